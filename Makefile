@@ -1,0 +1,98 @@
+# varia - a scriptable chess-variant interpreter.
+#
+#   make                 build ./varia
+#   make test            unit tests, perft suites, Lua tests, differential tests
+#   make bench           nodes per second, side by side with Fairy-Stockfish and Stockfish
+#   make DEBUG=1         assertions and board_ok() after every make/unmake
+#   make SANITIZE=address,undefined test
+#
+# Dependencies (Debian): liblua5.4-dev libreadline-dev libcmocka-dev pkg-config
+
+VERSION   = 0.1
+CC       ?= cc
+PKG_CONFIG ?= pkg-config
+LUA_PC   ?= lua5.4
+
+OPT      ?= -O3
+WARN      = -Wall -Wextra -Werror
+CFLAGS   ?= $(OPT)
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' \
+             $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
+LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lreadline -lm
+
+ifdef DEBUG
+  OPT = -O1 -g
+  ALL_CFLAGS += -DVARIA_DEBUG
+endif
+ifdef SANITIZE
+  OPT = -O1 -g -fno-omit-frame-pointer
+  ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all
+  LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+
+# The core (no Lua), the Lua layers, and the program.
+CORE  = board piece variant position movegen perft notation game
+LUAL  = sandbox script binding cli repl
+CORE_OBJ = $(CORE:%=build/%.o)
+LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
+EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
+
+# Rebuild everything when the flags change (a SANITIZE build after a plain one).
+FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
+
+.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean
+all: varia
+
+build:
+	@mkdir -p build
+
+$(FLAGS_STAMP): | build
+	@rm -f build/flags-* build/*.o
+	@touch $@
+
+build/%.o: src/%.c $(wildcard src/*.h) $(FLAGS_STAMP) | build
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+build/embed: tools/embed.c | build
+	$(CC) -O1 -o $@ $<
+
+build/embedded.c: build/embed $(EMBED)
+	build/embed $@ $(EMBED)
+
+build/embedded.o: build/embedded.c src/embedded.h $(FLAGS_STAMP)
+	$(CC) $(ALL_CFLAGS) -Wno-overlength-strings -c $< -o $@
+
+varia: build/main.o $(LUA_OBJ) $(CORE_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# ---- tests ---------------------------------------------------------------
+UNIT_TESTS = $(patsubst tests/unit/%.c,build/%,$(wildcard tests/unit/test_*.c))
+CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
+CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
+
+build/test_%: tests/unit/test_%.c tests/unit/fixtures.h $(CORE_OBJ) $(LUA_OBJ)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LUA_OBJ) $(CORE_OBJ) $(CMOCKA_LIBS) $(LIBS)
+
+unit-test: $(UNIT_TESTS)
+	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
+
+perft-test: varia
+	tests/run-perft.sh
+
+lua-test: varia
+	tests/run-lua.sh
+
+cli-test: varia
+	tests/run-cli.sh
+
+fsf-test: varia
+	tests/run-fsf.sh
+
+test: varia unit-test perft-test lua-test cli-test fsf-test
+	@echo "make test: all suites passed"
+
+bench: varia
+	tools/bench.sh
+
+clean:
+	rm -rf build varia

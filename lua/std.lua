@@ -1,0 +1,77 @@
+-- std: the standard library of variant scripts.
+--
+-- A variant is a table (see docs/api.md). This module holds the pieces of
+-- the field under their usual names, the orthodox chess table that most
+-- variants start from, and extend(), which derives a variant from another.
+
+local std = {}
+
+-- Marks a key for removal in extend(): { pieces = { q = std.NONE } }.
+std.NONE = setmetatable({}, { __name = "std.NONE", __tostring = function() return "std.NONE" end })
+
+-- Pieces by name, with Betza movement and a value in centipawns.
+-- The Betza strings are those of Fairy-Stockfish's piece list, with the
+-- pawn's double step written into its Betza (ifmnD) instead of a rule.
+std.pieces = {
+  pawn       = { name = "pawn",       betza = "fmWfceFifmnD", value = 100, promotes = true, pawn = true },
+  knight     = { name = "knight",     betza = "N",   value = 300 },
+  bishop     = { name = "bishop",     betza = "B",   value = 320 },
+  rook       = { name = "rook",       betza = "R",   value = 500 },
+  queen      = { name = "queen",      betza = "Q",   value = 900 },
+  king       = { name = "king",       betza = "K",   value = 0, royal = true },
+  archbishop = { name = "archbishop", betza = "BN",  value = 800 },
+  chancellor = { name = "chancellor", betza = "RN",  value = 850 },
+  amazon     = { name = "amazon",     betza = "QN",  value = 1200 },
+  ferz       = { name = "ferz",       betza = "F",   value = 150 },
+  alfil      = { name = "alfil",      betza = "A",   value = 120 },
+  wazir      = { name = "wazir",      betza = "W",   value = 130 },
+  commoner   = { name = "commoner",   betza = "K",   value = 300 },
+  cannon     = { name = "cannon",     betza = "mRcpR", value = 450 },
+  nightrider = { name = "nightrider", betza = "NN",  value = 500 },
+  centaur    = { name = "centaur",    betza = "KN",  value = 600 },
+  -- The shatranj pawn: no double step.
+  shatranj_pawn = { name = "pawn", betza = "fmWfcF", value = 100, promotes = true, pawn = true },
+}
+
+-- A deep copy (tables are copied, other values shared).
+function std.copy(t)
+  if type(t) ~= "table" or t == std.NONE then return t end
+  local c = {}
+  for k, v in pairs(t) do c[k] = std.copy(v) end
+  return setmetatable(c, getmetatable(t))
+end
+
+-- A new variant: base with changes merged in, table by table; a value of
+-- std.NONE removes the key. Neither argument is modified.
+function std.extend(base, changes)
+  local out = std.copy(base)
+  for k, v in pairs(changes or {}) do
+    if v == std.NONE then
+      out[k] = nil
+    elseif type(v) == "table" and type(out[k]) == "table" and getmetatable(v) == nil then
+      out[k] = std.extend(out[k], v)
+    else
+      out[k] = std.copy(v)
+    end
+  end
+  return out
+end
+
+-- Orthodox chess, the base of most variants (FIDE Laws of Chess).
+std.chess = {
+  name = "chess",
+  files = 8, ranks = 8,
+  pieces = {
+    p = std.pieces.pawn, n = std.pieces.knight, b = std.pieces.bishop,
+    r = std.pieces.rook, q = std.pieces.queen, k = std.pieces.king,
+  },
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  promotion = { pieces = "qrbn", zone = 1 },
+  castling = { rook = "r", king_files = { "g", "c" } },
+  rules = {
+    checkmate = "loss", stalemate = "draw",
+    nmove = 50, repetition = 3,
+  },
+}
+
+return std

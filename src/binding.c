@@ -1,0 +1,399 @@
+/*
+** binding.c - the Lua API of docs/api.md.
+**
+** As in liolib.c: one metatable per userdata type, methods named after
+** their Lua names, misuse raises and expected failures (an illegal move
+** typed by a person, a bad FEN) return nil plus a message.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "binding.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "sandbox.h"
+#include "script.h"
+
+#define VARIANTS_KEY "varia.variants"
+
+typedef struct VariantBox {
+  Variant v;
+  int ready;
+} VariantBox;
+
+#define tovariant(L, i) ((VariantBox *)luaL_checkudata(L, i, VARIANT_MT))
+#define togame(L) ((Game *)luaL_checkudata(L, 1, GAME_MT))
+
+static int variant_gc(lua_State *L) {
+  VariantBox *b = tovariant(L, 1);
+  if (b->ready) variant_free(&b->v);
+  b->ready = 0;
+  return 0;
+}
+
+static int variant_tostring(lua_State *L) {
+  VariantBox *b = tovariant(L, 1);
+  lua_pushfstring(L, "varia.Variant(%s)", b->v.name);
+  return 1;
+}
+
+const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx) {
+  char err[4096];
+  if (spec_idx) spec_idx = lua_absindex(L, spec_idx);
+  if (spec) {
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
+    if (lua_getfield(L, -1, spec) == LUA_TUSERDATA) {
+      lua_remove(L, -2);
+      return &((VariantBox *)lua_touserdata(L, -1))->v;
+    }
+    lua_pop(L, 2);
+    if (script_require(L, spec, NULL)) return NULL;
+    spec_idx = lua_gettop(L);
+  }
+  VariantBox *b = lua_newuserdatauv(L, sizeof *b, 0);
+  b->ready = 0;
+  luaL_setmetatable(L, VARIANT_MT);
+  if (script_variant(L, spec_idx, &b->v, err, sizeof err)) {
+    variant_free(&b->v);
+    lua_pop(L, spec ? 2 : 1);
+    const char *where = spec ? spec : "variant table";
+    /* A script's errors carry file:line already; table problems do not. */
+    lua_pushfstring(L, "%s: %s", where, err);
+    return NULL;
+  }
+  b->ready = 1;
+  if (spec) snprintf(b->v.source, sizeof b->v.source, "%s", spec);
+  if (spec) {
+    lua_remove(L, -2); /* the table */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, spec);
+    lua_pop(L, 1);
+  }
+  return &b->v;
+}
+
+/* ---- games -------------------------------------------------------------- */
+
+Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
+  char err[512];
+  vidx = lua_absindex(L, vidx);
+  VariantBox *b = tovariant(L, vidx);
+  Game *g = lua_newuserdatauv(L, sizeof *g, 1);
+  memset(g, 0, sizeof *g);
+  luaL_setmetatable(L, GAME_MT);
+  lua_pushvalue(L, vidx);
+  lua_setiuservalue(L, -2, 1); /* the game keeps its variant alive */
+  if (game_init(g, &b->v, fen, err, sizeof err)) {
+    lua_pop(L, 1);
+    lua_pushstring(L, err);
+    return NULL;
+  }
+  return g;
+}
+
+/* varia.new(variant [, {fen=, seed=}]) */
+static int l_new(lua_State *L) {
+  const char *fen = NULL;
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    if (!binding_variant(L, lua_tostring(L, 1), 0)) return luaL_error(L, "%s", lua_tostring(L, -1));
+  } else if (lua_istable(L, 1)) {
+    if (!binding_variant(L, NULL, 1)) return luaL_error(L, "%s", lua_tostring(L, -1));
+  } else if (luaL_testudata(L, 1, VARIANT_MT)) {
+    lua_pushvalue(L, 1);
+  } else {
+    return luaL_argerror(L, 1, "expected a variant name, path or table");
+  }
+  int vidx = lua_gettop(L);
+  if (lua_istable(L, 2)) {
+    lua_getfield(L, 2, "fen");
+    fen = lua_tostring(L, -1);
+    lua_getfield(L, 2, "seed");
+    if (!lua_isnil(L, -1))
+      sandbox_seed(sandbox_of(L), (uint64_t)luaL_checkinteger(L, -1));
+    lua_pop(L, 1);
+  } else if (!lua_isnoneornil(L, 2)) {
+    return luaL_argerror(L, 2, "expected a table of options");
+  }
+  if (!binding_new_game(L, vidx, fen)) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  return 1;
+}
+
+static int push_move_list(lua_State *L, Game *g, const Move *list, int n, int san) {
+  char buf[64];
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    if (san) move_to_san(&g->pos, list[i], buf, sizeof buf);
+    else move_to_uci(&g->pos, list[i], buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int want_san(lua_State *L, int idx) {
+  static const char *const fmts[] = {"uci", "san", NULL};
+  return luaL_checkoption(L, idx, "uci", fmts);
+}
+
+/* g:legal([format]) */
+static int g_legal(lua_State *L) {
+  Game *g = togame(L);
+  int san = want_san(L, 2);
+  Move list[MAX_MOVES];
+  int n = gen_legal(&g->pos, list);
+  return push_move_list(L, g, list, n, san);
+}
+
+/* g:play(move, ...): all or none. */
+static int g_play(lua_State *L) {
+  Game *g = togame(L);
+  int n = lua_gettop(L), played = 0;
+  char err[256];
+  luaL_argcheck(L, n >= 2, 2, "expected a move");
+  for (int i = 2; i <= n; i++) {
+    const char *text = luaL_checkstring(L, i);
+    Move m = parse_move(&g->pos, text, err, sizeof err);
+    if (m == MOVE_NONE) {
+      while (played--) game_undo(g);
+      luaL_pushfail(L);
+      lua_pushstring(L, err);
+      return 2;
+    }
+    if (game_play(g, m)) return luaL_error(L, "out of memory");
+    played++;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* g:undo([n]) */
+static int g_undo(lua_State *L) {
+  Game *g = togame(L);
+  lua_Integer n = luaL_optinteger(L, 2, 1);
+  luaL_argcheck(L, n >= 0, 2, "must not be negative");
+  if (n > g->n) {
+    luaL_pushfail(L);
+    lua_pushfstring(L, "cannot undo %d moves: %d played", (int)n, g->n);
+    return 2;
+  }
+  while (n--) game_undo(g);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+static int g_fen(lua_State *L) {
+  Game *g = togame(L);
+  char buf[1024];
+  pos_fen(&g->pos, buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static const char *colour_name(int c) { return c == WHITE ? "white" : "black"; }
+
+static int g_turn(lua_State *L) {
+  Game *g = togame(L);
+  lua_pushstring(L, colour_name(g->pos.side));
+  return 1;
+}
+
+/* g:result() -> nil | "white"|"black"|"draw", reason */
+static int g_result(lua_State *L) {
+  Game *g = togame(L);
+  GameResult r = game_result(g);
+  if (!r.over) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, r.winner < 0 ? "draw" : colour_name(r.winner));
+  lua_pushstring(L, r.reason);
+  return 2;
+}
+
+static int check_depth(lua_State *L) {
+  lua_Integer d = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, d >= 0 && d <= 64, 2, "depth out of range (0 to 64)");
+  return (int)d;
+}
+
+static int g_perft(lua_State *L) {
+  Game *g = togame(L);
+  int d = check_depth(L);
+  Sandbox *s = sandbox_of(L);
+  uint64_t n = perft(&g->pos, d, &s->interrupted);
+  if (s->interrupted) return luaL_error(L, "interrupted");
+  lua_pushinteger(L, (lua_Integer)n);
+  return 1;
+}
+
+/* g:divide(depth) -> { [move] = count } */
+static int g_divide(lua_State *L) {
+  Game *g = togame(L);
+  int d = check_depth(L);
+  luaL_argcheck(L, d >= 1, 2, "divide needs a depth of at least 1");
+  Sandbox *s = sandbox_of(L);
+  Move list[MAX_MOVES];
+  char buf[64];
+  int n = gen_legal(&g->pos, list);
+  lua_createtable(L, 0, n);
+  for (int i = 0; i < n; i++) {
+    Undo u;
+    move_to_uci(&g->pos, list[i], buf, sizeof buf);
+    pos_make(&g->pos, list[i], &u);
+    uint64_t c = perft(&g->pos, d - 1, &s->interrupted);
+    pos_unmake(&g->pos, list[i], &u);
+    if (s->interrupted) return luaL_error(L, "interrupted");
+    lua_pushinteger(L, (lua_Integer)c);
+    lua_setfield(L, -2, buf);
+  }
+  return 1;
+}
+
+/* g:san(move) and g:uci(move): a legal move in the other notation. */
+static int convert(lua_State *L, int san) {
+  Game *g = togame(L);
+  char err[256], buf[64];
+  Move m = parse_move(&g->pos, luaL_checkstring(L, 2), err, sizeof err);
+  if (m == MOVE_NONE) {
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  if (san) move_to_san(&g->pos, m, buf, sizeof buf);
+  else move_to_uci(&g->pos, m, buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+static int g_san(lua_State *L) { return convert(L, 1); }
+static int g_uci(lua_State *L) { return convert(L, 0); }
+
+/* g:history([format]): the moves played, replayed from the start for SAN. */
+static int g_history(lua_State *L) {
+  Game *g = togame(L);
+  int san = want_san(L, 2), n = g->n;
+  char buf[64];
+  lua_createtable(L, n, 0);
+  for (int i = n - 1; i >= 0; i--) game_undo(g);
+  for (int i = 0; i < n; i++) {
+    Move m = g->moves[i];
+    if (san) move_to_san(&g->pos, m, buf, sizeof buf);
+    else move_to_uci(&g->pos, m, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, -2, i + 1);
+    game_play(g, m);
+  }
+  return 1;
+}
+
+/* g:piece(square) -> "P", "n", ... or nil */
+static int g_piece(lua_State *L) {
+  Game *g = togame(L);
+  const char *s = luaL_checkstring(L, 2);
+  int len = 0, sq = board_parse_square(&g->v->geo, s, &len);
+  luaL_argcheck(L, sq != SQ_NONE && s[len] == '\0', 2, "not a square of this board");
+  uint8_t c = g->pos.board[sq];
+  if (c == CELL_EMPTY) {
+    lua_pushnil(L);
+    return 1;
+  }
+  char l = g->v->type[CELL_TYPE(c)].letter;
+  if (CELL_COLOUR(c) == WHITE) l = (char)(l - 'a' + 'A');
+  lua_pushlstring(L, &l, 1);
+  return 1;
+}
+
+static int g_incheck(lua_State *L) {
+  Game *g = togame(L);
+  lua_pushboolean(L, !g->v->royal_capture && royal_attacked(&g->pos, g->pos.side));
+  return 1;
+}
+
+static int g_variant(lua_State *L) {
+  Game *g = togame(L);
+  lua_pushstring(L, g->v->name);
+  return 1;
+}
+
+static int g_gc(lua_State *L) {
+  game_free(togame(L));
+  return 0;
+}
+
+static int g_tostring(lua_State *L) {
+  Game *g = togame(L);
+  char buf[1024];
+  pos_fen(&g->pos, buf, sizeof buf);
+  lua_pushfstring(L, "varia.Game(%s: %s)", g->v->name, buf);
+  return 1;
+}
+
+/* ---- module functions --------------------------------------------------- */
+
+static int l_variants(lua_State *L) {
+  script_list_variants(L);
+  return 1;
+}
+
+/* varia.load(spec): the variant's table, as its script returns it. */
+static int l_load(lua_State *L) {
+  if (script_require(L, luaL_checkstring(L, 1), NULL)) return lua_error(L);
+  return 1;
+}
+
+/* varia.check(spec or table) -> true | nil, problems */
+static int l_check(lua_State *L) {
+  const Variant *v = lua_istable(L, 1) ? binding_variant(L, NULL, 1)
+                                       : binding_variant(L, luaL_checkstring(L, 1), 0);
+  if (!v) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+static const luaL_Reg game_methods[] = {
+    {"legal", g_legal},     {"play", g_play},       {"undo", g_undo},
+    {"fen", g_fen},         {"turn", g_turn},       {"result", g_result},
+    {"perft", g_perft},     {"divide", g_divide},   {"san", g_san},
+    {"uci", g_uci},         {"history", g_history}, {"piece", g_piece},
+    {"incheck", g_incheck}, {"variant", g_variant}, {NULL, NULL}};
+
+static const luaL_Reg game_meta[] = {
+    {"__gc", g_gc}, {"__close", g_gc}, {"__tostring", g_tostring},
+    {"__index", NULL}, {NULL, NULL}};
+
+static const luaL_Reg variant_meta[] = {
+    {"__gc", variant_gc}, {"__tostring", variant_tostring}, {NULL, NULL}};
+
+static const luaL_Reg varia_funcs[] = {
+    {"new", l_new}, {"variants", l_variants}, {"load", l_load},
+    {"check", l_check}, {NULL, NULL}};
+
+int luaopen_varia(lua_State *L) {
+  luaL_newmetatable(L, VARIANT_MT);
+  luaL_setfuncs(L, variant_meta, 0);
+  lua_pop(L, 1);
+  luaL_newmetatable(L, GAME_MT);
+  luaL_setfuncs(L, game_meta, 0);
+  luaL_newlibtable(L, game_methods);
+  luaL_setfuncs(L, game_methods, 0);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  luaL_newlib(L, varia_funcs);
+  lua_pushliteral(L, VARIA_VERSION);
+  lua_setfield(L, -2, "version");
+  lua_pushvalue(L, -1);
+  lua_setglobal(L, "varia");
+  return 1;
+}

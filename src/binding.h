@@ -1,0 +1,26 @@
+/*
+** binding.h - the varia Lua module: variants and games as userdata.
+*/
+#ifndef varia_binding_h
+#define varia_binding_h
+
+#include <lua.h>
+
+#include "game.h"
+
+#define VARIANT_MT "varia.Variant"
+#define GAME_MT "varia.Game"
+
+/* Opens the module and sets the global varia. [-0, +1, m] */
+int luaopen_varia(lua_State *L);
+
+/* Pushes the Variant userdata for spec (a name, a path, or a table at
+** spec_idx when spec is NULL), loading it once per spec. Returns it, or
+** NULL with the error message pushed. [-0, +1, m] */
+const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx);
+
+/* Pushes a new game of the variant userdata at vidx. Returns it, or NULL
+** with the message pushed (a bad FEN). [-0, +1, m] */
+Game *binding_new_game(lua_State *L, int vidx, const char *fen);
+
+#endif

@@ -1,0 +1,19 @@
+/*
+** cli.h - the batch subcommands: perft, test, check, run, list.
+*/
+#ifndef varia_cli_h
+#define varia_cli_h
+
+#include "sandbox.h"
+
+int cli_perft(Sandbox *s, int argc, char **argv);
+int cli_test(Sandbox *s, int argc, char **argv);
+int cli_check(Sandbox *s, int argc, char **argv);
+int cli_run(Sandbox *s, int argc, char **argv);
+int cli_list(Sandbox *s, int argc, char **argv);
+
+/* Loads a variant for a command: pushes its userdata, or prints the error
+** to stderr and returns NULL. [-0, +(1|0), m] */
+const Variant *cli_variant(Sandbox *s, const char *spec);
+
+#endif

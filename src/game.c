@@ -1,0 +1,109 @@
+/*
+** game.c - move history and results.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "movegen.h"
+
+int game_init(Game *g, const Variant *v, const char *fen, char *err,
+              size_t errlen) {
+  memset(g, 0, sizeof *g);
+  g->v = v;
+  if (!fen) fen = v->start_fen;
+  if (pos_set_fen(&g->pos, v, fen, err, errlen)) {
+    char ignored[8];
+    pos_set_fen(&g->pos, v, v->start_fen, ignored, sizeof ignored);
+    fen = v->start_fen;
+    snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
+    return -1;
+  }
+  snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
+  return 0;
+}
+
+void game_free(Game *g) {
+  free(g->moves);
+  free(g->undos);
+  free(g->keys);
+  g->moves = NULL;
+  g->undos = NULL;
+  g->keys = NULL;
+  g->n = g->cap = 0;
+}
+
+int game_play(Game *g, Move m) {
+  if (g->n == g->cap) {
+    int cap = g->cap ? g->cap * 2 : 64;
+    Move *mv = realloc(g->moves, sizeof *mv * (size_t)cap);
+    if (!mv) return -1;
+    g->moves = mv;
+    Undo *u = realloc(g->undos, sizeof *u * (size_t)cap);
+    if (!u) return -1;
+    g->undos = u;
+    uint64_t *k = realloc(g->keys, sizeof *k * (size_t)cap);
+    if (!k) return -1;
+    g->keys = k;
+    g->cap = cap;
+  }
+  g->keys[g->n] = g->pos.key;
+  g->moves[g->n] = m;
+  pos_make(&g->pos, m, &g->undos[g->n]);
+  g->n++;
+  return 0;
+}
+
+int game_undo(Game *g) {
+  if (g->n == 0) return -1;
+  g->n--;
+  pos_unmake(&g->pos, g->moves[g->n], &g->undos[g->n]);
+  return 0;
+}
+
+static int winner_of(int side, int result) {
+  if (result == RESULT_WIN) return side;
+  if (result == RESULT_LOSS) return side ^ 1;
+  return -1;
+}
+
+GameResult game_result(Game *g) {
+  GameResult r = {0, -1, NULL};
+  const Variant *v = g->v;
+  Position *p = &g->pos;
+  Move list[MAX_MOVES];
+  int res;
+  if (v->has_terminal && pos_terminal(p, &res)) {
+    r.over = 1;
+    r.winner = winner_of(p->side, res);
+    r.reason = v->royal_capture && v->royal_mask && p->npieces[p->side] &&
+                       res == RESULT_LOSS && v->extinction == RESULT_NONE
+                   ? "king captured"
+                   : "extinction";
+    return r;
+  }
+  if (gen_legal(p, list) == 0) {
+    int check = !v->royal_capture && royal_attacked(p, p->side);
+    r.over = 1;
+    r.winner = winner_of(p->side, check ? v->checkmate : v->stalemate);
+    r.reason = check ? "checkmate" : "stalemate";
+    return r;
+  }
+  if (v->nmove && p->halfmove >= 2 * v->nmove) {
+    r.over = 1;
+    r.reason = "n-move rule";
+    return r;
+  }
+  if (v->repetition) {
+    int seen = 1;
+    for (int i = g->n - 2; i >= 0 && i >= g->n - p->halfmove; i -= 2)
+      if (g->keys[i] == p->key) seen++;
+    if (seen >= v->repetition) {
+      r.over = 1;
+      r.winner = winner_of(p->side, v->repetition_result);
+      r.reason = "repetition";
+    }
+  }
+  return r;
+}

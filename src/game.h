@@ -1,0 +1,34 @@
+/*
+** game.h - a game: a position plus the moves that led to it, with undo,
+** repetition and the result by the variant's rules.
+*/
+#ifndef varia_game_h
+#define varia_game_h
+
+#include "position.h"
+
+typedef struct Game {
+  const Variant *v;
+  Position pos;
+  char start_fen[512];
+  int n, cap;
+  Move *moves;
+  Undo *undos;
+  uint64_t *keys; /* key before each move, for repetition */
+} Game;
+
+typedef struct GameResult {
+  int over;
+  int winner;         /* WHITE, BLACK, or -1 for a draw */
+  const char *reason; /* "checkmate", "stalemate", ... */
+} GameResult;
+
+/* Starts a game from fen (NULL: the variant's start). Returns 0 or -1 with
+** err filled; g is valid (empty) either way. */
+int game_init(Game *g, const Variant *v, const char *fen, char *err, size_t errlen);
+void game_free(Game *g);
+int game_play(Game *g, Move m); /* m must be legal; -1 on no memory */
+int game_undo(Game *g);         /* -1 when there is nothing to undo */
+GameResult game_result(Game *g);
+
+#endif

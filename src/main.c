@@ -1,0 +1,70 @@
+/*
+** main.c - the varia command: dispatch to the REPL or a subcommand.
+*/
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "binding.h"
+#include "cli.h"
+#include "repl.h"
+#include "sandbox.h"
+
+/* The one static a signal handler needs (lua.c keeps globalL for the same
+** reason): the core itself has no global state. */
+static Sandbox *interruptible;
+
+static void on_sigint(int sig) {
+  signal(sig, SIG_DFL); /* a second Ctrl-C ends the process */
+  if (interruptible) sandbox_interrupt(interruptible);
+}
+
+static const char usage[] =
+    "usage: varia [VARIANT|FILE]            the REPL (commands from a pipe work too)\n"
+    "       varia perft [--variant V] [--fen FEN] DEPTH [--divide]\n"
+    "       varia test [--variant V] [--max-depth D] FILE...\n"
+    "       varia check VARIANT|FILE...\n"
+    "       varia run SCRIPT.lua [ARGS...]\n"
+    "       varia list                       the variants varia can load\n"
+    "       varia --help | --version\n"
+    "Each subcommand takes --help. Variants are found by name in $VARIA_PATH\n"
+    "and among those built in; a FILE is a path to a variant script.\n";
+
+int main(int argc, char **argv) {
+  Sandbox *s = sandbox_new(0);
+  int status;
+  if (!s) {
+    fprintf(stderr, "varia: cannot create the Lua state\n");
+    return 1;
+  }
+  luaopen_varia(s->L);
+  lua_pop(s->L, 1);
+  interruptible = s;
+  signal(SIGINT, on_sigint);
+  const char *cmd = argc > 1 ? argv[1] : NULL;
+  if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
+    fputs(usage, stdout);
+    status = 0;
+  } else if (cmd && !strcmp(cmd, "--version")) {
+    printf("varia %s (%s)\n", VARIA_VERSION, LUA_RELEASE);
+    status = 0;
+  } else if (cmd && !strcmp(cmd, "perft")) status = cli_perft(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "test")) status = cli_test(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "check")) status = cli_check(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "run")) status = cli_run(s, argc - 2, argv + 2);
+  else if (cmd && (!strcmp(cmd, "list") || !strcmp(cmd, "--list"))) status = cli_list(s, 0, NULL);
+  else if (cmd && cmd[0] == '-') {
+    fprintf(stderr, "varia: unknown option '%s'\n%s", cmd, usage);
+    status = 2;
+  } else if (argc > 2) {
+    fprintf(stderr, "varia: unexpected argument '%s'\n%s", argv[2], usage);
+    status = 2;
+  } else {
+    status = repl_main(s, cmd ? cmd : "chess");
+  }
+  interruptible = NULL;
+  sandbox_free(s);
+  return status;
+}

@@ -1,0 +1,322 @@
+/*
+** movegen.c - one generation loop over the step tables of every piece.
+**
+** Legality for variants with a check rule: when no piece of the opponent
+** moves in a way that depends on other pieces except by being blocked
+** (no hoppers, lame leapers or grasshoppers), a move is legal unless it is
+** a king move, en passant, castling, a move of a pinned piece, or made in
+** check; only those are tried on the board. Otherwise every move is tried.
+*/
+#include "movegen.h"
+
+#define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
+
+int attacked(const Position *p, int sq, int by) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  const Ray *r = v->ray[by], *end = r + v->nrays[by];
+  for (; r < end; r++) {
+    int to = sq;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c != CELL_OFF && CELL_COLOUR(c) == by && IS_SET(r->mask[k], CELL_TYPE(c)))
+        return 1;
+      break;
+    }
+  }
+  if (!v->special_attackers[by]) return 0;
+  /* Hoppers, lame leapers, grasshoppers and initial-only captures: walk
+  ** forward from each such piece. */
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
+    if (!IS_SET(v->special_attackers[by], t)) continue;
+    for (int j = 0; j < v->nsteps[by][t]; j++) {
+      const Step *s = &v->step[by][t][j];
+      if (!(s->modes & MODE_CAPTURE)) continue;
+      if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
+      int to = from;
+      switch (s->path) {
+        case PATH_SLIDE:
+          for (int k = 0; k < s->range; k++) {
+            to += s->off;
+            if (to == sq) return 1;
+            if (b[to] != CELL_EMPTY) break;
+          }
+          break;
+        case PATH_LAME: {
+          int open = 1;
+          for (int l = 0; l < s->nlame; l++)
+            if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
+          if (open && from + s->off == sq) return 1;
+          break;
+        }
+        case PATH_HOP:
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq) break;
+          do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
+          if (to == sq) return 1;
+          break;
+        case PATH_GRASS:
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq) break;
+          if (to + s->off == sq) return 1;
+          break;
+      }
+    }
+  }
+  return 0;
+}
+
+int royal_attacked(const Position *p, int c) {
+  const Variant *v = p->v;
+  int n = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (IS_SET(v->royal_mask, t)) n += p->count[c][t];
+  if (n == 0) return 0;
+  if (n == 1) return attacked(p, p->royal[c], c ^ 1);
+  for (int i = 0; i < p->npieces[c]; i++) {
+    int sq = p->plist[c][i];
+    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq])) && attacked(p, sq, c ^ 1))
+      return 1;
+  }
+  return 0;
+}
+
+/* Adds a move, one per promotion choice when it reaches the zone. */
+static inline int emit(const Variant *v, Move *list, int n, int from, int to,
+                       int flag, int promotes, int us) {
+  if (promotes && v->promo_rank_mask[us][v->sq_rank[to]]) {
+    for (int i = 0; i < v->npromo && n < MAX_MOVES; i++)
+      list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_type[i] + 1);
+    return n;
+  }
+  if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
+  return n;
+}
+
+static int gen_castling(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, ksq = p->royal[us];
+  if (ksq == SQ_NONE) return n;
+  for (int side = 0; side < 2; side++) {
+    int right = us * 2 + side;
+    if (!IS_SET(p->castle, right)) continue;
+    int rf = p->castle_rook[right];
+    int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
+    int rt = kt + (side == 0 ? -1 : 1);
+    int lo = ksq, hi = ksq, ok = 1;
+    if (kt < lo) lo = kt;
+    if (rf < lo) lo = rf;
+    if (rt < lo) lo = rt;
+    if (kt > hi) hi = kt;
+    if (rf > hi) hi = rf;
+    if (rt > hi) hi = rt;
+    for (int sq = lo; sq <= hi && ok; sq++)
+      if (sq != ksq && sq != rf && p->board[sq] != CELL_EMPTY) ok = 0;
+    if (!v->royal_capture) {
+      /* The king may not leave, cross or (checked after the move, when the
+      ** rook has moved too) enter an attacked square. */
+      int dir = kt > ksq ? 1 : -1;
+      for (int sq = ksq; ok && sq != kt; sq += dir)
+        if (attacked(p, sq, them)) ok = 0;
+      if (ok && kt == ksq && attacked(p, ksq, them)) ok = 0;
+    }
+    if (ok && n < MAX_MOVES) list[n++] = MAKE_MOVE(ksq, rf, MF_CASTLE, side);
+  }
+  return n;
+}
+
+int gen_pseudo(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  const uint8_t *enemy = v->enemy[p->side];
+  int us = p->side, n = 0;
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int from = p->plist[us][i], t = CELL_TYPE(b[from]);
+    int promotes = IS_SET(v->promote_mask, t);
+    const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
+    for (; s < end; s++) {
+      if (s->initial && !IS_SET(v->initial_ranks[us][t], v->sq_rank[from])) continue;
+      int to = from, modes = s->modes;
+      switch (s->path) {
+        case PATH_SLIDE:
+          for (int k = 0; k < s->range; k++) {
+            to += s->off;
+            uint8_t c = b[to];
+            if (c == CELL_EMPTY) {
+              if (modes & MODE_MOVE) n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+              else if ((modes & MODE_EP) && to == p->ep)
+                n = emit(v, list, n, from, to, MF_EP, 0, us);
+              continue;
+            }
+            if ((modes & MODE_CAPTURE) && enemy[c])
+              n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+            break;
+          }
+          break;
+        case PATH_LAME: {
+          int open = 1;
+          for (int l = 0; l < s->nlame; l++)
+            if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
+          if (!open) break;
+          to += s->off;
+          uint8_t c = b[to];
+          if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
+            /* An initial lame step lets en passant capturers take the
+            ** piece on the square it passed. */
+            int flag = s->initial && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
+            n = emit(v, list, n, from, to, flag, promotes, us);
+          } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
+            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+          }
+          break;
+        }
+        case PATH_HOP:
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+            if (modes & MODE_MOVE) n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+          if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        case PATH_GRASS:
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          to += s->off;
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+      }
+    }
+  }
+  if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
+  return n;
+}
+
+int pos_terminal(const Position *p, int *result) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (v->royal_capture && v->royal_mask) {
+    int royals = 0;
+    for (int t = 0; t < v->ntypes; t++)
+      if (IS_SET(v->royal_mask, t)) royals += p->count[us][t];
+    if (royals == 0) {
+      *result = RESULT_LOSS;
+      return 1;
+    }
+  }
+  if (v->extinction != RESULT_NONE) {
+    /* As Fairy-Stockfish: the side that just moved first, then the side to
+    ** move, which is only extinct against one more opponent piece when
+    ** extinction must be claimed. */
+    int order[2] = {us ^ 1, us};
+    for (int i = 0; i < 2; i++) {
+      int c = order[i], need = v->extinction_opponent + (v->extinction_claim && c == us);
+      for (int t = -1; t < v->ntypes; t++) {
+        int mine, theirs;
+        if (t < 0) {
+          if (!v->extinction_all) continue;
+          mine = p->npieces[c];
+          theirs = p->npieces[c ^ 1];
+        } else {
+          if (!IS_SET(v->extinction_types, t)) continue;
+          mine = p->count[c][t];
+          theirs = p->count[c ^ 1][t];
+        }
+        if (mine <= v->extinction_count && theirs >= need) {
+          int r = v->extinction;
+          if (c != us) r = r == RESULT_WIN ? RESULT_LOSS : r == RESULT_LOSS ? RESULT_WIN : r;
+          *result = r;
+          return 1;
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+/* Tries the move on the board. */
+static int survives(Position *p, Move m) {
+  Undo u;
+  int us = p->side;
+  pos_make(p, m, &u);
+  int ok = !royal_attacked(p, us);
+  pos_unmake(p, m, &u);
+  return ok;
+}
+
+int gen_legal(Position *p, Move *list) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, result;
+  if (v->has_terminal && pos_terminal(p, &result)) return 0;
+  int n = gen_pseudo(p, list);
+  if (v->royal_capture || p->royal[us] == SQ_NONE) return n;
+
+  int nroyal = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (IS_SET(v->royal_mask, t)) nroyal += p->count[us][t];
+  int ksq = p->royal[us];
+  if (!v->simple_legality || nroyal != 1 || attacked(p, ksq, them)) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (survives(p, list[i])) list[k++] = list[i];
+    return k;
+  }
+
+  /* Pinned pieces: ours, alone between our king and a rider of theirs. */
+  int pinned[16], npinned = 0;
+  const uint8_t *b = p->board;
+  for (int r = 0; r < v->nrays[them]; r++) {
+    const Ray *ray = &v->ray[them][r];
+    if (ray->reach < 2) continue;
+    int to = ksq, own = SQ_NONE;
+    for (int k = 1; k <= ray->reach; k++) {
+      to += ray->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      if (CELL_COLOUR(c) == us) {
+        if (own != SQ_NONE) break;
+        own = to;
+        continue;
+      }
+      if (own != SQ_NONE && IS_SET(ray->mask[k], CELL_TYPE(c)) && npinned < 16)
+        pinned[npinned++] = own;
+      break;
+    }
+  }
+
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int from = MOVE_FROM(m), flag = MOVE_FLAG(m), ok = 1;
+    if (flag == MF_EP || flag == MF_CASTLE) {
+      ok = survives(p, m);
+    } else if (from == ksq) {
+      uint8_t king = p->board[ksq];
+      p->board[ksq] = CELL_EMPTY;
+      ok = !attacked(p, MOVE_TO(m), them);
+      p->board[ksq] = king;
+    } else {
+      for (int j = 0; j < npinned; j++)
+        if (pinned[j] == from) {
+          ok = survives(p, m);
+          break;
+        }
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
+int move_is_legal(Position *p, Move m) {
+  Move list[MAX_MOVES];
+  int n = gen_legal(p, list);
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) return 1;
+  return 0;
+}

@@ -1,0 +1,27 @@
+/*
+** movegen.h - move generation from the compiled step tables, attack tests
+** and legality.
+*/
+#ifndef varia_movegen_h
+#define varia_movegen_h
+
+#include "position.h"
+
+#define MAX_MOVES 4096
+
+/* Is sq attacked by a piece of colour by? (The content of sq is ignored.) */
+int attacked(const Position *p, int sq, int by);
+/* Is a royal piece of colour c attacked? */
+int royal_attacked(const Position *p, int c);
+/* Every move the pieces can make, ignoring the check rule. */
+int gen_pseudo(const Position *p, Move *list);
+/* Every legal move; none when the game has ended by a rule. */
+int gen_legal(Position *p, Move *list);
+/* Has the game ended by a rule other than running out of moves
+** (a captured king, extinction)? If so, *result is from the side to
+** move's point of view. */
+int pos_terminal(const Position *p, int *result);
+/* Is m a legal move here? */
+int move_is_legal(Position *p, Move m);
+
+#endif

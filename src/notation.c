@@ -1,0 +1,144 @@
+/*
+** notation.c - UCI and SAN.
+*/
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "notation.h"
+
+static int castle_king_to(const Position *p, Move m) {
+  const Variant *v = p->v;
+  return board_square(&v->geo, v->castle_king_file[MOVE_PROMO(m)],
+                      board_rank(&v->geo, MOVE_FROM(m)));
+}
+
+/* UCI with castling in the given style (king_takes_rook or not). */
+static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
+                     size_t len) {
+  const Geometry *g = &p->v->geo;
+  char a[4], b[4];
+  int to = MOVE_TO(m);
+  if (MOVE_FLAG(m) == MF_CASTLE && !king_takes_rook) to = castle_king_to(p, m);
+  board_square_name(g, MOVE_FROM(m), a);
+  board_square_name(g, to, b);
+  if (MOVE_FLAG(m) == MF_PROMO)
+    return snprintf(buf, len, "%s%s%c", a, b, p->v->type[MOVE_PROMO(m) - 1].letter);
+  return snprintf(buf, len, "%s%s", a, b);
+}
+
+int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
+  return uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
+}
+
+int move_to_san(Position *p, Move m, char *buf, size_t len) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  char out[64], sq[4];
+  size_t n = 0;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+  int t = CELL_TYPE(p->board[from]);
+  if (flag == MF_CASTLE) {
+    n = (size_t)sprintf(out, MOVE_PROMO(m) == 0 ? "O-O" : "O-O-O");
+  } else {
+    int capture = flag == MF_EP || p->board[to] != CELL_EMPTY;
+    if (v->type[t].pawn) {
+      if (capture) n += (size_t)sprintf(out + n, "%c", 'a' + board_file(g, from));
+    } else {
+      out[n++] = (char)toupper((unsigned char)v->type[t].letter);
+      /* Disambiguate against other pieces of the type reaching to. */
+      Move list[MAX_MOVES];
+      int cnt = gen_legal(p, list), others = 0, same_file = 0, same_rank = 0;
+      for (int i = 0; i < cnt; i++) {
+        int f2 = MOVE_FROM(list[i]);
+        if (f2 == from || MOVE_TO(list[i]) != to || MOVE_FLAG(list[i]) == MF_CASTLE ||
+            CELL_TYPE(p->board[f2]) != t)
+          continue;
+        others++;
+        if (board_file(g, f2) == board_file(g, from)) same_file = 1;
+        if (board_rank(g, f2) == board_rank(g, from)) same_rank = 1;
+      }
+      if (others) {
+        board_square_name(g, from, sq);
+        if (!same_file) out[n++] = sq[0];
+        else if (!same_rank) n += (size_t)sprintf(out + n, "%s", sq + 1);
+        else n += (size_t)sprintf(out + n, "%s", sq);
+      }
+    }
+    if (capture) out[n++] = 'x';
+    board_square_name(g, to, sq);
+    n += (size_t)sprintf(out + n, "%s", sq);
+    if (flag == MF_PROMO)
+      n += (size_t)sprintf(out + n, "=%c",
+                           toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
+  }
+  if (!v->royal_capture) {
+    Undo u;
+    Move list[MAX_MOVES];
+    pos_make(p, m, &u);
+    if (royal_attacked(p, p->side)) out[n++] = gen_legal(p, list) ? '+' : '#';
+    pos_unmake(p, m, &u);
+  }
+  out[n] = '\0';
+  return snprintf(buf, len, "%s", out);
+}
+
+/* SAN without check marks, annotations or '=' (so e8Q matches e8=Q). */
+static void san_key(const char *in, char *out, size_t len) {
+  size_t n = 0;
+  for (; *in && n + 1 < len; in++) {
+    char c = *in;
+    if (c == '+' || c == '#' || c == '!' || c == '?' || c == '=') continue;
+    if (c == '0') c = 'O'; /* 0-0 */
+    out[n++] = c;
+  }
+  out[n] = '\0';
+}
+
+Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
+  Move list[MAX_MOVES];
+  char buf[64], key[64], want[64];
+  int n = gen_legal(p, list);
+  size_t len = strlen(text);
+  if (len == 0 || len > 40) {
+    snprintf(err, errlen, "\"%s\" is not a move", text);
+    return MOVE_NONE;
+  }
+  for (int i = 0; i < n; i++) {
+    move_to_uci(p, list[i], buf, sizeof buf);
+    if (strcmp(buf, text) == 0) return list[i];
+  }
+  /* The other castling style, when no ordinary move reads the same. */
+  for (int i = 0; i < n; i++) {
+    if (MOVE_FLAG(list[i]) != MF_CASTLE) continue;
+    uci_style(p, list[i], !p->v->castle_king_takes_rook, buf, sizeof buf);
+    if (strcmp(buf, text) == 0) return list[i];
+  }
+  san_key(text, want, sizeof want);
+  for (int i = 0; i < n; i++) {
+    move_to_san(p, list[i], buf, sizeof buf);
+    san_key(buf, key, sizeof key);
+    if (strcmp(key, want) == 0) return list[i];
+  }
+  /* Say why: a well-formed coordinate move that is not legal, or text that
+  ** is no move at all. */
+  const Geometry *g = &p->v->geo;
+  int l1 = 0, l2 = 0, from = board_parse_square(g, text, &l1);
+  int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, text + l1, &l2);
+  if (from != SQ_NONE && to != SQ_NONE) {
+    uint8_t c = p->board[from];
+    if (c == CELL_EMPTY)
+      snprintf(err, errlen, "illegal move %s: no piece on %.*s", text, l1, text);
+    else if (CELL_COLOUR(c) != p->side)
+      snprintf(err, errlen, "illegal move %s: the piece on %.*s is not %s's", text,
+               l1, text, p->side == WHITE ? "White" : "Black");
+    else
+      snprintf(err, errlen, "illegal move %s in this position", text);
+  } else if (n == 0) {
+    snprintf(err, errlen, "\"%s\": there are no legal moves, the game is over", text);
+  } else {
+    snprintf(err, errlen, "\"%s\" is neither a legal UCI move (e2e4, e7e8q) nor SAN (Nf3, O-O)", text);
+  }
+  return MOVE_NONE;
+}

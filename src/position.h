@@ -1,0 +1,79 @@
+/*
+** position.h - the state of a game at one moment: board, piece lists, side
+** to move, castling, en passant, counters and Zobrist hash; make/unmake
+** with an undo record; FEN in and out.
+*/
+#ifndef varia_position_h
+#define varia_position_h
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "variant.h"
+
+#define MAX_PIECES (MAX_FILES * MAX_RANKS)
+
+/* A move: from, to, a flag and a promotion type (+1, 0 for none). For a
+** castling move, to is the rook's square and promo is the side (0 king
+** side, 1 queen side). */
+typedef uint32_t Move;
+enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO };
+#define MOVE_NONE 0u
+#define MAKE_MOVE(from, to, flag, promo)                                  \
+  ((Move)(from) | ((Move)(to) << 10) | ((Move)(flag) << 20) |             \
+   ((Move)(promo) << 24))
+#define MOVE_FROM(m) ((int)((m) & 0x3FF))
+#define MOVE_TO(m) ((int)(((m) >> 10) & 0x3FF))
+#define MOVE_FLAG(m) ((int)(((m) >> 20) & 0xF))
+#define MOVE_PROMO(m) ((int)(((m) >> 24) & 0x3F))
+
+typedef struct Position {
+  const Variant *v;
+  uint8_t board[MAX_SQUARES];
+  uint16_t plist[2][MAX_PIECES];
+  uint16_t pidx[MAX_SQUARES];
+  int npieces[2];
+  uint8_t count[2][MAX_TYPES];
+  int royal[2]; /* a royal piece's square, SQ_NONE without one */
+  int side;
+  int castle;           /* rights: bit colour * 2 + side */
+  int castle_rook[4];   /* the rook of each right */
+  uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
+  int ep, ep_victim;    /* en passant square and the piece it captures */
+  int halfmove, fullmove;
+  uint64_t key;
+} Position;
+
+typedef struct Undo {
+  uint8_t captured;
+  uint8_t moved;
+  uint8_t castle;
+  int16_t ep, ep_victim;
+  int16_t royal[2];
+  int halfmove;
+  uint64_t key;
+} Undo;
+
+/* Sets up pos from a FEN (4 to 6 fields). Returns 0, or -1 with a message
+** naming the field and the problem. pos is unchanged on failure. */
+int pos_set_fen(Position *pos, const Variant *v, const char *fen, char *err,
+                size_t errlen);
+/* Writes the FEN of pos into buf; returns its length. */
+int pos_fen(const Position *pos, char *buf, size_t len);
+
+void pos_make(Position *pos, Move m, Undo *u);
+void pos_unmake(Position *pos, Move m, const Undo *u);
+
+/* The hash computed from scratch, for checking the incremental one. */
+uint64_t pos_compute_key(const Position *pos);
+/* Checks every invariant; returns NULL, or what is broken. */
+const char *pos_check(const Position *pos);
+
+#ifdef VARIA_DEBUG
+#include <assert.h>
+#define board_ok(pos) assert(pos_check(pos) == NULL)
+#else
+#define board_ok(pos) ((void)0)
+#endif
+
+#endif

@@ -1,0 +1,272 @@
+/*
+** repl.c - the small REPL. Like lua.c, readline sits behind a few macros
+** and isatty() chooses between the interactive and the batch loop.
+*/
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "binding.h"
+#include "cli.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+#include "repl.h"
+
+typedef struct Repl {
+  Sandbox *s;
+  int interactive;
+  int errors;
+  int game_ref; /* the Game userdata in the registry */
+  Game *g;
+} Repl;
+
+static void say_error(Repl *r, const char *fmt, const char *a) {
+  fprintf(r->interactive ? stdout : stderr, fmt, a);
+  fputc('\n', r->interactive ? stdout : stderr);
+  r->errors++;
+}
+
+/* Replaces the current game by a new one of variant spec from fen. */
+static int new_game(Repl *r, const char *spec, const char *fen) {
+  lua_State *L = r->s->L;
+  int top = lua_gettop(L);
+  if (!binding_variant(L, spec, 0) || !binding_new_game(L, -1, fen)) {
+    say_error(r, "%s", lua_tostring(L, -1));
+    lua_settop(L, top);
+    return -1;
+  }
+  Game *g = lua_touserdata(L, -1);
+  luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);
+  r->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  r->g = g;
+  lua_settop(L, top);
+  return 0;
+}
+
+static void show_board(Repl *r) {
+  const Position *p = &r->g->pos;
+  const Geometry *geo = &r->g->v->geo;
+  char fen[1024], sq[4];
+  int last_from = -1, last_to = -1;
+  if (r->g->n) {
+    last_from = MOVE_FROM(r->g->moves[r->g->n - 1]);
+    last_to = MOVE_TO(r->g->moves[r->g->n - 1]);
+  }
+  printf("\n");
+  for (int rank = geo->ranks - 1; rank >= 0; rank--) {
+    printf("%3d ", rank + 1);
+    for (int f = 0; f < geo->files; f++) {
+      int s = board_square(geo, f, rank);
+      uint8_t c = p->board[s];
+      char ch = '.';
+      if (c != CELL_EMPTY) {
+        ch = r->g->v->type[CELL_TYPE(c)].letter;
+        if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
+      }
+      /* The last move: its squares in brackets. */
+      if (s == last_from || s == last_to) printf("[%c]", ch);
+      else printf(" %c ", ch);
+    }
+    printf("\n");
+  }
+  printf("    ");
+  for (int f = 0; f < geo->files; f++) printf(" %c ", 'a' + f);
+  pos_fen(p, fen, sizeof fen);
+  printf("\n\n%s to move%s   %s\n", p->side == WHITE ? "White" : "Black",
+         !r->g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "",
+         fen);
+  GameResult res = game_result(r->g);
+  if (res.over)
+    printf("Game over: %s (%s)\n",
+           res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
+           res.reason);
+  (void)sq;
+}
+
+static void list_moves(Repl *r) {
+  Move list[MAX_MOVES];
+  char uci[64], san[64];
+  int n = gen_legal(&r->g->pos, list);
+  for (int i = 0; i < n; i++) {
+    move_to_uci(&r->g->pos, list[i], uci, sizeof uci);
+    move_to_san(&r->g->pos, list[i], san, sizeof san);
+    printf("%s (%s)%s", uci, san, (i + 1) % 6 == 0 || i + 1 == n ? "\n" : "  ");
+  }
+  printf("%d legal move%s\n", n, n == 1 ? "" : "s");
+}
+
+static int play_moves(Repl *r, char *args) {
+  char err[256];
+  int played = 0;
+  for (char *tok = strtok(args, " \t"); tok; tok = strtok(NULL, " \t")) {
+    Move m = parse_move(&r->g->pos, tok, err, sizeof err);
+    if (m == MOVE_NONE) {
+      say_error(r, "%s", err);
+      return played;
+    }
+    game_play(r->g, m);
+    played++;
+  }
+  return played;
+}
+
+static void do_perft(Repl *r, const char *arg, int divide) {
+  char *end;
+  long d = strtol(arg, &end, 10);
+  if (!*arg || *end || d < 0 || d > 20) {
+    say_error(r, "perft: expected a depth from 0 to 20, not \"%s\"", arg);
+    return;
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  uint64_t total = 0;
+  Position *p = &r->g->pos;
+  if (divide && d > 0) {
+    Move list[MAX_MOVES];
+    char buf[64];
+    int n = gen_legal(p, list);
+    for (int i = 0; i < n && !r->s->interrupted; i++) {
+      Undo u;
+      move_to_uci(p, list[i], buf, sizeof buf);
+      pos_make(p, list[i], &u);
+      uint64_t c = perft(p, (int)d - 1, &r->s->interrupted);
+      pos_unmake(p, list[i], &u);
+      printf("%s: %llu\n", buf, (unsigned long long)c);
+      total += c;
+    }
+  } else {
+    total = perft(p, (int)d, &r->s->interrupted);
+  }
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (r->s->interrupted) {
+    r->s->interrupted = 0;
+    say_error(r, "perft: interrupted%s", "");
+    return;
+  }
+  double t = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+  printf("Nodes searched: %llu\n", (unsigned long long)total);
+  if (r->interactive) printf("(%.3f s, %.0f nodes per second)\n", t, t > 0 ? total / t : 0.0);
+}
+
+static const char help_text[] =
+    "Commands (a move on its own is played, in UCI e2e4 or SAN Nf3):\n"
+    "  show              draw the board\n"
+    "  moves             list the legal moves\n"
+    "  play MOVE...      play moves in order\n"
+    "  undo [N]          take back N moves (default 1)\n"
+    "  fen [FEN]         print the FEN, or set up a position\n"
+    "  new [VARIANT]     a new game, of another variant if named\n"
+    "  perft D           count the move tree D plies deep\n"
+    "  divide D          perft per root move\n"
+    "  variants          list the variants varia can load\n"
+    "  help              this text\n"
+    "  quit              leave (Ctrl-D too)\n";
+
+/* Runs one command line; returns 0 to go on, 1 to quit. */
+static int run_command(Repl *r, char *line) {
+  while (isspace((unsigned char)*line)) line++;
+  size_t n = strlen(line);
+  while (n && isspace((unsigned char)line[n - 1])) line[--n] = '\0';
+  if (!*line || *line == '#') return 0;
+  char *args = line;
+  while (*args && !isspace((unsigned char)*args)) args++;
+  if (*args) *args++ = '\0';
+  while (isspace((unsigned char)*args)) args++;
+  const char *cmd = line;
+
+  if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) return 1;
+  if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) fputs(help_text, stdout);
+  else if (!strcmp(cmd, "show") || !strcmp(cmd, "board") || !strcmp(cmd, "d")) show_board(r);
+  else if (!strcmp(cmd, "moves")) list_moves(r);
+  else if (!strcmp(cmd, "play")) {
+    if (play_moves(r, args) && r->interactive) show_board(r);
+  } else if (!strcmp(cmd, "undo")) {
+    long k = *args ? strtol(args, NULL, 10) : 1;
+    if (k < 1 || k > r->g->n) say_error(r, "undo: %s", r->g->n ? "out of range" : "no moves to take back");
+    else {
+      while (k--) game_undo(r->g);
+      if (r->interactive) show_board(r);
+    }
+  } else if (!strcmp(cmd, "fen")) {
+    if (*args) {
+      if (new_game(r, r->g->v->source[0] ? r->g->v->source : r->g->v->name, args) == 0 &&
+          r->interactive)
+        show_board(r);
+    } else {
+      char fen[1024];
+      pos_fen(&r->g->pos, fen, sizeof fen);
+      printf("%s\n", fen);
+    }
+  } else if (!strcmp(cmd, "new")) {
+    if (new_game(r, *args ? args : (r->g->v->source[0] ? r->g->v->source : r->g->v->name), NULL) == 0 &&
+        r->interactive)
+      show_board(r);
+  } else if (!strcmp(cmd, "perft")) do_perft(r, args, 0);
+  else if (!strcmp(cmd, "divide")) do_perft(r, args, 1);
+  else if (!strcmp(cmd, "variants")) cli_list(r->s, 0, NULL);
+  else {
+    /* Not a command: perhaps moves. */
+    char again[1024];
+    snprintf(again, sizeof again, "%s%s%s", cmd, *args ? " " : "", args);
+    char err[256];
+    if (parse_move(&r->g->pos, cmd, err, sizeof err) == MOVE_NONE) {
+      say_error(r, "%s (type help for the commands)", err);
+      return 0;
+    }
+    if (play_moves(r, again) && r->interactive) show_board(r);
+  }
+  return 0;
+}
+
+static char *history_path(void) {
+  const char *home = getenv("HOME");
+  if (!home || !*home) return NULL;
+  size_t n = strlen(home) + 32;
+  char *p = malloc(n);
+  if (p) snprintf(p, n, "%s/.varia_history", home);
+  return p;
+}
+
+int repl_main(Sandbox *s, const char *variant) {
+  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL};
+  if (new_game(&r, variant, NULL)) return 1;
+  r.errors = 0;
+  if (r.interactive) {
+    char *hist = history_path();
+    if (hist) read_history(hist);
+    printf("varia %s - %s. Type help for the commands, quit to leave.\n",
+           VARIA_VERSION, r.g->v->name);
+    show_board(&r);
+    for (;;) {
+      char prompt[80];
+      snprintf(prompt, sizeof prompt, "varia(%s)> ", r.g->v->name);
+      char *line = readline(prompt);
+      if (!line) {
+        printf("\n");
+        break;
+      }
+      if (*line) add_history(line);
+      s->interrupted = 0;
+      int quit = run_command(&r, line);
+      free(line);
+      if (quit) break;
+    }
+    if (hist) {
+      write_history(hist);
+      free(hist);
+    }
+    return 0;
+  }
+  char line[4096];
+  while (fgets(line, sizeof line, stdin))
+    if (run_command(&r, line)) break;
+  return r.errors ? 1 : 0;
+}

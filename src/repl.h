@@ -1,0 +1,13 @@
+/*
+** repl.h - the interactive loop: show the board, list and play moves,
+** undo, FEN, perft. From a terminal it prompts and keeps readline history;
+** from a pipe it runs the same commands without prompts.
+*/
+#ifndef varia_repl_h
+#define varia_repl_h
+
+#include "sandbox.h"
+
+int repl_main(Sandbox *s, const char *variant);
+
+#endif

@@ -1,0 +1,266 @@
+/*
+** sandbox.c - limits and the environment of variant scripts.
+**
+** The memory limit follows Suricata's and Redis's allocators: count the
+** old block only when there is one (ptr != NULL), and refuse when the new
+** total would pass the limit. The instruction budget is a count hook armed
+** for each call; once exceeded it raises on every firing, so a script's own
+** pcall cannot swallow it and keep looping.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "sandbox.h"
+
+#define HOOK_EVERY 1000
+
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  Sandbox *s = ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    s->used -= old;
+    return NULL;
+  }
+  if (nsize > old && s->used - old + nsize > s->limit) return NULL;
+  void *np = realloc(ptr, nsize);
+  if (np) s->used = s->used - old + nsize;
+  return np;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+  Sandbox *s = sandbox_of(L);
+  (void)ar;
+  if (s->interrupted) {
+    s->over_budget = 1;
+    luaL_error(L, "interrupted");
+  }
+  if (s->budget <= 0) return;
+  s->spent += HOOK_EVERY;
+  if (s->spent > s->budget || s->over_budget) {
+    s->over_budget = 1;
+    luaL_error(L, "instruction budget of %d exceeded (an endless loop?)",
+               (int)s->budget);
+  }
+}
+
+Sandbox *sandbox_of(lua_State *L) {
+  void *ud;
+  lua_getallocf(L, &ud);
+  return ud;
+}
+
+/* The message handler of lua.c: a traceback built in C. */
+static int msghandler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget) {
+  lua_State *L = s->L;
+  int base = lua_gettop(L) - nargs;
+  long saved_budget = s->budget, saved_spent = s->spent;
+  lua_pushcfunction(L, msghandler);
+  lua_insert(L, base);
+  s->budget = budget;
+  s->spent = 0;
+  s->over_budget = 0;
+  s->interrupted = 0;
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+  int status = lua_pcall(L, nargs, nresults, base);
+  /* Calls nest (a hook calls back into Lua): restore the outer budget. */
+  s->budget = saved_budget;
+  s->spent = saved_spent;
+  s->over_budget = 0;
+  if (saved_budget <= 0 && !s->interrupted) lua_sethook(L, NULL, 0, 0);
+  s->interrupted = 0;
+  lua_remove(L, base);
+  return status;
+}
+
+void sandbox_interrupt(Sandbox *s) {
+  s->interrupted = 1;
+  lua_sethook(s->L, count_hook, LUA_MASKCOUNT, 1);
+}
+
+/* xoshiro256**, seeded through splitmix64. */
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t sandbox_random(Sandbox *s) {
+  uint64_t *q = s->rng, r = rotl(q[1] * 5, 7) * 9, t = q[1] << 17;
+  q[2] ^= q[0];
+  q[3] ^= q[1];
+  q[1] ^= q[2];
+  q[0] ^= q[3];
+  q[2] ^= t;
+  q[3] = rotl(q[3], 45);
+  return r;
+}
+
+void sandbox_seed(Sandbox *s, uint64_t seed) {
+  for (int i = 0; i < 4; i++) {
+    uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    s->rng[i] = z ^ (z >> 31);
+  }
+}
+
+/* math.random with the semantics of Lua 5.4's, on the engine's generator. */
+static int seeded_random(lua_State *L) {
+  Sandbox *s = sandbox_of(L);
+  uint64_t r = sandbox_random(s);
+  lua_Integer lo, hi;
+  switch (lua_gettop(L)) {
+    case 0:
+      lua_pushnumber(L, (lua_Number)(r >> 11) * (0.5 / ((uint64_t)1 << 52)));
+      return 1;
+    case 1:
+      lo = 1;
+      hi = luaL_checkinteger(L, 1);
+      if (hi == 0) {
+        lua_pushinteger(L, (lua_Integer)r);
+        return 1;
+      }
+      break;
+    case 2:
+      lo = luaL_checkinteger(L, 1);
+      hi = luaL_checkinteger(L, 2);
+      break;
+    default: return luaL_error(L, "wrong number of arguments");
+  }
+  luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+  uint64_t span = (uint64_t)hi - (uint64_t)lo;
+  lua_pushinteger(L, (lua_Integer)((uint64_t)lo + (span == UINT64_MAX ? r : r % (span + 1))));
+  return 1;
+}
+
+static int seeded_randomseed(lua_State *L) {
+  sandbox_seed(sandbox_of(L), (uint64_t)luaL_optinteger(L, 1, 0));
+  return 0;
+}
+
+Sandbox *sandbox_new(size_t limit) {
+  Sandbox *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->limit = limit ? limit : SANDBOX_MEMORY_DEFAULT;
+  s->L = lua_newstate(limited_alloc, s);
+  if (!s->L) {
+    free(s);
+    return NULL;
+  }
+  sandbox_seed(s, 0);
+  luaL_openlibs(s->L);
+  /* The trusted state's math.random is the seeded one too: same seed,
+  ** same game, whichever code draws. */
+  lua_getglobal(s->L, "math");
+  lua_pushcfunction(s->L, seeded_random);
+  lua_setfield(s->L, -2, "random");
+  lua_pushcfunction(s->L, seeded_randomseed);
+  lua_setfield(s->L, -2, "randomseed");
+  lua_pop(s->L, 1);
+  /* Scripts must not reach the shared string library through a string's
+  ** metatable. */
+  lua_pushliteral(s->L, "");
+  lua_getmetatable(s->L, -1);
+  lua_pushliteral(s->L, "string");
+  lua_setfield(s->L, -2, "__metatable");
+  lua_pop(s->L, 2);
+  return s;
+}
+
+void sandbox_free(Sandbox *s) {
+  if (!s) return;
+  lua_close(s->L);
+  free(s);
+}
+
+/* ---- the environment of variant scripts -------------------------------- */
+
+static int blocked(lua_State *L) {
+  return luaL_error(L, "%s is not available to variant scripts (sandbox)",
+                    lua_tostring(L, lua_upvalueindex(1)));
+}
+
+static int blocked_index(lua_State *L) {
+  return luaL_error(L, "%s.%s is not available to variant scripts (sandbox)",
+                    lua_tostring(L, lua_upvalueindex(1)), luaL_optstring(L, 2, "?"));
+}
+
+/* load() of text only, in the sandbox environment unless one is given. */
+static int sandboxed_load(lua_State *L) {
+  size_t len;
+  const char *chunk = luaL_checklstring(L, 1, &len);
+  const char *name = luaL_optstring(L, 2, "=(load)");
+  int status = luaL_loadbufferx(L, chunk, len, name, "t");
+  if (status != LUA_OK) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  if (!lua_isnoneornil(L, 4)) lua_pushvalue(L, 4);
+  else lua_pushvalue(L, lua_upvalueindex(1));
+  lua_setupvalue(L, -2, 1);
+  return 1;
+}
+
+static void copy_library(lua_State *L, const char *name) {
+  lua_newtable(L);
+  lua_getglobal(L, name);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_settable(L, -5);
+  }
+  lua_pop(L, 1);
+  lua_setfield(L, -2, name);
+}
+
+void sandbox_push_env(lua_State *L) {
+  static const char *const safe[] = {
+      "assert", "error", "ipairs", "next", "pairs", "pcall", "print",
+      "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
+      "getmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION", NULL};
+  static const char *const blocked_fns[] = {"dofile", "loadfile", "collectgarbage",
+                                            NULL};
+  static const char *const blocked_libs[] = {"io", "os", "debug", "package",
+                                             "coroutine", NULL};
+  lua_newtable(L);
+  for (int i = 0; safe[i]; i++) {
+    lua_getglobal(L, safe[i]);
+    lua_setfield(L, -2, safe[i]);
+  }
+  for (int i = 0; blocked_fns[i]; i++) {
+    lua_pushstring(L, blocked_fns[i]);
+    lua_pushcclosure(L, blocked, 1);
+    lua_setfield(L, -2, blocked_fns[i]);
+  }
+  for (int i = 0; blocked_libs[i]; i++) {
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushstring(L, blocked_libs[i]);
+    lua_pushcclosure(L, blocked_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, blocked_libs[i]);
+  }
+  copy_library(L, "string");
+  copy_library(L, "table");
+  copy_library(L, "math");
+  copy_library(L, "utf8");
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, sandboxed_load, 1);
+  lua_setfield(L, -2, "load");
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -2, "_G");
+}

@@ -1,0 +1,508 @@
+/*
+** script.c - the loader of variant scripts and the reader of variant tables.
+*/
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <lauxlib.h>
+
+#include "embedded.h"
+#include "position.h"
+#include "sandbox.h"
+#include "script.h"
+
+#define LOADED_KEY "varia.loaded"
+#define LOADING ((void *)&loading_marker)
+static const char loading_marker = 0;
+#define LOAD_BUDGET 100000000L
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  struct stat st;
+  if (!f) return NULL;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 24)) {
+    fclose(f);
+    return NULL;
+  }
+  char *buf = malloc((size_t)st.st_size + 1);
+  if (buf && fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  if (buf) {
+    buf[st.st_size] = '\0';
+    *len = (size_t)st.st_size;
+  }
+  return buf;
+}
+
+static int valid_name(const char *s) {
+  if (!*s) return 0;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+          (*s >= '0' && *s <= '9') || *s == '_' || *s == '-' || *s == '.'))
+      return 0;
+  return 1;
+}
+
+/* Finds the text of spec. Sets *path to where it came from (for messages
+** and chunk names) and returns malloc'd text, or NULL. */
+static char *find_script(const char *spec, const char *from_dir, char *path,
+                         size_t pathlen, size_t *len) {
+  size_t sl = strlen(spec);
+  char *text;
+  if (strchr(spec, '/') || (sl > 4 && strcmp(spec + sl - 4, ".lua") == 0)) {
+    snprintf(path, pathlen, "%s", spec);
+    return read_file(spec, len);
+  }
+  if (!valid_name(spec)) return NULL;
+  if (from_dir && *from_dir) {
+    snprintf(path, pathlen, "%s/%s.lua", from_dir, spec);
+    if ((text = read_file(path, len))) return text;
+  }
+  const char *vp = getenv("VARIA_PATH");
+  while (vp && *vp) {
+    const char *colon = strchr(vp, ':');
+    int n = colon ? (int)(colon - vp) : (int)strlen(vp);
+    if (n > 0) {
+      snprintf(path, pathlen, "%.*s/%s.lua", n, vp, spec);
+      if ((text = read_file(path, len))) return text;
+    }
+    vp = colon ? colon + 1 : NULL;
+  }
+  static const char *const dirs[] = {"lua", "variants"};
+  for (int d = 0; d < 2; d++) {
+    snprintf(path, pathlen, "%s/%s.lua", dirs[d], spec);
+    for (const EmbeddedFile *e = embedded_files; e->path; e++)
+      if (strcmp(e->path, path) == 0) {
+        text = malloc(e->len + 1);
+        if (!text) return NULL;
+        memcpy(text, e->text, e->len + 1);
+        *len = e->len;
+        return text;
+      }
+  }
+  return NULL;
+}
+
+static int l_require(lua_State *L);
+
+/* Pushes a sandbox environment whose require searches dir first. */
+static void push_script_env(lua_State *L, const char *dir) {
+  sandbox_push_env(L);
+  lua_pushstring(L, dir);
+  lua_pushcclosure(L, l_require, 1);
+  lua_setfield(L, -2, "require");
+}
+
+int script_require(lua_State *L, const char *spec, const char *from_dir) {
+  char path[1024], dir[1024];
+  size_t len = 0;
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LOADED_KEY); /* loaded */
+  char *text = find_script(spec, from_dir, path, sizeof path, &len);
+  if (!text) {
+    lua_pop(L, 1);
+    if (strchr(spec, '/') || strstr(spec, ".lua"))
+      lua_pushfstring(L, "cannot read variant script '%s'", spec);
+    else
+      lua_pushfstring(L, "no variant or module named '%s' (see ./varia --list; "
+                      "a file needs a path such as ./%s.lua)", spec, spec);
+    return -1;
+  }
+  lua_getfield(L, -1, path);
+  if (lua_touserdata(L, -1) == LOADING) {
+    free(text);
+    lua_pop(L, 2);
+    lua_pushfstring(L, "%s: require cycle", path);
+    return -1;
+  }
+  if (!lua_isnil(L, -1)) { /* already loaded */
+    free(text);
+    lua_remove(L, -2);
+    return 0;
+  }
+  lua_pop(L, 1);
+  lua_pushlightuserdata(L, LOADING);
+  lua_setfield(L, -2, path);
+
+  snprintf(dir, sizeof dir, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (slash) *slash = '\0';
+  else snprintf(dir, sizeof dir, ".");
+  /* Built-in scripts are named lua/x.lua or variants/x.lua: their siblings
+  ** are found by the built-in search, not on disk. */
+  int builtin = 0;
+  for (const EmbeddedFile *e = embedded_files; e->path; e++)
+    if (strcmp(e->path, path) == 0) builtin = 1;
+
+  lua_pushfstring(L, "@%s", path);
+  int status = luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t");
+  free(text);
+  lua_remove(L, -2);
+  if (status == LUA_OK) {
+    push_script_env(L, builtin ? "" : dir);
+    lua_setupvalue(L, -2, 1);
+    status = sandbox_pcall(sandbox_of(L), 0, 1, LOAD_BUDGET);
+  }
+  if (status != LUA_OK) {
+    lua_pushnil(L);
+    lua_setfield(L, -3, path);
+    lua_remove(L, -2);
+    return -1;
+  }
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+  }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, path);
+  lua_remove(L, -2);
+  return 0;
+}
+
+static int l_require(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  const char *dir = lua_tostring(L, lua_upvalueindex(1));
+  if (script_require(L, name, dir)) return lua_error(L);
+  return 1;
+}
+
+/* ---- variant tables ----------------------------------------------------- */
+
+typedef struct Reader {
+  lua_State *L;
+  char *err;
+  size_t errlen;
+  int nerr;
+} Reader;
+
+static void problem(Reader *r, const char *fmt, ...) {
+  size_t used = strlen(r->err);
+  va_list ap;
+  if (used + 2 >= r->errlen) return;
+  if (r->nerr) r->err[used++] = '\n';
+  va_start(ap, fmt);
+  vsnprintf(r->err + used, r->errlen - used, fmt, ap);
+  va_end(ap);
+  r->nerr++;
+}
+
+/* Reports every key of the table at idx that is not in known. */
+static void unknown_keys(Reader *r, int idx, const char *where,
+                         const char *const *known) {
+  lua_State *L = r->L;
+  idx = lua_absindex(L, idx);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    int ok = 0;
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      const char *k = lua_tostring(L, -2);
+      for (int i = 0; known[i]; i++)
+        if (strcmp(k, known[i]) == 0) ok = 1;
+      if (!ok) problem(r, "%s%s: unknown key", where, k);
+    } else {
+      problem(r, "%s: a key that is not a name (%s)", where, luaL_typename(L, -2));
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* Field readers: the value is left on no stack; a wrong type is reported. */
+static int get_int(Reader *r, int idx, const char *key, const char *where,
+                   int def, int lo, int hi) {
+  lua_State *L = r->L;
+  int v = def;
+  lua_getfield(L, idx, key);
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isinteger(L, -1)) problem(r, "%s%s: expected a whole number", where, key);
+    else {
+      lua_Integer n = lua_tointeger(L, -1);
+      if (n < lo || n > hi)
+        problem(r, "%s%s: %d is out of range (%d to %d)", where, key, (int)n, lo, hi);
+      else v = (int)n;
+    }
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+static int get_bool(Reader *r, int idx, const char *key, const char *where, int def) {
+  lua_State *L = r->L;
+  int v = def;
+  lua_getfield(L, idx, key);
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isboolean(L, -1)) problem(r, "%s%s: expected true or false", where, key);
+    else v = lua_toboolean(L, -1);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+/* Copies a string field into buf; returns 1 if present. */
+static int get_string(Reader *r, int idx, const char *key, const char *where,
+                      char *buf, size_t len) {
+  lua_State *L = r->L;
+  int found = 0;
+  lua_getfield(L, idx, key);
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TSTRING) problem(r, "%s%s: expected a string", where, key);
+    else {
+      size_t n;
+      const char *s = lua_tolstring(L, -1, &n);
+      if (n >= len) problem(r, "%s%s: longer than %d characters", where, key, (int)len - 1);
+      else {
+        memcpy(buf, s, n + 1);
+        found = 1;
+      }
+    }
+  }
+  lua_pop(L, 1);
+  return found;
+}
+
+static int get_result(Reader *r, int idx, const char *key, const char *where, int def) {
+  char s[16];
+  if (!get_string(r, idx, key, where, s, sizeof s)) return def;
+  if (strcmp(s, "win") == 0) return RESULT_WIN;
+  if (strcmp(s, "loss") == 0) return RESULT_LOSS;
+  if (strcmp(s, "draw") == 0) return RESULT_DRAW;
+  problem(r, "%s%s: \"%s\" is not a result (win, loss or draw)", where, key, s);
+  return def;
+}
+
+/* Reads a subtable; returns its absolute index (pushed) or 0 (nothing pushed). */
+static int get_table(Reader *r, int idx, const char *key, const char *where) {
+  lua_State *L = r->L;
+  lua_getfield(L, idx, key);
+  if (lua_istable(L, -1)) return lua_gettop(L);
+  if (!lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1)))
+    problem(r, "%s%s: expected a table", where, key);
+  lua_pop(L, 1);
+  return 0;
+}
+
+static int letter_type(const Variant *v, char c) {
+  return variant_type_by_letter(v, c);
+}
+
+static void read_pieces(Reader *r, int t, Variant *v) {
+  lua_State *L = r->L;
+  static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
+                                      "pawn", NULL};
+  /* Letters in alphabetical order, so that type numbers do not depend on
+  ** the order of a hash table. */
+  char letters[MAX_TYPES + 1];
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    if (!k || strlen(k) != 1 || k[0] < 'a' || k[0] > 'z')
+      problem(r, "pieces: key '%s' is not one lowercase letter", k ? k : luaL_typename(L, -2));
+    else if (!lua_istable(L, -1))
+      problem(r, "pieces.%s: expected a table", k);
+    else if (n >= MAX_TYPES)
+      problem(r, "pieces: more than %d piece types", MAX_TYPES);
+    else
+      letters[n++] = k[0];
+    lua_pop(L, 1);
+  }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && letters[j - 1] > letters[j]; j--) {
+      char c = letters[j];
+      letters[j] = letters[j - 1];
+      letters[j - 1] = c;
+    }
+  for (int i = 0; i < n; i++) {
+    char key[2] = {letters[i], 0}, where[32];
+    PieceType *pt = &v->type[v->ntypes++];
+    memset(pt, 0, sizeof *pt);
+    pt->letter = letters[i];
+    snprintf(where, sizeof where, "pieces.%c.", letters[i]);
+    lua_getfield(L, t, key);
+    int p = lua_gettop(L);
+    unknown_keys(r, p, where, known);
+    if (!get_string(r, p, "betza", where, pt->betza, sizeof pt->betza))
+      problem(r, "%sbetza: missing (the piece's movement, e.g. \"N\")", where);
+    if (!get_string(r, p, "name", where, pt->name, sizeof pt->name))
+      snprintf(pt->name, sizeof pt->name, "%c", letters[i]);
+    pt->value = get_int(r, p, "value", where, 0, -100000, 100000);
+    pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
+    pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
+    pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
+    lua_pop(L, 1);
+  }
+}
+
+int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
+  static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
+                                      "promotion", "castling", "rules",
+                                      "description", "fairy_stockfish", NULL};
+  static const char *const known_promo[] = {"pieces", "zone", NULL};
+  static const char *const known_castle[] = {"rook", "king_files", "notation", NULL};
+  static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
+                                            "nmove", "repetition", "repetition_result",
+                                            "extinction", NULL};
+  static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
+                                          "claim", NULL};
+  Reader rd = {L, err, errlen, 0}, *r = &rd;
+  char buf[512];
+  err[0] = '\0';
+  idx = lua_absindex(L, idx);
+  variant_defaults(v);
+  if (!lua_istable(L, idx)) {
+    problem(r, "a variant script must return a table, not a %s", luaL_typename(L, idx));
+    return -1;
+  }
+  unknown_keys(r, idx, "", known);
+  if (!get_string(r, idx, "name", "", v->name, sizeof v->name))
+    problem(r, "name: missing");
+  int files = get_int(r, idx, "files", "", 8, 1, MAX_FILES);
+  int ranks = get_int(r, idx, "ranks", "", 8, 1, MAX_RANKS);
+  board_geometry(&v->geo, files, ranks);
+  int t = get_table(r, idx, "pieces", "");
+  if (t) {
+    read_pieces(r, t, v);
+    lua_pop(L, 1);
+  } else {
+    problem(r, "pieces: missing");
+  }
+  if (!get_string(r, idx, "start", "", v->start_fen, sizeof v->start_fen))
+    problem(r, "start: missing (the start position as a FEN)");
+
+  if ((t = get_table(r, idx, "promotion", ""))) {
+    unknown_keys(r, t, "promotion.", known_promo);
+    v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 1, MAX_RANKS);
+    if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
+      for (const char *s = buf; *s; s++) {
+        int ty = letter_type(v, *s);
+        if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
+        else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
+      }
+    }
+    lua_pop(L, 1);
+  }
+
+  if ((t = get_table(r, idx, "castling", ""))) {
+    unknown_keys(r, t, "castling.", known_castle);
+    v->castling = 1;
+    if (get_string(r, t, "rook", "castling.", buf, sizeof buf)) {
+      v->castle_rook_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
+      if (v->castle_rook_type < 0) problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
+    } else {
+      problem(r, "castling.rook: missing (the letter of the piece the king castles with)");
+    }
+    int kf = get_table(r, t, "king_files", "castling.");
+    if (kf) {
+      for (int s = 0; s < 2; s++) {
+        lua_geti(L, kf, s + 1);
+        const char *f = lua_tostring(L, -1);
+        if (!f || strlen(f) != 1 || f[0] < 'a' || f[0] >= 'a' + v->geo.files)
+          problem(r, "castling.king_files[%d]: expected a file letter of the board", s + 1);
+        else
+          v->castle_king_file[s] = f[0] - 'a';
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    } else {
+      v->castle_king_file[0] = v->geo.files - 2;
+      v->castle_king_file[1] = 2;
+    }
+    if (get_string(r, t, "notation", "castling.", buf, sizeof buf)) {
+      if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
+      else if (strcmp(buf, "king-moves") != 0)
+        problem(r, "castling.notation: \"%s\" (expected king-moves or king-takes-rook)", buf);
+    }
+    lua_pop(L, 1);
+  }
+
+  if ((t = get_table(r, idx, "rules", ""))) {
+    unknown_keys(r, t, "rules.", known_rules);
+    v->royal_capture = get_bool(r, t, "king_capture", "rules.", 0);
+    v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
+    v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
+    v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
+    v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
+    v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
+    int e = get_table(r, t, "extinction", "rules.");
+    if (e) {
+      unknown_keys(r, e, "rules.extinction.", known_ext);
+      v->extinction = get_result(r, e, "result", "rules.extinction.", RESULT_LOSS);
+      if (get_string(r, e, "pieces", "rules.extinction.", buf, sizeof buf)) {
+        for (const char *s = buf; *s; s++) {
+          int ty = *s == '*' ? -2 : letter_type(v, *s);
+          if (ty == -2) v->extinction_all = 1;
+          else if (ty < 0) problem(r, "rules.extinction.pieces: '%c' is not one of the pieces", *s);
+          else v->extinction_types |= 1u << ty;
+        }
+      } else {
+        problem(r, "rules.extinction.pieces: missing (letters, or * for all pieces)");
+      }
+      v->extinction_count = get_int(r, e, "count", "rules.extinction.", 0, 0, MAX_PIECES);
+      v->extinction_opponent = get_int(r, e, "opponent", "rules.extinction.", 0, 0, MAX_PIECES);
+      v->extinction_claim = get_bool(r, e, "claim", "rules.extinction.", 0);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  if (r->nerr) return -1;
+  char cerr[2048];
+  if (variant_conclude(v, cerr, sizeof cerr)) {
+    problem(r, "%s", cerr);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- listing ------------------------------------------------------------ */
+
+static void add_name(lua_State *L, int set, const char *file) {
+  size_t n = strlen(file);
+  if (n > 4 && strcmp(file + n - 4, ".lua") == 0) {
+    lua_pushlstring(L, file, n - 4);
+    lua_pushboolean(L, 1);
+    lua_settable(L, set);
+  }
+}
+
+static int cmp_names(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void script_list_variants(lua_State *L) {
+  lua_newtable(L);
+  int set = lua_gettop(L);
+  for (const EmbeddedFile *e = embedded_files; e->path; e++)
+    if (strncmp(e->path, "variants/", 9) == 0) add_name(L, set, e->path + 9);
+  const char *vp = getenv("VARIA_PATH");
+  while (vp && *vp) {
+    const char *colon = strchr(vp, ':');
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%.*s", colon ? (int)(colon - vp) : (int)strlen(vp), vp);
+    DIR *d = opendir(dir);
+    if (d) {
+      struct dirent *de;
+      while ((de = readdir(d))) add_name(L, set, de->d_name);
+      closedir(d);
+    }
+    vp = colon ? colon + 1 : NULL;
+  }
+  const char *names[512];
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, set) && n < 512) {
+    lua_pop(L, 1);
+    names[n++] = lua_tostring(L, -1);
+  }
+  qsort(names, (size_t)n, sizeof names[0], cmp_names);
+  lua_newtable(L);
+  for (int i = 0; i < n; i++) {
+    lua_pushstring(L, names[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_remove(L, set);
+}

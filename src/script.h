@@ -1,0 +1,30 @@
+/*
+** script.h - finding and running variant scripts, and turning a variant
+** table into a Variant.
+**
+** Names resolve in this order: a path (it has a '/' or ends in .lua); the
+** directory of the script that asks; each directory of $VARIA_PATH; the
+** library and variants built into the binary.
+*/
+#ifndef varia_script_h
+#define varia_script_h
+
+#include <stddef.h>
+
+#include <lua.h>
+
+#include "variant.h"
+
+/* Pushes the value a script returns, loading it once per state (require
+** semantics). Returns 0, or -1 with the error message pushed instead.
+** [-0, +1, e] */
+int script_require(lua_State *L, const char *spec, const char *from_dir);
+
+/* Fills v from the variant table at idx. Returns 0, or -1 with every
+** problem, one per line, in err. */
+int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen);
+
+/* Pushes a sorted list of the variant names varia can find. [-0, +1, m] */
+void script_list_variants(lua_State *L);
+
+#endif

@@ -1,0 +1,204 @@
+/*
+** variant.c - defaults, checks and precomputed tables of a variant.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+#include "variant.h"
+
+void variant_defaults(Variant *v) {
+  memset(v, 0, sizeof *v);
+  board_geometry(&v->geo, 8, 8);
+  v->promo_zone = 1;
+  v->castle_rook_type = -1;
+  v->castle_king_file[0] = 6;
+  v->castle_king_file[1] = 2;
+  v->checkmate = RESULT_LOSS;
+  v->stalemate = RESULT_DRAW;
+  v->nmove = 50;
+  v->repetition = 3;
+  v->repetition_result = RESULT_DRAW;
+  v->extinction = RESULT_NONE;
+}
+
+void variant_free(Variant *v) {
+  free(v->zobrist);
+  v->zobrist = NULL;
+}
+
+int variant_type_by_letter(const Variant *v, char letter) {
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[t].letter == letter) return t;
+  return -1;
+}
+
+/* splitmix64: a fixed sequence, so hashes are the same in every run. */
+static uint64_t splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* Appends one line to the error report. */
+static void problem(char *err, size_t errlen, int *nerr, const char *fmt, ...) {
+  size_t used = strlen(err);
+  va_list ap;
+  if (used + 2 >= errlen) return;
+  if (*nerr) err[used++] = '\n';
+  va_start(ap, fmt);
+  vsnprintf(err + used, errlen - used, fmt, ap);
+  va_end(ap);
+  (*nerr)++;
+}
+
+static void add_ray(Variant *v, int c, int off, int reach, int type) {
+  Ray *r = NULL;
+  for (int i = 0; i < v->nrays[c]; i++)
+    if (v->ray[c][i].off == off) r = &v->ray[c][i];
+  if (!r) {
+    if (v->nrays[c] >= MAX_RAYS) return;
+    r = &v->ray[c][v->nrays[c]++];
+    memset(r, 0, sizeof *r);
+    r->off = (int16_t)off;
+  }
+  if (reach > r->reach) r->reach = (uint8_t)reach;
+  for (int k = 1; k <= reach; k++) r->mask[k] |= 1u << type;
+}
+
+int variant_conclude(Variant *v, char *err, size_t errlen) {
+  const Geometry *g = &v->geo;
+  int nerr = 0, longest = g->files > g->ranks ? g->files : g->ranks;
+  err[0] = '\0';
+  if (v->ntypes == 0) problem(err, errlen, &nerr, "pieces: none defined");
+  v->royal_mask = v->promote_mask = v->ep_mask = 0;
+  for (int t = 0; t < v->ntypes; t++) {
+    PieceType *pt = &v->type[t];
+    char perr[256];
+    if (pt->letter < 'a' || pt->letter > 'z')
+      problem(err, errlen, &nerr, "pieces: '%c' is not a lowercase letter", pt->letter);
+    for (int u = 0; u < t; u++)
+      if (v->type[u].letter == pt->letter)
+        problem(err, errlen, &nerr, "pieces: letter '%c' is used twice", pt->letter);
+    if (piece_compile(pt->betza, &pt->moves, perr, sizeof perr))
+      problem(err, errlen, &nerr, "%s", perr);
+    if (pt->royal) v->royal_mask |= 1u << t;
+    if (pt->promotes) v->promote_mask |= 1u << t;
+  }
+  if (nerr) return -1;
+
+  /* Step tables per colour; Black's are White's mirrored in the ranks. */
+  v->nrays[0] = v->nrays[1] = 0;
+  v->special_attackers[0] = v->special_attackers[1] = 0;
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++) {
+      const PieceMoves *pm = &v->type[t].moves;
+      v->nsteps[c][t] = pm->n;
+      for (int i = 0; i < pm->n; i++) {
+        const MoveRule *r = &pm->rule[i];
+        int sy = c == WHITE ? 1 : -1;
+        Step *s = &v->step[c][t][i];
+        s->off = (int16_t)board_offset(g, r->dx, r->dy * sy);
+        s->range = r->range == RANGE_INF ? (uint8_t)longest : r->range;
+        s->modes = r->modes;
+        s->path = r->path;
+        s->initial = r->initial;
+        s->nlame = (uint8_t)r->nlame;
+        for (int j = 0; j < r->nlame; j++)
+          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
+        if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
+        if (!(r->modes & MODE_CAPTURE)) continue;
+        if (r->path != PATH_SLIDE || r->initial)
+          v->special_attackers[c] |= 1u << t;
+        else
+          add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
+      }
+    }
+  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1];
+
+  /* Promotion. */
+  if (v->promote_mask && v->npromo == 0)
+    problem(err, errlen, &nerr, "promotion: pieces promote but no promotion pieces are given");
+  if (v->promo_zone < 1 || v->promo_zone > g->ranks)
+    problem(err, errlen, &nerr, "promotion: zone of %d ranks does not fit the board", v->promo_zone);
+  for (int i = 0; i < v->npromo; i++)
+    if (v->promo_type[i] >= v->ntypes)
+      problem(err, errlen, &nerr, "promotion: unknown piece type");
+  memset(v->promo_rank_mask, 0, sizeof v->promo_rank_mask);
+  for (int sq = 0; sq < g->nsq; sq++) {
+    int r = board_rank(g, sq);
+    v->sq_rank[sq] = (uint8_t)(r < 0 || r >= g->ranks ? 0 : r);
+  }
+  for (int r = 0; r < g->ranks; r++) {
+    v->promo_rank_mask[WHITE][r] = r >= g->ranks - v->promo_zone;
+    v->promo_rank_mask[BLACK][r] = r < v->promo_zone;
+  }
+
+  /* Castling. */
+  if (v->castling) {
+    if (v->castle_rook_type < 0 || v->castle_rook_type >= v->ntypes)
+      problem(err, errlen, &nerr, "castling: no castling rook piece");
+    if (!v->royal_mask)
+      problem(err, errlen, &nerr, "castling: no royal piece to castle with");
+    for (int s = 0; s < 2; s++) {
+      int kf = v->castle_king_file[s], rf = kf + (s == 0 ? -1 : 1);
+      if (kf < 0 || kf >= g->files || rf < 0 || rf >= g->files)
+        problem(err, errlen, &nerr, "castling: the %s king file is off the board", s == 0 ? "king-side" : "queen-side");
+    }
+  }
+  if (v->royal_capture && v->checkmate != RESULT_LOSS)
+    problem(err, errlen, &nerr, "rules: checkmate result has no meaning when kings are captured");
+
+  v->has_terminal = (v->extinction != RESULT_NONE &&
+                     (v->extinction_types || v->extinction_all)) ||
+                    (v->royal_capture && v->royal_mask);
+  for (int c = 0; c < 2; c++)
+    for (int cell = 0; cell < 256; cell++)
+      v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&
+                          CELL_COLOUR(cell) <= 1 && CELL_COLOUR(cell) != c;
+
+  /* Zobrist keys, room for three colours of cells. */
+  free(v->zobrist);
+  v->zobrist = malloc(sizeof(uint64_t) * 97 * (size_t)g->nsq);
+  if (!v->zobrist) {
+    problem(err, errlen, &nerr, "out of memory");
+    return -1;
+  }
+  uint64_t seed = 0x7661726961ull; /* "varia" */
+  for (int i = 0; i < 97 * g->nsq; i++) v->zobrist[i] = splitmix(&seed);
+  v->zobrist_side = splitmix(&seed);
+  v->zobrist_castle[0] = 0;
+  uint64_t ck[4];
+  for (int i = 0; i < 4; i++) ck[i] = splitmix(&seed);
+  for (int m = 1; m < 16; m++) {
+    v->zobrist_castle[m] = 0;
+    for (int i = 0; i < 4; i++)
+      if (m >> i & 1) v->zobrist_castle[m] ^= ck[i];
+  }
+  for (int f = 0; f < MAX_FILES; f++) v->zobrist_ep[f] = splitmix(&seed);
+  if (nerr) return -1;
+
+  /* Initial ranks: where each type stands in the start position. */
+  Position *start = malloc(sizeof *start);
+  char ferr[256];
+  if (!start) return -1;
+  memset(v->initial_ranks, 0, sizeof v->initial_ranks);
+  if (pos_set_fen(start, v, v->start_fen, ferr, sizeof ferr)) {
+    problem(err, errlen, &nerr, "start: %s", ferr);
+  } else {
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < start->npieces[c]; i++) {
+        int sq = start->plist[c][i];
+        v->initial_ranks[c][CELL_TYPE(start->board[sq])] |=
+            (uint16_t)(1u << board_rank(g, sq));
+      }
+    for (int c = 0; c < 2; c++)
+      if (v->royal_mask && start->royal[c] == SQ_NONE)
+        problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");
+  }
+  free(start);
+  return nerr ? -1 : 0;
+}

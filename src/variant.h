@@ -1,0 +1,121 @@
+/*
+** variant.h - the rules of a variant as data.
+**
+** A Variant is filled from a script's table (binding.c), then
+** variant_conclude() checks it and precomputes everything the hot loop
+** needs: per-colour step tables, reverse attack rays, Zobrist keys and the
+** flags that choose fast paths. After that it is read-only, so any number of
+** games may share it.
+*/
+#ifndef varia_variant_h
+#define varia_variant_h
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "piece.h"
+
+#define MAX_TYPES 32
+#define MAX_PROMO 16
+#define MAX_RAYS 64
+#define MAX_REACH 16 /* the most steps a rider can take on a 16x16 board */
+
+/* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
+#define CELL_EMPTY 0
+#define CELL_OFF 0xFF
+#define MAKE_CELL(colour, type) ((uint8_t)(1 + (colour) * 32 + (type)))
+#define CELL_COLOUR(c) (((c) - 1) >> 5)
+#define CELL_TYPE(c) (((c) - 1) & 31)
+
+enum { WHITE = 0, BLACK = 1 };
+
+/* Results, from the point of view of the side they happen to. */
+enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW };
+
+typedef struct PieceType {
+  char letter; /* lowercase FEN letter */
+  char name[32];
+  char betza[96];
+  int value;   /* centipawns */
+  uint8_t royal;    /* check / capture of it decides the game */
+  uint8_t promotes; /* promotes on reaching the promotion zone */
+  uint8_t pawn;     /* written without a letter in SAN */
+  PieceMoves moves;
+} PieceType;
+
+/* One compiled step direction for one colour. */
+typedef struct Step {
+  int16_t off;
+  uint8_t range, modes, path, initial, nlame;
+  int16_t lame[2];
+} Step;
+
+/* A reverse attack ray: pieces whose type bit is in mask[k] attack the
+** origin from k steps away along off, if nothing stands between. */
+typedef struct Ray {
+  int16_t off;
+  uint8_t reach;
+  uint32_t mask[MAX_REACH + 1];
+} Ray;
+
+typedef struct Variant {
+  char name[48];
+  char source[256]; /* file or module name the rules came from */
+  Geometry geo;
+  int ntypes;
+  PieceType type[MAX_TYPES];
+  char start_fen[512];
+
+  /* promotion */
+  int promo_zone; /* number of ranks at the far end */
+  int npromo;
+  uint8_t promo_type[MAX_PROMO];
+
+  /* castling */
+  int castling;
+  int castle_rook_type;
+  int castle_king_file[2]; /* [0] king side, [1] queen side */
+  int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
+
+  /* game end */
+  int royal_capture; /* royal pieces may be captured; no check rule */
+  int checkmate;     /* result for the mated side */
+  int stalemate;     /* result for the stalemated side */
+  int nmove;         /* n-move rule in moves (0: none) */
+  int repetition;    /* n-fold repetition (0: none) */
+  int repetition_result;
+  int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */
+  uint32_t extinction_types; /* each type counted on its own ... */
+  int extinction_all;         /* ... and all pieces together ("*") */
+  int extinction_count;     /* at or below this many, a side is extinct */
+  int extinction_opponent;  /* ... if the opponent has at least this many */
+  int extinction_claim;     /* the opponent's extinction only counts for the
+                               side to move */
+
+  /* derived by variant_conclude() */
+  int nsteps[2][MAX_TYPES];
+  Step step[2][MAX_TYPES][MAX_RULES];
+  uint16_t initial_ranks[2][MAX_TYPES]; /* ranks where i-moves may start */
+  int nrays[2];
+  Ray ray[2][MAX_RAYS];
+  uint32_t special_attackers[2]; /* types that attack through p, g, n or i */
+  uint32_t royal_mask, promote_mask, ep_mask;
+  int simple_legality; /* pins and checks are enough to judge legality */
+  int has_terminal;    /* a rule can end the game before moves run out */
+  uint8_t promo_rank_mask[2][MAX_RANKS];
+  uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
+  uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
+  uint64_t *zobrist;     /* [cell * nsq + sq] */
+  uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
+} Variant;
+
+/* Sets every field to the orthodox defaults except the pieces and board. */
+void variant_defaults(Variant *v);
+/* Checks the variant and precomputes the derived tables. Returns 0, or -1
+** with every problem found listed in err, one per line. */
+int variant_conclude(Variant *v, char *err, size_t errlen);
+void variant_free(Variant *v);
+int variant_type_by_letter(const Variant *v, char letter);
+
+#endif
