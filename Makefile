@@ -1,7 +1,8 @@
 # varia - a scriptable chess-variant interpreter.
 #
 #   make                 build ./varia
-#   make test            unit tests, perft suites, Lua tests, differential tests
+#   make play            install what is missing, build, start the REPL on chess
+#   make deps test       install what is missing, build, run every test
 #   make bench           nodes per second, side by side with Fairy-Stockfish and Stockfish
 #   make DEBUG=1         assertions and board_ok() after every make/unmake
 #   make SANITIZE=address,undefined test
@@ -40,7 +41,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean
+.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean deps play
 all: varia
 
 build:
@@ -88,8 +89,16 @@ cli-test: varia
 fsf-test: varia
 	tests/run-fsf.sh
 
-test: varia unit-test perft-test lua-test cli-test fsf-test
-	@echo "make test: all suites passed"
+# Every suite, summed up in one 'N passed, N failed' line.
+test: varia
+	tests/run-all.sh
+
+# Install what is missing (Debian packages), build, start the REPL on chess.
+play: deps varia
+	./varia
+
+deps:
+	tools/install-deps.sh --test
 
 bench: varia
 	tools/bench.sh

@@ -74,4 +74,32 @@ std.chess = {
   },
 }
 
+-- The FEN of Chess960 start position n (0..959), by Scharnagl's numbering
+-- (position 518 is the orthodox arrangement).
+function std.chess960_fen(n)
+  assert(math.type(n) == "integer" and n >= 0 and n <= 959, "chess960_fen: n must be 0..959")
+  local row = {}
+  local function free(k) -- the k-th empty file (0-based)
+    for f = 1, 8 do
+      if not row[f] then
+        if k == 0 then return f end
+        k = k - 1
+      end
+    end
+  end
+  local b1 = n % 4; n = n // 4
+  row[2 * b1 + 2] = "b" -- light-squared bishop: files b d f h
+  local b2 = n % 4; n = n // 4
+  row[2 * b2 + 1] = "b" -- dark-squared bishop: files a c e g
+  local q = n % 6; n = n // 6
+  row[free(q)] = "q"
+  local knights = { {0,1},{0,2},{0,3},{0,4},{1,2},{1,3},{1,4},{2,3},{2,4},{3,4} }
+  local k1, k2 = knights[n + 1][1], knights[n + 1][2]
+  local f1, f2 = free(k1), free(k2)
+  row[f1], row[f2] = "n", "n"
+  row[free(0)] = "r"; row[free(0)] = "k"; row[free(0)] = "r"
+  local back = table.concat(row)
+  return back .. "/pppppppp/8/8/8/8/PPPPPPPP/" .. back:upper() .. " w KQkq - 0 1"
+end
+
 return std

@@ -99,6 +99,7 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
 /* varia.new(variant [, {fen=, seed=}]) */
 static int l_new(lua_State *L) {
   const char *fen = NULL;
+  lua_settop(L, 2); /* the variant is pushed above the arguments */
   if (lua_type(L, 1) == LUA_TSTRING) {
     if (!binding_variant(L, lua_tostring(L, 1), 0)) return luaL_error(L, "%s", lua_tostring(L, -1));
   } else if (lua_istable(L, 1)) {
@@ -362,6 +363,24 @@ static int l_check(lua_State *L) {
   return 1;
 }
 
+/* package.searchers entry: trusted scripts require the library and variants
+** by name, as variant scripts do. */
+static int return_upvalue(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  return 1;
+}
+
+static int searcher(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  if (script_require(L, name, NULL)) {
+    /* Not ours, or broken: say why in require's list of places tried. */
+    lua_pushfstring(L, "\n\tvaria: %s", lua_tostring(L, -1));
+    return 1;
+  }
+  lua_pushcclosure(L, return_upvalue, 1);
+  return 1;
+}
+
 static const luaL_Reg game_methods[] = {
     {"legal", g_legal},     {"play", g_play},       {"undo", g_undo},
     {"fen", g_fen},         {"turn", g_turn},       {"result", g_result},
@@ -395,5 +414,16 @@ int luaopen_varia(lua_State *L) {
   lua_setfield(L, -2, "version");
   lua_pushvalue(L, -1);
   lua_setglobal(L, "varia");
+  if (lua_getglobal(L, "package") == LUA_TTABLE &&
+      lua_getfield(L, -1, "searchers") == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    for (lua_Integer i = n; i >= 2; i--) { /* insert after preload */
+      lua_rawgeti(L, -1, i);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_pushcfunction(L, searcher);
+    lua_rawseti(L, -2, 2);
+  }
+  lua_settop(L, lua_gettop(L) - 2);
   return 1;
 }

@@ -58,6 +58,21 @@ uint64_t pos_compute_key(const Position *p) {
   return k;
 }
 
+/* Can a piece of colour c capture en passant on ep? As in Stockfish, the
+** square is only recorded (in the FEN and the hash) when one can, so that
+** positions that allow the same moves compare equal for repetition. */
+static int ep_capturable(const Position *p, int ep, int c) {
+  const Variant *v = p->v;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (!(v->ep_mask >> t & 1) || !p->count[c][t]) continue;
+    for (int i = 0; i < v->nsteps[c][t]; i++) {
+      const Step *s = &v->step[c][t][i];
+      if ((s->modes & MODE_EP) && p->board[ep - s->off] == MAKE_CELL(c, t)) return 1;
+    }
+  }
+  return 0;
+}
+
 void pos_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -118,9 +133,12 @@ void pos_make(Position *p, Move m, Undo *u) {
       /* The square passed over: the midpoint of the step. */
       int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
       int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
-      p->ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-      p->ep_victim = to;
-      k ^= v->zobrist_ep[ep_key_index(p)];
+      int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
+      if (ep_capturable(p, ep, them)) {
+        p->ep = ep;
+        p->ep_victim = to;
+        k ^= v->zobrist_ep[ep_key_index(p)];
+      }
     }
   }
   if (p->castle) {

@@ -34,16 +34,23 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 static void count_hook(lua_State *L, lua_Debug *ar) {
   Sandbox *s = sandbox_of(L);
   (void)ar;
+  /* Level 0 is the running function: name its file:line, not the hook's. */
   if (s->interrupted) {
     s->over_budget = 1;
-    luaL_error(L, "interrupted");
+    luaL_where(L, 0);
+    lua_pushliteral(L, "interrupted");
+    lua_concat(L, 2);
+    lua_error(L);
   }
   if (s->budget <= 0) return;
   s->spent += HOOK_EVERY;
   if (s->spent > s->budget || s->over_budget) {
     s->over_budget = 1;
-    luaL_error(L, "instruction budget of %d exceeded (an endless loop?)",
-               (int)s->budget);
+    luaL_where(L, 0);
+    lua_pushfstring(L, "instruction budget of %d exceeded (an endless loop?)",
+                    (int)s->budget);
+    lua_concat(L, 2);
+    lua_error(L);
   }
 }
 

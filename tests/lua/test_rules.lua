@@ -1,0 +1,79 @@
+-- Rules of the shipped variants, each test citing its source.
+package.path = "tests/lua/?.lua;" .. package.path
+local t = require "check"
+
+-- Shatranj (Murray, A History of Chess; Fairy-Stockfish shatranj):
+-- a stalemated player loses. Black keeps a blocked pawn, since a bare
+-- king would lose by the bare king rule first.
+local g = varia.new("shatranj", { fen = "k7/8/K7/8/8/p7/P7/1R6 b - - 0 1" })
+local winner, reason = g:result()
+t.equal("shatranj stalemate loses", winner, "white")
+t.equal("shatranj stalemate reason", reason, "stalemate")
+
+-- Bare king: Black has only the king; White has king and rook. With Black
+-- to move the bared side may still bare White back (here it cannot), so
+-- the game goes on one move; then Black has lost.
+g = varia.new("shatranj", { fen = "k7/8/8/8/8/8/8/KR6 b - - 0 1" })
+t.equal("bare king: the bared side moves first", g:result(), nil)
+g:play("a8a7")
+winner, reason = g:result()
+t.equal("bare king loses", winner, "white")
+t.equal("bare king reason", reason, "extinction")
+-- Counter-bare: Black's king can take White's last piece, leaving two bare
+-- kings: a draw, not a loss.
+g = varia.new("shatranj", { fen = "k7/1R6/8/8/8/8/8/K7 b - - 0 1" })
+t.equal("counter-bare possible: game goes on", g:result(), nil)
+g:play("a8b7")
+t.equal("both bare: no extinction win", g:result(), nil)
+
+-- Shatranj pieces: the alfil leaps two squares diagonally over anything,
+-- the ferz steps one square diagonally, pawns have no double step and
+-- promote only to a ferz. (Black keeps a rook: a bare king would end the
+-- game at once.)
+g = varia.new("shatranj", { fen = "4k2r/8/8/8/8/8/1P6/2B1K3 w - - 0 1" })
+local legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("alfil leaps over its own pawn", legal["c1a3"])
+t.check("alfil leaps to e3", legal["c1e3"])
+t.check("no alfil step to d2", not legal["c1d2"])
+t.check("no pawn double step", not legal["b2b4"])
+g = varia.new("shatranj", { fen = "4k2r/P7/8/8/8/8/8/4K3 w - - 0 1" })
+local promos = {}
+for _, m in ipairs(g:legal()) do if m:sub(1, 4) == "a7a8" then promos[#promos + 1] = m end end
+t.equal("shatranj promotes to ferz only", table.concat(promos, " "), "a7a8q")
+
+-- Courier chess is 12 files wide; its wazir steps one square orthogonally.
+g = varia.new("courier")
+t.equal("courier files", #g:fen():match("^[^/]+") > 0 and g:piece("l1"), "R")
+t.equal("courier start moves (Fairy-Stockfish courier perft 1)", #g:legal(), 26)
+
+-- Capablanca: castling puts the king on the i or c file (Capablanca's rules
+-- as played by Fairy-Stockfish).
+g = varia.new("capablanca", { fen = "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1" })
+t.equal("capablanca O-O", g:uci("O-O"), "f1i1")
+t.equal("capablanca O-O-O", g:uci("O-O-O"), "f1c1")
+g:play("O-O")
+t.equal("rook beside the king", g:piece("h1"), "R")
+
+-- Chess960 castling (FIDE Laws, Guidelines II): king b1 and rook a1 castle
+-- queen side to c1/d1; the rook's and king's paths must be empty apart from
+-- the two pieces; the king may not pass an attacked square.
+g = varia.new("chess960", { fen = "4r1k1/8/8/8/8/8/8/RK6 w A - 0 1" })
+local m = g:uci("O-O-O")
+t.equal("chess960 queen-side castling", m, "b1a1")
+g:play("O-O-O")
+t.equal("king on c1", g:piece("c1"), "K")
+t.equal("rook on d1", g:piece("d1"), "R")
+g = varia.new("chess960", { fen = "2r3k1/8/8/8/8/8/8/RK6 w A - 0 1" })
+t.fails("castling into check refused", "illegal", g:play("b1a1"))
+-- A king already on its castling square (g1) castles by moving the rook only.
+g = varia.new("chess960", { fen = "6k1/8/8/8/8/8/8/6KR w H - 0 1" })
+t.check("rook-only castling", g:play("g1h1"))
+t.equal("rook to f1", g:piece("f1"), "R")
+t.equal("king stays on g1", g:piece("g1"), "K")
+-- Start positions by number: 518 is the orthodox one (Scharnagl).
+local std = require "std"
+t.equal("chess960 position 518", std.chess960_fen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+t.equal("chess960 position 0", std.chess960_fen(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")
+
+t.done()

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Command-line behaviour: exit codes and messages for good and bad input.
+# Every bad input must give a clear one-line error and a non-zero exit, never
+# a crash or a hang (each command runs under a timeout).
+set -u
+cd "$(dirname "$0")/.."
+V=./varia
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+# expect NAME STATUS PATTERN -- COMMAND...: runs COMMAND, wants exit STATUS
+# and PATTERN (fixed string) in stdout+stderr.
+expect() {
+  local name=$1 want=$2 pattern=$3
+  shift 4
+  local out status
+  out=$(timeout 60 "$@" 2>&1 < /dev/null)
+  status=$?
+  if [ "$status" -eq "$want" ] && grep -qF -- "$pattern" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name: exit $status (wanted $want), output:"
+    sed 's/^/    /' <<<"$out" | head -12
+  fi
+}
+# Same, with standard input from a string.
+expect_stdin() {
+  local name=$1 want=$2 pattern=$3 input=$4
+  shift 5
+  local out status
+  out=$(printf '%b' "$input" | timeout 60 "$@" 2>&1)
+  status=$?
+  if [ "$status" -eq "$want" ] && grep -qF -- "$pattern" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name: exit $status (wanted $want), output:"
+    sed 's/^/    /' <<<"$out" | head -12
+  fi
+}
+
+expect "help" 0 "usage: varia" -- $V --help
+expect "perft help" 0 "Nodes searched" -- $V perft --help
+expect "test help" 0 "N passed, N failed" -- $V test --help
+expect "version" 0 "varia 0." -- $V --version
+expect "list" 0 "capablanca" -- $V list
+expect "unknown option" 2 "unknown option '--frobnicate'" -- $V --frobnicate
+expect "perft start" 0 "Nodes searched: 8902" -- $V perft 3
+expect "perft kiwipete" 0 "Nodes searched: 97862" -- $V perft --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
+expect "perft divide" 0 "e2e4: 600" -- $V perft 3 --divide
+expect "perft no depth" 2 "missing DEPTH" -- $V perft
+expect "perft bad depth" 2 "unexpected argument 'x'" -- $V perft x
+expect "perft bad FEN" 1 "FEN board: rank 8 is longer than 8 files" -- $V perft --fen "rnbqkbnrr/8/8/8/8/8/8/8 w - - 0 1" 1
+expect "perft bad FEN side" 1 "FEN side to move" -- $V perft --fen "8/8/8/8/8/8/8/8 q - - 0 1" 1
+expect "perft unknown variant" 1 "no variant or module named 'nosuch'" -- $V perft --variant nosuch 1
+expect "perft variant" 0 "Nodes searched: 805128" -- $V perft --variant capablanca 4
+
+# Broken variant scripts: file:line, non-zero exit, no hang.
+printf 'return {\n  name = "x",\n  pieces = {\n' > "$tmp/syntax.lua"
+expect "syntax error" 1 "syntax.lua:4:" -- $V check "$tmp/syntax.lua"
+printf 'local n = 0\nwhile true do n = n + 1 end\n' > "$tmp/loop.lua"
+expect "endless loop" 1 "loop.lua:2: instruction budget" -- $V perft --variant "$tmp/loop.lua" 1
+printf 'local ok = pcall(function() while true do end end)\nwhile true do end\n' > "$tmp/pcall.lua"
+expect "budget beats pcall" 1 "instruction budget" -- $V check "$tmp/pcall.lua"
+printf 'os.execute("echo hacked")\nreturn {}\n' > "$tmp/os.lua"
+expect "sandbox os" 1 "os.execute is not available to variant scripts" -- $V check "$tmp/os.lua"
+printf 'local t = {}\nfor i = 1, 1e9 do t[i] = string.rep("x", 1e6) .. i end\n' > "$tmp/memory.lua"
+expect "memory limit" 1 "not enough memory" -- $V check "$tmp/memory.lua"
+printf 'return 42\n' > "$tmp/number.lua"
+expect "not a table" 1 "must return a table" -- $V check "$tmp/number.lua"
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "bad", colour = 1, pieces = { x = { betza = "Nz" } }, promotion = { pieces = "qy" } })\n' > "$tmp/keys.lua"
+expect "check unknown key" 1 "colour: unknown key" -- $V check "$tmp/keys.lua"
+expect "check bad promotion" 1 "promotion.pieces: 'y' is not one of the pieces" -- $V check "$tmp/keys.lua"
+expect "check ok" 0 "chess: ok" -- $V check chess
+printf 'local x = require "nosuchmodule"\n' > "$tmp/req.lua"
+expect "require unknown" 1 "no variant or module named 'nosuchmodule'" -- $V check "$tmp/req.lua"
+
+# The batch runner.
+printf 'local g = varia.new("chess")\nassert(g:perft(2) == 400)\nprint("ok " .. arg[1])\n' > "$tmp/ok.lua"
+expect "run ok" 0 "ok hello" -- $V run "$tmp/ok.lua" hello
+printf 'local function f()\n  error("boom")\nend\nf()\n' > "$tmp/err.lua"
+expect "run error" 1 "err.lua:2: boom" -- $V run "$tmp/err.lua"
+expect "run traceback" 1 "stack traceback" -- $V run "$tmp/err.lua"
+expect "run missing" 1 "cannot open" -- $V run "$tmp/nosuch.lua"
+
+# The test runner.
+printf 'id wrong\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nperft 2 401\n' > "$tmp/wrong.perft"
+expect "test failure" 1 "0 passed, 1 failed" -- $V test "$tmp/wrong.perft"
+expect "test failure line" 1 "perft 2 expected 401, got 400" -- $V test "$tmp/wrong.perft"
+printf 'variant capablanca\nid capa\nepd rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\nperft 2 784\n' > "$tmp/capa.perft"
+expect "test variant line" 0 "1 passed, 0 failed" -- $V test "$tmp/capa.perft"
+expect "test garbage" 1 "unknown line" -- $V test tests/run-cli.sh
+
+# The REPL from a pipe: errors go to stderr, the game goes on, exit 1.
+expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" 'e4 e5\nNf3\nfen\n' -- $V
+expect_stdin "repl bad move keeps game" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e4\nNf9\nfen\n' -- $V
+expect_stdin "repl bad move message" 1 "\"Nf9\" is neither" 'e4\nNf9\n' -- $V
+expect_stdin "repl perft" 0 "Nodes searched: 400" 'perft 2\n' -- $V
+expect_stdin "repl undo" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 'e4\nundo\nfen\n' -- $V
+expect_stdin "repl bad fen" 1 "FEN board" 'fen xx w - - 0 1\n' -- $V
+expect_stdin "repl variant" 0 "Nodes searched: 784" 'perft 2\n' -- $V capablanca
+expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

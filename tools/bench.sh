@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# make bench: perft speed of varia beside Debian's fairy-stockfish and
+# stockfish, in one run, on the same positions. Each measurement is the
+# median wall time of BENCH_RUNS runs (default 5) of a whole process, so the
+# three engines are timed the same way. The machine is shared and noisy:
+# read the ratios, not the absolute numbers.
+set -u
+cd "$(dirname "$0")/.."
+runs=${BENCH_RUNS:-5}
+FSF=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
+SF=${STOCKFISH:-/usr/games/stockfish}
+
+start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+kiwi="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+# time_cmd CMD...: prints "seconds nodes" of one run.
+time_cmd() {
+  local t0 t1 out
+  t0=$(date +%s.%N)
+  out=$("$@" 2>/dev/null)
+  t1=$(date +%s.%N)
+  echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}') $(echo "$out" | sed -n 's/^Nodes searched: //p' | tail -1)"
+}
+uci_perft() { # engine fen depth
+  printf 'position fen %s\ngo perft %s\nquit\n' "$2" "$3" | "$1"
+}
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# measure NAME FEN DEPTH CMD...: prints "seconds nodes nps".
+measure() {
+  local times="" nodes=""
+  shift 3
+  for _ in $(seq "$runs"); do
+    read -r t n < <(time_cmd "$@")
+    times+="$t"$'\n'
+    nodes=$n
+  done
+  local med
+  med=$(printf '%s' "$times" | median)
+  echo "$med $nodes $(awk -v n="$nodes" -v t="$med" 'BEGIN {print n / t}')"
+}
+
+printf '%-16s %-10s %5s %12s %9s %12s\n' engine position depth nodes "median s" "Mnodes/s"
+for pos in start:6 kiwipete:5; do
+  name=${pos%%:*} depth=${pos##*:}
+  fen=$start; [ "$name" = kiwipete ] && fen=$kiwi
+  declare -A nps=()
+  for engine in varia fairy-stockfish stockfish; do
+    case $engine in
+      varia) read -r t n r < <(measure "$name" "$fen" "$depth" ./varia perft --fen "$fen" "$depth") ;;
+      fairy-stockfish) [ -x "$FSF" ] || continue
+        read -r t n r < <(measure "$name" "$fen" "$depth" uci_perft "$FSF" "$fen" "$depth") ;;
+      stockfish) [ -x "$SF" ] || continue
+        read -r t n r < <(measure "$name" "$fen" "$depth" uci_perft "$SF" "$fen" "$depth") ;;
+    esac
+    nps[$engine]=$r
+    printf '%-16s %-10s %5s %12s %9.3f %12.1f\n' "$engine" "$name" "$depth" "$n" "$t" "$(awk -v r="$r" 'BEGIN {print r / 1e6}')"
+  done
+  for other in fairy-stockfish stockfish; do
+    [ -n "${nps[$other]:-}" ] && printf '  varia / %-16s %6.2fx  (%s)\n' "$other" \
+      "$(awk -v a="${nps[varia]}" -v b="${nps[$other]}" 'BEGIN {print a / b}')" "$name"
+  done
+  unset nps
+done
