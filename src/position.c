@@ -309,6 +309,16 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     return -1;
   }
   find_royals(p);
+  /* Under the check rule a side without its royal piece has no meaning;
+  ** where kings are captured it is a finished game, which may be loaded. */
+  if (v->royal_mask && !v->royal_capture)
+    for (int c = 0; c < 2; c++)
+      if (p->royal[c] == SQ_NONE) {
+        free(p);
+        snprintf(err, errlen, "FEN board: %s has no %s", c == WHITE ? "White" : "Black",
+                 v->type[__builtin_ctz(v->royal_mask)].name);
+        return -1;
+      }
 
   /* Field 2: side to move. */
   if (strcmp(field[1], "w") == 0) p->side = WHITE;
