@@ -53,7 +53,7 @@ expect "perft divide" 0 "e2e4: 600" -- $V perft 3 --divide
 expect "perft no depth" 2 "missing DEPTH" -- $V perft
 expect "perft bad depth" 2 "unexpected argument 'x'" -- $V perft x
 expect "perft bad FEN" 1 "FEN board: rank 8 is longer than 8 files" -- $V perft --fen "rnbqkbnrr/8/8/8/8/8/8/8 w - - 0 1" 1
-expect "perft bad FEN side" 1 "FEN side to move" -- $V perft --fen "8/8/8/8/8/8/8/8 q - - 0 1" 1
+expect "perft bad FEN side" 1 "FEN side to move" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 q - - 0 1" 1
 expect "perft unknown variant" 1 "no variant or module named 'nosuch'" -- $V perft --variant nosuch 1
 expect "perft variant" 0 "Nodes searched: 805128" -- $V perft --variant capablanca 4
 

@@ -92,8 +92,9 @@ t.equal("chess960 accepts e1g1", g:uci("e1g1"), "e1h1")
 -- Bad FENs fail with a message naming the field.
 t.fails("FEN bad rank", "rank 8 is longer than 8 files", varia.new("chess", { fen = "rnbqkbnr1/8/8/8/8/8/8/8 w - - 0 1" }))
 t.fails("FEN bad piece", "'x' in rank 8", varia.new("chess", { fen = "xnbqkbnr/8/8/8/8/8/8/8 w - - 0 1" }))
-t.fails("FEN bad side", "side to move", varia.new("chess", { fen = "8/8/8/8/8/8/8/8 x - - 0 1" }))
-t.fails("FEN bad castling", "FEN castling", varia.new("chess", { fen = "8/8/8/8/8/8/8/4K3 w K - 0 1" }))
+t.fails("FEN bad side", "side to move", varia.new("chess", { fen = "4k3/8/8/8/8/8/8/4K3 x - - 0 1" }))
+t.fails("FEN bad castling", "FEN castling: 'K': no rook on that side", varia.new("chess", { fen = "4k3/8/8/8/8/8/8/4K3 w K - 0 1" }))
+t.fails("FEN without a king", "Black has no king", varia.new("chess", { fen = "8/8/8/8/8/8/8/4K3 w - - 0 1" }))
 
 -- Misuse raises.
 t.raises("unknown variant", "no variant or module named 'nosuch'", varia.new, "nosuch")
