@@ -74,13 +74,11 @@ GameResult game_result(Game *g) {
   Position *p = &g->pos;
   Move list[MAX_MOVES];
   int res;
-  if (v->has_terminal && pos_terminal(p, &res)) {
+  int end = v->has_terminal ? pos_terminal(p, &res) : 0;
+  if (end) {
     r.over = 1;
     r.winner = winner_of(p->side, res);
-    r.reason = v->royal_capture && v->royal_mask && p->npieces[p->side] &&
-                       res == RESULT_LOSS && v->extinction == RESULT_NONE
-                   ? "king captured"
-                   : "extinction";
+    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {

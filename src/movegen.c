@@ -206,7 +206,7 @@ int pos_terminal(const Position *p, int *result) {
       if (IS_SET(v->royal_mask, t)) royals += p->count[us][t];
     if (royals == 0) {
       *result = RESULT_LOSS;
-      return 1;
+      return END_ROYAL_CAPTURED;
     }
   }
   if (v->extinction != RESULT_NONE) {
@@ -231,7 +231,7 @@ int pos_terminal(const Position *p, int *result) {
           int r = v->extinction;
           if (c != us) r = r == RESULT_WIN ? RESULT_LOSS : r == RESULT_LOSS ? RESULT_WIN : r;
           *result = r;
-          return 1;
+          return END_EXTINCTION;
         }
       }
     }

@@ -17,9 +17,10 @@ int royal_attacked(const Position *p, int c);
 int gen_pseudo(const Position *p, Move *list);
 /* Every legal move; none when the game has ended by a rule. */
 int gen_legal(Position *p, Move *list);
-/* Has the game ended by a rule other than running out of moves
-** (a captured king, extinction)? If so, *result is from the side to
+/* Has the game ended by a rule other than running out of moves? Returns
+** 0, END_ROYAL_CAPTURED or END_EXTINCTION, with *result from the side to
 ** move's point of view. */
+enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION };
 int pos_terminal(const Position *p, int *result);
 /* Is m a legal move here? */
 int move_is_legal(Position *p, Move m);

@@ -76,4 +76,21 @@ local std = require "std"
 t.equal("chess960 position 518", std.chess960_fen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
 t.equal("chess960 position 0", std.chess960_fen(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")
 
+-- King capture instead of the check rule (rules.king_capture): moving into
+-- attack is legal, and capturing the king ends the game.
+local kc = std.extend(std.chess, { name = "kingcapture", castling = std.NONE,
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+  rules = { king_capture = true } })
+g = varia.new(kc, { fen = "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1" })
+legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("king may step into attack", legal["e1e2"])
+t.check("no check rule: the king may stay attacked", g:play("e1f1"))
+g = varia.new(kc, { fen = "4k3/8/8/8/8/8/8/3rK3 b - - 0 1" })
+g:play("d1e1")
+winner, reason = g:result()
+t.equal("king captured wins", winner, "black")
+t.equal("king captured reason", reason, "king captured")
+t.equal("no moves after the king is taken", #g:legal(), 0)
+
 t.done()
