@@ -414,6 +414,10 @@ int luaopen_varia(lua_State *L) {
   lua_setfield(L, -2, "version");
   lua_pushvalue(L, -1);
   lua_setglobal(L, "varia");
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_pushvalue(L, -2);
+  lua_setfield(L, -2, "varia"); /* require "varia" works too */
+  lua_pop(L, 1);
   if (lua_getglobal(L, "package") == LUA_TTABLE &&
       lua_getfield(L, -1, "searchers") == LUA_TTABLE) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1);

@@ -98,12 +98,15 @@ static inline int emit(const Variant *v, Move *list, int n, int from, int to,
 
 static int gen_castling(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int us = p->side, them = us ^ 1, ksq = p->royal[us];
-  if (ksq == SQ_NONE) return n;
+  int us = p->side, them = us ^ 1, ksq = p->castle_king[us];
+  if (ksq == SQ_NONE || p->board[ksq] != MAKE_CELL(us, v->castle_king_type)) return n;
+  /* Attacks matter only where a royal king must not be left attacked. */
+  int check_rule = !v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type);
   for (int side = 0; side < 2; side++) {
     int right = us * 2 + side;
     if (!IS_SET(p->castle, right)) continue;
     int rf = p->castle_rook[right];
+    if (p->board[rf] != MAKE_CELL(us, v->castle_rook_type)) continue;
     int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
     int rt = kt + (side == 0 ? -1 : 1);
     int lo = ksq, hi = ksq, ok = 1;
@@ -115,7 +118,7 @@ static int gen_castling(const Position *p, Move *list, int n) {
     if (rt > hi) hi = rt;
     for (int sq = lo; sq <= hi && ok; sq++)
       if (sq != ksq && sq != rf && p->board[sq] != CELL_EMPTY) ok = 0;
-    if (!v->royal_capture) {
+    if (check_rule) {
       /* The king may not leave, cross or (checked after the move, when the
       ** rook has moved too) enter an attacked square. */
       int dir = kt > ksq ? 1 : -1;
@@ -128,8 +131,24 @@ static int gen_castling(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* A neutral piece to any other empty square (or onto the board). */
+static int gen_relocate(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  int t = v->phase[p->phase].piece, from = PLACE_FROM_NONE, n = 0;
+  uint8_t cell = MAKE_CELL(NEUTRAL, t);
+  for (int i = 0; i < p->npieces[NEUTRAL]; i++)
+    if (p->board[p->plist[NEUTRAL][i]] == cell) from = p->plist[NEUTRAL][i];
+  for (int r = 0; r < v->geo.ranks; r++)
+    for (int f = 0; f < v->geo.files; f++) {
+      int sq = board_square(&v->geo, f, r);
+      if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(from, sq, MF_PLACE, t + 1);
+    }
+  return n;
+}
+
 int gen_pseudo(const Position *p, Move *list) {
   const Variant *v = p->v;
+  if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, n = 0;
@@ -194,6 +213,14 @@ int gen_pseudo(const Position *p, Move *list) {
     }
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
+  if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (!(MOVE_FROM(list[i]) == p->takeback_from && MOVE_TO(list[i]) == p->takeback_to &&
+            MOVE_FLAG(list[i]) != MF_CASTLE))
+        list[k++] = list[i];
+    n = k;
+  }
   return n;
 }
 
@@ -254,7 +281,9 @@ int gen_legal(Position *p, Move *list) {
   int us = p->side, them = us ^ 1, result;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   int n = gen_pseudo(p, list);
-  if (v->royal_capture || p->royal[us] == SQ_NONE) return n;
+  if (v->royal_capture || p->royal[us] == SQ_NONE ||
+      v->phase[p->phase].kind != PHASE_MOVE)
+    return n;
 
   int nroyal = 0;
   for (int t = 0; t < v->ntypes; t++)

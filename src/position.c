@@ -31,13 +31,9 @@ static inline void remove_piece(Position *p, int sq) {
   p->count[c][CELL_TYPE(cell)]--;
 }
 
-static inline void shift_piece(Position *p, int from, int to) {
-  uint8_t cell = p->board[from];
-  int c = CELL_COLOUR(cell);
-  p->board[to] = cell;
-  p->board[from] = CELL_EMPTY;
-  p->pidx[to] = p->pidx[from];
-  p->plist[c][p->pidx[to]] = (uint16_t)to;
+/* A piece's attribute contributes to the hash only when it is not zero. */
+static inline uint64_t attr_key(const Variant *v, int sq, int a) {
+  return a ? v->zobrist_attr * (uint64_t)(sq * 256 + a) : 0;
 }
 
 static int ep_key_index(const Position *p) {
@@ -47,14 +43,16 @@ static int ep_key_index(const Position *p) {
 uint64_t pos_compute_key(const Position *p) {
   const Variant *v = p->v;
   uint64_t k = 0;
-  for (int c = 0; c < 2; c++)
+  for (int c = 0; c < NCOLOURS; c++)
     for (int i = 0; i < p->npieces[c]; i++) {
       int sq = p->plist[c][i];
-      k ^= zkey(v, p->board[sq], sq);
+      k ^= zkey(v, p->board[sq], sq) ^ attr_key(v, sq, p->attr[sq]);
     }
   if (p->side == BLACK) k ^= v->zobrist_side;
-  k ^= v->zobrist_castle[p->castle];
+  k ^= v->zobrist_castle[p->castle] ^ v->zobrist_phase[p->phase];
   if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
+  if (p->takeback_from != SQ_NONE)
+    k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   return k;
 }
 
@@ -73,119 +71,221 @@ static int ep_capturable(const Position *p, int ep, int c) {
   return 0;
 }
 
+/* Moves a piece with its attribute; returns the hash change. */
+static inline uint64_t move_piece(Position *p, int from, int to, uint8_t cell) {
+  const Variant *v = p->v;
+  uint8_t a = p->attr[from];
+  uint64_t k = zkey(v, cell, from) ^ zkey(v, cell, to);
+  if (a) {
+    k ^= attr_key(v, from, a) ^ attr_key(v, to, a);
+    p->attr[from] = 0;
+  }
+  remove_piece(p, from);
+  put_piece(p, to, cell);
+  p->attr[to] = a;
+  return k;
+}
+
+/* Gives the piece on sq to the owner of sq, if the variant has owners;
+** returns the hash change. */
+static inline uint64_t take_owner(Position *p, int sq, int *flipped) {
+  const Variant *v = p->v;
+  uint8_t cell = p->board[sq];
+  int own = v->owner[sq];
+  if (own == OWNER_NONE || CELL_COLOUR(cell) == NEUTRAL || CELL_COLOUR(cell) == own)
+    return 0;
+  uint8_t now = MAKE_CELL(own, CELL_TYPE(cell));
+  remove_piece(p, sq);
+  put_piece(p, sq, now);
+  if (v->royal_mask >> CELL_TYPE(cell) & 1) {
+    if (p->royal[own ^ 1] == sq) p->royal[own ^ 1] = SQ_NONE;
+    p->royal[own] = sq;
+  }
+  *flipped = 1;
+  return zkey(v, cell, sq) ^ zkey(v, now, sq);
+}
+
 void pos_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
-  int us = p->side, them = us ^ 1;
-  uint8_t cell = p->board[from];
+  int us = p->side, them = us ^ 1, flipped = 0;
   uint64_t k = p->key;
 
   u->castle = (uint8_t)p->castle;
   u->ep = (int16_t)p->ep;
   u->ep_victim = (int16_t)p->ep_victim;
   u->halfmove = p->halfmove;
+  u->fullmove = p->fullmove;
   u->key = p->key;
+  u->side = (uint8_t)us;
+  u->phase = (uint8_t)p->phase;
   u->royal[0] = (int16_t)p->royal[0];
   u->royal[1] = (int16_t)p->royal[1];
+  u->takeback_from = (int16_t)p->takeback_from;
+  u->takeback_to = (int16_t)p->takeback_to;
+  u->anchor = (int16_t)p->anchor;
+  u->score[0] = p->score[0];
+  u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
-  u->moved = cell;
+  u->captured_attr = 0;
 
-  if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
-  p->ep = p->ep_victim = SQ_NONE;
-  p->halfmove++;
-
-  if (flag == MF_CASTLE) {
-    int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
-    int kto = board_square(&v->geo, v->castle_king_file[side], rank);
-    int rto = kto + (side == 0 ? -1 : 1);
-    uint8_t rook = p->board[to];
-    k ^= zkey(v, cell, from) ^ zkey(v, rook, to);
-    remove_piece(p, from);
-    remove_piece(p, to);
-    put_piece(p, kto, cell);
-    put_piece(p, rto, rook);
-    k ^= zkey(v, cell, kto) ^ zkey(v, rook, rto);
-    if (v->royal_mask >> CELL_TYPE(cell) & 1) p->royal[us] = kto;
-  } else {
-    int capsq = flag == MF_EP ? u->ep_victim : to;
-    uint8_t captured = p->board[capsq];
-    if (captured != CELL_EMPTY) {
-      u->captured = captured;
-      k ^= zkey(v, captured, capsq);
-      remove_piece(p, capsq);
-      p->halfmove = 0;
-      if (p->royal[them] == capsq) p->royal[them] = SQ_NONE;
-    }
-    k ^= zkey(v, cell, from);
-    shift_piece(p, from, to);
-    if (flag == MF_PROMO) {
-      uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
-      p->count[us][CELL_TYPE(cell)]--;
-      p->count[us][CELL_TYPE(promoted)]++;
-      p->board[to] = promoted;
-      k ^= zkey(v, promoted, to);
+  if (flag == MF_PLACE) {
+    uint8_t cell = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
+    u->moved = cell;
+    if (from != PLACE_FROM_NONE) {
+      k ^= move_piece(p, from, to, cell);
     } else {
+      put_piece(p, to, cell);
+      p->attr[to] = 0;
       k ^= zkey(v, cell, to);
     }
-    if (v->promote_mask >> CELL_TYPE(cell) & 1) p->halfmove = 0;
-    if (p->royal[us] == from) p->royal[us] = to;
-    if (flag == MF_DOUBLE) {
-      /* The square passed over: the midpoint of the step. */
-      int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
-      int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
-      int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-      if (ep_capturable(p, ep, them)) {
-        p->ep = ep;
-        p->ep_victim = to;
-        k ^= v->zobrist_ep[ep_key_index(p)];
+    p->anchor = to;
+  } else {
+    uint8_t cell = p->board[from];
+    u->moved = cell;
+    u->moved_attr = p->attr[from];
+    /* A new turn: the previous one's en passant chance is gone. */
+    if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
+    p->ep = p->ep_victim = SQ_NONE;
+    if (p->takeback_from != SQ_NONE)
+      k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
+    p->takeback_from = p->takeback_to = SQ_NONE;
+    p->halfmove++;
+    if (flag == MF_CASTLE) {
+      int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
+      int kto = board_square(&v->geo, v->castle_king_file[side], rank);
+      int rto = kto + (side == 0 ? -1 : 1);
+      uint8_t rook = p->board[to];
+      uint8_t ka = p->attr[from], ra = p->attr[to];
+      u->rook_attr = ra;
+      k ^= zkey(v, cell, from) ^ zkey(v, rook, to) ^ attr_key(v, from, ka) ^
+           attr_key(v, to, ra);
+      p->attr[from] = p->attr[to] = 0;
+      remove_piece(p, from);
+      remove_piece(p, to);
+      put_piece(p, kto, cell);
+      put_piece(p, rto, rook);
+      p->attr[kto] = ka;
+      p->attr[rto] = ra;
+      k ^= zkey(v, cell, kto) ^ zkey(v, rook, rto) ^ attr_key(v, kto, ka) ^
+           attr_key(v, rto, ra);
+      if (v->royal_mask >> CELL_TYPE(cell) & 1) p->royal[us] = kto;
+      if (v->has_owner) {
+        k ^= take_owner(p, kto, &flipped);
+        k ^= take_owner(p, rto, &flipped);
+      }
+      p->anchor = kto;
+    } else {
+      int capsq = flag == MF_EP ? u->ep_victim : to;
+      uint8_t captured = p->board[capsq];
+      if (captured != CELL_EMPTY) {
+        u->captured = captured;
+        u->captured_attr = p->attr[capsq];
+        k ^= zkey(v, captured, capsq) ^ attr_key(v, capsq, p->attr[capsq]);
+        remove_piece(p, capsq);
+        p->attr[capsq] = 0;
+        p->halfmove = 0;
+        if (p->royal[them] == capsq) p->royal[them] = SQ_NONE;
+        if (v->has_points) p->score[us] += v->type[CELL_TYPE(captured)].points;
+      }
+      k ^= move_piece(p, from, to, cell);
+      if (flag == MF_PROMO) {
+        uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
+        p->count[us][CELL_TYPE(cell)]--;
+        p->count[us][CELL_TYPE(promoted)]++;
+        p->board[to] = promoted;
+        k ^= zkey(v, cell, to) ^ zkey(v, promoted, to);
+      }
+      if (v->promote_mask >> CELL_TYPE(cell) & 1) p->halfmove = 0;
+      if (p->royal[us] == from) p->royal[us] = to;
+      if (v->has_owner) k ^= take_owner(p, to, &flipped);
+      if (flag == MF_DOUBLE) {
+        /* The square passed over: the midpoint of the step. */
+        int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
+        int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
+        int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
+        if (ep_capturable(p, ep, them)) {
+          p->ep = ep;
+          p->ep_victim = to;
+          k ^= v->zobrist_ep[ep_key_index(p)];
+        }
+      }
+      p->anchor = to;
+      if (flipped && v->no_takeback) {
+        p->takeback_from = to;
+        p->takeback_to = from;
+        k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
+      }
+    }
+    if (p->castle) {
+      int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
+      if (nc != p->castle) {
+        k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
+        p->castle = nc;
       }
     }
   }
-  if (p->castle) {
-    int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
-    if (nc != p->castle) {
-      k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
-      p->castle = nc;
-    }
+  k ^= v->zobrist_phase[p->phase];
+  if (++p->phase >= v->nphases) {
+    p->phase = 0;
+    p->anchor = SQ_NONE;
+    if (us == BLACK) p->fullmove++;
+    p->side = them;
+    k ^= v->zobrist_side;
   }
-  if (us == BLACK) p->fullmove++;
-  p->side = them;
-  p->key = k ^ v->zobrist_side;
+  p->key = k ^ v->zobrist_phase[p->phase];
   board_ok(p);
 }
 
 void pos_unmake(Position *p, Move m, const Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
-  int them = p->side, us = them ^ 1;
-  p->side = us;
-  if (us == BLACK) p->fullmove--;
-  if (flag == MF_CASTLE) {
+  int us = u->side;
+  if (flag == MF_PLACE) {
+    uint8_t a = p->attr[to];
+    remove_piece(p, to);
+    p->attr[to] = 0;
+    if (from != PLACE_FROM_NONE) {
+      put_piece(p, from, u->moved);
+      p->attr[from] = a;
+    }
+  } else if (flag == MF_CASTLE) {
     int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
     int rto = kto + (side == 0 ? -1 : 1);
-    uint8_t king = p->board[kto], rook = p->board[rto];
     remove_piece(p, kto);
     remove_piece(p, rto);
-    put_piece(p, from, king);
-    put_piece(p, to, rook);
+    p->attr[kto] = p->attr[rto] = 0;
+    put_piece(p, from, u->moved);
+    put_piece(p, to, MAKE_CELL(us, v->castle_rook_type));
+    p->attr[from] = u->moved_attr;
+    p->attr[to] = u->rook_attr;
   } else {
-    shift_piece(p, to, from);
-    if (flag == MF_PROMO) {
-      p->count[us][CELL_TYPE(p->board[from])]--;
-      p->count[us][CELL_TYPE(u->moved)]++;
-      p->board[from] = u->moved;
+    remove_piece(p, to);
+    p->attr[to] = 0;
+    put_piece(p, from, u->moved);
+    p->attr[from] = u->moved_attr;
+    if (u->captured != CELL_EMPTY) {
+      int capsq = flag == MF_EP ? u->ep_victim : to;
+      put_piece(p, capsq, u->captured);
+      p->attr[capsq] = u->captured_attr;
     }
-    if (u->captured != CELL_EMPTY)
-      put_piece(p, flag == MF_EP ? u->ep_victim : to, u->captured);
   }
+  p->side = us;
+  p->phase = u->phase;
   p->castle = u->castle;
   p->ep = u->ep;
   p->ep_victim = u->ep_victim;
   p->halfmove = u->halfmove;
+  p->fullmove = u->fullmove;
   p->key = u->key;
   p->royal[0] = u->royal[0];
   p->royal[1] = u->royal[1];
+  p->takeback_from = u->takeback_from;
+  p->takeback_to = u->takeback_to;
+  p->anchor = u->anchor;
+  p->score[0] = u->score[0];
+  p->score[1] = u->score[1];
   board_ok(p);
 }
 
@@ -195,7 +295,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
 ** side of the king (0: higher files, 1: lower files), or SQ_NONE. */
 static int outer_rook(const Position *p, int c, int side) {
   const Geometry *g = &p->v->geo;
-  int ksq = p->royal[c], rank = board_rank(g, ksq), kf = board_file(g, ksq);
+  int ksq = p->castle_king[c], rank = board_rank(g, ksq), kf = board_file(g, ksq);
   uint8_t rook = MAKE_CELL(c, p->v->castle_rook_type);
   if (side == 0) {
     for (int f = g->files - 1; f > kf; f--)
@@ -219,11 +319,76 @@ static void find_royals(Position *p) {
     }
 }
 
+/* The castling king of colour c on its first rank, or SQ_NONE. */
+static int find_castle_king(const Position *p, int c) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int rank = c == WHITE ? 0 : g->ranks - 1;
+  if (v->castle_king_type < 0) return SQ_NONE;
+  for (int f = 0; f < g->files; f++) {
+    int sq = board_square(g, f, rank);
+    if (p->board[sq] == MAKE_CELL(c, v->castle_king_type)) return sq;
+  }
+  return SQ_NONE;
+}
+
+/* Reads varia's own field after the six FEN fields:
+**   varia:phase=1;score=3,5;attr=e4.1,d5.2;takeback=e5e4
+** (any key may be missing). Returns NULL or what is wrong. */
+static const char *read_extension(Position *p, const char *ext) {
+  const Geometry *g = &p->v->geo;
+  if (strncmp(ext, "varia:", 6) != 0) return "an unknown seventh field (expected varia:...)";
+  for (const char *s = ext + 6; *s;) {
+    const char *semi = strchr(s, ';');
+    size_t n = semi ? (size_t)(semi - s) : strlen(s);
+    char item[512];
+    if (n >= sizeof item) return "an item too long";
+    memcpy(item, s, n);
+    item[n] = '\0';
+    s += n + (semi ? 1 : 0);
+    char *val = strchr(item, '=');
+    if (!val) return "an item without '='";
+    *val++ = '\0';
+    if (strcmp(item, "phase") == 0) {
+      int ph = atoi(val);
+      if (ph < 0 || ph >= p->v->nphases) return "phase out of range";
+      p->phase = ph;
+    } else if (strcmp(item, "score") == 0) {
+      if (sscanf(val, "%d,%d", &p->score[0], &p->score[1]) != 2) return "score is not two numbers";
+    } else if (strcmp(item, "attr") == 0) {
+      for (char *q = strtok(val, ","); q; q = strtok(NULL, ",")) {
+        int len = 0, sq = board_parse_square(g, q, &len);
+        if (sq == SQ_NONE || q[len] != '.') return "attr: expected square.value";
+        int a = atoi(q + len + 1);
+        if (a < 0 || a > 255) return "attr: value out of range 0-255";
+        if (p->board[sq] == CELL_EMPTY) return "attr: on an empty square";
+        p->attr[sq] = (uint8_t)a;
+      }
+    } else if (strcmp(item, "takeback") == 0) {
+      int l1 = 0, l2 = 0, from = board_parse_square(g, val, &l1);
+      int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, val + l1, &l2);
+      if (to == SQ_NONE || val[l1 + l2]) return "takeback: expected two squares";
+      p->takeback_from = from;
+      p->takeback_to = to;
+    } else {
+      return "an unknown key";
+    }
+  }
+  return NULL;
+}
+
+#define FEN_FAIL(...)                        \
+  do {                                       \
+    snprintf(err, errlen, __VA_ARGS__);      \
+    free(p);                                 \
+    return -1;                               \
+  } while (0)
+
 int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
                 size_t errlen) {
   const Geometry *g = &v->geo;
   Position *p = malloc(sizeof *p);
-  char field[6][512];
+  char field[7][512];
   int nf = 0;
   if (!p) {
     snprintf(err, errlen, "FEN: out of memory");
@@ -231,22 +396,18 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   }
   memset(p, 0, sizeof *p);
   p->v = v;
-  for (const char *s = fen; *s && nf < 6;) {
+  for (const char *s = fen; *s;) {
     while (*s == ' ' || *s == '\t') s++;
     if (!*s) break;
+    if (nf == 7) FEN_FAIL("FEN: more than seven fields");
     size_t n = 0;
     while (*s && *s != ' ' && *s != '\t') {
-      if (n + 1 < sizeof field[0]) field[nf][n++] = *s;
-      s++;
+      if (n + 1 >= sizeof field[0]) FEN_FAIL("FEN: field %d is too long", nf + 1);
+      field[nf][n++] = *s++;
     }
     field[nf++][n] = '\0';
   }
-  if (nf < 2) {
-    free(p);
-    snprintf(err, errlen,
-             "FEN \"%s\": expected at least the board and the side to move", fen);
-    return -1;
-  }
+  if (nf < 2) FEN_FAIL("FEN \"%s\": expected at least the board and the side to move", fen);
   for (int sq = 0; sq < g->nsq; sq++) {
     p->board[sq] = board_inside(g, sq) ? CELL_EMPTY : CELL_OFF;
     p->castle_clear[sq] = 0xF;
@@ -257,126 +418,94 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   for (const char *s = field[0];; s++) {
     char c = *s;
     if (c == '/' || c == '\0') {
-      if (file != g->files) {
-        free(p);
-        snprintf(err, errlen,
-                 "FEN board: rank %d has %d squares, the board has %d files",
-                 rank + 1, file, g->files);
-        return -1;
-      }
+      if (file != g->files)
+        FEN_FAIL("FEN board: rank %d has %d squares, the board has %d files", rank + 1,
+                 file, g->files);
       if (c == '\0') break;
-      if (--rank < 0) {
-        free(p);
-        snprintf(err, errlen, "FEN board: more than %d ranks", g->ranks);
-        return -1;
-      }
+      if (--rank < 0) FEN_FAIL("FEN board: more than %d ranks", g->ranks);
       file = 0;
     } else if (isdigit((unsigned char)c)) {
       int n = 0;
       while (isdigit((unsigned char)s[0])) n = n * 10 + (*s++ - '0');
       s--;
-      if (n == 0 || file + n > g->files) {
-        free(p);
-        snprintf(err, errlen, "FEN board: rank %d is longer than %d files",
-                 rank + 1, g->files);
-        return -1;
-      }
+      if (n == 0 || file + n > g->files)
+        FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
       file += n;
+    } else if (c == '[') {
+      FEN_FAIL("FEN board: pockets ([...]) are not part of %s", v->name);
     } else {
       int t = variant_type_by_letter(v, (char)tolower((unsigned char)c));
-      if (t < 0) {
-        free(p);
-        snprintf(err, errlen, "FEN board: '%c' in rank %d is not a piece of %s",
-                 c, rank + 1, v->name);
-        return -1;
-      }
-      if (file >= g->files) {
-        free(p);
-        snprintf(err, errlen, "FEN board: rank %d is longer than %d files",
-                 rank + 1, g->files);
-        return -1;
-      }
-      if (p->npieces[0] + p->npieces[1] >= MAX_PIECES) break;
-      put_piece(p, board_square(g, file, rank),
-                MAKE_CELL(isupper((unsigned char)c) ? WHITE : BLACK, t));
+      int colour = isupper((unsigned char)c) ? WHITE : BLACK;
+      if (t >= 0 && v->type[t].neutral) colour = NEUTRAL;
+      if (t < 0 || (v->type[t].neutral && isalpha((unsigned char)c) && c != v->type[t].letter))
+        FEN_FAIL("FEN board: '%c' in rank %d is not a piece of %s", c, rank + 1, v->name);
+      if (file >= g->files) FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
+      put_piece(p, board_square(g, file, rank), MAKE_CELL(colour, t));
       file++;
     }
   }
-  if (rank != 0) {
-    free(p);
-    snprintf(err, errlen, "FEN board: %d ranks, the board has %d",
-             g->ranks - rank, g->ranks);
-    return -1;
+  if (rank != 0) FEN_FAIL("FEN board: %d ranks, the board has %d", g->ranks - rank, g->ranks);
+  if (v->has_owner) { /* pieces belong to the owner of their square */
+    int flipped = 0;
+    for (int sq = 0; sq < g->nsq; sq++)
+      if (p->board[sq] != CELL_EMPTY && p->board[sq] != CELL_OFF) take_owner(p, sq, &flipped);
   }
   find_royals(p);
   /* Under the check rule a side without its royal piece has no meaning;
   ** where kings are captured it is a finished game, which may be loaded. */
   if (v->royal_mask && !v->royal_capture)
     for (int c = 0; c < 2; c++)
-      if (p->royal[c] == SQ_NONE) {
-        free(p);
-        snprintf(err, errlen, "FEN board: %s has no %s", c == WHITE ? "White" : "Black",
+      if (p->royal[c] == SQ_NONE)
+        FEN_FAIL("FEN board: %s has no %s", c == WHITE ? "White" : "Black",
                  v->type[__builtin_ctz(v->royal_mask)].name);
-        return -1;
-      }
 
   /* Field 2: side to move. */
   if (strcmp(field[1], "w") == 0) p->side = WHITE;
   else if (strcmp(field[1], "b") == 0) p->side = BLACK;
-  else {
-    free(p);
-    snprintf(err, errlen, "FEN side to move: \"%s\" (expected w or b)", field[1]);
-    return -1;
-  }
+  else FEN_FAIL("FEN side to move: \"%s\" (expected w or b)", field[1]);
 
   /* Field 3: castling rights, KQkq or file letters (X-FEN / Shredder-FEN). */
   for (int i = 0; i < 4; i++) p->castle_rook[i] = SQ_NONE;
+  p->castle_king[0] = find_castle_king(p, WHITE);
+  p->castle_king[1] = find_castle_king(p, BLACK);
   if (nf >= 3 && strcmp(field[2], "-") != 0) {
     for (const char *s = field[2]; *s; s++) {
       int c = isupper((unsigned char)*s) ? WHITE : BLACK;
       char lc = (char)tolower((unsigned char)*s);
-      int side, rook = SQ_NONE, ksq = p->royal[c];
+      int side = 0, rook = SQ_NONE, ksq = p->castle_king[c];
       const char *why = NULL;
       if (!v->castling) why = "the variant has no castling";
-      else if (ksq == SQ_NONE) why = "that side has no king";
-      else if (board_rank(g, ksq) != (c == WHITE ? 0 : g->ranks - 1))
-        why = "the king is not on its first rank";
+      else if (ksq == SQ_NONE) why = "no king to castle on that side's first rank";
       else if (lc == 'k' || lc == 'q') {
-        side = lc == 'k' ? 0 : 1;
-        rook = outer_rook(p, c, side);
+        rook = outer_rook(p, c, lc == 'k' ? 0 : 1);
         if (rook == SQ_NONE) why = "no rook on that side of the king";
       } else if (lc >= 'a' && lc < 'a' + g->files) {
         rook = board_square(g, lc - 'a', board_rank(g, ksq));
         if (p->board[rook] != MAKE_CELL(c, v->castle_rook_type)) why = "no rook on that file";
-        side = board_file(g, rook) > board_file(g, ksq) ? 0 : 1;
       } else why = "not a castling letter";
-      if (why) {
-        free(p);
-        snprintf(err, errlen, "FEN castling: '%c': %s", *s, why);
-        return -1;
-      }
+      if (why) FEN_FAIL("FEN castling: '%c': %s", *s, why);
       side = board_file(g, rook) > board_file(g, ksq) ? 0 : 1;
       p->castle |= 1 << (c * 2 + side);
       p->castle_rook[c * 2 + side] = rook;
-      p->castle_clear[rook] &= (uint8_t) ~(1 << (c * 2 + side));
-      p->castle_clear[ksq] &= (uint8_t) ~(3 << (c * 2));
+      if (!v->castle_always) {
+        p->castle_clear[rook] &= (uint8_t) ~(1 << (c * 2 + side));
+        p->castle_clear[ksq] &= (uint8_t) ~(3 << (c * 2));
+      }
     }
   }
 
-  /* Field 4: en passant. A square with no piece to capture behind it is
-  ** dropped, as Stockfish does. */
+  /* Field 4: en passant. As in Stockfish, the square is kept only when a
+  ** capture there is possible, so that a position set up from a FEN and
+  ** the same position reached by moves have the same FEN and hash. */
   p->ep = p->ep_victim = SQ_NONE;
   if (nf >= 4 && strcmp(field[3], "-") != 0) {
     int len = 0, sq = board_parse_square(g, field[3], &len);
-    if (sq == SQ_NONE || field[3][len] != '\0') {
-      free(p);
-      snprintf(err, errlen, "FEN en passant: \"%s\" is not a square", field[3]);
-      return -1;
-    }
+    if (sq == SQ_NONE || field[3][len] != '\0')
+      FEN_FAIL("FEN en passant: \"%s\" is not a square", field[3]);
     int victim = sq + (p->side == WHITE ? -g->stride : g->stride);
     uint8_t vc = p->board[victim];
-    if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) != p->side &&
-        p->board[sq] == CELL_EMPTY) {
+    if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1) &&
+        p->board[sq] == CELL_EMPTY && ep_capturable(p, sq, p->side)) {
       p->ep = sq;
       p->ep_victim = victim;
     }
@@ -385,17 +514,22 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   /* Fields 5 and 6: counters. */
   p->halfmove = 0;
   p->fullmove = 1;
-  for (int i = 4; i < nf; i++) {
+  for (int i = 4; i < nf && i < 6; i++) {
     char *end;
     long n = strtol(field[i], &end, 10);
-    if (*end || n < 0 || n > 100000) {
-      free(p);
-      snprintf(err, errlen, "FEN %s: \"%s\" is not a number",
-               i == 4 ? "halfmove clock" : "move number", field[i]);
-      return -1;
-    }
+    if (*end || n < 0 || n > 100000)
+      FEN_FAIL("FEN %s: \"%s\" is not a number", i == 4 ? "halfmove clock" : "move number",
+               field[i]);
     if (i == 4) p->halfmove = (int)n;
     else p->fullmove = n < 1 ? 1 : (int)n;
+  }
+
+  /* Field 7: varia's own state. */
+  p->takeback_from = p->takeback_to = SQ_NONE;
+  p->anchor = SQ_NONE;
+  if (nf == 7) {
+    const char *why = read_extension(p, field[6]);
+    if (why) FEN_FAIL("FEN field 7 \"%s\": %s", field[6], why);
   }
   p->key = pos_compute_key(p);
   *out = *p;
@@ -406,7 +540,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
 int pos_fen(const Position *p, char *buf, size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  char tmp[1024];
+  char tmp[4096];
   size_t n = 0;
   for (int r = g->ranks - 1; r >= 0; r--) {
     int empty = 0;
@@ -439,6 +573,29 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   if (p->ep == SQ_NONE) tmp[n++] = '-';
   else n += (size_t)board_square_name(g, p->ep, tmp + n);
   n += (size_t)sprintf(tmp + n, " %d %d", p->halfmove, p->fullmove);
+
+  /* varia's own field, only when there is something to say. */
+  char ext[2048];
+  size_t e = 0;
+  if (p->phase) e += (size_t)sprintf(ext + e, ";phase=%d", p->phase);
+  if (p->score[0] || p->score[1])
+    e += (size_t)sprintf(ext + e, ";score=%d,%d", p->score[0], p->score[1]);
+  int first = 1;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      int sq = board_square(g, f, r);
+      if (!p->attr[sq] || e + 16 >= sizeof ext) continue;
+      e += (size_t)sprintf(ext + e, "%s", first ? ";attr=" : ",");
+      e += (size_t)board_square_name(g, sq, ext + e);
+      e += (size_t)sprintf(ext + e, ".%d", p->attr[sq]);
+      first = 0;
+    }
+  if (p->takeback_from != SQ_NONE) {
+    e += (size_t)sprintf(ext + e, ";takeback=");
+    e += (size_t)board_square_name(g, p->takeback_from, ext + e);
+    e += (size_t)board_square_name(g, p->takeback_to, ext + e);
+  }
+  if (e) n += (size_t)sprintf(tmp + n, " varia:%s", ext + 1);
   tmp[n] = '\0';
   snprintf(buf, len, "%s", tmp);
   return (int)n;
@@ -447,8 +604,8 @@ int pos_fen(const Position *p, char *buf, size_t len) {
 const char *pos_check(const Position *p) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  int seen[2] = {0, 0};
-  uint8_t count[2][MAX_TYPES];
+  int seen[NCOLOURS] = {0, 0, 0};
+  uint8_t count[NCOLOURS][MAX_TYPES];
   memset(count, 0, sizeof count);
   for (int sq = 0; sq < g->nsq; sq++) {
     uint8_t c = p->board[sq];
@@ -459,14 +616,19 @@ const char *pos_check(const Position *p) {
     if (c == CELL_OFF) return "a board square holds a sentinel";
     if (c == CELL_EMPTY) continue;
     int col = CELL_COLOUR(c);
-    if (col > 1 || CELL_TYPE(c) >= v->ntypes) return "a square holds an unknown piece";
+    if (col > NEUTRAL || CELL_TYPE(c) >= v->ntypes) return "a square holds an unknown piece";
+    if ((col == NEUTRAL) != (v->type[CELL_TYPE(c)].neutral != 0))
+      return "a neutral piece has a colour, or a coloured piece none";
+    if (v->has_owner && col != NEUTRAL && v->owner[sq] != OWNER_NONE && v->owner[sq] != col)
+      return "a piece does not belong to the owner of its square";
     if (p->pidx[sq] >= p->npieces[col] || p->plist[col][p->pidx[sq]] != sq)
       return "piece list and board disagree";
     seen[col]++;
     count[col][CELL_TYPE(c)]++;
   }
-  if (seen[0] != p->npieces[0] || seen[1] != p->npieces[1])
+  if (seen[0] != p->npieces[0] || seen[1] != p->npieces[1] || seen[2] != p->npieces[2])
     return "piece count and board disagree";
+  if (p->phase < 0 || p->phase >= v->nphases) return "turn phase out of range";
   if (memcmp(count, p->count, sizeof count) != 0) return "per-type counts are wrong";
   for (int c = 0; c < 2; c++)
     if (p->royal[c] != SQ_NONE &&

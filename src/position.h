@@ -15,9 +15,11 @@
 
 /* A move: from, to, a flag and a promotion type (+1, 0 for none). For a
 ** castling move, to is the rook's square and promo is the side (0 king
-** side, 1 queen side). */
+** side, 1 queen side). For a relocation (MF_PLACE), from is the neutral
+** piece's square (PLACE_FROM_NONE when it enters) and promo its type + 1. */
 typedef uint32_t Move;
-enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO };
+enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE };
+#define PLACE_FROM_NONE 0x3FF
 #define MOVE_NONE 0u
 #define MAKE_MOVE(from, to, flag, promo)                                  \
   ((Move)(from) | ((Move)(to) << 10) | ((Move)(flag) << 20) |             \
@@ -30,14 +32,20 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO };
 typedef struct Position {
   const Variant *v;
   uint8_t board[MAX_SQUARES];
-  uint16_t plist[2][MAX_PIECES];
+  uint16_t plist[NCOLOURS][MAX_PIECES];
   uint16_t pidx[MAX_SQUARES];
-  int npieces[2];
-  uint8_t count[2][MAX_TYPES];
+  int npieces[NCOLOURS];
+  uint8_t count[NCOLOURS][MAX_TYPES];
+  uint8_t attr[MAX_SQUARES]; /* per-piece state; travels with the piece */
   int royal[2]; /* a royal piece's square, SQ_NONE without one */
   int side;
+  int phase;    /* step of the turn (Variant.phase) */
+  int score[2]; /* points of captured pieces */
+  int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */
+  int anchor;   /* where this turn's previous step ended (for notation) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
+  int castle_king[2];   /* the castling king's square of each colour */
   uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
   int ep, ep_victim;    /* en passant square and the piece it captures */
   int halfmove, fullmove;
@@ -45,12 +53,16 @@ typedef struct Position {
 } Position;
 
 typedef struct Undo {
-  uint8_t captured;
-  uint8_t moved;
+  uint8_t captured, captured_attr;
+  uint8_t moved, moved_attr;
+  uint8_t rook_attr;
   uint8_t castle;
+  uint8_t side, phase;
   int16_t ep, ep_victim;
   int16_t royal[2];
-  int halfmove;
+  int16_t takeback_from, takeback_to, anchor;
+  int score[2];
+  int halfmove, fullmove;
   uint64_t key;
 } Undo;
 
@@ -63,6 +75,12 @@ int pos_fen(const Position *pos, char *buf, size_t len);
 
 void pos_make(Position *pos, Move m, Undo *u);
 void pos_unmake(Position *pos, Move m, const Undo *u);
+
+/* The number of empty squares (a relocation's choices, in O(1)). */
+static inline int pos_empty_squares(const Position *p) {
+  return p->v->geo.files * p->v->geo.ranks - p->npieces[0] - p->npieces[1] -
+         p->npieces[2];
+}
 
 /* The hash computed from scratch, for checking the incremental one. */
 uint64_t pos_compute_key(const Position *pos);

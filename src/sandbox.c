@@ -45,7 +45,11 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   if (s->budget <= 0) return;
   s->spent += HOOK_EVERY;
   if (s->spent > s->budget || s->over_budget) {
+    /* From now on every instruction raises, so that an error caught by the
+    ** script's own pcall is raised again at once, however short the loop
+    ** around that pcall. */
     s->over_budget = 1;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
     luaL_where(L, 0);
     lua_pushfstring(L, "instruction budget of %d exceeded (an endless loop?)",
                     (int)s->budget);
@@ -88,7 +92,8 @@ int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget) {
   s->budget = saved_budget;
   s->spent = saved_spent;
   s->over_budget = 0;
-  if (saved_budget <= 0 && !s->interrupted) lua_sethook(L, NULL, 0, 0);
+  if (saved_budget > 0) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+  else lua_sethook(L, NULL, 0, 0);
   s->interrupted = 0;
   lua_remove(L, base);
   return status;

@@ -13,7 +13,12 @@ void variant_defaults(Variant *v) {
   memset(v, 0, sizeof *v);
   board_geometry(&v->geo, 8, 8);
   v->promo_zone = 1;
+  v->nphases = 1;
+  v->phase[0].kind = PHASE_MOVE;
+  v->castle_king_type = -1;
   v->castle_rook_type = -1;
+  v->points_tie = RESULT_DRAW;
+  memset(v->owner, OWNER_NONE, sizeof v->owner);
   v->castle_king_file[0] = 6;
   v->castle_king_file[1] = 2;
   v->checkmate = RESULT_LOSS;
@@ -74,19 +79,30 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   int nerr = 0, longest = g->files > g->ranks ? g->files : g->ranks;
   err[0] = '\0';
   if (v->ntypes == 0) problem(err, errlen, &nerr, "pieces: none defined");
-  v->royal_mask = v->promote_mask = v->ep_mask = 0;
+  v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = 0;
+  v->has_points = 0;
   for (int t = 0; t < v->ntypes; t++) {
     PieceType *pt = &v->type[t];
     char perr[256];
-    if (pt->letter < 'a' || pt->letter > 'z')
-      problem(err, errlen, &nerr, "pieces: '%c' is not a lowercase letter", pt->letter);
+    if (pt->neutral ? (pt->letter >= 'a' && pt->letter <= 'z') || pt->letter <= ' ' ||
+                          pt->letter == '/' || (pt->letter >= '0' && pt->letter <= '9')
+                    : pt->letter < 'a' || pt->letter > 'z')
+      problem(err, errlen, &nerr, pt->neutral ? "pieces: a neutral piece needs a symbol "
+                                                "that is not a letter, digit or '/' ('%c')"
+                                              : "pieces: '%c' is not a lowercase letter",
+              pt->letter);
+    if (pt->neutral && (pt->royal || pt->promotes))
+      problem(err, errlen, &nerr, "pieces.%c: a neutral piece can be neither royal nor promote",
+              pt->letter);
     for (int u = 0; u < t; u++)
       if (v->type[u].letter == pt->letter)
         problem(err, errlen, &nerr, "pieces: letter '%c' is used twice", pt->letter);
     if (piece_compile(pt->betza, &pt->moves, perr, sizeof perr))
-      problem(err, errlen, &nerr, "%s", perr);
+      problem(err, errlen, &nerr, "pieces.%c.betza: %s", pt->letter, perr);
     if (pt->royal) v->royal_mask |= 1u << t;
     if (pt->promotes) v->promote_mask |= 1u << t;
+    if (pt->neutral) v->neutral_mask |= 1u << t;
+    if (pt->points) v->has_points = 1;
   }
   if (nerr) return -1;
 
@@ -137,12 +153,22 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     v->promo_rank_mask[BLACK][r] = r < v->promo_zone;
   }
 
+  /* Turns. */
+  if (v->nphases < 1 || v->nphases > MAX_PHASES)
+    problem(err, errlen, &nerr, "turn: between 1 and %d steps", MAX_PHASES);
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE &&
+        (v->phase[i].piece >= v->ntypes || !v->type[v->phase[i].piece].neutral))
+      problem(err, errlen, &nerr, "turn[%d]: only a neutral piece can be relocated", i + 1);
+
   /* Castling. */
   if (v->castling) {
+    if (v->castle_king_type < 0 && v->royal_mask)
+      v->castle_king_type = __builtin_ctz(v->royal_mask);
     if (v->castle_rook_type < 0 || v->castle_rook_type >= v->ntypes)
       problem(err, errlen, &nerr, "castling: no castling rook piece");
-    if (!v->royal_mask)
-      problem(err, errlen, &nerr, "castling: no royal piece to castle with");
+    if (v->castle_king_type < 0 || v->castle_king_type >= v->ntypes)
+      problem(err, errlen, &nerr, "castling: no king piece (no royal piece, and castling.king not given)");
     for (int s = 0; s < 2; s++) {
       int kf = v->castle_king_file[s], rf = kf + (s == 0 ? -1 : 1);
       if (kf < 0 || kf >= g->files || rf < 0 || rf >= g->files)
@@ -179,6 +205,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       if (m >> i & 1) v->zobrist_castle[m] ^= ck[i];
   }
   for (int f = 0; f < MAX_FILES; f++) v->zobrist_ep[f] = splitmix(&seed);
+  v->zobrist_phase[0] = 0;
+  for (int i = 1; i < MAX_PHASES; i++) v->zobrist_phase[i] = splitmix(&seed);
+  v->zobrist_attr = splitmix(&seed) | 1;
+  v->zobrist_takeback = splitmix(&seed) | 1;
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */
@@ -195,6 +225,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         v->initial_ranks[c][CELL_TYPE(start->board[sq])] |=
             (uint16_t)(1u << board_rank(g, sq));
       }
+    /* Ranks the script gives replace those of the start position. */
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->type[t].initial_ranks)
+        v->initial_ranks[0][t] = v->initial_ranks[1][t] = v->type[t].initial_ranks;
     for (int c = 0; c < 2; c++)
       if (v->royal_mask && start->royal[c] == SQ_NONE)
         problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");

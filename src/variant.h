@@ -28,19 +28,37 @@
 #define CELL_COLOUR(c) (((c) - 1) >> 5)
 #define CELL_TYPE(c) (((c) - 1) & 31)
 
-enum { WHITE = 0, BLACK = 1 };
+/* Colours of cells: neutral pieces belong to nobody. */
+enum { WHITE = 0, BLACK = 1, NEUTRAL = 2 };
+#define NCOLOURS 3
+#define OWNER_NONE 0xFF
 
-/* Results, from the point of view of the side they happen to. */
-enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW };
+/* Results, from the point of view of the side they happen to; POINTS
+** means the side with more points wins. */
+enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS };
+
+/* A turn is a short program of steps by the same player. */
+enum { PHASE_MOVE = 0, /* move one of the side's pieces */
+       PHASE_RELOCATE  /* put a neutral piece on another empty square */ };
+#define MAX_PHASES 4
+
+typedef struct Phase {
+  uint8_t kind;
+  uint8_t piece; /* PHASE_RELOCATE: the neutral piece type */
+} Phase;
 
 typedef struct PieceType {
-  char letter; /* lowercase FEN letter */
+  char letter; /* lowercase FEN letter; a neutral piece's symbol ('*') */
   char name[32];
   char betza[96];
   int value;   /* centipawns */
   uint8_t royal;    /* check / capture of it decides the game */
   uint8_t promotes; /* promotes on reaching the promotion zone */
   uint8_t pawn;     /* written without a letter in SAN */
+  uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
+  int points;       /* scored by whoever captures it */
+  uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
+                             start; 0: where the type stands at the start */
   PieceMoves moves;
 } PieceType;
 
@@ -72,9 +90,16 @@ typedef struct Variant {
   int npromo;
   uint8_t promo_type[MAX_PROMO];
 
+  /* turns */
+  int nphases;
+  Phase phase[MAX_PHASES];
+
   /* castling */
   int castling;
+  int castle_king_type; /* the royal type unless the script names one */
   int castle_rook_type;
+  int castle_always;    /* rights are never lost: king and rook on their
+                           squares and an empty path are enough */
   int castle_king_file[2]; /* [0] king side, [1] queen side */
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
 
@@ -92,6 +117,12 @@ typedef struct Variant {
   int extinction_opponent;  /* ... if the opponent has at least this many */
   int extinction_claim;     /* the opponent's extinction only counts for the
                                side to move */
+  int points_tie;           /* result of equal points (RESULT_DRAW) */
+
+  /* ownership and memory of the previous move */
+  int has_owner;
+  uint8_t owner[MAX_SQUARES]; /* who owns a piece standing there */
+  int no_takeback; /* a piece that changed owner may not go straight back */
 
   /* derived by variant_conclude() */
   int nsteps[2][MAX_TYPES];
@@ -100,7 +131,8 @@ typedef struct Variant {
   int nrays[2];
   Ray ray[2][MAX_RAYS];
   uint32_t special_attackers[2]; /* types that attack through p, g, n or i */
-  uint32_t royal_mask, promote_mask, ep_mask;
+  uint32_t royal_mask, promote_mask, ep_mask, neutral_mask;
+  int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
   uint8_t promo_rank_mask[2][MAX_RANKS];
@@ -108,6 +140,7 @@ typedef struct Variant {
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
+  uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback;
 } Variant;
 
 /* Sets every field to the orthodox defaults except the pieces and board. */
