@@ -128,30 +128,83 @@ static int l_new(lua_State *L) {
   return 1;
 }
 
-static int push_move_list(lua_State *L, Game *g, const Move *list, int n, int san) {
-  char buf[64];
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    if (san) move_to_san(&g->pos, list[i], buf, sizeof buf);
-    else move_to_uci(&g->pos, list[i], buf, sizeof buf);
-    lua_pushstring(L, buf);
-    lua_rawseti(L, -2, i + 1);
-  }
-  return 1;
-}
-
 static int want_san(lua_State *L, int idx) {
   static const char *const fmts[] = {"uci", "san", NULL};
   return luaL_checkoption(L, idx, "uci", fmts);
 }
 
-/* g:legal([format]) */
+/* Every way to finish the turn from here, steps joined by commas, appended
+** to the table at tbl. */
+static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int tbl) {
+  Move list[MAX_MOVES];
+  char step[64], buf[512];
+  int n = gen_legal(&g->pos, list);
+  for (int i = 0; i < n; i++) {
+    Undo u;
+    if (san) move_to_san(&g->pos, list[i], step, sizeof step);
+    else move_to_uci(&g->pos, list[i], step, sizeof step);
+    snprintf(buf, sizeof buf, "%s%s%s", prefix, *prefix ? "," : "", step);
+    pos_make(&g->pos, list[i], &u);
+    if (g->pos.phase == 0) {
+      lua_pushstring(L, buf);
+      lua_rawseti(L, tbl, (lua_Integer)lua_rawlen(L, tbl) + 1);
+    } else {
+      push_turns(L, g, san, buf, tbl);
+    }
+    pos_unmake(&g->pos, list[i], &u);
+  }
+}
+
+/* g:legal([format]): the complete turns (a single move in most variants;
+** e2e4,e4f6 where a turn has several steps). */
 static int g_legal(lua_State *L) {
   Game *g = togame(L);
   int san = want_san(L, 2);
-  Move list[MAX_MOVES];
-  int n = gen_legal(&g->pos, list);
-  return push_move_list(L, g, list, n, san);
+  lua_newtable(L);
+  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) return 1;
+  push_turns(L, g, san, "", lua_gettop(L));
+  return 1;
+}
+
+static const char *const action_names[] = {"", "offer", "accept", "decline"};
+
+/* Plays one argument of g:play: steps separated by commas, or an agreement
+** action. Returns the number of steps played, or -1 with err filled (the
+** steps of this argument already played are counted in *played). */
+static int play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
+  for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
+    if (strcmp(text, action_names[a]) == 0) {
+      if (game_act(g, a)) {
+        snprintf(err, errlen, "%s: not possible now (%s)", text,
+                 a == ACT_OFFER ? "offers are made at the start of one's turn, once"
+                                : "there is no offer to answer");
+        return -1;
+      }
+      (*played)++;
+      return 0;
+    }
+  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) {
+    snprintf(err, errlen, "%s: an offer to end the game waits for accept or decline", text);
+    return -1;
+  }
+  char step[128];
+  const char *s = text;
+  do {
+    const char *comma = strchr(s, ',');
+    size_t n = comma ? (size_t)(comma - s) : strlen(s);
+    if (n >= sizeof step) n = sizeof step - 1;
+    memcpy(step, s, n);
+    step[n] = '\0';
+    Move m = parse_move(&g->pos, step, err, errlen);
+    if (m == MOVE_NONE) return -1;
+    if (game_play(g, m)) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    (*played)++;
+    s = comma ? comma + 1 : NULL;
+  } while (s);
+  return 0;
 }
 
 /* g:play(move, ...): all or none. */
@@ -161,19 +214,84 @@ static int g_play(lua_State *L) {
   char err[256];
   luaL_argcheck(L, n >= 2, 2, "expected a move");
   for (int i = 2; i <= n; i++) {
-    const char *text = luaL_checkstring(L, i);
-    Move m = parse_move(&g->pos, text, err, sizeof err);
-    if (m == MOVE_NONE) {
+    if (play_text(g, luaL_checkstring(L, i), &played, err, sizeof err)) {
       while (played--) game_undo(g);
       luaL_pushfail(L);
       lua_pushstring(L, err);
       return 2;
     }
-    if (game_play(g, m)) return luaL_error(L, "out of memory");
-    played++;
   }
   lua_pushboolean(L, 1);
   return 1;
+}
+
+/* g:decision() -> { player = "white", kind = "move"|"relocate"|"answer",
+**                   options = {...}, offer = bool } or nil when the game is over */
+static int g_decision(lua_State *L) {
+  static const char *const kinds[] = {"move", "relocate", "answer"};
+  Game *g = togame(L);
+  Decision d = game_decision(g);
+  if (d.kind == DECIDE_NONE) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, d.player == WHITE ? "white" : "black");
+  lua_setfield(L, -2, "player");
+  lua_pushstring(L, kinds[d.kind]);
+  lua_setfield(L, -2, "kind");
+  lua_pushboolean(L, d.can_offer);
+  lua_setfield(L, -2, "offer");
+  lua_newtable(L);
+  if (d.kind == DECIDE_ANSWER_OFFER) {
+    lua_pushstring(L, "accept");
+    lua_rawseti(L, -2, 1);
+    lua_pushstring(L, "decline");
+    lua_rawseti(L, -2, 2);
+  } else {
+    Move list[MAX_MOVES];
+    char buf[64];
+    int n = gen_legal(&g->pos, list);
+    for (int i = 0; i < n; i++) {
+      move_to_uci(&g->pos, list[i], buf, sizeof buf);
+      lua_pushstring(L, buf);
+      lua_rawseti(L, -2, i + 1);
+    }
+  }
+  lua_setfield(L, -2, "options");
+  return 1;
+}
+
+/* g:score() -> white's points, black's points */
+static int g_score(lua_State *L) {
+  Game *g = togame(L);
+  lua_pushinteger(L, g->pos.score[0]);
+  lua_pushinteger(L, g->pos.score[1]);
+  return 2;
+}
+
+/* g:attr(square [, value]): the per-piece attribute of the piece there. */
+static int g_attr(lua_State *L) {
+  Game *g = togame(L);
+  const char *s = luaL_checkstring(L, 2);
+  int len = 0, sq = board_parse_square(&g->v->geo, s, &len);
+  luaL_argcheck(L, sq != SQ_NONE && s[len] == '\0', 2, "not a square of this board");
+  if (lua_isnoneornil(L, 3)) {
+    lua_pushinteger(L, g->pos.attr[sq]);
+    return 1;
+  }
+  lua_Integer a = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, a >= 0 && a <= 255, 3, "an attribute is 0 to 255");
+  luaL_argcheck(L, g->pos.board[sq] != CELL_EMPTY, 2, "no piece there");
+  /* Through the FEN, so that the hash and the history stay consistent:
+  ** changing state by hand starts the game anew from here. */
+  char fen[2048], err[256];
+  g->pos.attr[sq] = (uint8_t)a;
+  g->pos.key = pos_compute_key(&g->pos);
+  pos_fen(&g->pos, fen, sizeof fen);
+  game_free(g);
+  game_init(g, g->v, fen, err, sizeof err);
+  return 0;
 }
 
 /* g:undo([n]) */
@@ -286,7 +404,8 @@ static int g_history(lua_State *L) {
   for (int i = n - 1; i >= 0; i--) game_undo(g);
   for (int i = 0; i < n; i++) {
     Move m = g->moves[i];
-    if (san) move_to_san(&g->pos, m, buf, sizeof buf);
+    if (IS_GAME_ACTION(m)) snprintf(buf, sizeof buf, "%s", action_names[MOVE_PROMO(m)]);
+    else if (san) move_to_san(&g->pos, m, buf, sizeof buf);
     else move_to_uci(&g->pos, m, buf, sizeof buf);
     lua_pushstring(L, buf);
     lua_rawseti(L, -2, i + 1);
@@ -386,7 +505,8 @@ static const luaL_Reg game_methods[] = {
     {"fen", g_fen},         {"turn", g_turn},       {"result", g_result},
     {"perft", g_perft},     {"divide", g_divide},   {"san", g_san},
     {"uci", g_uci},         {"history", g_history}, {"piece", g_piece},
-    {"incheck", g_incheck}, {"variant", g_variant}, {NULL, NULL}};
+    {"incheck", g_incheck}, {"variant", g_variant}, {"decision", g_decision},
+    {"score", g_score},     {"attr", g_attr},       {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {
     {"__gc", g_gc}, {"__close", g_gc}, {"__tostring", g_tostring},

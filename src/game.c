@@ -50,19 +50,51 @@ int game_play(Game *g, Move m) {
   }
   g->keys[g->n] = g->pos.key;
   g->moves[g->n] = m;
-  pos_make(&g->pos, m, &g->undos[g->n]);
+  if (!IS_GAME_ACTION(m)) pos_make(&g->pos, m, &g->undos[g->n]);
   g->n++;
   return 0;
+}
+
+static int last_action(const Game *g) {
+  return g->n && IS_GAME_ACTION(g->moves[g->n - 1]) ? MOVE_PROMO(g->moves[g->n - 1]) : 0;
+}
+
+Decision game_decision(Game *g) {
+  Decision d = {g->pos.side, DECIDE_MOVE, 0};
+  int last = last_action(g);
+  if (game_result(g).over) {
+    d.kind = DECIDE_NONE;
+  } else if (last == ACT_OFFER) {
+    d.player = g->pos.side ^ 1;
+    d.kind = DECIDE_ANSWER_OFFER;
+  } else {
+    d.kind = g->v->phase[g->pos.phase].kind == PHASE_RELOCATE ? DECIDE_RELOCATE : DECIDE_MOVE;
+    /* One offer per turn, at its start. */
+    d.can_offer = g->v->agreement && g->pos.phase == 0 && last != ACT_DECLINE;
+  }
+  return d;
+}
+
+int game_act(Game *g, int action) {
+  Decision d = game_decision(g);
+  if (action == ACT_OFFER ? !d.can_offer : d.kind != DECIDE_ANSWER_OFFER) return -1;
+  return game_play(g, GAME_ACTION(action));
 }
 
 int game_undo(Game *g) {
   if (g->n == 0) return -1;
   g->n--;
-  pos_unmake(&g->pos, g->moves[g->n], &g->undos[g->n]);
+  if (!IS_GAME_ACTION(g->moves[g->n])) pos_unmake(&g->pos, g->moves[g->n], &g->undos[g->n]);
   return 0;
 }
 
-static int winner_of(int side, int result) {
+/* The winner for a result seen from side; points decide RESULT_POINTS. */
+static int winner_of(const Position *p, int side, int result) {
+  if (result == RESULT_POINTS) {
+    if (p->score[0] != p->score[1]) return p->score[0] > p->score[1] ? WHITE : BLACK;
+    result = p->v->points_tie;
+    side = WHITE;
+  }
   if (result == RESULT_WIN) return side;
   if (result == RESULT_LOSS) return side ^ 1;
   return -1;
@@ -74,17 +106,23 @@ GameResult game_result(Game *g) {
   Position *p = &g->pos;
   Move list[MAX_MOVES];
   int res;
+  if (last_action(g) == ACT_ACCEPT) {
+    r.over = 1;
+    r.winner = v->has_points ? winner_of(p, WHITE, RESULT_POINTS) : -1;
+    r.reason = "agreement";
+    return r;
+  }
   int end = v->has_terminal ? pos_terminal(p, &res) : 0;
   if (end) {
     r.over = 1;
-    r.winner = winner_of(p->side, res);
+    r.winner = winner_of(p, p->side, res);
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {
     int check = !v->royal_capture && royal_attacked(p, p->side);
     r.over = 1;
-    r.winner = winner_of(p->side, check ? v->checkmate : v->stalemate);
+    r.winner = winner_of(p, p->side, check ? v->checkmate : v->stalemate);
     r.reason = check ? "checkmate" : "stalemate";
     return r;
   }
@@ -94,12 +132,14 @@ GameResult game_result(Game *g) {
     return r;
   }
   if (v->repetition) {
+    /* The key covers side, phase, rights and en passant, so equal keys are
+    ** the same position; moves since the last irreversible one suffice. */
     int seen = 1;
-    for (int i = g->n - 2; i >= 0 && i >= g->n - p->halfmove; i -= 2)
-      if (g->keys[i] == p->key) seen++;
+    for (int i = g->n - 1; i >= 0; i--)
+      if (!IS_GAME_ACTION(g->moves[i]) && g->keys[i] == p->key) seen++;
     if (seen >= v->repetition) {
       r.over = 1;
-      r.winner = winner_of(p->side, v->repetition_result);
+      r.winner = winner_of(p, p->side, v->repetition_result);
       r.reason = "repetition";
     }
   }

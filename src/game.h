@@ -17,6 +17,21 @@ typedef struct Game {
   uint64_t *keys; /* key before each move, for repetition */
 } Game;
 
+/* Actions of the game rather than the board, kept in the history beside
+** moves: an offer to end the game by agreement, and its answer. */
+#define MF_GAME 0xF
+enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE };
+#define GAME_ACTION(a) MAKE_MOVE(0, 0, MF_GAME, (a))
+#define IS_GAME_ACTION(m) (MOVE_FLAG(m) == MF_GAME)
+
+/* Who decides now, and what kind of decision it is. */
+enum { DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_ANSWER_OFFER, DECIDE_NONE };
+typedef struct Decision {
+  int player; /* WHITE or BLACK */
+  int kind;   /* DECIDE_* */
+  int can_offer; /* an offer to end the game may be made instead */
+} Decision;
+
 typedef struct GameResult {
   int over;
   int winner;         /* WHITE, BLACK, or -1 for a draw */
@@ -30,5 +45,8 @@ void game_free(Game *g);
 int game_play(Game *g, Move m); /* m must be legal; -1 on no memory */
 int game_undo(Game *g);         /* -1 when there is nothing to undo */
 GameResult game_result(Game *g);
+Decision game_decision(Game *g);
+/* Plays an agreement action; -1 when it is not allowed now. */
+int game_act(Game *g, int action);
 
 #endif

@@ -14,12 +14,24 @@ static int castle_king_to(const Position *p, Move m) {
                       board_rank(&v->geo, MOVE_FROM(m)));
 }
 
+/* A relocation in Fairy-Stockfish's style: from where this turn's previous
+** step ended to the target (e2e4,e4f6), or @target without such a step. */
+static int place_uci(const Position *p, Move m, char *buf, size_t len) {
+  const Geometry *g = &p->v->geo;
+  char a[4] = "@", b[4];
+  int anchor = p->anchor != SQ_NONE ? p->anchor : MOVE_FROM(m);
+  if (anchor != PLACE_FROM_NONE) board_square_name(g, anchor, a);
+  board_square_name(g, MOVE_TO(m), b);
+  return snprintf(buf, len, "%s%s", a, b);
+}
+
 /* UCI with castling in the given style (king_takes_rook or not). */
 static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
                      size_t len) {
   const Geometry *g = &p->v->geo;
   char a[4], b[4];
   int to = MOVE_TO(m);
+  if (MOVE_FLAG(m) == MF_PLACE) return place_uci(p, m, buf, len);
   if (MOVE_FLAG(m) == MF_CASTLE && !king_takes_rook) to = castle_king_to(p, m);
   board_square_name(g, MOVE_FROM(m), a);
   board_square_name(g, to, b);
@@ -38,6 +50,10 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
   char out[64], sq[4];
   size_t n = 0;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+  if (flag == MF_PLACE) { /* Fairy-Stockfish writes the target square */
+    board_square_name(g, to, sq);
+    return snprintf(buf, len, "%s", sq);
+  }
   int t = CELL_TYPE(p->board[from]);
   if (flag == MF_CASTLE) {
     n = (size_t)sprintf(out, MOVE_PROMO(m) == 0 ? "O-O" : "O-O-O");
@@ -73,11 +89,11 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
       n += (size_t)sprintf(out + n, "=%c",
                            toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
   }
-  if (!v->royal_capture) {
+  if (!v->royal_capture && v->royal_mask) {
     Undo u;
     Move list[MAX_MOVES];
     pos_make(p, m, &u);
-    if (royal_attacked(p, p->side)) out[n++] = gen_legal(p, list) ? '+' : '#';
+    if (p->phase == 0 && royal_attacked(p, p->side)) out[n++] = gen_legal(p, list) ? '+' : '#';
     pos_unmake(p, m, &u);
   }
   out[n] = '\0';
@@ -108,6 +124,20 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   for (int i = 0; i < n; i++) {
     move_to_uci(p, list[i], buf, sizeof buf);
     if (strcmp(buf, text) == 0) return list[i];
+  }
+  /* A relocation may also be written from the piece's own square, or as
+  ** @target. */
+  if (p->v->phase[p->phase].kind == PHASE_RELOCATE) {
+    for (int i = 0; i < n; i++) {
+      char t[8];
+      board_square_name(&p->v->geo, MOVE_TO(list[i]), t);
+      if (text[0] == '@' && strcmp(text + 1, t) == 0) return list[i];
+      if (MOVE_FROM(list[i]) != PLACE_FROM_NONE) {
+        board_square_name(&p->v->geo, MOVE_FROM(list[i]), buf);
+        strcat(buf, t);
+        if (strcmp(buf, text) == 0) return list[i];
+      }
+    }
   }
   /* The other castling style, when no ordinary move reads the same. */
   for (int i = 0; i < n; i++) {

@@ -271,7 +271,8 @@ static int get_result(Reader *r, int idx, const char *key, const char *where, in
   if (strcmp(s, "win") == 0) return RESULT_WIN;
   if (strcmp(s, "loss") == 0) return RESULT_LOSS;
   if (strcmp(s, "draw") == 0) return RESULT_DRAW;
-  problem(r, "%s%s: \"%s\" is not a result (win, loss or draw)", where, key, s);
+  if (strcmp(s, "points") == 0) return RESULT_POINTS;
+  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw or points)", where, key, s);
   return def;
 }
 
@@ -293,7 +294,7 @@ static int letter_type(const Variant *v, char c) {
 static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
-                                      "pawn", NULL};
+                                      "pawn", "neutral", "points", "initial", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
   ** the order of a hash table. */
   char letters[MAX_TYPES + 1];
@@ -301,8 +302,9 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   lua_pushnil(L);
   while (lua_next(L, t)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    if (!k || strlen(k) != 1 || k[0] < 'a' || k[0] > 'z')
-      problem(r, "pieces: key '%s' is not one lowercase letter", k ? k : luaL_typename(L, -2));
+    if (!k || strlen(k) != 1 || k[0] <= ' ' || (k[0] >= 'A' && k[0] <= 'Z'))
+      problem(r, "pieces: key '%s' is not one lowercase letter (or a neutral piece's symbol)",
+              k ? k : luaL_typename(L, -2));
     else if (!lua_istable(L, -1))
       problem(r, "pieces.%s: expected a table", k);
     else if (n >= MAX_TYPES)
@@ -326,27 +328,128 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     lua_getfield(L, t, key);
     int p = lua_gettop(L);
     unknown_keys(r, p, where, known);
-    if (!get_string(r, p, "betza", where, pt->betza, sizeof pt->betza))
+    pt->neutral = (uint8_t)get_bool(r, p, "neutral", where, 0);
+    if (!get_string(r, p, "betza", where, pt->betza, sizeof pt->betza) && !pt->neutral)
       problem(r, "%sbetza: missing (the piece's movement, e.g. \"N\")", where);
     if (!get_string(r, p, "name", where, pt->name, sizeof pt->name))
       snprintf(pt->name, sizeof pt->name, "%c", letters[i]);
     pt->value = get_int(r, p, "value", where, 0, -100000, 100000);
+    pt->points = get_int(r, p, "points", where, 0, -100000, 100000);
     pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
+    int ini = get_table(r, p, "initial", where);
+    if (ini) { /* ranks, counted from White's side, where i-moves start */
+      for (lua_Integer j = 1; lua_geti(L, ini, j) != LUA_TNIL; j++) {
+        lua_Integer rank = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        if (rank < 1 || rank > v->geo.ranks)
+          problem(r, "%sinitial[%d]: expected a rank from 1 to %d", where, (int)j, v->geo.ranks);
+        else
+          pt->initial_ranks |= (uint16_t)(1u << (rank - 1));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 2);
+    }
     lua_pop(L, 1);
   }
 }
 
+/* turn = { "move", { relocate = "*" } }: the steps of a turn. */
+static void read_turn(Reader *r, int idx, Variant *v) {
+  lua_State *L = r->L;
+  int t = get_table(r, idx, "turn", "");
+  if (!t) return;
+  v->nphases = 0;
+  for (lua_Integer i = 1;; i++) {
+    int type = lua_geti(L, t, i);
+    if (type == LUA_TNIL) {
+      lua_pop(L, 1);
+      break;
+    }
+    if (v->nphases >= MAX_PHASES) {
+      problem(r, "turn: more than %d steps", MAX_PHASES);
+      lua_pop(L, 1);
+      break;
+    }
+    Phase *ph = &v->phase[v->nphases++];
+    memset(ph, 0, sizeof *ph);
+    if (type == LUA_TSTRING && strcmp(lua_tostring(L, -1), "move") == 0) {
+      ph->kind = PHASE_MOVE;
+    } else if (type == LUA_TTABLE && lua_getfield(L, -1, "relocate") == LUA_TSTRING) {
+      const char *sym = lua_tostring(L, -1);
+      int pt = strlen(sym) == 1 ? variant_type_by_letter(v, sym[0]) : -1;
+      ph->kind = PHASE_RELOCATE;
+      if (pt < 0) problem(r, "turn[%d].relocate: \"%s\" is not one of the pieces", (int)i, sym);
+      else ph->piece = (uint8_t)pt;
+      lua_pop(L, 1);
+    } else {
+      if (type == LUA_TTABLE) lua_pop(L, 1);
+      problem(r, "turn[%d]: expected \"move\" or { relocate = SYMBOL }", (int)i);
+    }
+    lua_pop(L, 1);
+  }
+  if (v->nphases == 0) problem(r, "turn: no steps");
+  lua_pop(L, 1);
+}
+
+/* ownership = function(square, file, rank) returning "white", "black" or
+** nil: who owns a piece standing on each square. Called once per square
+** at load; the answers become a table in C. */
+static void read_ownership(Reader *r, int idx, Variant *v) {
+  lua_State *L = r->L;
+  const Geometry *g = &v->geo;
+  lua_getfield(L, idx, "ownership");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (!lua_isfunction(L, -1)) {
+    problem(r, "ownership: expected a function(square, file, rank)");
+    lua_pop(L, 1);
+    return;
+  }
+  int f = lua_gettop(L);
+  v->has_owner = 1;
+  for (int rank = 0; rank < g->ranks; rank++)
+    for (int file = 0; file < g->files; file++) {
+      char name[4];
+      int sq = board_square(g, file, rank);
+      board_square_name(g, sq, name);
+      lua_pushvalue(L, f);
+      lua_pushstring(L, name);
+      lua_pushinteger(L, file + 1);
+      lua_pushinteger(L, rank + 1);
+      if (sandbox_pcall(sandbox_of(L), 3, 1, LOAD_BUDGET) != LUA_OK) {
+        problem(r, "ownership: %s", lua_tostring(L, -1));
+        lua_settop(L, f - 1);
+        return;
+      }
+      const char *who = lua_tostring(L, -1);
+      if (lua_isnil(L, -1)) v->owner[sq] = OWNER_NONE;
+      else if (who && strcmp(who, "white") == 0) v->owner[sq] = WHITE;
+      else if (who && strcmp(who, "black") == 0) v->owner[sq] = BLACK;
+      else {
+        problem(r, "ownership(\"%s\"): expected \"white\", \"black\" or nil", name);
+        lua_settop(L, f - 1);
+        return;
+      }
+      lua_pop(L, 1);
+    }
+  lua_pop(L, 1);
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
-                                      "promotion", "castling", "rules",
-                                      "description", "fairy_stockfish", NULL};
+                                      "promotion", "castling", "rules", "turn",
+                                      "ownership", "description", "fairy_stockfish",
+                                      "options", "with_options", NULL};
   static const char *const known_promo[] = {"pieces", "zone", NULL};
-  static const char *const known_castle[] = {"rook", "king_files", "notation", NULL};
+  static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
+                                             "rights", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
                                             "nmove", "repetition", "repetition_result",
-                                            "extinction", NULL};
+                                            "extinction", "no_takeback", "points_tie",
+                                            "agreement", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
@@ -396,6 +499,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     } else {
       problem(r, "castling.rook: missing (the letter of the piece the king castles with)");
     }
+    if (get_string(r, t, "king", "castling.", buf, sizeof buf)) {
+      v->castle_king_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
+      if (v->castle_king_type < 0) problem(r, "castling.king: \"%s\" is not one of the pieces", buf);
+    }
+    if (get_string(r, t, "rights", "castling.", buf, sizeof buf)) {
+      if (strcmp(buf, "always") == 0) v->castle_always = 1;
+      else if (strcmp(buf, "unmoved") != 0)
+        problem(r, "castling.rights: \"%s\" (expected unmoved or always)", buf);
+    }
     int kf = get_table(r, t, "king_files", "castling.");
     if (kf) {
       for (int s = 0; s < 2; s++) {
@@ -428,6 +540,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
     v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
     v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
+    v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
+    v->agreement = get_bool(r, t, "agreement", "rules.", 0);
+    v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
+    if (v->points_tie == RESULT_POINTS) problem(r, "rules.points_tie: \"points\" cannot break a tie");
     int e = get_table(r, t, "extinction", "rules.");
     if (e) {
       unknown_keys(r, e, "rules.extinction.", known_ext);
@@ -449,6 +565,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     }
     lua_pop(L, 1);
   }
+  read_turn(r, idx, v);
+  read_ownership(r, idx, v);
   if (r->nerr) return -1;
   char cerr[2048];
   if (variant_conclude(v, cerr, sizeof cerr)) {

@@ -123,6 +123,7 @@ typedef struct Variant {
   int has_owner;
   uint8_t owner[MAX_SQUARES]; /* who owns a piece standing there */
   int no_takeback; /* a piece that changed owner may not go straight back */
+  int agreement;   /* players may end the game by an offer and its acceptance */
 
   /* derived by variant_conclude() */
   int nsteps[2][MAX_TYPES];

@@ -1,0 +1,27 @@
+-- Duck Chess (Tim Paulden, 2016): orthodox chess plus a duck that nobody
+-- owns. Each turn is two steps by the same player: a chess move, then the
+-- duck to another empty square. Rules: ../shared/rules/duck-chess.txt,
+-- duckchess.com (as quoted by pychess-variants); conventions of
+-- Fairy-Stockfish's `duck`, which every published perft number uses:
+--  * FEN: the duck is `*`; it is absent at the start and enters with
+--    White's first move.
+--  * Moves: e2e4,e4f6 - the chess move, then the duck from where that move
+--    ended to its new square; e4f6 alone, @f6 and the duck's own square
+--    (d5f6) are accepted for the second step too. SAN: e4,f6.
+--  * The duck blocks: nothing moves onto or through it, nothing captures it.
+--    It must move every turn, to any empty square but its own (the square
+--    just vacated by the moving piece is allowed).
+--  * No check: kings may move into or stay in attack; castling out of,
+--    through and into attack is allowed (path squares must be empty, the
+--    duck counts). Capturing the king wins.
+--  * A player with no legal move wins ("fowling").
+--  * Otherwise FIDE rules: en passant, promotion, 50-move rule, threefold
+--    repetition.
+local std = require "std"
+return std.extend(std.chess, {
+  name = "duck",
+  pieces = { ["*"] = { name = "duck", neutral = true } },
+  turn = { "move", { relocate = "*" } },
+  rules = { king_capture = true, stalemate = "win" },
+  fairy_stockfish = "duck",
+})
