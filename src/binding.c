@@ -41,39 +41,221 @@ static int variant_tostring(lua_State *L) {
   return 1;
 }
 
+/* Options: a variant table may declare
+**   options = { pawns = { default = "any", values = { "any", "file" },
+**                         doc = "..." }, ... },
+**   with_options = function(variant, chosen) return <variant to play> end
+** Values are strings. Pushes the table to play (the one at tidx, or what
+** with_options returns) and writes the chosen options as "k=v,k=v" into
+** canon. opts is a table index of requested values (0: none). Returns 0, or
+** -1 with the message pushed. */
+static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t clen) {
+  int top = lua_gettop(L);
+  canon[0] = '\0';
+  if (!lua_istable(L, tidx)) { /* script_variant will say what is wrong */
+    lua_pushvalue(L, tidx);
+    return 0;
+  }
+  if (lua_getfield(L, tidx, "options") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    if (opts) {
+      lua_pushnil(L);
+      if (lua_next(L, opts)) {
+        lua_pushfstring(L, "the variant has no options (asked for '%s')",
+                        luaL_tolstring(L, -2, NULL));
+        lua_copy(L, -1, top + 1);
+        lua_settop(L, top + 1);
+        return -1;
+      }
+    }
+    lua_settop(L, top);
+    lua_pushvalue(L, tidx);
+    return 0;
+  }
+  int decl = lua_gettop(L);
+  if (opts) { /* every requested option must be declared */
+    lua_pushnil(L);
+    while (lua_next(L, opts)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, -1);
+      if (lua_gettable(L, decl) == LUA_TNIL) {
+        lua_pushfstring(L, "unknown option '%s'", luaL_tolstring(L, -2, NULL));
+        lua_copy(L, -1, top + 1);
+        lua_settop(L, top + 1);
+        return -1;
+      }
+      lua_pop(L, 1);
+    }
+  }
+  /* Names in sorted order, so that canon is the same for the same choice. */
+  const char *names[32];
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, decl) && n < 32) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) names[n++] = lua_tostring(L, -1);
+  }
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+      const char *t = names[j];
+      names[j] = names[j - 1];
+      names[j - 1] = t;
+    }
+  lua_newtable(L);
+  int chosen = lua_gettop(L);
+  size_t used = 0;
+  for (int i = 0; i < n; i++) {
+    lua_getfield(L, decl, names[i]);
+    int d = lua_gettop(L);
+    const char *value = NULL;
+    if (opts && lua_getfield(L, opts, names[i]) != LUA_TNIL) value = luaL_tolstring(L, -1, NULL);
+    else if (lua_getfield(L, d, "default") != LUA_TNIL) value = luaL_tolstring(L, -1, NULL);
+    if (!value) {
+      lua_settop(L, top);
+      lua_pushfstring(L, "option '%s' has no value and no default", names[i]);
+      return -1;
+    }
+    if (lua_getfield(L, d, "values") == LUA_TTABLE) {
+      int ok = 0, vt = lua_gettop(L);
+      for (lua_Integer k = 1; lua_geti(L, vt, k) != LUA_TNIL; k++) {
+        if (strcmp(luaL_tolstring(L, -1, NULL), value) == 0) ok = 1;
+        lua_pop(L, 2);
+      }
+      lua_pop(L, 1);
+      if (!ok) {
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        for (lua_Integer k = 1; lua_geti(L, vt, k) != LUA_TNIL; k++) {
+          if (k > 1) luaL_addstring(&b, ", ");
+          luaL_addstring(&b, luaL_tolstring(L, -1, NULL));
+          lua_pop(L, 2);
+        }
+        lua_pop(L, 1);
+        luaL_pushresult(&b);
+        lua_pushfstring(L, "option %s: \"%s\" is not one of %s", names[i], value,
+                        lua_tostring(L, -1));
+        lua_copy(L, -1, top + 1);
+        lua_settop(L, top + 1);
+        return -1;
+      }
+    }
+    lua_pop(L, 1);
+    lua_pushstring(L, value);
+    lua_setfield(L, chosen, names[i]);
+    used += (size_t)snprintf(canon + used, used < clen ? clen - used : 0, "%s%s=%s",
+                             i ? "," : "", names[i], value);
+    lua_settop(L, chosen);
+  }
+  if (lua_getfield(L, tidx, "with_options") != LUA_TFUNCTION) {
+    lua_settop(L, top);
+    lua_pushliteral(L, "options are declared but there is no with_options function");
+    return -1;
+  }
+  lua_pushvalue(L, tidx);
+  lua_pushvalue(L, chosen);
+  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+    lua_copy(L, -1, top + 1);
+    lua_settop(L, top + 1);
+    return -1;
+  }
+  lua_copy(L, -1, top + 1);
+  lua_settop(L, top + 1);
+  return 0;
+}
+
+/* Reads "name:k=v,k=v" into the name and a table of options (pushed, or
+** nothing pushed when there are none). Returns the options' index or 0. */
+static int split_spec(lua_State *L, const char *spec, char *name, size_t len) {
+  const char *slash = strrchr(spec, '/');
+  const char *colon = strchr(slash ? slash : spec, ':');
+  if (!colon) {
+    snprintf(name, len, "%s", spec);
+    return 0;
+  }
+  snprintf(name, len, "%.*s", (int)(colon - spec), spec);
+  lua_newtable(L);
+  for (const char *s = colon + 1; *s;) {
+    const char *comma = strchr(s, ',');
+    size_t n = comma ? (size_t)(comma - s) : strlen(s);
+    const char *eq = memchr(s, '=', n);
+    if (eq) {
+      lua_pushlstring(L, s, (size_t)(eq - s));
+      lua_pushlstring(L, eq + 1, n - (size_t)(eq - s) - 1);
+      lua_settable(L, -3);
+    }
+    s += n + (comma ? 1 : 0);
+  }
+  return lua_gettop(L);
+}
+
 const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx) {
-  char err[4096];
+  return binding_variant_opts(L, spec, spec_idx, 0);
+}
+
+const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx, int opts) {
+  char err[4096], name[512], canon[512], key[1100];
+  int top = lua_gettop(L);
   if (spec_idx) spec_idx = lua_absindex(L, spec_idx);
+  if (opts) opts = lua_absindex(L, opts);
   if (spec) {
+    int o = split_spec(L, spec, name, sizeof name);
+    if (o) {
+      if (opts) { /* options given both ways: the table's win */
+        lua_pushnil(L);
+        while (lua_next(L, opts)) {
+          lua_pushvalue(L, -2);
+          lua_insert(L, -2);
+          lua_settable(L, o);
+        }
+      }
+      opts = o;
+    }
+    if (script_require(L, name, NULL)) {
+      lua_copy(L, -1, top + 1);
+      lua_settop(L, top + 1);
+      return NULL;
+    }
+    spec_idx = lua_gettop(L);
+  }
+  if (apply_options(L, spec_idx, opts, canon, sizeof canon)) {
+    lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", lua_tostring(L, -1));
+    lua_copy(L, -1, top + 1);
+    lua_settop(L, top + 1);
+    return NULL;
+  }
+  int tidx = lua_gettop(L);
+  if (spec) {
+    snprintf(key, sizeof key, "%s%s%s", name, canon[0] ? ":" : "", canon);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-    if (lua_getfield(L, -1, spec) == LUA_TUSERDATA) {
-      lua_remove(L, -2);
+    if (lua_getfield(L, -1, key) == LUA_TUSERDATA) {
+      lua_copy(L, -1, top + 1);
+      lua_settop(L, top + 1);
       return &((VariantBox *)lua_touserdata(L, -1))->v;
     }
     lua_pop(L, 2);
-    if (script_require(L, spec, NULL)) return NULL;
-    spec_idx = lua_gettop(L);
   }
   VariantBox *b = lua_newuserdatauv(L, sizeof *b, 0);
   b->ready = 0;
   luaL_setmetatable(L, VARIANT_MT);
-  if (script_variant(L, spec_idx, &b->v, err, sizeof err)) {
+  if (script_variant(L, tidx, &b->v, err, sizeof err)) {
     variant_free(&b->v);
-    lua_pop(L, spec ? 2 : 1);
-    const char *where = spec ? spec : "variant table";
     /* A script's errors carry file:line already; table problems do not. */
-    lua_pushfstring(L, "%s: %s", where, err);
+    lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", err);
+    lua_copy(L, -1, top + 1);
+    lua_settop(L, top + 1);
     return NULL;
   }
   b->ready = 1;
-  if (spec) snprintf(b->v.source, sizeof b->v.source, "%s", spec);
   if (spec) {
-    lua_remove(L, -2); /* the table */
+    snprintf(b->v.source, sizeof b->v.source, "%s", key);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
     lua_pushvalue(L, -2);
-    lua_setfield(L, -2, spec);
+    lua_setfield(L, -2, key);
     lua_pop(L, 1);
   }
+  snprintf(b->v.options, sizeof b->v.options, "%s", canon);
+  lua_copy(L, -1, top + 1);
+  lua_settop(L, top + 1);
   return &b->v;
 }
 
@@ -99,11 +281,17 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
 /* varia.new(variant [, {fen=, seed=}]) */
 static int l_new(lua_State *L) {
   const char *fen = NULL;
-  lua_settop(L, 2); /* the variant is pushed above the arguments */
+  lua_settop(L, 2); /* options and the variant are pushed above the arguments */
+  int opts = 0;
+  if (lua_istable(L, 2)) {
+    if (lua_getfield(L, 2, "options") == LUA_TTABLE) opts = lua_gettop(L);
+    else lua_pop(L, 1);
+  }
   if (lua_type(L, 1) == LUA_TSTRING) {
-    if (!binding_variant(L, lua_tostring(L, 1), 0)) return luaL_error(L, "%s", lua_tostring(L, -1));
+    if (!binding_variant_opts(L, lua_tostring(L, 1), 0, opts))
+      return luaL_error(L, "%s", lua_tostring(L, -1));
   } else if (lua_istable(L, 1)) {
-    if (!binding_variant(L, NULL, 1)) return luaL_error(L, "%s", lua_tostring(L, -1));
+    if (!binding_variant_opts(L, NULL, 1, opts)) return luaL_error(L, "%s", lua_tostring(L, -1));
   } else if (luaL_testudata(L, 1, VARIANT_MT)) {
     lua_pushvalue(L, 1);
   } else {

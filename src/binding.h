@@ -18,6 +18,9 @@ int luaopen_varia(lua_State *L);
 ** spec_idx when spec is NULL), loading it once per spec. Returns it, or
 ** NULL with the error message pushed. [-0, +1, m] */
 const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx);
+/* The same with options (a table at opts, or 0); spec may also carry them
+** as "name:key=value,key=value". */
+const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx, int opts);
 
 /* Pushes a new game of the variant userdata at vidx. Returns it, or NULL
 ** with the message pushed (a bad FEN). [-0, +1, m] */

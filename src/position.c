@@ -196,7 +196,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         p->board[to] = promoted;
         k ^= zkey(v, cell, to) ^ zkey(v, promoted, to);
       }
-      if (v->promote_mask >> CELL_TYPE(cell) & 1) p->halfmove = 0;
+      if ((v->pawn_mask | v->promote_mask) >> CELL_TYPE(cell) & 1) p->halfmove = 0;
       if (p->royal[us] == from) p->royal[us] = to;
       if (v->has_owner) k ^= take_owner(p, to, &flipped);
       if (flag == MF_DOUBLE) {
@@ -468,12 +468,31 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   for (int i = 0; i < 4; i++) p->castle_rook[i] = SQ_NONE;
   p->castle_king[0] = find_castle_king(p, WHITE);
   p->castle_king[1] = find_castle_king(p, BLACK);
+  /* Rights that are never lost belong to the squares of the start
+  ** position, whether king and rook stand there now or not. */
+  int fixed = v->castle_always && v->castle_start_king[0] != SQ_NONE;
+  if (fixed) {
+    p->castle_king[0] = v->castle_start_king[0];
+    p->castle_king[1] = v->castle_start_king[1];
+  }
   if (nf >= 3 && strcmp(field[2], "-") != 0) {
     for (const char *s = field[2]; *s; s++) {
       int c = isupper((unsigned char)*s) ? WHITE : BLACK;
       char lc = (char)tolower((unsigned char)*s);
       int side = 0, rook = SQ_NONE, ksq = p->castle_king[c];
       const char *why = NULL;
+      if (fixed) {
+        side = lc == 'k' ? 0 : lc == 'q' ? 1 : -1;
+        rook = side < 0 ? SQ_NONE : v->castle_start_rook[c * 2 + side];
+        if (rook == SQ_NONE) {
+          snprintf(err, errlen, "FEN castling: '%c': the start position has no such castling", *s);
+          free(p);
+          return -1;
+        }
+        p->castle |= 1 << (c * 2 + side);
+        p->castle_rook[c * 2 + side] = rook;
+        continue;
+      }
       if (!v->castling) why = "the variant has no castling";
       else if (ksq == SQ_NONE) why = "no king to castle on that side's first rank";
       else if (lc == 'k' || lc == 'q') {
@@ -566,7 +585,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     if (!(p->castle >> i & 1)) continue;
     int c = i / 2, side = i % 2, rook = p->castle_rook[i];
     char l = side == 0 ? 'k' : 'q';
-    if (outer_rook(p, c, side) != rook) l = (char)('a' + board_file(g, rook));
+    if (!v->castle_always && outer_rook(p, c, side) != rook) l = (char)('a' + board_file(g, rook));
     tmp[n++] = c == WHITE ? (char)toupper((unsigned char)l) : l;
   }
   tmp[n++] = ' ';

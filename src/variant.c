@@ -79,7 +79,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   int nerr = 0, longest = g->files > g->ranks ? g->files : g->ranks;
   err[0] = '\0';
   if (v->ntypes == 0) problem(err, errlen, &nerr, "pieces: none defined");
-  v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = 0;
+  v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = v->pawn_mask = 0;
   v->has_points = 0;
   for (int t = 0; t < v->ntypes; t++) {
     PieceType *pt = &v->type[t];
@@ -102,6 +102,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (pt->royal) v->royal_mask |= 1u << t;
     if (pt->promotes) v->promote_mask |= 1u << t;
     if (pt->neutral) v->neutral_mask |= 1u << t;
+    if (pt->pawn) v->pawn_mask |= 1u << t;
     if (pt->points) v->has_points = 1;
   }
   if (nerr) return -1;
@@ -216,6 +217,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   char ferr[256];
   if (!start) return -1;
   memset(v->initial_ranks, 0, sizeof v->initial_ranks);
+  for (int i = 0; i < 4; i++) v->castle_start_rook[i] = SQ_NONE;
+  v->castle_start_king[0] = v->castle_start_king[1] = SQ_NONE;
   if (pos_set_fen(start, v, v->start_fen, ferr, sizeof ferr)) {
     problem(err, errlen, &nerr, "start: %s", ferr);
   } else {
@@ -225,6 +228,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         v->initial_ranks[c][CELL_TYPE(start->board[sq])] |=
             (uint16_t)(1u << board_rank(g, sq));
       }
+    if (v->castle_always) {
+      for (int i = 0; i < 4; i++) v->castle_start_rook[i] = start->castle_rook[i];
+      for (int c = 0; c < 2; c++) v->castle_start_king[c] = start->castle_king[c];
+    }
     /* Ranks the script gives replace those of the start position. */
     for (int t = 0; t < v->ntypes; t++)
       if (v->type[t].initial_ranks)

@@ -79,7 +79,8 @@ typedef struct Ray {
 
 typedef struct Variant {
   char name[48];
-  char source[256]; /* file or module name the rules came from */
+  char source[1100]; /* file or module name the rules came from, with options */
+  char options[512]; /* the chosen options, "k=v,k=v" */
   Geometry geo;
   int ntypes;
   PieceType type[MAX_TYPES];
@@ -100,6 +101,8 @@ typedef struct Variant {
   int castle_rook_type;
   int castle_always;    /* rights are never lost: king and rook on their
                            squares and an empty path are enough */
+  int castle_start_king[2], castle_start_rook[4]; /* those squares, from
+                           the start position (castle_always only) */
   int castle_king_file[2]; /* [0] king side, [1] queen side */
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
 
@@ -132,7 +135,7 @@ typedef struct Variant {
   int nrays[2];
   Ray ray[2][MAX_RAYS];
   uint32_t special_attackers[2]; /* types that attack through p, g, n or i */
-  uint32_t royal_mask, promote_mask, ep_mask, neutral_mask;
+  uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
