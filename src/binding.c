@@ -354,47 +354,6 @@ static int g_legal(lua_State *L) {
   return 1;
 }
 
-static const char *const action_names[] = {"", "offer", "accept", "decline"};
-
-/* Plays one argument of g:play: steps separated by commas, or an agreement
-** action. Returns the number of steps played, or -1 with err filled (the
-** steps of this argument already played are counted in *played). */
-static int play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
-  for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
-    if (strcmp(text, action_names[a]) == 0) {
-      if (game_act(g, a)) {
-        snprintf(err, errlen, "%s: not possible now (%s)", text,
-                 a == ACT_OFFER ? "offers are made at the start of one's turn, once"
-                                : "there is no offer to answer");
-        return -1;
-      }
-      (*played)++;
-      return 0;
-    }
-  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) {
-    snprintf(err, errlen, "%s: an offer to end the game waits for accept or decline", text);
-    return -1;
-  }
-  char step[128];
-  const char *s = text;
-  do {
-    const char *comma = strchr(s, ',');
-    size_t n = comma ? (size_t)(comma - s) : strlen(s);
-    if (n >= sizeof step) n = sizeof step - 1;
-    memcpy(step, s, n);
-    step[n] = '\0';
-    Move m = parse_move(&g->pos, step, err, errlen);
-    if (m == MOVE_NONE) return -1;
-    if (game_play(g, m)) {
-      snprintf(err, errlen, "out of memory");
-      return -1;
-    }
-    (*played)++;
-    s = comma ? comma + 1 : NULL;
-  } while (s);
-  return 0;
-}
-
 /* g:play(move, ...): all or none. */
 static int g_play(lua_State *L) {
   Game *g = togame(L);
@@ -402,7 +361,7 @@ static int g_play(lua_State *L) {
   char err[256];
   luaL_argcheck(L, n >= 2, 2, "expected a move");
   for (int i = 2; i <= n; i++) {
-    if (play_text(g, luaL_checkstring(L, i), &played, err, sizeof err)) {
+    if (game_play_text(g, luaL_checkstring(L, i), &played, err, sizeof err)) {
       while (played--) game_undo(g);
       luaL_pushfail(L);
       lua_pushstring(L, err);
@@ -592,7 +551,7 @@ static int g_history(lua_State *L) {
   for (int i = n - 1; i >= 0; i--) game_undo(g);
   for (int i = 0; i < n; i++) {
     Move m = g->moves[i];
-    if (IS_GAME_ACTION(m)) snprintf(buf, sizeof buf, "%s", action_names[MOVE_PROMO(m)]);
+    if (IS_GAME_ACTION(m)) snprintf(buf, sizeof buf, "%s", game_action_names[MOVE_PROMO(m)]);
     else if (san) move_to_san(&g->pos, m, buf, sizeof buf);
     else move_to_uci(&g->pos, m, buf, sizeof buf);
     lua_pushstring(L, buf);

@@ -7,6 +7,7 @@
 
 #include "game.h"
 #include "movegen.h"
+#include "notation.h"
 
 int game_init(Game *g, const Variant *v, const char *fen, char *err,
               size_t errlen) {
@@ -145,3 +146,42 @@ GameResult game_result(Game *g) {
   }
   return r;
 }
+
+const char *const game_action_names[] = {"", "offer", "accept", "decline"};
+
+int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
+  for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
+    if (strcmp(text, game_action_names[a]) == 0) {
+      if (game_act(g, a)) {
+        snprintf(err, errlen, "%s: not possible now (%s)", text,
+                 a == ACT_OFFER ? "offers are made at the start of one's turn, once"
+                                : "there is no offer to answer");
+        return -1;
+      }
+      (*played)++;
+      return 0;
+    }
+  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) {
+    snprintf(err, errlen, "%s: an offer to end the game waits for accept or decline", text);
+    return -1;
+  }
+  char step[128];
+  const char *s = text;
+  do {
+    const char *comma = strchr(s, ',');
+    size_t n = comma ? (size_t)(comma - s) : strlen(s);
+    if (n >= sizeof step) n = sizeof step - 1;
+    memcpy(step, s, n);
+    step[n] = '\0';
+    Move m = parse_move(&g->pos, step, err, errlen);
+    if (m == MOVE_NONE) return -1;
+    if (game_play(g, m)) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    (*played)++;
+    s = comma ? comma + 1 : NULL;
+  } while (s);
+  return 0;
+}
+

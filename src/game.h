@@ -46,6 +46,12 @@ int game_play(Game *g, Move m); /* m must be legal; -1 on no memory */
 int game_undo(Game *g);         /* -1 when there is nothing to undo */
 GameResult game_result(Game *g);
 Decision game_decision(Game *g);
+/* Plays text typed by a person: steps separated by commas (e2e4,e4f6), in
+** UCI or SAN, or an agreement action (offer, accept, decline). Each step
+** played is counted in *played, so that a caller can undo them all.
+** Returns 0, or -1 with err saying why. */
+int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen);
+extern const char *const game_action_names[]; /* "", "offer", "accept", "decline" */
 /* Plays an agreement action; -1 when it is not allowed now. */
 int game_act(Game *g, int action);
 

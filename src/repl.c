@@ -80,39 +80,62 @@ static void show_board(Repl *r) {
   printf("    ");
   for (int f = 0; f < geo->files; f++) printf(" %c ", 'a' + f);
   pos_fen(p, fen, sizeof fen);
-  printf("\n\n%s to move%s   %s\n", p->side == WHITE ? "White" : "Black",
-         !r->g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "",
-         fen);
+  printf("\n\n%s\n", fen);
   GameResult res = game_result(r->g);
-  if (res.over)
-    printf("Game over: %s (%s)\n",
-           res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
+  if (res.over) {
+    printf("Game over: %s (%s)", res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
            res.reason);
+  } else {
+    Decision d = game_decision(r->g);
+    const char *who = d.player == WHITE ? "White" : "Black";
+    if (d.kind == DECIDE_ANSWER_OFFER)
+      printf("%s answers an offer to end the game: accept or decline", who);
+    else if (d.kind == DECIDE_RELOCATE)
+      printf("%s moves the %s", who, r->g->v->type[r->g->v->phase[p->phase].piece].name);
+    else
+      printf("%s to move%s%s", who,
+             !r->g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "",
+             d.can_offer ? " (or offer to end the game)" : "");
+  }
+  if (r->g->v->has_points) printf("   points: White %d, Black %d", p->score[0], p->score[1]);
+  printf("\n");
   (void)sq;
 }
 
 static void list_moves(Repl *r) {
   Move list[MAX_MOVES];
   char uci[64], san[64];
-  int n = gen_legal(&r->g->pos, list);
+  Decision d = game_decision(r->g);
+  if (d.kind == DECIDE_ANSWER_OFFER) {
+    printf("accept  decline\n");
+    return;
+  }
+  int n = d.kind == DECIDE_NONE ? 0 : gen_legal(&r->g->pos, list);
   for (int i = 0; i < n; i++) {
     move_to_uci(&r->g->pos, list[i], uci, sizeof uci);
     move_to_san(&r->g->pos, list[i], san, sizeof san);
     printf("%s (%s)%s", uci, san, (i + 1) % 6 == 0 || i + 1 == n ? "\n" : "  ");
   }
-  printf("%d legal move%s\n", n, n == 1 ? "" : "s");
+  printf("%d legal %s%s\n", n, d.kind == DECIDE_RELOCATE ? "square" : "move",
+         n == 1 ? "" : "s");
+  if (r->g->v->nphases > 1 && d.kind == DECIDE_MOVE)
+    printf("(a turn has %d steps: play them one at a time, or joined by commas: e2e4,e4f6)\n",
+           r->g->v->nphases);
+  if (d.can_offer) printf("(or: offer, to end the game by agreement)\n");
 }
 
+/* Plays each word of args (a turn's steps may be joined by commas);
+** stops at the first that is refused. Returns the number played. */
 static int play_moves(Repl *r, char *args) {
   char err[256];
   int played = 0;
   for (char *tok = strtok(args, " \t"); tok; tok = strtok(NULL, " \t")) {
-    Move m = parse_move(&r->g->pos, tok, err, sizeof err);
-    if (m == MOVE_NONE) {
+    int steps = 0;
+    if (game_play_text(r->g, tok, &steps, err, sizeof err)) {
+      while (steps--) game_undo(r->g);
       say_error(r, "%s", err);
       return played;
     }
-    game_play(r->g, m);
     played++;
   }
   return played;
@@ -160,7 +183,9 @@ static const char help_text[] =
     "Commands (a move on its own is played, in UCI e2e4 or SAN Nf3):\n"
     "  show              draw the board\n"
     "  moves             list the legal moves\n"
-    "  play MOVE...      play moves in order\n"
+    "  play MOVE...      play moves in order (steps of a turn joined by\n"
+    "                    commas: e2e4,e4f6)\n"
+    "  offer / accept / decline   end the game by agreement, where allowed\n"
     "  undo [N]          take back N moves (default 1)\n"
     "  fen [FEN]         print the FEN, or set up a position\n"
     "  new [VARIANT]     a new game, of another variant if named\n"
@@ -213,15 +238,12 @@ static int run_command(Repl *r, char *line) {
   else if (!strcmp(cmd, "divide")) do_perft(r, args, 1);
   else if (!strcmp(cmd, "variants")) cli_list(r->s, 0, NULL);
   else {
-    /* Not a command: perhaps moves. */
+    /* Not a command: moves, or an agreement action. */
     char again[1024];
     snprintf(again, sizeof again, "%s%s%s", cmd, *args ? " " : "", args);
-    char err[256];
-    if (parse_move(&r->g->pos, cmd, err, sizeof err) == MOVE_NONE) {
-      say_error(r, "%s (type help for the commands)", err);
-      return 0;
-    }
+    int before = r->errors;
     if (play_moves(r, again) && r->interactive) show_board(r);
+    if (r->errors > before && r->interactive) printf("(type help for the commands)\n");
   }
   return 0;
 }
