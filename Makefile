@@ -32,7 +32,7 @@ ifdef SANITIZE
 endif
 
 # The core (no Lua), the Lua layers, and the program.
-CORE  = board piece variant position movegen perft notation game
+CORE  = board piece variant position movegen perft notation game hidden
 LUAL  = sandbox script binding cli repl
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o

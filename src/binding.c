@@ -12,6 +12,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
+#include "hidden.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -26,7 +27,15 @@ typedef struct VariantBox {
 } VariantBox;
 
 #define tovariant(L, i) ((VariantBox *)luaL_checkudata(L, i, VARIANT_MT))
+/* A game and what its hooks need to call the variant's Lua functions. */
+typedef struct GameBox {
+  Game g; /* first: a GameBox is used as a Game */
+  GameHooks hooks;
+  lua_State *L;
+} GameBox;
+
 #define togame(L) ((Game *)luaL_checkudata(L, 1, GAME_MT))
+#define GAMES_KEY "varia.games" /* weak: GameBox address -> its userdata */
 
 static int variant_gc(lua_State *L) {
   VariantBox *b = tovariant(L, 1);
@@ -234,9 +243,11 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
     }
     lua_pop(L, 2);
   }
-  VariantBox *b = lua_newuserdatauv(L, sizeof *b, 0);
+  VariantBox *b = lua_newuserdatauv(L, sizeof *b, 1);
   b->ready = 0;
   luaL_setmetatable(L, VARIANT_MT);
+  lua_pushvalue(L, tidx);
+  lua_setiuservalue(L, -2, 1); /* the table, for its hooks */
   if (script_variant(L, tidx, &b->v, err, sizeof err)) {
     variant_free(&b->v);
     /* A script's errors carry file:line already; table problems do not. */
@@ -261,21 +272,87 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
 
 /* ---- games -------------------------------------------------------------- */
 
+/* Pushes the variant table's function name for the game box, or returns 0
+** (nothing pushed) when the variant has none. */
+static int push_hook(lua_State *L, GameBox *box, const char *name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, GAMES_KEY);
+  lua_rawgetp(L, -1, box);         /* games, game */
+  lua_getiuservalue(L, -1, 1);     /* games, game, variant */
+  lua_getiuservalue(L, -1, 1);     /* games, game, variant, table */
+  if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+    lua_pop(L, 5);
+    return 0;
+  }
+  lua_rotate(L, -5, 1);            /* fn, games, game, variant, table */
+  lua_pop(L, 2);                   /* fn, games, game */
+  lua_remove(L, -2);               /* fn, game */
+  return 1;
+}
+
+/* Pushes a table describing history entry i (a step just played). */
+static void push_step_info(lua_State *L, Game *g, int i);
+
+static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen) {
+  GameBox *box = ctx;
+  lua_State *L = box->L;
+  (void)m;
+  if (!push_hook(L, box, "on_move")) return 0;
+  push_step_info(L, g, g->n - 1);
+  if (sandbox_pcall(sandbox_of(L), 2, 0, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+    snprintf(err, errlen, "on_move: %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    g->in_hook = 0;
+    game_undo(g);
+    return -1;
+  }
+  return 0;
+}
+
+static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size_t alen,
+                        char *err, size_t errlen) {
+  GameBox *box = ctx;
+  lua_State *L = box->L;
+  if (!push_hook(L, box, "on_attempt")) {
+    game_announce(g, g->pos.side == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, "illegal", answer);
+    return 0;
+  }
+  lua_pushstring(L, text);
+  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+    snprintf(err, errlen, "on_attempt: %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    g->in_hook = 0;
+    game_undo(g);
+    return -1;
+  }
+  if (lua_type(L, -1) == LUA_TSTRING) snprintf(answer, alen, "%s", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  return 0;
+}
+
 Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   char err[512];
   vidx = lua_absindex(L, vidx);
   VariantBox *b = tovariant(L, vidx);
-  Game *g = lua_newuserdatauv(L, sizeof *g, 1);
-  memset(g, 0, sizeof *g);
+  GameBox *box = lua_newuserdatauv(L, sizeof *box, 1);
+  memset(box, 0, sizeof *box);
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, vidx);
   lua_setiuservalue(L, -2, 1); /* the game keeps its variant alive */
-  if (game_init(g, &b->v, fen, err, sizeof err)) {
+  box->L = L;
+  box->hooks.ctx = box;
+  box->hooks.after_step = hook_after_step;
+  box->hooks.attempt = hook_attempt;
+  if (game_init(&box->g, &b->v, fen, err, sizeof err)) {
     lua_pop(L, 1);
     lua_pushstring(L, err);
     return NULL;
   }
-  return g;
+  box->g.hooks = &box->hooks;
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, GAMES_KEY);
+  lua_pushvalue(L, -2);
+  lua_rawsetp(L, -2, box);
+  lua_pop(L, 1);
+  return &box->g;
 }
 
 /* varia.new(variant [, {fen=, seed=}]) */
@@ -358,10 +435,17 @@ static int g_legal(lua_State *L) {
 static int g_play(lua_State *L) {
   Game *g = togame(L);
   int n = lua_gettop(L), played = 0;
-  char err[256];
+  char err[512];
   luaL_argcheck(L, n >= 2, 2, "expected a move");
+  if (g->in_hook) return luaL_error(L, "a hook may not play or undo moves");
   for (int i = 2; i <= n; i++) {
-    if (game_play_text(g, luaL_checkstring(L, i), &played, err, sizeof err)) {
+    int status = game_play_text(g, luaL_checkstring(L, i), &played, err, sizeof err);
+    if (status == 1) { /* a try, answered by the referee: it stands */
+      lua_pushboolean(L, 0);
+      lua_pushstring(L, err);
+      return 2;
+    }
+    if (status) {
       while (played--) game_undo(g);
       luaL_pushfail(L);
       lua_pushstring(L, err);
@@ -436,8 +520,10 @@ static int g_attr(lua_State *L) {
   g->pos.attr[sq] = (uint8_t)a;
   g->pos.key = pos_compute_key(&g->pos);
   pos_fen(&g->pos, fen, sizeof fen);
+  const GameHooks *hooks = g->hooks;
   game_free(g);
   game_init(g, g->v, fen, err, sizeof err);
+  g->hooks = hooks;
   return 0;
 }
 
@@ -446,6 +532,7 @@ static int g_undo(lua_State *L) {
   Game *g = togame(L);
   lua_Integer n = luaL_optinteger(L, 2, 1);
   luaL_argcheck(L, n >= 0, 2, "must not be negative");
+  if (g->in_hook) return luaL_error(L, "a hook may not play or undo moves");
   if (n > g->n) {
     luaL_pushfail(L);
     lua_pushfstring(L, "cannot undo %d moves: %d played", (int)n, g->n);
@@ -542,22 +629,221 @@ static int convert(lua_State *L, int san) {
 static int g_san(lua_State *L) { return convert(L, 1); }
 static int g_uci(lua_State *L) { return convert(L, 0); }
 
-/* g:history([format]): the moves played, replayed from the start for SAN. */
+/* g:history([format]): the moves played. SAN needs each position, so the
+** game is taken back to the start on a copy and replayed. */
 static int g_history(lua_State *L) {
   Game *g = togame(L);
   int san = want_san(L, 2), n = g->n;
-  char buf[64];
+  char buf[128];
+  Position *p = malloc(sizeof *p);
+  if (!p) return luaL_error(L, "out of memory");
+  *p = g->pos;
+  for (int i = n - 1; i >= 0; i--)
+    if (!IS_GAME_ACTION(g->moves[i])) pos_unmake(p, g->moves[i], &g->undos[i]);
   lua_createtable(L, n, 0);
-  for (int i = n - 1; i >= 0; i--) game_undo(g);
   for (int i = 0; i < n; i++) {
     Move m = g->moves[i];
-    if (IS_GAME_ACTION(m)) snprintf(buf, sizeof buf, "%s", game_action_names[MOVE_PROMO(m)]);
-    else if (san) move_to_san(&g->pos, m, buf, sizeof buf);
-    else move_to_uci(&g->pos, m, buf, sizeof buf);
+    Undo u;
+    if (IS_GAME_ACTION(m) && game_entry_text(g, i))
+      snprintf(buf, sizeof buf, "%s", game_entry_text(g, i));
+    else if (IS_GAME_ACTION(m))
+      snprintf(buf, sizeof buf, "%s", game_action_names[MOVE_PROMO(m)]);
+    else if (san) move_to_san(p, m, buf, sizeof buf);
+    else move_to_uci(p, m, buf, sizeof buf);
     lua_pushstring(L, buf);
     lua_rawseti(L, -2, i + 1);
-    game_play(g, m);
+    if (!IS_GAME_ACTION(m)) pos_make(p, m, &u);
   }
+  free(p);
+  return 1;
+}
+
+static int player_arg(lua_State *L, int idx) {
+  static const char *const names[] = {"white", "black", NULL};
+  return luaL_checkoption(L, idx, NULL, names);
+}
+
+/* g:view(player): the board as the player may see it (hidden.h). */
+static int g_view(lua_State *L) {
+  Game *g = togame(L);
+  char buf[4096];
+  view_fen(&g->pos, player_arg(L, 2), buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static const char *audience_name(int a) {
+  return a == AUDIENCE_ALL ? "all" : a == AUDIENCE_WHITE ? "white" : "black";
+}
+
+/* g:messages(player [, since]): the announcements the player received, as
+** { {type=, text=, to=, index=}, ... }; since is a history length. */
+static int g_messages(lua_State *L) {
+  Game *g = togame(L);
+  int player = player_arg(L, 2);
+  lua_Integer since = luaL_optinteger(L, 3, 0);
+  int bit = player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
+  lua_newtable(L);
+  for (int i = 0; i < g->nmsgs; i++) {
+    const Message *m = &g->msgs[i];
+    if (!(m->audience & bit) || m->index <= since) continue;
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, m->type);
+    lua_setfield(L, -2, "type");
+    lua_pushstring(L, m->text);
+    lua_setfield(L, -2, "text");
+    lua_pushstring(L, audience_name(m->audience));
+    lua_setfield(L, -2, "to");
+    lua_pushinteger(L, m->index);
+    lua_setfield(L, -2, "index");
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+/* g:announce(to, type, text): to is "all", "white" or "black". */
+static int g_announce(lua_State *L) {
+  static const char *const names[] = {"white", "black", "all", NULL};
+  static const int bits[] = {AUDIENCE_WHITE, AUDIENCE_BLACK, AUDIENCE_ALL};
+  Game *g = togame(L);
+  int to = luaL_checkoption(L, 2, NULL, names);
+  if (game_announce(g, bits[to], luaL_checkstring(L, 3), luaL_checkstring(L, 4)))
+    return luaL_error(L, "out of memory");
+  return 0;
+}
+
+static void push_square(lua_State *L, const Game *g, int sq) {
+  char name[4];
+  board_square_name(&g->v->geo, sq, name);
+  lua_pushstring(L, name);
+}
+
+static char piece_char(const Variant *v, uint8_t cell) {
+  char c = v->type[CELL_TYPE(cell)].letter;
+  return CELL_COLOUR(cell) == WHITE ? (char)(c >= 'a' && c <= 'z' ? c - 32 : c) : c;
+}
+
+static void push_step_info(lua_State *L, Game *g, int i) {
+  Move m = g->moves[i];
+  const Undo *u = &g->undos[i];
+  int flag = MOVE_FLAG(m);
+  char buf[64];
+  lua_createtable(L, 0, 10);
+  if (IS_GAME_ACTION(m)) return;
+  /* Its UCI, from the position before it. */
+  Position *p = malloc(sizeof *p);
+  if (p) {
+    *p = g->pos;
+    for (int j = g->n - 1; j >= i; j--)
+      if (!IS_GAME_ACTION(g->moves[j])) pos_unmake(p, g->moves[j], &g->undos[j]);
+    move_to_uci(p, m, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_setfield(L, -2, "move");
+    free(p);
+  }
+  lua_pushstring(L, u->side == WHITE ? "white" : "black");
+  lua_setfield(L, -2, "player");
+  if (flag == MF_PLACE) {
+    lua_pushliteral(L, "relocate");
+    lua_setfield(L, -2, "kind");
+  } else {
+    buf[0] = piece_char(g->v, u->moved);
+    lua_pushlstring(L, buf, 1);
+    lua_setfield(L, -2, "piece");
+  }
+  if (MOVE_FROM(m) != PLACE_FROM_NONE) {
+    push_square(L, g, MOVE_FROM(m));
+    lua_setfield(L, -2, "from");
+  }
+  push_square(L, g, MOVE_TO(m));
+  lua_setfield(L, -2, "to");
+  if (u->captured != CELL_EMPTY) {
+    buf[0] = piece_char(g->v, u->captured);
+    lua_pushlstring(L, buf, 1);
+    lua_setfield(L, -2, "captured");
+    push_square(L, g, flag == MF_EP ? u->ep_victim : MOVE_TO(m));
+    lua_setfield(L, -2, "capture_square");
+  }
+  lua_pushboolean(L, flag == MF_EP);
+  lua_setfield(L, -2, "en_passant");
+  lua_pushboolean(L, flag == MF_CASTLE);
+  lua_setfield(L, -2, "castling");
+  if (flag == MF_PROMO) {
+    buf[0] = g->v->type[MOVE_PROMO(m) - 1].letter;
+    lua_pushlstring(L, buf, 1);
+    lua_setfield(L, -2, "promotion");
+  }
+}
+
+/* g:lastmove(): a table describing the last step played, or nil. */
+static int g_lastmove(lua_State *L) {
+  Game *g = togame(L);
+  for (int i = g->n - 1; i >= 0; i--)
+    if (!IS_GAME_ACTION(g->moves[i])) {
+      push_step_info(L, g, i);
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* g:checkers([player]): squares of the pieces attacking the player's royal
+** pieces (default: the side to move), with the attacked square:
+** { {from = "e8", piece = "r", king = "e1"}, ... } */
+static int g_checkers(lua_State *L) {
+  Game *g = togame(L);
+  int player = lua_isnoneornil(L, 2) ? g->pos.side : player_arg(L, 2), k = 0;
+  const Position *p = &g->pos;
+  lua_newtable(L);
+  for (int i = 0; i < p->npieces[player]; i++) {
+    int ksq = p->plist[player][i];
+    if (!(g->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
+    for (int j = 0; j < p->npieces[player ^ 1]; j++) {
+      int from = p->plist[player ^ 1][j];
+      if (!piece_attacks(p, from, ksq)) continue;
+      char c = piece_char(g->v, p->board[from]);
+      lua_createtable(L, 0, 3);
+      push_square(L, g, from);
+      lua_setfield(L, -2, "from");
+      lua_pushlstring(L, &c, 1);
+      lua_setfield(L, -2, "piece");
+      push_square(L, g, ksq);
+      lua_setfield(L, -2, "king");
+      lua_rawseti(L, -2, ++k);
+    }
+  }
+  return 1;
+}
+
+/* g:conceivable(): the moves the side to move could try knowing only its
+** own pieces (hidden.h), in UCI. */
+static int g_conceivable(lua_State *L) {
+  Game *g = togame(L);
+  Move list[MAX_MOVES];
+  char buf[64];
+  int n = gen_conceivable(&g->pos, list);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    move_to_uci(&g->pos, list[i], buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* g:moveinfo(move): what a legal move would do, without playing it. */
+static int g_moveinfo(lua_State *L) {
+  Game *g = togame(L);
+  char err[256];
+  Move m = parse_move(&g->pos, luaL_checkstring(L, 2), err, sizeof err);
+  if (m == MOVE_NONE) {
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  if (game_play(g, m)) return luaL_error(L, "out of memory");
+  push_step_info(L, g, g->n - 1);
+  game_undo(g);
   return 1;
 }
 
@@ -653,7 +939,10 @@ static const luaL_Reg game_methods[] = {
     {"perft", g_perft},     {"divide", g_divide},   {"san", g_san},
     {"uci", g_uci},         {"history", g_history}, {"piece", g_piece},
     {"incheck", g_incheck}, {"variant", g_variant}, {"decision", g_decision},
-    {"score", g_score},     {"attr", g_attr},       {NULL, NULL}};
+    {"score", g_score},     {"attr", g_attr},       {"view", g_view},
+    {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
+    {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
+    {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {
     {"__gc", g_gc}, {"__close", g_gc}, {"__tostring", g_tostring},
@@ -667,6 +956,12 @@ static const luaL_Reg varia_funcs[] = {
     {"check", l_check}, {NULL, NULL}};
 
 int luaopen_varia(lua_State *L) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, GAMES_KEY);
+  lua_newtable(L);
+  lua_pushliteral(L, "v");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
   luaL_newmetatable(L, VARIANT_MT);
   luaL_setfuncs(L, variant_meta, 0);
   lua_pop(L, 1);

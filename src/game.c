@@ -25,14 +25,54 @@ int game_init(Game *g, const Variant *v, const char *fen, char *err,
   return 0;
 }
 
+static void drop_messages(Game *g, int index) {
+  while (g->nmsgs && g->msgs[g->nmsgs - 1].index > index) {
+    Message *m = &g->msgs[--g->nmsgs];
+    free(m->type);
+    free(m->text);
+  }
+}
+
 void game_free(Game *g) {
+  while (g->n) game_undo(g);
+  drop_messages(g, -1);
   free(g->moves);
   free(g->undos);
   free(g->keys);
+  free(g->texts);
+  free(g->msgs);
   g->moves = NULL;
   g->undos = NULL;
   g->keys = NULL;
-  g->n = g->cap = 0;
+  g->texts = NULL;
+  g->msgs = NULL;
+  g->n = g->cap = g->nmsgs = g->msgcap = 0;
+}
+
+int game_announce(Game *g, int audience, const char *type, const char *text) {
+  if (g->nmsgs == g->msgcap) {
+    int cap = g->msgcap ? g->msgcap * 2 : 32;
+    Message *m = realloc(g->msgs, sizeof *m * (size_t)cap);
+    if (!m) return -1;
+    g->msgs = m;
+    g->msgcap = cap;
+  }
+  Message *m = &g->msgs[g->nmsgs];
+  m->index = g->n;
+  m->audience = audience;
+  m->type = strdup(type);
+  m->text = strdup(text);
+  if (!m->type || !m->text) {
+    free(m->type);
+    free(m->text);
+    return -1;
+  }
+  g->nmsgs++;
+  return 0;
+}
+
+const char *game_entry_text(const Game *g, int i) {
+  return i >= 0 && i < g->n && g->texts ? g->texts[i] : NULL;
 }
 
 int game_play(Game *g, Move m) {
@@ -47,10 +87,14 @@ int game_play(Game *g, Move m) {
     uint64_t *k = realloc(g->keys, sizeof *k * (size_t)cap);
     if (!k) return -1;
     g->keys = k;
+    char **t = realloc(g->texts, sizeof *t * (size_t)cap);
+    if (!t) return -1;
+    g->texts = t;
     g->cap = cap;
   }
   g->keys[g->n] = g->pos.key;
   g->moves[g->n] = m;
+  g->texts[g->n] = NULL;
   if (!IS_GAME_ACTION(m)) pos_make(&g->pos, m, &g->undos[g->n]);
   g->n++;
   return 0;
@@ -86,6 +130,9 @@ int game_undo(Game *g) {
   if (g->n == 0) return -1;
   g->n--;
   if (!IS_GAME_ACTION(g->moves[g->n])) pos_unmake(&g->pos, g->moves[g->n], &g->undos[g->n]);
+  free(g->texts[g->n]);
+  g->texts[g->n] = NULL;
+  drop_messages(g, g->n);
   return 0;
 }
 
@@ -147,7 +194,41 @@ GameResult game_result(Game *g) {
   return r;
 }
 
-const char *const game_action_names[] = {"", "offer", "accept", "decline"};
+const char *const game_action_names[] = {"", "offer", "accept", "decline", "try"};
+
+/* A try must name squares of the board: e2e4 or e7e8q. (SAN names a
+** piece by what it can reach, which the player cannot know.) */
+static int looks_like_attempt(const Game *g, const char *text) {
+  int l1 = 0, l2 = 0;
+  const Geometry *geo = &g->v->geo;
+  if (board_parse_square(geo, text, &l1) == SQ_NONE) return 0;
+  if (board_parse_square(geo, text + l1, &l2) == SQ_NONE) return 0;
+  const char *rest = text + l1 + l2;
+  return *rest == '\0' || (rest[1] == '\0' && variant_type_by_letter(g->v, rest[0]) >= 0);
+}
+
+/* Records an attempt that is not a legal move, with the referee's answer. */
+static int answer_attempt(Game *g, const char *text, int *played, char *err, size_t errlen) {
+  char answer[128] = "Illegal";
+  if (game_play(g, GAME_ACTION(ACT_TRY))) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  g->texts[g->n - 1] = strdup(text);
+  (*played)++;
+  if (g->hooks && g->hooks->attempt) {
+    g->in_hook = 1;
+    int bad = g->hooks->attempt(g->hooks->ctx, g, text, answer, sizeof answer, err, errlen);
+    g->in_hook = 0;
+    if (bad) return -1;
+  } else if (game_announce(g, g->pos.side == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, "illegal",
+                           answer)) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  snprintf(err, errlen, "%s", answer);
+  return 1;
+}
 
 int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
   for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
@@ -174,14 +255,22 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
     memcpy(step, s, n);
     step[n] = '\0';
     Move m = parse_move(&g->pos, step, err, errlen);
-    if (m == MOVE_NONE) return -1;
+    if (m == MOVE_NONE) {
+      if (g->v->tries && looks_like_attempt(g, step)) return answer_attempt(g, step, played, err, errlen);
+      return -1;
+    }
     if (game_play(g, m)) {
       snprintf(err, errlen, "out of memory");
       return -1;
     }
     (*played)++;
+    if (g->hooks && g->hooks->after_step) {
+      g->in_hook = 1;
+      int bad = g->hooks->after_step(g->hooks->ctx, g, m, err, errlen);
+      g->in_hook = 0;
+      if (bad) return -1;
+    }
     s = comma ? comma + 1 : NULL;
   } while (s);
   return 0;
 }
-

@@ -7,7 +7,31 @@
 
 #include "position.h"
 
-typedef struct Game {
+typedef struct Game Game;
+
+/* A referee's announcement: to whom (AUDIENCE_* bits), a type for programs
+** and a text for people. index is the length of the history when it was
+** made, so that undo takes it back with the step that caused it. */
+enum { AUDIENCE_WHITE = 1, AUDIENCE_BLACK = 2, AUDIENCE_ALL = 3 };
+typedef struct Message {
+  int index;
+  int audience;
+  char *type, *text;
+} Message;
+
+/* What a variant adds to play, installed by the binding (Lua hooks). */
+typedef struct GameHooks {
+  void *ctx;
+  /* After a legal step: may announce. Returns 0, or -1 with err (the
+  ** step is then taken back). */
+  int (*after_step)(void *ctx, Game *g, Move m, char *err, size_t errlen);
+  /* An attempt that is not legal, in a variant with tries: writes the
+  ** referee's answer. Returns 0, or -1 with err. */
+  int (*attempt)(void *ctx, Game *g, const char *text, char *answer, size_t alen,
+                 char *err, size_t errlen);
+} GameHooks;
+
+struct Game {
   const Variant *v;
   Position pos;
   char start_fen[512];
@@ -15,12 +39,17 @@ typedef struct Game {
   Move *moves;
   Undo *undos;
   uint64_t *keys; /* key before each move, for repetition */
-} Game;
+  char **texts;   /* an attempt's text, for ACT_TRY entries */
+  Message *msgs;
+  int nmsgs, msgcap;
+  const GameHooks *hooks;
+  int in_hook;    /* a hook is running: no play or undo from inside it */
+};
 
 /* Actions of the game rather than the board, kept in the history beside
 ** moves: an offer to end the game by agreement, and its answer. */
 #define MF_GAME 0xF
-enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE };
+enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE, ACT_TRY };
 #define GAME_ACTION(a) MAKE_MOVE(0, 0, MF_GAME, (a))
 #define IS_GAME_ACTION(m) (MOVE_FLAG(m) == MF_GAME)
 
@@ -49,9 +78,15 @@ Decision game_decision(Game *g);
 /* Plays text typed by a person: steps separated by commas (e2e4,e4f6), in
 ** UCI or SAN, or an agreement action (offer, accept, decline). Each step
 ** played is counted in *played, so that a caller can undo them all.
-** Returns 0, or -1 with err saying why. */
+** Returns 0, 1 when the text was an attempt that the referee answered and
+** retracted (variants with tries; the answer is in err), or -1 with err
+** saying why the text was refused. */
 int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen);
-extern const char *const game_action_names[]; /* "", "offer", "accept", "decline" */
+extern const char *const game_action_names[]; /* "", "offer", "accept", "decline", "try" */
+/* Records an announcement. Returns -1 when out of memory. */
+int game_announce(Game *g, int audience, const char *type, const char *text);
+/* The history entry's text (an attempt), or NULL. */
+const char *game_entry_text(const Game *g, int i);
 /* Plays an agreement action; -1 when it is not allowed now. */
 int game_act(Game *g, int action);
 

@@ -30,40 +30,48 @@ int attacked(const Position *p, int sq, int by) {
   /* Hoppers, lame leapers, grasshoppers and initial-only captures: walk
   ** forward from each such piece. */
   for (int i = 0; i < p->npieces[by]; i++) {
-    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
-    if (!IS_SET(v->special_attackers[by], t)) continue;
-    for (int j = 0; j < v->nsteps[by][t]; j++) {
-      const Step *s = &v->step[by][t][j];
-      if (!(s->modes & MODE_CAPTURE)) continue;
-      if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
-      int to = from;
-      switch (s->path) {
-        case PATH_SLIDE:
-          for (int k = 0; k < s->range; k++) {
-            to += s->off;
-            if (to == sq) return 1;
-            if (b[to] != CELL_EMPTY) break;
-          }
-          break;
-        case PATH_LAME: {
-          int open = 1;
-          for (int l = 0; l < s->nlame; l++)
-            if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
-          if (open && from + s->off == sq) return 1;
-          break;
-        }
-        case PATH_HOP:
-          do to += s->off; while (b[to] == CELL_EMPTY);
-          if (b[to] == CELL_OFF || to == sq) break;
-          do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
+    int from = p->plist[by][i];
+    if (IS_SET(v->special_attackers[by], CELL_TYPE(b[from])) && piece_attacks(p, from, sq))
+      return 1;
+  }
+  return 0;
+}
+
+int piece_attacks(const Position *p, int from, int sq) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int by = CELL_COLOUR(b[from]), t = CELL_TYPE(b[from]);
+  for (int j = 0; j < v->nsteps[by][t]; j++) {
+    const Step *s = &v->step[by][t][j];
+    if (!(s->modes & MODE_CAPTURE)) continue;
+    if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
+    int to = from;
+    switch (s->path) {
+      case PATH_SLIDE:
+        for (int k = 0; k < s->range; k++) {
+          to += s->off;
           if (to == sq) return 1;
-          break;
-        case PATH_GRASS:
-          do to += s->off; while (b[to] == CELL_EMPTY);
-          if (b[to] == CELL_OFF || to == sq) break;
-          if (to + s->off == sq) return 1;
-          break;
+          if (b[to] != CELL_EMPTY) break;
+        }
+        break;
+      case PATH_LAME: {
+        int open = 1;
+        for (int l = 0; l < s->nlame; l++)
+          if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
+        if (open && from + s->off == sq) return 1;
+        break;
       }
+      case PATH_HOP:
+        do to += s->off; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq) break;
+        do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
+        if (to == sq) return 1;
+        break;
+      case PATH_GRASS:
+        do to += s->off; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq) break;
+        if (to + s->off == sq) return 1;
+        break;
     }
   }
   return 0;

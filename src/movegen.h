@@ -11,6 +11,8 @@
 
 /* Is sq attacked by a piece of colour by? (The content of sq is ignored.) */
 int attacked(const Position *p, int sq, int by);
+/* Does the piece on from attack sq (could it capture there)? */
+int piece_attacks(const Position *p, int from, int sq);
 /* Is a royal piece of colour c attacked? */
 int royal_attacked(const Position *p, int c);
 /* Every move the pieces can make, ignoring the check rule. */

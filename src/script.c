@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 
 #include "embedded.h"
+#include "hidden.h"
 #include "position.h"
 #include "sandbox.h"
 #include "script.h"
@@ -442,7 +443,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
                                       "ownership", "description", "fairy_stockfish",
-                                      "options", "with_options", NULL};
+                                      "options", "with_options", "visibility",
+                                      "tries", "on_move", "on_attempt", NULL};
   static const char *const known_promo[] = {"pieces", "zone", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", NULL};
@@ -567,6 +569,18 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   }
   read_turn(r, idx, v);
   read_ownership(r, idx, v);
+  if (get_string(r, idx, "visibility", "", buf, sizeof buf)) {
+    if (strcmp(buf, "own") == 0) v->visibility = SEE_OWN;
+    else if (strcmp(buf, "all") != 0)
+      problem(r, "visibility: \"%s\" (expected all or own)", buf);
+  }
+  v->tries = get_bool(r, idx, "tries", "", 0);
+  static const char *const hooks[] = {"on_move", "on_attempt", "with_options"};
+  for (int i = 0; i < 3; i++) {
+    int type = lua_getfield(L, idx, hooks[i]);
+    if (type != LUA_TNIL && type != LUA_TFUNCTION) problem(r, "%s: expected a function", hooks[i]);
+    lua_pop(L, 1);
+  }
   if (r->nerr) return -1;
   char cerr[2048];
   if (variant_conclude(v, cerr, sizeof cerr)) {

@@ -128,6 +128,11 @@ typedef struct Variant {
   int no_takeback; /* a piece that changed owner may not go straight back */
   int agreement;   /* players may end the game by an offer and its acceptance */
 
+  /* hidden information */
+  int visibility;  /* SEE_ALL or SEE_OWN (hidden.h) */
+  int tries;       /* an illegal attempt is answered and retracted, and the
+                      same player goes on, instead of being refused */
+
   /* derived by variant_conclude() */
   int nsteps[2][MAX_TYPES];
   Step step[2][MAX_TYPES][MAX_RULES];

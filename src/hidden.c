@@ -1,0 +1,111 @@
+/*
+** hidden.c - views and conceivable moves.
+*/
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hidden.h"
+#include "movegen.h"
+
+int view_sees(const Position *p, int player, int sq) {
+  uint8_t c = p->board[sq];
+  if (p->v->visibility == SEE_ALL) return 1;
+  return c != CELL_EMPTY && c != CELL_OFF &&
+         (CELL_COLOUR(c) == player || CELL_COLOUR(c) == NEUTRAL);
+}
+
+int view_fen(const Position *p, int player, char *buf, size_t len) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  char fen[4096], out[4096];
+  size_t n = 0;
+  if (v->visibility == SEE_ALL) return pos_fen(p, buf, len);
+  for (int r = g->ranks - 1; r >= 0; r--) {
+    int empty = 0;
+    for (int f = 0; f < g->files; f++) {
+      int sq = board_square(g, f, r);
+      uint8_t c = p->board[sq];
+      char ch;
+      if (!view_sees(p, player, sq)) ch = VIEW_UNKNOWN;
+      else if (c == CELL_EMPTY) {
+        empty++;
+        continue;
+      } else {
+        ch = v->type[CELL_TYPE(c)].letter;
+        if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
+      }
+      if (empty) n += (size_t)sprintf(out + n, "%d", empty);
+      empty = 0;
+      out[n++] = ch;
+    }
+    if (empty) n += (size_t)sprintf(out + n, "%d", empty);
+    if (r) out[n++] = '/';
+  }
+  out[n] = '\0';
+  /* The rest of the FEN, with the opponent's castling rights removed. */
+  pos_fen(p, fen, sizeof fen);
+  char side[8] = "", castle[16] = "", rights[16];
+  int fullmove = 1;
+  sscanf(fen, "%*s %7s %15s %*s %*s %d", side, castle, &fullmove);
+  size_t k = 0;
+  for (const char *c = castle; *c && k + 1 < sizeof rights; c++)
+    if (*c != '-' && (player == WHITE ? isupper((unsigned char)*c) : islower((unsigned char)*c)))
+      rights[k++] = *c;
+  if (!k) rights[k++] = '-';
+  rights[k] = '\0';
+  return snprintf(buf, len, "%s %s %s ? ? %d", out, side, rights, fullmove);
+}
+
+/* Adds m unless it is there already (a square reached both as a move and
+** as a possible capture). */
+static int add_unique(Move *list, int n, Move m) {
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) return n;
+  if (n < MAX_MOVES) list[n++] = m;
+  return n;
+}
+
+int gen_conceivable(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  int us = p->side, n = 0;
+  Position *scratch = malloc(sizeof *scratch);
+  Move pseudo[MAX_MOVES];
+  if (!scratch) return 0;
+  /* The board as the mover knows it: the opponent's pieces gone. */
+  *scratch = *p;
+  for (int sq = 0; sq < v->geo.nsq; sq++) {
+    uint8_t c = scratch->board[sq];
+    if (c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == (us ^ 1))
+      scratch->board[sq] = CELL_EMPTY;
+  }
+  scratch->npieces[us ^ 1] = 0;
+  scratch->ep = SQ_NONE;
+  int k = gen_pseudo(scratch, pseudo);
+  for (int i = 0; i < k; i++) n = add_unique(list, n, pseudo[i]);
+  /* Captures onto squares that might hold an enemy piece. */
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int from = p->plist[us][i], t = CELL_TYPE(p->board[from]);
+    int promotes = v->promote_mask >> t & 1;
+    for (int j = 0; j < v->nsteps[us][t]; j++) {
+      const Step *s = &v->step[us][t][j];
+      if (!(s->modes & MODE_CAPTURE) || s->path != PATH_SLIDE) continue;
+      if (s->initial && !(v->initial_ranks[us][t] >> v->sq_rank[from] & 1)) continue;
+      int to = from;
+      for (int r = 0; r < s->range; r++) {
+        to += s->off;
+        uint8_t c = scratch->board[to];
+        if (c != CELL_EMPTY) break; /* own piece, neutral or edge */
+        if (promotes && v->promo_rank_mask[us][v->sq_rank[to]]) {
+          for (int q = 0; q < v->npromo; q++)
+            n = add_unique(list, n, MAKE_MOVE(from, to, MF_PROMO, v->promo_type[q] + 1));
+        } else {
+          n = add_unique(list, n, MAKE_MOVE(from, to, MF_NORMAL, 0));
+        }
+      }
+    }
+  }
+  free(scratch);
+  return n;
+}

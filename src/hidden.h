@@ -1,0 +1,32 @@
+/*
+** hidden.h - hidden information: what a player may see of the true
+** position, and which moves a player could try without knowing the rest.
+*/
+#ifndef varia_hidden_h
+#define varia_hidden_h
+
+#include <stddef.h>
+
+#include "position.h"
+
+/* What a player sees of the board (Variant.visibility). */
+enum { SEE_ALL = 0, /* everything: perfect information */
+       SEE_OWN      /* own and neutral pieces; every other square unknown */ };
+
+#define VIEW_UNKNOWN '?' /* a square whose content the player does not know */
+
+/* Is square sq visible to player (WHITE or BLACK) in p? */
+int view_sees(const Position *p, int player, int sq);
+
+/* The player's view as a FEN: unknown squares are '?', and so are the
+** fields the player cannot know (the opponent's castling rights, the en
+** passant square, the halfmove clock). Returns the length. */
+int view_fen(const Position *p, int player, char *buf, size_t len);
+
+/* Moves the side to move could try knowing only its own pieces: every
+** unknown square may be empty or hold an enemy piece, so sliders pass
+** through them and captures may land on them. (Castling is included when
+** the right exists and no own piece is in the way.) */
+int gen_conceivable(const Position *p, Move *list);
+
+#endif

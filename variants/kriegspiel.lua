@@ -1,0 +1,162 @@
+-- Kriegspiel, Cincinnati style (David Moeser, "Kriegspiel - Cincinnati
+-- style", J'ADOUBE!, 1977; text: ../shared/rules/kriegspiel-cincinnati.txt).
+-- Orthodox chess in which each player sees only their own pieces. A
+-- referee, who sees everything, answers each try and announces what the
+-- rules require, to both players.
+--
+-- How the rules map onto varia:
+--  * visibility = "own": a player's view (g:view) shows their own pieces;
+--    every other square is "?". The true position is the referee's.
+--  * tries = true: an attempt that is not a legal move is answered and
+--    retracted, and the same player goes on. Attempts are written in
+--    coordinates (e2e4, e7e8q); a legal move may also be given in SAN.
+--  * on_attempt answers "Illegal", or "Nonsense" when the player must know
+--    the attempt is impossible:
+--      - no own piece on the from-square, or an own piece on the
+--        to-square (capturing one's own piece);
+--      - a move no piece of that kind could make from there whatever the
+--        unseen squares hold (wrong geometry, or through an own piece);
+--      - a pawn's diagonal (capturing) move when no pawn capture was
+--        announced (rule 4b);
+--      - a pawn reaching the last rank without naming a promotion piece.
+--    Everything else that is not legal (blocked by an unseen piece, into or
+--    staying in check, a pawn capture onto an empty square after "pawn
+--    capture" was announced, castling through attack) is "Illegal".
+--  * on_move announces, in this order: that the player has moved; a capture
+--    and its square (for en passant the captured pawn's square) and whether
+--    a pawn or a piece was taken (rule 1, 2); check and its direction for
+--    each checking piece (rank, file, long diagonal, short diagonal,
+--    knight; two announcements for a double check) (rule 3); the result if
+--    the game is over; otherwise whether the player to move has a pawn
+--    capture (rule 4). Promotion and castling are silent.
+--  * The long diagonal is the longer of the two full diagonals through the
+--    king (as OpenSpiel, Ludii and ks-game decide it); on boards where both
+--    have the same length it is called long.
+--  * Rule 4c (in check, a pawn capture that does not remove the check is
+--    not announced) holds because only legal pawn captures are counted.
+--
+-- Option ruleset = "wild16": the Internet Chess Club's Wild 16, worded as
+-- its help file lists the referee's messages ("Black's move", "Pawn at e5
+-- captured", "Long-diagonal check", "2 pawn tries"). Illegal attempts get a
+-- single answer, "Illegal move", told to the mover only; the number of
+-- legal pawn captures is announced instead of yes or no, zero included.
+local std = require "std"
+
+local function file_rank(sq)
+  return sq:byte(1) - 96, tonumber(sq:sub(2))
+end
+
+-- Direction of the check from the checker on `from` to the king on `king`.
+local function check_direction(from, king, files, ranks)
+  local ff, fr = file_rank(from)
+  local kf, kr = file_rank(king)
+  if fr == kr then return "rank" end
+  if ff == kf then return "file" end
+  local df, dr = ff - kf, fr - kr
+  if math.abs(df) ~= math.abs(dr) then return "knight" end
+  -- the two diagonals through the king: a1-h8 direction and a8-h1 direction
+  local up = math.min(kf - 1, kr - 1) + math.min(files - kf, ranks - kr) + 1
+  local down = math.min(kf - 1, ranks - kr) + math.min(files - kf, kr - 1) + 1
+  local mine, other = up, down
+  if (df > 0) ~= (dr > 0) then mine, other = down, up end
+  return mine >= other and "long diagonal" or "short diagonal"
+end
+
+local colour = { white = "White", black = "Black" }
+
+-- Legal pawn captures of the side to move.
+local function pawn_captures(g)
+  local n = 0
+  for _, m in ipairs(g:legal()) do
+    local info = g:moveinfo(m)
+    if info.piece:lower() == "p" and info.captured then n = n + 1 end
+  end
+  return n
+end
+
+local result_text = {
+  checkmate = "Checkmate", stalemate = "Stalemate", repetition = "Draw by repetition",
+  ["n-move rule"] = "Draw by the fifty-move rule",
+}
+
+local function announce_move(ruleset)
+  return function(g, info)
+    local files, ranks = 8, 8
+    if ruleset == "wild16" then
+      g:announce("all", "moved", colour[g:turn()] .. "'s move")
+    else
+      g:announce("all", "moved", colour[info.player] .. " has moved")
+    end
+    if info.captured then
+      local what = info.captured:lower() == "p" and "pawn" or "piece"
+      if ruleset == "wild16" then
+        g:announce("all", "capture", (what == "pawn" and "Pawn" or "Piece") .. " at " .. info.capture_square .. " captured")
+      else
+        g:announce("all", "capture", "Capture at " .. info.capture_square .. ": " .. what)
+      end
+    end
+    for _, c in ipairs(g:checkers()) do
+      local dir = check_direction(c.from, c.king, files, ranks)
+      if ruleset == "wild16" then
+        g:announce("all", "check", dir:sub(1, 1):upper() .. dir:sub(2):gsub(" ", "-") .. " check")
+      elseif dir == "knight" then
+        g:announce("all", "check", "Check by a knight")
+      else
+        g:announce("all", "check", "Check on the " .. dir)
+      end
+    end
+    local winner, reason = g:result()
+    if winner then
+      local text = result_text[reason] or reason
+      if winner ~= "draw" and reason == "checkmate" then text = text .. ": " .. colour[winner] .. " wins" end
+      g:announce("all", "result", text)
+      return
+    end
+    local n = pawn_captures(g)
+    if ruleset == "wild16" then
+      g:announce("all", "pawn-tries", n == 1 and "1 pawn try" or (n .. " pawn tries"))
+    elseif n > 0 then
+      g:announce("all", "pawn-capture", colour[g:turn()] .. " has a pawn capture")
+    end
+  end
+end
+
+local function is_pawn_capture_attempt(g, text)
+  local from, to = text:sub(1, 2), text:sub(3, 4)
+  local piece = g:piece(from)
+  return piece ~= nil and piece:lower() == "p" and from:sub(1, 1) ~= to:sub(1, 1)
+end
+
+local function answer_attempt(ruleset)
+  return function(g, text)
+    if ruleset == "wild16" then
+      g:announce(g:turn(), "illegal", "Illegal move")
+      return "Illegal move"
+    end
+    local conceivable = false
+    for _, m in ipairs(g:conceivable()) do
+      if m == text then conceivable = true break end
+    end
+    local nonsense = not conceivable or
+      (is_pawn_capture_attempt(g, text) and pawn_captures(g) == 0)
+    local answer = nonsense and "Nonsense" or "Illegal"
+    g:announce("all", nonsense and "nonsense" or "illegal", answer)
+    return answer
+  end
+end
+
+local kriegspiel = std.extend(std.chess, {
+  name = "kriegspiel",
+  visibility = "own",
+  tries = true,
+  options = {
+    ruleset = { default = "cincinnati", values = { "cincinnati", "wild16" },
+                doc = "cincinnati: Moeser's rules; wild16: the Internet Chess Club's" },
+  },
+})
+
+function kriegspiel.with_options(v, o)
+  return std.extend(v, { on_move = announce_move(o.ruleset), on_attempt = answer_attempt(o.ruleset) })
+end
+
+return kriegspiel
