@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
+#include "hidden.h"
 #include "cli.h"
 #include "movegen.h"
 #include "notation.h"
@@ -148,6 +149,183 @@ static void expect(TestRun *tr, const char *where, const char *id, const char *v
   lua_settop(L, top);
 }
 
+/* ---- transcripts --------------------------------------------------------
+** A game as actions and what each must produce:
+**   transcript NAME          starts a case (a new game)
+**   variant SPEC             the variant (default: --variant or chess)
+**   fen FEN                  the start position
+**   > ACTION                 play a move, a turn (e2e4,e4f6), a try, offer...
+**   < TO TYPE: TEXT          a message it must produce (TO: all, white,
+**                            black); the '<' lines after an action list
+**                            every message it produces, in order
+**   = fen FEN                the true position now
+**   = view white|black FEN   what a player sees now
+**   = result WINNER REASON   or "= result none"
+**   = answer TEXT            the referee's answer to the last action (a try)
+*/
+typedef struct Transcript {
+  TestRun *tr;
+  const char *path;
+  char name[256], variant[256], fen[1024];
+  int started;    /* a game exists for the current case */
+  int failed;     /* the current case has failed */
+  int top;        /* Lua stack top before the case */
+  Game *g;
+  int msg_from;   /* first message of the last action */
+  int msg_seen;   /* '<' lines checked against it so far */
+  char answer[4096];
+  int cases;
+} Transcript;
+
+static void tx_fail(Transcript *t, int lineno, const char *fmt, const char *a, const char *b) {
+  char msg[9000];
+  snprintf(msg, sizeof msg, fmt, a, b);
+  printf("FAIL %s:%d %s: %s\n", t->path, lineno, t->name[0] ? t->name : "(transcript)", msg);
+  t->failed = 1;
+}
+
+/* Ends the '<' list of the last action: every message must be matched. */
+static void tx_close_action(Transcript *t, int lineno) {
+  if (!t->g || t->failed) return;
+  if (t->msg_from + t->msg_seen < t->g->nmsgs) {
+    const Message *m = &t->g->msgs[t->msg_from + t->msg_seen];
+    tx_fail(t, lineno, "an unexpected message: %s: %s", m->type, m->text);
+  }
+  t->msg_seen = 0;
+  t->msg_from = t->g->nmsgs;
+}
+
+static void tx_end_case(Transcript *t, int lineno) {
+  if (t->started) {
+    tx_close_action(t, lineno);
+    if (t->failed) t->tr->failed++;
+    else t->tr->passed++;
+  }
+  lua_settop(t->tr->s->L, t->top);
+  t->started = t->failed = 0;
+  t->g = NULL;
+  t->fen[0] = t->answer[0] = '\0';
+}
+
+/* The game of the current case, created at its first action or check. */
+static Game *tx_game(Transcript *t, int lineno) {
+  lua_State *L = t->tr->s->L;
+  if (t->g || t->failed) return t->g;
+  t->started = 1;
+  if (!binding_variant(L, t->variant, 0)) {
+    tx_fail(t, lineno, "%s%s", lua_tostring(L, -1), "");
+    return NULL;
+  }
+  t->g = binding_new_game(L, -1, t->fen[0] ? t->fen : NULL);
+  if (!t->g) tx_fail(t, lineno, "%s%s", lua_tostring(L, -1), "");
+  else t->msg_from = t->g->nmsgs;
+  return t->g;
+}
+
+static const char *audience_word(int a) {
+  return a == AUDIENCE_ALL ? "all" : a == AUDIENCE_WHITE ? "white" : "black";
+}
+
+static void tx_line(Transcript *t, int lineno, char *p) {
+  char buf[4096];
+  if (strncmp(p, "transcript", 10) == 0) {
+    tx_end_case(t, lineno);
+    snprintf(t->name, sizeof t->name, "%s", p[10] ? p + 11 : "");
+    t->cases++;
+    return;
+  }
+  if (strncmp(p, "variant ", 8) == 0) {
+    snprintf(t->variant, sizeof t->variant, "%s", p + 8);
+    return;
+  }
+  if (strncmp(p, "fen ", 4) == 0) {
+    snprintf(t->fen, sizeof t->fen, "%s", p + 4);
+    return;
+  }
+  if (t->failed) return; /* one failure per case */
+  Game *g = tx_game(t, lineno);
+  if (!g) return;
+  if (p[0] == '>' ) {
+    int played = 0;
+    tx_close_action(t, lineno);
+    const char *action = p[1] == ' ' ? p + 2 : p + 1;
+    t->answer[0] = '\0';
+    int status = game_play_text(g, action, &played, buf, sizeof buf);
+    if (status < 0) tx_fail(t, lineno, "%s refused: %s", action, buf);
+    else if (status == 1) snprintf(t->answer, sizeof t->answer, "%s", buf);
+    return;
+  }
+  if (p[0] == '<') {
+    const char *want = p[1] == ' ' ? p + 2 : p + 1;
+    int i = t->msg_from + t->msg_seen;
+    if (i >= g->nmsgs) {
+      tx_fail(t, lineno, "expected the message \"%s\", got no more%s", want, "");
+      return;
+    }
+    const Message *m = &g->msgs[i];
+    snprintf(buf, sizeof buf, "%s %s: %s", audience_word(m->audience), m->type, m->text);
+    if (strcmp(buf, want) != 0) tx_fail(t, lineno, "expected \"%s\", got \"%s\"", want, buf);
+    t->msg_seen++;
+    return;
+  }
+  if (p[0] == '=') {
+    const char *what = p[1] == ' ' ? p + 2 : p + 1;
+    if (strncmp(what, "fen ", 4) == 0) {
+      pos_fen(&g->pos, buf, sizeof buf);
+      if (strcmp(buf, what + 4) != 0) tx_fail(t, lineno, "expected FEN %s, got %s", what + 4, buf);
+    } else if (strncmp(what, "view white ", 11) == 0 || strncmp(what, "view black ", 11) == 0) {
+      view_fen(&g->pos, what[5] == 'w' ? WHITE : BLACK, buf, sizeof buf);
+      if (strcmp(buf, what + 11) != 0) tx_fail(t, lineno, "expected view %s, got %s", what + 11, buf);
+    } else if (strncmp(what, "result ", 7) == 0) {
+      GameResult r = game_result(g);
+      if (!r.over) snprintf(buf, sizeof buf, "none");
+      else snprintf(buf, sizeof buf, "%s %s", r.winner < 0 ? "draw" : r.winner == WHITE ? "white" : "black",
+                    r.reason);
+      if (strcmp(buf, what + 7) != 0) tx_fail(t, lineno, "expected result %s, got %s", what + 7, buf);
+    } else if (strncmp(what, "answer ", 7) == 0) {
+      if (strcmp(t->answer, what + 7) != 0)
+        tx_fail(t, lineno, "expected the answer %s, got %s", what + 7, t->answer[0] ? t->answer : "(a legal move)");
+    } else {
+      tx_fail(t, lineno, "unknown check \"%s\" (fen, view, result, answer)%s", what, "");
+    }
+    return;
+  }
+  tx_fail(t, lineno, "unknown line \"%.40s\"%s", p, "");
+}
+
+static void test_transcript(TestRun *tr, FILE *f, const char *path, const char *default_variant) {
+  Transcript t;
+  char line[4096];
+  int lineno = 0;
+  memset(&t, 0, sizeof t);
+  t.tr = tr;
+  t.path = path;
+  t.top = lua_gettop(tr->s->L);
+  snprintf(t.variant, sizeof t.variant, "%s", default_variant);
+  rewind(f);
+  while (fgets(line, sizeof line, f) && !tr->s->interrupted) {
+    lineno++;
+    trim(line);
+    char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '\0' || *p == '#') continue;
+    tx_line(&t, lineno, p);
+  }
+  tx_end_case(&t, lineno);
+}
+
+/* A transcript has at least one "transcript" line. */
+static int is_transcript(FILE *f) {
+  char line[4096];
+  while (fgets(line, sizeof line, f)) {
+    char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    if (strncmp(p, "transcript", 10) == 0 && (p[10] == ' ' || p[10] == '\n' || p[10] == '\0'))
+      return 1;
+  }
+  return 0;
+}
+
 static void test_file(TestRun *tr, const char *path, const char *default_variant) {
   FILE *f = fopen(path, "r");
   char line[2048], variant[256], id[256], epd[1024], where[1100];
@@ -157,6 +335,12 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
     tr->failed++;
     return;
   }
+  if (is_transcript(f)) {
+    test_transcript(tr, f, path, default_variant);
+    fclose(f);
+    return;
+  }
+  rewind(f);
   snprintf(variant, sizeof variant, "%s", default_variant);
   id[0] = epd[0] = '\0';
   while (fgets(line, sizeof line, f) && !tr->s->interrupted) {
@@ -210,8 +394,10 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
 static const char test_usage[] =
     "usage: varia test [--variant NAME|FILE] [--max-depth D] FILE...\n"
     "Runs perft files in python-chess's .perft format (id, epd, perft D N,\n"
-    "and 'variant NAME') and EPD suites (FEN ;D1 n ;D2 n ...). Prints each\n"
-    "failure and ends with 'N passed, N failed'; exits 1 if any failed.\n";
+    "and 'variant NAME'), EPD suites (FEN ;D1 n ;D2 n ...) and transcripts\n"
+    "(a game as actions and the messages each must produce; see docs/cli.md).\n"
+    "Prints each failure and ends with 'N passed, N failed'; exits 1 if any\n"
+    "failed.\n";
 
 int cli_test(Sandbox *s, int argc, char **argv) {
   TestRun tr = {s, -1, 0, 0, 0};

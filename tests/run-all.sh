@@ -26,7 +26,7 @@ suite() {
 }
 
 suite "unit tests (cmocka)" make -s unit-test
-suite "perft tables" tests/run-perft.sh
+suite "perft tables and transcripts (varia test)" tests/run-perft.sh
 suite "Lua API and rules" tests/run-lua.sh
 suite "command line" tests/run-cli.sh
 suite "differential against fairy-stockfish" tests/run-fsf.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Perft against published tables: the Chess Programming Wiki positions,
 # perftsuite.epd up to depth 5, the Chess960 suite up to depth 5, and the
-# fairy variants' start positions, and Duck Chess.
+# fairy variants' start positions, Duck Chess; and the transcripts (games
+# with the referee's expected announcements).
 set -u
 cd "$(dirname "$0")/.."
 status=0
@@ -11,4 +12,5 @@ run --max-depth 5 tests/perft/perftsuite.epd
 run --variant chess960 --max-depth 5 tests/perft/fischer.epd
 run tests/perft/variants.perft
 run tests/perft/duck.perft
+run tests/transcripts/*.transcript
 exit $status

@@ -95,8 +95,13 @@ local function announce_move(ruleset)
         g:announce("all", "capture", "Capture at " .. info.capture_square .. ": " .. what)
       end
     end
-    for _, c in ipairs(g:checkers()) do
-      local dir = check_direction(c.from, c.king, files, ranks)
+    -- Directions in a fixed order, so that a double check reads the same
+    -- however the pieces are stored.
+    local order = { rank = 1, file = 2, ["long diagonal"] = 3, ["short diagonal"] = 4, knight = 5 }
+    local dirs = {}
+    for _, c in ipairs(g:checkers()) do dirs[#dirs + 1] = check_direction(c.from, c.king, files, ranks) end
+    table.sort(dirs, function(a, b) return order[a] < order[b] end)
+    for _, dir in ipairs(dirs) do
       if ruleset == "wild16" then
         g:announce("all", "check", dir:sub(1, 1):upper() .. dir:sub(2):gsub(" ", "-") .. " check")
       elseif dir == "knight" then
