@@ -41,13 +41,16 @@ static int parse_depth(const char *s, int *d) {
 }
 
 static const char perft_usage[] =
-    "usage: varia perft [--variant NAME|FILE] [--fen FEN] DEPTH [--divide]\n"
+    "usage: varia perft [--variant NAME|FILE] [--fen FEN] DEPTH [--divide] [--attempts]\n"
     "Counts the leaf nodes of the move tree DEPTH plies deep and ends with\n"
-    "'Nodes searched: N'. --divide prints 'move: count' for each root move.\n";
+    "'Nodes searched: N'. --divide prints 'move: count' for each root move.\n"
+    "--attempts counts, from the mover's view, every move the player could\n"
+    "try knowing only their own pieces (each answered try is one outcome;\n"
+    "legal ones lead on), for variants with hidden information.\n";
 
 int cli_perft(Sandbox *s, int argc, char **argv) {
   const char *variant = "chess", *fen = NULL;
-  int depth = -1, divide = 0;
+  int depth = -1, divide = 0, attempts = 0;
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       fputs(perft_usage, stdout);
@@ -58,6 +61,8 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
       fen = argv[++i];
     } else if (strcmp(argv[i], "--divide") == 0) {
       divide = 1;
+    } else if (strcmp(argv[i], "--attempts") == 0) {
+      attempts = 1;
     } else if (depth < 0 && parse_depth(argv[i], &depth) == 0) {
     } else {
       fprintf(stderr, "varia perft: unexpected argument '%s'\n%s", argv[i], perft_usage);
@@ -76,7 +81,13 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
   }
   double t0 = now();
   uint64_t total = 0;
-  if (divide && depth > 0) {
+  if (attempts) {
+    if (divide) {
+      fprintf(stderr, "varia perft: --attempts and --divide do not go together\n");
+      return 2;
+    }
+    total = perft_attempts(&g->pos, depth, &s->interrupted);
+  } else if (divide && depth > 0) {
     Move list[MAX_MOVES];
     char buf[64];
     int n = gen_legal(&g->pos, list);

@@ -2,6 +2,7 @@
 ** perft.c - perft with bulk counting at the last level.
 */
 #include "perft.h"
+#include "hidden.h"
 #include "movegen.h"
 
 /* Depth counts whole turns: a step that leaves the turn unfinished is
@@ -26,6 +27,37 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
     pos_make(p, list[i], &u);
     total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
     pos_unmake(p, list[i], &u);
+  }
+  return total;
+}
+
+/* The legal move that attempt c stands for, or MOVE_NONE. */
+static Move matching_legal(const Move *legal, int n, Move c) {
+  for (int i = 0; i < n; i++)
+    if (MOVE_FROM(legal[i]) == MOVE_FROM(c) && MOVE_TO(legal[i]) == MOVE_TO(c) &&
+        (MOVE_FLAG(legal[i]) == MF_CASTLE) == (MOVE_FLAG(c) == MF_CASTLE) &&
+        (MOVE_FLAG(c) == MF_CASTLE || MOVE_PROMO(legal[i]) == MOVE_PROMO(c)))
+      return legal[i];
+  return MOVE_NONE;
+}
+
+uint64_t perft_attempts(Position *p, int depth, volatile int *stop) {
+  Move tries[MAX_MOVES], legal[MAX_MOVES];
+  if (depth <= 0) return 1;
+  int nt = gen_conceivable(p, tries), nl = gen_legal(p, legal);
+  if (nl == 0) return 0; /* the game is over: nothing to try */
+  uint64_t total = 0;
+  for (int i = 0; i < nt; i++) {
+    Move m = matching_legal(legal, nl, tries[i]);
+    if (stop && *stop) break;
+    if (m == MOVE_NONE || depth == 1) {
+      total++; /* an answered try, or a legal move at the last level */
+      continue;
+    }
+    Undo u;
+    pos_make(p, m, &u);
+    total += perft_attempts(p, depth - 1, stop);
+    pos_unmake(p, m, &u);
   }
   return total;
 }

@@ -13,4 +13,10 @@
 ** *stop, when not NULL, is polled so that a caller can interrupt. */
 uint64_t perft(Position *p, int depth, volatile int *stop);
 
+/* Perft from the mover's view, for variants with hidden information: at
+** each node every conceivable attempt (hidden.h) is one outcome, answered
+** by the referee; a legal one leads on to the next level, an illegal one
+** is retracted and counts once. */
+uint64_t perft_attempts(Position *p, int depth, volatile int *stop);
+
 #endif

@@ -14,6 +14,7 @@
 #include <readline/readline.h>
 
 #include "binding.h"
+#include "hidden.h"
 #include "cli.h"
 #include "movegen.h"
 #include "notation.h"
@@ -26,7 +27,21 @@ typedef struct Repl {
   int errors;
   int game_ref; /* the Game userdata in the registry */
   Game *g;
+  /* Hidden information: whose view is shown (-1: whoever decides now),
+  ** whether the referee's view (the truth) is on, and how many messages
+  ** each player has been shown. */
+  int viewer, referee;
+  int seen[2];
 } Repl;
+
+/* Does the screen show a player's view rather than the truth? */
+static int hiding(const Repl *r) {
+  return r->g->v->visibility != SEE_ALL && !r->referee;
+}
+
+static int shown_player(Repl *r) {
+  return r->viewer >= 0 ? r->viewer : game_decision(r->g).player;
+}
 
 static void say_error(Repl *r, const char *fmt, const char *a) {
   fprintf(r->interactive ? stdout : stderr, fmt, a);
@@ -47,16 +62,29 @@ static int new_game(Repl *r, const char *spec, const char *fen) {
   luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);
   r->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   r->g = g;
+  r->seen[0] = r->seen[1] = 0;
   lua_settop(L, top);
   return 0;
+}
+
+/* Prints the messages the player has not been shown yet. */
+static void show_messages(Repl *r, int who) {
+  int bit = who == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
+  for (int i = 0; i < r->g->nmsgs; i++) {
+    const Message *m = &r->g->msgs[i];
+    if (!(m->audience & bit)) continue;
+    if (k++ >= r->seen[who]) printf("  referee: %s\n", m->text);
+  }
+  r->seen[who] = k;
 }
 
 static void show_board(Repl *r) {
   const Position *p = &r->g->pos;
   const Geometry *geo = &r->g->v->geo;
   char fen[1024], sq[4];
-  int last_from = -1, last_to = -1;
-  if (r->g->n) {
+  int last_from = -1, last_to = -1, who = shown_player(r), hide = hiding(r);
+  /* The last move is marked, except where it could show an unseen piece. */
+  if (r->g->n && !hide && !IS_GAME_ACTION(r->g->moves[r->g->n - 1])) {
     last_from = MOVE_FROM(r->g->moves[r->g->n - 1]);
     last_to = MOVE_TO(r->g->moves[r->g->n - 1]);
   }
@@ -67,7 +95,8 @@ static void show_board(Repl *r) {
       int s = board_square(geo, f, rank);
       uint8_t c = p->board[s];
       char ch = '.';
-      if (c != CELL_EMPTY) {
+      if (hide && !view_sees(p, who, s)) ch = VIEW_UNKNOWN;
+      else if (c != CELL_EMPTY) {
         ch = r->g->v->type[CELL_TYPE(c)].letter;
         if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
       }
@@ -79,8 +108,9 @@ static void show_board(Repl *r) {
   }
   printf("    ");
   for (int f = 0; f < geo->files; f++) printf(" %c ", 'a' + f);
-  pos_fen(p, fen, sizeof fen);
-  printf("\n\n%s\n", fen);
+  if (hide) view_fen(p, who, fen, sizeof fen);
+  else pos_fen(p, fen, sizeof fen);
+  printf("\n\n%s%s\n", hide ? (who == WHITE ? "White's view: " : "Black's view: ") : "", fen);
   GameResult res = game_result(r->g);
   if (res.over) {
     printf("Game over: %s (%s)", res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
@@ -99,13 +129,22 @@ static void show_board(Repl *r) {
   }
   if (r->g->v->has_points) printf("   points: White %d, Black %d", p->score[0], p->score[1]);
   printf("\n");
+  show_messages(r, who);
   (void)sq;
+}
+
+/* Commands that would show the truth to a player who may not see it. */
+static int refuse_hidden(Repl *r, const char *what) {
+  if (!hiding(r)) return 0;
+  say_error(r, "%s would show what the players may not see; type 'view all' for the referee's view", what);
+  return 1;
 }
 
 static void list_moves(Repl *r) {
   Move list[MAX_MOVES];
   char uci[64], san[64];
   Decision d = game_decision(r->g);
+  if (refuse_hidden(r, "moves")) return;
   if (d.kind == DECIDE_ANSWER_OFFER) {
     printf("accept  decline\n");
     return;
@@ -130,8 +169,12 @@ static int play_moves(Repl *r, char *args) {
   char err[256];
   int played = 0;
   for (char *tok = strtok(args, " \t"); tok; tok = strtok(NULL, " \t")) {
-    int steps = 0;
-    if (game_play_text(r->g, tok, &steps, err, sizeof err)) {
+    int steps = 0, status = game_play_text(r->g, tok, &steps, err, sizeof err);
+    if (status == 1) { /* a try the referee answered: it stands */
+      if (!r->interactive) printf("referee: %s\n", err);
+      return played + 1;
+    }
+    if (status) {
       while (steps--) game_undo(r->g);
       say_error(r, "%s", err);
       return played;
@@ -143,6 +186,7 @@ static int play_moves(Repl *r, char *args) {
 
 static void do_perft(Repl *r, const char *arg, int divide) {
   char *end;
+  if (refuse_hidden(r, divide ? "divide" : "perft")) return;
   long d = strtol(arg, &end, 10);
   if (!*arg || *end || d < 0 || d > 20) {
     say_error(r, "perft: expected a depth from 0 to 20, not \"%s\"", arg);
@@ -191,9 +235,57 @@ static const char help_text[] =
     "  new [VARIANT]     a new game, of another variant if named\n"
     "  perft D           count the move tree D plies deep\n"
     "  divide D          perft per root move\n"
+    "  view white|black|turn|all   whose view the board shows (all: the\n"
+    "                    referee's, the truth); in games with hidden\n"
+    "                    information the player on turn sees only their own\n"
+    "  messages [white|black]      the referee's announcements to a player\n"
     "  variants          list the variants varia can load\n"
     "  help              this text\n"
     "  quit              leave (Ctrl-D too)\n";
+
+/* Hot-seat play with hidden information: clear the screen between the
+** players, so that neither sees the other's board. */
+static void wait_enter(const char *prompt) {
+  char *line = readline(prompt);
+  free(line);
+}
+
+static void hand_over(Repl *r, int from, int to) {
+  const char *names[] = {"White", "Black"};
+  show_messages(r, from);
+  char prompt[128];
+  snprintf(prompt, sizeof prompt, "%s: press Enter, then hand the terminal to %s. ", names[from],
+           names[to]);
+  wait_enter(prompt);
+  printf("\033[2J\033[H");
+  snprintf(prompt, sizeof prompt, "%s: press Enter to see your board. ", names[to]);
+  wait_enter(prompt);
+  printf("\033[2J\033[H");
+}
+
+static void print_messages(Repl *r, const char *arg) {
+  int who = !strcmp(arg, "white") ? WHITE : !strcmp(arg, "black") ? BLACK : shown_player(r);
+  int bit = who == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
+  if (hiding(r) && r->interactive && *arg && who != shown_player(r)) {
+    say_error(r, "messages: only the player on turn may read their messages%s", "");
+    return;
+  }
+  for (int i = 0; i < r->g->nmsgs; i++)
+    if (r->g->msgs[i].audience & bit) printf("%d. %s\n", ++k, r->g->msgs[i].text);
+  if (!k) printf("no messages for %s\n", who == WHITE ? "White" : "Black");
+}
+
+static void set_view(Repl *r, const char *arg) {
+  if (!strcmp(arg, "all")) r->referee = 1, r->viewer = -1;
+  else if (!strcmp(arg, "white")) r->referee = 0, r->viewer = WHITE;
+  else if (!strcmp(arg, "black")) r->referee = 0, r->viewer = BLACK;
+  else if (!strcmp(arg, "turn") || !*arg) r->referee = 0, r->viewer = -1;
+  else {
+    say_error(r, "view: expected white, black, turn or all, not \"%s\"", arg);
+    return;
+  }
+  show_board(r);
+}
 
 /* Runs one command line; returns 0 to go on, 1 to quit. */
 static int run_command(Repl *r, char *line) {
@@ -208,6 +300,7 @@ static int run_command(Repl *r, char *line) {
   const char *cmd = line;
 
   if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) return 1;
+  int before = game_decision(r->g).player, n_before = r->g->n;
   if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) fputs(help_text, stdout);
   else if (!strcmp(cmd, "show") || !strcmp(cmd, "board") || !strcmp(cmd, "d")) show_board(r);
   else if (!strcmp(cmd, "moves")) list_moves(r);
@@ -220,14 +313,19 @@ static int run_command(Repl *r, char *line) {
       while (k--) game_undo(r->g);
       if (r->interactive) show_board(r);
     }
+  } else if (!strcmp(cmd, "view")) {
+    set_view(r, args);
+  } else if (!strcmp(cmd, "messages")) {
+    print_messages(r, args);
   } else if (!strcmp(cmd, "fen")) {
     if (*args) {
       if (new_game(r, r->g->v->source[0] ? r->g->v->source : r->g->v->name, args) == 0 &&
           r->interactive)
         show_board(r);
     } else {
-      char fen[1024];
-      pos_fen(&r->g->pos, fen, sizeof fen);
+      char fen[4096];
+      if (hiding(r)) view_fen(&r->g->pos, shown_player(r), fen, sizeof fen);
+      else pos_fen(&r->g->pos, fen, sizeof fen);
       printf("%s\n", fen);
     }
   } else if (!strcmp(cmd, "new")) {
@@ -241,9 +339,17 @@ static int run_command(Repl *r, char *line) {
     /* Not a command: moves, or an agreement action. */
     char again[1024];
     snprintf(again, sizeof again, "%s%s%s", cmd, *args ? " " : "", args);
-    int before = r->errors;
-    if (play_moves(r, again) && r->interactive) show_board(r);
-    if (r->errors > before && r->interactive) printf("(type help for the commands)\n");
+    int errors_before = r->errors;
+    if (play_moves(r, again) && r->interactive && !hiding(r)) show_board(r);
+    if (r->errors > errors_before && r->interactive) printf("(type help for the commands)\n");
+  }
+  /* In a game with hidden information a move ends one player's turn at
+  ** the terminal: hand over before the next player's board is shown. */
+  int after = game_decision(r->g).player;
+  if (r->interactive && hiding(r) && r->g->n > n_before) {
+    if (r->viewer < 0 && after != before && game_decision(r->g).kind != DECIDE_NONE)
+      hand_over(r, before, after);
+    show_board(r);
   }
   return 0;
 }
@@ -258,7 +364,7 @@ static char *history_path(void) {
 }
 
 int repl_main(Sandbox *s, const char *variant) {
-  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL};
+  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL, -1, 0, {0, 0}};
   if (new_game(&r, variant, NULL)) return 1;
   r.errors = 0;
   if (r.interactive) {

@@ -110,6 +110,14 @@ expect "perft duck" 0 "Nodes searched: 379440" -- $V perft --variant duck 2
 expect "variant option" 0 "p=mvWcFimvnD" -- $V check monochrome:pawns=file
 expect "bad variant option" 1 'option pawns: "up" is not one of any, file' -- $V check monochrome:pawns=up
 expect "unknown variant option" 1 "unknown option 'colour'" -- $V check monochrome:colour=red
+expect "perft kriegspiel is chess" 0 "Nodes searched: 8902" -- $V perft --variant kriegspiel 3
+expect "perft attempts" 0 "Nodes searched: 694" -- $V perft --variant kriegspiel --attempts 2
+expect_stdin "repl kriegspiel view" 0 "White's view: ????????/????????/????????/????????/????????/????????/PPPPPPPP/RNBQKBNR w KQ ? ? 1" 'show\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel hides moves" 1 "moves would show what the players may not see" 'moves\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel hides perft" 1 "perft would show" 'perft 1\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel try" 0 "referee: Nonsense" 'e2e5\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel messages" 0 "2. Black has moved" 'e2e4\nd7d5\nmessages\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel referee" 0 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" 'e2e4\nd7d5\nview all\nfen\n' -- $V kriegspiel
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"
