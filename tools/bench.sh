@@ -62,3 +62,9 @@ for pos in start:6 kiwipete:5; do
   done
   unset nps
 done
+
+# Duck Chess: Debian's fairy-stockfish 11.1 has no duck variant, so varia
+# alone (a current Fairy-Stockfish build does about 100 million per second
+# on this kind of machine, by the issue's measurement).
+read -r t n r < <(measure duck start 3 ./varia perft --variant duck 3)
+printf '%-16s %-10s %5s %12s %9.3f %12.1f\n' varia "duck" 3 "$n" "$t" "$(awk -v r="$r" 'BEGIN {print r / 1e6}')"
