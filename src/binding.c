@@ -329,6 +329,35 @@ static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size
   return 0;
 }
 
+static void hook_result(void *ctx, Game *g, GameResult *r) {
+  GameBox *box = ctx;
+  lua_State *L = box->L;
+  Sandbox *s = sandbox_of(L);
+  (void)g;
+  if (s->in_result_hook || !push_hook(L, box, "on_result")) return;
+  s->in_result_hook = 1;
+  int status = sandbox_pcall(s, 1, 2, SANDBOX_BUDGET_DEFAULT);
+  s->in_result_hook = 0;
+  if (status != LUA_OK) { /* reported as the reason, so that it is seen */
+    static char msg[512];
+    snprintf(msg, sizeof msg, "on_result failed: %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    r->over = 1;
+    r->winner = -1;
+    r->reason = msg;
+    return;
+  }
+  const char *w = lua_tostring(L, -2);
+  if (w) {
+    static char reason[128]; /* results are read before the next call */
+    snprintf(reason, sizeof reason, "%s", luaL_optstring(L, -1, "rule"));
+    r->over = 1;
+    r->winner = !strcmp(w, "white") ? WHITE : !strcmp(w, "black") ? BLACK : -1;
+    r->reason = reason;
+  }
+  lua_pop(L, 2);
+}
+
 Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   char err[512];
   vidx = lua_absindex(L, vidx);
@@ -342,6 +371,7 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   box->hooks.ctx = box;
   box->hooks.after_step = hook_after_step;
   box->hooks.attempt = hook_attempt;
+  box->hooks.result = hook_result;
   if (game_init(&box->g, &b->v, fen, err, sizeof err)) {
     lua_pop(L, 1);
     lua_pushstring(L, err);
@@ -459,7 +489,7 @@ static int g_play(lua_State *L) {
 /* g:decision() -> { player = "white", kind = "move"|"relocate"|"answer",
 **                   options = {...}, offer = bool } or nil when the game is over */
 static int g_decision(lua_State *L) {
-  static const char *const kinds[] = {"move", "relocate", "answer"};
+  static const char *const kinds[] = {"move", "relocate", "answer", "none", "target", "choose"};
   Game *g = togame(L);
   Decision d = game_decision(g);
   if (d.kind == DECIDE_NONE) {
@@ -553,9 +583,22 @@ static int g_fen(lua_State *L) {
 
 static const char *colour_name(int c) { return c == WHITE ? "white" : "black"; }
 
+/* g:turn(): who decides now (the opponent, for a step the opponent owns). */
 static int g_turn(lua_State *L) {
   Game *g = togame(L);
-  lua_pushstring(L, colour_name(g->pos.side));
+  Decision d = game_decision(g);
+  lua_pushstring(L, colour_name(d.kind == DECIDE_NONE ? g->pos.side : d.player));
+  return 1;
+}
+
+/* g:copy(): a new game from this position (without its history), to try
+** moves on. */
+static int g_copy(lua_State *L) {
+  Game *g = togame(L);
+  char fen[4096];
+  pos_fen(&g->pos, fen, sizeof fen);
+  lua_getiuservalue(L, 1, 1);
+  if (!binding_new_game(L, -1, fen)) return luaL_error(L, "copy: %s", lua_tostring(L, -1));
   return 1;
 }
 
@@ -942,6 +985,7 @@ static const luaL_Reg game_methods[] = {
     {"score", g_score},     {"attr", g_attr},       {"view", g_view},
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
+    {"copy", g_copy},
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {

@@ -113,7 +113,10 @@ Decision game_decision(Game *g) {
     d.player = g->pos.side ^ 1;
     d.kind = DECIDE_ANSWER_OFFER;
   } else {
-    d.kind = g->v->phase[g->pos.phase].kind == PHASE_RELOCATE ? DECIDE_RELOCATE : DECIDE_MOVE;
+    static const int kinds[] = {DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_TARGET, DECIDE_CHOOSE};
+    const Phase *ph = &g->v->phase[g->pos.phase];
+    d.kind = kinds[ph->kind];
+    if (ph->owner == OWNER_OPPONENT) d.player = g->pos.side ^ 1;
     /* One offer per turn, at its start. */
     d.can_offer = g->v->agreement && g->pos.phase == 0 && last != ACT_DECLINE;
   }
@@ -191,6 +194,7 @@ GameResult game_result(Game *g) {
       r.reason = "repetition";
     }
   }
+  if (!r.over && g->hooks && g->hooks->result) g->hooks->result(g->hooks->ctx, g, &r);
   return r;
 }
 
@@ -230,6 +234,55 @@ static int answer_attempt(Game *g, const char *text, int *played, char *err, siz
   return 1;
 }
 
+/* Plays one legal step and runs the variant's hook after it. */
+static int play_step(Game *g, Move m, int *played, char *err, size_t errlen) {
+  if (game_play(g, m)) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  (*played)++;
+  if (g->hooks && g->hooks->after_step) {
+    g->in_hook = 1;
+    int bad = g->hooks->after_step(g->hooks->ctx, g, m, err, errlen);
+    g->in_hook = 0;
+    if (bad) return -1;
+  }
+  return 0;
+}
+
+/* In a target step, a whole move (e2e4) names its square when it is the only
+** move there; otherwise the square must be named and the opponent chooses. */
+static int play_unambiguous(Game *g, const char *text, int *played, char *err, size_t errlen) {
+  Move names[MAX_MOVES], choices[MAX_MOVES];
+  char buf[64], why[256];
+  int n = gen_legal(&g->pos, names);
+  for (int i = 0; i < n; i++) {
+    Undo u;
+    pos_make(&g->pos, names[i], &u);
+    int k = gen_legal(&g->pos, choices), found = -1;
+    for (int j = 0; j < k; j++) {
+      move_to_uci(&g->pos, choices[j], buf, sizeof buf);
+      if (strcmp(buf, text) == 0) found = j;
+    }
+    if (found < 0) { /* SAN too */
+      Move m = parse_move(&g->pos, text, why, sizeof why);
+      for (int j = 0; j < k; j++)
+        if (choices[j] == m) found = j;
+    }
+    pos_unmake(&g->pos, names[i], &u);
+    if (found < 0) continue;
+    move_to_uci(&g->pos, names[i], buf, sizeof buf);
+    if (k > 1) {
+      snprintf(err, errlen, "%s: %d pieces can reach %s; name the square (%s) and the opponent "
+               "chooses", text, k, buf, buf);
+      return -1;
+    }
+    if (play_step(g, names[i], played, err, errlen)) return -1;
+    return play_step(g, choices[found], played, err, errlen);
+  }
+  return -1; /* err holds parse_move's message */
+}
+
 int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
   for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
     if (strcmp(text, game_action_names[a]) == 0) {
@@ -255,21 +308,24 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
     memcpy(step, s, n);
     step[n] = '\0';
     Move m = parse_move(&g->pos, step, err, errlen);
+    if (m == MOVE_NONE && g->v->phase[g->pos.phase].kind == PHASE_TARGET) {
+      /* A whole move where a square is to be named: fine when that move
+      ** is the only way to reach its square (nothing for anyone to choose). */
+      if (play_unambiguous(g, step, played, err, errlen) == 0) {
+        s = comma ? comma + 1 : NULL;
+        continue;
+      }
+      return -1;
+    }
     if (m == MOVE_NONE) {
       if (g->v->tries && looks_like_attempt(g, step)) return answer_attempt(g, step, played, err, errlen);
       return -1;
     }
-    if (game_play(g, m)) {
-      snprintf(err, errlen, "out of memory");
-      return -1;
-    }
-    (*played)++;
-    if (g->hooks && g->hooks->after_step) {
-      g->in_hook = 1;
-      int bad = g->hooks->after_step(g->hooks->ctx, g, m, err, errlen);
-      g->in_hook = 0;
-      if (bad) return -1;
-    }
+    if (play_step(g, m, played, err, errlen)) return -1;
+    /* A named square only one move reaches: that move is played at once. */
+    Move only[MAX_MOVES];
+    while (g->v->phase[g->pos.phase].kind == PHASE_CHOOSE && gen_legal(&g->pos, only) == 1)
+      if (play_step(g, only[0], played, err, errlen)) return -1;
     s = comma ? comma + 1 : NULL;
   } while (s);
   return 0;

@@ -19,6 +19,12 @@ typedef struct Message {
   char *type, *text;
 } Message;
 
+typedef struct GameResult {
+  int over;
+  int winner;         /* WHITE, BLACK, or -1 for a draw */
+  const char *reason; /* "checkmate", "stalemate", ... */
+} GameResult;
+
 /* What a variant adds to play, installed by the binding (Lua hooks). */
 typedef struct GameHooks {
   void *ctx;
@@ -29,6 +35,8 @@ typedef struct GameHooks {
   ** referee's answer. Returns 0, or -1 with err. */
   int (*attempt)(void *ctx, Game *g, const char *text, char *answer, size_t alen,
                  char *err, size_t errlen);
+  /* When the rules of the core see no end: may end the game (fills *r). */
+  void (*result)(void *ctx, Game *g, GameResult *r);
 } GameHooks;
 
 struct Game {
@@ -54,18 +62,14 @@ enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE, ACT_TRY };
 #define IS_GAME_ACTION(m) (MOVE_FLAG(m) == MF_GAME)
 
 /* Who decides now, and what kind of decision it is. */
-enum { DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_ANSWER_OFFER, DECIDE_NONE };
+enum { DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_ANSWER_OFFER, DECIDE_NONE,
+       DECIDE_TARGET, DECIDE_CHOOSE };
 typedef struct Decision {
   int player; /* WHITE or BLACK */
   int kind;   /* DECIDE_* */
   int can_offer; /* an offer to end the game may be made instead */
 } Decision;
 
-typedef struct GameResult {
-  int over;
-  int winner;         /* WHITE, BLACK, or -1 for a draw */
-  const char *reason; /* "checkmate", "stalemate", ... */
-} GameResult;
 
 /* Starts a game from fen (NULL: the variant's start). Returns 0 or -1 with
 ** err filled; g is valid (empty) either way. */

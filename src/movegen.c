@@ -284,13 +284,15 @@ static int survives(Position *p, Move m) {
   return ok;
 }
 
-int gen_legal(Position *p, Move *list) {
+/* The legal moves of the side's pieces (or the relocations of a
+** relocation step). */
+static int legal_moves(Position *p, Move *list) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, result;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   int n = gen_pseudo(p, list);
   if (v->royal_capture || p->royal[us] == SQ_NONE ||
-      v->phase[p->phase].kind != PHASE_MOVE)
+      v->phase[p->phase].kind == PHASE_RELOCATE)
     return n;
 
   int nroyal = 0;
@@ -348,6 +350,64 @@ int gen_legal(Position *p, Move *list) {
     if (ok) list[k++] = m;
   }
   return k;
+}
+
+int move_destination(const Position *p, Move m) {
+  if (MOVE_FLAG(m) != MF_CASTLE) return MOVE_TO(m);
+  return board_square(&p->v->geo, p->v->castle_king_file[MOVE_PROMO(m)],
+                      p->v->sq_rank[MOVE_FROM(m)]);
+}
+
+/* The squares (with a promotion piece where a pawn would promote there)
+** that the side's moves reach: the names of a target step. */
+static int target_names(const Position *p, const Move *moves, int n, Move *list) {
+  const Variant *v = p->v;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    int to = move_destination(p, moves[i]);
+    int promo = MOVE_FLAG(moves[i]) == MF_PROMO ? MOVE_PROMO(moves[i]) : 0;
+    int promotes_there = 0, pieces = 0;
+    /* A square a pawn would promote on is named with the piece. */
+    for (int j = 0; j < n; j++)
+      if (move_destination(p, moves[j]) == to && MOVE_FLAG(moves[j]) == MF_PROMO) promotes_there = 1;
+    if (promotes_there && !promo) continue; /* named through the promotion moves */
+    if (v->unique_destination) {
+      for (int j = 0; j < n; j++) {
+        if (move_destination(p, moves[j]) != to) continue;
+        int dup = 0;
+        for (int q = 0; q < j; q++)
+          if (move_destination(p, moves[q]) == to && MOVE_FROM(moves[q]) == MOVE_FROM(moves[j])) dup = 1;
+        if (!dup) pieces++;
+      }
+      if (pieces > 1) continue;
+    }
+    Move name = MAKE_MOVE(0, to, MF_TARGET, promo);
+    int dup = 0;
+    for (int j = 0; j < k; j++)
+      if (list[j] == name) dup = 1;
+    if (!dup) list[k++] = name;
+  }
+  return k;
+}
+
+/* The moves to the named square, as the chooser may pick them. */
+static int target_choices(const Position *p, const Move *moves, int n, Move *list) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (move_destination(p, moves[i]) != p->target) continue;
+    if (MOVE_FLAG(moves[i]) == MF_PROMO && MOVE_PROMO(moves[i]) != p->target_promo) continue;
+    list[k++] = moves[i];
+  }
+  return k;
+}
+
+int gen_legal(Position *p, Move *list) {
+  int kind = p->v->phase[p->phase].kind;
+  if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);
+  Move moves[MAX_MOVES];
+  int n = legal_moves(p, moves);
+  return kind == PHASE_TARGET ? target_names(p, moves, n, list)
+                              : target_choices(p, moves, n, list);
 }
 
 int move_is_legal(Position *p, Move m) {

@@ -24,6 +24,8 @@ int gen_legal(Position *p, Move *list);
 ** move's point of view. */
 enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION };
 int pos_terminal(const Position *p, int *result);
+/* Where a move takes the moving piece (the king's square for castling). */
+int move_destination(const Position *p, Move m);
 /* Is m a legal move here? */
 int move_is_legal(Position *p, Move m);
 

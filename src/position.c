@@ -53,6 +53,7 @@ uint64_t pos_compute_key(const Position *p) {
   if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
   if (p->takeback_from != SQ_NONE)
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
+  if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
   return k;
 }
 
@@ -124,12 +125,24 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->takeback_from = (int16_t)p->takeback_from;
   u->takeback_to = (int16_t)p->takeback_to;
   u->anchor = (int16_t)p->anchor;
+  u->target = (int16_t)p->target;
+  u->target_promo = (int16_t)p->target_promo;
   u->score[0] = p->score[0];
   u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
   u->captured_attr = 0;
 
-  if (flag == MF_PLACE) {
+  if (p->target != SQ_NONE) {
+    k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
+    p->target = SQ_NONE;
+    p->target_promo = 0;
+  }
+  if (flag == MF_TARGET) {
+    u->moved = CELL_EMPTY;
+    p->target = to;
+    p->target_promo = MOVE_PROMO(m);
+    k ^= v->zobrist_target * (uint64_t)(to * 64 + p->target_promo + 1);
+  } else if (flag == MF_PLACE) {
     uint8_t cell = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
     u->moved = cell;
     if (from != PLACE_FROM_NONE) {
@@ -241,7 +254,9 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int us = u->side;
-  if (flag == MF_PLACE) {
+  if (flag == MF_TARGET) {
+    /* nothing moved */
+  } else if (flag == MF_PLACE) {
     uint8_t a = p->attr[to];
     remove_piece(p, to);
     p->attr[to] = 0;
@@ -284,6 +299,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->takeback_from = u->takeback_from;
   p->takeback_to = u->takeback_to;
   p->anchor = u->anchor;
+  p->target = u->target;
+  p->target_promo = u->target_promo;
   p->score[0] = u->score[0];
   p->score[1] = u->score[1];
   board_ok(p);
@@ -363,6 +380,16 @@ static const char *read_extension(Position *p, const char *ext) {
         if (a < 0 || a > 255) return "attr: value out of range 0-255";
         if (p->board[sq] == CELL_EMPTY) return "attr: on an empty square";
         p->attr[sq] = (uint8_t)a;
+      }
+    } else if (strcmp(item, "target") == 0) {
+      int len = 0, sq = board_parse_square(g, val, &len);
+      if (sq == SQ_NONE) return "target: expected a square";
+      p->target = sq;
+      p->target_promo = 0;
+      if (val[len]) {
+        int t = variant_type_by_letter(p->v, val[len]);
+        if (t < 0 || val[len + 1]) return "target: expected a square and a promotion letter";
+        p->target_promo = t + 1;
       }
     } else if (strcmp(item, "takeback") == 0) {
       int l1 = 0, l2 = 0, from = board_parse_square(g, val, &l1);
@@ -546,6 +573,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   /* Field 7: varia's own state. */
   p->takeback_from = p->takeback_to = SQ_NONE;
   p->anchor = SQ_NONE;
+  p->target = SQ_NONE;
   if (nf == 7) {
     const char *why = read_extension(p, field[6]);
     if (why) FEN_FAIL("FEN field 7 \"%s\": %s", field[6], why);
@@ -613,6 +641,11 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     e += (size_t)sprintf(ext + e, ";takeback=");
     e += (size_t)board_square_name(g, p->takeback_from, ext + e);
     e += (size_t)board_square_name(g, p->takeback_to, ext + e);
+  }
+  if (p->target != SQ_NONE) {
+    e += (size_t)sprintf(ext + e, ";target=");
+    e += (size_t)board_square_name(g, p->target, ext + e);
+    if (p->target_promo) ext[e++] = v->type[p->target_promo - 1].letter, ext[e] = '\0';
   }
   if (e) n += (size_t)sprintf(tmp + n, " varia:%s", ext + 1);
   tmp[n] = '\0';

@@ -18,7 +18,8 @@
 ** side, 1 queen side). For a relocation (MF_PLACE), from is the neutral
 ** piece's square (PLACE_FROM_NONE when it enters) and promo its type + 1. */
 typedef uint32_t Move;
-enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE };
+enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
+       MF_TARGET /* names the square to (and a promotion piece) */ };
 #define PLACE_FROM_NONE 0x3FF
 #define MOVE_NONE 0u
 #define MAKE_MOVE(from, to, flag, promo)                                  \
@@ -43,6 +44,7 @@ typedef struct Position {
   int score[2]; /* points of captured pieces */
   int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */
   int anchor;   /* where this turn's previous step ended (for notation) */
+  int target, target_promo; /* the square named (PHASE_TARGET), SQ_NONE */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
   int castle_king[2];   /* the castling king's square of each colour */
@@ -60,7 +62,7 @@ typedef struct Undo {
   uint8_t side, phase;
   int16_t ep, ep_victim;
   int16_t royal[2];
-  int16_t takeback_from, takeback_to, anchor;
+  int16_t takeback_from, takeback_to, anchor, target, target_promo;
   int score[2];
   int halfmove, fullmove;
   uint64_t key;

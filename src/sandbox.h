@@ -19,6 +19,8 @@ typedef struct Sandbox {
   int over_budget;         /* keeps the budget error firing until the call ends */
   volatile sig_atomic_t interrupted;
   uint64_t rng[4];         /* xoshiro256** state behind math.random */
+  int in_result_hook;      /* a result hook is running: results of the games
+                              it explores come from the core rules alone */
 } Sandbox;
 
 #define SANDBOX_MEMORY_DEFAULT ((size_t)1 << 30)

@@ -374,8 +374,27 @@ static void read_turn(Reader *r, int idx, Variant *v) {
     }
     Phase *ph = &v->phase[v->nphases++];
     memset(ph, 0, sizeof *ph);
-    if (type == LUA_TSTRING && strcmp(lua_tostring(L, -1), "move") == 0) {
-      ph->kind = PHASE_MOVE;
+    static const char *const kinds[] = {"move", "", "target", "choose"};
+    const char *kind = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (type == LUA_TTABLE && lua_geti(L, -1, 1) == LUA_TSTRING) {
+      kind = lua_tostring(L, -1); /* { "choose", by = "opponent" } */
+      lua_getfield(L, -2, "by");
+      const char *by = lua_tostring(L, -1);
+      if (by && strcmp(by, "opponent") == 0) ph->owner = OWNER_OPPONENT;
+      else if (by && strcmp(by, "mover") != 0)
+        problem(r, "turn[%d].by: \"%s\" (expected mover or opponent)", (int)i, by);
+      lua_pop(L, 2);
+      lua_pushstring(L, kind); /* keep the string alive on the stack */
+      lua_replace(L, -2);
+      type = LUA_TSTRING;
+    } else if (type == LUA_TTABLE) {
+      lua_pop(L, 1);
+    }
+    int k = -1;
+    for (int j = 0; kind && j < 4; j++)
+      if (j != 1 && strcmp(kind, kinds[j]) == 0) k = j;
+    if (k >= 0) {
+      ph->kind = (uint8_t)k;
     } else if (type == LUA_TTABLE && lua_getfield(L, -1, "relocate") == LUA_TSTRING) {
       const char *sym = lua_tostring(L, -1);
       int pt = strlen(sym) == 1 ? variant_type_by_letter(v, sym[0]) : -1;
@@ -385,7 +404,8 @@ static void read_turn(Reader *r, int idx, Variant *v) {
       lua_pop(L, 1);
     } else {
       if (type == LUA_TTABLE) lua_pop(L, 1);
-      problem(r, "turn[%d]: expected \"move\" or { relocate = SYMBOL }", (int)i);
+      problem(r, "turn[%d]: expected \"move\", \"target\", \"choose\", { KIND, by = "
+                 "\"opponent\" } or { relocate = SYMBOL }", (int)i);
     }
     lua_pop(L, 1);
   }
@@ -444,14 +464,14 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "promotion", "castling", "rules", "turn",
                                       "ownership", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
-                                      "tries", "on_move", "on_attempt", NULL};
+                                      "tries", "on_move", "on_attempt", "on_result", NULL};
   static const char *const known_promo[] = {"pieces", "zone", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
-                                            "agreement", NULL};
+                                            "agreement", "unique_destination", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
@@ -544,6 +564,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
     v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
     v->agreement = get_bool(r, t, "agreement", "rules.", 0);
+    v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
     v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
     if (v->points_tie == RESULT_POINTS) problem(r, "rules.points_tie: \"points\" cannot break a tie");
     int e = get_table(r, t, "extinction", "rules.");
@@ -575,8 +596,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       problem(r, "visibility: \"%s\" (expected all or own)", buf);
   }
   v->tries = get_bool(r, idx, "tries", "", 0);
-  static const char *const hooks[] = {"on_move", "on_attempt", "with_options"};
-  for (int i = 0; i < 3; i++) {
+  static const char *const hooks[] = {"on_move", "on_attempt", "on_result", "with_options"};
+  for (int i = 0; i < 4; i++) {
     int type = lua_getfield(L, idx, hooks[i]);
     if (type != LUA_TNIL && type != LUA_TFUNCTION) problem(r, "%s: expected a function", hooks[i]);
     lua_pop(L, 1);

@@ -158,6 +158,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   if (v->nphases < 1 || v->nphases > MAX_PHASES)
     problem(err, errlen, &nerr, "turn: between 1 and %d steps", MAX_PHASES);
   for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_TARGET &&
+        (i + 1 >= v->nphases || v->phase[i + 1].kind != PHASE_CHOOSE))
+      problem(err, errlen, &nerr, "turn[%d]: a target step must be followed by a choose step", i + 1);
+  for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].kind == PHASE_RELOCATE &&
         (v->phase[i].piece >= v->ntypes || !v->type[v->phase[i].piece].neutral))
       problem(err, errlen, &nerr, "turn[%d]: only a neutral piece can be relocated", i + 1);
@@ -210,6 +214,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   for (int i = 1; i < MAX_PHASES; i++) v->zobrist_phase[i] = splitmix(&seed);
   v->zobrist_attr = splitmix(&seed) | 1;
   v->zobrist_takeback = splitmix(&seed) | 1;
+  v->zobrist_target = splitmix(&seed) | 1;
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

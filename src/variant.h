@@ -39,12 +39,17 @@ enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS };
 
 /* A turn is a short program of steps by the same player. */
 enum { PHASE_MOVE = 0, /* move one of the side's pieces */
-       PHASE_RELOCATE  /* put a neutral piece on another empty square */ };
+       PHASE_RELOCATE, /* put a neutral piece on another empty square */
+       PHASE_TARGET,   /* name a square one of the side's pieces can reach */
+       PHASE_CHOOSE    /* choose the move to the named square */ };
+/* Who takes a step: the player whose turn it is, or the opponent. */
+enum { OWNER_MOVER = 0, OWNER_OPPONENT };
 #define MAX_PHASES 4
 
 typedef struct Phase {
   uint8_t kind;
   uint8_t piece; /* PHASE_RELOCATE: the neutral piece type */
+  uint8_t owner; /* OWNER_MOVER or OWNER_OPPONENT */
 } Phase;
 
 typedef struct PieceType {
@@ -127,6 +132,8 @@ typedef struct Variant {
   uint8_t owner[MAX_SQUARES]; /* who owns a piece standing there */
   int no_takeback; /* a piece that changed owner may not go straight back */
   int agreement;   /* players may end the game by an offer and its acceptance */
+  int unique_destination; /* a square more than one piece can reach may
+                             not be named (PHASE_TARGET) */
 
   /* hidden information */
   int visibility;  /* SEE_ALL or SEE_OWN (hidden.h) */
@@ -149,7 +156,7 @@ typedef struct Variant {
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
-  uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback;
+  uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
 } Variant;
 
 /* Sets every field to the orthodox defaults except the pieces and board. */
