@@ -122,6 +122,14 @@ static void show_board(Repl *r) {
       printf("%s answers an offer to end the game: accept or decline", who);
     else if (d.kind == DECIDE_RELOCATE)
       printf("%s moves the %s", who, r->g->v->type[r->g->v->phase[p->phase].piece].name);
+    else if (d.kind == DECIDE_TARGET)
+      printf("%s names the square to move to (moves lists them)", who);
+    else if (d.kind == DECIDE_CHOOSE) {
+      char sq[4];
+      board_square_name(geo, p->target, sq);
+      printf("%s chooses which of %s's pieces goes to %s (moves lists them)", who,
+             p->side == WHITE ? "White" : "Black", sq);
+    }
     else
       printf("%s to move%s%s", who,
              !r->g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "",
@@ -155,8 +163,8 @@ static void list_moves(Repl *r) {
     move_to_san(&r->g->pos, list[i], san, sizeof san);
     printf("%s (%s)%s", uci, san, (i + 1) % 6 == 0 || i + 1 == n ? "\n" : "  ");
   }
-  printf("%d legal %s%s\n", n, d.kind == DECIDE_RELOCATE ? "square" : "move",
-         n == 1 ? "" : "s");
+  printf("%d legal %s%s\n", n,
+         d.kind == DECIDE_RELOCATE || d.kind == DECIDE_TARGET ? "square" : "move", n == 1 ? "" : "s");
   if (r->g->v->nphases > 1 && d.kind == DECIDE_MOVE)
     printf("(a turn has %d steps: play them one at a time, or joined by commas: e2e4,e4f6)\n",
            r->g->v->nphases);
