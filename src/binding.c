@@ -405,21 +405,27 @@ static int l_new(lua_State *L) {
     return luaL_argerror(L, 1, "expected a variant name, path or table");
   }
   int vidx = lua_gettop(L);
+  uint64_t seed = 0;
   if (lua_istable(L, 2)) {
     lua_getfield(L, 2, "fen");
     fen = lua_tostring(L, -1);
     lua_getfield(L, 2, "seed");
-    if (!lua_isnil(L, -1))
-      sandbox_seed(sandbox_of(L), (uint64_t)luaL_checkinteger(L, -1));
+    if (!lua_isnil(L, -1)) {
+      seed = (uint64_t)luaL_checkinteger(L, -1);
+      sandbox_seed(sandbox_of(L), seed);
+    }
     lua_pop(L, 1);
   } else if (!lua_isnoneornil(L, 2)) {
     return luaL_argerror(L, 2, "expected a table of options");
   }
-  if (!binding_new_game(L, vidx, fen)) {
+  Game *g = binding_new_game(L, vidx, fen);
+  if (!g) {
     luaL_pushfail(L);
     lua_insert(L, -2);
     return 2;
   }
+  /* A FEN carries its own generator state; a new game takes the seed. */
+  if (!fen || !strstr(fen, "rng=")) game_seed(g, seed);
   return 1;
 }
 
@@ -440,7 +446,8 @@ static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int t
     else move_to_uci(&g->pos, list[i], step, sizeof step);
     snprintf(buf, sizeof buf, "%s%s%s", prefix, *prefix ? "," : "", step);
     pos_make(&g->pos, list[i], &u);
-    if (g->pos.phase == 0) {
+    /* A turn's string ends where chance takes over (it decides at play). */
+    if (g->pos.phase == 0 || g->v->phase[g->pos.phase].kind == PHASE_DRAW) {
       lua_pushstring(L, buf);
       lua_rawseti(L, tbl, (lua_Integer)lua_rawlen(L, tbl) + 1);
     } else {
@@ -451,7 +458,7 @@ static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int t
 }
 
 /* g:legal([format]): the complete turns (a single move in most variants;
-** e2e4,e4f6 where a turn has several steps). */
+** e2e4,e4f6 where a turn has several steps), up to any step of chance. */
 static int g_legal(lua_State *L) {
   Game *g = togame(L);
   int san = want_san(L, 2);
@@ -489,7 +496,8 @@ static int g_play(lua_State *L) {
 /* g:decision() -> { player = "white", kind = "move"|"relocate"|"answer",
 **                   options = {...}, offer = bool } or nil when the game is over */
 static int g_decision(lua_State *L) {
-  static const char *const kinds[] = {"move", "relocate", "answer", "none", "target", "choose"};
+  static const char *const kinds[] = {"move", "relocate", "answer", "none", "target", "choose",
+                                      "chance"};
   Game *g = togame(L);
   Decision d = game_decision(g);
   if (d.kind == DECIDE_NONE) {
@@ -520,6 +528,20 @@ static int g_decision(lua_State *L) {
     }
   }
   lua_setfield(L, -2, "options");
+  return 1;
+}
+
+/* g:hand(player): the player's cards, sorted: { 3, 5 } */
+static int g_hand(lua_State *L) {
+  Game *g = togame(L);
+  int player = luaL_checkoption(L, 2, NULL, (const char *const[]){"white", "black", NULL});
+  int k = 0;
+  lua_newtable(L);
+  for (int val = 1; val <= g->v->ncard_values; val++)
+    for (int c = 0; c < g->pos.hand[player][val]; c++) {
+      lua_pushinteger(L, val);
+      lua_rawseti(L, -2, ++k);
+    }
   return 1;
 }
 
@@ -985,7 +1007,7 @@ static const luaL_Reg game_methods[] = {
     {"score", g_score},     {"attr", g_attr},       {"view", g_view},
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
-    {"copy", g_copy},
+    {"copy", g_copy},       {"hand", g_hand},
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {

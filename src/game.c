@@ -75,6 +75,43 @@ const char *game_entry_text(const Game *g, int i) {
   return i >= 0 && i < g->n && g->texts ? g->texts[i] : NULL;
 }
 
+/* A card drawn at random from the deck, each card equally likely, from
+** the position's generator (the draw itself then advances it). */
+static int pick_card(const Position *p) {
+  int total = cards_in(p->deck, p->v->ncard_values);
+  if (!total) return 0;
+  uint64_t z = p->rng + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  int k = (int)((z ^ (z >> 31)) % (uint64_t)total);
+  for (int val = 1; val <= p->v->ncard_values; val++) {
+    if (k < p->deck[val]) return val;
+    k -= p->deck[val];
+  }
+  return 0;
+}
+
+void game_seed(Game *g, uint64_t seed) {
+  const Variant *v = g->v;
+  Position *p = &g->pos;
+  char err[64];
+  p->rng = seed;
+  if (v->deal && g->n == 0 && !strcmp(g->start_fen, v->start_fen) &&
+      !cards_in(p->hand[0], v->ncard_values) && !cards_in(p->hand[1], v->ncard_values)) {
+    for (int c = 0; c < 2; c++)
+      for (int k = 0; k < v->deal; k++) {
+        int val = pick_card(p);
+        p->deck[val]--;
+        p->hand[c][val]++;
+        p->rng = p->rng * 6364136223846793005ull + 1442695040888963407ull;
+      }
+  }
+  p->key = pos_compute_key(p);
+  /* The dealt position is where the game starts (undo goes back to it). */
+  pos_fen(p, g->start_fen, sizeof g->start_fen);
+  (void)err;
+}
+
 int game_play(Game *g, Move m) {
   if (g->n == g->cap) {
     int cap = g->cap ? g->cap * 2 : 64;
@@ -113,7 +150,8 @@ Decision game_decision(Game *g) {
     d.player = g->pos.side ^ 1;
     d.kind = DECIDE_ANSWER_OFFER;
   } else {
-    static const int kinds[] = {DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_TARGET, DECIDE_CHOOSE};
+    static const int kinds[] = {DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_TARGET, DECIDE_CHOOSE,
+                                DECIDE_CHANCE};
     const Phase *ph = &g->v->phase[g->pos.phase];
     d.kind = kinds[ph->kind];
     if (ph->owner == OWNER_OPPONENT) d.player = g->pos.side ^ 1;
@@ -326,6 +364,9 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
     Move only[MAX_MOVES];
     while (g->v->phase[g->pos.phase].kind == PHASE_CHOOSE && gen_legal(&g->pos, only) == 1)
       if (play_step(g, only[0], played, err, errlen)) return -1;
+    /* Chance decides at once, from the game's generator. */
+    while (g->v->phase[g->pos.phase].kind == PHASE_DRAW)
+      if (play_step(g, MAKE_MOVE(0, 0, MF_DRAW, pick_card(&g->pos)), played, err, errlen)) return -1;
     s = comma ? comma + 1 : NULL;
   } while (s);
   return 0;

@@ -63,7 +63,7 @@ enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE, ACT_TRY };
 
 /* Who decides now, and what kind of decision it is. */
 enum { DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_ANSWER_OFFER, DECIDE_NONE,
-       DECIDE_TARGET, DECIDE_CHOOSE };
+       DECIDE_TARGET, DECIDE_CHOOSE, DECIDE_CHANCE };
 typedef struct Decision {
   int player; /* WHITE or BLACK */
   int kind;   /* DECIDE_* */
@@ -75,6 +75,9 @@ typedef struct Decision {
 ** err filled; g is valid (empty) either way. */
 int game_init(Game *g, const Variant *v, const char *fen, char *err, size_t errlen);
 void game_free(Game *g);
+/* Seeds the game's generator, and deals the variant's cards when the game
+** is at its start with no cards dealt. Same seed, same game. */
+void game_seed(Game *g, uint64_t seed);
 int game_play(Game *g, Move m); /* m must be legal; -1 on no memory */
 int game_undo(Game *g);         /* -1 when there is nothing to undo */
 GameResult game_result(Game *g);

@@ -16,12 +16,70 @@ int view_sees(const Position *p, int player, int sq) {
          (CELL_COLOUR(c) == player || CELL_COLOUR(c) == NEUTRAL);
 }
 
+/* Has the variant anything a player may not see? */
+int view_hides(const Variant *v) { return v->visibility != SEE_ALL || v->ncard_values; }
+
+/* varia's seventh FEN field as the player may see it: the player's own hand
+** and the size of the opponent's; the deck's size, not its contents; no
+** generator state; attributes only of visible pieces. */
+static size_t view_extension(const Position *p, int player, const char *fen, char *out, size_t len) {
+  const Variant *v = p->v;
+  const char *ext = strstr(fen, " varia:");
+  size_t n = 0, outlen = len;
+  char items[2048], body[2048];
+  char *final = out;
+  out = body;
+  len = sizeof body;
+  out[0] = '\0';
+  snprintf(items, sizeof items, "%s", ext ? ext + 7 : "");
+  for (char *item = strtok(items, ";"); item; item = strtok(NULL, ";")) {
+    if (!strncmp(item, "rng=", 4) || !strncmp(item, "hands=", 6)) continue;
+    if (!strncmp(item, "attr=", 5)) {
+      char kept[1024];
+      size_t k = 0;
+      kept[0] = '\0';
+      for (char *a = item + 5; *a;) {
+        char *comma = strchr(a, ',');
+        size_t al = comma ? (size_t)(comma - a) : strlen(a);
+        int sl = 0, sq = board_parse_square(&v->geo, a, &sl);
+        if (sq != SQ_NONE && view_sees(p, player, sq) && k + al + 2 < sizeof kept)
+          k += (size_t)snprintf(kept + k, sizeof kept - k, "%s%.*s", k ? "," : "", (int)al, a);
+        a = comma ? comma + 1 : a + al;
+      }
+      if (k) n += (size_t)snprintf(out + n, len - n, ";attr=%s", kept);
+      continue;
+    }
+    n += (size_t)snprintf(out + n, len - n, ";%s", item);
+  }
+  if (v->ncard_values) {
+    n += (size_t)snprintf(out + n, len - n, ";hand=");
+    int first = 1;
+    for (int val = 1; val <= v->ncard_values; val++)
+      for (int k = 0; k < p->hand[player][val]; k++) {
+        n += (size_t)snprintf(out + n, len - n, "%s%d", first ? "" : ",", val);
+        first = 0;
+      }
+    n += (size_t)snprintf(out + n, len - n, ";opponent_hand=%d;deck=%d",
+                          cards_in(p->hand[player ^ 1], v->ncard_values),
+                          cards_in(p->deck, v->ncard_values));
+  }
+  final[0] = '\0';
+  if (!n) return 0; /* body begins with ';' */
+  return (size_t)snprintf(final, outlen, " varia:%.*s", (int)(n - 1), body + 1);
+}
+
 int view_fen(const Position *p, int player, char *buf, size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  char fen[4096], out[4096];
+  char fen[4096], out[4096], ext[2048];
   size_t n = 0;
-  if (v->visibility == SEE_ALL) return pos_fen(p, buf, len);
+  pos_fen(p, fen, sizeof fen);
+  view_extension(p, player, fen, ext, sizeof ext);
+  if (v->visibility == SEE_ALL) {
+    char *cut = strstr(fen, " varia:");
+    if (cut) *cut = '\0';
+    return snprintf(buf, len, "%s%s", fen, ext);
+  }
   for (int r = g->ranks - 1; r >= 0; r--) {
     int empty = 0;
     for (int f = 0; f < g->files; f++) {
@@ -45,7 +103,6 @@ int view_fen(const Position *p, int player, char *buf, size_t len) {
   }
   out[n] = '\0';
   /* The rest of the FEN, with the opponent's castling rights removed. */
-  pos_fen(p, fen, sizeof fen);
   char side[8] = "", castle[16] = "", rights[16];
   int fullmove = 1;
   sscanf(fen, "%*s %7s %15s %*s %*s %d", side, castle, &fullmove);
@@ -55,7 +112,7 @@ int view_fen(const Position *p, int player, char *buf, size_t len) {
       rights[k++] = *c;
   if (!k) rights[k++] = '-';
   rights[k] = '\0';
-  return snprintf(buf, len, "%s %s %s ? ? %d", out, side, rights, fullmove);
+  return snprintf(buf, len, "%s %s %s ? ? %d%s", out, side, rights, fullmove, ext);
 }
 
 /* Adds m unless it is there already (a square reached both as a move and

@@ -15,12 +15,17 @@ enum { SEE_ALL = 0, /* everything: perfect information */
 
 #define VIEW_UNKNOWN '?' /* a square whose content the player does not know */
 
+/* Does the variant hide anything from a player (squares or cards)? */
+int view_hides(const Variant *v);
+
 /* Is square sq visible to player (WHITE or BLACK) in p? */
 int view_sees(const Position *p, int player, int sq);
 
 /* The player's view as a FEN: unknown squares are '?', and so are the
 ** fields the player cannot know (the opponent's castling rights, the en
-** passant square, the halfmove clock). Returns the length. */
+** passant square, the halfmove clock); in the seventh field the player's
+** own hand only, with the sizes of the opponent's hand and of the deck
+** (hand=3,5;opponent_hand=2;deck=24). Returns the length. */
 int view_fen(const Position *p, int player, char *buf, size_t len);
 
 /* Moves the side to move could try knowing only its own pieces: every

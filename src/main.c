@@ -3,7 +3,9 @@
 */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 
@@ -22,7 +24,7 @@ static void on_sigint(int sig) {
 }
 
 static const char usage[] =
-    "usage: varia [VARIANT|FILE]            the REPL (commands from a pipe work too)\n"
+    "usage: varia [--seed N] [VARIANT|FILE] the REPL (commands from a pipe work too)\n"
     "       varia perft [--variant V] [--fen FEN] DEPTH [--divide]\n"
     "       varia test [--variant V] [--max-depth D] FILE...\n"
     "       varia check VARIANT|FILE...\n"
@@ -43,6 +45,20 @@ int main(int argc, char **argv) {
   lua_pop(s->L, 1);
   interruptible = s;
   signal(SIGINT, on_sigint);
+  /* --seed N before the variant: the generator of games with chance. The
+  ** default, from the clock, is printed so that a game can be replayed. */
+  uint64_t seed = (uint64_t)time(NULL);
+  if (argc > 2 && !strcmp(argv[1], "--seed")) {
+    char *end;
+    seed = strtoull(argv[2], &end, 10);
+    if (*end) {
+      fprintf(stderr, "varia: --seed needs a number, not '%s'\n", argv[2]);
+      sandbox_free(s);
+      return 2;
+    }
+    argv += 2;
+    argc -= 2;
+  }
   const char *cmd = argc > 1 ? argv[1] : NULL;
   if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
     fputs(usage, stdout);
@@ -62,7 +78,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "varia: unexpected argument '%s'\n%s", argv[2], usage);
     status = 2;
   } else {
-    status = repl_main(s, cmd ? cmd : "chess");
+    status = repl_main(s, cmd ? cmd : "chess", seed);
   }
   interruptible = NULL;
   sandbox_free(s);

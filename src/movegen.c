@@ -45,6 +45,7 @@ int piece_attacks(const Position *p, int from, int sq) {
     const Step *s = &v->step[by][t][j];
     if (!(s->modes & MODE_CAPTURE)) continue;
     if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
+    if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
     int to = from;
     switch (s->path) {
       case PATH_SLIDE:
@@ -92,12 +93,19 @@ int royal_attacked(const Position *p, int c) {
   return 0;
 }
 
-/* Adds a move, one per promotion choice when it reaches the zone. */
-static inline int emit(const Variant *v, Move *list, int n, int from, int to,
+/* Adds a move, one per promotion choice when it reaches the zone (where
+** the variant says so, only choices of a type the side has lost). */
+static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
+  const Variant *v = p->v;
   if (promotes && v->promo_rank_mask[us][v->sq_rank[to]]) {
-    for (int i = 0; i < v->npromo && n < MAX_MOVES; i++)
-      list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_type[i] + 1);
+    for (int i = 0; i < v->npromo && n < MAX_MOVES; i++) {
+      int t = v->promo_type[i];
+      if (v->promote_to_lost && !p->lost[us][t] &&
+          !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
+        continue;
+      list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
+    }
     return n;
   }
   if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -154,9 +162,34 @@ static int gen_relocate(const Position *p, Move *list) {
   return n;
 }
 
+/* The distinct values that can be drawn, one move each. */
+static int gen_draws(const Position *p, Move *list) {
+  int n = 0;
+  for (int val = 1; val <= p->v->ncard_values; val++)
+    if (p->deck[val]) list[n++] = MAKE_MOVE(0, 0, MF_DRAW, val);
+  return n;
+}
+
+/* Card plays: two cards from the hand name a square (rank, file) holding
+** one of the side's pieces that cards may act on. */
+static int gen_card_plays(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side;
+  for (int i = 0; i < p->npieces[us] && n < MAX_MOVES; i++) {
+    int sq = p->plist[us][i], rv, fv;
+    if (IS_SET(v->card_exclude, CELL_TYPE(p->board[sq]))) continue;
+    pos_card_values(p, us, sq, &rv, &fv);
+    if (rv > v->ncard_values || fv > v->ncard_values) continue;
+    if (rv == fv ? p->hand[us][rv] >= 2 : p->hand[us][rv] && p->hand[us][fv])
+      list[n++] = MAKE_MOVE(0, sq, MF_CARD, 0);
+  }
+  return n;
+}
+
 int gen_pseudo(const Position *p, Move *list) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
+  if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, n = 0;
@@ -166,6 +199,7 @@ int gen_pseudo(const Position *p, Move *list) {
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
       if (s->initial && !IS_SET(v->initial_ranks[us][t], v->sq_rank[from])) continue;
+      if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
       int to = from, modes = s->modes;
       switch (s->path) {
         case PATH_SLIDE:
@@ -173,13 +207,13 @@ int gen_pseudo(const Position *p, Move *list) {
             to += s->off;
             uint8_t c = b[to];
             if (c == CELL_EMPTY) {
-              if (modes & MODE_MOVE) n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+              if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
               else if ((modes & MODE_EP) && to == p->ep)
-                n = emit(v, list, n, from, to, MF_EP, 0, us);
+                n = emit(p, list, n, from, to, MF_EP, 0, us);
               continue;
             }
             if ((modes & MODE_CAPTURE) && enemy[c])
-              n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+              n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
             break;
           }
           break;
@@ -194,9 +228,9 @@ int gen_pseudo(const Position *p, Move *list) {
             /* An initial lame step lets en passant capturers take the
             ** piece on the square it passed. */
             int flag = s->initial && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
-            n = emit(v, list, n, from, to, flag, promotes, us);
+            n = emit(p, list, n, from, to, flag, promotes, us);
           } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
-            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           }
           break;
         }
@@ -204,23 +238,24 @@ int gen_pseudo(const Position *p, Move *list) {
           do to += s->off; while (b[to] == CELL_EMPTY);
           if (b[to] == CELL_OFF) break;
           for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
-            if (modes & MODE_MOVE) n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           if ((modes & MODE_CAPTURE) && enemy[b[to]])
-            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
         case PATH_GRASS:
           do to += s->off; while (b[to] == CELL_EMPTY);
           if (b[to] == CELL_OFF) break;
           to += s->off;
           if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
-            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           else if ((modes & MODE_CAPTURE) && enemy[b[to]])
-            n = emit(v, list, n, from, to, MF_NORMAL, promotes, us);
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
       }
     }
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
+  if (v->card_action) n = gen_card_plays(p, list, n);
   if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -292,7 +327,7 @@ static int legal_moves(Position *p, Move *list) {
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   int n = gen_pseudo(p, list);
   if (v->royal_capture || p->royal[us] == SQ_NONE ||
-      v->phase[p->phase].kind == PHASE_RELOCATE)
+      v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
     return n;
 
   int nroyal = 0;

@@ -32,6 +32,11 @@ static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
   char a[4], b[4];
   int to = MOVE_TO(m);
   if (MOVE_FLAG(m) == MF_PLACE) return place_uci(p, m, buf, len);
+  if (MOVE_FLAG(m) == MF_CARD) { /* two cards naming a square */
+    board_square_name(g, to, b);
+    return snprintf(buf, len, "cards:%s", b);
+  }
+  if (MOVE_FLAG(m) == MF_DRAW) return snprintf(buf, len, "draw:%d", MOVE_PROMO(m));
   if (MOVE_FLAG(m) == MF_TARGET) { /* a named square: e4, or e8q */
     board_square_name(g, to, b);
     if (MOVE_PROMO(m)) return snprintf(buf, len, "%s%c", b, p->v->type[MOVE_PROMO(m) - 1].letter);
@@ -55,7 +60,7 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
   char out[64], sq[4];
   size_t n = 0;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
-  if (flag == MF_TARGET) return move_to_uci(p, m, buf, len);
+  if (flag == MF_TARGET || flag == MF_CARD || flag == MF_DRAW) return move_to_uci(p, m, buf, len);
   if (flag == MF_PLACE) { /* Fairy-Stockfish writes the target square */
     board_square_name(g, to, sq);
     return snprintf(buf, len, "%s", sq);

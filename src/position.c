@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "movegen.h"
 #include "position.h"
 
 static inline uint64_t zkey(const Variant *v, int cell, int sq) {
@@ -31,6 +32,85 @@ static inline void remove_piece(Position *p, int sq) {
   p->count[c][CELL_TYPE(cell)]--;
 }
 
+/* splitmix64's finaliser: spreads small numbers over 64 bits. */
+static inline uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* Card zones (0 deck, 1 discard, 2 and 3 the hands), lost pieces and
+** pending draws in the hash: one key per (zone, value, count). */
+static inline uint64_t card_key(const Variant *v, int zone, int value, int count) {
+  return count ? mix(v->zobrist_cards + (uint64_t)((zone * 64 + value) * 256 + count)) : 0;
+}
+static inline uint64_t lost_key(const Variant *v, int c, int t, int count) {
+  return count ? mix(v->zobrist_lost + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
+}
+
+/* Changes a zone's count of a value, with the hash. */
+static inline uint64_t zone_add(const Variant *v, uint8_t *zone, int id, int value, int delta) {
+  uint64_t k = card_key(v, id, value, zone[value]);
+  zone[value] = (uint8_t)(zone[value] + delta);
+  return k ^ card_key(v, id, value, zone[value]);
+}
+
+static inline uint64_t lost_add(Position *p, int c, int t, int delta) {
+  uint64_t k = lost_key(p->v, c, t, p->lost[c][t]);
+  p->lost[c][t] = (uint8_t)(p->lost[c][t] + delta);
+  return k ^ lost_key(p->v, c, t, p->lost[c][t]);
+}
+
+static uint64_t cards_key(const Position *p) {
+  const Variant *v = p->v;
+  uint64_t k = 0;
+  for (int val = 1; val <= v->ncard_values; val++)
+    k ^= card_key(v, 0, val, p->deck[val]) ^ card_key(v, 1, val, p->discard[val]) ^
+         card_key(v, 2, val, p->hand[0][val]) ^ card_key(v, 3, val, p->hand[1][val]);
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++) k ^= lost_key(v, c, t, p->lost[c][t]);
+  if (p->pending_draws) k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+  return k;
+}
+
+/* May the side to move draw a card now? */
+static int draw_possible(const Position *p) {
+  return p->pending_draws > 0 && cards_in(p->deck, p->v->ncard_values) > 0 &&
+         cards_in(p->hand[p->side], p->v->ncard_values) < p->v->hand_max;
+}
+
+/* The values of the two cards that name square sq for colour c: the rank
+** counted from c's side, the file from the a-file. */
+void pos_card_values(const Position *p, int c, int sq, int *rank_value, int *file_value) {
+  const Geometry *g = &p->v->geo;
+  int r = board_rank(g, sq);
+  *rank_value = c == WHITE ? r + 1 : g->ranks - r;
+  *file_value = board_file(g, sq) + 1;
+}
+
+static inline uint64_t attr_key(const Variant *v, int sq, int a);
+
+/* A card play's effect on the piece on sq: another type, or a toggled
+** attribute. Its own inverse, so unmake calls it again. */
+static uint64_t card_effect(Position *p, int sq) {
+  const Variant *v = p->v;
+  uint8_t cell = p->board[sq];
+  int t = CELL_TYPE(cell), c = CELL_COLOUR(cell);
+  uint64_t k = 0;
+  if (v->card_flip[t]) {
+    uint8_t now = MAKE_CELL(c, v->card_flip[t] - 1);
+    k ^= zkey(v, cell, sq) ^ zkey(v, now, sq);
+    p->board[sq] = now;
+    p->count[c][t]--;
+    p->count[c][CELL_TYPE(now)]++;
+  } else {
+    k ^= attr_key(v, sq, p->attr[sq]);
+    p->attr[sq] ^= (uint8_t)v->card_toggle_bit;
+    k ^= attr_key(v, sq, p->attr[sq]);
+  }
+  return k;
+}
+
 /* A piece's attribute contributes to the hash only when it is not zero. */
 static inline uint64_t attr_key(const Variant *v, int sq, int a) {
   return a ? v->zobrist_attr * (uint64_t)(sq * 256 + a) : 0;
@@ -54,6 +134,7 @@ uint64_t pos_compute_key(const Position *p) {
   if (p->takeback_from != SQ_NONE)
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
+  if (v->ncard_values || v->promote_to_lost) k ^= cards_key(p);
   return k;
 }
 
@@ -131,13 +212,32 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
   u->captured_attr = 0;
+  u->rng = p->rng;
+  u->pending_draws = p->pending_draws;
+  u->consumed = -1;
 
   if (p->target != SQ_NONE) {
     k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
     p->target = SQ_NONE;
     p->target_promo = 0;
   }
-  if (flag == MF_TARGET) {
+  if (flag == MF_DRAW) {
+    int val = MOVE_PROMO(m);
+    k ^= zone_add(v, p->deck, 0, val, -1) ^ zone_add(v, p->hand[us], 2 + us, val, +1);
+    k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+    p->pending_draws--;
+    k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+    p->rng = mix(p->rng + 0x9E3779B97F4A7C15ull); /* the next chance step */
+  } else if (flag == MF_CARD) {
+    int rv, fv;
+    pos_card_values(p, us, to, &rv, &fv);
+    k ^= zone_add(v, p->hand[us], 2 + us, rv, -1) ^ zone_add(v, p->discard, 1, rv, +1);
+    k ^= zone_add(v, p->hand[us], 2 + us, fv, -1) ^ zone_add(v, p->discard, 1, fv, +1);
+    k ^= card_effect(p, to);
+    if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
+    p->ep = p->ep_victim = SQ_NONE;
+    p->halfmove++;
+  } else if (flag == MF_TARGET) {
     u->moved = CELL_EMPTY;
     p->target = to;
     p->target_promo = MOVE_PROMO(m);
@@ -200,14 +300,35 @@ void pos_make(Position *p, Move m, Undo *u) {
         p->halfmove = 0;
         if (p->royal[them] == capsq) p->royal[them] = SQ_NONE;
         if (v->has_points) p->score[us] += v->type[CELL_TYPE(captured)].points;
+        if (v->promote_to_lost) k ^= lost_add(p, them, CELL_TYPE(captured), +1);
       }
       k ^= move_piece(p, from, to, cell);
+      /* A diagonal move marks the piece that made it... */
+      if (v->diagonal_once_bit) {
+        int df = board_file(&v->geo, to) - board_file(&v->geo, from);
+        int dr = board_rank(&v->geo, to) - board_rank(&v->geo, from);
+        if (df && (df == dr || df == -dr) && !(p->attr[to] & v->diagonal_once_bit)) {
+          k ^= attr_key(v, to, p->attr[to]);
+          p->attr[to] |= (uint8_t)v->diagonal_once_bit;
+          k ^= attr_key(v, to, p->attr[to]);
+        }
+      }
       if (flag == MF_PROMO) {
         uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
         p->count[us][CELL_TYPE(cell)]--;
         p->count[us][CELL_TYPE(promoted)]++;
         p->board[to] = promoted;
         k ^= zkey(v, cell, to) ^ zkey(v, promoted, to);
+        if (v->promote_to_lost) { /* uses up a lost piece of that type (or its flip) */
+          int t = CELL_TYPE(promoted);
+          if (!p->lost[us][t] && v->card_flip[t]) t = v->card_flip[t] - 1;
+          u->consumed = (int8_t)t;
+          k ^= lost_add(p, us, t, -1);
+        }
+        /* ... but a promoted piece starts unmarked, even after a diagonal
+        ** capture: that move was the pawn's. */
+        k ^= attr_key(v, to, p->attr[to]);
+        p->attr[to] = 0;
       }
       if ((v->pawn_mask | v->promote_mask) >> CELL_TYPE(cell) & 1) p->halfmove = 0;
       if (p->royal[us] == from) p->royal[us] = to;
@@ -238,10 +359,31 @@ void pos_make(Position *p, Move m, Undo *u) {
       }
     }
   }
+  if (v->draw_on && flag != MF_DRAW && flag != MF_PLACE && flag != MF_TARGET && flag != MF_CARD) {
+    /* One card for each event of the move, up to the hand's limit. */
+    int events = 0;
+    if ((v->draw_on & DRAW_ON_CAPTURE) && u->captured != CELL_EMPTY) events++;
+    if ((v->draw_on & DRAW_ON_PROMOTION) && flag == MF_PROMO) events++;
+    if ((v->draw_on & DRAW_ON_CHECK) && royal_attacked(p, them)) events++;
+    if (events) {
+      k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+      p->pending_draws = events;
+      k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+    }
+  }
+  /* The next step: a draw step stays while cards are owed and can be drawn,
+  ** and is skipped when there is nothing to draw. */
   k ^= v->zobrist_phase[p->phase];
-  if (++p->phase >= v->nphases) {
+  if (!(flag == MF_DRAW && draw_possible(p))) p->phase++;
+  while (p->phase < v->nphases && v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p))
+    p->phase++;
+  if (p->phase >= v->nphases) {
     p->phase = 0;
     p->anchor = SQ_NONE;
+    if (p->pending_draws) { /* owed but not drawable: forfeited */
+      k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+      p->pending_draws = 0;
+    }
     if (us == BLACK) p->fullmove++;
     p->side = them;
     k ^= v->zobrist_side;
@@ -254,7 +396,18 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int us = u->side;
-  if (flag == MF_TARGET) {
+  if (flag == MF_DRAW) {
+    p->deck[MOVE_PROMO(m)]++;
+    p->hand[us][MOVE_PROMO(m)]--;
+  } else if (flag == MF_CARD) {
+    int rv, fv;
+    pos_card_values(p, us, to, &rv, &fv);
+    p->hand[us][rv]++;
+    p->hand[us][fv]++;
+    p->discard[rv]--;
+    p->discard[fv]--;
+    card_effect(p, to);
+  } else if (flag == MF_TARGET) {
     /* nothing moved */
   } else if (flag == MF_PLACE) {
     uint8_t a = p->attr[to];
@@ -284,7 +437,9 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       int capsq = flag == MF_EP ? u->ep_victim : to;
       put_piece(p, capsq, u->captured);
       p->attr[capsq] = u->captured_attr;
+      if (v->promote_to_lost) p->lost[us ^ 1][CELL_TYPE(u->captured)]--;
     }
+    if (u->consumed >= 0) p->lost[us][u->consumed]++;
   }
   p->side = us;
   p->phase = u->phase;
@@ -303,6 +458,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->target_promo = u->target_promo;
   p->score[0] = u->score[0];
   p->score[1] = u->score[1];
+  p->rng = u->rng;
+  p->pending_draws = u->pending_draws;
   board_ok(p);
 }
 
@@ -310,16 +467,23 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
 
 /* The outermost castling rook of colour c on the king's rank, on the given
 ** side of the king (0: higher files, 1: lower files), or SQ_NONE. */
+/* Does cell hold colour c's castling rook, or a piece a card play turns
+** into it (which keeps the right: turning is not moving)? */
+static int castle_rook_cell(const Variant *v, uint8_t cell, int c) {
+  if (cell == CELL_EMPTY || cell == CELL_OFF || CELL_COLOUR(cell) != c) return 0;
+  int t = CELL_TYPE(cell);
+  return t == v->castle_rook_type || v->card_flip[t] == v->castle_rook_type + 1;
+}
+
 static int outer_rook(const Position *p, int c, int side) {
   const Geometry *g = &p->v->geo;
   int ksq = p->castle_king[c], rank = board_rank(g, ksq), kf = board_file(g, ksq);
-  uint8_t rook = MAKE_CELL(c, p->v->castle_rook_type);
   if (side == 0) {
     for (int f = g->files - 1; f > kf; f--)
-      if (p->board[board_square(g, f, rank)] == rook) return board_square(g, f, rank);
+      if (castle_rook_cell(p->v, p->board[board_square(g, f, rank)], c)) return board_square(g, f, rank);
   } else {
     for (int f = 0; f < kf; f++)
-      if (p->board[board_square(g, f, rank)] == rook) return board_square(g, f, rank);
+      if (castle_rook_cell(p->v, p->board[board_square(g, f, rank)], c)) return board_square(g, f, rank);
   }
   return SQ_NONE;
 }
@@ -391,6 +555,34 @@ static const char *read_extension(Position *p, const char *ext) {
         if (t < 0 || val[len + 1]) return "target: expected a square and a promotion letter";
         p->target_promo = t + 1;
       }
+    } else if (strcmp(item, "hands") == 0 || strcmp(item, "discard") == 0) {
+      if (!p->v->ncard_values) return "the variant has no cards";
+      int h = 0; /* hands=3,5/1,7: White's, then Black's */
+      uint8_t *zone = item[0] == 'h' ? p->hand[0] : p->discard;
+      for (char *q = val; *q;) {
+        if (*q == '/' && item[0] == 'h' && h == 0) {
+          zone = p->hand[1];
+          h = 1;
+          q++;
+          continue;
+        }
+        char *end;
+        long c = strtol(q, &end, 10);
+        if (end == q || c < 1 || c > p->v->ncard_values) return "a card value out of range";
+        zone[c]++;
+        q = *end == ',' ? end + 1 : end;
+      }
+    } else if (strcmp(item, "lost") == 0) {
+      for (char *q = val; *q; q++) {
+        int t = variant_type_by_letter(p->v, (char)tolower((unsigned char)*q));
+        if (t < 0) return "lost: not a piece letter";
+        p->lost[isupper((unsigned char)*q) ? WHITE : BLACK][t]++;
+      }
+    } else if (strcmp(item, "draws") == 0) {
+      p->pending_draws = atoi(val);
+      if (p->pending_draws < 0 || p->pending_draws > 8) return "draws out of range";
+    } else if (strcmp(item, "rng") == 0) {
+      p->rng = strtoull(val, NULL, 16);
     } else if (strcmp(item, "takeback") == 0) {
       int l1 = 0, l2 = 0, from = board_parse_square(g, val, &l1);
       int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, val + l1, &l2);
@@ -527,7 +719,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         if (rook == SQ_NONE) why = "no rook on that side of the king";
       } else if (lc >= 'a' && lc < 'a' + g->files) {
         rook = board_square(g, lc - 'a', board_rank(g, ksq));
-        if (p->board[rook] != MAKE_CELL(c, v->castle_rook_type)) why = "no rook on that file";
+        if (!castle_rook_cell(v, p->board[rook], c)) why = "no rook on that file";
       } else why = "not a castling letter";
       if (why) FEN_FAIL("FEN castling: '%c': %s", *s, why);
       side = board_file(g, rook) > board_file(g, ksq) ? 0 : 1;
@@ -577,6 +769,13 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   if (nf == 7) {
     const char *why = read_extension(p, field[6]);
     if (why) FEN_FAIL("FEN field 7 \"%s\": %s", field[6], why);
+  }
+  /* The deck holds every card that is in no hand and not discarded. */
+  for (int val = 1; val <= v->ncard_values; val++) {
+    int out = p->hand[0][val] + p->hand[1][val] + p->discard[val];
+    if (out > v->card_copies)
+      FEN_FAIL("FEN field 7: more cards of value %d than the %d there are", val, v->card_copies);
+    p->deck[val] = (uint8_t)(v->card_copies - out);
   }
   p->key = pos_compute_key(p);
   *out = *p;
@@ -641,6 +840,34 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     e += (size_t)sprintf(ext + e, ";takeback=");
     e += (size_t)board_square_name(g, p->takeback_from, ext + e);
     e += (size_t)board_square_name(g, p->takeback_to, ext + e);
+  }
+  if (v->ncard_values) {
+    for (int c = 0; c < 3; c++) {
+      const uint8_t *zone = c < 2 ? p->hand[c] : p->discard;
+      int any = cards_in(zone, v->ncard_values);
+      if (c == 0 && (any || cards_in(p->hand[1], v->ncard_values))) e += (size_t)sprintf(ext + e, ";hands=");
+      if (c == 1 && (cards_in(p->hand[0], v->ncard_values) || any)) ext[e++] = '/', ext[e] = '\0';
+      if (c == 2 && any) e += (size_t)sprintf(ext + e, ";discard=");
+      int first = 1;
+      for (int val = 1; val <= v->ncard_values; val++)
+        for (int k = 0; k < zone[val]; k++) {
+          e += (size_t)sprintf(ext + e, "%s%d", first ? "" : ",", val);
+          first = 0;
+        }
+    }
+    if (p->pending_draws) e += (size_t)sprintf(ext + e, ";draws=%d", p->pending_draws);
+    e += (size_t)sprintf(ext + e, ";rng=%llx", (unsigned long long)p->rng);
+  }
+  if (v->promote_to_lost) {
+    int first = 1;
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < v->ntypes; t++)
+        for (int k = 0; k < p->lost[c][t]; k++) {
+          if (first) e += (size_t)sprintf(ext + e, ";lost=");
+          first = 0;
+          ext[e++] = c == WHITE ? (char)toupper((unsigned char)v->type[t].letter) : v->type[t].letter;
+          ext[e] = '\0';
+        }
   }
   if (p->target != SQ_NONE) {
     e += (size_t)sprintf(ext + e, ";target=");

@@ -19,7 +19,9 @@
 ** piece's square (PLACE_FROM_NONE when it enters) and promo its type + 1. */
 typedef uint32_t Move;
 enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
-       MF_TARGET /* names the square to (and a promotion piece) */ };
+       MF_TARGET, /* names the square to (and a promotion piece) */
+       MF_CARD,   /* plays the two cards naming square to */
+       MF_DRAW    /* draws a card of value promo from the deck */ };
 #define PLACE_FROM_NONE 0x3FF
 #define MOVE_NONE 0u
 #define MAKE_MOVE(from, to, flag, promo)                                  \
@@ -45,6 +47,12 @@ typedef struct Position {
   int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */
   int anchor;   /* where this turn's previous step ended (for notation) */
   int target, target_promo; /* the square named (PHASE_TARGET), SQ_NONE */
+  /* cards, counted per value (index = value) */
+  uint8_t deck[MAX_CARD_VALUES + 1], discard[MAX_CARD_VALUES + 1];
+  uint8_t hand[2][MAX_CARD_VALUES + 1];
+  int pending_draws;           /* cards earned and not yet drawn */
+  uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
+  uint64_t rng;                /* the game's generator (chance steps) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
   int castle_king[2];   /* the castling king's square of each colour */
@@ -55,6 +63,9 @@ typedef struct Position {
 } Position;
 
 typedef struct Undo {
+  uint64_t rng;
+  int pending_draws;
+  int8_t consumed; /* the lost type a promotion used, or -1 */
   uint8_t captured, captured_attr;
   uint8_t moved, moved_attr;
   uint8_t rook_attr;
@@ -78,11 +89,21 @@ int pos_fen(const Position *pos, char *buf, size_t len);
 void pos_make(Position *pos, Move m, Undo *u);
 void pos_unmake(Position *pos, Move m, const Undo *u);
 
+/* Cards in a zone. */
+static inline int cards_in(const uint8_t *zone, int nvalues) {
+  int n = 0;
+  for (int v = 1; v <= nvalues; v++) n += zone[v];
+  return n;
+}
+
 /* The number of empty squares (a relocation's choices, in O(1)). */
 static inline int pos_empty_squares(const Position *p) {
   return p->v->geo.files * p->v->geo.ranks - p->npieces[0] - p->npieces[1] -
          p->npieces[2];
 }
+
+/* The values of the two cards (rank, file) that name sq for colour c. */
+void pos_card_values(const Position *p, int c, int sq, int *rank_value, int *file_value);
 
 /* The hash computed from scratch, for checking the incremental one. */
 uint64_t pos_compute_key(const Position *pos);

@@ -32,11 +32,12 @@ typedef struct Repl {
   ** each player has been shown. */
   int viewer, referee;
   int seen[2];
+  uint64_t seed; /* for games with chance */
 } Repl;
 
 /* Does the screen show a player's view rather than the truth? */
 static int hiding(const Repl *r) {
-  return r->g->v->visibility != SEE_ALL && !r->referee;
+  return view_hides(r->g->v) && !r->referee;
 }
 
 static int shown_player(Repl *r) {
@@ -59,6 +60,7 @@ static int new_game(Repl *r, const char *spec, const char *fen) {
     return -1;
   }
   Game *g = lua_touserdata(L, -1);
+  if (!fen || !strstr(fen, "rng=")) game_seed(g, r->seed);
   luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);
   r->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   r->g = g;
@@ -137,6 +139,13 @@ static void show_board(Repl *r) {
   }
   if (r->g->v->has_points) printf("   points: White %d, Black %d", p->score[0], p->score[1]);
   printf("\n");
+  if (r->g->v->ncard_values) {
+    printf("%s's cards:", who == WHITE ? "White" : "Black");
+    for (int val = 1; val <= r->g->v->ncard_values; val++)
+      for (int k = 0; k < p->hand[who][val]; k++) printf(" %d", val);
+    printf("   (%s holds %d; %d in the draw pile)\n", who == WHITE ? "Black" : "White",
+           cards_in(p->hand[who ^ 1], r->g->v->ncard_values), cards_in(p->deck, r->g->v->ncard_values));
+  }
   show_messages(r, who);
   (void)sq;
 }
@@ -371,8 +380,8 @@ static char *history_path(void) {
   return p;
 }
 
-int repl_main(Sandbox *s, const char *variant) {
-  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL, -1, 0, {0, 0}};
+int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
+  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL, -1, 0, {0, 0}, seed};
   if (new_game(&r, variant, NULL)) return 1;
   r.errors = 0;
   if (r.interactive) {
@@ -380,6 +389,8 @@ int repl_main(Sandbox *s, const char *variant) {
     if (hist) read_history(hist);
     printf("varia %s - %s. Type help for the commands, quit to leave.\n",
            VARIA_VERSION, r.g->v->name);
+    if (r.g->v->ncard_values) printf("(seed %llu: ./varia --seed %llu %s deals the same cards)\n",
+                                     (unsigned long long)seed, (unsigned long long)seed, variant);
     show_board(&r);
     for (;;) {
       char prompt[80];

@@ -8,6 +8,9 @@
 
 #include "sandbox.h"
 
-int repl_main(Sandbox *s, const char *variant);
+#include <stdint.h>
+
+/* seed: the generator of games with chance (cards). */
+int repl_main(Sandbox *s, const char *variant, uint64_t seed);
 
 #endif

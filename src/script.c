@@ -374,7 +374,7 @@ static void read_turn(Reader *r, int idx, Variant *v) {
     }
     Phase *ph = &v->phase[v->nphases++];
     memset(ph, 0, sizeof *ph);
-    static const char *const kinds[] = {"move", "", "target", "choose"};
+    static const char *const kinds[] = {"move", "", "target", "choose", "draw"};
     const char *kind = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     if (type == LUA_TTABLE && lua_geti(L, -1, 1) == LUA_TSTRING) {
       kind = lua_tostring(L, -1); /* { "choose", by = "opponent" } */
@@ -391,10 +391,11 @@ static void read_turn(Reader *r, int idx, Variant *v) {
       lua_pop(L, 1);
     }
     int k = -1;
-    for (int j = 0; kind && j < 4; j++)
+    for (int j = 0; kind && j < 5; j++)
       if (j != 1 && strcmp(kind, kinds[j]) == 0) k = j;
     if (k >= 0) {
       ph->kind = (uint8_t)k;
+      if (k == PHASE_DRAW) ph->owner = OWNER_CHANCE;
     } else if (type == LUA_TTABLE && lua_getfield(L, -1, "relocate") == LUA_TSTRING) {
       const char *sym = lua_tostring(L, -1);
       int pt = strlen(sym) == 1 ? variant_type_by_letter(v, sym[0]) : -1;
@@ -410,6 +411,63 @@ static void read_turn(Reader *r, int idx, Variant *v) {
     lua_pop(L, 1);
   }
   if (v->nphases == 0) problem(r, "turn: no steps");
+  lua_pop(L, 1);
+}
+
+/* cards = { values = 8, copies = 4, deal = 2, hand = 3,
+**           draw_on = { "capture", "promotion", "check" },
+**           play = { flip = { r = "c", c = "r" }, exclude = "n", toggle = 1 } } */
+static void read_cards(Reader *r, int idx, Variant *v) {
+  static const char *const known[] = {"values", "copies", "deal", "hand", "draw_on", "play", NULL};
+  static const char *const known_play[] = {"flip", "exclude", "toggle", NULL};
+  lua_State *L = r->L;
+  int t = get_table(r, idx, "cards", "");
+  if (!t) return;
+  unknown_keys(r, t, "cards.", known);
+  v->ncard_values = get_int(r, t, "values", "cards.", 0, 1, MAX_CARD_VALUES);
+  v->card_copies = get_int(r, t, "copies", "cards.", 1, 1, 64);
+  v->deal = get_int(r, t, "deal", "cards.", 0, 0, 64);
+  v->hand_max = get_int(r, t, "hand", "cards.", 64, 0, 64);
+  int d = get_table(r, t, "draw_on", "cards.");
+  if (d) {
+    static const char *const events[] = {"capture", "promotion", "check"};
+    for (lua_Integer i = 1; lua_geti(L, d, i) != LUA_TNIL; i++) {
+      const char *e = lua_tostring(L, -1);
+      int ok = 0;
+      for (int j = 0; j < 3; j++)
+        if (e && strcmp(e, events[j]) == 0) v->draw_on |= 1 << j, ok = 1;
+      if (!ok) problem(r, "cards.draw_on[%d]: expected capture, promotion or check", (int)i);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+  int pl = get_table(r, t, "play", "cards.");
+  if (pl) {
+    char buf[64];
+    unknown_keys(r, pl, "cards.play.", known_play);
+    v->card_action = 1;
+    int f = get_table(r, pl, "flip", "cards.play.");
+    if (f) {
+      lua_pushnil(L);
+      while (lua_next(L, f)) {
+        const char *a = lua_tostring(L, -2), *b = lua_tostring(L, -1);
+        int ta = a && strlen(a) == 1 ? variant_type_by_letter(v, a[0]) : -1;
+        int tb = b && strlen(b) == 1 ? variant_type_by_letter(v, b[0]) : -1;
+        if (ta < 0 || tb < 0) problem(r, "cards.play.flip: \"%s\" = \"%s\" are not pieces", a ? a : "?", b ? b : "?");
+        else v->card_flip[ta] = (uint8_t)(tb + 1);
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+    if (get_string(r, pl, "exclude", "cards.play.", buf, sizeof buf))
+      for (const char *c = buf; *c; c++) {
+        int ty = variant_type_by_letter(v, *c);
+        if (ty < 0) problem(r, "cards.play.exclude: '%c' is not a piece", *c);
+        else v->card_exclude |= 1u << ty;
+      }
+    v->card_toggle_bit = get_int(r, pl, "toggle", "cards.play.", 0, 0, 128);
+    lua_pop(L, 1);
+  }
   lua_pop(L, 1);
 }
 
@@ -464,14 +522,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "promotion", "castling", "rules", "turn",
                                       "ownership", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
-                                      "tries", "on_move", "on_attempt", "on_result", NULL};
+                                      "tries", "on_move", "on_attempt", "on_result", "cards", NULL};
   static const char *const known_promo[] = {"pieces", "zone", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
-                                            "agreement", "unique_destination", NULL};
+                                            "agreement", "unique_destination", "diagonal_once",
+                                            "promote_to_lost", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
@@ -565,6 +624,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
     v->agreement = get_bool(r, t, "agreement", "rules.", 0);
     v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
+    v->diagonal_once_bit = get_bool(r, t, "diagonal_once", "rules.", 0) ? 1 : 0;
+    v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
     v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
     if (v->points_tie == RESULT_POINTS) problem(r, "rules.points_tie: \"points\" cannot break a tie");
     int e = get_table(r, t, "extinction", "rules.");
@@ -590,6 +651,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   }
   read_turn(r, idx, v);
   read_ownership(r, idx, v);
+  read_cards(r, idx, v);
   if (get_string(r, idx, "visibility", "", buf, sizeof buf)) {
     if (strcmp(buf, "own") == 0) v->visibility = SEE_OWN;
     else if (strcmp(buf, "all") != 0)

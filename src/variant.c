@@ -123,12 +123,14 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         s->modes = r->modes;
         s->path = r->path;
         s->initial = r->initial;
+        s->diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
           s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
-        if (r->path != PATH_SLIDE || r->initial)
+        /* A step a flag can switch off is checked piece by piece. */
+        if (r->path != PATH_SLIDE || r->initial || (s->diagonal && v->diagonal_once_bit))
           v->special_attackers[c] |= 1u << t;
         else
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
@@ -165,6 +167,17 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (v->phase[i].kind == PHASE_RELOCATE &&
         (v->phase[i].piece >= v->ntypes || !v->type[v->phase[i].piece].neutral))
       problem(err, errlen, &nerr, "turn[%d]: only a neutral piece can be relocated", i + 1);
+
+  /* Cards. */
+  if (v->ncard_values < 0 || v->ncard_values > MAX_CARD_VALUES)
+    problem(err, errlen, &nerr, "cards: values from 1 to at most %d", MAX_CARD_VALUES);
+  if (v->ncard_values && (v->card_copies < 1 || v->card_copies > 64))
+    problem(err, errlen, &nerr, "cards: copies must be 1 to 64");
+  if (v->ncard_values && 2 * v->deal > v->ncard_values * v->card_copies)
+    problem(err, errlen, &nerr, "cards: not enough cards to deal");
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_DRAW && !v->ncard_values)
+      problem(err, errlen, &nerr, "turn[%d]: a draw step needs cards", i + 1);
 
   /* Castling. */
   if (v->castling) {
@@ -215,6 +228,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_attr = splitmix(&seed) | 1;
   v->zobrist_takeback = splitmix(&seed) | 1;
   v->zobrist_target = splitmix(&seed) | 1;
+  v->zobrist_cards = splitmix(&seed);
+  v->zobrist_lost = splitmix(&seed);
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

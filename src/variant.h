@@ -41,9 +41,14 @@ enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS };
 enum { PHASE_MOVE = 0, /* move one of the side's pieces */
        PHASE_RELOCATE, /* put a neutral piece on another empty square */
        PHASE_TARGET,   /* name a square one of the side's pieces can reach */
-       PHASE_CHOOSE    /* choose the move to the named square */ };
+       PHASE_CHOOSE,   /* choose the move to the named square */
+       PHASE_DRAW      /* draw the cards earned this turn (by chance) */ };
 /* Who takes a step: the player whose turn it is, or the opponent. */
-enum { OWNER_MOVER = 0, OWNER_OPPONENT };
+enum { OWNER_MOVER = 0, OWNER_OPPONENT, OWNER_CHANCE };
+
+#define MAX_CARD_VALUES 16
+/* Events of a move that earn a card draw. */
+enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 #define MAX_PHASES 4
 
 typedef struct Phase {
@@ -71,6 +76,7 @@ typedef struct PieceType {
 typedef struct Step {
   int16_t off;
   uint8_t range, modes, path, initial, nlame;
+  uint8_t diagonal; /* |dx| == |dy|: blocked by Variant.diagonal_once_bit */
   int16_t lame[2];
 } Step;
 
@@ -135,6 +141,21 @@ typedef struct Variant {
   int unique_destination; /* a square more than one piece can reach may
                              not be named (PHASE_TARGET) */
 
+  /* per-piece flags that change movement */
+  int diagonal_once_bit; /* attribute bit set by a diagonal move, which then
+                            forbids the piece's diagonal steps (0: none) */
+  int promote_to_lost;   /* promotion only into a type the side has lost */
+
+  /* cards: values 1..ncard_values, card_copies of each */
+  int ncard_values, card_copies;
+  int deal;              /* cards dealt to each player at the start */
+  int hand_max;          /* draws stop at this many cards in hand */
+  int draw_on;           /* DRAW_ON_* events that earn one card each */
+  int card_action;       /* two cards (rank, file) act on an own piece */
+  uint8_t card_flip[MAX_TYPES]; /* a card play turns this type into type-1 */
+  uint32_t card_exclude; /* types a card play may not target */
+  int card_toggle_bit;   /* other types: the play toggles this attribute */
+
   /* hidden information */
   int visibility;  /* SEE_ALL or SEE_OWN (hidden.h) */
   int tries;       /* an illegal attempt is answered and retracted, and the
@@ -157,6 +178,7 @@ typedef struct Variant {
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
+  uint64_t zobrist_cards, zobrist_lost;
 } Variant;
 
 /* Sets every field to the orthodox defaults except the pieces and board. */

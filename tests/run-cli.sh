@@ -121,6 +121,10 @@ expect_stdin "repl kriegspiel referee" 0 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP
 expect_stdin "repl ambiguous asks the opponent" 0 "Black chooses which of White's pieces goes to c3" 'c3\nshow\n' -- $V ambiguous
 expect_stdin "repl ambiguous choice" 0 "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1" 'c3\nb1c3\nfen\n' -- $V ambiguous
 expect "perft ambiguous" 0 "Nodes searched: 400" -- $V perft --variant ambiguous 2
+expect_stdin "repl unbland hand" 0 "White's cards: 3 7" 'show\n' -- $V --seed 5 unbland
+expect_stdin "repl unbland hides the other hand" 0 "(Black holds 2; 28 in the draw pile)" 'show\n' -- $V --seed 5 unbland
+expect_stdin "repl unbland card play" 0 "discard=" 'view all\nfen 4k3/8/8/8/8/4B3/8/4K3 w - - 0 1 varia:hands=3,5/\ncards:e3\nfen\n' -- $V unbland
+expect "bad seed" 2 "--seed needs a number" -- $V --seed x unbland
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"

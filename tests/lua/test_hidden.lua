@@ -11,7 +11,7 @@
 package.path = "tests/lua/?.lua;" .. package.path
 local t = require "check"
 
-local hidden_variants = { "kriegspiel", "kriegspiel:ruleset=wild16" }
+local hidden_variants = { "kriegspiel", "kriegspiel:ruleset=wild16" } -- board views; unbland below
 local games = tonumber(os.getenv("VARIA_LEAK_GAMES") or "12")
 
 -- The board of a FEN as a grid [rank][file] of characters (rank 1 first).
@@ -121,6 +121,65 @@ for _, spec in ipairs(hidden_variants) do
     end
   end
 end
+-- Unbland Chess hides cards: the opponent's hand and the deck (and the
+-- generator that will deal from it). Shuffling them must not change a
+-- player's view.
+local function reshuffled_cards(fen, player)
+  local body, ext = fen:match("^(.-) varia:(.*)$")
+  local hands = ext:match("hands=([^;]*)") or "/"
+  local white, black = hands:match("^([^/]*)/(.*)$")
+  local mine = player == "white" and white or black
+  local theirs = player == "white" and black or white
+  -- the cards the player cannot see: the opponent's hand and the deck
+  local count = {}
+  for v = 1, 8 do count[v] = 4 end
+  local function take(list) for v in list:gmatch("%d+") do count[tonumber(v)] = count[tonumber(v)] - 1 end end
+  take(mine)
+  take(ext:match("discard=([^;]*)") or "")
+  local pool = {}
+  for v = 1, 8 do for _ = 1, count[v] do pool[#pool + 1] = v end end
+  local n = 0
+  for _ in theirs:gmatch("%d+") do n = n + 1 end
+  local picked = {}
+  for i = 1, n do
+    local j = math.random(i, #pool)
+    pool[i], pool[j] = pool[j], pool[i]
+    picked[#picked + 1] = pool[i]
+  end
+  table.sort(picked)
+  local other = table.concat(picked, ",")
+  local new_hands = player == "white" and (mine .. "/" .. other) or (other .. "/" .. mine)
+  ext = ext:gsub("hands=[^;]*", "hands=" .. new_hands):gsub("rng=%x+", "rng=" .. string.format("%x", math.random(1, 1 << 30)))
+  return body .. " varia:" .. ext
+end
+
+math.randomseed(77)
+for game = 1, games do
+  local g = varia.new("unbland", { seed = game })
+  for _ = 1, 120 do
+    if g:result() then break end
+    local moves = g:legal()
+    g:play(moves[math.random(#moves)])
+    local fen = g:fen()
+    for _, p in ipairs({ "white", "black" }) do
+      local view = g:view(p)
+      local other = p == "white" and "black" or "white"
+      local twin = varia.new("unbland", { fen = reshuffled_cards(fen, p) })
+      checks = checks + 1
+      if not twin or twin:view(p) ~= view then
+        leaks = leaks + 1
+        if leaks < 5 then t.check("unbland: a view depends on hidden cards", false, fen .. " -> " .. view) end
+      end
+      local theirs = table.concat(g:hand(other), ",")
+      if theirs ~= "" and view:find("hand=" .. theirs .. ";opponent", 1, true) and
+         table.concat(g:hand(p), ",") ~= theirs then
+        leaks = leaks + 1
+        t.check("unbland: the opponent's hand in a view", false, view)
+      end
+    end
+  end
+end
+
 t.check("leak check ran", checks > 1000, checks)
 t.equal("no leaks", leaks, 0)
 

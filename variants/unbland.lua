@@ -1,0 +1,66 @@
+-- Unbland Chess, by A. Black (zzo38), 2012. Rules: the Chess Variant
+-- Pages' page, copied in ../shared/rules/unbland-chess.txt. FIDE chess
+-- with a deck of 32 cards (four each of 1 to 8), a mark on each piece
+-- that has moved diagonally, and the upside-down rook, which moves and
+-- captures as the Xiangqi cannon.
+--
+-- The rules, and how this script gives them to the core:
+--  1. "Each player is dealt two cards at the beginning of the game. It is
+--     not allowed to see opponent's cards." cards.deal = 2; a player's
+--     view shows their own hand and only the size of the opponent's
+--     (g:view, g:hand). The deal comes from the game's seed.
+--  2. "If a piece makes a diagonal move, that piece can no longer make a
+--     diagonal move for the rest of the game. Knight moves do not count as
+--     diagonal." rules.diagonal_once: attribute bit 1 marks a piece that
+--     has moved diagonally (pawn captures, king and queen diagonal steps,
+--     bishop moves), and the mark removes its diagonal moves. A bishop so
+--     marked cannot move.
+--  3. "Promotion is only allowed into pieces that have been lost; if into
+--     a rook you choose at that time if it is right-side-up or
+--     upside-down": rules.promote_to_lost. Each lost piece can be promoted
+--     into once; a lost rook or upside-down rook allows either. With
+--     nothing lost, a pawn cannot move to the last rank.
+--  4. "A piece gained through promotion regains the ability to move
+--     diagonally once": a promoted piece starts unmarked.
+--  5. "Instead of moving, you may play two cards ... one for rank (1=your
+--     first rank) one for file (card 1=a ...) ... It must be a square
+--     containing one of your own piece other than a knight. If it is a
+--     rook turn it rightside-up or upside-down. If it is not a rook it
+--     loses or regains its diagonal ability": a card play, written
+--     cards:e3 (the rank card counted from the player's side, the file
+--     card from the a-file); the cards go to the discard pile.
+--  6. "After you capture, promote, or give check, if you have less than
+--     three cards in your hand, and there are some more cards remaining in
+--     the draw pile, draw a card", one per event: the turn's "draw" step,
+--     taken by chance from the game's generator.
+--  7. "Turning a rook does not count as moving for the purpose to decide
+--     if castling is OK": a card play never changes castling rights.
+--
+-- Choices where the page is silent:
+--  * Castling needs the rook right-side-up at the time (castling is a
+--    rook's move); an upside-down rook on its square keeps the right for
+--    when it is turned back.
+--  * Card plays are public: the square, and so the two values, show on
+--    the board, and the discard pile is open. Drawn cards are seen only
+--    by their owner; the opponent sees how many cards each hand holds.
+--  * When the draw pile is empty, nothing more is drawn (the discard pile
+--    is not reshuffled).
+--  * The upside-down rook's letter is c (cannon); it counts as a rook for
+--    promotion.
+--  * A card play counts as a move for the fifty-move rule (it is neither a
+--    capture nor a pawn move).
+local std = require "std"
+return std.extend(std.chess, {
+  name = "unbland",
+  pieces = {
+    c = { name = "upside-down rook", betza = "mRcpR", value = 450 },
+  },
+  promotion = { pieces = "qrcbn" },
+  turn = { "move", "draw" },
+  cards = {
+    values = 8, copies = 4, deal = 2, hand = 3,
+    draw_on = { "capture", "promotion", "check" },
+    play = { flip = { r = "c", c = "r" }, exclude = "n", toggle = 1 },
+  },
+  rules = { diagonal_once = true, promote_to_lost = true },
+})
