@@ -896,6 +896,57 @@ static int g_conceivable(lua_State *L) {
   return 1;
 }
 
+/* g:selftest(): checks the position's invariants (pos_check), and that
+** making and unmaking every legal step gives back the same position (FEN
+** and hash) with its invariants intact after each make, and that every
+** step's UCI string reads back as the same step. Returns true, or nil and
+** what is wrong. For the random-play tests (tests/lua/test_invariants.lua). */
+static int g_selftest(lua_State *L) {
+  Game *g = togame(L);
+  Position *p = &g->pos;
+  Move list[MAX_MOVES];
+  char before[4096], after[4096], uci[64], err[256];
+  const char *why = pos_check(p);
+  if (why) goto fail;
+  if (p->key != pos_compute_key(p)) {
+    why = "incremental hash differs from a fresh one";
+    goto fail;
+  }
+  pos_fen(p, before, sizeof before);
+  uint64_t key = p->key;
+  int n = gen_legal(p, list);
+  for (int i = 0; i < n; i++) {
+    Undo u;
+    move_to_uci(p, list[i], uci, sizeof uci);
+    if (parse_move(p, uci, err, sizeof err) != list[i]) {
+      lua_pushnil(L);
+      lua_pushfstring(L, "%s does not read back as the same move (%s)", uci, err);
+      return 2;
+    }
+    pos_make(p, list[i], &u);
+    why = pos_check(p);
+    if (!why && p->key != pos_compute_key(p)) why = "hash after make differs from a fresh one";
+    pos_unmake(p, list[i], &u);
+    if (why) {
+      lua_pushnil(L);
+      lua_pushfstring(L, "after %s: %s", uci, why);
+      return 2;
+    }
+    pos_fen(p, after, sizeof after);
+    if (strcmp(before, after) || p->key != key || pos_check(p)) {
+      lua_pushnil(L);
+      lua_pushfstring(L, "make/unmake of %s changed the position: %s -> %s", uci, before, after);
+      return 2;
+    }
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+fail:
+  lua_pushnil(L);
+  lua_pushstring(L, why);
+  return 2;
+}
+
 /* g:moveinfo(move): what a legal move would do, without playing it. */
 static int g_moveinfo(lua_State *L) {
   Game *g = togame(L);
@@ -1007,7 +1058,7 @@ static const luaL_Reg game_methods[] = {
     {"score", g_score},     {"attr", g_attr},       {"view", g_view},
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
-    {"copy", g_copy},       {"hand", g_hand},
+    {"copy", g_copy},       {"hand", g_hand},       {"selftest", g_selftest},
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {

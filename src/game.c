@@ -272,6 +272,26 @@ static int answer_attempt(Game *g, const char *text, int *played, char *err, siz
   return 1;
 }
 
+static int play_step(Game *g, Move m, int *played, char *err, size_t errlen);
+
+/* Steps nobody needs to decide, after the last one typed: a named square
+** only one move reaches is played at once, and chance draws at once from
+** the game's generator. */
+static int finish_automatic_steps(Game *g, int *played, char *err, size_t errlen) {
+  Move only[MAX_MOVES];
+  for (;;) {
+    int kind = g->v->phase[g->pos.phase].kind;
+    if (kind == PHASE_CHOOSE && gen_legal(&g->pos, only) == 1) {
+      if (play_step(g, only[0], played, err, errlen)) return -1;
+    } else if (kind == PHASE_DRAW) {
+      if (play_step(g, MAKE_MOVE(0, 0, MF_DRAW, pick_card(&g->pos)), played, err, errlen))
+        return -1;
+    } else {
+      return 0;
+    }
+  }
+}
+
 /* Plays one legal step and runs the variant's hook after it. */
 static int play_step(Game *g, Move m, int *played, char *err, size_t errlen) {
   if (game_play(g, m)) {
@@ -316,7 +336,8 @@ static int play_unambiguous(Game *g, const char *text, int *played, char *err, s
       return -1;
     }
     if (play_step(g, names[i], played, err, errlen)) return -1;
-    return play_step(g, choices[found], played, err, errlen);
+    if (play_step(g, choices[found], played, err, errlen)) return -1;
+    return finish_automatic_steps(g, played, err, errlen);
   }
   return -1; /* err holds parse_move's message */
 }
@@ -360,13 +381,7 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
       return -1;
     }
     if (play_step(g, m, played, err, errlen)) return -1;
-    /* A named square only one move reaches: that move is played at once. */
-    Move only[MAX_MOVES];
-    while (g->v->phase[g->pos.phase].kind == PHASE_CHOOSE && gen_legal(&g->pos, only) == 1)
-      if (play_step(g, only[0], played, err, errlen)) return -1;
-    /* Chance decides at once, from the game's generator. */
-    while (g->v->phase[g->pos.phase].kind == PHASE_DRAW)
-      if (play_step(g, MAKE_MOVE(0, 0, MF_DRAW, pick_card(&g->pos)), played, err, errlen)) return -1;
+    if (!comma && finish_automatic_steps(g, played, err, errlen)) return -1;
     s = comma ? comma + 1 : NULL;
   } while (s);
   return 0;
