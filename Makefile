@@ -41,7 +41,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean deps play
+.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean deps play fuzz
 all: varia
 
 build:
@@ -102,6 +102,42 @@ deps:
 
 bench: varia
 	tools/bench.sh
+
+# ---- fuzzing (clang's libFuzzer) ------------------------------------------
+# make fuzz [FUZZ_TIME=seconds per target]: builds every tests/fuzz/fuzz_*.c
+# with address and undefined-behaviour sanitizers and runs each from its seed
+# corpus (tests/fuzz/corpus/NAME); new inputs go to build/fuzz/corpus-NAME,
+# findings to build/fuzz/crash-*.
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -DVARIA_VERSION='"$(VERSION)"' $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
+FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_OBJ   = $(CORE:%=build/fuzz/%.o) $(LUAL:%=build/fuzz/%.o) build/fuzz/embedded.o
+
+build/fuzz/%.o: src/%.c $(wildcard src/*.h)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/embedded.o: build/embedded.c
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
+
+fuzz: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
+	@for n in $(FUZZ_NAMES); do \
+	  mkdir -p build/fuzz/corpus-$$n; \
+	  echo "== fuzz_$$n for $(FUZZ_TIME) s"; \
+	  if [ -d tests/fuzz/regressions/$$n ]; then \
+	    build/fuzz/fuzz_$$n tests/fuzz/regressions/$$n/* >/dev/null 2>&1 || \
+	      { echo "fuzz_$$n: a past finding crashes again"; exit 1; }; fi; \
+	  build/fuzz/fuzz_$$n -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=build/fuzz/crash-$$n- build/fuzz/corpus-$$n tests/fuzz/corpus/$$n \
+	    2>&1 | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|crash-' | tail -3; \
+	done; \
+	if ls build/fuzz/crash-* >/dev/null 2>&1; then echo "fuzz: findings in build/fuzz/crash-*"; exit 1; fi
 
 clean:
 	rm -rf build varia

@@ -5,6 +5,7 @@
 #define varia_cli_h
 
 #include "sandbox.h"
+#include "variant.h"
 
 int cli_perft(Sandbox *s, int argc, char **argv);
 int cli_test(Sandbox *s, int argc, char **argv);

@@ -213,9 +213,10 @@ int piece_compile(const char *betza, PieceMoves *out, char *err,
     }
     if (i < len && betza[i] >= '0' && betza[i] <= '9') {
       int n = 0;
-      while (i < len && betza[i] >= '0' && betza[i] <= '9')
+      while (i < len && betza[i] >= '0' && betza[i] <= '9') {
         n = n * 10 + (betza[i++] - '0');
-      if (n > 254) return fail(err, errlen, betza, i - 1, "range too large");
+        if (n > 254) return fail(err, errlen, betza, i - 1, "range too large (254 at most)");
+      }
       range = n == 0 ? RANGE_INF : n;
     }
     if (parts) {

@@ -645,7 +645,8 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       file = 0;
     } else if (isdigit((unsigned char)c)) {
       int n = 0;
-      while (isdigit((unsigned char)s[0])) n = n * 10 + (*s++ - '0');
+      while (isdigit((unsigned char)s[0]) && n <= g->files) n = n * 10 + (*s++ - '0');
+      while (isdigit((unsigned char)s[0])) s++; /* a number far too long */
       s--;
       if (n == 0 || file + n > g->files)
         FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
