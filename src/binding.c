@@ -700,8 +700,8 @@ static int g_history(lua_State *L) {
   Game *g = togame(L);
   int san = want_san(L, 2), n = g->n;
   char buf[128];
-  Position *p = malloc(sizeof *p);
-  if (!p) return luaL_error(L, "out of memory");
+  /* Scratch space of Lua's: nothing to free if Lua raises an error. */
+  Position *p = lua_newuserdatauv(L, sizeof *p, 0);
   *p = g->pos;
   for (int i = n - 1; i >= 0; i--)
     if (!IS_GAME_ACTION(g->moves[i])) pos_unmake(p, g->moves[i], &g->undos[i]);
@@ -719,7 +719,7 @@ static int g_history(lua_State *L) {
     lua_rawseti(L, -2, i + 1);
     if (!IS_GAME_ACTION(m)) pos_make(p, m, &u);
   }
-  free(p);
+  lua_remove(L, -2); /* the scratch position */
   return 1;
 }
 
@@ -795,17 +795,15 @@ static void push_step_info(lua_State *L, Game *g, int i) {
   char buf[64];
   lua_createtable(L, 0, 10);
   if (IS_GAME_ACTION(m)) return;
-  /* Its UCI, from the position before it. */
-  Position *p = malloc(sizeof *p);
-  if (p) {
-    *p = g->pos;
-    for (int j = g->n - 1; j >= i; j--)
-      if (!IS_GAME_ACTION(g->moves[j])) pos_unmake(p, g->moves[j], &g->undos[j]);
-    move_to_uci(p, m, buf, sizeof buf);
-    lua_pushstring(L, buf);
-    lua_setfield(L, -2, "move");
-    free(p);
-  }
+  /* Its UCI, from the position before it (scratch space of Lua's). */
+  Position *p = lua_newuserdatauv(L, sizeof *p, 0);
+  *p = g->pos;
+  for (int j = g->n - 1; j >= i; j--)
+    if (!IS_GAME_ACTION(g->moves[j])) pos_unmake(p, g->moves[j], &g->undos[j]);
+  move_to_uci(p, m, buf, sizeof buf);
+  lua_pop(L, 1);
+  lua_pushstring(L, buf);
+  lua_setfield(L, -2, "move");
   lua_pushstring(L, u->side == WHITE ? "white" : "black");
   lua_setfield(L, -2, "player");
   if (flag == MF_PLACE) {

@@ -122,6 +122,20 @@ typedef struct TestRun {
   int passed, failed, skipped;
 } TestRun;
 
+/* Copies the next line of *text into line (at most n - 1 characters) and
+** advances *text; returns 0 at the end. */
+static int next_line(const char **text, char *line, size_t n) {
+  const char *s = *text;
+  if (!*s) return 0;
+  const char *nl = strchr(s, '\n');
+  size_t len = nl ? (size_t)(nl - s) : strlen(s);
+  size_t k = len < n - 1 ? len : n - 1;
+  memcpy(line, s, k);
+  line[k] = '\0';
+  *text = nl ? nl + 1 : s + len;
+  return 1;
+}
+
 static void trim(char *s) {
   size_t n = strlen(s);
   while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -304,7 +318,8 @@ static void tx_line(Transcript *t, int lineno, char *p) {
   tx_fail(t, lineno, "unknown line \"%.40s\"%s", p, "");
 }
 
-static void test_transcript(TestRun *tr, FILE *f, const char *path, const char *default_variant) {
+static void test_transcript(TestRun *tr, const char *text, const char *path,
+                            const char *default_variant) {
   Transcript t;
   char line[4096];
   int lineno = 0;
@@ -313,8 +328,7 @@ static void test_transcript(TestRun *tr, FILE *f, const char *path, const char *
   t.path = path;
   t.top = lua_gettop(tr->s->L);
   snprintf(t.variant, sizeof t.variant, "%s", default_variant);
-  rewind(f);
-  while (fgets(line, sizeof line, f) && !tr->s->interrupted) {
+  while (next_line(&text, line, sizeof line) && !tr->s->interrupted) {
     lineno++;
     trim(line);
     char *p = line;
@@ -326,9 +340,9 @@ static void test_transcript(TestRun *tr, FILE *f, const char *path, const char *
 }
 
 /* A transcript has at least one "transcript" line. */
-static int is_transcript(FILE *f) {
+static int is_transcript(const char *text) {
   char line[4096];
-  while (fgets(line, sizeof line, f)) {
+  while (next_line(&text, line, sizeof line)) {
     char *p = line;
     while (*p == ' ' || *p == '\t') p++;
     if (strncmp(p, "transcript", 10) == 0 && (p[10] == ' ' || p[10] == '\n' || p[10] == '\0'))
@@ -338,23 +352,25 @@ static int is_transcript(FILE *f) {
 }
 
 static void test_file(TestRun *tr, const char *path, const char *default_variant) {
-  FILE *f = fopen(path, "r");
+  lua_State *L = tr->s->L;
   char line[2048], variant[256], id[256], epd[1024], where[1100];
   int lineno = 0;
-  if (!f) {
+  /* The file as a Lua string: no C resource is held while tests run. */
+  if (script_read_file(L, path)) {
     printf("FAIL %s: cannot read the file\n", path);
     tr->failed++;
     return;
   }
-  if (is_transcript(f)) {
-    test_transcript(tr, f, path, default_variant);
-    fclose(f);
+  const char *text = lua_tostring(L, -1);
+  int top = lua_gettop(L);
+  if (is_transcript(text)) {
+    test_transcript(tr, text, path, default_variant);
+    lua_settop(L, top - 1);
     return;
   }
-  rewind(f);
   snprintf(variant, sizeof variant, "%s", default_variant);
   id[0] = epd[0] = '\0';
-  while (fgets(line, sizeof line, f) && !tr->s->interrupted) {
+  while (next_line(&text, line, sizeof line) && !tr->s->interrupted) {
     lineno++;
     trim(line);
     snprintf(where, sizeof where, "%s:%d", path, lineno);
@@ -399,7 +415,7 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
       tr->failed++;
     }
   }
-  fclose(f);
+  lua_settop(L, top - 1);
 }
 
 static const char test_usage[] =

@@ -34,53 +34,76 @@ static const char usage[] =
     "Each subcommand takes --help. Variants are found by name in $VARIA_PATH\n"
     "and among those built in; a FILE is a path to a variant script.\n";
 
+typedef struct Args {
+  int argc;
+  char **argv;
+  uint64_t seed;
+  int status;
+} Args;
+
+/* Everything runs under lua_pcall, as in lua.c: an error anywhere,
+** running out of memory included, ends here with a message. */
+static int pmain(lua_State *L) {
+  Args *a = lua_touserdata(L, 1);
+  Sandbox *s = sandbox_of(L);
+  int argc = a->argc;
+  char **argv = a->argv;
+  luaopen_varia(L);
+  lua_pop(L, 1);
+  const char *cmd = argc > 1 ? argv[1] : NULL;
+  if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
+    fputs(usage, stdout);
+    a->status = 0;
+  } else if (cmd && !strcmp(cmd, "--version")) {
+    printf("varia %s (%s)\n", VARIA_VERSION, LUA_RELEASE);
+    a->status = 0;
+  } else if (cmd && !strcmp(cmd, "perft")) a->status = cli_perft(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "test")) a->status = cli_test(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "check")) a->status = cli_check(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "run")) a->status = cli_run(s, argc - 2, argv + 2);
+  else if (cmd && (!strcmp(cmd, "list") || !strcmp(cmd, "--list"))) a->status = cli_list(s, 0, NULL);
+  else if (cmd && cmd[0] == '-') {
+    fprintf(stderr, "varia: unknown option '%s'\n%s", cmd, usage);
+    a->status = 2;
+  } else if (argc > 2) {
+    fprintf(stderr, "varia: unexpected argument '%s'\n%s", argv[2], usage);
+    a->status = 2;
+  } else {
+    a->status = repl_main(s, cmd ? cmd : "chess", a->seed);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   Sandbox *s = sandbox_new(0);
-  int status;
+  Args a = {argc, argv, (uint64_t)time(NULL), 1};
   if (!s) {
-    fprintf(stderr, "varia: cannot create the Lua state\n");
+    fprintf(stderr, "varia: cannot create the Lua state (out of memory)\n");
     return 1;
   }
-  luaopen_varia(s->L);
-  lua_pop(s->L, 1);
-  interruptible = s;
-  signal(SIGINT, on_sigint);
   /* --seed N before the variant: the generator of games with chance. The
   ** default, from the clock, is printed so that a game can be replayed. */
-  uint64_t seed = (uint64_t)time(NULL);
   if (argc > 2 && !strcmp(argv[1], "--seed")) {
     char *end;
-    seed = strtoull(argv[2], &end, 10);
+    a.seed = strtoull(argv[2], &end, 10);
     if (*end) {
       fprintf(stderr, "varia: --seed needs a number, not '%s'\n", argv[2]);
       sandbox_free(s);
       return 2;
     }
-    argv += 2;
-    argc -= 2;
+    a.argv += 2;
+    a.argc -= 2;
   }
-  const char *cmd = argc > 1 ? argv[1] : NULL;
-  if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
-    fputs(usage, stdout);
-    status = 0;
-  } else if (cmd && !strcmp(cmd, "--version")) {
-    printf("varia %s (%s)\n", VARIA_VERSION, LUA_RELEASE);
-    status = 0;
-  } else if (cmd && !strcmp(cmd, "perft")) status = cli_perft(s, argc - 2, argv + 2);
-  else if (cmd && !strcmp(cmd, "test")) status = cli_test(s, argc - 2, argv + 2);
-  else if (cmd && !strcmp(cmd, "check")) status = cli_check(s, argc - 2, argv + 2);
-  else if (cmd && !strcmp(cmd, "run")) status = cli_run(s, argc - 2, argv + 2);
-  else if (cmd && (!strcmp(cmd, "list") || !strcmp(cmd, "--list"))) status = cli_list(s, 0, NULL);
-  else if (cmd && cmd[0] == '-') {
-    fprintf(stderr, "varia: unknown option '%s'\n%s", cmd, usage);
-    status = 2;
-  } else if (argc > 2) {
-    fprintf(stderr, "varia: unexpected argument '%s'\n%s", argv[2], usage);
-    status = 2;
-  } else {
-    status = repl_main(s, cmd ? cmd : "chess", seed);
+  interruptible = s;
+  signal(SIGINT, on_sigint);
+  lua_pushcfunction(s->L, pmain);
+  lua_pushlightuserdata(s->L, &a);
+  if (lua_pcall(s->L, 1, 0, 0) != LUA_OK) {
+    fprintf(stderr, "varia: %s\n", lua_tostring(s->L, -1));
+    a.status = 1;
   }
+  if (getenv("VARIA_COUNT_ALLOC")) fprintf(stderr, "allocations: %ld\n", s->allocs);
   interruptible = NULL;
   sandbox_free(s);
-  return status;
+  return a.status;
 }

@@ -153,6 +153,19 @@ static int ep_capturable(const Position *p, int ep, int c) {
   return 0;
 }
 
+/* After colour c lost the royal piece it was tracking: another of its
+** royal pieces, if it has one (a side may have several). */
+static void refind_royal(Position *p, int c) {
+  p->royal[c] = SQ_NONE;
+  for (int i = 0; i < p->npieces[c]; i++) {
+    int sq = p->plist[c][i];
+    if (p->v->royal_mask >> CELL_TYPE(p->board[sq]) & 1) {
+      p->royal[c] = sq;
+      return;
+    }
+  }
+}
+
 /* Moves a piece with its attribute; returns the hash change. */
 static inline uint64_t move_piece(Position *p, int from, int to, uint8_t cell) {
   const Variant *v = p->v;
@@ -180,7 +193,7 @@ static inline uint64_t take_owner(Position *p, int sq, int *flipped) {
   remove_piece(p, sq);
   put_piece(p, sq, now);
   if (v->royal_mask >> CELL_TYPE(cell) & 1) {
-    if (p->royal[own ^ 1] == sq) p->royal[own ^ 1] = SQ_NONE;
+    if (p->royal[own ^ 1] == sq) refind_royal(p, own ^ 1);
     p->royal[own] = sq;
   }
   *flipped = 1;
@@ -298,7 +311,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         remove_piece(p, capsq);
         p->attr[capsq] = 0;
         p->halfmove = 0;
-        if (p->royal[them] == capsq) p->royal[them] = SQ_NONE;
+        if (p->royal[them] == capsq) refind_royal(p, them);
         if (v->has_points) p->score[us] += v->type[CELL_TYPE(captured)].points;
         if (v->promote_to_lost) k ^= lost_add(p, them, CELL_TYPE(captured), +1);
       }

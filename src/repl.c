@@ -3,6 +3,7 @@
 ** and isatty() chooses between the interactive and the batch loop.
 */
 #include <ctype.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,6 +251,7 @@ static const char help_text[] =
     "  undo [N]          take back N moves (default 1)\n"
     "  fen [FEN]         print the FEN, or set up a position\n"
     "  new [VARIANT]     a new game, of another variant if named\n"
+    "  load VARIANT|FILE a new game of that variant (a name or a script)\n"
     "  perft D           count the move tree D plies deep\n"
     "  divide D          perft per root move\n"
     "  view white|black|turn|all   whose view the board shows (all: the\n"
@@ -345,7 +347,11 @@ static int run_command(Repl *r, char *line) {
       else pos_fen(&r->g->pos, fen, sizeof fen);
       printf("%s\n", fen);
     }
-  } else if (!strcmp(cmd, "new")) {
+  } else if (!strcmp(cmd, "new") || !strcmp(cmd, "load")) {
+    if (!strcmp(cmd, "load") && !*args) {
+      say_error(r, "load: expected a variant name or a script file%s", "");
+      return 0;
+    }
     if (new_game(r, *args ? args : (r->g->v->source[0] ? r->g->v->source : r->g->v->name), NULL) == 0 &&
         r->interactive)
       show_board(r);
@@ -369,6 +375,44 @@ static int run_command(Repl *r, char *line) {
     show_board(r);
   }
   return 0;
+}
+
+/* Each command runs under lua_pcall: an error in it (a broken script, no
+** memory) is reported and the REPL goes on with the game as it was. */
+typedef struct Command {
+  Repl *r;
+  char *line;
+  int quit;
+} Command;
+
+static int pcommand(lua_State *L) {
+  Command *c = lua_touserdata(L, 1);
+  c->quit = run_command(c->r, c->line);
+  return 0;
+}
+
+/* The one static a signal handler needs (as in main.c): Ctrl-C interrupts
+** the running command, and the next command catches Ctrl-C again. */
+static Sandbox *interrupt_target;
+
+static void on_interrupt(int sig) {
+  signal(sig, SIG_DFL); /* a second Ctrl-C before the command ends: quit */
+  if (interrupt_target) sandbox_interrupt(interrupt_target);
+}
+
+static int protected_command(Repl *r, char *line) {
+  Command c = {r, line, 0};
+  lua_State *L = r->s->L;
+  int top = lua_gettop(L);
+  r->s->interrupted = 0;
+  interrupt_target = r->s;
+  signal(SIGINT, on_interrupt);
+  lua_pushcfunction(L, pcommand);
+  lua_pushlightuserdata(L, &c);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) say_error(r, "%s", lua_tostring(L, -1));
+  lua_settop(L, top);
+  r->s->interrupted = 0;
+  return c.quit;
 }
 
 static char *history_path(void) {
@@ -401,8 +445,7 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
         break;
       }
       if (*line) add_history(line);
-      s->interrupted = 0;
-      int quit = run_command(&r, line);
+      int quit = protected_command(&r, line);
       free(line);
       if (quit) break;
     }
@@ -414,6 +457,6 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
   }
   char line[4096];
   while (fgets(line, sizeof line, stdin))
-    if (run_command(&r, line)) break;
+    if (protected_command(&r, line)) break;
   return r.errors ? 1 : 0;
 }

@@ -26,6 +26,7 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   if (nsize > old && s->used - old + nsize > s->limit) return NULL;
+  if (nsize > old && ++s->allocs == s->fail_at) return NULL; /* fault injection */
   void *np = realloc(ptr, nsize);
   if (np) s->used = s->used - old + nsize;
   return np;
@@ -161,32 +162,46 @@ static int seeded_randomseed(lua_State *L) {
   return 0;
 }
 
+/* The libraries of trusted code, with the seeded generator, opened under
+** lua_pcall so that running out of memory is an error, not a panic. */
+static int open_libraries(lua_State *L) {
+  luaL_openlibs(L);
+  /* The trusted state's math.random is the seeded one too: same seed,
+  ** same game, whichever code draws. */
+  lua_getglobal(L, "math");
+  lua_pushcfunction(L, seeded_random);
+  lua_setfield(L, -2, "random");
+  lua_pushcfunction(L, seeded_randomseed);
+  lua_setfield(L, -2, "randomseed");
+  lua_pop(L, 1);
+  /* Scripts must not reach the shared string library through a string's
+  ** metatable. */
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);
+  lua_pushliteral(L, "string");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
+  return 0;
+}
+
 Sandbox *sandbox_new(size_t limit) {
   Sandbox *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->limit = limit ? limit : SANDBOX_MEMORY_DEFAULT;
+  const char *fail = getenv("VARIA_FAIL_ALLOC"); /* tests/run-alloc.sh */
+  if (fail) s->fail_at = atol(fail);
   s->L = lua_newstate(limited_alloc, s);
   if (!s->L) {
     free(s);
     return NULL;
   }
   sandbox_seed(s, 0);
-  luaL_openlibs(s->L);
-  /* The trusted state's math.random is the seeded one too: same seed,
-  ** same game, whichever code draws. */
-  lua_getglobal(s->L, "math");
-  lua_pushcfunction(s->L, seeded_random);
-  lua_setfield(s->L, -2, "random");
-  lua_pushcfunction(s->L, seeded_randomseed);
-  lua_setfield(s->L, -2, "randomseed");
-  lua_pop(s->L, 1);
-  /* Scripts must not reach the shared string library through a string's
-  ** metatable. */
-  lua_pushliteral(s->L, "");
-  lua_getmetatable(s->L, -1);
-  lua_pushliteral(s->L, "string");
-  lua_setfield(s->L, -2, "__metatable");
-  lua_pop(s->L, 2);
+  lua_pushcfunction(s->L, open_libraries);
+  if (lua_pcall(s->L, 0, 0, 0) != LUA_OK) {
+    lua_close(s->L);
+    free(s);
+    return NULL;
+  }
   return s;
 }
 

@@ -21,25 +21,23 @@
 static const char loading_marker = 0;
 #define LOAD_BUDGET 100000000L
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
+int script_read_file(lua_State *L, const char *path) {
   struct stat st;
-  if (!f) return NULL;
-  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 24)) {
-    fclose(f);
-    return NULL;
+  /* The buffer is Lua's, made before the file is opened: should Lua run
+  ** out of memory, nothing of C's is left behind. */
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (1 << 24)) return -1;
+  luaL_Buffer b;
+  char *buf = luaL_buffinitsize(L, &b, (size_t)st.st_size + 1);
+  FILE *f = fopen(path, "rb");
+  size_t got = f ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+  if (f) fclose(f);
+  if (!f || got != (size_t)st.st_size) {
+    luaL_pushresultsize(&b, 0);
+    lua_pop(L, 1);
+    return -1;
   }
-  char *buf = malloc((size_t)st.st_size + 1);
-  if (buf && fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) {
-    buf[st.st_size] = '\0';
-    *len = (size_t)st.st_size;
-  }
-  return buf;
+  luaL_pushresultsize(&b, got);
+  return 0;
 }
 
 static int valid_name(const char *s) {
@@ -51,20 +49,19 @@ static int valid_name(const char *s) {
   return 1;
 }
 
-/* Finds the text of spec. Sets *path to where it came from (for messages
-** and chunk names) and returns malloc'd text, or NULL. */
-static char *find_script(const char *spec, const char *from_dir, char *path,
-                         size_t pathlen, size_t *len) {
+/* Pushes the text of spec and sets *path to where it came from (for
+** messages and chunk names); returns 0, or -1 with nothing pushed. */
+static int find_script(lua_State *L, const char *spec, const char *from_dir, char *path,
+                       size_t pathlen) {
   size_t sl = strlen(spec);
-  char *text;
   if (strchr(spec, '/') || (sl > 4 && strcmp(spec + sl - 4, ".lua") == 0)) {
     snprintf(path, pathlen, "%s", spec);
-    return read_file(spec, len);
+    return script_read_file(L, spec);
   }
-  if (!valid_name(spec)) return NULL;
+  if (!valid_name(spec)) return -1;
   if (from_dir && *from_dir) {
     snprintf(path, pathlen, "%s/%s.lua", from_dir, spec);
-    if ((text = read_file(path, len))) return text;
+    if (script_read_file(L, path) == 0) return 0;
   }
   const char *vp = getenv("VARIA_PATH");
   while (vp && *vp) {
@@ -72,7 +69,7 @@ static char *find_script(const char *spec, const char *from_dir, char *path,
     int n = colon ? (int)(colon - vp) : (int)strlen(vp);
     if (n > 0) {
       snprintf(path, pathlen, "%.*s/%s.lua", n, vp, spec);
-      if ((text = read_file(path, len))) return text;
+      if (script_read_file(L, path) == 0) return 0;
     }
     vp = colon ? colon + 1 : NULL;
   }
@@ -81,14 +78,11 @@ static char *find_script(const char *spec, const char *from_dir, char *path,
     snprintf(path, pathlen, "%s/%s.lua", dirs[d], spec);
     for (const EmbeddedFile *e = embedded_files; e->path; e++)
       if (strcmp(e->path, path) == 0) {
-        text = malloc(e->len + 1);
-        if (!text) return NULL;
-        memcpy(text, e->text, e->len + 1);
-        *len = e->len;
-        return text;
+        lua_pushlstring(L, e->text, e->len);
+        return 0;
       }
   }
-  return NULL;
+  return -1;
 }
 
 static int l_require(lua_State *L);
@@ -103,10 +97,8 @@ static void push_script_env(lua_State *L, const char *dir) {
 
 int script_require(lua_State *L, const char *spec, const char *from_dir) {
   char path[1024], dir[1024];
-  size_t len = 0;
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LOADED_KEY); /* loaded */
-  char *text = find_script(spec, from_dir, path, sizeof path, &len);
-  if (!text) {
+  if (find_script(L, spec, from_dir, path, sizeof path)) {
     lua_pop(L, 1);
     if (strchr(spec, '/') || strstr(spec, ".lua"))
       lua_pushfstring(L, "cannot read variant script '%s'", spec);
@@ -115,21 +107,21 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
                       "a file needs a path such as ./%s.lua)", spec, spec);
     return -1;
   }
-  lua_getfield(L, -1, path);
+  /* loaded, text */
+  lua_getfield(L, -2, path);
   if (lua_touserdata(L, -1) == LOADING) {
-    free(text);
-    lua_pop(L, 2);
+    lua_pop(L, 3);
     lua_pushfstring(L, "%s: require cycle", path);
     return -1;
   }
   if (!lua_isnil(L, -1)) { /* already loaded */
-    free(text);
-    lua_remove(L, -2);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
     return 0;
   }
   lua_pop(L, 1);
   lua_pushlightuserdata(L, LOADING);
-  lua_setfield(L, -2, path);
+  lua_setfield(L, -3, path);
 
   snprintf(dir, sizeof dir, "%s", path);
   char *slash = strrchr(dir, '/');
@@ -141,10 +133,12 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   for (const EmbeddedFile *e = embedded_files; e->path; e++)
     if (strcmp(e->path, path) == 0) builtin = 1;
 
+  size_t len;
+  const char *text = lua_tolstring(L, -1, &len);
   lua_pushfstring(L, "@%s", path);
   int status = luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t");
-  free(text);
-  lua_remove(L, -2);
+  lua_remove(L, -2); /* the chunk name */
+  lua_remove(L, -2); /* the text */
   if (status == LUA_OK) {
     push_script_env(L, builtin ? "" : dir);
     lua_setupvalue(L, -2, 1);

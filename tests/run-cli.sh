@@ -129,6 +129,14 @@ expect "bad seed" 2 "--seed needs a number" -- $V --seed x unbland
 expect "fuzz: FEN empty count overflow" 1 "FEN board: rank 8 is longer than 10 files" -- $V perft --variant capablanca --fen "rnabqk6664666666666666bcnr/PP/RN w - - 0 1" 1
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "x", pieces = { z = { betza = "J0002000000000000" } } })\n' > "$tmp/range.lua"
 expect "fuzz: Betza range overflow" 1 "range too large" -- $V check "$tmp/range.lua"
+# Broken scripts leave the REPL usable, with the game it had.
+expect_stdin "repl survives an endless loop" 1 "Nodes searched: 20" "load $tmp/loop.lua\nperft 1\n" -- $V
+expect_stdin "repl names the endless loop" 1 "loop.lua:2: instruction budget" "load $tmp/loop.lua\n" -- $V
+expect_stdin "repl survives endless memory" 1 "Nodes searched: 20" "load $tmp/memory.lua\nperft 1\n" -- $V
+expect_stdin "repl survives os.execute" 1 "os.execute is not available" "load $tmp/os.lua\nperft 1\n" -- $V
+expect_stdin "repl survives a syntax error" 1 "Nodes searched: 20" "load $tmp/syntax.lua\nperft 1\n" -- $V
+expect_stdin "repl load without argument" 1 "load: expected a variant name" "load\n" -- $V
+expect "fuzz: a second king after the first is taken" 0 "Nodes searched:" -- $V perft --variant unbland --fen "rnbqkbnr/rpQKBNRp/8/8/8/8/PPPPPQPP/rNbQKCNk w - - 0 1" 2
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"
