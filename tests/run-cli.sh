@@ -137,6 +137,12 @@ expect_stdin "repl survives os.execute" 1 "os.execute is not available" "load $t
 expect_stdin "repl survives a syntax error" 1 "Nodes searched: 20" "load $tmp/syntax.lua\nperft 1\n" -- $V
 expect_stdin "repl load without argument" 1 "load: expected a variant name" "load\n" -- $V
 expect "fuzz: a second king after the first is taken" 0 "Nodes searched:" -- $V perft --variant unbland --fen "rnbqkbnr/rpQKBNRp/8/8/8/8/PPPPPQPP/rNbQKCNk w - - 0 1" 2
+expect "bad en passant square" 1 'FEN en passant: "z9" is not a square' -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - z9 0 1" 1
+expect "bad clock" 1 'FEN halfmove clock: "x" is not a number' -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - - x 1" 1
+expect "bad seventh field" 1 "FEN field 7" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1 varia:colour=red" 1
+expect "too few FEN fields" 1 "expected at least the board and the side to move" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3" 1
+expect "unreadable test file" 1 "cannot read the file" -- $V test "$tmp/nosuch.perft"
+expect "garbled move in a transcript" 1 "refused" -- $V test tests/fuzz/corpus/testfile/transcript.bad
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"
