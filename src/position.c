@@ -559,6 +559,7 @@ static const char *read_extension(Position *p, const char *ext) {
         p->attr[sq] = (uint8_t)a;
       }
     } else if (strcmp(item, "target") == 0) {
+      if (p->v->phase[p->phase].kind != PHASE_CHOOSE) return "a target outside a choose step";
       int len = 0, sq = board_parse_square(g, val, &len);
       if (sq == SQ_NONE) return "target: expected a square";
       p->target = sq;
@@ -586,12 +587,14 @@ static const char *read_extension(Position *p, const char *ext) {
         q = *end == ',' ? end + 1 : end;
       }
     } else if (strcmp(item, "lost") == 0) {
+      if (!p->v->promote_to_lost) return "lost pieces mean nothing in this variant";
       for (char *q = val; *q; q++) {
         int t = variant_type_by_letter(p->v, (char)tolower((unsigned char)*q));
         if (t < 0) return "lost: not a piece letter";
         p->lost[isupper((unsigned char)*q) ? WHITE : BLACK][t]++;
       }
     } else if (strcmp(item, "draws") == 0) {
+      if (!p->v->ncard_values) return "the variant has no cards";
       p->pending_draws = atoi(val);
       if (p->pending_draws < 0 || p->pending_draws > 8) return "draws out of range";
     } else if (strcmp(item, "rng") == 0) {

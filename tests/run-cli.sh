@@ -143,6 +143,7 @@ expect "bad seventh field" 1 "FEN field 7" -- $V perft --fen "4k3/8/8/8/8/8/8/4K
 expect "too few FEN fields" 1 "expected at least the board and the side to move" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3" 1
 expect "unreadable test file" 1 "cannot read the file" -- $V test "$tmp/nosuch.perft"
 expect "garbled move in a transcript" 1 "refused" -- $V test tests/fuzz/corpus/testfile/transcript.bad
+expect "fuzz: card state in a variant without cards" 1 "the variant has no cards" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1 varia:draws=3" 1
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"
