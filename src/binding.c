@@ -391,6 +391,10 @@ static int l_new(lua_State *L) {
   lua_settop(L, 2); /* options and the variant are pushed above the arguments */
   int opts = 0;
   if (lua_istable(L, 2)) {
+    /* The seed first: a script drawing at load time draws from it. */
+    if (lua_getfield(L, 2, "seed") != LUA_TNIL)
+      sandbox_seed(sandbox_of(L), (uint64_t)luaL_checkinteger(L, -1));
+    lua_pop(L, 1);
     if (lua_getfield(L, 2, "options") == LUA_TTABLE) opts = lua_gettop(L);
     else lua_pop(L, 1);
   }
@@ -410,10 +414,7 @@ static int l_new(lua_State *L) {
     lua_getfield(L, 2, "fen");
     fen = lua_tostring(L, -1);
     lua_getfield(L, 2, "seed");
-    if (!lua_isnil(L, -1)) {
-      seed = (uint64_t)luaL_checkinteger(L, -1);
-      sandbox_seed(sandbox_of(L), seed);
-    }
+    if (!lua_isnil(L, -1)) seed = (uint64_t)luaL_checkinteger(L, -1);
     lua_pop(L, 1);
   } else if (!lua_isnoneornil(L, 2)) {
     return luaL_argerror(L, 2, "expected a table of options");
@@ -587,7 +588,7 @@ static int g_undo(lua_State *L) {
   if (g->in_hook) return luaL_error(L, "a hook may not play or undo moves");
   if (n > g->n) {
     luaL_pushfail(L);
-    lua_pushfstring(L, "cannot undo %d moves: %d played", (int)n, g->n);
+    lua_pushfstring(L, "cannot undo %d step%s: %d played", (int)n, n == 1 ? "" : "s", g->n);
     return 2;
   }
   while (n--) game_undo(g);
@@ -667,7 +668,7 @@ static int g_divide(lua_State *L) {
     Undo u;
     move_to_uci(&g->pos, list[i], buf, sizeof buf);
     pos_make(&g->pos, list[i], &u);
-    uint64_t c = perft(&g->pos, d - 1, &s->interrupted);
+    uint64_t c = perft(&g->pos, g->pos.phase == 0 ? d - 1 : d, &s->interrupted);
     pos_unmake(&g->pos, list[i], &u);
     if (s->interrupted) return luaL_error(L, "interrupted");
     lua_pushinteger(L, (lua_Integer)c);

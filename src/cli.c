@@ -64,6 +64,9 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
     } else if (strcmp(argv[i], "--attempts") == 0) {
       attempts = 1;
     } else if (depth < 0 && parse_depth(argv[i], &depth) == 0) {
+    } else if (depth < 0 && argv[i][0] >= '0' && argv[i][0] <= '9') {
+      fprintf(stderr, "varia perft: depth %s out of range (0 to 64)\n", argv[i]);
+      return 2;
     } else {
       fprintf(stderr, "varia perft: unexpected argument '%s'\n%s", argv[i], perft_usage);
       return 2;
@@ -95,7 +98,7 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
       Undo u;
       move_to_uci(&g->pos, list[i], buf, sizeof buf);
       pos_make(&g->pos, list[i], &u);
-      uint64_t c = perft(&g->pos, depth - 1, &s->interrupted);
+      uint64_t c = perft(&g->pos, g->pos.phase == 0 ? depth - 1 : depth, &s->interrupted);
       pos_unmake(&g->pos, list[i], &u);
       printf("%s: %llu\n", buf, (unsigned long long)c);
       total += c;
@@ -480,7 +483,17 @@ int cli_check(Sandbox *s, int argc, char **argv) {
     if (!v) {
       /* One problem per line, each naming the variant. */
       const char *msg = lua_tostring(s->L, -1);
-      fprintf(stderr, "%s\n", msg);
+      size_t plen = strlen(argv[i]);
+      if (strncmp(msg, argv[i], plen) == 0 && msg[plen] == ':' && msg[plen + 1] == ' ')
+        msg += plen + 2;
+      while (*msg == ' ') msg++;
+      for (const char *line = msg; *line;) {
+        const char *nl = strchr(line, '\n');
+        int n = nl ? (int)(nl - line) : (int)strlen(line);
+        if (!strncmp(line, "stack traceback", 15) || line[0] == '\t') break;
+        fprintf(stderr, "%s: %.*s\n", argv[i], n, line);
+        line = nl ? nl + 1 : line + n;
+      }
       lua_pop(s->L, 1);
       bad = 1;
       continue;
@@ -516,6 +529,7 @@ int cli_run(Sandbox *s, int argc, char **argv) {
     fprintf(stderr, "varia run: %s\n", lua_tostring(L, -1));
     return 1;
   }
+  luaL_checkstack(L, argc + 2, "too many arguments to the script");
   for (int i = 1; i < argc; i++) lua_pushstring(L, argv[i]);
   if (sandbox_pcall(s, argc - 1, 0, 0) != LUA_OK) {
     fprintf(stderr, "varia run: %s\n", lua_tostring(L, -1));

@@ -354,8 +354,14 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
       (*played)++;
       return 0;
     }
-  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) {
+  Decision d = game_decision(g);
+  if (d.kind == DECIDE_ANSWER_OFFER) {
     snprintf(err, errlen, "%s: an offer to end the game waits for accept or decline", text);
+    return -1;
+  }
+  if (d.kind == DECIDE_NONE) {
+    GameResult r = game_result(g);
+    snprintf(err, errlen, "%s: the game is over (%s)", text, r.reason ? r.reason : "no moves");
     return -1;
   }
   char step[128];

@@ -123,6 +123,30 @@ static void san_key(const char *in, char *out, size_t len) {
   out[n] = '\0';
 }
 
+/* Is text shaped like SAN (Nf3, exd5, e8=Q, O-O, Raxb1+)? Then a refusal
+** says the move is illegal rather than unreadable. */
+static int looks_like_san(const Position *p, const char *t) {
+  char key[64];
+  san_key(t, key, sizeof key);
+  if (!strcmp(key, "O-O") || !strcmp(key, "O-O-O")) return 1;
+  size_t n = strlen(key);
+  if (n >= 2 && key[n - 1] >= 'A' && key[n - 1] <= 'Z') key[--n] = '\0'; /* promotion */
+  if (n < 2 || key[n - 1] < '0' || key[n - 1] > '9') return 0;
+  /* ... ending in a square of this board, after a piece letter and the
+  ** disambiguation, if any */
+  size_t i = n - 1;
+  while (i > 0 && key[i - 1] >= '0' && key[i - 1] <= '9') i--;
+  if (i == 0) return 0;
+  i--;
+  int len = 0;
+  if (board_parse_square(&p->v->geo, key + i, &len) == SQ_NONE || key[i + len]) return 0;
+  for (size_t j = 0; j < i; j++)
+    if (!((key[j] >= 'a' && key[j] <= 'p') || (key[j] >= '0' && key[j] <= '9') || key[j] == 'x' ||
+          (j == 0 && key[j] >= 'A' && key[j] <= 'Z')))
+      return 0;
+  return 1;
+}
+
 Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   Move list[MAX_MOVES];
   char buf[64], key[64], want[64];
@@ -178,6 +202,8 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
       snprintf(err, errlen, "illegal move %s in this position", text);
   } else if (n == 0) {
     snprintf(err, errlen, "\"%s\": there are no legal moves, the game is over", text);
+  } else if (looks_like_san(p, text)) {
+    snprintf(err, errlen, "illegal move %s in this position", text);
   } else {
     snprintf(err, errlen, "\"%s\" is neither a legal UCI move (e2e4, e7e8q) nor SAN (Nf3, O-O)", text);
   }

@@ -140,6 +140,23 @@ static int add_atom(PieceMoves *out, const Atom *atom, const char *mods,
   for (int j = 0; j < ndirs; j++) {
     int dx = dirs[j][0], dy = dirs[j][1];
     if (!dir_selected(mods, dx, dy, dirs, ndirs)) continue;
+    /* The same direction from another atom (K and R both step like W):
+    ** one rule, or the piece would list the same move twice. */
+    int merged = 0;
+    for (int k = 0; k < out->n && !merged; k++) {
+      MoveRule *o = &out->rule[k];
+      if (o->dx != dx || o->dy != dy || o->path != path || o->initial != initial ||
+          o->path == PATH_LAME)
+        continue;
+      if (o->modes == modes) { /* the longer range covers the shorter */
+        if (range > o->range) o->range = (uint8_t)range;
+        merged = 1;
+      } else if (o->range == range) { /* same squares, more ways to arrive */
+        o->modes |= modes;
+        merged = 1;
+      }
+    }
+    if (merged) continue;
     if (out->n >= MAX_RULES)
       return fail(err, errlen, betza, pos, "too many directions");
     MoveRule *r = &out->rule[out->n++];

@@ -206,8 +206,8 @@ static void do_perft(Repl *r, const char *arg, int divide) {
   char *end;
   if (refuse_hidden(r, divide ? "divide" : "perft")) return;
   long d = strtol(arg, &end, 10);
-  if (!*arg || *end || d < 0 || d > 20) {
-    say_error(r, "perft: expected a depth from 0 to 20, not \"%s\"", arg);
+  if (!*arg || *end || d < 0 || d > 64) {
+    say_error(r, "perft: expected a depth from 0 to 64, not \"%s\"", arg);
     return;
   }
   struct timespec t0, t1;
@@ -222,7 +222,7 @@ static void do_perft(Repl *r, const char *arg, int divide) {
       Undo u;
       move_to_uci(p, list[i], buf, sizeof buf);
       pos_make(p, list[i], &u);
-      uint64_t c = perft(p, (int)d - 1, &r->s->interrupted);
+      uint64_t c = perft(p, p->phase == 0 ? (int)d - 1 : (int)d, &r->s->interrupted);
       pos_unmake(p, list[i], &u);
       printf("%s: %llu\n", buf, (unsigned long long)c);
       total += c;

@@ -154,7 +154,10 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
   }
-  lua_pushvalue(L, -1);
+  /* Not kept: each require runs the script again and gets tables of its
+  ** own, so that no script can change what another one is given (the
+  ** standard library included). The mark only served to catch cycles. */
+  lua_pushnil(L);
   lua_setfield(L, -3, path);
   lua_remove(L, -2);
   return 0;
@@ -533,7 +536,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   idx = lua_absindex(L, idx);
   variant_defaults(v);
   if (!lua_istable(L, idx)) {
-    problem(r, "a variant script must return a table, not a %s", luaL_typename(L, idx));
+    problem(r, "a variant script must return a table, %s",
+            lua_isboolean(L, idx) ? "and this one returns nothing" :
+            lua_pushfstring(L, "not a %s", luaL_typename(L, idx)));
     return -1;
   }
   unknown_keys(r, idx, "", known);

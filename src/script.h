@@ -15,8 +15,9 @@
 
 #include "variant.h"
 
-/* Pushes the value a script returns, loading it once per state (require
-** semantics). Returns 0, or -1 with the error message pushed instead.
+/* Pushes the value a script returns, running it anew each time (so that no
+** script can change what another is given). Returns 0, or -1 with the error
+** message pushed instead.
 ** [-0, +1, e] */
 int script_require(lua_State *L, const char *spec, const char *from_dir);
 

@@ -144,6 +144,11 @@ expect "too few FEN fields" 1 "expected at least the board and the side to move"
 expect "unreadable test file" 1 "cannot read the file" -- $V test "$tmp/nosuch.perft"
 expect "garbled move in a transcript" 1 "refused" -- $V test tests/fuzz/corpus/testfile/transcript.bad
 expect "fuzz: card state in a variant without cards" 1 "the variant has no cards" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1 varia:draws=3" 1
+expect "duck divide counts whole turns" 0 "Nodes searched: 379440" -- $V perft --variant duck 2 --divide
+printf 'print(select("#", ...))\n' > "$tmp/nargs.lua"
+expect "run with many arguments" 0 "200" -- $V run "$tmp/nargs.lua" $(seq 1 200)
+expect "perft depth out of range" 2 "depth 65 out of range (0 to 64)" -- $V perft 65
+expect "check names the variant on every line" 1 "keys.lua: promotion.pieces" -- $V check "$tmp/keys.lua"
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"

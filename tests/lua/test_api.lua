@@ -112,4 +112,31 @@ ok, msg = varia.check(std.extend(tiny, { pieces = { x = { betza = "Y" } } }))
 t.fails("bad betza", "'Y' is not an atom", ok, msg)
 t.equal("shipped variants", table.concat(varia.variants(), " "):find("capablanca", 1, true) ~= nil, true)
 
+-- Found in review: overlapping Betza atoms give each move once (K and R
+-- both step like W): a KR piece on d4 of an empty board has 14 + 4 moves.
+local kr = varia.new{ name = "kr", pieces = { k = { betza = "K", royal = true }, x = { betza = "KR" } },
+                      start = "k7/8/8/8/3X4/8/8/7K w - - 0 1" }
+local from_d4 = 0
+for _, m in ipairs(kr:legal()) do if m:sub(1, 2) == "d4" then from_d4 = from_d4 + 1 end end
+t.equal("KR moves once each", from_d4, 18)
+-- A script cannot change what another script is given (the standard
+-- library included).
+local dir = os.tmpname()
+os.remove(dir)
+os.execute("mkdir -p " .. dir)
+local f = assert(io.open(dir .. "/evil.lua", "w"))
+f:write('local std = require "std"\nstd.chess.pieces.n.betza = "W"\nstd.pieces.knight.betza = "W"\n' ..
+        'return std.extend(std.chess, { name = "evil" })\n')
+f:close()
+t.equal("the changed copy is the script's own", varia.new(dir .. "/evil.lua"):perft(1), 16)
+t.equal("chess is untouched", varia.new("chess"):perft(1), 20)
+os.remove(dir .. "/evil.lua")
+os.remove(dir)
+-- Well-formed SAN that is not legal says so.
+t.fails("SAN, illegal", "illegal move Ke2", varia.new("chess"):play("Ke2"))
+-- No moves after the game is over (threefold repetition here).
+g = varia.new("chess")
+g:play("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
+t.fails("no move after the end", "the game is over (repetition)", g:play("e4"))
+
 t.done()
