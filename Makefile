@@ -32,8 +32,8 @@ ifdef SANITIZE
 endif
 
 # The core (no Lua), the Lua layers, and the program.
-CORE  = board piece variant position movegen perft notation game hidden
-LUAL  = sandbox script binding cli repl
+CORE  = board piece variant position movegen perft notation game hidden explain
+LUAL  = sandbox script binding pgn cli repl
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
 EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))

@@ -298,6 +298,12 @@ static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen)
   (void)m;
   if (!push_hook(L, box, "on_move")) return 0;
   push_step_info(L, g, g->n - 1);
+  int before = g->nmsgs;
+  if (sandbox_of(L)->trace) {
+    lua_getfield(L, -1, "move");
+    printf("trace: on_move(%s)\n", luaL_optstring(L, -1, "?"));
+    lua_pop(L, 1);
+  }
   if (sandbox_pcall(sandbox_of(L), 2, 0, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
     snprintf(err, errlen, "on_move: %s", lua_tostring(L, -1));
     lua_pop(L, 1);
@@ -305,6 +311,10 @@ static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen)
     game_undo(g);
     return -1;
   }
+  if (sandbox_of(L)->trace)
+    for (int i = before; i < g->nmsgs; i++)
+      printf("trace:   announces to %s: %s\n", g->msgs[i].audience == AUDIENCE_ALL ? "all" :
+             g->msgs[i].audience == AUDIENCE_WHITE ? "white" : "black", g->msgs[i].text);
   return 0;
 }
 
@@ -326,6 +336,7 @@ static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size
   }
   if (lua_type(L, -1) == LUA_TSTRING) snprintf(answer, alen, "%s", lua_tostring(L, -1));
   lua_pop(L, 1);
+  if (sandbox_of(L)->trace) printf("trace: on_attempt(%s) -> %s\n", text, answer);
   return 0;
 }
 
@@ -348,6 +359,7 @@ static void hook_result(void *ctx, Game *g, GameResult *r) {
     return;
   }
   const char *w = lua_tostring(L, -2);
+  if (s->trace) printf("trace: on_result() -> %s\n", w ? w : "nil");
   if (w) {
     static char reason[128]; /* results are read before the next call */
     snprintf(reason, sizeof reason, "%s", luaL_optstring(L, -1, "rule"));

@@ -15,6 +15,8 @@
 #include <readline/readline.h>
 
 #include "binding.h"
+#include "explain.h"
+#include "pgn.h"
 #include "hidden.h"
 #include "cli.h"
 #include "movegen.h"
@@ -49,6 +51,15 @@ static void say_error(Repl *r, const char *fmt, const char *a) {
   fprintf(r->interactive ? stdout : stderr, fmt, a);
   fputc('\n', r->interactive ? stdout : stderr);
   r->errors++;
+}
+
+/* Makes the game userdata on top of the stack the current game. */
+static void adopt_game(Repl *r) {
+  lua_State *L = r->s->L;
+  r->g = lua_touserdata(L, -1);
+  luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);
+  r->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  r->seen[0] = r->seen[1] = 0;
 }
 
 /* Replaces the current game by a new one of variant spec from fen. */
@@ -258,9 +269,199 @@ static const char help_text[] =
     "                    referee's, the truth); in games with hidden\n"
     "                    information the player on turn sees only their own\n"
     "  messages [white|black]      the referee's announcements to a player\n"
+    "  why MOVE          which rule refuses a move, in words\n"
+    "  reload            read the variant's script again and replay the game\n"
+    "  save FILE         save the game as PGN (open FILE reads one back)\n"
+    "  svg FILE          the board as an SVG picture\n"
+    "  lua CODE          run Lua with g as the current game (lua return g:fen())\n"
+    "  trace on|off      print the variant's hook calls\n"
     "  variants          list the variants varia can load\n"
     "  help              this text\n"
     "  quit              leave (Ctrl-D too)\n";
+
+/* ---- inspecting and changing the rules ------------------------------- */
+
+static void do_why(Repl *r, const char *arg) {
+  char out[512];
+  if (!*arg) {
+    say_error(r, "why: expected a move, as in: why e2e5%s", "");
+    return;
+  }
+  if (refuse_hidden(r, "why")) return;
+  explain_move(&r->g->pos, arg, out, sizeof out);
+  printf("%s\n", out);
+}
+
+/* The variant's cache key (name or file, with options). */
+static const char *current_spec(Repl *r) {
+  return r->g->v->source[0] ? r->g->v->source : r->g->v->name;
+}
+
+/* Re-reads the script and replays the game on the new rules, saying where
+** it no longer applies. */
+static void do_reload(Repl *r) {
+  lua_State *L = r->s->L;
+  char path[] = "/tmp/varia-reload-XXXXXX", warn[1024], spec[1100];
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    say_error(r, "reload: cannot write a temporary file%s", "");
+    return;
+  }
+  FILE *f = fdopen(fd, "w");
+  snprintf(spec, sizeof spec, "%s", current_spec(r));
+  pgn_write(L, r->g, spec, r->seed, f);
+  fclose(f);
+  /* Forget the compiled variant, so that the script is read again. */
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, "varia.variants");
+  lua_pushnil(L);
+  lua_setfield(L, -2, spec);
+  lua_pop(L, 1);
+  int n_before = r->g->n;
+  Game *g = pgn_open(L, path, 1, warn, sizeof warn);
+  remove(path);
+  if (!g) {
+    say_error(r, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    /* keep the old variant for the game in progress: it is still alive */
+    return;
+  }
+  adopt_game(r);
+  printf("reloaded %s: %d of %d steps replayed%s%s\n", r->g->v->name, r->g->n, n_before,
+         warn[0] ? "; " : "", warn);
+  if (r->interactive) show_board(r);
+}
+
+static void do_save(Repl *r, const char *arg) {
+  char err[512];
+  if (!*arg) {
+    say_error(r, "save: expected a file name, as in: save game.pgn%s", "");
+    return;
+  }
+  if (pgn_save(r->s->L, r->g, current_spec(r), r->seed, arg, err, sizeof err))
+    say_error(r, "save: %s", err);
+  else
+    printf("saved %d steps to %s\n", r->g->n, arg);
+}
+
+static void do_open(Repl *r, const char *arg) {
+  char warn[1024];
+  lua_State *L = r->s->L;
+  if (!*arg) {
+    say_error(r, "open: expected a PGN file%s", "");
+    return;
+  }
+  Game *g = pgn_open(L, arg, 0, warn, sizeof warn);
+  if (!g) {
+    say_error(r, "open: %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return;
+  }
+  adopt_game(r);
+  printf("opened %s: %s, %d steps%s%s\n", arg, r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
+  if (r->interactive) show_board(r);
+}
+
+/* lua CODE: the code runs with the global g set to the current game; what
+** it returns is printed. */
+static void do_lua(Repl *r, const char *code) {
+  lua_State *L = r->s->L;
+  int top = lua_gettop(L);
+  if (!*code) {
+    say_error(r, "lua: expected Lua code, as in: lua return g:fen()%s", "");
+    return;
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, r->game_ref);
+  lua_setglobal(L, "g");
+  if (luaL_loadbufferx(L, code, strlen(code), "=lua", "t") != LUA_OK) {
+    say_error(r, "%s", lua_tostring(L, -1));
+    lua_settop(L, top);
+    return;
+  }
+  if (sandbox_pcall(r->s, 0, LUA_MULTRET, 0) != LUA_OK) {
+    say_error(r, "%s", lua_tostring(L, -1));
+    lua_settop(L, top);
+    return;
+  }
+  for (int i = top + 1; i <= lua_gettop(L); i++) {
+    printf("%s%s", i > top + 1 ? "\t" : "", luaL_tolstring(L, i, NULL));
+    lua_pop(L, 1);
+  }
+  if (lua_gettop(L) > top) printf("\n");
+  lua_settop(L, top);
+}
+
+/* svg FILE: the board as shown (the player's view where it is hidden). */
+static const char *glyph(char letter, int white) {
+  static const char *const w[] = {"\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659"};
+  static const char *const b[] = {"\u265A", "\u265B", "\u265C", "\u265D", "\u265E", "\u265F"};
+  const char *letters = "kqrbnp";
+  const char *at = strchr(letters, letter);
+  if (!at || !letter) return NULL;
+  return white ? w[at - letters] : b[at - letters];
+}
+
+static void do_svg(Repl *r, const char *arg) {
+  const Position *p = &r->g->pos;
+  const Geometry *geo = &r->g->v->geo;
+  int who = shown_player(r), hide = hiding(r), S = 48;
+  if (!*arg) {
+    say_error(r, "svg: expected a file name, as in: svg board.svg%s", "");
+    return;
+  }
+  FILE *f = fopen(arg, "w");
+  if (!f) {
+    say_error(r, "svg: cannot write %s", arg);
+    return;
+  }
+  int W = geo->files * S + 24, H = geo->ranks * S + 24;
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+             "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, sans-serif\">\n", W, H, W, H);
+  for (int rank = geo->ranks - 1; rank >= 0; rank--)
+    for (int file = 0; file < geo->files; file++) {
+      int sq = board_square(geo, file, rank), x = 24 + file * S, y = (geo->ranks - 1 - rank) * S;
+      fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, S, S,
+              (file + rank) % 2 ? "#f0d9b5" : "#b58863");
+      uint8_t c = p->board[sq];
+      if (hide && !view_sees(p, who, sq)) {
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"28\" text-anchor=\"middle\" fill=\"#777\">?</text>\n",
+                x + S / 2, y + S * 2 / 3);
+        continue;
+      }
+      if (c == CELL_EMPTY) continue;
+      char letter = r->g->v->type[CELL_TYPE(c)].letter;
+      const char *gl = CELL_COLOUR(c) == NEUTRAL ? NULL : glyph(letter, CELL_COLOUR(c) == WHITE);
+      if (CELL_COLOUR(c) == NEUTRAL)
+        fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#f4c430\" stroke=\"#333\"/>\n",
+                x + S / 2, y + S / 2, S / 3);
+      else if (gl)
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"38\" text-anchor=\"middle\">%s</text>\n",
+                x + S / 2, y + S * 3 / 4, gl);
+      else
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"26\" font-weight=\"bold\" text-anchor=\"middle\" "
+                   "fill=\"%s\" stroke=\"#000\" stroke-width=\"0.6\">%c</text>\n",
+                x + S / 2, y + S * 2 / 3, CELL_COLOUR(c) == WHITE ? "#fff" : "#000",
+                CELL_COLOUR(c) == WHITE ? letter - 32 : letter);
+    }
+  for (int file = 0; file < geo->files; file++)
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
+            24 + file * S + S / 2, geo->ranks * S + 17, 'a' + file);
+  for (int rank = 0; rank < geo->ranks; rank++)
+    fprintf(f, "<text x=\"12\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%d</text>\n",
+            (geo->ranks - 1 - rank) * S + S / 2 + 5, rank + 1);
+  fprintf(f, "</svg>\n");
+  if (fclose(f) != 0) say_error(r, "svg: cannot write %s", arg);
+  else printf("wrote %s\n", arg);
+}
+
+static void do_trace(Repl *r, const char *arg) {
+  if (!strcmp(arg, "on")) r->s->trace = 1;
+  else if (!strcmp(arg, "off")) r->s->trace = 0;
+  else {
+    say_error(r, "trace: expected on or off, not \"%s\"", arg);
+    return;
+  }
+  printf("trace %s\n", r->s->trace ? "on: hook calls are printed" : "off");
+}
 
 /* Hot-seat play with hidden information: clear the screen between the
 ** players, so that neither sees the other's board. */
@@ -358,6 +559,13 @@ static int run_command(Repl *r, char *line) {
   } else if (!strcmp(cmd, "perft")) do_perft(r, args, 0);
   else if (!strcmp(cmd, "divide")) do_perft(r, args, 1);
   else if (!strcmp(cmd, "variants")) cli_list(r->s, 0, NULL);
+  else if (!strcmp(cmd, "why")) do_why(r, args);
+  else if (!strcmp(cmd, "reload")) do_reload(r);
+  else if (!strcmp(cmd, "save")) do_save(r, args);
+  else if (!strcmp(cmd, "open")) do_open(r, args);
+  else if (!strcmp(cmd, "lua")) do_lua(r, args);
+  else if (!strcmp(cmd, "svg")) do_svg(r, args);
+  else if (!strcmp(cmd, "trace")) do_trace(r, args);
   else {
     /* Not a command: moves, or an agreement action. */
     char again[1024];

@@ -21,6 +21,7 @@ typedef struct Sandbox {
   uint64_t rng[4];         /* xoshiro256** state behind math.random */
   int in_result_hook;      /* a result hook is running: results of the games
                               it explores come from the core rules alone */
+  int trace;               /* print hook calls (the REPL's trace on) */
   long allocs, fail_at;    /* fault injection: the fail_at-th growing
                               allocation fails (0: none) */
 } Sandbox;

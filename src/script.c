@@ -720,3 +720,14 @@ void script_list_variants(lua_State *L) {
   }
   lua_remove(L, set);
 }
+
+uint64_t script_hash(lua_State *L, const char *spec) {
+  char path[1024];
+  uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+  if (find_script(L, spec, NULL, path, sizeof path)) return 0;
+  size_t len;
+  const unsigned char *t = (const unsigned char *)lua_tolstring(L, -1, &len);
+  for (size_t i = 0; i < len; i++) h = (h ^ t[i]) * 0x100000001b3ull;
+  lua_pop(L, 1);
+  return h;
+}

@@ -10,6 +10,7 @@
 #define varia_script_h
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <lua.h>
 
@@ -28,6 +29,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen);
 /* Pushes the contents of a file (up to 16 MiB) as a string; returns 0, or
 ** -1 with nothing pushed. [-0, +(1|0), m] */
 int script_read_file(lua_State *L, const char *path);
+
+/* A hash of the text of the script spec names (0: not found), to tell
+** whether a saved game's script has changed. [-0, +0, m] */
+uint64_t script_hash(lua_State *L, const char *spec);
 
 /* Pushes a sorted list of the variant names varia can find. [-0, +1, m] */
 void script_list_variants(lua_State *L);

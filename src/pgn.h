@@ -1,0 +1,35 @@
+/*
+** pgn.h - games saved and opened as PGN: the [Variant] tag names the
+** variant (with its options), [FEN] and [SetUp] the start (hidden state
+** included), [VariaScript] a hash of the script's text, [VariaSeed] the
+** seed. Steps of one turn are joined by commas (Fairy-Stockfish's SAN for
+** Duck Chess: e4,e5); tries, offers and the referee's announcements are
+** comments ({try e2e5}, {offer}, {referee: ...}), which other PGN readers
+** skip, and which varia replays.
+*/
+#ifndef varia_pgn_h
+#define varia_pgn_h
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <lua.h>
+
+#include "game.h"
+
+/* Writes the game to path. spec is the variant's name or file (with its
+** options). Returns 0, or -1 with err. */
+int pgn_save(lua_State *L, Game *g, const char *spec, uint64_t seed, const char *path,
+             char *err, size_t errlen);
+
+/* Writes the game as PGN to f. [-0, +0, m] */
+void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f);
+
+/* Reads a PGN file and replays it: pushes the new game's userdata and
+** returns it, or returns NULL with the message pushed. warn receives a
+** note when the script has changed since the game was saved (or ""). With
+** partial, a move that no longer applies ends the replay there and is
+** reported in warn, and the game so far is returned. */
+Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t warnlen);
+
+#endif
