@@ -23,6 +23,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "repl.h"
+#include "script.h"
 
 typedef struct Repl {
   Sandbox *s;
@@ -81,6 +82,15 @@ static int new_game(Repl *r, const char *spec, const char *fen) {
   return 0;
 }
 
+static const char *glyph(char letter, int white);
+
+/* Unicode and colours on a terminal that takes them (not with NO_COLOR,
+** nor on TERM=dumb, nor into a pipe); plain ASCII otherwise. */
+static int fancy_board(const Repl *r) {
+  const char *term = getenv("TERM");
+  return r->interactive && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+}
+
 /* Prints the messages the player has not been shown yet. */
 static void show_messages(Repl *r, int who) {
   int bit = who == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
@@ -113,6 +123,23 @@ static void show_board(Repl *r) {
       else if (c != CELL_EMPTY) {
         ch = r->g->v->type[CELL_TYPE(c)].letter;
         if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
+      }
+      if (fancy_board(r)) {
+        /* Colours: light and dark squares, the last move in yellow; the
+        ** usual chess glyphs for the usual letters. */
+        int last = s == last_from || s == last_to;
+        const char *bg = last ? "48;5;186" : (f + rank) % 2 ? "48;5;180" : "48;5;137";
+        const char *gl = ch == '.' || ch == VIEW_UNKNOWN || c == CELL_EMPTY ||
+                                 CELL_COLOUR(c) == NEUTRAL
+                             ? NULL
+                             : glyph((char)tolower((unsigned char)ch), CELL_COLOUR(c) == WHITE);
+        printf("\033[%s;30m", bg);
+        if (gl) printf(" %s ", gl);
+        else if (ch == '.') printf("   ");
+        else if (ch == VIEW_UNKNOWN) printf(" \033[90m?\033[30m ");
+        else printf(" %c ", ch);
+        printf("\033[0m");
+        continue;
       }
       /* The last move: its squares in brackets. */
       if (s == last_from || s == last_to) printf("[%c]", ch);
@@ -623,6 +650,104 @@ static int protected_command(Repl *r, char *line) {
   return c.quit;
 }
 
+/* ---- nothing lost: the recovery file ----------------------------------
+** After every command that changes the game, an interactive session writes
+** the game as PGN to the recovery file (write beside, then rename, so a
+** kill -9 leaves the last whole file). A normal quit removes it; the next
+** interactive start finds it and offers to resume. */
+static void recovery_path(char *buf, size_t len) {
+  const char *env = getenv("VARIA_RECOVERY"), *home = getenv("HOME");
+  if (env && *env) snprintf(buf, len, "%s", env);
+  else snprintf(buf, len, "%s/.varia_recovery.pgn", home && *home ? home : ".");
+}
+
+static void save_recovery(Repl *r) {
+  char path[1024], err[256];
+  recovery_path(path, sizeof path);
+  pgn_save(r->s->L, r->g, current_spec(r), r->seed, path, err, sizeof err);
+}
+
+static void offer_recovery(Repl *r) {
+  char path[1024], warn[1024];
+  FILE *f;
+  recovery_path(path, sizeof path);
+  if (!(f = fopen(path, "r"))) return;
+  fclose(f);
+  char *answer = readline("An interrupted game was found. Resume it? [Y/n] ");
+  int yes = !answer || !*answer || answer[0] == 'y' || answer[0] == 'Y';
+  free(answer);
+  if (!yes) {
+    remove(path);
+    return;
+  }
+  Game *g = pgn_open(r->s->L, path, 1, warn, sizeof warn);
+  if (!g) {
+    say_error(r, "cannot resume: %s", lua_tostring(r->s->L, -1));
+    lua_pop(r->s->L, 1);
+    return;
+  }
+  adopt_game(r);
+  printf("resumed %s after %d steps%s%s\n", r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
+}
+
+/* ---- completion: commands, variant names, squares, legal moves -------- */
+static Repl *completing; /* readline's completion functions take no context */
+
+static const char *const command_names[] = {
+    "show", "moves", "play", "undo", "fen", "new", "load", "perft", "divide", "view",
+    "messages", "why", "reload", "save", "open", "svg", "lua", "trace", "variants",
+    "offer", "accept", "decline", "help", "quit", NULL};
+
+static char *complete_word(const char *text, int state) {
+  static int index;
+  static char words[2048][16];
+  static int nwords;
+  if (!state) {
+    index = 0;
+    nwords = 0;
+    const char *line = rl_line_buffer;
+    int first = 1;
+    for (const char *c = line; c < line + rl_point - strlen(text); c++)
+      if (!isspace((unsigned char)*c)) first = 0;
+    if (first)
+      for (int i = 0; command_names[i]; i++) snprintf(words[nwords++], 16, "%s", command_names[i]);
+    if (!strncmp(line, "load ", 5) || !strncmp(line, "new ", 4)) {
+      lua_State *L = completing->s->L;
+      script_list_variants(L);
+      int n = (int)lua_rawlen(L, -1);
+      for (int i = 1; i <= n && nwords < 2048; i++) {
+        lua_rawgeti(L, -1, i);
+        snprintf(words[nwords++], 16, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    } else if (!strncmp(line, "view ", 5)) {
+      const char *views[] = {"white", "black", "turn", "all"};
+      for (int i = 0; i < 4; i++) snprintf(words[nwords++], 16, "%s", views[i]);
+    } else if (!hiding(completing)) {
+      /* legal moves of the current step, in UCI and SAN */
+      Move list[MAX_MOVES];
+      int n = gen_legal(&completing->g->pos, list);
+      for (int i = 0; i < n && nwords + 2 < 2048; i++) {
+        move_to_uci(&completing->g->pos, list[i], words[nwords++], 16);
+        move_to_san(&completing->g->pos, list[i], words[nwords++], 16);
+      }
+    }
+  }
+  while (index < nwords) {
+    const char *w = words[index++];
+    if (!strncmp(w, text, strlen(text))) return strdup(w);
+  }
+  return NULL;
+}
+
+static char **complete(const char *text, int start, int end) {
+  (void)start;
+  (void)end;
+  rl_attempted_completion_over = 1; /* no file names */
+  return rl_completion_matches(text, complete_word);
+}
+
 static char *history_path(void) {
   const char *home = getenv("HOME");
   if (!home || !*home) return NULL;
@@ -639,6 +764,9 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
   if (r.interactive) {
     char *hist = history_path();
     if (hist) read_history(hist);
+    completing = &r;
+    rl_attempted_completion_function = complete;
+    offer_recovery(&r);
     printf("varia %s - %s. Type help for the commands, quit to leave.\n",
            VARIA_VERSION, r.g->v->name);
     if (r.g->v->ncard_values) printf("(seed %llu: ./varia --seed %llu %s deals the same cards)\n",
@@ -653,10 +781,17 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
         break;
       }
       if (*line) add_history(line);
+      const Game *before = r.g;
+      int n_before = r.g->n;
       int quit = protected_command(&r, line);
       free(line);
       if (quit) break;
+      if (r.g != before || r.g->n != n_before) save_recovery(&r);
     }
+    /* A normal end: nothing to recover. */
+    char rec[1024];
+    recovery_path(rec, sizeof rec);
+    remove(rec);
     if (hist) {
       write_history(hist);
       free(hist);

@@ -29,6 +29,7 @@ suite "unit tests (cmocka)" make -s unit-test
 suite "perft tables and transcripts (varia test)" tests/run-perft.sh
 suite "Lua API and rules" tests/run-lua.sh
 suite "command line" tests/run-cli.sh
+suite "the REPL at a terminal" python3 tests/run-pty.py
 suite "differential against fairy-stockfish" tests/run-fsf.sh
 echo "===="
 echo "$total_passed passed, $total_failed failed"

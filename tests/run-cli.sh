@@ -149,6 +149,31 @@ printf 'print(select("#", ...))\n' > "$tmp/nargs.lua"
 expect "run with many arguments" 0 "200" -- $V run "$tmp/nargs.lua" $(seq 1 200)
 expect "perft depth out of range" 2 "depth 65 out of range (0 to 64)" -- $V perft 65
 expect "check names the variant on every line" 1 "keys.lua: promotion.pieces" -- $V check "$tmp/keys.lua"
+# REPL commands: each one's output, and its error for a bad argument.
+expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
+expect_stdin "why: geometry" 0 "a knight (N) cannot move from g1 to g4" 'why g1g4\n' -- $V
+expect_stdin "why: blocked" 0 "the rook on a1 cannot reach a3: the way is blocked" 'why a1a3\n' -- $V
+expect_stdin "why: own piece" 0 "d2 holds White's own pawn" 'why d1d2\n' -- $V
+expect_stdin "why: legal" 0 "e2e4 is legal (e4)" 'why e2e4\n' -- $V
+expect_stdin "why: promotion piece" 0 "must promote: add the piece" 'fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nwhy a7a8\n' -- $V
+expect_stdin "why without a move" 1 "why: expected a move" 'why\n' -- $V
+expect_stdin "save and open" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "e4 e5 Nf3\nsave $tmp/g.pgn\nnew\nopen $tmp/g.pgn\nfen\n" -- $V
+expect_stdin "save writes PGN" 0 "[Variant \"duck\"]" "e2e4,e4e5\nsave $tmp/d.pgn\nlua local f = io.open('$tmp/d.pgn') local t = f:read('a') f:close() return t\n" -- $V duck
+expect_stdin "open a missing file" 1 "open: cannot read" "open $tmp/none.pgn\n" -- $V
+expect_stdin "save without a file" 1 "save: expected a file name" 'save\n' -- $V
+expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
+expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V
+expect_stdin "svg" 0 "wrote $tmp/b.svg" "svg $tmp/b.svg\n" -- $V
+expect_stdin "svg without a file" 1 "svg: expected a file name" 'svg\n' -- $V
+expect_stdin "trace" 0 "trace: on_move(e2e4)" 'trace on\ne2e4\n' -- $V kriegspiel
+expect_stdin "trace bad argument" 1 "trace: expected on or off" 'trace maybe\n' -- $V
+expect_stdin "view bad argument" 1 "view: expected white, black, turn or all" 'view everyone\n' -- $V
+expect_stdin "undo too far" 1 "undo: no moves to take back" 'undo\n' -- $V
+expect_stdin "perft bad depth" 1 "perft: expected a depth from 0 to 64" 'perft x\n' -- $V
+expect_stdin "help" 0 "why MOVE" 'help\n' -- $V
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "mine" })\n' > "$tmp/mine.lua"
+expect_stdin "reload" 0 "move 3 (Nf3) no longer applies" "load $tmp/mine.lua\ne4 e5 Nf3\nlua local f = io.open('$tmp/mine.lua', 'w') f:write('local std = require \"std\" return std.extend(std.chess, { name = \"mine\", pieces = { n = { betza = \"W\" } } })') f:close()\nreload\n" -- $V
+expect_stdin "why after reload" 0 "a knight (W) cannot move from g1 to f3" "load $tmp/mine.lua\nreload\nwhy g1f3\n" -- $V
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""The REPL at a terminal: drives ./varia through a pseudo-terminal (send
+keys, read the screen) for what a pipe cannot show: tab completion, Ctrl-C,
+the hand-over screen, colours, and the recovery file surviving kill -9.
+Prints each failure and ends with 'N passed, N failed'."""
+import os, pty, re, select, signal, sys, tempfile, time
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+VARIA = os.path.join(ROOT, "varia")
+passed = failed = 0
+
+
+class Term:
+    def __init__(self, args, env_extra=None):
+        self.home = tempfile.mkdtemp()
+        env = dict(os.environ, TERM="xterm", HOME=self.home,
+                   VARIA_RECOVERY=os.path.join(self.home, "recovery.pgn"))
+        env.pop("NO_COLOR", None)
+        env.update(env_extra or {})
+        self.env = env
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(ROOT)
+            os.execve(VARIA, [VARIA] + args, env)
+        self.out = ""
+
+    def read(self, timeout=0.5):
+        end = time.time() + timeout
+        while time.time() < end:
+            r, _, _ = select.select([self.fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                self.out += data.decode("utf-8", "replace")
+        return self.out
+
+    def wait_for(self, pattern, timeout=10):
+        end = time.time() + timeout
+        while time.time() < end:
+            if re.search(pattern, self.out):
+                return True
+            self.read(0.1)
+        return bool(re.search(pattern, self.out))
+
+    def send(self, keys):
+        os.write(self.fd, keys.encode())
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL " + name + (": " + detail[-600:] if detail else ""))
+
+
+# Tab completion: commands, variant names, legal moves.
+t = Term([])
+t.wait_for(r"varia\(chess\)> ")
+t.send("lo\t")
+check("completes a command", t.wait_for(r"load $", 5) or t.wait_for(r"load ", 5), t.out)
+t.send("capa\t\n")
+check("completes a variant name", t.wait_for(r"varia\(capablanca\)> ", 5), t.out)
+t.send("new chess\n")
+t.wait_for(r"varia\(chess\)> ")
+t.out = ""
+t.send("Nf\t\n")
+check("completes a move", t.wait_for(r"5N2", 5), t.out)
+t.close()
+
+# Ctrl-C stops a long perft and the REPL goes on.
+t = Term([])
+t.wait_for(r"varia\(chess\)> ")
+t.send("perft 9\n")
+time.sleep(0.8)
+t.send("\x03")
+check("Ctrl-C interrupts perft", t.wait_for(r"interrupted", 10), t.out)
+t.out = ""
+t.send("perft 2\n")
+check("the REPL goes on after Ctrl-C", t.wait_for(r"Nodes searched: 400", 10), t.out)
+t.close()
+
+# Colours and Unicode on a terminal; plain ASCII with NO_COLOR.
+t = Term([])
+check("a coloured Unicode board", t.wait_for("\u2654", 5) and "\033[48;5;" in t.out, t.out)
+t.close()
+t = Term([], {"NO_COLOR": "1"})
+t.wait_for(r"varia\(chess\)> ")
+check("NO_COLOR: plain ASCII", "\033[48;5;" not in t.out and " K " in t.out, t.out)
+t.close()
+
+# The hand-over screen between the players of a hidden game.
+t = Term(["kriegspiel"])
+t.wait_for(r"varia\(kriegspiel\)> ")
+check("White sees only White's pieces", "White's view: ????????/" in t.out, t.out)
+t.send("e2e4\n")
+check("hand-over prompt", t.wait_for(r"White: press Enter, then hand the terminal to Black", 5), t.out)
+t.send("\n")
+check("the screen is cleared", t.wait_for(r"\033\[2J", 5), t.out)
+check("Black is asked to take over", t.wait_for(r"Black: press Enter to see your board", 5), t.out)
+t.out = ""
+t.send("\n")
+check("Black's view after the hand-over", t.wait_for(r"Black's view: rnbqkbnr/pppppppp/\?{8}", 5), t.out)
+check("no White piece on Black's screen", "PPPP" not in t.out, t.out)
+t.close()
+
+# The recovery file survives kill -9, and the next start resumes the game.
+t = Term([])
+t.wait_for(r"varia\(chess\)> ")
+t.send("e4\n")
+t.wait_for(r"Black to move")
+t.send("e5\n")
+t.wait_for(r"White to move")
+time.sleep(0.3)
+home = t.home
+t.close()  # kill -9
+check("the recovery file exists", os.path.exists(os.path.join(home, "recovery.pgn")))
+t = Term([], {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery.pgn")})
+check("the next start offers to resume", t.wait_for(r"An interrupted game was found", 5), t.out)
+t.send("y\n")
+check("the game resumes", t.wait_for(r"resumed chess after 2 steps", 5), t.out)
+t.out = ""
+t.send("fen\n")
+check("where it was", t.wait_for(r"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 5), t.out)
+t.send("quit\n")
+time.sleep(0.5)
+t.close()
+check("a normal quit removes it", not os.path.exists(os.path.join(home, "recovery.pgn")))
+
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
