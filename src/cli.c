@@ -123,7 +123,15 @@ typedef struct TestRun {
   Sandbox *s;
   int max_depth;
   int passed, failed, skipped;
+  int shard_i, shard_n; /* --shard I/N: this run takes units I, I+N, ... */
+  int unit;             /* units seen so far (a perft line, a case, a file) */
 } TestRun;
+
+/* Is the next unit of work this shard's? */
+static int my_unit(TestRun *tr) {
+  int k = tr->unit++;
+  return tr->shard_n <= 1 || k % tr->shard_n == tr->shard_i - 1;
+}
 
 /* Copies the next line of *text into line (at most n - 1 characters) and
 ** advances *text; returns 0 at the end. */
@@ -150,6 +158,7 @@ static void expect(TestRun *tr, const char *where, const char *id, const char *v
                    const char *fen, int depth, unsigned long long nodes) {
   lua_State *L = tr->s->L;
   int top = lua_gettop(L);
+  if (!my_unit(tr)) return;
   if (tr->max_depth >= 0 && depth > tr->max_depth) {
     tr->skipped++;
     return;
@@ -203,6 +212,7 @@ typedef struct Transcript {
   int msg_seen;   /* '<' lines checked against it so far */
   char answer[4096];
   int cases;
+  int skip;       /* the current case belongs to another shard */
 } Transcript;
 
 static void tx_fail(Transcript *t, int lineno, const char *fmt, const char *a, const char *b) {
@@ -260,8 +270,10 @@ static void tx_line(Transcript *t, int lineno, char *p) {
     tx_end_case(t, lineno);
     snprintf(t->name, sizeof t->name, "%s", p[10] ? p + 11 : "");
     t->cases++;
+    t->skip = !my_unit(t->tr);
     return;
   }
+  if (t->skip && strncmp(p, "variant ", 8) != 0) return;
   if (strncmp(p, "variant ", 8) == 0) {
     snprintf(t->variant, sizeof t->variant, "%s", p + 8);
     return;
@@ -354,8 +366,46 @@ static int is_transcript(const char *text) {
   return 0;
 }
 
+/* A Lua test file: run with the check library (lua/check.lua) counting
+** for the runner; an error in the file counts as one failure. */
+static void test_lua_file(TestRun *tr, const char *path) {
+  lua_State *L = tr->s->L;
+  int top = lua_gettop(L);
+  if (!my_unit(tr)) return;
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "check");
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    printf("FAIL %s: %s\n", path, lua_tostring(L, -1));
+    tr->failed++;
+    lua_settop(L, top);
+    return;
+  }
+  int t = lua_gettop(L);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, t, "runner");
+  lua_pushinteger(L, 0);
+  lua_setfield(L, t, "passed");
+  lua_pushinteger(L, 0);
+  lua_setfield(L, t, "failed");
+  if (luaL_loadfilex(L, path, "t") != LUA_OK || sandbox_pcall(tr->s, 0, 0, 0) != LUA_OK) {
+    printf("FAIL %s: %s\n", path, lua_tostring(L, -1));
+    tr->failed++;
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, t, "passed");
+  lua_getfield(L, t, "failed");
+  tr->passed += (int)lua_tointeger(L, -2);
+  tr->failed += (int)lua_tointeger(L, -1);
+  lua_settop(L, top);
+}
+
 static void test_file(TestRun *tr, const char *path, const char *default_variant) {
   lua_State *L = tr->s->L;
+  size_t plen = strlen(path);
+  if (plen > 4 && strcmp(path + plen - 4, ".lua") == 0) {
+    test_lua_file(tr, path);
+    return;
+  }
   char line[2048], variant[256], id[256], epd[1024], where[1100];
   int lineno = 0;
   /* The file as a Lua string: no C resource is held while tests run. */
@@ -422,15 +472,18 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
 }
 
 static const char test_usage[] =
-    "usage: varia test [--variant NAME|FILE] [--max-depth D] FILE...\n"
+    "usage: varia test [--variant NAME|FILE] [--max-depth D] [--shard I/N] FILE...\n"
     "Runs perft files in python-chess's .perft format (id, epd, perft D N,\n"
     "and 'variant NAME'), EPD suites (FEN ;D1 n ;D2 n ...) and transcripts\n"
-    "(a game as actions and the messages each must produce; see docs/cli.md).\n"
+    "(a game as actions and the messages each must produce; see docs/cli.md),\n"
+    "and Lua test files (*.lua, using require \"check\"). --shard I/N runs\n"
+    "the I-th of N slices (each perft line, transcript case or Lua file is one\n"
+    "unit), to spread a suite over machines.\n"
     "Prints each failure and ends with 'N passed, N failed'; exits 1 if any\n"
     "failed.\n";
 
 int cli_test(Sandbox *s, int argc, char **argv) {
-  TestRun tr = {s, -1, 0, 0, 0};
+  TestRun tr = {s, -1, 0, 0, 0, 1, 1, 0};
   const char *variant = "chess";
   int nfiles = 0;
   for (int i = 0; i < argc; i++) {
@@ -444,13 +497,20 @@ int cli_test(Sandbox *s, int argc, char **argv) {
         fprintf(stderr, "varia test: bad --max-depth '%s'\n", argv[i]);
         return 2;
       }
+    } else if (strcmp(argv[i], "--shard") == 0 && i + 1 < argc) {
+      if (sscanf(argv[++i], "%d/%d", &tr.shard_i, &tr.shard_n) != 2 || tr.shard_n < 1 ||
+          tr.shard_i < 1 || tr.shard_i > tr.shard_n) {
+        fprintf(stderr, "varia test: --shard expects I/N with 1 <= I <= N, not '%s'\n", argv[i]);
+        return 2;
+      }
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "varia test: unknown option '%s'\n%s", argv[i], test_usage);
       return 2;
     }
   }
   for (int i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--variant") == 0 || strcmp(argv[i], "--max-depth") == 0) {
+    if (strcmp(argv[i], "--variant") == 0 || strcmp(argv[i], "--max-depth") == 0 ||
+        strcmp(argv[i], "--shard") == 0) {
       i++;
       continue;
     }

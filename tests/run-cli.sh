@@ -174,6 +174,15 @@ expect_stdin "help" 0 "why MOVE" 'help\n' -- $V
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "mine" })\n' > "$tmp/mine.lua"
 expect_stdin "reload" 0 "move 3 (Nf3) no longer applies" "load $tmp/mine.lua\ne4 e5 Nf3\nlua local f = io.open('$tmp/mine.lua', 'w') f:write('local std = require \"std\" return std.extend(std.chess, { name = \"mine\", pieces = { n = { betza = \"W\" } } })') f:close()\nreload\n" -- $V
 expect_stdin "why after reload" 0 "a knight (W) cannot move from g1 to f3" "load $tmp/mine.lua\nreload\nwhy g1f3\n" -- $V
+# Lua test files and shards in ./varia test.
+printf 'local t = require "check"\nt.equal("start moves", #varia.new("chess"):legal(), 21)\nt.done()\n' > "$tmp/bad_test.lua"
+expect "a Lua test file's failure with file:line" 1 "bad_test.lua:2 start moves: expected 21, got 20" -- $V test "$tmp/bad_test.lua"
+expect "a Lua test file counted" 1 "0 passed, 1 failed" -- $V test "$tmp/bad_test.lua"
+printf 'error("broken")\n' > "$tmp/broken_test.lua"
+expect "an erroring Lua test file" 1 "broken_test.lua:1: broken" -- $V test "$tmp/broken_test.lua"
+expect "shard 1 of 2" 0 "13 passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
+expect "shard 2 of 2" 0 "12 passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
+expect "bad shard" 2 "--shard expects I/N" -- $V test --shard 3/2 tests/perft/variants.perft
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"

@@ -1,6 +1,6 @@
 -- Ambiguous Chess, from ../shared/rules/ambiguous-chess.txt. Each test
 -- quotes the sentence it checks.
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 local function choices(g)

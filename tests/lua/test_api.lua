@@ -1,5 +1,5 @@
 -- The Lua API of docs/api.md, against the FIDE Laws of Chess.
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 -- Start position: 20 moves (FIDE Laws; CPW perft depth 1).

@@ -2,7 +2,7 @@
 -- in ../shared/data/duck/rules-duckchess-com.md), each test citing its
 -- sentence. FENs of the replayed game are worked out by hand from the rules
 -- and Fairy-Stockfish's FEN conventions (duck = *).
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 -- "The duck is absent in the start position and enters with White's first

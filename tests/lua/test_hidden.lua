@@ -8,7 +8,7 @@
 -- shuffled position must be the same as of the true one. Views must also
 -- never show an opponent's piece, and a message is read only by its
 -- audience.
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 local hidden_variants = { "kriegspiel", "kriegspiel:ruleset=wild16" } -- board views; unbland below

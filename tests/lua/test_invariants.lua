@@ -9,7 +9,7 @@
 --  * each complete turn g:legal lists is accepted by g:play;
 -- and every game ends or reaches the move limit. VARIA_INVARIANT_GAMES sets
 -- the number of games per variant (default: a size that fits CI).
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 local games = tonumber(os.getenv("VARIA_INVARIANT_GAMES") or "6")

@@ -1,7 +1,7 @@
 -- Monochrome Chess, one test per rule of ../shared/rules/monochrome-chess.en.md.
 -- Each test quotes the sentence it checks; choices where the page is silent
 -- are those documented in variants/monochrome.lua.
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 local function legal_set(g)

@@ -1,5 +1,5 @@
 -- Rules of the shipped variants, each test citing its source.
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 -- Shatranj (Murray, A History of Chess; Fairy-Stockfish shatranj):

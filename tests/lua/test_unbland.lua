@@ -1,7 +1,7 @@
 -- Unbland Chess: one test per rule of ../shared/rules/unbland-chess.txt
 -- (each quoting its sentence), seeded games replayed byte for byte, and
 -- saved games restored with their hidden state.
-package.path = "tests/lua/?.lua;" .. package.path
+
 local t = require "check"
 
 local function legal_set(g)

@@ -1,0 +1,56 @@
+-- check: a small assertion library for Lua tests of variants.
+--
+--   local t = require "check"
+--   t.equal("start has 20 moves", #varia.new("chess"):legal(), 20)
+--   t.done()
+--
+-- Each failure prints "FAIL file:line name: expected X, got Y". done()
+-- prints "N passed, N failed"; under ./varia run it then exits non-zero
+-- when any failed; under ./varia test the runner counts the results.
+local M = { passed = 0, failed = 0 }
+
+local function where()
+  local info = debug and debug.getinfo and debug.getinfo(3, "Sl")
+  if info and info.currentline and info.currentline > 0 then
+    return info.short_src .. ":" .. info.currentline .. " "
+  end
+  return ""
+end
+
+local function fail(name, detail)
+  M.failed = M.failed + 1
+  print("FAIL " .. where() .. name .. (detail and (": " .. tostring(detail)) or ""))
+end
+
+function M.check(name, ok, detail)
+  if ok then M.passed = M.passed + 1 else fail(name, detail) end
+end
+
+function M.equal(name, got, want)
+  if got == want then M.passed = M.passed + 1
+  else fail(name, string.format("expected %s, got %s", tostring(want), tostring(got))) end
+end
+
+-- Expects an expected failure: nil (or false) and a message containing pattern.
+function M.fails(name, pattern, ok, msg)
+  if not ok and type(msg) == "string" and msg:find(pattern, 1, true) then
+    M.passed = M.passed + 1
+  else
+    fail(name, string.format("expected a failure mentioning %q, got %s, %s", pattern, tostring(ok), tostring(msg)))
+  end
+end
+
+-- Expects f(...) to raise an error whose message contains pattern.
+function M.raises(name, pattern, f, ...)
+  local ok, err = pcall(f, ...)
+  if not ok and tostring(err):find(pattern, 1, true) then M.passed = M.passed + 1
+  else fail(name, string.format("expected an error mentioning %q, got %s", pattern, ok and "no error" or tostring(err))) end
+end
+
+function M.done()
+  if M.runner then return end -- ./varia test sums up and reports
+  print(string.format("%d passed, %d failed", M.passed, M.failed))
+  if M.failed > 0 then os.exit(1) end
+end
+
+return M
