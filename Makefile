@@ -10,6 +10,8 @@
 # Dependencies (Debian): liblua5.4-dev libreadline-dev libcmocka-dev pkg-config
 
 VERSION   = 0.1
+PREFIX   ?= /usr/local
+DATADIR   = $(PREFIX)/share/varia
 CC       ?= cc
 PKG_CONFIG ?= pkg-config
 LUA_PC   ?= lua5.4
@@ -17,7 +19,7 @@ LUA_PC   ?= lua5.4
 OPT      ?= -O3
 WARN      = -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT)
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' \
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"' \
              $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
 LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lreadline -lm
 
@@ -41,7 +43,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean deps play fuzz
+.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean deps play fuzz install uninstall
 all: varia
 
 build:
@@ -138,6 +140,20 @@ fuzz: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 	    2>&1 | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|crash-' | tail -3; \
 	done; \
 	if ls build/fuzz/crash-* >/dev/null 2>&1; then echo "fuzz: findings in build/fuzz/crash-*"; exit 1; fi
+
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the binary, the variant
+# scripts and library where the binary looks for them, the man page.
+install: varia
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/variants $(DESTDIR)$(DATADIR)/lua \
+	  $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 varia $(DESTDIR)$(PREFIX)/bin/varia
+	install -m 644 variants/*.lua $(DESTDIR)$(DATADIR)/variants/
+	install -m 644 lua/*.lua $(DESTDIR)$(DATADIR)/lua/
+	install -m 644 docs/varia.1 $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/varia $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build varia

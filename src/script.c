@@ -74,6 +74,13 @@ static int find_script(lua_State *L, const char *spec, const char *from_dir, cha
     vp = colon ? colon + 1 : NULL;
   }
   static const char *const dirs[] = {"lua", "variants"};
+#ifdef VARIA_DATADIR
+  /* the installed copies (make install), which a user may edit */
+  for (int d = 0; d < 2; d++) {
+    snprintf(path, pathlen, "%s/%s/%s.lua", VARIA_DATADIR, dirs[d], spec);
+    if (script_read_file(L, path) == 0) return 0;
+  }
+#endif
   for (int d = 0; d < 2; d++) {
     snprintf(path, pathlen, "%s/%s.lua", dirs[d], spec);
     for (const EmbeddedFile *e = embedded_files; e->path; e++)

@@ -183,6 +183,11 @@ expect "an erroring Lua test file" 1 "broken_test.lua:1: broken" -- $V test "$tm
 expect "shard 1 of 2" 0 "13 passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
 expect "shard 2 of 2" 0 "12 passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
 expect "bad shard" 2 "--shard expects I/N" -- $V test --shard 3/2 tests/perft/variants.perft
+# make install, with DESTDIR and PREFIX.
+make -s install DESTDIR="$tmp/stage" PREFIX=/usr >/dev/null 2>&1
+expect "installed binary" 0 "varia 0." -- "$tmp/stage/usr/bin/varia" --version
+expect "installed variants" 0 "duck.lua" -- ls "$tmp/stage/usr/share/varia/variants"
+expect "installed man page" 0 "varia.1" -- ls "$tmp/stage/usr/share/man/man1"
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"
