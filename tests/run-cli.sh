@@ -188,6 +188,11 @@ make -s install DESTDIR="$tmp/stage" PREFIX=/usr >/dev/null 2>&1
 expect "installed binary" 0 "varia 0." -- "$tmp/stage/usr/bin/varia" --version
 expect "installed variants" 0 "duck.lua" -- ls "$tmp/stage/usr/share/varia/variants"
 expect "installed man page" 0 "varia.1" -- ls "$tmp/stage/usr/share/man/man1"
+expect_stdin "repl variants" 0 "kriegspiel" 'variants\n' -- $V
+expect_stdin "repl divide" 0 "e2e4: 20" 'divide 2\n' -- $V
+expect_stdin "repl show" 0 "White to move" 'show\n' -- $V
+expect_stdin "repl new" 0 "Nodes searched: 28" 'new capablanca\nperft 1\n' -- $V
+expect_stdin "repl quit" 0 "" 'quit\nperft 1\n' -- $V
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
 echo "$passed passed, $failed failed"
