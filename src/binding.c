@@ -16,6 +16,8 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "player.h"
+#include "search.h"
 #include "sandbox.h"
 #include "script.h"
 
@@ -958,6 +960,60 @@ fail:
   return 2;
 }
 
+/* The state's searcher, made once (a userdata freed with the state). */
+#define SEARCHER_KEY "varia.searcher"
+static int searcher_gc(lua_State *L) {
+  Searcher **sp = lua_touserdata(L, 1);
+  search_free(*sp);
+  *sp = NULL;
+  return 0;
+}
+
+Searcher *binding_searcher(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, SEARCHER_KEY) == LUA_TUSERDATA) {
+    Searcher *s = *(Searcher **)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return s;
+  }
+  lua_pop(L, 1);
+  Searcher **sp = lua_newuserdatauv(L, sizeof *sp, 0);
+  *sp = search_new(16);
+  if (!*sp) luaL_error(L, "out of memory");
+  lua_newtable(L);
+  lua_pushcfunction(L, searcher_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER_KEY);
+  return *sp;
+}
+
+/* g:bestmove([depth | {depth=, seconds=, nodes=}]): the computer's choice
+** for whoever decides now, in UCI (nil when the game is over). In a game
+** with hidden information it decides from that player's view only. */
+static int g_bestmove(lua_State *L) {
+  Game *g = togame(L);
+  SearchLimits lim = {3, 0, 0, &sandbox_of(L)->interrupted};
+  if (lua_isinteger(L, 2)) lim.depth = (int)lua_tointeger(L, 2);
+  else if (lua_istable(L, 2)) {
+    lua_getfield(L, 2, "depth");
+    lua_getfield(L, 2, "seconds");
+    lua_getfield(L, 2, "nodes");
+    lim.depth = (int)luaL_optinteger(L, -3, lua_isnil(L, -2) ? 3 : 64);
+    lim.seconds = luaL_optnumber(L, -2, 0);
+    lim.nodes = (uint64_t)luaL_optinteger(L, -1, 0);
+    lua_pop(L, 3);
+  }
+  luaL_argcheck(L, lim.depth >= 1 && lim.depth <= 64, 2, "depth out of range (1 to 64)");
+  char out[64];
+  uint64_t rng = g->pos.key ^ (uint64_t)g->n;
+  if (player_choose(g, binding_searcher(L), &lim, &rng, NULL, out, sizeof out)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, out);
+  return 1;
+}
+
 /* g:moveinfo(move): what a legal move would do, without playing it. */
 static int g_moveinfo(lua_State *L) {
   Game *g = togame(L);
@@ -1070,6 +1126,7 @@ static const luaL_Reg game_methods[] = {
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
     {"copy", g_copy},       {"hand", g_hand},       {"selftest", g_selftest},
+    {"bestmove", g_bestmove},
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {

@@ -26,4 +26,8 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
 ** with the message pushed (a bad FEN). [-0, +1, m] */
 Game *binding_new_game(lua_State *L, int vidx, const char *fen);
 
+/* The state's computer player's searcher (made on first use). */
+struct Searcher;
+struct Searcher *binding_searcher(lua_State *L);
+
 #endif

@@ -17,6 +17,8 @@
 #include "binding.h"
 #include "explain.h"
 #include "pgn.h"
+#include "player.h"
+#include "search.h"
 #include "hidden.h"
 #include "cli.h"
 #include "movegen.h"
@@ -37,6 +39,8 @@ typedef struct Repl {
   int viewer, referee;
   int seen[2];
   uint64_t seed; /* for games with chance */
+  int computer;  /* the side the computer plays, or -1 */
+  int level;     /* its search depth */
 } Repl;
 
 /* Does the screen show a player's view rather than the truth? */
@@ -302,6 +306,9 @@ static const char help_text[] =
     "  svg FILE          the board as an SVG picture\n"
     "  lua CODE          run Lua with g as the current game (lua return g:fen())\n"
     "  trace on|off      print the variant's hook calls\n"
+    "  vs computer [white|black|off]  play the computer (it answers at once)\n"
+    "  level N           the computer's search depth (default 3)\n"
+    "  go                the computer plays the current step\n"
     "  variants          list the variants varia can load\n"
     "  help              this text\n"
     "  quit              leave (Ctrl-D too)\n";
@@ -480,6 +487,58 @@ static void do_svg(Repl *r, const char *arg) {
   else printf("wrote %s\n", arg);
 }
 
+/* The computer plays whoever decides now, until it is the person's turn. */
+static void computer_plays(Repl *r, int once) {
+  char out[64];
+  uint64_t rng = r->seed ^ (uint64_t)r->g->n * 0x9E3779B97F4A7C15ull;
+  SearchLimits lim = {r->level, 0, 0, &r->s->interrupted};
+  while (game_decision(r->g).kind != DECIDE_NONE &&
+         (once || game_decision(r->g).player == r->computer)) {
+    int who = game_decision(r->g).player;
+    if (player_move(r->g, binding_searcher(r->s->L), &lim, &rng, out, sizeof out)) {
+      say_error(r, "the computer found nothing to play%s", "");
+      return;
+    }
+    /* In a game with hidden information the person sees only what the
+    ** referee announces, not the computer's move. */
+    if (!view_hides(r->g->v) || r->referee) printf("computer (%s): %s\n", who == WHITE ? "White" : "Black", out);
+    else printf("computer (%s) has played\n", who == WHITE ? "White" : "Black");
+    if (once || r->s->interrupted) break;
+  }
+}
+
+static void do_vs(Repl *r, const char *arg) {
+  if (strncmp(arg, "computer", 8) != 0) {
+    say_error(r, "vs: expected computer [white|black|off], not \"%s\"", arg);
+    return;
+  }
+  const char *side = arg[8] ? arg + 9 : "";
+  if (!strcmp(side, "off")) {
+    r->computer = -1;
+    r->viewer = -1;
+    printf("two people play\n");
+    return;
+  }
+  /* by default the computer takes the side not to move */
+  r->computer = !strcmp(side, "white") ? WHITE : !strcmp(side, "black") ? BLACK
+                                                                         : game_decision(r->g).player ^ 1;
+  if (view_hides(r->g->v)) r->viewer = r->computer ^ 1; /* the person's view only */
+  printf("the computer plays %s at level %d\n", r->computer == WHITE ? "White" : "Black", r->level);
+  computer_plays(r, 0);
+  if (r->interactive) show_board(r);
+}
+
+static void do_level(Repl *r, const char *arg) {
+  char *end;
+  long n = strtol(arg, &end, 10);
+  if (!*arg || *end || n < 1 || n > 20) {
+    say_error(r, "level: expected a search depth from 1 to 20, not \"%s\"", arg);
+    return;
+  }
+  r->level = (int)n;
+  printf("level %d\n", r->level);
+}
+
 static void do_trace(Repl *r, const char *arg) {
   if (!strcmp(arg, "on")) r->s->trace = 1;
   else if (!strcmp(arg, "off")) r->s->trace = 0;
@@ -593,6 +652,12 @@ static int run_command(Repl *r, char *line) {
   else if (!strcmp(cmd, "lua")) do_lua(r, args);
   else if (!strcmp(cmd, "svg")) do_svg(r, args);
   else if (!strcmp(cmd, "trace")) do_trace(r, args);
+  else if (!strcmp(cmd, "vs")) do_vs(r, args);
+  else if (!strcmp(cmd, "level")) do_level(r, args);
+  else if (!strcmp(cmd, "go")) {
+    computer_plays(r, 1);
+    if (r->interactive) show_board(r);
+  }
   else {
     /* Not a command: moves, or an agreement action. */
     char again[1024];
@@ -601,11 +666,16 @@ static int run_command(Repl *r, char *line) {
     if (play_moves(r, again) && r->interactive && !hiding(r)) show_board(r);
     if (r->errors > errors_before && r->interactive) printf("(type help for the commands)\n");
   }
+  /* Playing the computer: it answers at once. */
+  if (r->computer >= 0 && r->g->n > n_before && game_decision(r->g).player == r->computer) {
+    computer_plays(r, 0);
+    if (r->interactive && !hiding(r)) show_board(r);
+  }
   /* In a game with hidden information a move ends one player's turn at
   ** the terminal: hand over before the next player's board is shown. */
   int after = game_decision(r->g).player;
   if (r->interactive && hiding(r) && r->g->n > n_before) {
-    if (r->viewer < 0 && after != before && game_decision(r->g).kind != DECIDE_NONE)
+    if (r->viewer < 0 && r->computer < 0 && after != before && game_decision(r->g).kind != DECIDE_NONE)
       hand_over(r, before, after);
     show_board(r);
   }
@@ -758,7 +828,7 @@ static char *history_path(void) {
 }
 
 int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
-  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL, -1, 0, {0, 0}, seed};
+  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL, -1, 0, {0, 0}, seed, -1, 3};
   if (new_game(&r, variant, NULL)) return 1;
   r.errors = 0;
   if (r.interactive) {

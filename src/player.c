@@ -1,0 +1,234 @@
+/*
+** player.c - choosing a step, with or without hidden information.
+*/
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hidden.h"
+#include "movegen.h"
+#include "notation.h"
+#include "player.h"
+
+#define SAMPLES 6
+
+static uint64_t next(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static int excluded(const char *const *exclude, const char *uci) {
+  for (int i = 0; exclude && exclude[i]; i++)
+    if (!strcmp(exclude[i], uci)) return 1;
+  return 0;
+}
+
+/* A position consistent with what `me` sees: unseen squares hold the
+** pieces the opponent had at the start, less as many as `me` has captured
+** (the cheapest first), placed at random; the opponent's hand is dealt
+** again from the cards `me` cannot see. */
+static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
+  const Variant *v = g->v;
+  const Geometry *geo = &v->geo;
+  Position start;
+  char err[256], fen[4096];
+  if (pos_set_fen(&start, v, v->start_fen, err, sizeof err)) return -1;
+  *out = g->pos;
+  if (v->visibility == SEE_OWN) {
+    int them = me ^ 1;
+    /* what the opponent may have: the start, less our captures */
+    int have[MAX_TYPES] = {0}, captures = 0;
+    for (int t = 0; t < v->ntypes; t++) have[t] = start.count[them][t];
+    for (int i = 0; i < g->n; i++)
+      if (!IS_GAME_ACTION(g->moves[i]) && g->undos[i].side == me && g->undos[i].captured != CELL_EMPTY)
+        captures++;
+    while (captures > 0) { /* remove the cheapest non-royal pieces */
+      int best = -1;
+      for (int t = 0; t < v->ntypes; t++)
+        if (have[t] && !v->type[t].royal && (best < 0 || v->type[t].value < v->type[best].value)) best = t;
+      if (best < 0) break;
+      have[best]--;
+      captures--;
+    }
+    /* the unseen squares */
+    int unseen[MAX_SQUARES], nu = 0;
+    for (int r = 0; r < geo->ranks; r++)
+      for (int f = 0; f < geo->files; f++) {
+        int sq = board_square(geo, f, r);
+        if (!view_sees(&g->pos, me, sq)) unseen[nu++] = sq;
+      }
+    char board[MAX_SQUARES];
+    memset(board, 0, sizeof board);
+    for (int t = 0; t < v->ntypes; t++)
+      for (int k = 0; k < have[t] && nu > 0; k++) {
+        /* pawns not on the first or last rank */
+        for (int tries = 0; tries < 50; tries++) {
+          int i = (int)(next(rng) % (uint64_t)nu), sq = unseen[i];
+          int rank = board_rank(geo, sq);
+          if (board[sq] || (v->type[t].pawn && (rank == 0 || rank == geo->ranks - 1))) continue;
+          board[sq] = them == WHITE ? (char)toupper((unsigned char)v->type[t].letter) : v->type[t].letter;
+          break;
+        }
+      }
+    /* the FEN of the sample */
+    size_t n = 0;
+    for (int r = geo->ranks - 1; r >= 0; r--) {
+      int empty = 0;
+      for (int f = 0; f < geo->files; f++) {
+        int sq = board_square(geo, f, r);
+        uint8_t c = g->pos.board[sq];
+        char ch = 0;
+        if (view_sees(&g->pos, me, sq)) {
+          if (c != CELL_EMPTY) {
+            ch = v->type[CELL_TYPE(c)].letter;
+            if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
+          }
+        } else {
+          ch = board[sq];
+        }
+        if (!ch) {
+          empty++;
+          continue;
+        }
+        if (empty) n += (size_t)sprintf(fen + n, "%d", empty);
+        empty = 0;
+        fen[n++] = ch;
+      }
+      if (empty) n += (size_t)sprintf(fen + n, "%d", empty);
+      if (r) fen[n++] = '/';
+    }
+    snprintf(fen + n, sizeof fen - n, " %c - - 0 %d", g->pos.side == WHITE ? 'w' : 'b', g->pos.fullmove);
+    if (pos_set_fen(out, v, fen, err, sizeof err)) return -1;
+  }
+  if (v->ncard_values) { /* deal the opponent's hand again from the unseen cards */
+    int them = me ^ 1, held = 0;
+    uint8_t pool[MAX_CARD_VALUES + 1];
+    for (int val = 1; val <= v->ncard_values; val++) {
+      pool[val] = (uint8_t)(out->deck[val] + out->hand[them][val]);
+      held += out->hand[them][val];
+      out->hand[them][val] = 0;
+    }
+    for (int k = 0; k < held; k++) {
+      int total = 0;
+      for (int val = 1; val <= v->ncard_values; val++) total += pool[val];
+      if (!total) break;
+      int pick = (int)(next(rng) % (uint64_t)total);
+      for (int val = 1; val <= v->ncard_values; val++) {
+        if (pick < pool[val]) {
+          pool[val]--;
+          out->hand[them][val]++;
+          break;
+        }
+        pick -= pool[val];
+      }
+    }
+    for (int val = 1; val <= v->ncard_values; val++) out->deck[val] = pool[val];
+    out->rng = next(rng);
+    out->key = pos_compute_key(out);
+  }
+  return 0;
+}
+
+int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
+                  const char *const *exclude, char *out, size_t len) {
+  Decision d = game_decision(g);
+  Move list[MAX_MOVES];
+  char uci[64];
+  if (d.kind == DECIDE_NONE) return -1;
+  if (d.kind == DECIDE_ANSWER_OFFER) { /* accept when ahead on the board */
+    Position p = g->pos;
+    SearchLimits quick = {1, 0, 0, limits->stop};
+    SearchResult r = search_best(s, &p, &quick, NULL, NULL);
+    snprintf(out, len, "%s", r.score * (p.side == d.player ? 1 : -1) > 0 ? "accept" : "decline");
+    return 0;
+  }
+  if (!view_hides(g->v)) {
+    SearchResult r = search_best(s, &g->pos, limits, NULL, NULL);
+    if (r.best == MOVE_NONE) return -1;
+    move_to_uci(&g->pos, r.best, out, len);
+    return 0;
+  }
+  /* Hidden information: vote over sampled positions; only moves the player
+  ** could try count. */
+  Position *sample = malloc(sizeof *sample);
+  if (!sample) return -1;
+  int me = d.player;
+  int n = g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list) : gen_legal(&g->pos, list);
+  char (*names)[16] = malloc(sizeof *names * (size_t)(n ? n : 1));
+  long *total = calloc((size_t)(n ? n : 1), sizeof *total);
+  int *legal_in = calloc((size_t)(n ? n : 1), sizeof *legal_in);
+  int k = 0;
+  if (!names || !total || !legal_in) {
+    free(sample);
+    free(names);
+    free(total);
+    free(legal_in);
+    return -1;
+  }
+  for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], names[i], 16);
+  SearchLimits each = *limits;
+  if (each.seconds > 0) each.seconds /= SAMPLES;
+  for (int sidx = 0; sidx < SAMPLES; sidx++) {
+    if (determinize(g, me, rng, sample)) continue;
+    Move ml[MAX_MOVES];
+    int nm = gen_legal(sample, ml);
+    for (int j = 0; j < nm; j++) {
+      Undo u;
+      move_to_uci(sample, ml[j], uci, sizeof uci);
+      int idx = -1;
+      for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], uci)) idx = i;
+      if (idx < 0 || excluded(exclude, uci)) continue;
+      /* a shallow look: the sample after the move, from our side */
+      pos_make(sample, ml[j], &u);
+      SearchLimits one = each;
+      one.depth = each.depth > 1 ? each.depth - 1 : 1;
+      SearchResult r = search_best(s, sample, &one, NULL, NULL);
+      int v = sample->side == me ? r.score : -r.score;
+      pos_unmake(sample, ml[j], &u);
+      total[idx] += v;
+      legal_in[idx]++;
+      k++;
+    }
+  }
+  /* The average over the samples where the move is legal, less a pawn's
+  ** worth for each sample where it is not: a try likely to be refused
+  ** gives the opponent information for nothing. */
+  int best = -1;
+  long best_value = 0;
+  for (int i = 0; i < n; i++) {
+    if (excluded(exclude, names[i]) || !legal_in[i]) continue;
+    long value = total[i] / legal_in[i] - 100L * (SAMPLES - legal_in[i]);
+    if (best < 0 || value > best_value) best = i, best_value = value;
+  }
+  for (int i = 0; best < 0 && i < n; i++)
+    if (!excluded(exclude, names[i])) best = i;
+  if (best >= 0) snprintf(out, len, "%s", names[best]);
+  free(sample);
+  free(names);
+  free(total);
+  free(legal_in);
+  (void)k;
+  return best >= 0 ? 0 : -1;
+}
+
+int player_move(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng, char *out,
+                size_t len) {
+  char tried[64][16], err[256];
+  const char *exclude[65];
+  int ntried = 0;
+  exclude[0] = NULL;
+  for (;;) {
+    if (player_choose(g, s, limits, rng, exclude, out, len)) return -1;
+    int played = 0, status = game_play_text(g, out, &played, err, sizeof err);
+    if (status == 0) return 0;
+    if (status < 0 || ntried >= 63) return -1;
+    /* a try the referee refused: not again this turn */
+    snprintf(tried[ntried], sizeof tried[ntried], "%s", out);
+    exclude[ntried] = tried[ntried];
+    exclude[++ntried] = NULL;
+  }
+}

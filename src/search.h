@@ -1,0 +1,43 @@
+/*
+** search.h - a computer player for any variant: alpha-beta with iterative
+** deepening, a transposition table and move ordering, over the steps of
+** turns (whoever decides each step), with chance steps averaged; the
+** evaluation is the material of the pieces' values.
+*/
+#ifndef varia_search_h
+#define varia_search_h
+
+#include <stdint.h>
+
+#include "position.h"
+
+#define SCORE_MATE 1000000
+
+typedef struct SearchLimits {
+  int depth;          /* plies (steps), at least 1 */
+  double seconds;     /* 0: no time limit */
+  uint64_t nodes;     /* 0: no node limit */
+  volatile int *stop; /* polled; may be NULL */
+} SearchLimits;
+
+typedef struct SearchResult {
+  Move best;
+  int score;          /* from the point of view of whoever decides the step */
+  int depth;          /* the deepest iteration completed */
+  uint64_t nodes;
+} SearchResult;
+
+/* Optional evaluation added to material, from White's point of view. */
+typedef int (*EvalHook)(void *ctx, const Position *p);
+
+typedef struct Searcher Searcher;
+
+Searcher *search_new(int tt_megabytes);
+void search_free(Searcher *s);
+void search_set_eval(Searcher *s, EvalHook hook, void *ctx);
+/* Searches p (restored on return) and returns the best step. info, when
+** not NULL, is called after each completed iteration. */
+SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits,
+                         void (*info)(void *ctx, const SearchResult *r), void *ctx);
+
+#endif
