@@ -49,7 +49,8 @@ end
 function M.done()
   if M.runner then return end -- ./varia test sums up and reports
   print(string.format("%d passed, %d failed", M.passed, M.failed))
-  if M.failed > 0 then os.exit(1) end
+  -- an error ends ./varia run with exit status 1
+  if M.failed > 0 then error(string.format("%d check%s failed", M.failed, M.failed == 1 and "" or "s"), 0) end
 end
 
 return M

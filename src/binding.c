@@ -1004,8 +1004,13 @@ static int g_bestmove(lua_State *L) {
     lua_pop(L, 3);
   }
   luaL_argcheck(L, lim.depth >= 1 && lim.depth <= 64, 2, "depth out of range (1 to 64)");
-  char out[64];
-  uint64_t rng = g->pos.key ^ (uint64_t)g->n;
+  char out[64], view[4096];
+  /* The samples are drawn from a seed made of what the player sees, so
+  ** that the choice depends on nothing the player may not know. */
+  Decision d = game_decision(g);
+  view_fen(&g->pos, d.kind == DECIDE_NONE ? g->pos.side : d.player, view, sizeof view);
+  uint64_t rng = 0xcbf29ce484222325ull;
+  for (const char *c = view; *c; c++) rng = (rng ^ (unsigned char)*c) * 0x100000001b3ull;
   if (player_choose(g, binding_searcher(L), &lim, &rng, NULL, out, sizeof out)) {
     lua_pushnil(L);
     return 1;
