@@ -216,7 +216,7 @@ static void xboard_setup(Engine *e) {
     if (v->type[t].neutral) continue;
     char up = (char)toupper((unsigned char)l);
     const char *at = strchr("PNBRQ", up);
-    int slot = at ? (int)(at - "PNBRQ") : v->type[t].royal ? n - 1 : next++;
+    int slot = at ? (int)(at - "PNBRQ") : (v->type[t].royal || up == 'K') ? n - 1 : next++;
     if (slot >= n) continue;
     table[slot] = up;
     table[n + slot] = (char)tolower((unsigned char)l);

@@ -3,7 +3,7 @@
 # Usage: tools/install-deps.sh [--test]   (--test adds the test oracles)
 set -u
 pkgs=(make gcc pkg-config liblua5.4-dev libreadline-dev libcmocka-dev)
-[ "${1:-}" = --test ] && pkgs+=(fairy-stockfish stockfish valgrind python3)
+[ "${1:-}" = --test ] && pkgs+=(fairy-stockfish stockfish valgrind python3 xboard xvfb)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
