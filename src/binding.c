@@ -668,26 +668,29 @@ static int g_perft(lua_State *L) {
   return 1;
 }
 
+typedef struct DivideTable {
+  lua_State *L;
+  const Position *p;
+} DivideTable;
+
+static void divide_into_table(void *ctx, Move m, uint64_t count) {
+  DivideTable *t = ctx;
+  char buf[64];
+  move_to_uci(t->p, m, buf, sizeof buf);
+  lua_pushinteger(t->L, (lua_Integer)count);
+  lua_setfield(t->L, -2, buf);
+}
+
 /* g:divide(depth) -> { [move] = count } */
 static int g_divide(lua_State *L) {
   Game *g = togame(L);
   int d = check_depth(L);
   luaL_argcheck(L, d >= 1, 2, "divide needs a depth of at least 1");
   Sandbox *s = sandbox_of(L);
-  Move list[MAX_MOVES];
-  char buf[64];
-  int n = gen_legal(&g->pos, list);
-  lua_createtable(L, 0, n);
-  for (int i = 0; i < n; i++) {
-    Undo u;
-    move_to_uci(&g->pos, list[i], buf, sizeof buf);
-    pos_make(&g->pos, list[i], &u);
-    uint64_t c = perft(&g->pos, g->pos.phase == 0 ? d - 1 : d, &s->interrupted);
-    pos_unmake(&g->pos, list[i], &u);
-    if (s->interrupted) return luaL_error(L, "interrupted");
-    lua_pushinteger(L, (lua_Integer)c);
-    lua_setfield(L, -2, buf);
-  }
+  DivideTable t = {L, &g->pos};
+  lua_newtable(L);
+  perft_divide(&g->pos, d, &s->interrupted, divide_into_table, &t);
+  if (s->interrupted) return luaL_error(L, "interrupted");
   return 1;
 }
 

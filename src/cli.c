@@ -91,18 +91,7 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
     }
     total = perft_attempts(&g->pos, depth, &s->interrupted);
   } else if (divide && depth > 0) {
-    Move list[MAX_MOVES];
-    char buf[64];
-    int n = gen_legal(&g->pos, list);
-    for (int i = 0; i < n && !s->interrupted; i++) {
-      Undo u;
-      move_to_uci(&g->pos, list[i], buf, sizeof buf);
-      pos_make(&g->pos, list[i], &u);
-      uint64_t c = perft(&g->pos, g->pos.phase == 0 ? depth - 1 : depth, &s->interrupted);
-      pos_unmake(&g->pos, list[i], &u);
-      printf("%s: %llu\n", buf, (unsigned long long)c);
-      total += c;
-    }
+    total = perft_divide(&g->pos, depth, &s->interrupted, print_divide_line, &g->pos);
     printf("\n");
   } else {
     total = perft(&g->pos, depth, &s->interrupted);
@@ -598,16 +587,23 @@ int cli_run(Sandbox *s, int argc, char **argv) {
   return 0;
 }
 
-int cli_list(Sandbox *s, int argc, char **argv) {
-  (void)argc;
-  (void)argv;
+void cli_print_variants(Sandbox *s, const char *first, const char *sep,
+                        const char *(*rename)(const char *)) {
   script_list_variants(s->L);
   int n = (int)lua_rawlen(s->L, -1);
   for (int i = 1; i <= n; i++) {
     lua_rawgeti(s->L, -1, i);
-    printf("%s\n", lua_tostring(s->L, -1));
+    const char *name = lua_tostring(s->L, -1);
+    printf("%s%s", i == 1 ? first : sep, rename ? rename(name) : name);
     lua_pop(s->L, 1);
   }
   lua_pop(s->L, 1);
+}
+
+int cli_list(Sandbox *s, int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  cli_print_variants(s, "", "\n", NULL);
+  printf("\n");
   return 0;
 }

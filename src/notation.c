@@ -209,3 +209,9 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   }
   return MOVE_NONE;
 }
+
+void print_divide_line(void *ctx, Move m, uint64_t count) {
+  char buf[64];
+  move_to_uci((const Position *)ctx, m, buf, sizeof buf);
+  printf("%s: %llu\n", buf, (unsigned long long)count);
+}

@@ -17,4 +17,8 @@ int move_to_san(Position *p, Move m, char *buf, size_t len);
 ** message in err saying why the text is not a legal move here. */
 Move parse_move(Position *p, const char *text, char *err, size_t errlen);
 
+/* A perft_divide callback printing "uci: count" lines; ctx is the
+** position (before the step). */
+void print_divide_line(void *ctx, Move m, uint64_t count);
+
 #endif

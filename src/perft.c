@@ -31,6 +31,24 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   return total;
 }
 
+uint64_t perft_divide(Position *p, int depth, volatile int *stop,
+                      void (*each)(void *ctx, Move m, uint64_t count), void *ctx) {
+  Move list[MAX_MOVES];
+  uint64_t total = 0;
+  if (depth <= 0) return 1;
+  int n = gen_legal(p, list);
+  for (int i = 0; i < n && !(stop && *stop); i++) {
+    Undo u;
+    pos_make(p, list[i], &u);
+    /* whole turns below the first step */
+    uint64_t c = perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+    pos_unmake(p, list[i], &u);
+    if (each) each(ctx, list[i], c);
+    total += c;
+  }
+  return total;
+}
+
 /* The legal move that attempt c stands for, or MOVE_NONE. */
 static Move matching_legal(const Move *legal, int n, Move c) {
   for (int i = 0; i < n; i++)

@@ -13,6 +13,12 @@
 ** *stop, when not NULL, is polled so that a caller can interrupt. */
 uint64_t perft(Position *p, int depth, volatile int *stop);
 
+/* Perft split by the first step: each(ctx, step, count of whole turns
+** below it) for every legal first step; returns the total (which equals
+** perft). */
+uint64_t perft_divide(Position *p, int depth, volatile int *stop,
+                      void (*each)(void *ctx, Move m, uint64_t count), void *ctx);
+
 /* Perft from the mover's view, for variants with hidden information: at
 ** each node every conceivable attempt (hidden.h) is one outcome, answered
 ** by the referee; a legal one leads on to the next level, an illegal one

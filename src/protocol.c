@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
+#include "cli.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -98,14 +99,7 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
     if (!strcmp(cmd, "uci")) {
       printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
       printf("option name UCI_Variant type combo default chess");
-      script_list_variants(s->L);
-      int n = (int)lua_rawlen(s->L, -1);
-      for (int i = 1; i <= n; i++) {
-        lua_rawgeti(s->L, -1, i);
-        printf(" var %s", lua_tostring(s->L, -1));
-        lua_pop(s->L, 1);
-      }
-      lua_pop(s->L, 1);
+      cli_print_variants(s, " var ", " var ", NULL);
       printf("\nuciok\n");
     } else if (!strcmp(cmd, "isready")) {
       printf("readyok\n");
@@ -125,19 +119,7 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
       if (moves) play_moves(&e, moves + 7);
     } else if (!strncmp(cmd, "go perft ", 9)) {
       int d = atoi(cmd + 9);
-      Move list[MAX_MOVES];
-      char buf[64];
-      uint64_t total = 0;
-      int n = gen_legal(&e.g->pos, list);
-      for (int i = 0; i < n && d > 0; i++) {
-        Undo u;
-        move_to_uci(&e.g->pos, list[i], buf, sizeof buf);
-        pos_make(&e.g->pos, list[i], &u);
-        uint64_t c = perft(&e.g->pos, e.g->pos.phase == 0 ? d - 1 : d, &s->interrupted);
-        pos_unmake(&e.g->pos, list[i], &u);
-        printf("%s: %llu\n", buf, (unsigned long long)c);
-        total += c;
-      }
+      uint64_t total = perft_divide(&e.g->pos, d, &s->interrupted, print_divide_line, &e.g->pos);
       printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
     } else if (!strncmp(cmd, "go", 2)) {
       SearchLimits lim = {64, 0, 0, &s->interrupted};
@@ -245,14 +227,7 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
     if (!strncmp(cmd, "protover", 8)) {
       printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname=\"varia %s\" variants=\"",
              VARIA_VERSION);
-      script_list_variants(s->L);
-      int n = (int)lua_rawlen(s->L, -1);
-      for (int i = 1; i <= n; i++) {
-        lua_rawgeti(s->L, -1, i);
-        printf("%s%s", i > 1 ? "," : "", xboard_name(lua_tostring(s->L, -1)));
-        lua_pop(s->L, 1);
-      }
-      lua_pop(s->L, 1);
+      cli_print_variants(s, "", ",", xboard_name);
       printf("\" done=1\n");
     } else if (!strncmp(cmd, "ping ", 5)) {
       printf("pong %s\n", cmd + 5);

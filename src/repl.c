@@ -256,22 +256,8 @@ static void do_perft(Repl *r, const char *arg, int divide) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   uint64_t total = 0;
   Position *p = &r->g->pos;
-  if (divide && d > 0) {
-    Move list[MAX_MOVES];
-    char buf[64];
-    int n = gen_legal(p, list);
-    for (int i = 0; i < n && !r->s->interrupted; i++) {
-      Undo u;
-      move_to_uci(p, list[i], buf, sizeof buf);
-      pos_make(p, list[i], &u);
-      uint64_t c = perft(p, p->phase == 0 ? (int)d - 1 : (int)d, &r->s->interrupted);
-      pos_unmake(p, list[i], &u);
-      printf("%s: %llu\n", buf, (unsigned long long)c);
-      total += c;
-    }
-  } else {
-    total = perft(p, (int)d, &r->s->interrupted);
-  }
+  if (divide && d > 0) total = perft_divide(p, (int)d, &r->s->interrupted, print_divide_line, p);
+  else total = perft(p, (int)d, &r->s->interrupted);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (r->s->interrupted) {
     r->s->interrupted = 0;
