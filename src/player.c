@@ -140,6 +140,8 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   if (d.kind == DECIDE_NONE) return -1;
   if (d.kind == DECIDE_ANSWER_OFFER) { /* accept when ahead on the board */
     Position p = g->pos;
+    /* with hidden information, "the board" is a sample of what it may be */
+    if (view_hides(g->v) && determinize(g, d.player, rng, &p)) p = g->pos;
     SearchLimits quick = {1, 0, 0, limits->stop};
     SearchResult r = search_best(s, &p, &quick, NULL, NULL);
     snprintf(out, len, "%s", r.score * (p.side == d.player ? 1 : -1) > 0 ? "accept" : "decline");

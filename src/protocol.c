@@ -10,6 +10,7 @@
 
 #include "binding.h"
 #include "cli.h"
+#include "hidden.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -50,10 +51,9 @@ static int engine_turn(Engine *e, const SearchLimits *lim, char *out, size_t len
   size_t n = 0;
   out[0] = '\0';
   do {
-    if (player_choose(e->g, binding_searcher(e->s->L), lim, &e->rng, NULL, step, sizeof step)) break;
-    int played = 0;
-    char err[256];
-    if (game_play_text(e->g, step, &played, err, sizeof err)) break;
+    /* in a variant with tries, the refused ones are retried on this copy
+    ** of the game: the GUI gets the step that was legal */
+    if (player_move(e->g, binding_searcher(e->s->L), lim, &e->rng, step, sizeof step)) break;
     n += (size_t)snprintf(out + n, len - n, "%s%s", n ? "," : "", step);
   } while (e->g->pos.side == side && e->g->pos.phase != 0 &&
            game_decision(e->g).player == side && game_decision(e->g).kind != DECIDE_NONE);
@@ -132,11 +132,14 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
         lim.seconds = atoi(p + 7) / 1000.0 / 30;
       if (lim.depth == 64 && lim.seconds == 0 && !lim.nodes) lim.depth = 4; /* go with no limit */
       if (lim.depth < 1) lim.depth = 1;
-      /* search on a copy: the game itself stays as the GUI set it */
-      Position keep = e.g->pos;
-      SearchResult r = search_best(binding_searcher(s->L), &e.g->pos, &lim, uci_info, NULL);
-      e.g->pos = keep;
-      (void)r;
+      /* The info lines come from a search of the position as the GUI set
+      ** it, on a copy; not where the position is partly hidden from the
+      ** engine, which then decides from its own view alone. */
+      if (!view_hides(e.g->v)) {
+        Position keep = e.g->pos;
+        search_best(binding_searcher(s->L), &e.g->pos, &lim, uci_info, NULL);
+        e.g->pos = keep;
+      }
       /* the whole turn, played on a copy of the game */
       lua_rawgeti(s->L, LUA_REGISTRYINDEX, e.game_ref);
       char fen[4096], out[256];

@@ -27,8 +27,6 @@ typedef struct TTEntry {
 struct Searcher {
   TTEntry *tt;
   size_t tt_mask;
-  EvalHook eval;
-  void *eval_ctx;
   uint64_t nodes;
   const SearchLimits *limits;
   double deadline;
@@ -61,11 +59,6 @@ void search_free(Searcher *s) {
   free(s);
 }
 
-void search_set_eval(Searcher *s, EvalHook hook, void *ctx) {
-  s->eval = hook;
-  s->eval_ctx = ctx;
-}
-
 /* Who decides the step at p: 0 White, 1 Black, 2 chance. */
 static int decider(const Position *p) {
   const Phase *ph = &p->v->phase[p->phase];
@@ -73,8 +66,8 @@ static int decider(const Position *p) {
   return ph->owner == OWNER_OPPONENT ? p->side ^ 1 : p->side;
 }
 
-/* Material and a little mobility, from White's point of view. */
-static int evaluate_white(Searcher *s, const Position *p) {
+/* Material (and points, where they decide), from White's point of view. */
+static int evaluate_white(const Position *p) {
   const Variant *v = p->v;
   int score = 0;
   for (int c = 0; c < 2; c++)
@@ -85,12 +78,11 @@ static int evaluate_white(Searcher *s, const Position *p) {
   /* Where points decide, they count far more than what stands on the
   ** board (which may change hands). */
   if (v->has_points) score = score / 10 + 1000 * (p->score[0] - p->score[1]);
-  if (s->eval) score += s->eval(s->eval_ctx, p);
   return score;
 }
 
-static int evaluate(Searcher *s, Position *p, int who) {
-  int w = evaluate_white(s, p);
+static int evaluate(Position *p, int who) {
+  int w = evaluate_white(p);
   return who == BLACK ? -w : w;
 }
 
@@ -155,7 +147,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int who = decider(p);
   int n = gen_legal(p, list);
   if (n == 0) return terminal_score(p, ply);
-  if (depth <= 0) return evaluate(s, p, who == 2 ? p->side : who);
+  if (depth <= 0) return evaluate(p, who == 2 ? p->side : who);
 
   if (who == 2) { /* chance: the average over the cards, by their number */
     long total = 0, weight = 0;

@@ -27,14 +27,10 @@ typedef struct SearchResult {
   uint64_t nodes;
 } SearchResult;
 
-/* Optional evaluation added to material, from White's point of view. */
-typedef int (*EvalHook)(void *ctx, const Position *p);
-
 typedef struct Searcher Searcher;
 
 Searcher *search_new(int tt_megabytes);
 void search_free(Searcher *s);
-void search_set_eval(Searcher *s, EvalHook hook, void *ctx);
 /* Searches p (restored on return) and returns the best step. info, when
 ** not NULL, is called after each completed iteration. */
 SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits,

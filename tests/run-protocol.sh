@@ -35,6 +35,17 @@ transcript "uci mate in one" uci 'position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo
 transcript "uci duck turn" uci 'setoption name UCI_Variant value duck\nposition fen 4k3/8/8/8/8/8/8/4K2r b - - 0 1\ngo depth 2\nquit\n' "bestmove h1e1,e1a1"
 transcript "uci fischerandom name" uci 'setoption name UCI_Variant value fischerandom\nposition startpos\ngo perft 1\nquit\n' "Nodes searched: 20"
 transcript "uci illegal move" uci 'position startpos moves e2e5\nquit\n' "info string illegal move e2e5: illegal move e2e5 in this position"
+# Kriegspiel under UCI: the computer's refused tries are retried on its own
+# copy of the game, so bestmove is a legal move (it once was "(none)"), and
+# no info line reveals a search of the true position.
+for moves in "e2e4" "e2e4 d7d5" "e2e4 d7d5 e4d5"; do
+  out=$(printf 'setoption name UCI_Variant value kriegspiel\nposition startpos moves %s\ngo depth 2\nquit\n' "$moves" |
+    timeout 60 ./varia uci 2>&1)
+  best=$(sed -n 's/^bestmove //p' <<<"$out")
+  check=$(printf 'position startpos moves %s %s\ngo perft 1\nquit\n' "$moves" "$best" | ./varia uci 2>&1)
+  if [ -n "$best" ] && [ "$best" != "(none)" ] && ! grep -q '^info' <<<"$out" && ! grep -q illegal <<<"$check"; then
+    passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL uci kriegspiel after $moves: $out"; fi
+done
 # CECP
 transcript "xboard features" xboard 'xboard\nprotover 2\nquit\n' \
   'feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname="varia 0.1" variants="ambiguous,capablanca,normal,fischerandom,courier,duck,kriegspiel,monochrome,shatranj,unbland" done=1'
