@@ -9,14 +9,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 
-# expect NAME STATUS PATTERN -- COMMAND...: runs COMMAND, wants exit STATUS
-# and PATTERN (fixed string) in stdout+stderr.
-expect() {
-  local name=$1 want=$2 pattern=$3
-  shift 4
-  local out status
-  out=$(timeout 60 "$@" 2>&1 < /dev/null)
-  status=$?
+# judge NAME WANT PATTERN STATUS OUTPUT: counts a pass when the exit status
+# is WANT and PATTERN (a fixed string) is in OUTPUT.
+judge() {
+  local name=$1 want=$2 pattern=$3 status=$4 out=$5
   if [ "$status" -eq "$want" ] && grep -qF -- "$pattern" <<<"$out"; then
     passed=$((passed + 1))
   else
@@ -25,20 +21,21 @@ expect() {
     sed 's/^/    /' <<<"$out" | head -12
   fi
 }
-# Same, with standard input from a string.
+# expect NAME STATUS PATTERN -- COMMAND...: runs COMMAND, wants exit STATUS
+# and PATTERN in stdout+stderr.
+expect() {
+  local name=$1 want=$2 pattern=$3 out
+  shift 4
+  out=$(timeout 60 "$@" 2>&1 < /dev/null)
+  judge "$name" "$want" "$pattern" $? "$out"
+}
+# expect_stdin NAME STATUS PATTERN INPUT -- COMMAND...: the same, with
+# standard input from INPUT (printf %b escapes).
 expect_stdin() {
-  local name=$1 want=$2 pattern=$3 input=$4
+  local name=$1 want=$2 pattern=$3 input=$4 out
   shift 5
-  local out status
   out=$(printf '%b' "$input" | timeout 60 "$@" 2>&1)
-  status=$?
-  if [ "$status" -eq "$want" ] && grep -qF -- "$pattern" <<<"$out"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL $name: exit $status (wanted $want), output:"
-    sed 's/^/    /' <<<"$out" | head -12
-  fi
+  judge "$name" "$want" "$pattern" $? "$out"
 }
 
 expect "help" 0 "usage: varia" -- $V --help
