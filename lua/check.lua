@@ -49,8 +49,13 @@ end
 function M.done()
   if M.runner then return end -- ./varia test sums up and reports
   print(string.format("%d passed, %d failed", M.passed, M.failed))
-  -- an error ends ./varia run with exit status 1
-  if M.failed > 0 then error(string.format("%d check%s failed", M.failed, M.failed == 1 and "" or "s"), 0) end
+  -- an error ends ./varia run with exit status 1; an error object with
+  -- __tostring is reported as it is, without a traceback (as by lua.c):
+  -- the FAIL lines above already say where
+  if M.failed > 0 then
+    local msg = string.format("%d check%s failed", M.failed, M.failed == 1 and "" or "s")
+    error(setmetatable({}, { __tostring = function() return msg end }))
+  end
 end
 
 return M

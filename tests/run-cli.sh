@@ -81,6 +81,11 @@ printf 'local function f()\n  error("boom")\nend\nf()\n' > "$tmp/err.lua"
 expect "run error" 1 "err.lua:2: boom" -- $V run "$tmp/err.lua"
 expect "run traceback" 1 "stack traceback" -- $V run "$tmp/err.lua"
 expect "run missing" 1 "cannot open" -- $V run "$tmp/nosuch.lua"
+printf 'local t = require "check"\nt.equal("one", 1, 2)\nt.done()\n' > "$tmp/checks.lua"
+expect "run: a failed check names its line" 1 "checks.lua:2 one: expected 2, got 1" -- $V run "$tmp/checks.lua"
+out=$($V run "$tmp/checks.lua" 2>&1)
+judge "run: failed checks end with one line, no traceback" 0 "varia run: 1 check failed" \
+  "$(grep -c 'stack traceback' <<<"$out")" "$out"
 
 # The test runner.
 printf 'id wrong\nepd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nperft 2 401\n' > "$tmp/wrong.perft"
