@@ -43,7 +43,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test cli-test bench clean deps play fuzz install uninstall
+.PHONY: all test unit-test perft-test lua-test fsf-test test-fsf cli-test bench clean deps play fuzz install uninstall
 all: varia
 
 build:
@@ -88,7 +88,7 @@ lua-test: varia
 cli-test: varia
 	tests/run-cli.sh
 
-fsf-test: varia
+fsf-test test-fsf: varia
 	tests/run-fsf.sh
 
 # Every suite, summed up in one 'N passed, N failed' line.

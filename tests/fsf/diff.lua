@@ -1,32 +1,27 @@
 -- Differential perft test against Fairy-Stockfish (Debian's package).
 --
--- For each variant: perft from the start position, and perft at depth 3
--- from positions reached by seeded random playouts, by varia and by
--- fairy-stockfish. The seed makes the positions, and so the test, the same
--- on every run. Usage:
---   ./varia run tests/fsf/diff.lua [--quick] [--seed N]
+-- Every variant script whose name Fairy-Stockfish knows (chess960 under
+-- its name fischerandom), and a custom cannon variant given to both: perft
+-- from the start position, and perft at depth 3 from positions reached by
+-- seeded random playouts, by varia and by fairy-stockfish. The seed makes
+-- the positions, and so the test, the same on every run. Usage:
+--   ./varia run tests/fsf/diff.lua [--quick] [--seed N] [--only NAME]...
 -- Ends with 'N passed, N failed'; exits 1 on any disagreement.
 
 local fsf = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
-local quick, seed = false, 20261129
+local quick, seed, only = false, 20261129, nil
 for i = 1, #arg do
   if arg[i] == "--quick" then quick = true end
   if arg[i] == "--seed" then seed = math.tointeger(tonumber(arg[i + 1])) end
+  if arg[i] == "--only" then only = only or {}; only[arg[i + 1]] = true end
 end
 
 local std = require "std"
 
--- varia spec, Fairy-Stockfish name, extra FSF setup, start depth
-local cases = {
-  { "chess",      "chess",        nil, 4 },
-  { "capablanca", "capablanca",   nil, 4 },
-  { "shatranj",   "shatranj",     nil, 4 },
-  { "courier",    "courier",      nil, 4 },
-  { "chess960",   "fischerandom", nil, 4 },
-  { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini", 4 },
-}
-local positions = quick and 12 or 60
-local depth = 3
+-- varia's names that Fairy-Stockfish spells otherwise
+local fsf_name = { chess960 = "fischerandom" }
+-- start-position depths other than 4 (large boards, slow counts)
+local start_depth = {}
 
 local function exists(path)
   local f = io.open(path, "r")
@@ -37,6 +32,34 @@ if not exists(fsf) then
   io.stderr:write("diff.lua: ", fsf, " not found (apt-get install fairy-stockfish)\n")
   os.exit(1)
 end
+
+-- The variants Fairy-Stockfish knows: its UCI_Variant option.
+local function fsf_variants()
+  local p = assert(io.popen("echo uci | " .. fsf .. " 2>/dev/null"))
+  local known = {}
+  for line in p:lines() do
+    if line:find("UCI_Variant", 1, true) then
+      for name in line:gmatch("var (%S+)") do known[name] = true end
+    end
+  end
+  p:close()
+  return known
+end
+
+-- varia spec, Fairy-Stockfish name, extra FSF setup, start depth
+local cases = {}
+local known = fsf_variants()
+for _, name in ipairs(varia.variants()) do
+  local theirs = fsf_name[name] or name
+  if known[theirs] and (not only or only[name]) then
+    cases[#cases + 1] = { name, theirs, nil, start_depth[name] or 4 }
+  end
+end
+if not only or only.cannonchess then
+  cases[#cases + 1] = { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini", 4 }
+end
+local positions = quick and 12 or 60
+local depth = 3
 
 -- Positions: the start, then random playouts of 0 to 80 plies, or to 300
 -- plies for half of them, to reach promotions and bare kings.
