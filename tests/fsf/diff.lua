@@ -84,30 +84,134 @@ local function sample(spec, n)
   return out
 end
 
--- Runs fairy-stockfish on a list of {fen, depth}; returns the node counts.
-local function fsf_perft(name, ini, list)
-  local cmd = os.tmpname()
-  local out = os.tmpname()
+-- Runs fairy-stockfish on the variant with the given commands (a list of
+-- lines) and returns its output lines.
+local function fsf_run(name, ini, commands)
+  local cmd, out = os.tmpname(), os.tmpname()
   local f = assert(io.open(cmd, "w"))
   if ini then f:write("setoption name VariantPath value ", ini, "\n") end
   f:write("setoption name UCI_Variant value ", name, "\n")
-  for _, p in ipairs(list) do
-    f:write("position fen ", p.fen, "\n", "go perft ", p.depth, "\n")
-  end
-  f:write("quit\n")
+  f:write(table.concat(commands, "\n"), "\nquit\n")
   f:close()
   os.execute(string.format("%s < %s > %s 2>&1", fsf, cmd, out))
+  local lines = {}
+  for line in io.lines(out) do lines[#lines + 1] = line end
+  os.remove(cmd)
+  os.remove(out)
+  return lines
+end
+
+-- fairy-stockfish's perft of each {fen, depth}.
+local function fsf_perft(name, ini, list)
+  local commands = {}
+  for _, p in ipairs(list) do
+    commands[#commands + 1] = "position fen " .. p.fen .. "\ngo perft " .. p.depth
+  end
   local counts = {}
-  for line in io.lines(out) do
+  for _, line in ipairs(fsf_run(name, ini, commands)) do
     local n = line:match("^Nodes searched: (%d+)")
     if n then counts[#counts + 1] = math.tointeger(tonumber(n)) end
   end
-  os.remove(cmd)
-  os.remove(out)
   return counts
 end
 
+-- The end of the game: random games played by varia until it sees a result
+-- decided on the board (mate, stalemate, extinction, king captured), or
+-- for at most 400 plies. Fairy-Stockfish is asked twice: to move at the
+-- final position ("bestmove (none)" when the game is over there, a move
+-- when it goes on), and, for a finished game, to score the last move alone
+-- from the position before it ("go depth 2 searchmoves MOVE", deep enough
+-- to see a stalemate, which depth 1 leaves to static evaluation: "mate 1"
+-- when the move wins, "cp 0" when it draws, "mate 0" or below when it
+-- loses; at the final position itself "mate 0" would not tell a win from
+-- a loss). Games ended by the n-move rule or repetition are not compared:
+-- Fairy-Stockfish does not end a game at its root for them.
+local decided = { checkmate = true, stalemate = true, extinction = true, ["king captured"] = true }
+local function play_out(spec)
+  local g = varia.new(spec)
+  for _ = 1, 400 do
+    if g:result() then break end
+    local moves = g:legal()
+    g:play(moves[math.random(1, #moves)])
+  end
+  local winner, reason = g:result()
+  if winner and not decided[reason] then return nil end
+  local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on" }
+  if winner then
+    local history = g:history()
+    r.move = history[#history]
+    g:undo()
+    r.before = g:fen()
+    local mover = r.before:match("^%S+ (%a)") == "w" and "white" or "black"
+    r.want = winner == "draw" and "draw" or winner == mover and "win" or "loss"
+  end
+  return r
+end
+
+-- fairy-stockfish's answers to "go depth 1" (or p.go) at each position:
+-- the bestmove and the score of the last info line before it.
+local function fsf_go(name, ini, list)
+  local commands = {}
+  for _, p in ipairs(list) do
+    -- "ucinewgame" waits for the search to finish: the next command (and
+    -- the final "quit", which would stop it) is read only then
+    commands[#commands + 1] = "position fen " .. p.fen .. "\ngo " .. (p.go or "depth 1") .. "\nucinewgame"
+  end
+  local answers, score = {}, nil
+  for _, line in ipairs(fsf_run(name, ini, commands)) do
+    local kind, n = line:match(" score (%a+) (%-?%d+)")
+    if kind then
+      score = kind == "mate" and (tonumber(n) > 0 and "win" or "loss")
+        or (tonumber(n) == 0 and "draw" or "goes on")
+    end
+    local best = line:match("^bestmove (%S+)")
+    if best then answers[#answers + 1], score = { best = best, score = score }, nil end
+  end
+  return answers
+end
+
+-- Fairy-Stockfish's word on each game's end: "goes on", or the result of
+-- the last move for its mover.
+local function fsf_results(name, ini, games)
+  local finals, lasts = {}, {}
+  for i, r in ipairs(games) do
+    finals[i] = { fen = r.fen }
+    if r.move then lasts[#lasts + 1] = { fen = r.before, go = "depth 2 searchmoves " .. r.move } end
+  end
+  local at_end, last = fsf_go(name, ini, finals), fsf_go(name, ini, lasts)
+  local results, k = {}, 0
+  for i, r in ipairs(games) do
+    local over = at_end[i] and at_end[i].best == "(none)"
+    if r.move then k = k + 1 end
+    results[i] = not over and "goes on" or r.move and last[k] and last[k].score or "over"
+  end
+  return results
+end
+
 local passed, failed = 0, 0
+for _, c in ipairs(cases) do
+  local spec, name, ini = c[1], c[2], c[3]
+  math.randomseed(seed)
+  local games = {}
+  for _ = 1, quick and 6 or 30 do
+    local r = play_out(spec)
+    if r then games[#games + 1] = r end
+  end
+  local theirs = fsf_results(name, ini, games)
+  local bad = 0
+  for i, r in ipairs(games) do
+    if theirs[i] == r.want then
+      passed = passed + 1
+    else
+      failed, bad = failed + 1, bad + 1
+      print(string.format("FAIL %s: at %s%s varia says %s (%s) for the mover, fairy-stockfish %s",
+        spec, r.fen, r.move and (" after " .. r.move .. " from " .. r.before) or "", r.want,
+        r.reason, tostring(theirs[i])))
+    end
+  end
+  print(string.format("%-28s %3d game ends, %d disagree", spec, #games, bad))
+end
+
 for _, c in ipairs(cases) do
   local spec, name, ini, start_depth = c[1], c[2], c[3], c[4]
   math.randomseed(seed)
