@@ -26,8 +26,10 @@ transcript() {
 }
 # UCI
 transcript "uci handshake" uci 'uci\nisready\nquit\n' "id name varia 0.1" "uciok" "readyok"
+# the variants, as varia list names them
+names=$(./varia list | awk '{print $1}')
 transcript "uci lists variants" uci 'uci\nquit\n' \
-  "option name UCI_Variant type combo default chess var ambiguous var capablanca var chess var chess960 var courier var duck var kriegspiel var monochrome var shatranj var unbland"
+  "option name UCI_Variant type combo default chess$(printf ' var %s' $names)"
 # 835: Stockfish's count for the same command
 transcript "uci go perft" uci 'position startpos moves e2e4 e7e5\ngo perft 2\nquit\n' "Nodes searched: 835"
 transcript "uci duck perft (Fairy-Stockfish's numbers)" uci 'setoption name UCI_Variant value duck\nposition startpos\ngo perft 2\nquit\n' "Nodes searched: 379440"
@@ -48,7 +50,7 @@ for moves in "e2e4" "e2e4 d7d5" "e2e4 d7d5 e4d5"; do
 done
 # CECP
 transcript "xboard features" xboard 'xboard\nprotover 2\nquit\n' \
-  'feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname="varia 0.1" variants="ambiguous,capablanca,normal,fischerandom,courier,duck,kriegspiel,monochrome,shatranj,unbland" done=1'
+  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname=\"varia 0.1\" variants=\"$(sed 's/^chess$/normal/; s/^chess960$/fischerandom/' <<<"$names" | paste -sd,)\" done=1"
 transcript "xboard ping" xboard 'ping 7\nquit\n' "pong 7"
 transcript "xboard plays black" xboard 'new\nsd 2\nusermove e2e4\nquit\n' "move b8c6"
 transcript "xboard mates" xboard 'setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsd 3\ngo\nquit\n' "move a1a8" "1-0 {checkmate}"
