@@ -43,7 +43,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test test-fsf cli-test bench clean deps play fuzz install uninstall
+.PHONY: all test unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz install uninstall
 all: varia
 
 build:
@@ -90,6 +90,10 @@ cli-test: varia
 
 fsf-test test-fsf: varia
 	tests/run-fsf.sh
+
+# docs/variants.md: the table of Fairy-Stockfish's variants, measured here
+variants-table: varia
+	./varia run tests/fsf/table.lua > docs/variants.md.new && mv docs/variants.md.new docs/variants.md
 
 # Every suite, summed up in one 'N passed, N failed' line.
 test: varia

@@ -1,7 +1,7 @@
 -- Differential perft test against Fairy-Stockfish (Debian's package).
 --
--- Every variant script whose name Fairy-Stockfish knows (chess960 under
--- its name fischerandom), and a custom cannon variant given to both: perft
+-- Every variant script whose name (or fairy_stockfish field) Fairy-Stockfish
+-- knows, and a custom cannon variant given to both: perft
 -- from the start position, and perft at depth 3 from positions reached by
 -- seeded random playouts, by varia and by fairy-stockfish. The seed makes
 -- the positions, and so the test, the same on every run. Usage:
@@ -18,8 +18,6 @@ end
 
 local std = require "std"
 
--- varia's names that Fairy-Stockfish spells otherwise
-local fsf_name = { chess960 = "fischerandom" }
 -- start-position depths other than 4 (large boards, slow counts)
 local start_depth = {}
 
@@ -50,7 +48,9 @@ end
 local cases = {}
 local known = fsf_variants()
 for _, name in ipairs(varia.variants()) do
-  local theirs = fsf_name[name] or name
+  -- a script names its Fairy-Stockfish twin in fairy_stockfish when the
+  -- names differ (chess960 is fischerandom)
+  local theirs = varia.load(name).fairy_stockfish or name
   if known[theirs] and (not only or only[name]) then
     cases[#cases + 1] = { name, theirs, nil, start_depth[name] or 4 }
   end

@@ -1,0 +1,174 @@
+-- Writes docs/variants.md: every variant of Debian's fairy-stockfish,
+-- whether varia has it, how the script is built, whether the two engines
+-- agree (the differential suite, tests/fsf/diff.lua), and the speed of
+-- perft from the start position, measured side by side. Usage:
+--   ./varia run tests/fsf/table.lua > docs/variants.md
+-- (make variants-table). Takes a few minutes: the suite runs in full.
+
+local fsf = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
+
+-- What varia lacks for the variants it does not have yet. Keep in step
+-- with the core: a mechanism added here makes a row move up.
+local missing = {
+  ["3check"] = "check counting (a win by the N-th check)",
+  ["5check"] = "check counting (a win by the N-th check)",
+  antichess = "compulsory capture",
+  giveaway = "compulsory capture",
+  suicide = "compulsory capture",
+  losers = "compulsory capture (when not in check)",
+  atomic = "explosions on capture",
+  kingofthehill = "goal squares that win",
+  racingkings = "goal ranks that win; moves that give check are illegal",
+  horde = "a side without a royal piece that loses by extinction while the other has a king; double steps from the first rank",
+  bughouse = "drops from a pocket (and a second board)",
+  crazyhouse = "drops from a pocket",
+  capahouse = "drops from a pocket",
+  chessgi = "drops from a pocket",
+  loop = "drops from a pocket",
+  pocketknight = "drops from a pocket",
+  placement = "drops from a pocket (a placement phase)",
+  shouse = "drops from a pocket; gating",
+  seirawan = "gating (a piece from the hand enters where a piece left its start square)",
+  shogi = "drops from a pocket; optional promotion in a zone",
+  minishogi = "drops from a pocket; optional promotion in a zone",
+  kyotoshogi = "drops from a pocket; pieces that flip on every move",
+  euroshogi = "drops from a pocket; optional promotion in a zone",
+  judkins = "drops from a pocket; optional promotion in a zone",
+  dobutsu = "drops from a pocket; a king that wins by reaching the far rank",
+  gorogoro = "drops from a pocket; optional promotion in a zone",
+  xiangqi = "a palace (pieces confined to squares); flying generals",
+  minixiangqi = "a palace (pieces confined to squares); flying generals",
+  manchu = "a palace (pieces confined to squares); flying generals",
+  supply = "a palace; drops from a pocket",
+  janggi = "a palace with its diagonals; passing; bikjang counting",
+  janggicasual = "a palace with its diagonals; passing",
+  janggimodern = "a palace with its diagonals; passing",
+  janggitraditional = "a palace with its diagonals; passing; bikjang",
+  sittuyin = "a placement phase; promotion by choice on the diagonal",
+  shatar = "checks that may not mate (Mongolian rules)",
+  cambodian = "first-move leaps of king and queen (per-piece state read by movement)",
+  karouk = "first-move leaps of king and queen; the first check wins",
+  makpong = "a king that may not move out of check",
+  breakthrough = "goal ranks that win (and end perft there, as Fairy-Stockfish's does)",
+  grand = "optional promotion (forced only on the last rank); promotion limited per piece type",
+  shako = "castling on the second rank",
+  micro = "drops from a pocket; promotion and demotion on capture",
+  mini = "drops from a pocket; shogi promotion",
+}
+
+local function popen_lines(cmd)
+  local p = assert(io.popen(cmd))
+  local lines = {}
+  for line in p:lines() do lines[#lines + 1] = line end
+  p:close()
+  return lines
+end
+
+local known = {}
+for _, line in ipairs(popen_lines("echo uci | " .. fsf .. " 2>/dev/null")) do
+  if line:find("UCI_Variant", 1, true) then
+    for name in line:gmatch("var (%S+)") do known[#known + 1] = name end
+  end
+end
+table.sort(known)
+
+-- Fairy-Stockfish's name -> varia's ("normal" is its old name of chess)
+local varia_name = { normal = "chess" }
+local have = {}
+for _, name in ipairs(varia.variants()) do
+  have[name] = true
+  local theirs = varia.load(name).fairy_stockfish
+  if theirs and theirs ~= name then varia_name[theirs] = name end
+end
+
+-- The differential suite in full: its lines "NAME  N positions, K disagree"
+-- and "NAME  N game ends, K disagree".
+local agree = {}
+for _, line in ipairs(popen_lines("./varia run tests/fsf/diff.lua 2>&1")) do
+  local name, count, kind, bad = line:match("^(%S+)%s+(%d+) (%a[%a ]-), (%d+) disagree$")
+  if name then
+    agree[name] = agree[name] or {}
+    agree[name][kind] = { tonumber(count), tonumber(bad) }
+  end
+end
+
+-- Seconds of wall time for a shell command.
+local function wall(cmd)
+  local t = popen_lines("s=$(date +%s%N); " .. cmd .. " >/dev/null 2>&1; e=$(date +%s%N); echo $((e - s))")
+  return tonumber(t[#t]) / 1e9
+end
+
+-- Perft from the start, side by side: the smallest depth at which varia
+-- counts at least two million nodes (at most 6), three runs each, the
+-- median time. Returns depth, varia's and Fairy-Stockfish's nodes/second.
+local function speed(name, theirs)
+  local g = varia.new(name)
+  local depth, nodes = 1, 0
+  repeat
+    depth = depth + 1
+    nodes = g:perft(depth)
+  until nodes >= 2000000 or depth >= 6
+  local function median(t) table.sort(t) return t[2] end
+  local ours, fsfs = {}, {}
+  local cmd = string.format(
+    "printf 'setoption name UCI_Variant value %s\\nposition startpos\\ngo perft %d\\nquit\\n' | %s",
+    theirs, depth, fsf)
+  for i = 1, 3 do
+    ours[i] = wall(string.format("./varia perft --variant %s %d", name, depth))
+    fsfs[i] = wall(cmd)
+  end
+  return depth, nodes / median(ours), nodes / median(fsfs)
+end
+
+local function hooks(name)
+  local t = varia.load(name)
+  local list = {}
+  for k, v in pairs(t) do
+    if type(v) == "function" then list[#list + 1] = k end
+  end
+  table.sort(list)
+  return #list == 0 and "configuration" or "hooks: " .. table.concat(list, ", ")
+end
+
+local out = {}
+local function say(...) out[#out + 1] = table.concat({ ... }) end
+say("# Variants of Fairy-Stockfish in varia")
+say("")
+say("Every variant that Debian's `fairy-stockfish` (11.1) offers in its")
+say("`UCI_Variant` option, and how far varia plays it. *Agreement* is the")
+say("differential suite (`make test-fsf`, `tests/fsf/diff.lua`): perft from")
+say("the start and from 60 seeded random positions, and 30 random games")
+say("played to their end with both engines asked whether the game is over")
+say("and who won. *Speed* is perft from the start position at the depth")
+say("shown, three runs each, median wall time, both engines on one machine")
+say("in one run (`make variants-table`, which writes this page); the ratio")
+say("is varia's nodes per second over Fairy-Stockfish's.")
+say("")
+say("| Fairy-Stockfish | varia | built with | perft agreement | game ends agreement | speed (depth: varia / FSF Mnps = ratio) |")
+say("|---|---|---|---|---|---|")
+local counted, agreeing = 0, 0
+for _, theirs in ipairs(known) do
+  local name = varia_name[theirs] or theirs
+  counted = counted + 1
+  if have[name] then
+    local a = agree[name] or {}
+    local p, e = a.positions, a["game ends"]
+    local ok = p and e and p[2] == 0 and e[2] == 0
+    if ok then agreeing = agreeing + 1 end
+    local d, ours, fsfs = speed(name, theirs)
+    say(string.format("| %s | `%s` | %s | %s | %s | %d: %.1f / %.1f = %.2fx |", theirs, name, hooks(name),
+      p and string.format("%d/%d", p[1] - p[2], p[1]) or "not run",
+      e and string.format("%d/%d", e[1] - e[2], e[1]) or "not run",
+      d, ours / 1e6, fsfs / 1e6, ours / fsfs))
+  else
+    say(string.format("| %s | — | not yet: needs %s | | | |", theirs, missing[theirs] or "(not examined)"))
+  end
+end
+say("")
+say(string.format("%d of %d variants agree in full.", agreeing, counted))
+say("")
+say("Besides these, varia ships variants Fairy-Stockfish does not have:")
+say("[Ambiguous Chess](variants/ambiguous.md), [Kriegspiel](variants/kriegspiel.md),")
+say("[Monochrome Chess](variants/monochrome.md), [Unbland Chess](variants/unbland.md);")
+say("and [Duck Chess](variants/duck.md), which Fairy-Stockfish 11.1 predates.")
+print(table.concat(out, "\n"))
