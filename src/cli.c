@@ -550,7 +550,12 @@ int cli_check(Sandbox *s, int argc, char **argv) {
     printf("%s: ok (%s, %dx%d, pieces", argv[i], v->name, v->geo.files, v->geo.ranks);
     for (int t = 0; t < v->ntypes; t++)
       printf(" %c=%s", v->type[t].letter, v->type[t].betza);
-    printf(")\n");
+    /* royalty, inherited from std.chess's king unless switched off, is
+    ** easy to get wrong and shows in no count: say it */
+    int royals = 0;
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->type[t].royal) printf("%s%c", royals++ ? "" : "; royal ", v->type[t].letter);
+    printf("%s)\n", royals ? "" : "; no royal piece");
     lua_pop(s->L, 1);
   }
   return bad;

@@ -43,6 +43,8 @@ expect "perft help" 0 "Nodes searched" -- $V perft --help
 expect "test help" 0 "N passed, N failed" -- $V test --help
 expect "version" 0 "varia 0." -- $V --version
 expect "list" 0 "capablanca" -- $V list
+expect "check names the royal pieces" 0 "q=Q r=R; royal k)" -- $V check chess
+expect "check says when none is royal" 0 "; no royal piece)" -- $V check extinction
 expect "unknown option" 2 "unknown option '--frobnicate'" -- $V --frobnicate
 expect "perft start" 0 "Nodes searched: 8902" -- $V perft 3
 expect "perft kiwipete" 0 "Nodes searched: 97862" -- $V perft --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3

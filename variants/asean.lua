@@ -1,0 +1,22 @@
+-- ASEAN Chess, the common rules set by the ASEAN Chess Confederation
+-- (2011) for makruk-like games: the khon (b, one step diagonally or
+-- straight forward) in place of the bishop and the met (q, one diagonal
+-- step) in place of the queen, pawns on the third rank without a double
+-- step. A pawn promotes on the last rank to a rook, knight, khon or met.
+-- No castling; stalemate is a draw.
+-- Rules: https://en.wikipedia.org/wiki/Makruk (Variants)
+-- Fairy-Stockfish: UCI_Variant asean. Its counting rule ends games without
+-- changing the moves and is left out; the 50-move rule is kept.
+local std = require "std"
+return std.extend(std.chess, {
+  name = "asean",
+  fairy_stockfish = "asean",
+  pieces = {
+    p = std.pieces.shatranj_pawn,
+    b = { name = "khon", betza = "FfW", value = 300 },
+    q = { name = "met", betza = "F", value = 150 },
+  },
+  start = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+  promotion = { pieces = "rnbq" },
+  castling = std.NONE,
+})
