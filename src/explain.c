@@ -159,6 +159,17 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     snprintf(out, len, "more than one piece can reach %s, and such squares may not be named", sq);
     return 0;
   }
+  if (v->must_capture && kind == PHASE_MOVE) {
+    /* legal but for the compulsory capture: name one of the captures */
+    for (int i = 0; i < np; i++)
+      if (MOVE_FROM(pseudo[i]) == from && move_destination(p, pseudo[i]) == to) {
+        char capture[64];
+        move_to_san(p, legal[0], capture, sizeof capture);
+        snprintf(out, len, "a capture is compulsory, and %s can capture (%s)", colour_word(p->side),
+                 capture);
+        return 0;
+      }
+  }
   snprintf(out, len, "%s", err);
   return 0;
 }

@@ -179,11 +179,7 @@ int game_undo(Game *g) {
 
 /* The winner for a result seen from side; points decide RESULT_POINTS. */
 static int winner_of(const Position *p, int side, int result) {
-  if (result == RESULT_POINTS) {
-    if (p->score[0] != p->score[1]) return p->score[0] > p->score[1] ? WHITE : BLACK;
-    result = p->v->points_tie;
-    side = WHITE;
-  }
+  result = result_for(p, side, result);
   if (result == RESULT_WIN) return side;
   if (result == RESULT_LOSS) return side ^ 1;
   return -1;
@@ -205,7 +201,7 @@ GameResult game_result(Game *g) {
   if (end) {
     r.over = 1;
     r.winner = winner_of(p, p->side, res);
-    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : "extinction";
+    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {

@@ -267,6 +267,24 @@ int gen_pseudo(const Position *p, Move *list) {
   return n;
 }
 
+/* The same result seen from the other side. */
+static int invert_result(int r) {
+  return r == RESULT_WIN ? RESULT_LOSS : r == RESULT_LOSS ? RESULT_WIN : r;
+}
+
+int result_for(const Position *p, int side, int result) {
+  if (result == RESULT_POINTS) {
+    int d = p->score[side] - p->score[side ^ 1];
+    if (d) return d > 0 ? RESULT_WIN : RESULT_LOSS;
+    return side == WHITE ? p->v->points_tie : invert_result(p->v->points_tie);
+  }
+  if (result == RESULT_FEWER) {
+    int d = p->npieces[side] - p->npieces[side ^ 1];
+    return d < 0 ? RESULT_WIN : d > 0 ? RESULT_LOSS : RESULT_DRAW;
+  }
+  return result;
+}
+
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
@@ -298,12 +316,27 @@ int pos_terminal(const Position *p, int *result) {
           theirs = p->count[c ^ 1][t];
         }
         if (mine <= v->extinction_count && theirs >= need) {
-          int r = v->extinction;
-          if (c != us) r = r == RESULT_WIN ? RESULT_LOSS : r == RESULT_LOSS ? RESULT_WIN : r;
-          *result = r;
+          *result = c == us ? v->extinction : invert_result(v->extinction);
           return END_EXTINCTION;
         }
       }
+    }
+  }
+  if (v->goal != RESULT_NONE) {
+    /* As Fairy-Stockfish's flag rule: whoever stands on a goal square of
+    ** their own with a goal piece; both at once is a draw. */
+    int reached[2] = {0, 0};
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < v->ngoal[c] && !reached[c]; i++) {
+        uint8_t cell = p->board[v->goal_sq[c][i]];
+        reached[c] = cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
+                     IS_SET(v->goal_types, CELL_TYPE(cell));
+      }
+    if (reached[0] || reached[1]) {
+      *result = reached[0] && reached[1] ? RESULT_DRAW
+                : reached[us]            ? v->goal
+                                         : invert_result(v->goal);
+      return END_GOAL;
     }
   }
   return 0;
@@ -321,7 +354,7 @@ static int survives(Position *p, Move m) {
 
 /* The legal moves of the side's pieces (or the relocations of a
 ** relocation step). */
-static int legal_moves(Position *p, Move *list) {
+static int legal_moves_unforced(Position *p, Move *list) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, result;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
@@ -434,6 +467,24 @@ static int target_choices(const Position *p, const Move *moves, int n, Move *lis
     list[k++] = moves[i];
   }
   return k;
+}
+
+/* The legal moves, where a capture, when there is one, is compulsory
+** (Antichess, Losers): the captures alone. */
+static int legal_moves(Position *p, Move *list) {
+  int n = legal_moves_unforced(p, list);
+  if (!p->v->must_capture || p->v->phase[p->phase].kind != PHASE_MOVE) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (move_captures(p, list[i])) list[k++] = list[i];
+  return k ? k : n;
+}
+
+int move_captures(const Position *p, Move m) {
+  int flag = MOVE_FLAG(m);
+  if (flag == MF_EP) return 1;
+  if (flag != MF_NORMAL && flag != MF_PROMO) return 0; /* castling, cards, ... */
+  return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
 }
 
 int gen_legal(Position *p, Move *list) {

@@ -22,10 +22,15 @@ int gen_legal(Position *p, Move *list);
 /* Has the game ended by a rule other than running out of moves? Returns
 ** 0, END_ROYAL_CAPTURED or END_EXTINCTION, with *result from the side to
 ** move's point of view. */
-enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION };
+enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL };
 int pos_terminal(const Position *p, int *result);
 /* Where a move takes the moving piece (the king's square for castling). */
 int move_destination(const Position *p, Move m);
+/* A rule's result for side (RESULT_WIN, RESULT_LOSS or RESULT_DRAW), with
+** RESULT_POINTS and RESULT_FEWER decided by the position. */
+int result_for(const Position *p, int side, int result);
+/* Does m capture an enemy piece (en passant included)? */
+int move_captures(const Position *p, Move m);
 /* Is m a legal move here? */
 int move_is_legal(Position *p, Move m);
 

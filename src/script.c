@@ -277,7 +277,8 @@ static int get_result(Reader *r, int idx, const char *key, const char *where, in
   if (strcmp(s, "loss") == 0) return RESULT_LOSS;
   if (strcmp(s, "draw") == 0) return RESULT_DRAW;
   if (strcmp(s, "points") == 0) return RESULT_POINTS;
-  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw or points)", where, key, s);
+  if (strcmp(s, "fewer pieces") == 0) return RESULT_FEWER;
+  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw, points or fewer pieces)", where, key, s);
   return def;
 }
 
@@ -521,6 +522,43 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
   lua_pop(L, 1);
 }
 
+/* rules.goal = { pieces = "k", white = "d4 e4 d5 e5", black = "...",
+** result = "win" }: the squares a side's pieces of those types reach to
+** end the game (King of the Hill, Breakthrough). */
+static void read_goal(Reader *r, int t, Variant *v) {
+  char buf[1024];
+  v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
+  if (get_string(r, t, "pieces", "rules.goal.", buf, sizeof buf)) {
+    for (const char *s = buf; *s; s++) {
+      int ty = letter_type(v, *s);
+      if (ty < 0) problem(r, "rules.goal.pieces: '%c' is not one of the pieces", *s);
+      else v->goal_types |= 1u << ty;
+    }
+  } else {
+    problem(r, "rules.goal.pieces: missing (the letters of the pieces that reach the goal)");
+  }
+  static const char *const side[2] = {"white", "black"};
+  for (int c = 0; c < 2; c++) {
+    if (!get_string(r, t, side[c], "rules.goal.", buf, sizeof buf)) {
+      problem(r, "rules.goal.%s: missing (square names, such as \"d4 e4\")", side[c]);
+      continue;
+    }
+    for (const char *s = buf; *s;) {
+      if (*s == ' ' || *s == ',') {
+        s++;
+        continue;
+      }
+      int len = 0, sq = board_parse_square(&v->geo, s, &len);
+      if (sq == SQ_NONE) {
+        problem(r, "rules.goal.%s: \"%.8s\" is not a square of the board", side[c], s);
+        break;
+      }
+      if (v->ngoal[c] < MAX_FILES * MAX_RANKS) v->goal_sq[c][v->ngoal[c]++] = (uint16_t)sq;
+      s += len;
+    }
+  }
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
@@ -534,9 +572,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
-                                            "promote_to_lost", NULL};
+                                            "promote_to_lost", "must_capture", "goal", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
+  static const char *const known_goal[] = {"result", "pieces", "white", "black", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -633,7 +672,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->diagonal_once_bit = get_bool(r, t, "diagonal_once", "rules.", 0) ? 1 : 0;
     v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
     v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
-    if (v->points_tie == RESULT_POINTS) problem(r, "rules.points_tie: \"points\" cannot break a tie");
+    if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER)
+      problem(r, "rules.points_tie: \"%s\" cannot break a tie",
+              v->points_tie == RESULT_POINTS ? "points" : "fewer pieces");
     int e = get_table(r, t, "extinction", "rules.");
     if (e) {
       unknown_keys(r, e, "rules.extinction.", known_ext);
@@ -651,6 +692,13 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       v->extinction_count = get_int(r, e, "count", "rules.extinction.", 0, 0, MAX_PIECES);
       v->extinction_opponent = get_int(r, e, "opponent", "rules.extinction.", 0, 0, MAX_PIECES);
       v->extinction_claim = get_bool(r, e, "claim", "rules.extinction.", 0);
+      lua_pop(L, 1);
+    }
+    v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
+    int gl = get_table(r, t, "goal", "rules.");
+    if (gl) {
+      unknown_keys(r, gl, "rules.goal.", known_goal);
+      read_goal(r, gl, v);
       lua_pop(L, 1);
     }
     lua_pop(L, 1);

@@ -132,10 +132,7 @@ static int terminal_score(const Position *p, int ply) {
   if (v->has_terminal && pos_terminal(p, &result)) res = result;
   else if (!v->royal_capture && royal_attacked((Position *)p, mover)) res = v->checkmate;
   else res = v->stalemate;
-  if (res == RESULT_POINTS) {
-    int d = p->score[mover] - p->score[mover ^ 1];
-    res = d > 0 ? RESULT_WIN : d < 0 ? RESULT_LOSS : v->points_tie;
-  }
+  res = result_for(p, mover, res);
   int score = res == RESULT_WIN ? SCORE_MATE - ply : res == RESULT_LOSS ? -SCORE_MATE + ply : 0;
   return decider(p) == mover ? score : -score;
 }

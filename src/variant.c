@@ -27,6 +27,7 @@ void variant_defaults(Variant *v) {
   v->repetition = 3;
   v->repetition_result = RESULT_DRAW;
   v->extinction = RESULT_NONE;
+  v->goal = RESULT_NONE;
 }
 
 void variant_free(Variant *v) {
@@ -198,7 +199,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
 
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
-                    (v->royal_capture && v->royal_mask);
+                    (v->royal_capture && v->royal_mask) ||
+                    (v->goal != RESULT_NONE && v->goal_types);
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

@@ -35,7 +35,9 @@ enum { WHITE = 0, BLACK = 1, NEUTRAL = 2 };
 
 /* Results, from the point of view of the side they happen to; POINTS
 ** means the side with more points wins. */
-enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS };
+/* RESULT_POINTS: more points win (Variant.points_tie when equal);
+** RESULT_FEWER: fewer pieces on the board win, equal is a draw. */
+enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS, RESULT_FEWER };
 
 /* A turn is a short program of steps by the same player. */
 enum { PHASE_MOVE = 0, /* move one of the side's pieces */
@@ -132,6 +134,12 @@ typedef struct Variant {
   int extinction_claim;     /* the opponent's extinction only counts for the
                                side to move */
   int points_tie;           /* result of equal points (RESULT_DRAW) */
+  int goal;                 /* result for a side that reaches its goal
+                               (RESULT_NONE: no goal) */
+  uint32_t goal_types;      /* the pieces that reach it */
+  int ngoal[2];             /* each side's goal squares */
+  uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
+  int must_capture;         /* a capture, when there is one, is compulsory */
 
   /* ownership and memory of the previous move */
   int has_owner;

@@ -116,7 +116,7 @@ local function fsf_perft(name, ini, list)
 end
 
 -- The end of the game: random games played by varia until it sees a result
--- decided on the board (mate, stalemate, extinction, king captured), or
+-- decided on the board (mate, stalemate, extinction, goal, king captured), or
 -- for at most 400 plies. Fairy-Stockfish is asked twice: to move at the
 -- final position ("bestmove (none)" when the game is over there, a move
 -- when it goes on), and, for a finished game, to score the last move alone
@@ -126,7 +126,7 @@ end
 -- loses; at the final position itself "mate 0" would not tell a win from
 -- a loss). Games ended by the n-move rule or repetition are not compared:
 -- Fairy-Stockfish does not end a game at its root for them.
-local decided = { checkmate = true, stalemate = true, extinction = true, ["king captured"] = true }
+local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true }
 local function play_out(spec)
   local g = varia.new(spec)
   for _ = 1, 400 do

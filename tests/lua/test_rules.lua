@@ -93,4 +93,51 @@ t.equal("king captured wins", winner, "black")
 t.equal("king captured reason", reason, "king captured")
 t.equal("no moves after the king is taken", #g:legal(), 0)
 
+-- Compulsory capture (Losing Chess: "if a player can capture, he must").
+g = varia.new("antichess")
+g:play("e3", "b5")
+t.equal("antichess: the only legal move is the capture", table.concat(g:legal(), " "), "f1b5")
+t.fails("antichess: a quiet move is refused", "illegal move a2a3", g:play("a2a3"))
+g = varia.new("antichess", { fen = "8/8/8/8/8/8/8/k6K w - - 0 1" })
+t.equal("antichess: no capture, every move", #g:legal(), 3)
+g = varia.new("antichess", { fen = "8/8/8/8/8/8/1p6/K7 w - - 0 1" })
+g:play("a1b2")
+winner, reason = g:result()
+t.equal("antichess: who loses every piece wins", winner, "black")
+t.equal("antichess: by extinction", reason, "extinction")
+-- Losers: the check rule holds, and so does the compulsory capture, but
+-- only among the legal moves; being mated wins.
+g = varia.new("losers", { fen = "k3r3/8/8/8/8/3p4/4B3/4K3 w - - 0 1" })
+legal = g:legal()
+table.sort(legal)
+t.equal("losers: a pinned piece's capture is no capture", table.concat(legal, " "), "e1d1 e1d2 e1f1 e1f2")
+g = varia.new("losers")
+g:play("f3", "e5", "g4", "Qh4")
+winner, reason = g:result()
+t.equal("losers: the mated side wins", winner, "white")
+t.equal("losers: by checkmate", reason, "checkmate")
+
+-- Goals: King of the Hill ends when a king reaches the centre.
+g = varia.new("kingofthehill", { fen = "4k3/8/8/8/8/4K3/8/8 w - - 0 1" })
+g:play("e3d4")
+winner, reason = g:result()
+t.equal("king of the hill: the king on d4 wins", winner, "white")
+t.equal("king of the hill: by goal", reason, "goal")
+t.equal("king of the hill: no moves after the goal", #g:legal(), 0)
+t.equal("king of the hill: perft stops there", g:perft(1), 0)
+g = varia.new("breakthrough", { fen = "8/8/8/8/8/8/p7/8 b - - 0 1" })
+g:play("a2b1")
+t.equal("breakthrough: black's goal is the first rank", (g:result()), "black")
+t.raises("goal: a bad square is named", "rules.goal.white: \"z9\" is not a square of the board", varia.new,
+  { name = "g", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { goal = { pieces = "k", white = "d4 z9", black = "d5" } } })
+
+-- Suicide: a player without moves wins with fewer pieces; equal draws.
+g = varia.new("suicide", { fen = "8/8/8/8/8/p6p/P6P/8 w - - 0 1" })
+t.equal("suicide: no moves, two pieces each: a draw", (g:result()), "draw")
+g = varia.new("suicide", { fen = "8/8/8/8/8/p6p/P7/8 w - - 0 1" })
+t.equal("suicide: no moves, fewer pieces: a win", (g:result()), "white")
+g = varia.new("antichess", { fen = "8/8/8/8/8/p6p/P6P/8 w - - 0 1" })
+t.equal("antichess: no moves wins whatever the pieces", (g:result()), "white")
+
 t.done()
