@@ -354,7 +354,7 @@ static int survives(Position *p, Move m) {
 
 /* The legal moves of the side's pieces (or the relocations of a
 ** relocation step). */
-static int legal_moves_unforced(Position *p, Move *list) {
+static int legal_moves(Position *p, Move *list) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, result;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
@@ -469,11 +469,9 @@ static int target_choices(const Position *p, const Move *moves, int n, Move *lis
   return k;
 }
 
-/* The legal moves, where a capture, when there is one, is compulsory
-** (Antichess, Losers): the captures alone. */
-static int legal_moves(Position *p, Move *list) {
-  int n = legal_moves_unforced(p, list);
-  if (!p->v->must_capture || p->v->phase[p->phase].kind != PHASE_MOVE) return n;
+/* Where a capture, when there is one, is compulsory (Antichess, Losers):
+** the captures alone, if any, of the n legal moves in list. */
+static int compulsory_captures(const Position *p, Move *list, int n) {
   int k = 0;
   for (int i = 0; i < n; i++)
     if (move_captures(p, list[i])) list[k++] = list[i];
@@ -489,6 +487,8 @@ int move_captures(const Position *p, Move m) {
 
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
+  if (kind == PHASE_MOVE && p->v->must_capture)
+    return compulsory_captures(p, list, legal_moves(p, list));
   if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);
   Move moves[MAX_MOVES];
   int n = legal_moves(p, moves);

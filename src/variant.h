@@ -137,8 +137,7 @@ typedef struct Variant {
   int goal;                 /* result for a side that reaches its goal
                                (RESULT_NONE: no goal) */
   uint32_t goal_types;      /* the pieces that reach it */
-  int ngoal[2];             /* each side's goal squares */
-  uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
+  int ngoal[2];             /* each side's goal squares (goal_sq) */
   int must_capture;         /* a capture, when there is one, is compulsory */
 
   /* ownership and memory of the previous move */
@@ -187,6 +186,9 @@ typedef struct Variant {
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
   uint64_t zobrist_cards, zobrist_lost;
+
+  /* large and cold: last, away from the tables generation reads */
+  uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
 } Variant;
 
 /* Sets every field to the orthodox defaults except the pieces and board. */
