@@ -35,6 +35,10 @@ void variant_free(Variant *v) {
   v->zobrist = NULL;
 }
 
+int variant_kingless_allowed(const Variant *v) {
+  return v->extinction != RESULT_NONE && v->extinction_all;
+}
+
 int variant_type_by_letter(const Variant *v, char letter) {
   for (int t = 0; t < v->ntypes; t++)
     if (v->type[t].letter == letter) return t;
@@ -259,7 +263,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       if (v->type[t].initial_ranks)
         v->initial_ranks[0][t] = v->initial_ranks[1][t] = v->type[t].initial_ranks;
     for (int c = 0; c < 2; c++)
-      if (v->royal_mask && start->royal[c] == SQ_NONE)
+      if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v))
         problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");
   }
   free(start);

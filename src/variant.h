@@ -198,5 +198,8 @@ void variant_defaults(Variant *v);
 int variant_conclude(Variant *v, char *err, size_t errlen);
 void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
+/* May a side have no royal piece? Where losing every piece ends the game
+** (Horde's White), yes; otherwise the check rule needs one. */
+int variant_kingless_allowed(const Variant *v);
 
 #endif

@@ -14,7 +14,6 @@ local missing = {
   ["5check"] = "check counting (a win by the N-th check)",
   atomic = "explosions on capture",
   racingkings = "goal ranks that win; moves that give check are illegal",
-  horde = "one side without a royal piece while the other has one (the first-rank double step would be initial = {1, 2, 7})",
   bughouse = "drops from a pocket (and a second board)",
   crazyhouse = "drops from a pocket",
   capahouse = "drops from a pocket",

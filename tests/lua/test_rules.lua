@@ -140,4 +140,16 @@ t.equal("suicide: no moves, fewer pieces: a win", (g:result()), "white")
 g = varia.new("antichess", { fen = "8/8/8/8/8/p6p/P6P/8 w - - 0 1" })
 t.equal("antichess: no moves wins whatever the pieces", (g:result()), "white")
 
+-- Horde: White plays without a king and loses with its last pawn.
+g = varia.new("horde")
+t.equal("horde: 8 moves from the start (Fairy-Stockfish's count)", g:perft(1), 8)
+g = varia.new("horde", { fen = "4k3/8/8/8/8/8/3p4/4P3 w - - 0 1" })
+legal = g:legal()
+table.sort(legal)
+t.equal("horde: a first-rank pawn steps twice", table.concat(legal, " "), "e1d2 e1e2 e1e3")
+g = varia.new("horde", { fen = "4k3/8/8/8/8/8/3p4/4P3 b - - 0 1" })
+g:play("d2e1q")
+t.equal("horde: no pawns left loses", (g:result()), "black")
+t.fails("chess still needs both kings", "White has no king", varia.new("chess", { fen = "4k3/8/8/8/8/8/8/8 w - - 0 1" }))
+
 t.done()
