@@ -323,8 +323,11 @@ int pos_terminal(const Position *p, int *result) {
     }
   }
   if (v->goal != RESULT_NONE) {
-    /* As Fairy-Stockfish's flag rule: whoever stands on a goal square of
-    ** their own with a goal piece; both at once is a draw. */
+    /* As Fairy-Stockfish's flag rule: the side that has just moved has
+    ** reached its goal; or, with a reply, the side to move still stands
+    ** on its goal after the opponent's reply, which is a draw if the
+    ** reply reached the opponent's goal too and the side to move is
+    ** White (Black, who moves second, gets the reply). */
     int reached[2] = {0, 0};
     for (int c = 0; c < 2; c++)
       for (int i = 0; i < v->ngoal[c] && !reached[c]; i++) {
@@ -332,10 +335,12 @@ int pos_terminal(const Position *p, int *result) {
         reached[c] = cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
                      IS_SET(v->goal_types, CELL_TYPE(cell));
       }
-    if (reached[0] || reached[1]) {
-      *result = reached[0] && reached[1] ? RESULT_DRAW
-                : reached[us]            ? v->goal
-                                         : invert_result(v->goal);
+    if (!v->goal_reply && reached[us ^ 1]) {
+      *result = invert_result(v->goal);
+      return END_GOAL;
+    }
+    if (v->goal_reply && reached[us]) {
+      *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
       return END_GOAL;
     }
   }
@@ -478,6 +483,20 @@ static int compulsory_captures(const Position *p, Move *list, int n) {
   return k ? k : n;
 }
 
+/* Where giving check is not allowed (Racing Kings): the n moves in list
+** that leave the opponent's royal pieces unattacked. */
+static int without_checks(Position *p, Move *list, int n) {
+  int k = 0, them = p->side ^ 1;
+  for (int i = 0; i < n; i++) {
+    Undo u;
+    pos_make(p, list[i], &u);
+    int check = royal_attacked(p, them);
+    pos_unmake(p, list[i], &u);
+    if (!check) list[k++] = list[i];
+  }
+  return k;
+}
+
 int move_captures(const Position *p, Move m) {
   int flag = MOVE_FLAG(m);
   if (flag == MF_EP) return 1;
@@ -487,8 +506,11 @@ int move_captures(const Position *p, Move m) {
 
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
-  if (kind == PHASE_MOVE && p->v->must_capture)
-    return compulsory_captures(p, list, legal_moves(p, list));
+  if (kind == PHASE_MOVE && (p->v->must_capture || p->v->no_check)) {
+    int n = legal_moves(p, list);
+    if (p->v->no_check) n = without_checks(p, list, n);
+    return p->v->must_capture ? compulsory_captures(p, list, n) : n;
+  }
   if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);
   Move moves[MAX_MOVES];
   int n = legal_moves(p, moves);

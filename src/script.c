@@ -528,6 +528,7 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
 static void read_goal(Reader *r, int t, Variant *v) {
   char buf[1024];
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
+  v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
   if (get_string(r, t, "pieces", "rules.goal.", buf, sizeof buf)) {
     for (const char *s = buf; *s; s++) {
       int ty = letter_type(v, *s);
@@ -572,10 +573,12 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
-                                            "promote_to_lost", "must_capture", "goal", NULL};
+                                            "promote_to_lost", "must_capture", "no_check", "goal",
+                                            NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
-  static const char *const known_goal[] = {"result", "pieces", "white", "black", NULL};
+  static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
+                                           NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -695,6 +698,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       lua_pop(L, 1);
     }
     v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
+    v->no_check = get_bool(r, t, "no_check", "rules.", 0);
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {
       unknown_keys(r, gl, "rules.goal.", known_goal);

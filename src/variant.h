@@ -138,7 +138,10 @@ typedef struct Variant {
                                (RESULT_NONE: no goal) */
   uint32_t goal_types;      /* the pieces that reach it */
   int ngoal[2];             /* each side's goal squares (goal_sq) */
+  int goal_reply;           /* the goal counts when its side is to move again,
+                               after the opponent's reply (Racing Kings) */
   int must_capture;         /* a capture, when there is one, is compulsory */
+  int no_check;             /* a move that gives check is illegal */
 
   /* ownership and memory of the previous move */
   int has_owner;

@@ -13,7 +13,6 @@ local missing = {
   ["3check"] = "check counting (a win by the N-th check)",
   ["5check"] = "check counting (a win by the N-th check)",
   atomic = "explosions on capture",
-  racingkings = "goal ranks that win; moves that give check are illegal",
   bughouse = "drops from a pocket (and a second board)",
   crazyhouse = "drops from a pocket",
   capahouse = "drops from a pocket",

@@ -152,4 +152,24 @@ g:play("d2e1q")
 t.equal("horde: no pawns left loses", (g:result()), "black")
 t.fails("chess still needs both kings", "White has no king", varia.new("chess", { fen = "4k3/8/8/8/8/8/8/8 w - - 0 1" }))
 
+-- Racing Kings: no move may give check; Black gets a reply to White's
+-- arrival, and arriving too draws.
+g = varia.new("racingkings", { fen = "8/8/8/8/8/8/k7/6RK w - - 0 1" })
+legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("racing kings: a rook may not give check along the rank", not legal["g1g2"])
+t.check("racing kings: nor along the file", not legal["g1a1"])
+t.check("racing kings: a quiet rook move", legal["g1g3"])
+g = varia.new("racingkings", { fen = "8/1K6/8/8/8/8/k7/8 w - - 0 1" })
+g:play("b7b8")
+t.equal("racing kings: Black replies to White's arrival", g:result(), nil)
+g:play("a2a3")
+t.equal("racing kings: White wins after the reply", (g:result()), "white")
+g = varia.new("racingkings", { fen = "8/1K5k/8/8/8/8/8/8 w - - 0 1" })
+g:play("b7b8", "h7h8")
+t.equal("racing kings: both arrive, a draw", (g:result()), "draw")
+g = varia.new("racingkings", { fen = "8/1K5k/8/8/8/8/8/8 b - - 0 1" })
+g:play("h7h8", "b7b8")
+t.equal("racing kings: Black arriving first wins, whatever White's reply", (g:result()), "black")
+
 t.done()
