@@ -497,6 +497,28 @@ static int without_checks(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Where a king in check may not step away (Makpong, as Fairy-Stockfish
+** has it): in check, of the n moves in list, a royal piece keeps only the
+** capture of the checking piece, and none in double check. */
+static int king_held(Position *p, Move *list, int n) {
+  int us = p->side, ksq = p->royal[us], checker = SQ_NONE, checkers = 0;
+  if (ksq == SQ_NONE) return n;
+  for (int j = 0; j < p->npieces[us ^ 1]; j++)
+    if (piece_attacks(p, p->plist[us ^ 1][j], ksq)) {
+      checker = p->plist[us ^ 1][j];
+      checkers++;
+    }
+  if (!checkers) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int royal = p->v->royal_mask >> CELL_TYPE(p->board[MOVE_FROM(m)]) & 1;
+    if (!royal || (checkers == 1 && MOVE_TO(m) == checker && MOVE_FLAG(m) != MF_CASTLE))
+      list[k++] = m;
+  }
+  return k;
+}
+
 int move_captures(const Position *p, Move m) {
   int flag = MOVE_FLAG(m);
   if (flag == MF_EP) return 1;
@@ -506,9 +528,10 @@ int move_captures(const Position *p, Move m) {
 
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
-  if (kind == PHASE_MOVE && (p->v->must_capture || p->v->no_check)) {
+  if (kind == PHASE_MOVE && (p->v->must_capture || p->v->no_check || p->v->king_held)) {
     int n = legal_moves(p, list);
     if (p->v->no_check) n = without_checks(p, list, n);
+    if (p->v->king_held) n = king_held(p, list, n);
     return p->v->must_capture ? compulsory_captures(p, list, n) : n;
   }
   if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);

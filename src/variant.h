@@ -142,6 +142,7 @@ typedef struct Variant {
                                after the opponent's reply (Racing Kings) */
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
+  int king_held;            /* in check, a royal piece moves only to capture */
 
   /* ownership and memory of the previous move */
   int has_owner;

@@ -41,7 +41,6 @@ local missing = {
   shatar = "a checkmate whose result depends on the checking piece and the checks before it (Mongolian rules); perft agrees already",
   cambodian = "first-move leaps of king and met tracked per piece (Fairy-Stockfish keeps them in the castling field)",
   karouk = "first-move leaps of king and met tracked per piece; the first check wins",
-  makpong = "a king that may not move away from check",
   grand = "optional promotion (forced only on the last rank); promotion limited per piece type",
   shako = "castling on the second rank",
   micro = "drops from a pocket; promotion and demotion on capture",

@@ -172,4 +172,11 @@ g = varia.new("racingkings", { fen = "8/1K5k/8/8/8/8/8/8 b - - 0 1" })
 g:play("h7h8", "b7b8")
 t.equal("racing kings: Black arriving first wins, whatever White's reply", (g:result()), "black")
 
+-- Makpong: a king in check may only take the checker (Fairy-Stockfish's
+-- count for this position: the one capture).
+g = varia.new("makpong", { fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1" })
+t.equal("makpong: the king in check only takes the checker", table.concat(g:legal(), " "), "e1e2")
+g = varia.new("makruk", { fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1" })
+t.equal("makruk: the same king may step away", #g:legal(), 3)
+
 t.done()
