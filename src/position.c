@@ -513,11 +513,12 @@ static void find_royals(Position *p) {
     }
 }
 
-/* The castling king of colour c on its first rank, or SQ_NONE. */
+/* The castling king of colour c on its castling rank (the first, unless
+** the variant says otherwise), or SQ_NONE. */
 static int find_castle_king(const Position *p, int c) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  int rank = c == WHITE ? 0 : g->ranks - 1;
+  int rank = c == WHITE ? v->castle_rank : g->ranks - 1 - v->castle_rank;
   if (v->castle_king_type < 0) return SQ_NONE;
   for (int f = 0; f < g->files; f++) {
     int sq = board_square(g, f, rank);
@@ -732,7 +733,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         continue;
       }
       if (!v->castling) why = "the variant has no castling";
-      else if (ksq == SQ_NONE) why = "no king to castle on that side's first rank";
+      else if (ksq == SQ_NONE) why = "no king to castle on that side's castling rank";
       else if (lc == 'k' || lc == 'q') {
         rook = outer_rook(p, c, lc == 'k' ? 0 : 1);
         if (rook == SQ_NONE) why = "no rook on that side of the king";

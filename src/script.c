@@ -568,7 +568,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "tries", "on_move", "on_attempt", "on_result", "cards", NULL};
   static const char *const known_promo[] = {"pieces", "zone", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
-                                             "rights", NULL};
+                                             "rights", "rank", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
@@ -653,6 +653,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       v->castle_king_file[0] = v->geo.files - 2;
       v->castle_king_file[1] = 2;
     }
+    v->castle_rank = get_int(r, t, "rank", "castling.", 1, 1, v->geo.ranks) - 1;
     if (get_string(r, t, "notation", "castling.", buf, sizeof buf)) {
       if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
       else if (strcmp(buf, "king-moves") != 0)

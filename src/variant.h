@@ -117,6 +117,8 @@ typedef struct Variant {
   int castle_start_king[2], castle_start_rook[4]; /* those squares, from
                            the start position (castle_always only) */
   int castle_king_file[2]; /* [0] king side, [1] queen side */
+  int castle_rank;         /* the rank castling happens on, 0 for the first,
+                              counted from each side */
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
 
   /* game end */

@@ -42,7 +42,6 @@ local missing = {
   cambodian = "first-move leaps of king and met tracked per piece (Fairy-Stockfish keeps them in the castling field)",
   karouk = "first-move leaps of king and met tracked per piece; the first check wins",
   grand = "optional promotion (forced only on the last rank); promotion limited per piece type",
-  shako = "castling on the second rank",
   micro = "drops from a pocket; promotion and demotion on capture",
   mini = "drops from a pocket; shogi promotion",
 }

@@ -179,4 +179,11 @@ t.equal("makpong: the king in check only takes the checker", table.concat(g:lega
 g = varia.new("makruk", { fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1" })
 t.equal("makruk: the same king may step away", #g:legal(), 3)
 
+-- Shako castles on the second rank (Fairy-Stockfish's perft 3 here: the
+-- king-side castling f2h2 leads to 2589 positions).
+g = varia.new("shako", { fen = "c8c/er3k2re/10/10/10/10/10/10/ER3K2RE/C8C w KQkq - 0 1" })
+local div = g:divide(3)
+t.equal("shako: castling on the second rank", div["f2h2"], 2589)
+t.equal("shako: queen-side too", div["f2d2"], 2627)
+
 t.done()
