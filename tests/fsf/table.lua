@@ -151,7 +151,8 @@ for _, theirs in ipairs(known) do
       e and string.format("%d/%d", e[1] - e[2], e[1]) or "not run",
       d, ours / 1e6, fsfs / 1e6, ours / fsfs))
   else
-    say(string.format("| %s | — | not yet: needs %s | | | |", theirs, missing[theirs] or "(not examined)"))
+    say(string.format("| %s | — | %s | | | |", theirs,
+      missing[theirs] and "not yet: needs " .. missing[theirs] or "not yet examined"))
   end
 end
 say("")
