@@ -474,7 +474,7 @@ static int target_choices(const Position *p, const Move *moves, int n, Move *lis
   return k;
 }
 
-/* Where a capture, when there is one, is compulsory (Antichess, Losers):
+/* Where a capture, when there is one, is compulsory:
 ** the captures alone, if any, of the n legal moves in list. */
 static int compulsory_captures(const Position *p, Move *list, int n) {
   int k = 0;
@@ -483,7 +483,7 @@ static int compulsory_captures(const Position *p, Move *list, int n) {
   return k ? k : n;
 }
 
-/* Where giving check is not allowed (Racing Kings): the n moves in list
+/* Where giving check is not allowed: the n moves in list
 ** that leave the opponent's royal pieces unattacked. */
 static int without_checks(Position *p, Move *list, int n) {
   int k = 0, them = p->side ^ 1;
@@ -497,9 +497,9 @@ static int without_checks(Position *p, Move *list, int n) {
   return k;
 }
 
-/* Where a king in check may not step away (Makpong, as Fairy-Stockfish
-** has it): in check, of the n moves in list, a royal piece keeps only the
-** capture of the checking piece, and none in double check. */
+/* Where a king in check may not step away (as Fairy-Stockfish's rule
+** has it): in check, of the n moves in list, a royal piece keeps only
+** the capture of the checking piece, and none in double check. */
 static int king_held(Position *p, Move *list, int n) {
   int us = p->side, ksq = p->royal[us], checker = SQ_NONE, checkers = 0;
   if (ksq == SQ_NONE) return n;

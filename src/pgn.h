@@ -3,7 +3,7 @@
 ** variant (with its options), [FEN] and [SetUp] the start (hidden state
 ** included), [VariaScript] a hash of the script's text, [VariaSeed] the
 ** seed. Steps of one turn are joined by commas (Fairy-Stockfish's SAN for
-** Duck Chess: e4,e5); tries, offers and the referee's announcements are
+** a move and a relocation: e4,e5); tries, offers and the referee's announcements are
 ** comments ({try e2e5}, {offer}, {referee: ...}), which other PGN readers
 ** skip, and which varia replays.
 */

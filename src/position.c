@@ -691,7 +691,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   /* Under the check rule a side without its royal piece has no meaning;
   ** where kings are captured it is a finished game, which may be loaded;
   ** where losing all pieces ends the game, a side may play without one
-  ** (Horde). */
+  ** (a side of pawns alone). */
   if (v->royal_mask && !v->royal_capture && !variant_kingless_allowed(v))
     for (int c = 0; c < 2; c++)
       if (p->royal[c] == SQ_NONE)

@@ -524,7 +524,7 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
 
 /* rules.goal = { pieces = "k", white = "d4 e4 d5 e5", black = "...",
 ** result = "win" }: the squares a side's pieces of those types reach to
-** end the game (King of the Hill, Breakthrough). */
+** end the game (a king on the centre, a piece on the far rank). */
 static void read_goal(Reader *r, int t, Variant *v) {
   char buf[1024];
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);

@@ -5,7 +5,7 @@
 ** opponent (a "choose" step), or chance (a draw step, whose value is the
 ** average over the cards, weighted by their number). Scores are from the
 ** decider's point of view and change sign only when the decider changes,
-** so that a turn of several steps by one player (Duck Chess) is searched
+** so that a turn of several steps by one player (a move, then a relocation) is searched
 ** as one player's plan. The transposition table keys on the position's
 ** hash, which covers the step of the turn.
 */

@@ -141,7 +141,7 @@ typedef struct Variant {
   uint32_t goal_types;      /* the pieces that reach it */
   int ngoal[2];             /* each side's goal squares (goal_sq) */
   int goal_reply;           /* the goal counts when its side is to move again,
-                               after the opponent's reply (Racing Kings) */
+                               after the opponent's reply */
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
@@ -205,7 +205,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen);
 void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
 /* May a side have no royal piece? Where losing every piece ends the game
-** (Horde's White), yes; otherwise the check rule needs one. */
+** (a side of pawns alone), yes; otherwise the check rule needs one. */
 int variant_kingless_allowed(const Variant *v);
 
 #endif
