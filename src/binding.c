@@ -875,23 +875,20 @@ static int g_checkers(lua_State *L) {
   Game *g = togame(L);
   int player = lua_isnoneornil(L, 2) ? g->pos.side : player_arg(L, 2), k = 0;
   const Position *p = &g->pos;
-  lua_newtable(L);
-  for (int i = 0; i < p->npieces[player]; i++) {
-    int ksq = p->plist[player][i];
-    if (!(g->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
-    for (int j = 0; j < p->npieces[player ^ 1]; j++) {
-      int from = p->plist[player ^ 1][j];
-      if (!piece_attacks(p, from, ksq)) continue;
-      char c = piece_char(g->v, p->board[from]);
-      lua_createtable(L, 0, 3);
-      push_square(L, g, from);
-      lua_setfield(L, -2, "from");
-      lua_pushlstring(L, &c, 1);
-      lua_setfield(L, -2, "piece");
-      push_square(L, g, ksq);
-      lua_setfield(L, -2, "king");
-      lua_rawseti(L, -2, ++k);
-    }
+  int from[MAX_PIECES], ksq[MAX_PIECES];
+  int n = royal_checkers(p, player, from, ksq, MAX_PIECES);
+  if (n > MAX_PIECES) n = MAX_PIECES;
+  lua_createtable(L, n, 0);
+  for (k = 0; k < n; k++) {
+    char c = piece_char(g->v, p->board[from[k]]);
+    lua_createtable(L, 0, 3);
+    push_square(L, g, from[k]);
+    lua_setfield(L, -2, "from");
+    lua_pushlstring(L, &c, 1);
+    lua_setfield(L, -2, "piece");
+    push_square(L, g, ksq[k]);
+    lua_setfield(L, -2, "king");
+    lua_rawseti(L, -2, k + 1);
   }
   return 1;
 }

@@ -138,15 +138,12 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     if (!v->royal_capture && royal_attacked(p, us)) {
       char by[4] = "?";
       const char *what = "a piece";
-      for (int j = 0; j < p->npieces[us ^ 1]; j++) {
-        int a = p->plist[us ^ 1][j];
-        for (int r = 0; r < p->npieces[us]; r++) {
-          int ksq = p->plist[us][r];
-          if ((v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1) && piece_attacks(p, a, ksq)) {
-            board_square_name(g, a, by);
-            what = v->type[CELL_TYPE(p->board[a])].name;
-          }
-        }
+      int a[MAX_PIECES], ksq[MAX_PIECES];
+      int n = royal_checkers(p, us, a, ksq, MAX_PIECES);
+      if (n > MAX_PIECES) n = MAX_PIECES;
+      if (n) { /* name the last checker found */
+        board_square_name(g, a[n - 1], by);
+        what = v->type[CELL_TYPE(p->board[a[n - 1]])].name;
       }
       pos_unmake(p, pseudo[i], &u);
       snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_word(us),

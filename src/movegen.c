@@ -497,17 +497,30 @@ static int without_checks(Position *p, Move *list, int n) {
   return k;
 }
 
+int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
+  int n = 0;
+  for (int i = 0; i < p->npieces[c]; i++) {
+    int ksq = p->plist[c][i];
+    if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
+    for (int j = 0; j < p->npieces[c ^ 1]; j++) {
+      int a = p->plist[c ^ 1][j];
+      if (!piece_attacks(p, a, ksq)) continue;
+      if (n < max) {
+        from[n] = a;
+        royal[n] = ksq;
+      }
+      n++;
+    }
+  }
+  return n;
+}
+
 /* Where a king in check may not step away (as Fairy-Stockfish's rule
 ** has it): in check, of the n moves in list, a royal piece keeps only
 ** the capture of the checking piece, and none in double check. */
 static int king_held(Position *p, Move *list, int n) {
-  int us = p->side, ksq = p->royal[us], checker = SQ_NONE, checkers = 0;
-  if (ksq == SQ_NONE) return n;
-  for (int j = 0; j < p->npieces[us ^ 1]; j++)
-    if (piece_attacks(p, p->plist[us ^ 1][j], ksq)) {
-      checker = p->plist[us ^ 1][j];
-      checkers++;
-    }
+  int checker, ksq;
+  int checkers = royal_checkers(p, p->side, &checker, &ksq, 1);
   if (!checkers) return n;
   int k = 0;
   for (int i = 0; i < n; i++) {

@@ -15,6 +15,10 @@ int attacked(const Position *p, int sq, int by);
 int piece_attacks(const Position *p, int from, int sq);
 /* Is a royal piece of colour c attacked? */
 int royal_attacked(const Position *p, int c);
+/* The opponent's pieces that attack c's royal pieces: the first max of
+** them in from[] (and the royal square each attacks in royal[]); returns
+** how many there are in all. */
+int royal_checkers(const Position *p, int c, int *from, int *royal, int max);
 /* Every move the pieces can make, ignoring the check rule. */
 int gen_pseudo(const Position *p, Move *list);
 /* Every legal move; none when the game has ended by a rule. */
