@@ -139,4 +139,13 @@ g = varia.new("chess")
 g:play("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
 t.fails("no move after the end", "the game is over (repetition)", g:play("e4"))
 
+-- g:checkers: a double check by knight and rook (FIDE 3.9: the king is
+-- attacked by two pieces), none against Black.
+g = varia.new("chess", { fen = "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1" })
+local seen = {}
+for _, c in ipairs(g:checkers()) do seen[#seen + 1] = c.from .. c.piece .. c.king end
+table.sort(seen)
+t.equal("checkers: both checking pieces", table.concat(seen, " "), "a1re1 f3ne1")
+t.equal("checkers: none against Black", #g:checkers("black"), 0)
+
 t.done()
