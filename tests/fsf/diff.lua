@@ -8,7 +8,8 @@
 --   ./varia run tests/fsf/diff.lua [--quick] [--seed N] [--only NAME]...
 -- Ends with 'N passed, N failed'; exits 1 on any disagreement.
 
-local fsf = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
+local common = require "tests.fsf.common"
+local fsf = common.binary
 local quick, seed, only = false, 20261129, nil
 for i = 1, #arg do
   if arg[i] == "--quick" then quick = true end
@@ -18,45 +19,26 @@ end
 
 local std = require "std"
 
--- start-position depths other than 4 (large boards, slow counts)
-local start_depth = {}
-
-local function exists(path)
-  local f = io.open(path, "r")
-  if f then f:close() return true end
-  return false
-end
-if not exists(fsf) then
+local known = common.known()
+if not known then
   io.stderr:write("diff.lua: ", fsf, " not found (apt-get install fairy-stockfish)\n")
   os.exit(1)
 end
+local knows = {}
+for _, name in ipairs(known) do knows[name] = true end
 
--- The variants Fairy-Stockfish knows: its UCI_Variant option.
-local function fsf_variants()
-  local p = assert(io.popen("echo uci | " .. fsf .. " 2>/dev/null"))
-  local known = {}
-  for line in p:lines() do
-    if line:find("UCI_Variant", 1, true) then
-      for name in line:gmatch("var (%S+)") do known[name] = true end
-    end
-  end
-  p:close()
-  return known
-end
+-- perft from the start position is counted to this depth
+local START_DEPTH = 4
 
--- varia spec, Fairy-Stockfish name, extra FSF setup, start depth
+-- varia spec, Fairy-Stockfish name, extra FSF setup
 local cases = {}
-local known = fsf_variants()
-for _, name in ipairs(varia.variants()) do
-  -- a script names its Fairy-Stockfish twin in fairy_stockfish when the
-  -- names differ (chess960 is fischerandom)
-  local theirs = varia.load(name).fairy_stockfish or name
-  if known[theirs] and (not only or only[name]) then
-    cases[#cases + 1] = { name, theirs, nil, start_depth[name] or 4 }
+for _, twin in ipairs(common.twins()) do
+  if knows[twin.fsf] and (not only or only[twin.varia]) then
+    cases[#cases + 1] = { twin.varia, twin.fsf }
   end
 end
 if not only or only.cannonchess then
-  cases[#cases + 1] = { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini", 4 }
+  cases[#cases + 1] = { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini" }
 end
 local positions = quick and 12 or 60
 local depth = 3
@@ -213,10 +195,10 @@ for _, c in ipairs(cases) do
 end
 
 for _, c in ipairs(cases) do
-  local spec, name, ini, start_depth = c[1], c[2], c[3], c[4]
+  local spec, name, ini = c[1], c[2], c[3]
   math.randomseed(seed)
   local list = sample(spec, positions)
-  for _, p in ipairs(list) do p.depth = p.depth or start_depth end
+  for _, p in ipairs(list) do p.depth = p.depth or START_DEPTH end
   local theirs = fsf_perft(name, ini, list)
   local bad = 0
   for i, p in ipairs(list) do

@@ -5,7 +5,8 @@
 --   ./varia run tests/fsf/table.lua > docs/variants.md
 -- (make variants-table). Takes a few minutes: the suite runs in full.
 
-local fsf = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
+local common = require "tests.fsf.common"
+local fsf = common.binary
 
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
@@ -54,21 +55,14 @@ local function popen_lines(cmd)
   return lines
 end
 
-local known = {}
-for _, line in ipairs(popen_lines("echo uci | " .. fsf .. " 2>/dev/null")) do
-  if line:find("UCI_Variant", 1, true) then
-    for name in line:gmatch("var (%S+)") do known[#known + 1] = name end
-  end
-end
-table.sort(known)
+local known = assert(common.known(), fsf .. " not found (apt-get install fairy-stockfish)")
 
 -- Fairy-Stockfish's name -> varia's ("normal" is its old name of chess)
 local varia_name = { normal = "chess" }
 local have = {}
-for _, name in ipairs(varia.variants()) do
-  have[name] = true
-  local theirs = varia.load(name).fairy_stockfish
-  if theirs and theirs ~= name then varia_name[theirs] = name end
+for _, twin in ipairs(common.twins()) do
+  have[twin.varia] = true
+  if twin.fsf ~= twin.varia then varia_name[twin.fsf] = twin.varia end
 end
 
 -- The differential suite in full: its lines "NAME  N positions, K disagree"

@@ -1,0 +1,38 @@
+-- What the differential suite (diff.lua) and the table of variants
+-- (table.lua) both need: the fairy-stockfish binary, the variants it
+-- knows, and varia's script for each. Loaded with
+-- require "tests.fsf.common" from the top directory.
+local M = {}
+
+M.binary = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
+
+-- The names in Fairy-Stockfish's UCI_Variant option, sorted, or nil when
+-- the binary cannot be run.
+function M.known()
+  local f = io.open(M.binary, "r")
+  if not f then return nil end
+  f:close()
+  local p = assert(io.popen("echo uci | " .. M.binary .. " 2>/dev/null"))
+  local names = {}
+  for line in p:lines() do
+    if line:find("UCI_Variant", 1, true) then
+      for name in line:gmatch("var (%S+)") do names[#names + 1] = name end
+    end
+  end
+  p:close()
+  table.sort(names)
+  return names
+end
+
+-- varia's variants with the name Fairy-Stockfish gives each: a script
+-- names its twin in fairy_stockfish when the names differ (chess960 is
+-- fischerandom). A list of { varia = name, fsf = name }.
+function M.twins()
+  local list = {}
+  for _, name in ipairs(varia.variants()) do
+    list[#list + 1] = { varia = name, fsf = varia.load(name).fairy_stockfish or name }
+  end
+  return list
+end
+
+return M
