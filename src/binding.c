@@ -992,7 +992,7 @@ Searcher *binding_searcher(lua_State *L) {
 ** with hidden information it decides from that player's view only. */
 static int g_bestmove(lua_State *L) {
   Game *g = togame(L);
-  SearchLimits lim = {3, 0, 0, &sandbox_of(L)->interrupted};
+  SearchLimits lim = {.depth = 3, .stop = &sandbox_of(L)->interrupted};
   if (lua_isinteger(L, 2)) lim.depth = (int)lua_tointeger(L, 2);
   else if (lua_istable(L, 2)) {
     lua_getfield(L, 2, "depth");

@@ -142,13 +142,13 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     Position p = g->pos;
     /* with hidden information, "the board" is a sample of what it may be */
     if (view_hides(g->v) && determinize(g, d.player, rng, &p)) p = g->pos;
-    SearchLimits quick = {1, 0, 0, limits->stop};
-    SearchResult r = search_best(s, &p, &quick, NULL, NULL);
+    SearchLimits quick = {.depth = 1, .stop = limits->stop};
+    SearchResult r = search_best(s, &p, &quick);
     snprintf(out, len, "%s", r.score * (p.side == d.player ? 1 : -1) > 0 ? "accept" : "decline");
     return 0;
   }
   if (!view_hides(g->v)) {
-    SearchResult r = search_best(s, &g->pos, limits, NULL, NULL);
+    SearchResult r = search_best(s, &g->pos, limits);
     if (r.best == MOVE_NONE) return -1;
     move_to_uci(&g->pos, r.best, out, len);
     return 0;
@@ -171,8 +171,11 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     return -1;
   }
   for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], names[i], 16);
+  /* the time shared among every sample's look at every move; the looks at
+  ** imagined positions report nothing */
   SearchLimits each = *limits;
-  if (each.seconds > 0) each.seconds /= SAMPLES;
+  if (each.seconds > 0 && n > 0) each.seconds /= (double)SAMPLES * n;
+  each.info = NULL;
   for (int sidx = 0; sidx < SAMPLES; sidx++) {
     if (determinize(g, me, rng, sample)) continue;
     Move ml[MAX_MOVES];
@@ -188,7 +191,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
       pos_make(sample, ml[j], &u);
       SearchLimits one = each;
       one.depth = each.depth > 1 ? each.depth - 1 : 1;
-      SearchResult r = search_best(s, sample, &one, NULL, NULL);
+      SearchResult r = search_best(s, sample, &one);
       int v = sample->side == me ? r.score : -r.score;
       pos_unmake(sample, ml[j], &u);
       total[idx] += v;

@@ -10,7 +10,6 @@
 
 #include "binding.h"
 #include "cli.h"
-#include "hidden.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -122,7 +121,7 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
       uint64_t total = perft_divide(&e.g->pos, d, &s->interrupted, print_divide_line, &e.g->pos);
       printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
     } else if (!strncmp(cmd, "go", 2)) {
-      SearchLimits lim = {64, 0, 0, &s->interrupted};
+      SearchLimits lim = {.depth = 64, .stop = &s->interrupted};
       char *p;
       int side = e.g->pos.side;
       if ((p = strstr(cmd, " depth "))) lim.depth = atoi(p + 7);
@@ -132,14 +131,9 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
         lim.seconds = atoi(p + 7) / 1000.0 / 30;
       if (lim.depth == 64 && lim.seconds == 0 && !lim.nodes) lim.depth = 4; /* go with no limit */
       if (lim.depth < 1) lim.depth = 1;
-      /* The info lines come from a search of the position as the GUI set
-      ** it, on a copy; not where the position is partly hidden from the
-      ** engine, which then decides from its own view alone. */
-      if (!view_hides(e.g->v)) {
-        Position keep = e.g->pos;
-        search_best(binding_searcher(s->L), &e.g->pos, &lim, uci_info, NULL);
-        e.g->pos = keep;
-      }
+      /* info lines from the search that chooses (none where the engine
+      ** decides from sampled views of a partly hidden position) */
+      lim.info = uci_info;
       /* the whole turn, played on a copy of the game */
       lua_rawgeti(s->L, LUA_REGISTRYINDEX, e.game_ref);
       char fen[4096], out[256];
@@ -280,7 +274,7 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
       printf("Error (unknown command): %s\n", cmd);
     }
     if (think && game_decision(e.g).kind != DECIDE_NONE && game_decision(e.g).player == engine_side) {
-      SearchLimits lim = {seconds > 0 ? 64 : depth, seconds, 0, &s->interrupted};
+      SearchLimits lim = {.depth = seconds > 0 ? 64 : depth, .seconds = seconds, .stop = &s->interrupted};
       char out[256];
       if (engine_turn(&e, &lim, out, sizeof out) == 0) printf("move %s\n", out);
     }
@@ -318,7 +312,7 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
     Engine e = {s, "", LUA_NOREF, NULL, seed + (uint64_t)i};
     snprintf(e.variant, sizeof e.variant, "%s", variant);
     if (engine_new_game(&e, NULL)) return 1;
-    SearchLimits lim = {depth, 0, 0, &s->interrupted};
+    SearchLimits lim = {.depth = depth, .stop = &s->interrupted};
     char out[64];
     int steps = 0;
     while (!game_result(e.g).over && steps < 1000 && !s->interrupted) {

@@ -477,7 +477,7 @@ static void do_svg(Repl *r, const char *arg) {
 static void computer_plays(Repl *r, int once) {
   char out[64];
   uint64_t rng = r->seed ^ (uint64_t)r->g->n * 0x9E3779B97F4A7C15ull;
-  SearchLimits lim = {r->level, 0, 0, &r->s->interrupted};
+  SearchLimits lim = {.depth = r->level, .stop = &r->s->interrupted};
   while (game_decision(r->g).kind != DECIDE_NONE &&
          (once || game_decision(r->g).player == r->computer)) {
     int who = game_decision(r->g).player;

@@ -201,8 +201,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   return best;
 }
 
-SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits,
-                         void (*info)(void *ctx, const SearchResult *r), void *ctx) {
+SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
   SearchResult r = {MOVE_NONE, 0, 0, 0};
   Move list[MAX_MOVES];
   s->limits = limits;
@@ -220,7 +219,7 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits,
     r.score = score;
     r.depth = d;
     r.nodes = s->nodes;
-    if (info) info(ctx, &r);
+    if (limits->info) limits->info(limits->info_ctx, &r);
     if (score > SCORE_MATE - 1000 || score < -SCORE_MATE + 1000) break; /* a forced end */
   }
   r.nodes = s->nodes;

@@ -13,13 +13,6 @@
 
 #define SCORE_MATE 1000000
 
-typedef struct SearchLimits {
-  int depth;          /* plies (steps), at least 1 */
-  double seconds;     /* 0: no time limit */
-  uint64_t nodes;     /* 0: no node limit */
-  volatile int *stop; /* polled; may be NULL */
-} SearchLimits;
-
 typedef struct SearchResult {
   Move best;
   int score;          /* from the point of view of whoever decides the step */
@@ -27,13 +20,23 @@ typedef struct SearchResult {
   uint64_t nodes;
 } SearchResult;
 
+typedef struct SearchLimits {
+  int depth;          /* plies (steps), at least 1 */
+  double seconds;     /* 0: no time limit */
+  uint64_t nodes;     /* 0: no node limit */
+  volatile int *stop; /* polled; may be NULL */
+  /* called after each completed iteration, when not NULL (UCI's info
+  ** lines); it travels with the limits so that the search a player makes
+  ** reports itself, without a second search for the report */
+  void (*info)(void *ctx, const SearchResult *r);
+  void *info_ctx;
+} SearchLimits;
+
 typedef struct Searcher Searcher;
 
 Searcher *search_new(int tt_megabytes);
 void search_free(Searcher *s);
-/* Searches p (restored on return) and returns the best step. info, when
-** not NULL, is called after each completed iteration. */
-SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits,
-                         void (*info)(void *ctx, const SearchResult *r), void *ctx);
+/* Searches p (restored on return) and returns the best step. */
+SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits);
 
 #endif
