@@ -186,6 +186,25 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* Drops: each type in the side's pocket on each empty square its ranks
+** allow. A drop uncovers nothing, so outside check each one is legal. */
+static int gen_drops(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (!p->pocket[us][t]) continue;
+    uint16_t ranks = v->drop_ranks[us][t];
+    for (int r = 0; r < v->geo.ranks; r++) {
+      if (!(ranks >> r & 1)) continue;
+      for (int f = 0; f < v->geo.files && n < MAX_MOVES; f++) {
+        int sq = board_square(&v->geo, f, r);
+        if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+      }
+    }
+  }
+  return n;
+}
+
 int gen_pseudo(const Position *p, Move *list) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
@@ -256,6 +275,7 @@ int gen_pseudo(const Position *p, Move *list) {
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
+  if (v->drops) n = gen_drops(p, list, n);
   if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -535,7 +555,7 @@ static int king_held(Position *p, Move *list, int n) {
 int move_captures(const Position *p, Move m) {
   int flag = MOVE_FLAG(m);
   if (flag == MF_EP) return 1;
-  if (flag != MF_NORMAL && flag != MF_PROMO) return 0; /* castling, cards, ... */
+  if (flag != MF_NORMAL && flag != MF_PROMO) return 0; /* castling, drops, cards, ... */
   return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
 }
 

@@ -25,6 +25,14 @@ static int place_uci(const Position *p, Move m, char *buf, size_t len) {
   return snprintf(buf, len, "%s%s", a, b);
 }
 
+/* A drop as Fairy-Stockfish writes it, in UCI and SAN alike: the piece's
+** letter in upper case for either side, '@' and the square (N@f3). */
+static int drop_text(const Position *p, Move m, char *buf, size_t len) {
+  char sq[4];
+  board_square_name(&p->v->geo, MOVE_TO(m), sq);
+  return snprintf(buf, len, "%c@%s", toupper((unsigned char)p->v->type[MOVE_PROMO(m) - 1].letter), sq);
+}
+
 /* UCI with castling in the given style (king_takes_rook or not). */
 static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
                      size_t len) {
@@ -32,6 +40,7 @@ static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
   char a[4], b[4];
   int to = MOVE_TO(m);
   if (MOVE_FLAG(m) == MF_PLACE) return place_uci(p, m, buf, len);
+  if (MOVE_FLAG(m) == MF_DROP) return drop_text(p, m, buf, len);
   if (MOVE_FLAG(m) == MF_CARD) { /* two cards naming a square */
     board_square_name(g, to, b);
     return snprintf(buf, len, "cards:%s", b);
@@ -66,7 +75,9 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     return snprintf(buf, len, "%s", sq);
   }
   int t = CELL_TYPE(p->board[from]);
-  if (flag == MF_CASTLE) {
+  if (flag == MF_DROP) {
+    n = (size_t)drop_text(p, m, out, sizeof out);
+  } else if (flag == MF_CASTLE) {
     n = (size_t)sprintf(out, MOVE_PROMO(m) == 0 ? "O-O" : "O-O-O");
   } else {
     int capture = flag == MF_EP || p->board[to] != CELL_EMPTY;
@@ -159,6 +170,10 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   for (int i = 0; i < n; i++) {
     move_to_uci(p, list[i], buf, sizeof buf);
     if (strcmp(buf, text) == 0) return list[i];
+    /* a drop's letter in either case (n@f3) */
+    if (MOVE_FLAG(list[i]) == MF_DROP && text[0] && toupper((unsigned char)text[0]) == buf[0] &&
+        strcmp(buf + 1, text + 1) == 0)
+      return list[i];
   }
   /* A relocation may also be written from the piece's own square, or as
   ** @target. */
@@ -191,7 +206,19 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   const Geometry *g = &p->v->geo;
   int l1 = 0, l2 = 0, from = board_parse_square(g, text, &l1);
   int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, text + l1, &l2);
-  if (from != SQ_NONE && to != SQ_NONE) {
+  const char *at = strchr(text, '@');
+  if (at && at == text + 1 && board_parse_square(g, at + 1, &l1) != SQ_NONE && !at[1 + l1]) {
+    int t = variant_type_by_letter(p->v, (char)tolower((unsigned char)text[0]));
+    if (!p->v->drops)
+      snprintf(err, errlen, "illegal move %s: %s has no drops", text, p->v->name);
+    else if (t < 0)
+      snprintf(err, errlen, "illegal drop %s: '%c' is not a piece of %s", text, text[0], p->v->name);
+    else if (!p->pocket[p->side][t])
+      snprintf(err, errlen, "illegal drop %s: %s has no %s in the pocket", text,
+               p->side == WHITE ? "White" : "Black", p->v->type[t].name);
+    else
+      snprintf(err, errlen, "illegal drop %s in this position", text);
+  } else if (from != SQ_NONE && to != SQ_NONE) {
     uint8_t c = p->board[from];
     if (c == CELL_EMPTY)
       snprintf(err, errlen, "illegal move %s: no piece on %.*s", text, l1, text);

@@ -55,6 +55,21 @@ static inline uint64_t zone_add(const Variant *v, uint8_t *zone, int id, int val
   return k ^ card_key(v, id, value, zone[value]);
 }
 
+/* Pockets in the hash: one key per (colour, type, count). */
+static inline uint64_t pocket_key(const Variant *v, int c, int t, int count) {
+  return count ? mix(v->zobrist_pocket + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
+}
+static inline uint64_t pocket_add(Position *p, int c, int t, int delta) {
+  uint64_t k = pocket_key(p->v, c, t, p->pocket[c][t]);
+  p->pocket[c][t] = (uint8_t)(p->pocket[c][t] + delta);
+  return k ^ pocket_key(p->v, c, t, p->pocket[c][t]);
+}
+/* The type a captured piece joins the capturer's pocket as: a promoted
+** piece returns to the type that promoted, unless the variant keeps it. */
+static inline int pocket_type(const Variant *v, uint8_t cell, uint8_t attr) {
+  return (attr & v->promoted_bit) ? v->unpromoted_type : CELL_TYPE(cell);
+}
+
 static inline uint64_t lost_add(Position *p, int c, int t, int delta) {
   uint64_t k = lost_key(p->v, c, t, p->lost[c][t]);
   p->lost[c][t] = (uint8_t)(p->lost[c][t] + delta);
@@ -135,6 +150,9 @@ uint64_t pos_compute_key(const Position *p) {
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
   if (v->ncard_values || v->promote_to_lost) k ^= cards_key(p);
+  if (v->drops || v->capture_to_pocket)
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < v->ntypes; t++) k ^= pocket_key(v, c, t, p->pocket[c][t]);
   return k;
 }
 
@@ -277,7 +295,19 @@ void pos_make(Position *p, Move m, Undo *u) {
       k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
     p->takeback_from = p->takeback_to = SQ_NONE;
     p->halfmove++;
-    if (flag == MF_CASTLE) {
+    if (flag == MF_DROP) {
+      int t = MOVE_PROMO(m) - 1;
+      cell = MAKE_CELL(us, t);
+      u->moved = cell;
+      u->moved_attr = 0;
+      k ^= pocket_add(p, us, t, -1);
+      put_piece(p, to, cell);
+      p->attr[to] = 0;
+      k ^= zkey(v, cell, to);
+      if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
+      if ((v->pawn_mask | v->promote_mask) >> t & 1) p->halfmove = 0;
+      p->anchor = to;
+    } else if (flag == MF_CASTLE) {
       int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
       int kto = board_square(&v->geo, v->castle_king_file[side], rank);
       int rto = kto + (side == 0 ? -1 : 1);
@@ -314,6 +344,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         if (p->royal[them] == capsq) refind_royal(p, them);
         if (v->has_points) p->score[us] += v->type[CELL_TYPE(captured)].points;
         if (v->promote_to_lost) k ^= lost_add(p, them, CELL_TYPE(captured), +1);
+        if (v->capture_to_pocket) k ^= pocket_add(p, us, pocket_type(v, captured, u->captured_attr), +1);
       }
       k ^= move_piece(p, from, to, cell);
       /* A diagonal move marks the piece that made it... */
@@ -341,7 +372,8 @@ void pos_make(Position *p, Move m, Undo *u) {
         /* ... but a promoted piece starts unmarked, even after a diagonal
         ** capture: that move was the pawn's. */
         k ^= attr_key(v, to, p->attr[to]);
-        p->attr[to] = 0;
+        p->attr[to] = (uint8_t)v->promoted_bit;
+        k ^= attr_key(v, to, p->attr[to]);
       }
       if ((v->pawn_mask | v->promote_mask) >> CELL_TYPE(cell) & 1) p->halfmove = 0;
       if (p->royal[us] == from) p->royal[us] = to;
@@ -364,7 +396,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
       }
     }
-    if (p->castle) {
+    if (p->castle && flag != MF_DROP) {
       int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
       if (nc != p->castle) {
         k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
@@ -430,6 +462,10 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       put_piece(p, from, u->moved);
       p->attr[from] = a;
     }
+  } else if (flag == MF_DROP) {
+    remove_piece(p, to);
+    p->attr[to] = 0;
+    p->pocket[us][MOVE_PROMO(m) - 1]++;
   } else if (flag == MF_CASTLE) {
     int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
@@ -451,6 +487,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       put_piece(p, capsq, u->captured);
       p->attr[capsq] = u->captured_attr;
       if (v->promote_to_lost) p->lost[us ^ 1][CELL_TYPE(u->captured)]--;
+      if (v->capture_to_pocket) p->pocket[us][pocket_type(v, u->captured, u->captured_attr)]--;
     }
     if (u->consumed >= 0) p->lost[us][u->consumed]++;
   }
@@ -613,6 +650,34 @@ static const char *read_extension(Position *p, const char *ext) {
   return NULL;
 }
 
+/* The pocket "QNpp]" (after '['): letters, or '-' for none. */
+static const char *read_pockets(Position *p, const char *s) {
+  const Variant *v = p->v;
+  for (; *s && *s != ']'; s++) {
+    if (*s == '-') continue;
+    int t = variant_type_by_letter(v, (char)tolower((unsigned char)*s));
+    if (t < 0 || v->type[t].neutral) return "not a piece letter";
+    int c = isupper((unsigned char)*s) ? WHITE : BLACK;
+    if (p->pocket[c][t] >= MAX_POCKET) return "too many pieces of one kind";
+    p->pocket[c][t]++;
+  }
+  if (*s != ']') return "no closing ']'";
+  if (s[1]) return "text after ']'";
+  return NULL;
+}
+
+/* The order pockets are written in: the most valuable first, as
+** Fairy-Stockfish writes them. */
+static int pocket_order(const Variant *v, int *order) {
+  int n = 0;
+  for (int t = 0; t < v->ntypes; t++) {
+    int i = n++;
+    for (; i > 0 && v->type[order[i - 1]].value < v->type[t].value; i--) order[i] = order[i - 1];
+    order[i] = t;
+  }
+  return n;
+}
+
 #define FEN_FAIL(...)                        \
   do {                                       \
     snprintf(err, errlen, __VA_ARGS__);      \
@@ -669,7 +734,19 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
       file += n;
     } else if (c == '[') {
-      FEN_FAIL("FEN board: pockets ([...]) are not part of %s", v->name);
+      if (!v->drops && !v->capture_to_pocket)
+        FEN_FAIL("FEN board: pockets ([...]) are not part of %s", v->name);
+      if (file != g->files || rank != 0)
+        FEN_FAIL("FEN board: the pocket ([...]) comes after the last rank");
+      const char *why = read_pockets(p, s + 1);
+      if (why) FEN_FAIL("FEN pocket \"%s\": %s", s, why);
+      break;
+    } else if (c == '~') {
+      /* Fairy-Stockfish's mark of a promoted piece (after its letter). */
+      int sq = board_square(g, file - 1, rank);
+      if (file == 0 || p->board[sq] == CELL_EMPTY)
+        FEN_FAIL("FEN board: '~' in rank %d follows no piece", rank + 1);
+      p->attr[sq] |= (uint8_t)v->promoted_bit;
     } else {
       int t = variant_type_by_letter(v, (char)tolower((unsigned char)c));
       int colour = isupper((unsigned char)c) ? WHITE : BLACK;
@@ -820,9 +897,21 @@ int pos_fen(const Position *p, char *buf, size_t len) {
       empty = 0;
       char l = v->type[CELL_TYPE(c)].letter;
       tmp[n++] = CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
+      if (p->attr[board_square(g, f, r)] & v->promoted_bit) tmp[n++] = '~';
     }
     if (empty) n += (size_t)sprintf(tmp + n, "%d", empty);
     if (r) tmp[n++] = '/';
+  }
+  if (v->drops || v->capture_to_pocket) {
+    int order[MAX_TYPES], nt = pocket_order(v, order);
+    tmp[n++] = '[';
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < nt; i++)
+        for (int k = 0; k < p->pocket[c][order[i]] && n < sizeof tmp - 64; k++) {
+          char l = v->type[order[i]].letter;
+          tmp[n++] = c == WHITE ? (char)toupper((unsigned char)l) : l;
+        }
+    tmp[n++] = ']';
   }
   tmp[n++] = ' ';
   tmp[n++] = p->side == WHITE ? 'w' : 'b';
@@ -850,10 +939,11 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   for (int r = 0; r < g->ranks; r++)
     for (int f = 0; f < g->files; f++) {
       int sq = board_square(g, f, r);
-      if (!p->attr[sq] || e + 16 >= sizeof ext) continue;
+      int a = p->attr[sq] & ~v->promoted_bit; /* that bit is the board's '~' */
+      if (!a || e + 16 >= sizeof ext) continue;
       e += (size_t)sprintf(ext + e, "%s", first ? ";attr=" : ",");
       e += (size_t)board_square_name(g, sq, ext + e);
-      e += (size_t)sprintf(ext + e, ".%d", p->attr[sq]);
+      e += (size_t)sprintf(ext + e, ".%d", a);
       first = 0;
     }
   if (p->takeback_from != SQ_NONE) {

@@ -21,7 +21,9 @@ typedef uint32_t Move;
 enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
        MF_TARGET, /* names the square to (and a promotion piece) */
        MF_CARD,   /* plays the two cards naming square to */
-       MF_DRAW    /* draws a card of value promo from the deck */ };
+       MF_DRAW,   /* draws a card of value promo from the deck */
+       MF_DROP    /* puts a piece of type promo - 1 from the pocket on to
+                     (from is to as well: no square is left) */ };
 #define PLACE_FROM_NONE 0x3FF
 #define MOVE_NONE 0u
 #define MAKE_MOVE(from, to, flag, promo)                                  \
@@ -52,6 +54,7 @@ typedef struct Position {
   uint8_t hand[2][MAX_CARD_VALUES + 1];
   int pending_draws;           /* cards earned and not yet drawn */
   uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
+  uint8_t pocket[2][MAX_TYPES]; /* pieces in each side's hand, by type */
   uint64_t rng;                /* the game's generator (chance steps) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
@@ -88,6 +91,8 @@ int pos_fen(const Position *pos, char *buf, size_t len);
 
 void pos_make(Position *pos, Move m, Undo *u);
 void pos_unmake(Position *pos, Move m, const Undo *u);
+
+#define MAX_POCKET 64 /* pieces of one type in one pocket */
 
 /* Cards in a zone. */
 static inline int cards_in(const uint8_t *zone, int nvalues) {

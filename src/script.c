@@ -565,7 +565,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "promotion", "castling", "rules", "turn",
                                       "ownership", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
-                                      "tries", "on_move", "on_attempt", "on_result", "cards", NULL};
+                                      "tries", "on_move", "on_attempt", "on_result", "cards",
+                                      "drops", NULL};
+  static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
+                                            NULL};
   static const char *const known_promo[] = {"pieces", "zone", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", NULL};
@@ -616,6 +619,16 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
         else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
       }
     }
+    lua_pop(L, 1);
+  }
+
+  /* drops = { captures = true, keep_promoted = false, pawn_first_rank = false } */
+  if ((t = get_table(r, idx, "drops", ""))) {
+    unknown_keys(r, t, "drops.", known_drops);
+    v->drops = 1;
+    v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
+    v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
+    v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
     lua_pop(L, 1);
   }
 

@@ -161,6 +161,28 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     v->promo_rank_mask[BLACK][r] = r < v->promo_zone;
   }
 
+  /* Pockets. A promoted piece is marked, where a capture sends it back to
+  ** the pocket as the type that promoted. Pawns are never dropped where
+  ** they would promote, nor on their first rank unless the variant says. */
+  v->promoted_bit = 0;
+  v->unpromoted_type = 0;
+  if (v->capture_to_pocket && !v->keep_promoted && v->promote_mask) {
+    v->promoted_bit = 0x80;
+    v->unpromoted_type = __builtin_ctz(v->promote_mask);
+    if (v->card_toggle_bit & 0x80 || v->diagonal_once_bit & 0x80)
+      problem(err, errlen, &nerr, "drops: promoted pieces need attribute bit 128, which another rule uses");
+  }
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++) {
+      uint16_t ranks = (uint16_t)((1u << g->ranks) - 1);
+      if (v->type[t].pawn && v->type[t].promotes) {
+        for (int r = 0; r < g->ranks; r++)
+          if (v->promo_rank_mask[c][r]) ranks &= (uint16_t)~(1u << r);
+        if (!v->pawn_first_rank) ranks &= (uint16_t)~(1u << (c == WHITE ? 0 : g->ranks - 1));
+      }
+      v->drop_ranks[c][t] = ranks;
+    }
+
   /* Turns. */
   if (v->nphases < 1 || v->nphases > MAX_PHASES)
     problem(err, errlen, &nerr, "turn: between 1 and %d steps", MAX_PHASES);
@@ -236,6 +258,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_target = splitmix(&seed) | 1;
   v->zobrist_cards = splitmix(&seed);
   v->zobrist_lost = splitmix(&seed);
+  v->zobrist_pocket = splitmix(&seed);
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

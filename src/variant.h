@@ -159,6 +159,16 @@ typedef struct Variant {
                             forbids the piece's diagonal steps (0: none) */
   int promote_to_lost;   /* promotion only into a type the side has lost */
 
+  /* pockets: pieces in hand (Position.pocket) */
+  int drops;              /* a piece in the side's pocket may be dropped on
+                             an empty square, as its move */
+  int capture_to_pocket;  /* a captured piece joins the capturer's pocket */
+  int keep_promoted;      /* ... as what it is even when it was promoted
+                             (otherwise as the type that promoted) */
+  int pawn_first_rank;    /* pawns may be dropped on their first rank */
+  int promoted_bit;       /* attribute bit of a promoted piece (0: none) */
+  int unpromoted_type;    /* the type a promoted piece returns to */
+
   /* cards: values 1..ncard_values, card_copies of each */
   int ncard_values, card_copies;
   int deal;              /* cards dealt to each player at the start */
@@ -187,11 +197,12 @@ typedef struct Variant {
   int has_terminal;    /* a rule can end the game before moves run out */
   uint8_t promo_rank_mask[2][MAX_RANKS];
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
+  uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
-  uint64_t zobrist_cards, zobrist_lost;
+  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket;
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];

@@ -1,0 +1,14 @@
+-- Bughouse, one board of it: the pieces a player captures go to the
+-- partner on the other board, who drops them as in Crazyhouse. A single
+-- board cannot see the other, so here the pocket holds what the FEN
+-- gives it and captures go nowhere. As in Fairy-Stockfish, stalemate
+-- loses (the stalemated side would wait for pieces from the partner).
+-- Rules: https://en.wikipedia.org/wiki/Bughouse_chess
+-- Fairy-Stockfish: UCI_Variant bughouse.
+local std = require "std"
+return std.extend(std.chess, {
+  name = "bughouse",
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+  drops = { captures = false },
+  rules = { stalemate = "loss" },
+})
