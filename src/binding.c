@@ -560,6 +560,19 @@ static int g_hand(lua_State *L) {
   return 1;
 }
 
+/* g:pocket(player): the pieces in the player's pocket, by letter: { p = 2, n = 1 } */
+static int g_pocket(lua_State *L) {
+  Game *g = togame(L);
+  int player = luaL_checkoption(L, 2, NULL, (const char *const[]){"white", "black", NULL});
+  lua_newtable(L);
+  for (int t = 0; t < g->v->ntypes; t++)
+    if (g->pos.pocket[player][t]) {
+      lua_pushinteger(L, g->pos.pocket[player][t]);
+      lua_setfield(L, -2, (char[]){g->v->type[t].letter, '\0'});
+    }
+  return 1;
+}
+
 /* g:score() -> white's points, black's points */
 static int g_score(lua_State *L) {
   Game *g = togame(L);
@@ -828,11 +841,15 @@ static void push_step_info(lua_State *L, Game *g, int i) {
     lua_pushliteral(L, "relocate");
     lua_setfield(L, -2, "kind");
   } else {
+    if (flag == MF_DROP) {
+      lua_pushliteral(L, "drop");
+      lua_setfield(L, -2, "kind");
+    }
     buf[0] = piece_char(g->v, u->moved);
     lua_pushlstring(L, buf, 1);
     lua_setfield(L, -2, "piece");
   }
-  if (MOVE_FROM(m) != PLACE_FROM_NONE) {
+  if (MOVE_FROM(m) != PLACE_FROM_NONE && flag != MF_DROP) {
     push_square(L, g, MOVE_FROM(m));
     lua_setfield(L, -2, "from");
   }
@@ -1130,7 +1147,7 @@ static const luaL_Reg game_methods[] = {
     {"score", g_score},     {"attr", g_attr},       {"view", g_view},
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
-    {"copy", g_copy},       {"hand", g_hand},       {"selftest", g_selftest},
+    {"copy", g_copy},       {"hand", g_hand}, {"pocket", g_pocket},       {"selftest", g_selftest},
     {"bestmove", g_bestmove},
     {NULL, NULL}};
 

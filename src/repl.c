@@ -182,6 +182,19 @@ static void show_board(Repl *r) {
   }
   if (r->g->v->has_points) printf("   points: White %d, Black %d", p->score[0], p->score[1]);
   printf("\n");
+  if (r->g->v->drops) {
+    printf("pockets:");
+    for (int c = 0; c < 2; c++) {
+      printf("%s", c == WHITE ? " White" : ", Black");
+      int any = 0;
+      for (int t = 0; t < r->g->v->ntypes; t++)
+        for (int k = 0; k < p->pocket[c][t]; k++, any = 1)
+          printf("%s%c", any ? "" : " ", c == WHITE ? toupper((unsigned char)r->g->v->type[t].letter)
+                                                  : r->g->v->type[t].letter);
+      if (!any) printf(" -");
+    }
+    printf("   (drop with N@f3)\n");
+  }
   if (r->g->v->ncard_values) {
     printf("%s's cards:", who == WHITE ? "White" : "Black");
     for (int val = 1; val <= r->g->v->ncard_values; val++)

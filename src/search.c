@@ -73,7 +73,7 @@ static int evaluate_white(const Position *p) {
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
       int value = v->type[t].value + (v->type[t].royal && v->royal_capture ? 100000 : 0);
-      score += (c == WHITE ? 1 : -1) * p->count[c][t] * value;
+      score += (c == WHITE ? 1 : -1) * (p->count[c][t] + p->pocket[c][t]) * value;
     }
   /* Where points decide, they count far more than what stands on the
   ** board (which may change hands). */

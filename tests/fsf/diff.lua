@@ -62,6 +62,20 @@ local function sample(spec, n)
       g:play(moves[math.random(1, #moves)])
     end
     if not g:result() then out[#out + 1] = { fen = g:fen(), depth = depth } end
+    -- Where pockets exist, every third position gets some pieces in them
+    -- (of the kinds on the start board, kings aside), so that drops are
+    -- tried even where captures do not fill the pockets.
+    local board, pocket = out[#out].fen:match("^(%S-)%[(%S-)%]")
+    if pocket and #out % 3 == 0 and #out < n then
+      local kinds = {}
+      for l in out[1].fen:match("^[^%[ ]+"):gmatch("%a") do
+        if l:lower() ~= "k" then kinds[#kinds + 1] = l end
+      end
+      for _ = 1, math.random(1, 4) do pocket = pocket .. kinds[math.random(1, #kinds)] end
+      local fen = out[#out].fen:gsub("^%S-%[%S-%]", function() return board .. "[" .. pocket .. "]" end, 1)
+      local ok, h = pcall(varia.new, spec, { fen = fen })
+      if ok and not h:result() then out[#out + 1] = { fen = fen, depth = depth } end
+    end
   end
   return out
 end

@@ -186,4 +186,32 @@ local div = g:divide(3)
 t.equal("shako: castling on the second rank", div["f2h2"], 2589)
 t.equal("shako: queen-side too", div["f2d2"], 2627)
 
+-- Drops (Crazyhouse rules, https://en.wikipedia.org/wiki/Crazyhouse; the
+-- counts are Fairy-Stockfish's, from the same FENs).
+-- A captured promoted piece goes to the pocket as a pawn in crazyhouse,
+-- as itself in loop.
+g = varia.new("crazyhouse", { fen = "3rk3/1P6/8/8/8/8/8/4K3[] w - - 0 1" })
+g:play("b7b8q")
+t.equal("crazyhouse: a promoted piece is marked ~", g:fen():match("^%S+"), "1Q~1rk3/8/8/8/8/8/8/4K3[]")
+g:play("d8b8")
+t.equal("crazyhouse: it returns as a pawn", g:fen(), "1r2k3/8/8/8/8/8/8/4K3[p] w - - 0 2")
+t.equal("g:pocket", g:pocket("black").p, 1)
+g = varia.new("loop", { fen = "3rk3/1P6/8/8/8/8/8/4K3[] w - - 0 1" })
+g:play("b7b8q", "d8b8")
+t.equal("loop: it returns as itself", g:fen(), "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2")
+-- Pawns: not on the last rank nor (except in chessgi) on the first.
+t.equal("crazyhouse: pawn drops on ranks 2 to 7", #varia.new("crazyhouse", { fen = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1" }):legal(), 53)
+t.equal("chessgi: and on the first", #varia.new("chessgi", { fen = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1" }):legal(), 60)
+-- In check, a drop must block.
+g = varia.new("crazyhouse", { fen = "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1" })
+t.equal("a drop blocks a check", #g:legal(), 6)
+t.check("N@c1 blocks", g:play("n@c1"))
+t.equal("the drop as the last move", g:lastmove().kind, "drop")
+t.equal("perft through promotions and demotions", varia.new("crazyhouse", { fen = "4k3/1P6/8/8/8/8/8/4K2r[] w - - 0 1" }):perft(3), 531)
+local none, err = varia.new("crazyhouse", { fen = "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1" })
+t.check("a bad pocket letter is refused", not none and err:match("pocket"))
+g = varia.new("crazyhouse")
+local played, why = g:play("Q@e4")
+t.check("an empty pocket refuses a drop", not played and tostring(why):match("no queen in the pocket"))
+
 t.done()
