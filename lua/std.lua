@@ -33,6 +33,52 @@ std.pieces = {
   shatranj_pawn = { name = "pawn", betza = "fmWfcF", value = 100, promotes = true, pawn = true },
 }
 
+-- The pieces of shogi (Betza as in Fairy-Stockfish). A piece with a
+-- promoted form names it by letter in promotes_to; std.shogi_pieces()
+-- fills that in with the letters std.shogi_letters gives the forms.
+std.shogi = {
+  pawn   = { name = "pawn",   betza = "fW",   value = 100 },
+  lance  = { name = "lance",  betza = "fR",   value = 350 },
+  knight = { name = "knight", betza = "ffN",  value = 350 },
+  silver = { name = "silver", betza = "FfW",  value = 500 },
+  gold   = { name = "gold",   betza = "WfF",  value = 550 },
+  bishop = { name = "bishop", betza = "B",    value = 800 },
+  rook   = { name = "rook",   betza = "R",    value = 950 },
+  horse  = { name = "horse",  betza = "BW",   value = 1050 },
+  dragon = { name = "dragon", betza = "RF",   value = 1250 },
+  king   = { name = "king",   betza = "K",    value = 0, royal = true },
+  -- promoted forms that move as a gold
+  tokin         = { name = "tokin",            betza = "WfF", value = 600 },
+  promoted_silver = { name = "promoted silver", betza = "WfF", value = 570 },
+  promoted_lance  = { name = "promoted lance",  betza = "WfF", value = 570 },
+  promoted_knight = { name = "promoted knight", betza = "WfF", value = 570 },
+}
+
+-- Fairy-Stockfish's rules common to its shogi family: captured pieces go
+-- to the capturer's pocket (demoted), one pawn per file, no mate by a pawn
+-- drop, no piece left where it could never move, stalemate loses, no
+-- n-move rule, repetition (sennichite) on the fourth occurrence.
+std.shogi_rules = {
+  castling = false,
+  drops = { captures = true, no_doubled = "p", no_mate = "p" },
+  rules = {
+    checkmate = "loss", stalemate = "loss", nmove = 0, repetition = 4,
+    no_immobile = true,
+  },
+  options = {
+    pawn_drop_mate = { default = "illegal", values = { "illegal", "loses" },
+      doc = "illegal: a pawn drop may not give mate (uchifuzume); " ..
+            "loses: it may be played, and loses for the player who dropped " ..
+            "(an illegal move loses in tournament shogi; Fairy-Stockfish 11.1 plays so)" },
+  },
+  with_options = function(v, o)
+    if o.pawn_drop_mate == "loses" then
+      return std.extend(v, { drops = { no_mate = std.NONE, mate_loses = "p" } })
+    end
+    return v
+  end,
+}
+
 -- A deep copy (tables are copied, other values shared).
 function std.copy(t)
   if type(t) ~= "table" or t == std.NONE then return t end

@@ -207,7 +207,7 @@ GameResult game_result(Game *g) {
   if (gen_legal(p, list) == 0) {
     int check = !v->royal_capture && royal_attacked(p, p->side);
     r.over = 1;
-    r.winner = winner_of(p, p->side, check ? v->checkmate : v->stalemate);
+    r.winner = winner_of(p, p->side, check ? checkmate_result(p) : v->stalemate);
     r.reason = check ? "checkmate" : "stalemate";
     return r;
   }

@@ -93,11 +93,34 @@ int royal_attacked(const Position *p, int c) {
   return 0;
 }
 
+static inline int is_mobile(const Variant *v, int c, int t, int sq) {
+  return v->mobile[c][t][sq / 64] >> (sq % 64) & 1;
+}
+
+/* A piece with one promoted form: on a move that starts or ends in the
+** zone it may promote, and must where the variant says so or where it
+** could never move again. Under no_immobile, a piece that cannot promote
+** may not go where it could never move again. */
+static int emit_promoted_form(const Position *p, Move *list, int n, int from, int to,
+                              int flag, int us) {
+  const Variant *v = p->v;
+  int t = CELL_TYPE(p->board[from]);
+  int can = v->promo_to[t] && (v->promo_rank_mask[us][v->sq_rank[from]] ||
+                                v->promo_rank_mask[us][v->sq_rank[to]]);
+  int stays = !(can && v->promo_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
+  if (can && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_to[t]);
+  if (stays && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
+  return n;
+}
+
 /* Adds a move, one per promotion choice when it reaches the zone (where
-** the variant says so, only choices of a type the side has lost). */
+** the variant says so, only choices of a type the side has lost).
+** promotes: 0 never, 1 by choice among the promotion pieces, 2 into the
+** piece's own promoted form (or under no_immobile). */
 static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
+  if (promotes == 2) return emit_promoted_form(p, list, n, from, to, flag, us);
   if (promotes && v->promo_rank_mask[us][v->sq_rank[to]]) {
     for (int i = 0; i < v->npromo && n < MAX_MOVES; i++) {
       int t = v->promo_type[i];
@@ -191,14 +214,22 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
 static int gen_drops(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side;
+  uint32_t doubled = 0; /* files where no_doubled forbids a drop */
+  if (v->drop_no_doubled)
+    for (int i = 0; i < p->npieces[us]; i++)
+      if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1))
+        doubled |= 1u << board_file(&v->geo, p->plist[us][i]);
   for (int t = 0; t < v->ntypes; t++) {
     if (!p->pocket[us][t]) continue;
     uint16_t ranks = v->drop_ranks[us][t];
+    uint32_t files = t + 1 == v->drop_no_doubled ? doubled : 0;
     for (int r = 0; r < v->geo.ranks; r++) {
       if (!(ranks >> r & 1)) continue;
       for (int f = 0; f < v->geo.files && n < MAX_MOVES; f++) {
         int sq = board_square(&v->geo, f, r);
-        if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+        if (p->board[sq] != CELL_EMPTY || (files >> f & 1)) continue;
+        if (v->no_immobile && !is_mobile(v, us, t, sq)) continue;
+        list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
       }
     }
   }
@@ -214,7 +245,7 @@ int gen_pseudo(const Position *p, Move *list) {
   int us = p->side, n = 0;
   for (int i = 0; i < p->npieces[us]; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
-    int promotes = IS_SET(v->promote_mask, t);
+    int promotes = IS_SET(v->promote_mask, t) ? 1 : (IS_SET(v->promo_to_mask, t) || v->no_immobile) ? 2 : 0;
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
       if (s->initial && !IS_SET(v->initial_ranks[us][t], v->sq_rank[from])) continue;
@@ -552,6 +583,12 @@ static int king_held(Position *p, Move *list, int n) {
   return k;
 }
 
+int checkmate_result(const Position *p) {
+  const Variant *v = p->v;
+  if (v->drop_mate_loses && p->dropped == v->drop_mate_loses) return RESULT_WIN;
+  return v->checkmate;
+}
+
 int move_captures(const Position *p, Move m) {
   int flag = MOVE_FLAG(m);
   if (flag == MF_EP) return 1;
@@ -559,8 +596,28 @@ int move_captures(const Position *p, Move m) {
   return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
 }
 
+/* Drops of drop_no_mate's type that checkmate are illegal. */
+static int without_drop_mates(Position *p, Move *list, int n) {
+  int k = 0, them = p->side ^ 1;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int ok = 1;
+    if (MOVE_FLAG(m) == MF_DROP && MOVE_PROMO(m) == p->v->drop_no_mate) {
+      Undo u;
+      Move replies[MAX_MOVES];
+      pos_make(p, m, &u);
+      ok = !royal_attacked(p, them) || legal_moves(p, replies) > 0;
+      pos_unmake(p, m, &u);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
+  if (kind == PHASE_MOVE && p->v->drop_no_mate)
+    return without_drop_mates(p, list, legal_moves(p, list));
   if (kind == PHASE_MOVE && (p->v->must_capture || p->v->no_check || p->v->king_held)) {
     int n = legal_moves(p, list);
     if (p->v->no_check) n = without_checks(p, list, n);

@@ -33,6 +33,9 @@ int move_destination(const Position *p, Move m);
 /* A rule's result for side (RESULT_WIN, RESULT_LOSS or RESULT_DRAW), with
 ** RESULT_POINTS and RESULT_FEWER decided by the position. */
 int result_for(const Position *p, int side, int result);
+/* The result of checkmate for the mated side to move: rules.checkmate,
+** or a win where the mate came from a drop that drops.mate_loses names. */
+int checkmate_result(const Position *p);
 /* Does m capture an enemy piece (en passant included)? */
 int move_captures(const Position *p, Move m);
 /* Is m a legal move here? */

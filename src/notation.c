@@ -54,6 +54,8 @@ static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
   if (MOVE_FLAG(m) == MF_CASTLE && !king_takes_rook) to = castle_king_to(p, m);
   board_square_name(g, MOVE_FROM(m), a);
   board_square_name(g, to, b);
+  if (MOVE_FLAG(m) == MF_PROMO && p->v->demote_to[MOVE_PROMO(m) - 1]) /* its one promoted form */
+    return snprintf(buf, len, "%s%s+", a, b);
   if (MOVE_FLAG(m) == MF_PROMO)
     return snprintf(buf, len, "%s%s%c", a, b, p->v->type[MOVE_PROMO(m) - 1].letter);
   return snprintf(buf, len, "%s%s", a, b);

@@ -67,7 +67,7 @@ static inline uint64_t pocket_add(Position *p, int c, int t, int delta) {
 /* The type a captured piece joins the capturer's pocket as: a promoted
 ** piece returns to the type that promoted, unless the variant keeps it. */
 static inline int pocket_type(const Variant *v, uint8_t cell, uint8_t attr) {
-  return (attr & v->promoted_bit) ? v->unpromoted_type : CELL_TYPE(cell);
+  return (attr & v->promoted_bit) ? v->unpromoted_type : v->pocket_as[CELL_TYPE(cell)];
 }
 
 static inline uint64_t lost_add(Position *p, int c, int t, int delta) {
@@ -246,6 +246,8 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->rng = p->rng;
   u->pending_draws = p->pending_draws;
   u->consumed = -1;
+  u->dropped = p->dropped;
+  p->dropped = flag == MF_DROP ? (uint8_t)MOVE_PROMO(m) : 0;
 
   if (p->target != SQ_NONE) {
     k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
@@ -492,6 +494,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     if (u->consumed >= 0) p->lost[us][u->consumed]++;
   }
   p->side = us;
+  p->dropped = u->dropped;
   p->phase = u->phase;
   p->castle = u->castle;
   p->ep = u->ep;
@@ -635,6 +638,10 @@ static const char *read_extension(Position *p, const char *ext) {
       if (!p->v->ncard_values) return "the variant has no cards";
       p->pending_draws = atoi(val);
       if (p->pending_draws < 0 || p->pending_draws > 8) return "draws out of range";
+    } else if (strcmp(item, "dropped") == 0) { /* what the last move dropped */
+      int t = val[0] && !val[1] ? variant_type_by_letter(p->v, val[0]) : -1;
+      if (t < 0) return "dropped: not a piece letter";
+      p->dropped = (uint8_t)(t + 1);
     } else if (strcmp(item, "rng") == 0) {
       p->rng = strtoull(val, NULL, 16);
     } else if (strcmp(item, "takeback") == 0) {
@@ -748,7 +755,13 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         FEN_FAIL("FEN board: '~' in rank %d follows no piece", rank + 1);
       p->attr[sq] |= (uint8_t)v->promoted_bit;
     } else {
+      int promoted = c == '+' && s[1] && s[1] != '/';
+      if (promoted) c = *++s; /* "+p": the promoted form of p */
       int t = variant_type_by_letter(v, (char)tolower((unsigned char)c));
+      if (promoted && t >= 0) {
+        t = v->promo_to[t] - 1;
+        if (t < 0) FEN_FAIL("FEN board: '+%c' in rank %d: %c has no promoted form", c, rank + 1, c);
+      }
       int colour = isupper((unsigned char)c) ? WHITE : BLACK;
       if (t >= 0 && v->type[t].neutral) colour = NEUTRAL;
       if (t < 0 || (v->type[t].neutral && isalpha((unsigned char)c) && c != v->type[t].letter))
@@ -895,7 +908,12 @@ int pos_fen(const Position *p, char *buf, size_t len) {
       }
       if (empty) n += (size_t)sprintf(tmp + n, "%d", empty);
       empty = 0;
-      char l = v->type[CELL_TYPE(c)].letter;
+      int t = CELL_TYPE(c);
+      if (v->demote_to[t]) { /* a promoted form: '+' and the type it came from */
+        tmp[n++] = '+';
+        t = v->demote_to[t] - 1;
+      }
+      char l = v->type[t].letter;
       tmp[n++] = CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
       if (p->attr[board_square(g, f, r)] & v->promoted_bit) tmp[n++] = '~';
     }
@@ -979,6 +997,8 @@ int pos_fen(const Position *p, char *buf, size_t len) {
           ext[e] = '\0';
         }
   }
+  if (p->dropped && p->dropped == v->drop_mate_loses) /* it decides a mate */
+    e += (size_t)sprintf(ext + e, ";dropped=%c", v->type[p->dropped - 1].letter);
   if (p->target != SQ_NONE) {
     e += (size_t)sprintf(ext + e, ";target=");
     e += (size_t)board_square_name(g, p->target, ext + e);

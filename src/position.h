@@ -55,6 +55,7 @@ typedef struct Position {
   int pending_draws;           /* cards earned and not yet drawn */
   uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
   uint8_t pocket[2][MAX_TYPES]; /* pieces in each side's hand, by type */
+  uint8_t dropped;   /* type + 1 of the piece the last move dropped, or 0 */
   uint64_t rng;                /* the game's generator (chance steps) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
@@ -69,6 +70,7 @@ typedef struct Undo {
   uint64_t rng;
   int pending_draws;
   int8_t consumed; /* the lost type a promotion used, or -1 */
+  uint8_t dropped;
   uint8_t captured, captured_attr;
   uint8_t moved, moved_attr;
   uint8_t rook_attr;

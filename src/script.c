@@ -300,7 +300,7 @@ static int letter_type(const Variant *v, char c) {
 static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
-                                      "pawn", "neutral", "points", "initial", NULL};
+                                      "pawn", "neutral", "points", "initial", "promotes_to", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
   ** the order of a hash table. */
   char letters[MAX_TYPES + 1];
@@ -344,6 +344,11 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
+    char to[4] = "";
+    if (get_string(r, p, "promotes_to", where, to, sizeof to)) {
+      if (strlen(to) != 1) problem(r, "%spromotes_to: expected one piece letter", where);
+      pt->promotes_to = to[0];
+    }
     int ini = get_table(r, p, "initial", where);
     if (ini) { /* ranks, counted from White's side, where i-moves start */
       for (lua_Integer j = 1; lua_geti(L, ini, j) != LUA_TNIL; j++) {
@@ -568,8 +573,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
                                       "drops", NULL};
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
-                                            NULL};
-  static const char *const known_promo[] = {"pieces", "zone", NULL};
+                                            "no_doubled", "no_mate", "mate_loses", NULL};
+  static const char *const known_promo[] = {"pieces", "zone", "compulsory", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
@@ -577,7 +582,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", NULL};
+                                            "king_held", "no_immobile", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -612,6 +617,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   if ((t = get_table(r, idx, "promotion", ""))) {
     unknown_keys(r, t, "promotion.", known_promo);
     v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 1, MAX_RANKS);
+    v->promo_compulsory = get_bool(r, t, "compulsory", "promotion.", 0);
     if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
       for (const char *s = buf; *s; s++) {
         int ty = letter_type(v, *s);
@@ -629,6 +635,14 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
     v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
     v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
+    static const char *const which[] = {"no_doubled", "no_mate", "mate_loses"};
+    int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses};
+    for (int i = 0; i < 3; i++)
+      if (get_string(r, t, which[i], "drops.", buf, sizeof buf)) {
+        int ty = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
+        if (ty < 0) problem(r, "drops.%s: \"%s\" is not one of the pieces", which[i], buf);
+        else *into[i] = ty + 1;
+      }
     lua_pop(L, 1);
   }
 
@@ -688,6 +702,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
     v->diagonal_once_bit = get_bool(r, t, "diagonal_once", "rules.", 0) ? 1 : 0;
     v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
+    v->no_immobile = get_bool(r, t, "no_immobile", "rules.", 0);
     v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
     if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER)
       problem(r, "rules.points_tie: \"%s\" cannot break a tie",

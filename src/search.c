@@ -130,7 +130,7 @@ static int terminal_score(const Position *p, int ply) {
   const Variant *v = p->v;
   int result, res, mover = p->side;
   if (v->has_terminal && pos_terminal(p, &result)) res = result;
-  else if (!v->royal_capture && royal_attacked((Position *)p, mover)) res = v->checkmate;
+  else if (!v->royal_capture && royal_attacked((Position *)p, mover)) res = checkmate_result(p);
   else res = v->stalemate;
   res = result_for(p, mover, res);
   int score = res == RESULT_WIN ? SCORE_MATE - ply : res == RESULT_LOSS ? -SCORE_MATE + ply : 0;

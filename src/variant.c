@@ -164,6 +164,44 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   /* Pockets. A promoted piece is marked, where a capture sends it back to
   ** the pocket as the type that promoted. Pawns are never dropped where
   ** they would promote, nor on their first rank unless the variant says. */
+  /* One promoted form per type (promotes_to), which returns to the pocket
+  ** as the type it came from. */
+  memset(v->promo_to, 0, sizeof v->promo_to);
+  memset(v->demote_to, 0, sizeof v->demote_to);
+  v->promo_to_mask = 0;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (!v->type[t].promotes_to) continue;
+    int to = variant_type_by_letter(v, v->type[t].promotes_to);
+    if (to < 0 || to == t)
+      problem(err, errlen, &nerr, "pieces.%c.promotes_to: '%c' is not another of the pieces",
+              v->type[t].letter, v->type[t].promotes_to);
+    else if (v->demote_to[to])
+      problem(err, errlen, &nerr, "pieces.%c.promotes_to: '%c' is already the promoted form of '%c'",
+              v->type[t].letter, v->type[t].promotes_to, v->type[v->demote_to[to] - 1].letter);
+    else if (v->type[t].promotes)
+      problem(err, errlen, &nerr, "pieces.%c: promotes and promotes_to exclude each other", v->type[t].letter);
+    else {
+      v->promo_to[t] = (uint8_t)(to + 1);
+      v->demote_to[to] = (uint8_t)(t + 1);
+      v->promo_to_mask |= 1u << t;
+    }
+  }
+  for (int t = 0; t < v->ntypes; t++)
+    v->pocket_as[t] = (uint8_t)(v->demote_to[t] ? v->demote_to[t] - 1 : t);
+  /* Where a piece has a step on an empty board (no_immobile). */
+  memset(v->mobile, 0, sizeof v->mobile);
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++)
+      for (int sq = 0; sq < g->nsq; sq++) {
+        if (!board_inside(g, sq)) continue;
+        for (int i = 0; i < v->nsteps[c][t]; i++) {
+          int to = sq + v->step[c][t][i].off;
+          if (to >= 0 && to < g->nsq && board_inside(g, to)) {
+            v->mobile[c][t][sq / 64] |= 1ull << (sq % 64);
+            break;
+          }
+        }
+      }
   v->promoted_bit = 0;
   v->unpromoted_type = 0;
   if (v->capture_to_pocket && !v->keep_promoted && v->promote_mask) {

@@ -68,6 +68,8 @@ typedef struct PieceType {
   uint8_t promotes; /* promotes on reaching the promotion zone */
   uint8_t pawn;     /* written without a letter in SAN */
   uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
+  char promotes_to; /* the letter of its one promoted form (0: none): it may
+                       promote on a move that starts or ends in the zone */
   int points;       /* scored by whoever captures it */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
@@ -158,6 +160,11 @@ typedef struct Variant {
   int diagonal_once_bit; /* attribute bit set by a diagonal move, which then
                             forbids the piece's diagonal steps (0: none) */
   int promote_to_lost;   /* promotion only into a type the side has lost */
+  int promo_compulsory;  /* a piece with a promoted form must promote when
+                            it can (otherwise only where it could never
+                            move again, under no_immobile) */
+  int no_immobile;       /* no move or drop may leave a piece where it could
+                            never move again */
 
   /* pockets: pieces in hand (Position.pocket) */
   int drops;              /* a piece in the side's pocket may be dropped on
@@ -166,6 +173,11 @@ typedef struct Variant {
   int keep_promoted;      /* ... as what it is even when it was promoted
                              (otherwise as the type that promoted) */
   int pawn_first_rank;    /* pawns may be dropped on their first rank */
+  int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding
+                             one of the side's own of that type (0: none) */
+  int drop_no_mate;       /* type + 1 whose drop may not checkmate (0: none) */
+  int drop_mate_loses;    /* type + 1 whose drop may checkmate, but loses
+                             for the dropper when it does (0: none) */
   int promoted_bit;       /* attribute bit of a promoted piece (0: none) */
   int unpromoted_type;    /* the type a promoted piece returns to */
 
@@ -198,6 +210,12 @@ typedef struct Variant {
   uint8_t promo_rank_mask[2][MAX_RANKS];
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
+  uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
+  uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
+  uint8_t pocket_as[MAX_TYPES];  /* the type a captured piece joins a pocket as */
+  uint32_t promo_to_mask;        /* types with a promoted form */
+  uint64_t mobile[2][MAX_TYPES][(MAX_SQUARES + 63) / 64]; /* squares where the
+                                    type has a step on an empty board */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];

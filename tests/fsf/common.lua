@@ -35,4 +35,14 @@ function M.twins()
   return list
 end
 
+-- Options under which a variant is compared with Fairy-Stockfish 11.1,
+-- where 11.1 departs from the rules (each departure is also in the
+-- variant's header and docs/variants.md): 11.1 allows mate by a pawn drop
+-- (uchifuzume) and scores it as a loss for the dropper, where the rules forbid it.
+M.compare_as = {
+  shogi = "pawn_drop_mate=loses", minishogi = "pawn_drop_mate=loses",
+  judkins = "pawn_drop_mate=loses", gorogoro = "pawn_drop_mate=loses",
+  euroshogi = "pawn_drop_mate=loses",
+}
+
 return M

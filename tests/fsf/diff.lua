@@ -34,7 +34,8 @@ local START_DEPTH = 4
 local cases = {}
 for _, twin in ipairs(common.twins()) do
   if knows[twin.fsf] and (not only or only[twin.varia]) then
-    cases[#cases + 1] = { twin.varia, twin.fsf }
+    local as = common.compare_as[twin.varia]
+    cases[#cases + 1] = { as and twin.varia .. ":" .. as or twin.varia, twin.fsf }
   end
 end
 if not only or only.cannonchess then

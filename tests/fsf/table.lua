@@ -65,6 +65,7 @@ local agree = {}
 for _, line in ipairs(popen_lines("./varia run tests/fsf/diff.lua 2>&1")) do
   local name, count, kind, bad = line:match("^(%S+)%s+(%d+) (%a[%a ]-), (%d+) disagree$")
   if name then
+    name = name:gsub(":.*", "") -- compared under options (common.compare_as)
     agree[name] = agree[name] or {}
     agree[name][kind] = { tonumber(count), tonumber(bad) }
   end
