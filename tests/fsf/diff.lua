@@ -64,13 +64,13 @@ local function sample(spec, n)
     end
     if not g:result() then out[#out + 1] = { fen = g:fen(), depth = depth } end
     -- Where pockets exist, every third position gets some pieces in them
-    -- (of the kinds on the start board, kings aside), so that drops are
+    -- (of the kinds on the start board, royal pieces aside), so that drops are
     -- tried even where captures do not fill the pockets.
     local board, pocket = out[#out].fen:match("^(%S-)%[(%S-)%]")
     if pocket and #out % 3 == 0 and #out < n then
-      local kinds = {}
+      local kinds, pieces = {}, varia.load((spec:gsub(":.*", ""))).pieces
       for l in out[1].fen:match("^[^%[ ]+"):gmatch("%a") do
-        if l:lower() ~= "k" then kinds[#kinds + 1] = l end
+        if not pieces[l:lower()].royal then kinds[#kinds + 1] = l end
       end
       for _ = 1, math.random(1, 4) do pocket = pocket .. kinds[math.random(1, #kinds)] end
       local fen = out[#out].fen:gsub("^%S-%[%S-%]", function() return board .. "[" .. pocket .. "]" end, 1)
