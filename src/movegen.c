@@ -105,6 +105,10 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
                               int flag, int us) {
   const Variant *v = p->v;
   int t = CELL_TYPE(p->board[from]);
+  if (v->promo_flip && v->demote_to[t]) { /* turned back over */
+    if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->demote_to[t]);
+    return n;
+  }
   int can = v->promo_to[t] && (v->promo_rank_mask[us][v->sq_rank[from]] ||
                                 v->promo_rank_mask[us][v->sq_rank[to]]);
   int stays = !(can && v->promo_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
@@ -230,6 +234,8 @@ static int gen_drops(const Position *p, Move *list, int n) {
         if (p->board[sq] != CELL_EMPTY || (files >> f & 1)) continue;
         if (v->no_immobile && !is_mobile(v, us, t, sq)) continue;
         list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+        if (v->drop_promoted && v->promo_to[t] && n < MAX_MOVES)
+          list[n++] = MAKE_MOVE(sq, sq, MF_DROP, v->promo_to[t]);
       }
     }
   }

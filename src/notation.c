@@ -28,9 +28,12 @@ static int place_uci(const Position *p, Move m, char *buf, size_t len) {
 /* A drop as Fairy-Stockfish writes it, in UCI and SAN alike: the piece's
 ** letter in upper case for either side, '@' and the square (N@f3). */
 static int drop_text(const Position *p, Move m, char *buf, size_t len) {
+  const Variant *v = p->v;
   char sq[4];
-  board_square_name(&p->v->geo, MOVE_TO(m), sq);
-  return snprintf(buf, len, "%c@%s", toupper((unsigned char)p->v->type[MOVE_PROMO(m) - 1].letter), sq);
+  int t = MOVE_PROMO(m) - 1, form = v->demote_to[t] != 0; /* dropped promoted: +P@b1 */
+  board_square_name(&v->geo, MOVE_TO(m), sq);
+  if (form) t = v->demote_to[t] - 1;
+  return snprintf(buf, len, "%s%c@%s", form ? "+" : "", toupper((unsigned char)v->type[t].letter), sq);
 }
 
 /* UCI with castling in the given style (king_takes_rook or not). */
@@ -54,6 +57,8 @@ static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
   if (MOVE_FLAG(m) == MF_CASTLE && !king_takes_rook) to = castle_king_to(p, m);
   board_square_name(g, MOVE_FROM(m), a);
   board_square_name(g, to, b);
+  if (MOVE_FLAG(m) == MF_PROMO && p->v->demote_to[CELL_TYPE(p->board[MOVE_FROM(m)])])
+    return snprintf(buf, len, "%s%s-", a, b); /* a promoted piece turned back */
   if (MOVE_FLAG(m) == MF_PROMO && p->v->demote_to[MOVE_PROMO(m) - 1]) /* its one promoted form */
     return snprintf(buf, len, "%s%s+", a, b);
   if (MOVE_FLAG(m) == MF_PROMO)

@@ -302,7 +302,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       cell = MAKE_CELL(us, t);
       u->moved = cell;
       u->moved_attr = 0;
-      k ^= pocket_add(p, us, t, -1);
+      k ^= pocket_add(p, us, v->pocket_as[t], -1);
       put_piece(p, to, cell);
       p->attr[to] = 0;
       k ^= zkey(v, cell, to);
@@ -467,7 +467,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   } else if (flag == MF_DROP) {
     remove_piece(p, to);
     p->attr[to] = 0;
-    p->pocket[us][MOVE_PROMO(m) - 1]++;
+    p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
   } else if (flag == MF_CASTLE) {
     int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);

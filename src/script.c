@@ -573,8 +573,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
                                       "drops", NULL};
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
-                                            "no_doubled", "no_mate", "mate_loses", NULL};
-  static const char *const known_promo[] = {"pieces", "zone", "compulsory", NULL};
+                                            "no_doubled", "no_mate", "mate_loses", "promoted", NULL};
+  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
@@ -618,6 +618,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     unknown_keys(r, t, "promotion.", known_promo);
     v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 1, MAX_RANKS);
     v->promo_compulsory = get_bool(r, t, "compulsory", "promotion.", 0);
+    v->promo_flip = get_bool(r, t, "flip", "promotion.", 0);
     if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
       for (const char *s = buf; *s; s++) {
         int ty = letter_type(v, *s);
@@ -635,6 +636,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
     v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
     v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
+    v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
     static const char *const which[] = {"no_doubled", "no_mate", "mate_loses"};
     int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses};
     for (int i = 0; i < 3; i++)

@@ -186,8 +186,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       v->promo_to_mask |= 1u << t;
     }
   }
-  for (int t = 0; t < v->ntypes; t++)
+  for (int t = 0; t < v->ntypes; t++) {
     v->pocket_as[t] = (uint8_t)(v->demote_to[t] ? v->demote_to[t] - 1 : t);
+    if (v->promo_flip && v->demote_to[t]) v->promo_to_mask |= 1u << t;
+  }
   /* Where a piece has a step on an empty board (no_immobile). */
   memset(v->mobile, 0, sizeof v->mobile);
   for (int c = 0; c < 2; c++)

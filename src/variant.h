@@ -163,6 +163,9 @@ typedef struct Variant {
   int promo_compulsory;  /* a piece with a promoted form must promote when
                             it can (otherwise only where it could never
                             move again, under no_immobile) */
+  int promo_flip;        /* every move turns a piece over: a piece with a
+                            promoted form promotes (in the zone), a promoted
+                            piece returns to the form it came from */
   int no_immobile;       /* no move or drop may leave a piece where it could
                             never move again */
 
@@ -173,6 +176,7 @@ typedef struct Variant {
   int keep_promoted;      /* ... as what it is even when it was promoted
                              (otherwise as the type that promoted) */
   int pawn_first_rank;    /* pawns may be dropped on their first rank */
+  int drop_promoted;      /* a piece may also be dropped as its promoted form */
   int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding
                              one of the side's own of that type (0: none) */
   int drop_no_mate;       /* type + 1 whose drop may not checkmate (0: none) */
@@ -213,7 +217,8 @@ typedef struct Variant {
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
   uint8_t pocket_as[MAX_TYPES];  /* the type a captured piece joins a pocket as */
-  uint32_t promo_to_mask;        /* types with a promoted form */
+  uint32_t promo_to_mask;        /* types with a promoted form (and, under
+                                    promo_flip, the promoted forms) */
   uint64_t mobile[2][MAX_TYPES][(MAX_SQUARES + 63) / 64]; /* squares where the
                                     type has a step on an empty board */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
