@@ -105,6 +105,10 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
                               int flag, int us) {
   const Variant *v = p->v;
   int t = CELL_TYPE(p->board[from]);
+  if (v->promo_flip == 2 && p->board[to] == CELL_EMPTY) { /* turns over on captures only */
+    if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
+    return n;
+  }
   if (v->promo_flip && v->demote_to[t]) { /* turned back over */
     if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->demote_to[t]);
     return n;

@@ -618,7 +618,11 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     unknown_keys(r, t, "promotion.", known_promo);
     v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 1, MAX_RANKS);
     v->promo_compulsory = get_bool(r, t, "compulsory", "promotion.", 0);
-    v->promo_flip = get_bool(r, t, "flip", "promotion.", 0);
+    lua_getfield(L, t, "flip");
+    if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "capture") == 0) v->promo_flip = 2;
+    else if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->promo_flip = lua_toboolean(L, -1);
+    else problem(r, "promotion.flip: expected true, false or \"capture\"");
+    lua_pop(L, 1);
     if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
       for (const char *s = buf; *s; s++) {
         int ty = letter_type(v, *s);

@@ -163,9 +163,10 @@ typedef struct Variant {
   int promo_compulsory;  /* a piece with a promoted form must promote when
                             it can (otherwise only where it could never
                             move again, under no_immobile) */
-  int promo_flip;        /* every move turns a piece over: a piece with a
+  int promo_flip;        /* a move turns a piece over: a piece with a
                             promoted form promotes (in the zone), a promoted
-                            piece returns to the form it came from */
+                            piece returns to the form it came from; 1 on
+                            every move, 2 on captures only */
   int no_immobile;       /* no move or drop may leave a piece where it could
                             never move again */
 
