@@ -17,13 +17,6 @@ local missing = {
   placement = "drops from a pocket (a placement phase)",
   shouse = "drops from a pocket; gating",
   seirawan = "gating (a piece from the hand enters where a piece left its start square)",
-  shogi = "drops from a pocket; optional promotion in a zone",
-  minishogi = "drops from a pocket; optional promotion in a zone",
-  kyotoshogi = "drops from a pocket; pieces that flip on every move",
-  euroshogi = "drops from a pocket; optional promotion in a zone",
-  judkins = "drops from a pocket; optional promotion in a zone",
-  dobutsu = "drops from a pocket; a king that wins by reaching the far rank",
-  gorogoro = "drops from a pocket; optional promotion in a zone",
   xiangqi = "a palace (pieces confined to squares); flying generals",
   minixiangqi = "a palace (pieces confined to squares); flying generals",
   manchu = "a palace (pieces confined to squares); flying generals",
@@ -37,8 +30,6 @@ local missing = {
   cambodian = "first-move leaps of king and met tracked per piece (Fairy-Stockfish keeps them in the castling field)",
   karouk = "first-move leaps of king and met tracked per piece; the first check wins",
   grand = "optional promotion (forced only on the last rank); promotion limited per piece type",
-  micro = "drops from a pocket; promotion and demotion on capture",
-  mini = "drops from a pocket; shogi promotion",
 }
 
 local function popen_lines(cmd)

@@ -214,4 +214,39 @@ g = varia.new("crazyhouse")
 local played, why = g:play("Q@e4")
 t.check("an empty pocket refuses a drop", not played and tostring(why):match("no queen in the pocket"))
 
+-- Shogi family (rules: https://en.wikipedia.org/wiki/Shogi; counts are
+-- Fairy-Stockfish's for the same FENs).
+-- Nifu: no pawn drop on the a-file, where White has a pawn (19 moves).
+g = varia.new("minishogi", { fen = "4k/5/5/P4/K4[P] w - - 0 1" })
+t.equal("minishogi: no second pawn on a file", #g:legal(), 19)
+for _, m in ipairs(g:legal()) do t.check("no drop on the a-file: " .. m, not m:match("^P@a")) end
+-- A pawn on the last rank could never move: it must promote.
+legal = {}
+for _, m in ipairs(varia.new("minishogi", { fen = "4k/2P2/1S3/5/K4[] w - - 0 1" }):legal()) do legal[m] = true end
+t.check("pawn to the last rank promotes", legal["c4c5+"] and not legal["c4c5"])
+t.equal("a promoted pawn is +P", (function() local h = varia.new("minishogi", { fen = "4k/2P2/1S3/5/K4[] w - - 0 1" }); h:play("c4c5+"); return h:fen() end)(),
+        "2+P1k/5/1S3/5/K4[] b - - 1 1")
+-- Uchifuzume: the pawn drop on e4 would mate; illegal by the rules, a
+-- losing move under the option Fairy-Stockfish 11.1 plays by.
+g = varia.new("minishogi", { fen = "3rk/3s1/4G/5/K4[P] w - - 0 1" })
+t.equal("no mate by a pawn drop", #g:legal(), 23)
+t.check("P@e4 refused", not g:play("P@e4"))
+g = varia.new("minishogi:pawn_drop_mate=loses", { fen = "3rk/3s1/4G/5/K4[P] w - - 0 1" })
+t.equal("pawn_drop_mate=loses allows it", #g:legal(), 24)
+g:play("P@e4")
+winner, reason = g:result()
+t.equal("... and the dropper loses", winner, "black")
+t.equal("... by checkmate", reason, "checkmate")
+-- Kyoto shogi: pieces turn over on every move.
+legal = {}
+for _, m in ipairs(varia.new("kyotoshogi"):legal()) do legal[m] = true end
+t.check("kyoto: the lance becomes a gold (b1a2+)", legal["b1a2+"])
+t.check("kyoto: +L turns back (a1a2-)", legal["a1a2-"])
+t.equal("kyoto: 12 moves at the start", #varia.new("kyotoshogi"):legal(), 12)
+-- Micro shogi: pieces turn over only when they capture.
+legal = {}
+for _, m in ipairs(varia.new("micro", { fen = "k3/p3/1r1p/3+R/K3[] w - - 0 1" }):legal()) do legal[m] = true end
+t.check("micro: a capture turns the gold back", legal["d2d3-"] and not legal["d2d3"])
+t.check("micro: a plain move does not", legal["d2c2"])
+
 t.done()
