@@ -9,11 +9,12 @@
 -- a position as a loss for the player to move; the rule that perpetual
 -- check loses for the checker is not modelled.
 -- Rules: https://en.wikipedia.org/wiki/Minishogi
--- Fairy-Stockfish: UCI_Variant minishogi.
+-- Fairy-Stockfish: UCI_Variant minishogi (and its alias mini).
 local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "minishogi",
+  fairy_stockfish = { "minishogi", "mini" },
   files = 5, ranks = 5,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

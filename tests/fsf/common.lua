@@ -26,11 +26,15 @@ end
 
 -- varia's variants with the name Fairy-Stockfish gives each: a script
 -- names its twin in fairy_stockfish when the names differ (chess960 is
--- fischerandom). A list of { varia = name, fsf = name }.
+-- fischerandom), or a list of names where Fairy-Stockfish has aliases.
+-- A list of { varia = name, fsf = name }, one per Fairy-Stockfish name.
 function M.twins()
   local list = {}
   for _, name in ipairs(varia.variants()) do
-    list[#list + 1] = { varia = name, fsf = varia.load(name).fairy_stockfish or name }
+    local fsf = varia.load(name).fairy_stockfish or name
+    for _, alias in ipairs(type(fsf) == "table" and fsf or { fsf }) do
+      list[#list + 1] = { varia = name, fsf = alias }
+    end
   end
   return list
 end
