@@ -41,10 +41,12 @@ int piece_attacks(const Position *p, int from, int sq) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int by = CELL_COLOUR(b[from]), t = CELL_TYPE(b[from]);
+  if (!IS_SET(v->stand[by][sq], t)) return 0; /* outside its region */
   for (int j = 0; j < v->nsteps[by][t]; j++) {
     const Step *s = &v->step[by][t][j];
     if (!(s->modes & MODE_CAPTURE)) continue;
     if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
+    if (s->extra && !IS_SET(v->extra_at[by][from], t)) continue;
     if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
     int to = from;
     switch (s->path) {
@@ -195,10 +197,11 @@ int gen_pseudo(const Position *p, Move *list) {
   int us = p->side, n = 0;
   for (int i = 0; i < p->npieces[us]; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
-    int promotes = IS_SET(v->promote_mask, t);
+    int promotes = IS_SET(v->promote_mask, t), first = n;
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
       if (s->initial && !IS_SET(v->initial_ranks[us][t], v->sq_rank[from])) continue;
+      if (s->extra && !IS_SET(v->extra_at[us][from], t)) continue;
       if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
       int to = from, modes = s->modes;
       switch (s->path) {
@@ -252,6 +255,12 @@ int gen_pseudo(const Position *p, Move *list) {
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
       }
+    }
+    if (IS_SET(v->confined_mask, t)) { /* only the moves that stay in its region */
+      int k = first;
+      for (int j = first; j < n; j++)
+        if (IS_SET(v->stand[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
+      n = k;
     }
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
@@ -497,6 +506,19 @@ static int without_checks(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Where royal pieces may not face each other: does the royal piece on
+** from face the one on sq, on one file with nothing between them? */
+static int faces(const Position *p, int from, int sq) {
+  const Variant *v = p->v;
+  if (!v->facing_illegal || !IS_SET(v->royal_mask, CELL_TYPE(p->board[from])) ||
+      board_file(&v->geo, from) != board_file(&v->geo, sq))
+    return 0;
+  int step = sq > from ? v->geo.stride : -v->geo.stride;
+  for (int s = from + step; s != sq; s += step)
+    if (p->board[s] != CELL_EMPTY) return 0;
+  return 1;
+}
+
 int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
   int n = 0;
   for (int i = 0; i < p->npieces[c]; i++) {
@@ -504,7 +526,7 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
     if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
     for (int j = 0; j < p->npieces[c ^ 1]; j++) {
       int a = p->plist[c ^ 1][j];
-      if (!piece_attacks(p, a, ksq)) continue;
+      if (!piece_attacks(p, a, ksq) && !faces(p, a, ksq)) continue;
       if (n < max) {
         from[n] = a;
         royal[n] = ksq;
