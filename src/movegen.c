@@ -29,9 +29,10 @@ int attacked(const Position *p, int sq, int by) {
   if (!v->special_attackers[by]) return 0;
   /* Hoppers, lame leapers, grasshoppers and initial-only captures: walk
   ** forward from each such piece. */
+  const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
   for (int i = 0; i < p->npieces[by]; i++) {
-    int from = p->plist[by][i];
-    if (IS_SET(v->special_attackers[by], CELL_TYPE(b[from])) && piece_attacks(p, from, sq))
+    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
+    if (IS_SET(v->special_attackers[by] & near[-from], t) && piece_attacks(p, from, sq))
       return 1;
   }
   return 0;
@@ -45,9 +46,7 @@ int piece_attacks(const Position *p, int from, int sq) {
   for (int j = 0; j < v->nsteps[by][t]; j++) {
     const Step *s = &v->step[by][t][j];
     if (!(s->modes & MODE_CAPTURE)) continue;
-    if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
-    if (s->extra && !IS_SET(v->extra_at[by][from], t)) continue;
-    if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
+    if (s->cond && !step_allowed(v, s, by, t, from, p->attr[from])) continue;
     int to = from;
     switch (s->path) {
       case PATH_SLIDE:
@@ -197,12 +196,10 @@ int gen_pseudo(const Position *p, Move *list) {
   int us = p->side, n = 0;
   for (int i = 0; i < p->npieces[us]; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
-    int promotes = IS_SET(v->promote_mask, t), first = n;
+    int promotes = IS_SET(v->promote_mask, t);
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
-      if (s->initial && !IS_SET(v->initial_ranks[us][t], v->sq_rank[from])) continue;
-      if (s->extra && !IS_SET(v->extra_at[us][from], t)) continue;
-      if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
+      if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
       int to = from, modes = s->modes;
       switch (s->path) {
         case PATH_SLIDE:
@@ -230,7 +227,7 @@ int gen_pseudo(const Position *p, Move *list) {
           if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
             /* An initial lame step lets en passant capturers take the
             ** piece on the square it passed. */
-            int flag = s->initial && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
+            int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
             n = emit(p, list, n, from, to, flag, promotes, us);
           } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
@@ -256,12 +253,13 @@ int gen_pseudo(const Position *p, Move *list) {
           break;
       }
     }
-    if (IS_SET(v->confined_mask, t)) { /* only the moves that stay in its region */
-      int k = first;
-      for (int j = first; j < n; j++)
-        if (IS_SET(v->stand[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
-      n = k;
-    }
+  }
+  if (v->confined_mask) { /* only the moves that stay in the piece's region */
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (IS_SET(v->stand[us][MOVE_TO(list[i])], CELL_TYPE(b[MOVE_FROM(list[i])])))
+        list[k++] = list[i];
+    n = k;
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);

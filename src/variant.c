@@ -167,6 +167,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
 
   /* Step tables per colour; Black's are White's mirrored in the ranks. */
   v->nrays[0] = v->nrays[1] = 0;
+  memset(v->capture_offset, 0, sizeof v->capture_offset);
   v->special_attackers[0] = v->special_attackers[1] = 0;
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
@@ -180,18 +181,22 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         s->range = r->range == RANGE_INF ? (uint8_t)longest : r->range;
         s->modes = r->modes;
         s->path = r->path;
-        s->initial = r->initial;
-        s->diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
-        s->extra = r->extra;
+        int diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
+        s->cond = (uint8_t)((r->initial ? STEP_INITIAL : 0) |
+                            (diagonal && v->diagonal_once_bit ? STEP_DIAGONAL : 0) |
+                            (r->extra ? STEP_EXTRA : 0));
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
           s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
+        int reach = r->path == PATH_SLIDE || r->path == PATH_LAME ? s->range : longest;
+        for (int k = r->path == PATH_HOP || r->path == PATH_GRASS ? 2 : 1;
+             k <= reach && abs(k * s->off) < g->nsq; k++)
+          v->capture_offset[c][k * s->off + MAX_SQUARES] |= 1u << t;
         /* A step a flag or the square can switch off is checked piece by
         ** piece, as is a step that can leave the piece's region. */
-        if (r->path != PATH_SLIDE || r->initial || r->extra ||
-            (s->diagonal && v->diagonal_once_bit) || leaves_region(v, c, t, r))
+        if (r->path != PATH_SLIDE || s->cond || leaves_region(v, c, t, r))
           v->special_attackers[c] |= 1u << t;
         else
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);

@@ -82,11 +82,17 @@ typedef struct PieceType {
 /* One compiled step direction for one colour. */
 typedef struct Step {
   int16_t off;
-  uint8_t range, modes, path, initial, nlame;
-  uint8_t diagonal; /* |dx| == |dy|: blocked by Variant.diagonal_once_bit */
-  uint8_t extra;    /* only from the type's extra squares (Variant.extra_at) */
+  uint8_t range, modes, path, nlame;
+  uint8_t cond; /* STEP_*: when the step may be taken (0: always) */
   int16_t lame[2];
 } Step;
+
+/* Conditions on a step, tested by step_allowed(). */
+enum {
+  STEP_INITIAL = 1,  /* only from the ranks of Variant.initial_ranks */
+  STEP_DIAGONAL = 2, /* diagonal: not once Variant.diagonal_once_bit is set */
+  STEP_EXTRA = 4     /* only from the type's extra squares (Variant.extra_at) */
+};
 
 /* A reverse attack ray: pieces whose type bit is in mask[k] attack the
 ** origin from k steps away along off, if nothing stands between. */
@@ -207,7 +213,22 @@ typedef struct Variant {
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
   uint32_t stand[2][MAX_SQUARES];    /* types of the colour that may stand there */
   uint32_t extra_at[2][MAX_SQUARES]; /* types with their extra moves there */
+  /* types of the colour that may capture at this offset (to - from +
+  ** MAX_SQUARES) if nothing stood in the way: a quick test before the
+  ** special attackers' walk (offsets that alias on wide boards only cost
+  ** a walk) */
+  uint32_t capture_offset[2][2 * MAX_SQUARES];
 } Variant;
+
+/* May step s of the type t of colour c be taken from square from, whose
+** attribute byte is attr? (Only called when s->cond is not 0.) */
+static inline int step_allowed(const Variant *v, const Step *s, int c, int t, int from,
+                               uint8_t attr) {
+  if ((s->cond & STEP_INITIAL) && !(v->initial_ranks[c][t] >> v->sq_rank[from] & 1)) return 0;
+  if ((s->cond & STEP_DIAGONAL) && (attr & v->diagonal_once_bit)) return 0;
+  if ((s->cond & STEP_EXTRA) && !(v->extra_at[c][from] >> t & 1)) return 0;
+  return 1;
+}
 
 /* Sets every field to the orthodox defaults except the pieces and board. */
 void variant_defaults(Variant *v);
