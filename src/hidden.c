@@ -148,12 +148,13 @@ int gen_conceivable(const Position *p, Move *list) {
     for (int j = 0; j < v->nsteps[us][t]; j++) {
       const Step *s = &v->step[us][t][j];
       if (!(s->modes & MODE_CAPTURE) || s->path != PATH_SLIDE) continue;
-      if (s->initial && !(v->initial_ranks[us][t] >> v->sq_rank[from] & 1)) continue;
+      if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
       int to = from;
       for (int r = 0; r < s->range; r++) {
         to += s->off;
         uint8_t c = scratch->board[to];
         if (c != CELL_EMPTY) break; /* own piece, neutral or edge */
+        if (!(v->stand[us][to] >> t & 1)) continue; /* outside its region */
         if (promotes && v->promo_rank_mask[us][v->sq_rank[to]]) {
           for (int q = 0; q < v->npromo; q++)
             n = add_unique(list, n, MAKE_MOVE(from, to, MF_PROMO, v->promo_type[q] + 1));

@@ -29,9 +29,10 @@ int attacked(const Position *p, int sq, int by) {
   if (!v->special_attackers[by]) return 0;
   /* Hoppers, lame leapers, grasshoppers and initial-only captures: walk
   ** forward from each such piece. */
+  const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
   for (int i = 0; i < p->npieces[by]; i++) {
-    int from = p->plist[by][i];
-    if (IS_SET(v->special_attackers[by], CELL_TYPE(b[from])) && piece_attacks(p, from, sq))
+    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
+    if (IS_SET(v->special_attackers[by] & near[-from], t) && piece_attacks(p, from, sq))
       return 1;
   }
   return 0;
@@ -41,11 +42,11 @@ int piece_attacks(const Position *p, int from, int sq) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int by = CELL_COLOUR(b[from]), t = CELL_TYPE(b[from]);
+  if (!IS_SET(v->stand[by][sq], t)) return 0; /* outside its region */
   for (int j = 0; j < v->nsteps[by][t]; j++) {
     const Step *s = &v->step[by][t][j];
     if (!(s->modes & MODE_CAPTURE)) continue;
-    if (s->initial && !IS_SET(v->initial_ranks[by][t], v->sq_rank[from])) continue;
-    if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
+    if (s->cond && !step_allowed(v, s, by, t, from, p->attr[from])) continue;
     int to = from;
     switch (s->path) {
       case PATH_SLIDE:
@@ -258,8 +259,7 @@ int gen_pseudo(const Position *p, Move *list) {
     int promotes = IS_SET(v->promote_mask, t) ? 1 : (IS_SET(v->promo_to_mask, t) || v->no_immobile) ? 2 : 0;
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
-      if (s->initial && !IS_SET(v->initial_ranks[us][t], v->sq_rank[from])) continue;
-      if (s->diagonal && (p->attr[from] & v->diagonal_once_bit)) continue;
+      if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
       int to = from, modes = s->modes;
       switch (s->path) {
         case PATH_SLIDE:
@@ -287,7 +287,7 @@ int gen_pseudo(const Position *p, Move *list) {
           if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
             /* An initial lame step lets en passant capturers take the
             ** piece on the square it passed. */
-            int flag = s->initial && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
+            int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
             n = emit(p, list, n, from, to, flag, promotes, us);
           } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
@@ -313,6 +313,13 @@ int gen_pseudo(const Position *p, Move *list) {
           break;
       }
     }
+  }
+  if (v->confined_mask) { /* only the moves that stay in the piece's region */
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (IS_SET(v->stand[us][MOVE_TO(list[i])], CELL_TYPE(b[MOVE_FROM(list[i])])))
+        list[k++] = list[i];
+    n = k;
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
@@ -558,6 +565,19 @@ static int without_checks(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Where royal pieces may not face each other: does the royal piece on
+** from face the one on sq, on one file with nothing between them? */
+static int faces(const Position *p, int from, int sq) {
+  const Variant *v = p->v;
+  if (!v->facing_illegal || !IS_SET(v->royal_mask, CELL_TYPE(p->board[from])) ||
+      board_file(&v->geo, from) != board_file(&v->geo, sq))
+    return 0;
+  int step = sq > from ? v->geo.stride : -v->geo.stride;
+  for (int s = from + step; s != sq; s += step)
+    if (p->board[s] != CELL_EMPTY) return 0;
+  return 1;
+}
+
 int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
   int n = 0;
   for (int i = 0; i < p->npieces[c]; i++) {
@@ -565,7 +585,7 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
     if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
     for (int j = 0; j < p->npieces[c ^ 1]; j++) {
       int a = p->plist[c ^ 1][j];
-      if (!piece_attacks(p, a, ksq)) continue;
+      if (!piece_attacks(p, a, ksq) && !faces(p, a, ksq)) continue;
       if (n < max) {
         from[n] = a;
         royal[n] = ksq;

@@ -33,6 +33,7 @@ typedef struct MoveRule {
   uint8_t initial;   /* only from the piece's initial rank (i) */
   int8_t nlame;      /* PATH_LAME: number of intermediate squares */
   int8_t lame[2][2]; /* PATH_LAME: their (dx, dy) from the origin */
+  uint8_t extra;     /* only from some squares (a piece's extra moves) */
 } MoveRule;
 
 #define MAX_RULES 64

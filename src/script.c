@@ -293,6 +293,50 @@ static int get_table(Reader *r, int idx, const char *key, const char *where) {
   return 0;
 }
 
+/* A list of squares, "d1 e1 f1", where "d1-f3" is every square of the
+** rectangle between two corners, as file bits per rank in set. A bad
+** name is reported under key. */
+static void parse_squares(Reader *r, const char *s, const char *key, const Geometry *g,
+                          uint16_t set[MAX_RANKS]) {
+  memset(set, 0, sizeof(uint16_t) * MAX_RANKS);
+  while (*s) {
+    if (*s == ' ' || *s == ',') {
+      s++;
+      continue;
+    }
+    int len = 0, a = board_parse_square(g, s, &len), b = a;
+    if (a != SQ_NONE && s[len] == '-') {
+      int len2 = 0;
+      b = board_parse_square(g, s + len + 1, &len2);
+      if (b != SQ_NONE) len += 1 + len2;
+    }
+    if (a == SQ_NONE || b == SQ_NONE || (s[len] && s[len] != ' ' && s[len] != ',')) {
+      problem(r, "%s: \"%.8s\" is not a square of the board (or a rectangle such as d1-f3)",
+              key, s);
+      return;
+    }
+    int f0 = board_file(g, a), f1 = board_file(g, b), r0 = board_rank(g, a), r1 = board_rank(g, b);
+    for (int rank = r0 < r1 ? r0 : r1; rank <= (r0 < r1 ? r1 : r0); rank++)
+      for (int file = f0 < f1 ? f0 : f1; file <= (f0 < f1 ? f1 : f0); file++)
+        set[rank] |= (uint16_t)(1u << file);
+    s += len;
+  }
+}
+
+/* A square list for each side: { white = "d1-f3", black = "d8-f10" }. */
+static void read_sides(Reader *r, int t, const char *where, const Geometry *g,
+                       uint16_t set[2][MAX_RANKS]) {
+  static const char *const side[2] = {"white", "black"};
+  char buf[1024], key[48];
+  for (int c = 0; c < 2; c++) {
+    snprintf(key, sizeof key, "%s%s", where, side[c]);
+    if (get_string(r, t, side[c], where, buf, sizeof buf))
+      parse_squares(r, buf, key, g, set[c]);
+    else
+      problem(r, "%s: missing (square names, such as \"d1 e1\" or \"d1-f3\")", key);
+  }
+}
+
 static int letter_type(const Variant *v, char c) {
   return variant_type_by_letter(v, c);
 }
@@ -300,7 +344,10 @@ static int letter_type(const Variant *v, char c) {
 static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
-                                      "pawn", "neutral", "points", "initial", "promotes_to", NULL};
+                                      "pawn", "neutral", "points", "initial", "region",
+                                      "extra", "promotes_to", NULL};
+  static const char *const known_region[] = {"white", "black", NULL};
+  static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
   ** the order of a hash table. */
   char letters[MAX_TYPES + 1];
@@ -360,6 +407,24 @@ static void read_pieces(Reader *r, int t, Variant *v) {
         lua_pop(L, 1);
       }
       lua_pop(L, 2);
+    }
+    char sub[48];
+    int rg = get_table(r, p, "region", where);
+    if (rg) { /* the squares the piece may stand on */
+      snprintf(sub, sizeof sub, "%sregion.", where);
+      unknown_keys(r, rg, sub, known_region);
+      pt->has_region = 1;
+      read_sides(r, rg, sub, &v->geo, pt->region);
+      lua_pop(L, 1);
+    }
+    int ex = get_table(r, p, "extra", where);
+    if (ex) { /* moves the piece has only on some squares */
+      snprintf(sub, sizeof sub, "%sextra.", where);
+      unknown_keys(r, ex, sub, known_extra);
+      if (!get_string(r, ex, "betza", sub, pt->extra_betza, sizeof pt->extra_betza))
+        problem(r, "%sbetza: missing (the moves added there, e.g. \"sW\")", sub);
+      read_sides(r, ex, sub, &v->geo, pt->extra);
+      lua_pop(L, 1);
     }
     lua_pop(L, 1);
   }
@@ -531,7 +596,7 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
 ** result = "win" }: the squares a side's pieces of those types reach to
 ** end the game (a king on the centre, a piece on the far rank). */
 static void read_goal(Reader *r, int t, Variant *v) {
-  char buf[1024];
+  char buf[256];
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
   v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
   if (get_string(r, t, "pieces", "rules.goal.", buf, sizeof buf)) {
@@ -543,26 +608,13 @@ static void read_goal(Reader *r, int t, Variant *v) {
   } else {
     problem(r, "rules.goal.pieces: missing (the letters of the pieces that reach the goal)");
   }
-  static const char *const side[2] = {"white", "black"};
-  for (int c = 0; c < 2; c++) {
-    if (!get_string(r, t, side[c], "rules.goal.", buf, sizeof buf)) {
-      problem(r, "rules.goal.%s: missing (square names, such as \"d4 e4\")", side[c]);
-      continue;
-    }
-    for (const char *s = buf; *s;) {
-      if (*s == ' ' || *s == ',') {
-        s++;
-        continue;
-      }
-      int len = 0, sq = board_parse_square(&v->geo, s, &len);
-      if (sq == SQ_NONE) {
-        problem(r, "rules.goal.%s: \"%.8s\" is not a square of the board", side[c], s);
-        break;
-      }
-      if (v->ngoal[c] < MAX_FILES * MAX_RANKS) v->goal_sq[c][v->ngoal[c]++] = (uint16_t)sq;
-      s += len;
-    }
-  }
+  uint16_t set[2][MAX_RANKS];
+  read_sides(r, t, "rules.goal.", &v->geo, set);
+  for (int c = 0; c < 2; c++)
+    for (int rank = 0; rank < v->geo.ranks; rank++)
+      for (int file = 0; file < v->geo.files; file++)
+        if (set[c][rank] >> file & 1)
+          v->goal_sq[c][v->ngoal[c]++] = (uint16_t)board_square(&v->geo, file, rank);
 }
 
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
@@ -582,7 +634,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "no_immobile", NULL};
+                                            "king_held", "no_immobile", "facing_kings", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -735,6 +787,11 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
     v->no_check = get_bool(r, t, "no_check", "rules.", 0);
     v->king_held = get_bool(r, t, "king_held", "rules.", 0);
+    if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
+      if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
+      else if (strcmp(buf, "allowed") != 0)
+        problem(r, "rules.facing_kings: \"%s\" (expected allowed or illegal)", buf);
+    }
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {
       unknown_keys(r, gl, "rules.goal.", known_goal);

@@ -79,12 +79,32 @@ static void add_ray(Variant *v, int c, int off, int reach, int type) {
   for (int k = 1; k <= reach; k++) r->mask[k] |= 1u << type;
 }
 
+/* Can a capture step of type t of colour c, from a square of its region,
+** reach a square outside it? */
+static int leaves_region(const Variant *v, int c, int t, const MoveRule *r) {
+  const Geometry *g = &v->geo;
+  if (!v->type[t].has_region) return 0;
+  int dy = c == WHITE ? r->dy : -r->dy;
+  int range = r->range == RANGE_INF ? (g->files > g->ranks ? g->files : g->ranks) : r->range;
+  for (int rank = 0; rank < g->ranks; rank++)
+    for (int file = 0; file < g->files; file++) {
+      if (!(v->type[t].region[c][rank] >> file & 1)) continue;
+      for (int k = 1; k <= range; k++) {
+        int f = file + k * r->dx, rk = rank + k * dy;
+        if (f < 0 || f >= g->files || rk < 0 || rk >= g->ranks) break;
+        if (!(v->type[t].region[c][rk] >> f & 1)) return 1;
+      }
+    }
+  return 0;
+}
+
 int variant_conclude(Variant *v, char *err, size_t errlen) {
   const Geometry *g = &v->geo;
   int nerr = 0, longest = g->files > g->ranks ? g->files : g->ranks;
   err[0] = '\0';
   if (v->ntypes == 0) problem(err, errlen, &nerr, "pieces: none defined");
   v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = v->pawn_mask = 0;
+  v->confined_mask = v->extra_mask = 0;
   v->has_points = 0;
   for (int t = 0; t < v->ntypes; t++) {
     PieceType *pt = &v->type[t];
@@ -104,6 +124,19 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         problem(err, errlen, &nerr, "pieces: letter '%c' is used twice", pt->letter);
     if (piece_compile(pt->betza, &pt->moves, perr, sizeof perr))
       problem(err, errlen, &nerr, "pieces.%c.betza: %s", pt->letter, perr);
+    if (pt->extra_betza[0]) { /* appended, marked as extra */
+      PieceMoves extra;
+      if (piece_compile(pt->extra_betza, &extra, perr, sizeof perr))
+        problem(err, errlen, &nerr, "pieces.%c.extra.betza: %s", pt->letter, perr);
+      else if (pt->moves.n + extra.n > MAX_RULES)
+        problem(err, errlen, &nerr, "pieces.%c.extra.betza: more than %d directions in all",
+                pt->letter, MAX_RULES);
+      else
+        for (int i = 0; i < extra.n; i++) {
+          pt->moves.rule[pt->moves.n] = extra.rule[i];
+          pt->moves.rule[pt->moves.n++].extra = 1;
+        }
+    }
     if (pt->royal) v->royal_mask |= 1u << t;
     if (pt->promotes) v->promote_mask |= 1u << t;
     if (pt->neutral) v->neutral_mask |= 1u << t;
@@ -112,8 +145,29 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   }
   if (nerr) return -1;
 
+  /* Regions and extra squares as type bits per square. */
+  for (int c = 0; c < 2; c++)
+    for (int sq = 0; sq < g->nsq; sq++) {
+      uint32_t stand = 0, extra = 0;
+      if (board_inside(g, sq)) {
+        int f = board_file(g, sq), r = board_rank(g, sq);
+        for (int t = 0; t < v->ntypes; t++) {
+          const PieceType *pt = &v->type[t];
+          if (!pt->has_region || (pt->region[c][r] >> f & 1)) stand |= 1u << t;
+          if (pt->extra_betza[0] && (pt->extra[c][r] >> f & 1)) extra |= 1u << t;
+        }
+      }
+      v->stand[c][sq] = stand;
+      v->extra_at[c][sq] = extra;
+    }
+  for (int t = 0; t < v->ntypes; t++) {
+    if (v->type[t].has_region) v->confined_mask |= 1u << t;
+    if (v->type[t].extra_betza[0]) v->extra_mask |= 1u << t;
+  }
+
   /* Step tables per colour; Black's are White's mirrored in the ranks. */
   v->nrays[0] = v->nrays[1] = 0;
+  memset(v->capture_offset, 0, sizeof v->capture_offset);
   v->special_attackers[0] = v->special_attackers[1] = 0;
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
@@ -127,20 +181,35 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         s->range = r->range == RANGE_INF ? (uint8_t)longest : r->range;
         s->modes = r->modes;
         s->path = r->path;
-        s->initial = r->initial;
-        s->diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
+        int diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
+        s->cond = (uint8_t)((r->initial ? STEP_INITIAL : 0) |
+                            (diagonal && v->diagonal_once_bit ? STEP_DIAGONAL : 0) |
+                            (r->extra ? STEP_EXTRA : 0));
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
           s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
-        /* A step a flag can switch off is checked piece by piece. */
-        if (r->path != PATH_SLIDE || r->initial || (s->diagonal && v->diagonal_once_bit))
+        int reach = r->path == PATH_SLIDE || r->path == PATH_LAME ? s->range : longest;
+        for (int k = r->path == PATH_HOP || r->path == PATH_GRASS ? 2 : 1;
+             k <= reach && abs(k * s->off) < g->nsq; k++)
+          v->capture_offset[c][k * s->off + MAX_SQUARES] |= 1u << t;
+        /* A step a flag or the square can switch off is checked piece by
+        ** piece, as is a step that can leave the piece's region. */
+        if (r->path != PATH_SLIDE || s->cond || leaves_region(v, c, t, r))
           v->special_attackers[c] |= 1u << t;
         else
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
       }
     }
+  if (v->facing_illegal) /* a royal piece attacks the other side's along the file */
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < v->ntypes; t++)
+        if (v->royal_mask >> t & 1) {
+          int reach = g->ranks - 1 > MAX_REACH ? MAX_REACH : g->ranks - 1;
+          add_ray(v, c, board_offset(g, 0, 1), reach, t);
+          add_ray(v, c, board_offset(g, 0, -1), reach, t);
+        }
   v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1];
 
   /* Promotion. */

@@ -73,16 +73,28 @@ typedef struct PieceType {
   int points;       /* scored by whoever captures it */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
-  PieceMoves moves;
+  uint8_t has_region;     /* confined to region[colour] */
+  uint16_t region[2][MAX_RANKS]; /* where each colour's piece may stand
+                                    (file bits per rank) */
+  char extra_betza[96];   /* moves it has only on the extra squares ... */
+  uint16_t extra[2][MAX_RANKS]; /* ... of each colour (file bits per rank) */
+  PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
 } PieceType;
 
 /* One compiled step direction for one colour. */
 typedef struct Step {
   int16_t off;
-  uint8_t range, modes, path, initial, nlame;
-  uint8_t diagonal; /* |dx| == |dy|: blocked by Variant.diagonal_once_bit */
+  uint8_t range, modes, path, nlame;
+  uint8_t cond; /* STEP_*: when the step may be taken (0: always) */
   int16_t lame[2];
 } Step;
+
+/* Conditions on a step, tested by step_allowed(). */
+enum {
+  STEP_INITIAL = 1,  /* only from the ranks of Variant.initial_ranks */
+  STEP_DIAGONAL = 2, /* diagonal: not once Variant.diagonal_once_bit is set */
+  STEP_EXTRA = 4     /* only from the type's extra squares (Variant.extra_at) */
+};
 
 /* A reverse attack ray: pieces whose type bit is in mask[k] attack the
 ** origin from k steps away along off, if nothing stands between. */
@@ -147,6 +159,8 @@ typedef struct Variant {
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
+  int facing_illegal;       /* royal pieces of the two sides may not stand
+                               on one file with nothing between them */
 
   /* ownership and memory of the previous move */
   int has_owner;
@@ -209,6 +223,8 @@ typedef struct Variant {
   Ray ray[2][MAX_RAYS];
   uint32_t special_attackers[2]; /* types that attack through p, g, n or i */
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
+  uint32_t confined_mask; /* types with a region (Variant.stand) */
+  uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
@@ -230,7 +246,24 @@ typedef struct Variant {
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
+  uint32_t stand[2][MAX_SQUARES];    /* types of the colour that may stand there */
+  uint32_t extra_at[2][MAX_SQUARES]; /* types with their extra moves there */
+  /* types of the colour that may capture at this offset (to - from +
+  ** MAX_SQUARES) if nothing stood in the way: a quick test before the
+  ** special attackers' walk (offsets that alias on wide boards only cost
+  ** a walk) */
+  uint32_t capture_offset[2][2 * MAX_SQUARES];
 } Variant;
+
+/* May step s of the type t of colour c be taken from square from, whose
+** attribute byte is attr? (Only called when s->cond is not 0.) */
+static inline int step_allowed(const Variant *v, const Step *s, int c, int t, int from,
+                               uint8_t attr) {
+  if ((s->cond & STEP_INITIAL) && !(v->initial_ranks[c][t] >> v->sq_rank[from] & 1)) return 0;
+  if ((s->cond & STEP_DIAGONAL) && (attr & v->diagonal_once_bit)) return 0;
+  if ((s->cond & STEP_EXTRA) && !(v->extra_at[c][from] >> t & 1)) return 0;
+  return 1;
+}
 
 /* Sets every field to the orthodox defaults except the pieces and board. */
 void variant_defaults(Variant *v);

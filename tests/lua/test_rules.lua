@@ -248,5 +248,53 @@ legal = {}
 for _, m in ipairs(varia.new("micro", { fen = "k3/p3/1r1p/3+R/K3[] w - - 0 1" }):legal()) do legal[m] = true end
 t.check("micro: a capture turns the gold back", legal["d2d3-"] and not legal["d2d3"])
 t.check("micro: a plain move does not", legal["d2c2"])
+-- Xiangqi (Fairy-Stockfish's xiangqi; the moves below are its perft 1
+-- divides of each position). Regions: the general and the advisors stay in
+-- the palace (d1-f3), the elephant on its own side of the river.
+local function moves(fen)
+  local list = varia.new("xiangqi", { fen = fen }):legal()
+  table.sort(list)
+  return table.concat(list, " ")
+end
+t.equal("xiangqi: the general in its palace, not facing the other",
+  moves("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"), "d1d2")
+t.equal("xiangqi: the advisor in the palace",
+  moves("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"), "e1f1 e2d1 e2d3 e2f1 e2f3")
+t.equal("xiangqi: the elephant does not cross the river",
+  moves("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1"), "c5a3 c5e3 e1e2 e1f1")
+t.equal("xiangqi: the elephant is blocked on the point between",
+  moves("3k5/9/9/9/9/2B6/3P5/9/9/4K4 w - - 0 1"), "c5a3 d4d5 e1d1 e1e2 e1f1")
+-- Extra moves: the soldier steps sideways once across the river.
+t.equal("xiangqi: a soldier across the river steps sideways",
+  moves("3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1"), "e1e2 e1f1 e6d6 e6e7 e6f6")
+t.equal("xiangqi: a soldier before the river only forward",
+  moves("3k5/9/9/9/9/4P4/9/9/9/4K4 w - - 0 1"), "e1e2 e1f1 e5e6")
+-- Facing kings: the horse between the generals may not leave the file.
+t.equal("xiangqi: the piece between the generals is held",
+  moves("4k4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1"), "e1d1 e1f1")
+g = varia.new("xiangqi", { fen = "4k4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1" })
+t.equal("xiangqi: facing kings perft 3 (Fairy-Stockfish)", g:perft(3), 32)
+-- Bad regions, extra moves and facing rules are named.
+local function board(piece, rules)
+  return { name = "r", files = 9, ranks = 10, pieces = { k = piece },
+           start = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", rules = rules }
+end
+t.raises("region: a bad rectangle", "pieces.k.region.white: \"d1-z3\" is not a square of the board",
+  varia.new, board({ betza = "W", royal = true, region = { white = "d1-z3", black = "d8-f10" } }))
+t.raises("region: a side is missing", "pieces.k.region.black: missing",
+  varia.new, board({ betza = "W", royal = true, region = { white = "d1-f3" } }))
+t.raises("region: an unknown key", "pieces.k.region.blak: unknown key",
+  varia.new, board({ betza = "W", royal = true, region = { white = "d1-f3", black = "d8-f10", blak = "" } }))
+t.raises("extra: the betza is missing", "pieces.k.extra.betza: missing",
+  varia.new, board({ betza = "W", royal = true, extra = { white = "a1", black = "a1" } }))
+t.raises("extra: a bad betza", "pieces.k.extra.betza:",
+  varia.new, board({ betza = "W", royal = true, extra = { betza = "Y", white = "a1", black = "a1" } }))
+t.raises("facing_kings: a bad value", "rules.facing_kings: \"never\" (expected allowed or illegal)",
+  varia.new, board({ betza = "W", royal = true }, { facing_kings = "never" }))
+-- A rectangle is every square between its corners, in any order: the
+-- palace written otherwise gives Fairy-Stockfish's moves above.
+g = varia.new(board({ betza = "W", royal = true, region = { white = "f3-d1", black = "d8 e8 f8 d9-f10" } },
+  { facing_kings = "illegal" }), { fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1" })
+t.equal("region: a rectangle from either corner", table.concat(g:legal(), " "), "d1d2")
 
 t.done()

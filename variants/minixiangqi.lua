@@ -1,0 +1,26 @@
+-- Mini Xiangqi (Shigeki Watanabe, 1973): Xiangqi on 7x7 points without
+-- advisors and elephants, and without a river. Each side has a general
+-- (k) confined to its palace (c1-e3, c5-e7), two horses (n), two chariots
+-- (r), two cannons (c) and four soldiers (p) that step forward or
+-- sideways from the start. The generals may not face each other on an
+-- open file; a player who cannot move loses.
+-- Rules: http://mlwi.magix.net/bg/minixiangqi.htm; Fairy-Stockfish's
+-- variant.cpp (minixiangqi).
+-- Fairy-Stockfish: UCI_Variant minixiangqi.
+-- Configuration only (the regions and the facing rule of xiangqi.lua).
+-- Left out, as in xiangqi.lua: the rule against perpetual check, which
+-- changes no move; a threefold repetition is a draw here.
+local xiangqi = require "xiangqi"
+local std = require "std"
+return std.extend(xiangqi, {
+  name = "minixiangqi",
+  fairy_stockfish = "minixiangqi",
+  files = 7, ranks = 7,
+  pieces = {
+    k = { region = { white = "c1-e3", black = "c5-e7" } },
+    a = std.NONE,
+    b = std.NONE,
+    p = { betza = "fsW", extra = std.NONE },
+  },
+  start = "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1",
+})
