@@ -237,6 +237,8 @@ static int gen_drops(const Position *p, Move *list, int n) {
       for (int f = 0; f < v->geo.files && n < MAX_MOVES; f++) {
         int sq = board_square(&v->geo, f, r);
         if (p->board[sq] != CELL_EMPTY || (files >> f & 1)) continue;
+        if (v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) continue;
+        if (IS_SET(v->confined_mask, t) && !IS_SET(v->stand[us][sq], t)) continue; /* its region */
         if (v->no_immobile && !is_mobile(v, us, t, sq)) continue;
         list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
         if (v->drop_promoted && v->promo_to[t] && n < MAX_MOVES)
@@ -626,17 +628,20 @@ int move_captures(const Position *p, Move m) {
   return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
 }
 
-/* Drops of drop_no_mate's type that checkmate are illegal. */
-static int without_drop_mates(Position *p, Move *list, int n) {
+/* Drops that check (drops.no_check), or checkmate with drop_no_mate's
+** type, are illegal. */
+static int drop_filters(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok = 1;
-    if (MOVE_FLAG(m) == MF_DROP && MOVE_PROMO(m) == p->v->drop_no_mate) {
+    if (MOVE_FLAG(m) == MF_DROP && (v->drop_no_check || MOVE_PROMO(m) == v->drop_no_mate)) {
       Undo u;
       Move replies[MAX_MOVES];
       pos_make(p, m, &u);
-      ok = !royal_attacked(p, them) || legal_moves(p, replies) > 0;
+      if (royal_attacked(p, them))
+        ok = !v->drop_no_check && legal_moves(p, replies) > 0;
       pos_unmake(p, m, &u);
     }
     if (ok) list[k++] = m;
@@ -646,10 +651,11 @@ static int without_drop_mates(Position *p, Move *list, int n) {
 
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
-  if (kind == PHASE_MOVE && p->v->drop_no_mate)
-    return without_drop_mates(p, list, legal_moves(p, list));
-  if (kind == PHASE_MOVE && (p->v->must_capture || p->v->no_check || p->v->king_held)) {
+  const Variant *v = p->v;
+  if (kind == PHASE_MOVE && (v->must_capture || v->no_check || v->king_held ||
+                             v->drop_no_mate || v->drop_no_check)) {
     int n = legal_moves(p, list);
+    if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
     return p->v->must_capture ? compulsory_captures(p, list, n) : n;

@@ -625,7 +625,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
                                       "drops", NULL};
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
-                                            "no_doubled", "no_mate", "mate_loses", "promoted", NULL};
+                                            "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
+                                            "region", NULL};
   static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", NULL};
@@ -693,6 +694,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
     v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
     v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
+    v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
+    int rg = get_table(r, t, "region", "drops.");
+    if (rg) {
+      static const char *const known_region[] = {"white", "black", NULL};
+      unknown_keys(r, rg, "drops.region.", known_region);
+      v->has_drop_region = 1;
+      read_sides(r, rg, "drops.region.", &v->geo, v->drop_region);
+      lua_pop(L, 1);
+    }
     static const char *const which[] = {"no_doubled", "no_mate", "mate_loses"};
     int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses};
     for (int i = 0; i < 3; i++)

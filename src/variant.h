@@ -192,6 +192,9 @@ typedef struct Variant {
                              (otherwise as the type that promoted) */
   int pawn_first_rank;    /* pawns may be dropped on their first rank */
   int drop_promoted;      /* a piece may also be dropped as its promoted form */
+  int drop_no_check;      /* a drop may not give check */
+  int has_drop_region;    /* drops only on drop_region[colour] */
+  uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
   int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding
                              one of the side's own of that type (0: none) */
   int drop_no_mate;       /* type + 1 whose drop may not checkmate (0: none) */

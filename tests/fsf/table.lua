@@ -17,7 +17,6 @@ local missing = {
   placement = "drops from a pocket (a placement phase)",
   shouse = "drops from a pocket; gating",
   seirawan = "gating (a piece from the hand enters where a piece left its start square)",
-  supply = "a palace; drops from a pocket",
   janggi = "a palace with its diagonals; passing; bikjang counting",
   janggicasual = "a palace with its diagonals; passing",
   janggimodern = "a palace with its diagonals; passing",

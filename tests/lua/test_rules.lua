@@ -297,4 +297,16 @@ g = varia.new(board({ betza = "W", royal = true, region = { white = "f3-d1", bla
   { facing_kings = "illegal" }), { fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1" })
 t.equal("region: a rectangle from either corner", table.concat(g:legal(), " "), "d1d2")
 
+-- Supply chess (Fairy-Stockfish's supply, counts from the same FEN): drops
+-- only on the own half, an advisor only in its palace, and no drop gives
+-- check.
+g = varia.new("supply", { fen = "4k4/9/9/9/9/9/9/9/9/3K5[AR] w - - 0 1" })
+local drops = { A = 0, R = 0 }
+for _, m in ipairs(g:legal()) do
+  local piece = m:match("^(%u)@")
+  if piece then drops[piece] = drops[piece] + 1 end
+end
+t.equal("supply: advisor drops in the palace (9 squares, the king on one)", drops.A, 8)
+t.equal("supply: rook drops on the own half, none on the e-file (check)", drops.R, 44 - 5)
+
 t.done()
