@@ -94,6 +94,10 @@ int royal_attacked(const Position *p, int c) {
   return 0;
 }
 
+static inline int square_colour(const Variant *v, int sq) {
+  return (board_file(&v->geo, sq) + board_rank(&v->geo, sq)) & 1;
+}
+
 static inline int is_mobile(const Variant *v, int c, int t, int sq) {
   return v->mobile[c][t][sq / 64] >> (sq % 64) & 1;
 }
@@ -228,6 +232,21 @@ static int gen_drops(const Position *p, Move *list, int n) {
     for (int i = 0; i < p->npieces[us]; i++)
       if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1))
         doubled |= 1u << board_file(&v->geo, p->plist[us][i]);
+  /* drops.opposite: the colours of squares (0 dark, 1 light) the type's
+  ** pieces already stand on, and the empty drop squares of each colour. */
+  int stands[2] = {0, 0}, room[2] = {0, 0}, need = 0;
+  if (v->drop_opposite) {
+    uint8_t cell = MAKE_CELL(us, v->drop_opposite - 1);
+    for (int i = 0; i < p->npieces[us]; i++)
+      if (p->board[p->plist[us][i]] == cell) stands[square_colour(v, p->plist[us][i])] = 1;
+    for (int r = 0; r < v->geo.ranks; r++)
+      for (int f = 0; f < v->geo.files; f++) {
+        int sq = board_square(&v->geo, f, r);
+        if (p->board[sq] == CELL_EMPTY && (!v->has_drop_region || (v->drop_region[us][r] >> f & 1)))
+          room[(f + r) & 1]++;
+      }
+    need = p->pocket[us][v->drop_opposite - 1];
+  }
   for (int t = 0; t < v->ntypes; t++) {
     if (!p->pocket[us][t]) continue;
     uint16_t ranks = v->drop_ranks[us][t];
@@ -239,6 +258,16 @@ static int gen_drops(const Position *p, Move *list, int n) {
         if (p->board[sq] != CELL_EMPTY || (files >> f & 1)) continue;
         if (v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) continue;
         if (IS_SET(v->confined_mask, t) && !IS_SET(v->stand[us][sq], t)) continue; /* its region */
+        if (v->drop_opposite) {
+          int colour = (f + r) & 1;
+          if (t + 1 == v->drop_opposite) { /* not on the colour of another */
+            if (stands[colour]) continue;
+          } else { /* leave room for the rest on colours still free */
+            int free = 0;
+            for (int k = 0; k < 2; k++) free += !stands[k] && room[k] - (k == colour) > 0;
+            if (free < need) continue;
+          }
+        }
         if (v->no_immobile && !is_mobile(v, us, t, sq)) continue;
         list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
         if (v->drop_promoted && v->promo_to[t] && n < MAX_MOVES)
@@ -325,6 +354,12 @@ int gen_pseudo(const Position *p, Move *list) {
   }
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
+  if (v->drops && v->must_drop) { /* a drop, while there is one to make */
+    int any = 0;
+    for (int t = 0; t < v->ntypes; t++) any |= p->pocket[us][t];
+    int d = any ? gen_drops(p, list, 0) : 0;
+    if (d) return d;
+  }
   if (v->drops) n = gen_drops(p, list, n);
   if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
     int k = 0;

@@ -184,6 +184,31 @@ static void refind_royal(Position *p, int c) {
   }
 }
 
+/* castling.from_drops: a king dropped on its file of the castling rank
+** gains the rights with the rooks on the corners of that rank, a rook
+** dropped on a corner gains it if the king stands there. Returns the
+** hash change. */
+static uint64_t castle_by_drop(Position *p, int us, int t, int to) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int rank = us == WHITE ? v->castle_rank : g->ranks - 1 - v->castle_rank;
+  if (board_rank(g, to) != rank) return 0;
+  int ksq = board_square(g, v->castle_drop_file, rank), rooks[2] = {SQ_NONE, SQ_NONE};
+  uint8_t rook = MAKE_CELL(us, v->castle_rook_type), king = MAKE_CELL(us, v->castle_king_type);
+  int corner[2] = {board_square(g, g->files - 1, rank), board_square(g, 0, rank)};
+  for (int side = 0; side < 2; side++) {
+    if (to == ksq && t == v->castle_king_type && p->board[corner[side]] == rook) rooks[side] = corner[side];
+    if (to == corner[side] && t == v->castle_rook_type && p->board[ksq] == king) rooks[side] = to;
+  }
+  int before = p->castle;
+  for (int side = 0; side < 2; side++)
+    if (rooks[side] != SQ_NONE) {
+      p->castle |= 1 << (us * 2 + side);
+      p->castle_rook[us * 2 + side] = rooks[side];
+    }
+  return v->zobrist_castle[before] ^ v->zobrist_castle[p->castle];
+}
+
 /* Moves a piece with its attribute; returns the hash change. */
 static inline uint64_t move_piece(Position *p, int from, int to, uint8_t cell) {
   const Variant *v = p->v;
@@ -307,6 +332,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       p->attr[to] = 0;
       k ^= zkey(v, cell, to);
       if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
+      if (v->castle_drop_file >= 0) k ^= castle_by_drop(p, us, t, to);
       if ((v->pawn_mask | v->promote_mask) >> t & 1) p->halfmove = 0;
       p->anchor = to;
     } else if (flag == MF_CASTLE) {
@@ -784,7 +810,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   ** (a side of pawns alone). */
   if (v->royal_mask && !v->royal_capture && !variant_kingless_allowed(v))
     for (int c = 0; c < 2; c++)
-      if (p->royal[c] == SQ_NONE)
+      if (p->royal[c] == SQ_NONE && !pos_royal_in_pocket(p, c))
         FEN_FAIL("FEN board: %s has no %s", c == WHITE ? "White" : "Black",
                  v->type[__builtin_ctz(v->royal_mask)].name);
 
@@ -797,6 +823,15 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   for (int i = 0; i < 4; i++) p->castle_rook[i] = SQ_NONE;
   p->castle_king[0] = find_castle_king(p, WHITE);
   p->castle_king[1] = find_castle_king(p, BLACK);
+  if (v->castle_drop_file >= 0) /* rights that drops may create later */
+    for (int c = 0; c < 2; c++) {
+      int rank = c == WHITE ? v->castle_rank : g->ranks - 1 - v->castle_rank;
+      int ksq = board_square(g, v->castle_drop_file, rank);
+      if (p->castle_king[c] == SQ_NONE) p->castle_king[c] = ksq;
+      p->castle_clear[ksq] &= (uint8_t) ~(3 << (c * 2));
+      p->castle_clear[board_square(g, g->files - 1, rank)] &= (uint8_t) ~(1 << (c * 2));
+      p->castle_clear[board_square(g, 0, rank)] &= (uint8_t) ~(2 << (c * 2));
+    }
   /* Rights that are never lost belong to the squares of the start
   ** position, whether king and rook stand there now or not. */
   int fixed = v->castle_always && v->castle_start_king[0] != SQ_NONE;

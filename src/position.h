@@ -103,6 +103,13 @@ static inline int cards_in(const uint8_t *zone, int nvalues) {
   return n;
 }
 
+/* Does colour c hold a royal piece in its pocket (not yet placed)? */
+static inline int pos_royal_in_pocket(const Position *p, int c) {
+  for (int t = 0; t < p->v->ntypes; t++)
+    if ((p->v->royal_mask >> t & 1) && p->pocket[c][t]) return 1;
+  return 0;
+}
+
 /* The number of empty squares (a relocation's choices, in O(1)). */
 static inline int pos_empty_squares(const Position *p) {
   return p->v->geo.files * p->v->geo.ranks - p->npieces[0] - p->npieces[1] -

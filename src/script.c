@@ -626,10 +626,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "drops", NULL};
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
                                             "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
-                                            "region", NULL};
+                                            "region", "must", "opposite", NULL};
   static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
-                                             "rights", "rank", NULL};
+                                             "rights", "rank", "from_drops", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
@@ -695,6 +695,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
     v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
     v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
+    v->must_drop = get_bool(r, t, "must", "drops.", 0);
     int rg = get_table(r, t, "region", "drops.");
     if (rg) {
       static const char *const known_region[] = {"white", "black", NULL};
@@ -703,9 +704,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       read_sides(r, rg, "drops.region.", &v->geo, v->drop_region);
       lua_pop(L, 1);
     }
-    static const char *const which[] = {"no_doubled", "no_mate", "mate_loses"};
-    int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses};
-    for (int i = 0; i < 3; i++)
+    static const char *const which[] = {"no_doubled", "no_mate", "mate_loses", "opposite"};
+    int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses, &v->drop_opposite};
+    for (int i = 0; i < 4; i++)
       if (get_string(r, t, which[i], "drops.", buf, sizeof buf)) {
         int ty = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
         if (ty < 0) problem(r, "drops.%s: \"%s\" is not one of the pieces", which[i], buf);
@@ -749,6 +750,12 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       v->castle_king_file[1] = 2;
     }
     v->castle_rank = get_int(r, t, "rank", "castling.", 1, 1, v->geo.ranks) - 1;
+    if (get_string(r, t, "from_drops", "castling.", buf, sizeof buf)) {
+      if (strlen(buf) != 1 || buf[0] < 'a' || buf[0] >= 'a' + v->geo.files)
+        problem(r, "castling.from_drops: \"%s\" is not a file of the board", buf);
+      else
+        v->castle_drop_file = buf[0] - 'a';
+    }
     if (get_string(r, t, "notation", "castling.", buf, sizeof buf)) {
       if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
       else if (strcmp(buf, "king-moves") != 0)

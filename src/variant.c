@@ -17,6 +17,7 @@ void variant_defaults(Variant *v) {
   v->phase[0].kind = PHASE_MOVE;
   v->castle_king_type = -1;
   v->castle_rook_type = -1;
+  v->castle_drop_file = -1;
   v->points_tie = RESULT_DRAW;
   memset(v->owner, OWNER_NONE, sizeof v->owner);
   v->castle_king_file[0] = 6;
@@ -395,7 +396,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       if (v->type[t].initial_ranks)
         v->initial_ranks[0][t] = v->initial_ranks[1][t] = v->type[t].initial_ranks;
     for (int c = 0; c < 2; c++)
-      if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v))
+      if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v) &&
+          !pos_royal_in_pocket(start, c))
         problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");
   }
   free(start);

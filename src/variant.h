@@ -134,6 +134,8 @@ typedef struct Variant {
   int castle_rank;         /* the rank castling happens on, 0 for the first,
                               counted from each side */
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
+  int castle_drop_file;    /* a king dropped on this file of the castling
+                              rank gains castling rights (-1: none) */
 
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */
@@ -193,6 +195,9 @@ typedef struct Variant {
   int pawn_first_rank;    /* pawns may be dropped on their first rank */
   int drop_promoted;      /* a piece may also be dropped as its promoted form */
   int drop_no_check;      /* a drop may not give check */
+  int must_drop;          /* while the pocket holds pieces, a turn is a drop */
+  int drop_opposite;      /* type + 1 whose pieces must end on squares of
+                             both colours (bishops), 0: none */
   int has_drop_region;    /* drops only on drop_region[colour] */
   uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
   int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding

@@ -14,7 +14,6 @@ local missing = {
   ["3check"] = "check counting (a win by the N-th check)",
   ["5check"] = "check counting (a win by the N-th check)",
   atomic = "explosions on capture",
-  placement = "drops from a pocket (a placement phase)",
   shouse = "drops from a pocket; gating",
   seirawan = "gating (a piece from the hand enters where a piece left its start square)",
   janggi = "a palace with its diagonals; passing; bikjang counting",

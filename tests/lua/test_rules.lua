@@ -309,4 +309,17 @@ end
 t.equal("supply: advisor drops in the palace (9 squares, the king on one)", drops.A, 8)
 t.equal("supply: rook drops on the own half, none on the e-file (check)", drops.R, 44 - 5)
 
+-- Placement (Fairy-Stockfish's placement; its FEN and perft after the same
+-- drops): a king on e1 and a rook on h1 gain castling, the second bishop
+-- goes on the other colour.
+g = varia.new("placement")
+g:play("R@h1", "K@e8", "K@e1", "R@a8", "B@c1", "B@c8")
+t.equal("placement: rights from drops", g:fen(), "r1b1k3/pppppppp/8/8/8/8/PPPPPPPP/2B1K2R[QRBNNqrbnn] w Kq - 6 4")
+t.equal("placement: perft 3", g:perft(3), 4028)
+local bishops = {}
+for _, m in ipairs(g:legal()) do if m:match("^B@") then bishops[#bishops + 1] = m end end
+table.sort(bishops)
+t.equal("placement: the second bishop on the other colour", table.concat(bishops, " "), "B@b1 B@d1 B@f1")
+t.check("placement: pieces must be dropped first", not g:play("e2e4"))
+
 t.done()
