@@ -106,6 +106,9 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     if (capture_only)
       snprintf(out, len, "the %s on %s (%s) reaches %s only by capturing, and %s is empty",
                piece, name, v->type[t].betza, sq, sq);
+    else if (!(v->stand[p->side][to] >> t & 1))
+      snprintf(out, len, "the %s on %s may not leave its region, and %s is outside it",
+               piece, name, sq);
     else if (v->diagonal_once_bit && (p->attr[from] & v->diagonal_once_bit))
       snprintf(out, len, "the %s on %s (%s) has moved diagonally and has lost its diagonal moves",
                piece, name, v->type[t].betza);

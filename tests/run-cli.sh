@@ -156,6 +156,8 @@ expect "check names the variant on every line" 1 "keys.lua: promotion.pieces" --
 # REPL commands: each one's output, and its error for a bad argument.
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
 expect_stdin "why: geometry" 0 "a knight (N) cannot move from g1 to g4" 'why g1g4\n' -- $V
+expect_stdin "why: region" 0 "the general on d1 may not leave its region, and c1 is outside it" 'new xiangqi\nfen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\nwhy d1c1\n' -- $V
+expect_stdin "why: facing kings" 0 "it would leave White's general attacked (by the general on e10)" 'new xiangqi\nfen 4k4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1\nwhy e2c3\n' -- $V
 expect_stdin "why: blocked" 0 "the rook on a1 cannot reach a3: the way is blocked" 'why a1a3\n' -- $V
 expect_stdin "why: own piece" 0 "d2 holds White's own pawn" 'why d1d2\n' -- $V
 expect_stdin "why: legal" 0 "e2e4 is legal (e4)" 'why e2e4\n' -- $V
@@ -184,8 +186,8 @@ expect "a Lua test file's failure with file:line" 1 "bad_test.lua:2 start moves:
 expect "a Lua test file counted" 1 "0 passed, 1 failed" -- $V test "$tmp/bad_test.lua"
 printf 'error("broken")\n' > "$tmp/broken_test.lua"
 expect "an erroring Lua test file" 1 "broken_test.lua:1: broken" -- $V test "$tmp/broken_test.lua"
-expect "shard 1 of 2" 0 "13 passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
-expect "shard 2 of 2" 0 "12 passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
+expect "shard 1 of 2" 0 "19 passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
+expect "shard 2 of 2" 0 "19 passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
 expect "bad shard" 2 "--shard expects I/N" -- $V test --shard 3/2 tests/perft/variants.perft
 # make install, with DESTDIR and PREFIX.
 make -s install DESTDIR="$tmp/stage" PREFIX=/usr >/dev/null 2>&1
