@@ -871,6 +871,12 @@ static void push_step_info(lua_State *L, Game *g, int i) {
     lua_pushlstring(L, buf, 1);
     lua_setfield(L, -2, "promotion");
   }
+  int gate = flag == MF_GATE ? MOVE_PROMO(m) : flag == MF_CASTLE ? CASTLE_GATE(m) : 0;
+  if (gate) { /* the piece that entered a gate square */
+    buf[0] = g->v->type[gate - 1].letter;
+    lua_pushlstring(L, buf, 1);
+    lua_setfield(L, -2, "gated");
+  }
 }
 
 /* g:lastmove(): a table describing the last step played, or nil. */

@@ -278,6 +278,33 @@ static int gen_drops(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* Gating: each move that leaves a gate square, once more for each type in
+** the pocket entering it; castling for each of the two squares left. */
+static int gen_gating(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side, rank = us == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
+  int types[MAX_TYPES], nt = 0;
+  for (int t = 0; t < v->ntypes && t < 31; t++) /* where a drop could go too */
+    if (p->pocket[us][t] && (v->drop_ranks[us][t] >> rank & 1)) types[nt++] = t;
+  int end = n;
+  for (int i = 0; i < end; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+    if (flag != MF_NORMAL && flag != MF_CASTLE) continue;
+    int gate_from = v->sq_rank[from] == rank && (p->gates[us] >> board_file(&v->geo, from) & 1);
+    int gate_rook = flag == MF_CASTLE && (p->gates[us] >> board_file(&v->geo, to) & 1);
+    for (int k = 0; k < nt && n + 2 < MAX_MOVES; k++) {
+      int t = types[k];
+      if (flag == MF_NORMAL && gate_from) list[n++] = MAKE_MOVE(from, to, MF_GATE, t + 1);
+      if (flag == MF_CASTLE && gate_from)
+        list[n++] = MAKE_MOVE(from, to, MF_CASTLE, CASTLE_SIDE(m) | (t + 1) << 1);
+      if (flag == MF_CASTLE && gate_rook)
+        list[n++] = MAKE_MOVE(from, to, MF_CASTLE, CASTLE_SIDE(m) | (t + 1) << 1) | MOVE_GATE_ON_ROOK;
+    }
+  }
+  return n;
+}
+
 int gen_pseudo(const Position *p, Move *list) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
@@ -360,6 +387,7 @@ int gen_pseudo(const Position *p, Move *list) {
     int d = any ? gen_drops(p, list, 0) : 0;
     if (d) return d;
   }
+  if (v->gating && p->gates[us]) n = gen_gating(p, list, n);
   if (v->drops) n = gen_drops(p, list, n);
   if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
     int k = 0;
@@ -456,6 +484,10 @@ int pos_terminal(const Position *p, int *result) {
 static int survives(Position *p, Move m) {
   Undo u;
   int us = p->side;
+  if (!p->v->gate_shields) { /* judged as the move without its gated piece */
+    if (MOVE_FLAG(m) == MF_GATE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
+    if (MOVE_FLAG(m) == MF_CASTLE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_CASTLE, CASTLE_SIDE(m));
+  }
   pos_make(p, m, &u);
   int ok = !royal_attacked(p, us);
   pos_unmake(p, m, &u);
@@ -511,7 +543,7 @@ static int legal_moves(Position *p, Move *list) {
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int from = MOVE_FROM(m), flag = MOVE_FLAG(m), ok = 1;
-    if (flag == MF_EP || flag == MF_CASTLE) {
+    if (flag == MF_EP || flag == MF_CASTLE || flag == MF_GATE) {
       ok = survives(p, m);
     } else if (from == ksq) {
       uint8_t king = p->board[ksq];
@@ -532,7 +564,7 @@ static int legal_moves(Position *p, Move *list) {
 
 int move_destination(const Position *p, Move m) {
   if (MOVE_FLAG(m) != MF_CASTLE) return MOVE_TO(m);
-  return board_square(&p->v->geo, p->v->castle_king_file[MOVE_PROMO(m)],
+  return board_square(&p->v->geo, p->v->castle_king_file[CASTLE_SIDE(m)],
                       p->v->sq_rank[MOVE_FROM(m)]);
 }
 

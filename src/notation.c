@@ -10,7 +10,7 @@
 
 static int castle_king_to(const Position *p, Move m) {
   const Variant *v = p->v;
-  return board_square(&v->geo, v->castle_king_file[MOVE_PROMO(m)],
+  return board_square(&v->geo, v->castle_king_file[CASTLE_SIDE(m)],
                       board_rank(&v->geo, MOVE_FROM(m)));
 }
 
@@ -54,9 +54,16 @@ static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
     if (MOVE_PROMO(m)) return snprintf(buf, len, "%s%c", b, p->v->type[MOVE_PROMO(m) - 1].letter);
     return snprintf(buf, len, "%s", b);
   }
+  int from = MOVE_FROM(m);
   if (MOVE_FLAG(m) == MF_CASTLE && !king_takes_rook) to = castle_king_to(p, m);
-  board_square_name(g, MOVE_FROM(m), a);
+  if (MOVE_FLAG(m) == MF_CASTLE && (m & MOVE_GATE_ON_ROOK)) { /* gated on the rook's square: h1e1h */
+    from = MOVE_TO(m);
+    to = MOVE_FROM(m);
+  }
+  board_square_name(g, from, a);
   board_square_name(g, to, b);
+  int gate = MOVE_FLAG(m) == MF_GATE ? MOVE_PROMO(m) : MOVE_FLAG(m) == MF_CASTLE ? CASTLE_GATE(m) : 0;
+  if (gate) return snprintf(buf, len, "%s%s%c", a, b, p->v->type[gate - 1].letter);
   if (MOVE_FLAG(m) == MF_PROMO && p->v->demote_to[CELL_TYPE(p->board[MOVE_FROM(m)])])
     return snprintf(buf, len, "%s%s-", a, b); /* a promoted piece turned back */
   if (MOVE_FLAG(m) == MF_PROMO && p->v->demote_to[MOVE_PROMO(m) - 1]) /* its one promoted form */
@@ -85,7 +92,11 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
   if (flag == MF_DROP) {
     n = (size_t)drop_text(p, m, out, sizeof out);
   } else if (flag == MF_CASTLE) {
-    n = (size_t)sprintf(out, MOVE_PROMO(m) == 0 ? "O-O" : "O-O-O");
+    n = (size_t)sprintf(out, CASTLE_SIDE(m) == 0 ? "O-O" : "O-O-O");
+    if (CASTLE_GATE(m)) { /* O-O/He1: the piece gated in and where */
+      board_square_name(g, (m & MOVE_GATE_ON_ROOK) ? to : from, sq);
+      n += (size_t)sprintf(out + n, "/%c%s", toupper((unsigned char)v->type[CASTLE_GATE(m) - 1].letter), sq);
+    }
   } else {
     int capture = flag == MF_EP || p->board[to] != CELL_EMPTY;
     if (v->type[t].pawn) {
@@ -117,6 +128,8 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     if (flag == MF_PROMO)
       n += (size_t)sprintf(out + n, "=%c",
                            toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
+    if (flag == MF_GATE) /* Nf3/G: the piece gated in on the square left */
+      n += (size_t)sprintf(out + n, "/%c", toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
   }
   if (!v->royal_capture && v->royal_mask) {
     Undo u;

@@ -55,6 +55,22 @@ static inline uint64_t zone_add(const Variant *v, uint8_t *zone, int id, int val
   return k ^ card_key(v, id, value, zone[value]);
 }
 
+/* Gates in the hash: one key per (colour, file). */
+static inline uint64_t gate_key(const Variant *v, int c, int file) {
+  return mix(v->zobrist_gate + (uint64_t)(c * 64 + file));
+}
+static inline int gate_rank(const Variant *v, int c) {
+  return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
+}
+/* Closes colour c's gate on sq, if it has one there; returns the hash change. */
+static uint64_t close_gate(Position *p, int c, int sq) {
+  const Variant *v = p->v;
+  int f = board_file(&v->geo, sq);
+  if (board_rank(&v->geo, sq) != gate_rank(v, c) || !(p->gates[c] >> f & 1)) return 0;
+  p->gates[c] &= (uint16_t) ~(1u << f);
+  return gate_key(v, c, f);
+}
+
 /* Pockets in the hash: one key per (colour, type, count). */
 static inline uint64_t pocket_key(const Variant *v, int c, int t, int count) {
   return count ? mix(v->zobrist_pocket + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
@@ -150,9 +166,12 @@ uint64_t pos_compute_key(const Position *p) {
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
   if (v->ncard_values || v->promote_to_lost) k ^= cards_key(p);
-  if (v->drops || v->capture_to_pocket)
-    for (int c = 0; c < 2; c++)
+  if (v->pockets)
+    for (int c = 0; c < 2; c++) {
       for (int t = 0; t < v->ntypes; t++) k ^= pocket_key(v, c, t, p->pocket[c][t]);
+      for (int f = 0; f < v->geo.files; f++)
+        if (p->gates[c] >> f & 1) k ^= gate_key(v, c, f);
+    }
   return k;
 }
 
@@ -207,6 +226,39 @@ static uint64_t castle_by_drop(Position *p, int us, int t, int to) {
       p->castle_rook[us * 2 + side] = rooks[side];
     }
   return v->zobrist_castle[before] ^ v->zobrist_castle[p->castle];
+}
+
+/* Gating, after the move itself: the squares left close their gates (and
+** a captured piece's square its side's), and a gated piece enters. */
+static uint64_t gate_in(Position *p, Move m, Undo *u) {
+  const Variant *v = p->v;
+  int us = u->side, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), type = 0, sq = from;
+  uint64_t k = close_gate(p, us, from);
+  if (flag == MF_CASTLE) {
+    k ^= close_gate(p, us, to);
+    type = CASTLE_GATE(m);
+    if (m & MOVE_GATE_ON_ROOK) sq = to;
+  } else {
+    if (u->captured != CELL_EMPTY) k ^= close_gate(p, us ^ 1, flag == MF_EP ? u->ep_victim : to);
+    if (flag == MF_GATE) type = MOVE_PROMO(m);
+  }
+  if (type) {
+    uint8_t cell = MAKE_CELL(us, type - 1);
+    k ^= pocket_add(p, us, v->pocket_as[type - 1], -1);
+    put_piece(p, sq, cell);
+    p->attr[sq] = 0;
+    k ^= zkey(v, cell, sq);
+  }
+  /* With nothing left to gate and no captures to refill the pocket, the
+  ** gates are gone (as Fairy-Stockfish closes them). */
+  if (!v->capture_to_pocket && p->gates[us]) {
+    int any = 0;
+    for (int t = 0; t < v->ntypes; t++) any |= p->pocket[us][t];
+    for (int f = 0; !any && f < v->geo.files; f++)
+      if (p->gates[us] >> f & 1) k ^= gate_key(v, us, f);
+    if (!any) p->gates[us] = 0;
+  }
+  return k;
 }
 
 /* Moves a piece with its attribute; returns the hash change. */
@@ -272,6 +324,8 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->pending_draws = p->pending_draws;
   u->consumed = -1;
   u->dropped = p->dropped;
+  u->gates[0] = p->gates[0];
+  u->gates[1] = p->gates[1];
   p->dropped = flag == MF_DROP ? (uint8_t)MOVE_PROMO(m) : 0;
 
   if (p->target != SQ_NONE) {
@@ -336,7 +390,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       if ((v->pawn_mask | v->promote_mask) >> t & 1) p->halfmove = 0;
       p->anchor = to;
     } else if (flag == MF_CASTLE) {
-      int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
+      int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
       int kto = board_square(&v->geo, v->castle_king_file[side], rank);
       int rto = kto + (side == 0 ? -1 : 1);
       uint8_t rook = p->board[to];
@@ -424,6 +478,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
       }
     }
+    if (v->gating && flag != MF_DROP) k ^= gate_in(p, m, u);
     if (p->castle && flag != MF_DROP) {
       int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
       if (nc != p->castle) {
@@ -495,7 +550,12 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     p->attr[to] = 0;
     p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
   } else if (flag == MF_CASTLE) {
-    int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
+    int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
+    if (CASTLE_GATE(m)) { /* the gated piece leaves first */
+      int sq = (m & MOVE_GATE_ON_ROOK) ? to : from;
+      remove_piece(p, sq);
+      p->pocket[us][v->pocket_as[CASTLE_GATE(m) - 1]]++;
+    }
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
     int rto = kto + (side == 0 ? -1 : 1);
     remove_piece(p, kto);
@@ -506,6 +566,10 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     p->attr[from] = u->moved_attr;
     p->attr[to] = u->rook_attr;
   } else {
+    if (flag == MF_GATE) { /* the gated piece leaves first */
+      remove_piece(p, from);
+      p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
+    }
     remove_piece(p, to);
     p->attr[to] = 0;
     put_piece(p, from, u->moved);
@@ -521,6 +585,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   }
   p->side = us;
   p->dropped = u->dropped;
+  p->gates[0] = u->gates[0];
+  p->gates[1] = u->gates[1];
   p->phase = u->phase;
   p->castle = u->castle;
   p->ep = u->ep;
@@ -767,7 +833,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
       file += n;
     } else if (c == '[') {
-      if (!v->drops && !v->capture_to_pocket)
+      if (!v->pockets)
         FEN_FAIL("FEN board: pockets ([...]) are not part of %s", v->name);
       if (file != g->files || rank != 0)
         FEN_FAIL("FEN board: the pocket ([...]) comes after the last rank");
@@ -857,6 +923,13 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         p->castle_rook[c * 2 + side] = rook;
         continue;
       }
+      if (v->gating && lc >= 'a' && lc < 'a' + g->files && lc != 'k' && lc != 'q') {
+        /* a gate: Fairy-Stockfish's file letter for a piece not yet moved */
+        int sq = board_square(g, lc - 'a', gate_rank(v, c));
+        if (p->board[sq] != CELL_EMPTY && CELL_COLOUR(p->board[sq]) == c)
+          p->gates[c] |= (uint16_t)(1u << (lc - 'a'));
+        continue;
+      }
       if (!v->castling) why = "the variant has no castling";
       else if (ksq == SQ_NONE) why = "no king to castle on that side's castling rank";
       else if (lc == 'k' || lc == 'q') {
@@ -868,6 +941,8 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       } else why = "not a castling letter";
       if (why) FEN_FAIL("FEN castling: '%c': %s", *s, why);
       side = board_file(g, rook) > board_file(g, ksq) ? 0 : 1;
+      if (v->gating) /* king and rook stand on their gates */
+        p->gates[c] |= (uint16_t)((1u << board_file(g, rook)) | (1u << board_file(g, ksq)));
       p->castle |= 1 << (c * 2 + side);
       p->castle_rook[c * 2 + side] = rook;
       if (!v->castle_always) {
@@ -928,6 +1003,12 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   return 0;
 }
 
+static size_t write_gates(const Position *p, int c, char *out, size_t n) {
+  for (int f = 0; f < p->v->geo.files; f++)
+    if (p->gates[c] >> f & 1) out[n++] = (char)((c == WHITE ? 'A' : 'a') + f);
+  return n;
+}
+
 int pos_fen(const Position *p, char *buf, size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
@@ -955,7 +1036,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     if (empty) n += (size_t)sprintf(tmp + n, "%d", empty);
     if (r) tmp[n++] = '/';
   }
-  if (v->drops || v->capture_to_pocket) {
+  if (v->pockets) {
     int order[MAX_TYPES], nt = pocket_order(v, order);
     tmp[n++] = '[';
     for (int c = 0; c < 2; c++)
@@ -969,14 +1050,19 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   tmp[n++] = ' ';
   tmp[n++] = p->side == WHITE ? 'w' : 'b';
   tmp[n++] = ' ';
-  if (!p->castle) tmp[n++] = '-';
+  size_t rights_at = n;
   for (int i = 0; i < 4; i++) {
-    if (!(p->castle >> i & 1)) continue;
     int c = i / 2, side = i % 2, rook = p->castle_rook[i];
-    char l = side == 0 ? 'k' : 'q';
-    if (!v->castle_always && outer_rook(p, c, side) != rook) l = (char)('a' + board_file(g, rook));
-    tmp[n++] = c == WHITE ? (char)toupper((unsigned char)l) : l;
+    if (p->castle >> i & 1) {
+      char l = side == 0 ? 'k' : 'q';
+      if (!v->castle_always && outer_rook(p, c, side) != rook) l = (char)('a' + board_file(g, rook));
+      tmp[n++] = c == WHITE ? (char)toupper((unsigned char)l) : l;
+    }
+    /* Gates, as Fairy-Stockfish writes them: every gate file after the
+    ** side's rights. */
+    if (v->gating && side == 1) n = write_gates(p, c, tmp, n);
   }
+  if (n == rights_at) tmp[n++] = '-';
   tmp[n++] = ' ';
   if (p->ep == SQ_NONE) tmp[n++] = '-';
   else n += (size_t)board_square_name(g, p->ep, tmp + n);

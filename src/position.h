@@ -22,8 +22,16 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
        MF_TARGET, /* names the square to (and a promotion piece) */
        MF_CARD,   /* plays the two cards naming square to */
        MF_DRAW,   /* draws a card of value promo from the deck */
-       MF_DROP    /* puts a piece of type promo - 1 from the pocket on to
-                     (from is to as well: no square is left) */ };
+       MF_DROP,   /* puts a piece of type promo - 1 from the pocket on to
+                     (from is to as well: no square is left) */
+       MF_GATE    /* an ordinary move, and a piece of type promo - 1 from
+                     the pocket enters the square left (gating) */ };
+/* Castling keeps its side in bit 0 of promo; a piece gated in with it is
+** type + 1 in the bits above, on the king's square, or on the rook's when
+** MOVE_GATE_ON_ROOK is set. */
+#define MOVE_GATE_ON_ROOK (1u << 30)
+#define CASTLE_SIDE(m) (MOVE_PROMO(m) & 1)
+#define CASTLE_GATE(m) (MOVE_PROMO(m) >> 1)
 #define PLACE_FROM_NONE 0x3FF
 #define MOVE_NONE 0u
 #define MAKE_MOVE(from, to, flag, promo)                                  \
@@ -56,6 +64,9 @@ typedef struct Position {
   uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
   uint8_t pocket[2][MAX_TYPES]; /* pieces in each side's hand, by type */
   uint8_t dropped;   /* type + 1 of the piece the last move dropped, or 0 */
+  uint16_t gates[2]; /* files of each side's castling rank where a piece
+                        from the pocket may enter when the piece there
+                        first leaves (gating) */
   uint64_t rng;                /* the game's generator (chance steps) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
@@ -71,6 +82,7 @@ typedef struct Undo {
   int pending_draws;
   int8_t consumed; /* the lost type a promotion used, or -1 */
   uint8_t dropped;
+  uint16_t gates[2];
   uint8_t captured, captured_attr;
   uint8_t moved, moved_attr;
   uint8_t rook_attr;

@@ -182,7 +182,7 @@ static void show_board(Repl *r) {
   }
   if (r->g->v->has_points) printf("   points: White %d, Black %d", p->score[0], p->score[1]);
   printf("\n");
-  if (r->g->v->drops) {
+  if (r->g->v->pockets) {
     printf("pockets:");
     for (int c = 0; c < 2; c++) {
       printf("%s", c == WHITE ? " White" : ", Black");

@@ -626,7 +626,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "drops", NULL};
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
                                             "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
-                                            "region", "must", "opposite", NULL};
+                                            "region", "must", "opposite", "free", "gating", "gate_shields",
+                                            NULL};
   static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", "from_drops", NULL};
@@ -689,7 +690,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   /* drops = { captures = true, keep_promoted = false, pawn_first_rank = false } */
   if ((t = get_table(r, idx, "drops", ""))) {
     unknown_keys(r, t, "drops.", known_drops);
-    v->drops = 1;
+    v->pockets = 1;
+    v->drops = get_bool(r, t, "free", "drops.", 1);
+    v->gating = get_bool(r, t, "gating", "drops.", 0);
+    v->gate_shields = get_bool(r, t, "gate_shields", "drops.", 1);
     v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
     v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
     v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);

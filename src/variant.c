@@ -369,6 +369,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_cards = splitmix(&seed);
   v->zobrist_lost = splitmix(&seed);
   v->zobrist_pocket = splitmix(&seed);
+  v->zobrist_gate = splitmix(&seed);
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

@@ -196,6 +196,11 @@ typedef struct Variant {
   int drop_promoted;      /* a piece may also be dropped as its promoted form */
   int drop_no_check;      /* a drop may not give check */
   int must_drop;          /* while the pocket holds pieces, a turn is a drop */
+  int pockets;            /* the sides have pockets (the drops table) */
+  int gating;             /* a piece from the pocket may enter a gate square
+                             as the piece standing there first leaves it */
+  int gate_shields;       /* the gated piece counts when judging whether the
+                             move leaves the own king attacked */
   int drop_opposite;      /* type + 1 whose pieces must end on squares of
                              both colours (bishops), 0: none */
   int has_drop_region;    /* drops only on drop_region[colour] */
@@ -250,7 +255,7 @@ typedef struct Variant {
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
-  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket;
+  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate;
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];

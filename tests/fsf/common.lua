@@ -47,6 +47,9 @@ M.compare_as = {
   shogi = "pawn_drop_mate=loses", minishogi = "pawn_drop_mate=loses",
   judkins = "pawn_drop_mate=loses", gorogoro = "pawn_drop_mate=loses",
   euroshogi = "pawn_drop_mate=loses",
+  -- 11.1 judges a gating move's legality without the gated piece, which
+  -- may in fact shield the king.
+  seirawan = "gate_shields=no", shouse = "gate_shields=no",
 }
 
 return M

@@ -322,4 +322,18 @@ table.sort(bishops)
 t.equal("placement: the second bishop on the other colour", table.concat(bishops, " "), "B@b1 B@d1 B@f1")
 t.check("placement: pieces must be dropped first", not g:play("e2e4"))
 
+-- Seirawan chess (Fairy-Stockfish's FEN and counts after the same moves):
+-- gating on the square left, on the king's square when castling.
+g = varia.new("seirawan")
+t.equal("seirawan: 28 moves at the start (8 of them gate)", #g:legal(), 28)
+g:play("g1f3", "b8c6h", "e2e4", "g8f6e", "f1e2", "a7a6", "e1g1h")
+t.equal("seirawan: gates in the FEN, closed when the hand is empty", g:fen(),
+        "rhbqkber/1ppppppp/p1n2n2/8/4P3/5N2/PPPPBPPP/RNBQHRK1[E] b ABCDkq - 1 4")
+t.equal("seirawan: the last move gated a hawk", g:lastmove().gated, "h")
+-- The gated piece shields the king (the rules); option gate_shields=no
+-- as Fairy-Stockfish 11.1 (divide: e8f8h is not there).
+local with = varia.new("seirawan", { fen = "R3k3/8/8/8/8/8/8/4K3[Hh] b Ee - 0 1" }):divide(1)
+local without = varia.new("seirawan:gate_shields=no", { fen = "R3k3/8/8/8/8/8/8/4K3[Hh] b Ee - 0 1" }):divide(1)
+t.check("seirawan: the hawk gated on e8 blocks the rook", with["e8f8h"] == 1 and without["e8f8h"] == nil)
+
 t.done()
