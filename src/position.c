@@ -952,6 +952,15 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     }
   }
 
+  /* Gates close when there is nothing left to gate and no capture can
+  ** refill the pocket (as after a move), so that the FEN reads back. */
+  if (v->gating && !v->capture_to_pocket)
+    for (int c = 0; c < 2; c++) {
+      int any = 0;
+      for (int t = 0; t < v->ntypes; t++) any |= p->pocket[c][t];
+      if (!any) p->gates[c] = 0;
+    }
+
   /* Field 4: en passant. As in Stockfish, the square is kept only when a
   ** capture there is possible, so that a position set up from a FEN and
   ** the same position reached by moves have the same FEN and hash. */
