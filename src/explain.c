@@ -134,7 +134,7 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     }
     Undo u;
     int us = p->side;
-    pos_make(p, pseudo[i], &u);
+    move_make(p, pseudo[i], &u);
     if (!v->royal_capture && royal_attacked(p, us)) {
       char by[4] = "?";
       const char *what = "a piece";
@@ -145,12 +145,12 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
         board_square_name(g, a[n - 1], by);
         what = v->type[CELL_TYPE(p->board[a[n - 1]])].name;
       }
-      pos_unmake(p, pseudo[i], &u);
+      move_unmake(p, pseudo[i], &u);
       snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_word(us),
                v->type[__builtin_ctz(v->royal_mask)].name, what, by);
       return 0;
     }
-    pos_unmake(p, pseudo[i], &u);
+    move_unmake(p, pseudo[i], &u);
   }
   if (v->unique_destination) {
     snprintf(out, len, "more than one piece can reach %s, and such squares may not be named", sq);

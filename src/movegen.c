@@ -322,6 +322,10 @@ int pos_terminal(const Position *p, int *result) {
       }
     }
   }
+  if (v->check_limit && p->checks[us ^ 1] >= v->check_limit) {
+    *result = RESULT_LOSS; /* the side that just moved gave its last check */
+    return END_CHECKS;
+  }
   if (v->goal != RESULT_NONE) {
     /* As Fairy-Stockfish's flag rule: the side that has just moved has
     ** reached its goal; or, with a reply, the side to move still stands

@@ -61,6 +61,17 @@ static inline uint64_t lost_add(Position *p, int c, int t, int delta) {
   return k ^ lost_key(p->v, c, t, p->lost[c][t]);
 }
 
+/* Checks given by colour c, in the hash when not zero. */
+static inline uint64_t checks_key(const Variant *v, int c, int count) {
+  return count ? mix(v->zobrist_checks + (uint64_t)(c * 256 + count)) : 0;
+}
+
+void pos_count_check(Position *p, int c) {
+  p->key ^= checks_key(p->v, c, p->checks[c]);
+  p->checks[c]++;
+  p->key ^= checks_key(p->v, c, p->checks[c]);
+}
+
 static uint64_t cards_key(const Position *p) {
   const Variant *v = p->v;
   uint64_t k = 0;
@@ -135,6 +146,7 @@ uint64_t pos_compute_key(const Position *p) {
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
   if (v->ncard_values || v->promote_to_lost) k ^= cards_key(p);
+  k ^= checks_key(v, WHITE, p->checks[WHITE]) ^ checks_key(v, BLACK, p->checks[BLACK]);
   return k;
 }
 
@@ -214,6 +226,8 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->key = p->key;
   u->side = (uint8_t)us;
   u->phase = (uint8_t)p->phase;
+  u->checks[0] = p->checks[0];
+  u->checks[1] = p->checks[1];
   u->royal[0] = (int16_t)p->royal[0];
   u->royal[1] = (int16_t)p->royal[1];
   u->takeback_from = (int16_t)p->takeback_from;
@@ -456,6 +470,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   }
   p->side = us;
   p->phase = u->phase;
+  p->checks[0] = u->checks[0];
+  p->checks[1] = u->checks[1];
   p->castle = u->castle;
   p->ep = u->ep;
   p->ep_victim = u->ep_victim;
@@ -624,7 +640,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
                 size_t errlen) {
   const Geometry *g = &v->geo;
   Position *p = malloc(sizeof *p);
-  char field[7][512];
+  char field[8][512];
   int nf = 0;
   if (!p) {
     snprintf(err, errlen, "FEN: out of memory");
@@ -635,7 +651,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   for (const char *s = fen; *s;) {
     while (*s == ' ' || *s == '\t') s++;
     if (!*s) break;
-    if (nf == 7) FEN_FAIL("FEN: more than seven fields");
+    if (nf == 8) FEN_FAIL("FEN: more than eight fields");
     size_t n = 0;
     while (*s && *s != ' ' && *s != '\t') {
       if (n + 1 >= sizeof field[0]) FEN_FAIL("FEN: field %d is too long", nf + 1);
@@ -644,6 +660,23 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     field[nf++][n] = '\0';
   }
   if (nf < 2) FEN_FAIL("FEN \"%s\": expected at least the board and the side to move", fen);
+  /* Check counters after en passant, as Fairy-Stockfish writes them: the
+  ** checks each side still needs, White's first ("3+2"). Without them
+  ** each side needs one more check (Fairy-Stockfish's reading too). */
+  if (v->check_limit) p->checks[0] = p->checks[1] = (uint8_t)(v->check_limit - 1);
+  if (nf >= 5 && strchr(field[4], '+')) {
+    int need[2];
+    char end;
+    if (!v->check_limit) FEN_FAIL("FEN: check counters \"%s\", but %s counts no checks", field[4], v->name);
+    if (sscanf(field[4], "%d+%d%c", &need[0], &need[1], &end) != 2 || need[0] < 0 ||
+        need[1] < 0 || need[0] > v->check_limit || need[1] > v->check_limit)
+      FEN_FAIL("FEN check counters: \"%s\" (expected the checks each side still needs, "
+               "0 to %d, as 3+3)", field[4], v->check_limit);
+    for (int c = 0; c < 2; c++) p->checks[c] = (uint8_t)(v->check_limit - need[c]);
+    for (int i = 4; i + 1 < nf; i++) memcpy(field[i], field[i + 1], sizeof field[i]);
+    nf--;
+  }
+  if (nf == 8) FEN_FAIL("FEN: more than seven fields");
   for (int sq = 0; sq < g->nsq; sq++) {
     p->board[sq] = board_inside(g, sq) ? CELL_EMPTY : CELL_OFF;
     p->castle_clear[sq] = 0xF;
@@ -838,6 +871,9 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   tmp[n++] = ' ';
   if (p->ep == SQ_NONE) tmp[n++] = '-';
   else n += (size_t)board_square_name(g, p->ep, tmp + n);
+  if (v->check_limit)
+    n += (size_t)sprintf(tmp + n, " %d+%d", v->check_limit - p->checks[0],
+                         v->check_limit - p->checks[1]);
   n += (size_t)sprintf(tmp + n, " %d %d", p->halfmove, p->fullmove);
 
   /* varia's own field, only when there is something to say. */

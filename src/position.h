@@ -52,6 +52,7 @@ typedef struct Position {
   uint8_t hand[2][MAX_CARD_VALUES + 1];
   int pending_draws;           /* cards earned and not yet drawn */
   uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
+  uint8_t checks[2];           /* checks each side has given (check_limit) */
   uint64_t rng;                /* the game's generator (chance steps) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
@@ -71,6 +72,7 @@ typedef struct Undo {
   uint8_t rook_attr;
   uint8_t castle;
   uint8_t side, phase;
+  uint8_t checks[2];
   int16_t ep, ep_victim;
   int16_t royal[2];
   int16_t takeback_from, takeback_to, anchor, target, target_promo;
@@ -86,8 +88,13 @@ int pos_set_fen(Position *pos, const Variant *v, const char *fen, char *err,
 /* Writes the FEN of pos into buf; returns its length. */
 int pos_fen(const Position *pos, char *buf, size_t len);
 
+/* The board's part of a move. Games, searches and perft play moves with
+** move_make() (movegen.h), which adds what only attack tests can tell. */
 void pos_make(Position *pos, Move m, Undo *u);
 void pos_unmake(Position *pos, Move m, const Undo *u);
+/* Counts a check given by colour c (after pos_make; the Undo that
+** pos_make filled restores the count). */
+void pos_count_check(Position *pos, int c);
 
 /* Cards in a zone. */
 static inline int cards_in(const uint8_t *zone, int nvalues) {

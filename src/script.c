@@ -574,7 +574,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", NULL};
+                                            "king_held", "check_limit", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -701,6 +701,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
     v->no_check = get_bool(r, t, "no_check", "rules.", 0);
     v->king_held = get_bool(r, t, "king_held", "rules.", 0);
+    v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {
       unknown_keys(r, gl, "rules.goal.", known_goal);

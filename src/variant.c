@@ -198,13 +198,16 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         problem(err, errlen, &nerr, "castling: the %s king file is off the board", s == 0 ? "king-side" : "queen-side");
     }
   }
+  if (v->check_limit && (v->royal_capture || !v->royal_mask))
+    problem(err, errlen, &nerr, "rules.check_limit: checks need a royal piece and the check rule "
+                                "(not king_capture)");
   if (v->royal_capture && v->checkmate != RESULT_LOSS)
     problem(err, errlen, &nerr, "rules: checkmate result has no meaning when kings are captured");
 
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
-                    (v->goal != RESULT_NONE && v->goal_types);
+                    (v->goal != RESULT_NONE && v->goal_types) || v->check_limit;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&
@@ -236,6 +239,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_target = splitmix(&seed) | 1;
   v->zobrist_cards = splitmix(&seed);
   v->zobrist_lost = splitmix(&seed);
+  v->zobrist_checks = splitmix(&seed);
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

@@ -145,6 +145,8 @@ typedef struct Variant {
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
+  int check_limit;          /* a side that gives this many checks wins (0: no
+                               such rule); the checks are counted in Position */
 
   /* ownership and memory of the previous move */
   int has_owner;
@@ -191,7 +193,7 @@ typedef struct Variant {
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
-  uint64_t zobrist_cards, zobrist_lost;
+  uint64_t zobrist_cards, zobrist_lost, zobrist_checks;
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];

@@ -11,8 +11,6 @@ local fsf = common.binary
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
-  ["3check"] = "check counting (a win by the N-th check)",
-  ["5check"] = "check counting (a win by the N-th check)",
   atomic = "explosions on capture",
   bughouse = "drops from a pocket (and a second board)",
   crazyhouse = "drops from a pocket",

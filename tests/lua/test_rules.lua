@@ -186,4 +186,39 @@ local div = g:divide(3)
 t.equal("shako: castling on the second rank", div["f2h2"], 2589)
 t.equal("shako: queen-side too", div["f2d2"], 2627)
 
+-- Check counting (rules.check_limit; Fairy-Stockfish 3check, whose FEN
+-- gives the checks each side still needs after en passant): the counts
+-- and FENs below are Fairy-Stockfish's, from its perft and its "d".
+g = varia.new("3check")
+g:play("e2e4", "e7e6", "d2d4", "f8b4")
+t.equal("3check: Black's check is counted in the FEN", g:fen(),
+  "rnbqk1nr/pppp1ppp/4p3/8/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 3+2 1 3")
+g:play("c2c3", "b4c3", "b2c3", "d8h4", "g1f3")
+t.equal("3check: two checks given, the game goes on", g:result(), nil)
+g:play("h4f2")
+winner, reason = g:result()
+t.equal("3check: the third check wins", winner, "black")
+t.equal("3check: by the check limit", reason, "check limit")
+t.equal("3check: the counters after three checks", g:fen(),
+  "rnb1k1nr/pppp1ppp/4p3/8/3PP3/2P2N2/P4qPP/RNBQKB1R w KQkq - 3+0 0 6")
+t.equal("3check: no moves after the last check", #g:legal(), 0)
+g:undo()
+t.equal("3check: undo gives the check back", select(2, g:fen():match("(%d)%+(%d)")), "1")
+t.equal("3check: perft 4 when one check wins (Fairy-Stockfish)",
+  varia.new("3check", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+1 0 1" }):perft(4), 197233)
+t.equal("3check: a FEN without counters means one check wins (Fairy-Stockfish)",
+  varia.new("3check", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" }):perft(4), 197233)
+t.equal("3check: perft 3 with White one check from winning (Fairy-Stockfish)",
+  varia.new("3check", { fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+2 2 3" }):perft(3), 49106)
+t.raises("check_limit: needs the check rule", "rules.check_limit: checks need a royal piece", varia.new,
+  { name = "c", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { check_limit = 3, king_capture = true } })
+t.raises("check_limit: a whole number", "rules.check_limit: expected a whole number", varia.new,
+  { name = "c", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { check_limit = "3" } })
+t.fails("check counters beyond the limit", "FEN check counters",
+  varia.new("3check", { fen = "4k3/8/8/8/8/8/8/4K3 w - - 4+1 0 1" }))
+t.fails("check counters where checks are not counted", "counts no checks",
+  varia.new("chess", { fen = "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1" }))
+
 t.done()
