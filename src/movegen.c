@@ -78,9 +78,32 @@ int piece_attacks(const Position *p, int from, int sq) {
   return 0;
 }
 
+/* Is royal piece sq of colour c in the blast of a capture next to an enemy
+** royal piece? Then it cannot be taken: the blast would take the taker's
+** royal piece too. */
+static int blast_shielded(const Position *p, int sq, int c) {
+  const Variant *v = p->v;
+  for (int i = 1; i < v->nblast; i++) {
+    uint8_t cell = p->board[sq + v->blast_off[i]];
+    if (cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == (c ^ 1) &&
+        (v->royal_mask >> CELL_TYPE(cell) & 1))
+      return 1;
+  }
+  return 0;
+}
+
 int royal_attacked(const Position *p, int c) {
   const Variant *v = p->v;
   int n = 0;
+  if (v->nblast) {
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int sq = p->plist[c][i];
+      if ((v->royal_mask >> CELL_TYPE(p->board[sq]) & 1) && !blast_shielded(p, sq, c) &&
+          attacked(p, sq, c ^ 1))
+        return 1;
+    }
+    return 0;
+  }
   for (int t = 0; t < v->ntypes; t++)
     if (IS_SET(v->royal_mask, t)) n += p->count[c][t];
   if (n == 0) return 0;
@@ -118,6 +141,7 @@ static int gen_castling(const Position *p, Move *list, int n) {
   if (ksq == SQ_NONE || p->board[ksq] != MAKE_CELL(us, v->castle_king_type)) return n;
   /* Attacks matter only where a royal king must not be left attacked. */
   int check_rule = !v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type);
+  if (v->nblast) check_rule = 0; /* the path is judged by survives() */
   for (int side = 0; side < 2; side++) {
     int right = us * 2 + side;
     if (!IS_SET(p->castle, right)) continue;
@@ -351,10 +375,45 @@ int pos_terminal(const Position *p, int *result) {
   return 0;
 }
 
+static int royal_count(const Position *p, int c) {
+  int n = 0;
+  for (int t = 0; t < p->v->ntypes; t++)
+    if (p->v->royal_mask >> t & 1) n += p->count[c][t];
+  return n;
+}
+
+/* Where captures blast: may the king castle along its path? It may not
+** leave or cross a square attacked with the king lifted (or, after the
+** move, enter one), unless an enemy royal piece stands in the blast of a
+** capture there. */
+static int blast_castle_path(Position *p, Move m) {
+  int ksq = MOVE_FROM(m), kt = move_destination(p, m), them = p->side ^ 1;
+  int dir = kt > ksq ? 1 : -1, ok = 1;
+  uint8_t king = p->board[ksq];
+  p->board[ksq] = CELL_EMPTY;
+  for (int sq = ksq; ok; sq += dir) { /* the king's square even when it stays */
+    if (!blast_shielded(p, sq, p->side) && attacked(p, sq, them)) ok = 0;
+    if (sq + dir == kt || sq == kt) break;
+  }
+  p->board[ksq] = king;
+  return ok;
+}
+
 /* Tries the move on the board. */
 static int survives(Position *p, Move m) {
   Undo u;
   int us = p->side;
+  if (p->v->nblast) {
+    if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
+    /* A blast may not take a royal piece of the mover's; taking one of the
+    ** opponent's wins, whatever it leaves attacked. */
+    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1);
+    pos_make(p, m, &u);
+    int ok = royal_count(p, us) == ours &&
+             (royal_count(p, us ^ 1) < theirs || !royal_attacked(p, us));
+    pos_unmake(p, m, &u);
+    return ok;
+  }
   pos_make(p, m, &u);
   int ok = !royal_attacked(p, us);
   pos_unmake(p, m, &u);
@@ -506,6 +565,7 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
   for (int i = 0; i < p->npieces[c]; i++) {
     int ksq = p->plist[c][i];
     if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
+    if (p->v->nblast && blast_shielded(p, ksq, c)) continue;
     for (int j = 0; j < p->npieces[c ^ 1]; j++) {
       int a = p->plist[c ^ 1][j];
       if (!piece_attacks(p, a, ksq)) continue;

@@ -212,6 +212,38 @@ static inline uint64_t take_owner(Position *p, int sq, int *flipped) {
   return zkey(v, cell, sq) ^ zkey(v, now, sq);
 }
 
+/* A capture's blast around sq (Variant.blast_radius): removes the piece
+** on sq (the capturer) and every piece around that is not immune, and the
+** castling rights of the squares emptied; records them in u. Returns the
+** hash change. */
+static uint64_t blast(Position *p, int sq, Undo *u) {
+  const Variant *v = p->v;
+  uint64_t k = 0;
+  int n = 0, clear = 0xF;
+  for (int i = 0; i < v->nblast; i++) {
+    int at = sq + v->blast_off[i];
+    uint8_t c = p->board[at];
+    if (c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) == NEUTRAL) continue;
+    if (i > 0 && (v->blast_immune >> CELL_TYPE(c) & 1)) continue;
+    u->blast_sq[n] = (int16_t)at;
+    u->blast_cell[n] = c;
+    u->blast_attr[n] = p->attr[at];
+    n++;
+    k ^= zkey(v, c, at) ^ attr_key(v, at, p->attr[at]);
+    remove_piece(p, at);
+    p->attr[at] = 0;
+    clear &= p->castle_clear[at];
+  }
+  u->nblast = (uint8_t)n;
+  for (int c = 0; c < 2; c++)
+    if (p->royal[c] != SQ_NONE && p->board[p->royal[c]] == CELL_EMPTY) refind_royal(p, c);
+  if ((p->castle & clear) != p->castle) {
+    k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[p->castle & clear];
+    p->castle &= clear;
+  }
+  return k;
+}
+
 void pos_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -239,6 +271,7 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
   u->captured_attr = 0;
+  u->nblast = 0;
   u->rng = p->rng;
   u->pending_draws = p->pending_draws;
   u->consumed = -1;
@@ -360,6 +393,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       if ((v->pawn_mask | v->promote_mask) >> CELL_TYPE(cell) & 1) p->halfmove = 0;
       if (p->royal[us] == from) p->royal[us] = to;
       if (v->has_owner) k ^= take_owner(p, to, &flipped);
+      if (v->nblast && u->captured != CELL_EMPTY) k ^= blast(p, to, u);
       if (flag == MF_DOUBLE) {
         /* The square passed over: the midpoint of the step. */
         int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
@@ -456,6 +490,10 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     p->attr[from] = u->moved_attr;
     p->attr[to] = u->rook_attr;
   } else {
+    for (int i = u->nblast - 1; i >= 0; i--) { /* the blast first: it emptied to */
+      put_piece(p, u->blast_sq[i], u->blast_cell[i]);
+      p->attr[u->blast_sq[i]] = u->blast_attr[i];
+    }
     remove_piece(p, to);
     p->attr[to] = 0;
     put_piece(p, from, u->moved);

@@ -73,6 +73,9 @@ typedef struct Undo {
   uint8_t castle;
   uint8_t side, phase;
   uint8_t checks[2];
+  uint8_t nblast; /* pieces a capture's blast removed: where, what, attribute */
+  int16_t blast_sq[MAX_BLAST];
+  uint8_t blast_cell[MAX_BLAST], blast_attr[MAX_BLAST];
   int16_t ep, ep_victim;
   int16_t royal[2];
   int16_t takeback_from, takeback_to, anchor, target, target_promo;

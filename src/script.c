@@ -574,7 +574,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "check_limit", NULL};
+                                            "king_held", "check_limit", "blast", NULL};
+  static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -702,6 +703,18 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->no_check = get_bool(r, t, "no_check", "rules.", 0);
     v->king_held = get_bool(r, t, "king_held", "rules.", 0);
     v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
+    int bl = get_table(r, t, "blast", "rules.");
+    if (bl) {
+      unknown_keys(r, bl, "rules.blast.", known_blast);
+      v->blast_radius = get_int(r, bl, "radius", "rules.blast.", 1, 1, MAX_BLAST_RADIUS);
+      if (get_string(r, bl, "immune", "rules.blast.", buf, sizeof buf))
+        for (const char *s = buf; *s; s++) {
+          int ty = letter_type(v, *s);
+          if (ty < 0) problem(r, "rules.blast.immune: '%c' is not one of the pieces", *s);
+          else v->blast_immune |= 1u << ty;
+        }
+      lua_pop(L, 1);
+    }
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {
       unknown_keys(r, gl, "rules.goal.", known_goal);

@@ -36,7 +36,8 @@ void variant_free(Variant *v) {
 }
 
 int variant_kingless_allowed(const Variant *v) {
-  return v->extinction != RESULT_NONE && v->extinction_all;
+  return v->extinction != RESULT_NONE &&
+         (v->extinction_all || (v->royal_mask && !(v->royal_mask & ~v->extinction_types)));
 }
 
 int variant_type_by_letter(const Variant *v, char letter) {
@@ -141,7 +142,21 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
       }
     }
-  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1];
+  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1] && !v->blast_radius;
+
+  /* The blast: its centre, then the squares around it. */
+  v->nblast = 0;
+  if (v->blast_radius < 0 || v->blast_radius > MAX_BLAST_RADIUS)
+    problem(err, errlen, &nerr, "rules.blast.radius: %d is out of range (1 to %d)", v->blast_radius,
+            MAX_BLAST_RADIUS);
+  else if (v->blast_radius) {
+    v->blast_off[v->nblast++] = 0;
+    for (int dy = -v->blast_radius; dy <= v->blast_radius; dy++)
+      for (int dx = -v->blast_radius; dx <= v->blast_radius; dx++)
+        if (dx || dy) v->blast_off[v->nblast++] = (int16_t)board_offset(g, dx, dy);
+  }
+  if (v->blast_radius && v->promote_to_lost)
+    problem(err, errlen, &nerr, "rules.blast: not with promote_to_lost (blasted pieces are not counted as lost)");
 
   /* Promotion. */
   if (v->promote_mask && v->npromo == 0)

@@ -20,6 +20,8 @@
 #define MAX_PROMO 16
 #define MAX_RAYS 64
 #define MAX_REACH 16 /* the most steps a rider can take on a 16x16 board */
+#define MAX_BLAST_RADIUS 2
+#define MAX_BLAST ((2 * MAX_BLAST_RADIUS + 1) * (2 * MAX_BLAST_RADIUS + 1))
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
 #define CELL_EMPTY 0
@@ -145,6 +147,10 @@ typedef struct Variant {
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
+  int blast_radius;         /* a capture removes the capturer and the pieces
+                               this many squares around (0: no blast) ... */
+  uint32_t blast_immune;    /* ... except these types (the capturer and the
+                               captured piece go whatever their type) */
   int check_limit;          /* a side that gives this many checks wins (0: no
                                such rule); the checks are counted in Position */
 
@@ -187,6 +193,8 @@ typedef struct Variant {
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
+  int nblast;          /* the blast's squares: the centre first, then */
+  int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS];
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
@@ -207,7 +215,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen);
 void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
 /* May a side have no royal piece? Where losing every piece ends the game
-** (a side of pawns alone), yes; otherwise the check rule needs one. */
+** (a side of pawns alone), or losing the royal pieces does (a finished
+** game), yes; otherwise the check rule needs one. */
 int variant_kingless_allowed(const Variant *v);
 
 #endif

@@ -11,7 +11,6 @@ local fsf = common.binary
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
-  atomic = "explosions on capture",
   bughouse = "drops from a pocket (and a second board)",
   crazyhouse = "drops from a pocket",
   capahouse = "drops from a pocket",

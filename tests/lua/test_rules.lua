@@ -221,4 +221,52 @@ t.fails("check counters beyond the limit", "FEN check counters",
 t.fails("check counters where checks are not counted", "counts no checks",
   varia.new("chess", { fen = "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1" }))
 
+-- Atomic Chess (rules.blast; https://en.wikipedia.org/wiki/Atomic_chess):
+-- a capture removes the capturer and every piece but a pawn around it.
+g = varia.new("atomic")
+g:play("e2e3", "b7b5", "f1b5")
+t.equal("atomic: the bishop that takes blows up with the pawn", g:fen(),
+  "rnbqkbnr/p1pppppp/8/8/8/4P3/PPPP1PPP/RNBQK1NR b KQkq - 0 2")
+-- Nxd7: the knight, the pawn, and around d7 the bishop c8, the queen d8
+-- and the king e8 go; the pawns c7 and e7 stay. Black's king is gone.
+g = varia.new("atomic", { fen = "rnbqkbnr/pppppppp/8/2N5/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1" })
+g:play("c5d7")
+winner, reason = g:result()
+t.equal("atomic: blowing up the king wins", winner, "white")
+t.equal("atomic: the exploded king is extinct", reason, "extinction")
+t.equal("atomic: only pawns survive around d7", g:fen(),
+  "rn3bnr/ppp1pppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQ - 0 1")
+-- A king never captures (it would blow itself up); a capture next to
+-- one's own king is illegal; kings that touch cannot check each other.
+g = varia.new("atomic", { fen = "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1" })
+legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("atomic: the king may not take the queen", not legal["e1d2"])
+g = varia.new("atomic", { fen = "4k3/8/8/8/8/8/3n4/3RK3 w - - 0 1" })
+legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("atomic: no capture that blows up one's own king", not legal["d1d2"])
+g = varia.new("atomic", { fen = "8/8/8/8/8/3k4/3K4/3r4 w - - 0 1" })
+t.equal("atomic: touching kings are not in check", #g:checkers(), 0)
+t.check("atomic: a king that touches the other may stay attacked", #g:legal() > 0)
+-- Castling with the king's path judged with the king lifted and touching
+-- kings immune: Fairy-Stockfish's Chess960 atomic counts (tests/perft.sh).
+local std = require "std"
+local atomic960 = std.extend(varia.load("chess960"), { name = "atomic960",
+  rules = { blast = { radius = 1, immune = "p" }, extinction = { pieces = "k" } } })
+for _, c in ipairs { { "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1", 4, 61401 },
+                     { "r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1", 4, 98729 },
+                     { "Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1", 4, 241478 },
+                     { "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", 4, 17915 } } do
+  t.equal("atomic960 perft " .. c[1], varia.new(atomic960, { fen = c[1] }):perft(c[2]), c[3])
+end
+local function blasty(blast)
+  return { name = "b", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { blast = blast } }
+end
+t.raises("blast: radius out of range", "rules.blast.radius: 3 is out of range", varia.new, blasty { radius = 3 })
+t.raises("blast: immune names pieces", "rules.blast.immune: 'x' is not one of the pieces", varia.new,
+  blasty { immune = "x" })
+t.raises("blast: unknown keys", "rules.blast.size", varia.new, blasty { size = 1 })
+
 t.done()
