@@ -566,7 +566,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "ownership", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards", NULL};
-  static const char *const known_promo[] = {"pieces", "zone", NULL};
+  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "limit", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
@@ -616,6 +616,23 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
         if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
         else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
       }
+    }
+    v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
+    int lim = get_table(r, t, "limit", "promotion.");
+    if (lim) {
+      lua_pushnil(L);
+      while (lua_next(L, lim)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        int ty = k && strlen(k) == 1 ? letter_type(v, k[0]) : -1;
+        if (ty < 0)
+          problem(r, "promotion.limit: \"%s\" is not one of the pieces", k ? k : luaL_typename(L, -2));
+        else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 64)
+          problem(r, "promotion.limit.%s: expected a whole number from 1 to 64", k);
+        else
+          v->promo_limit[ty] = (uint8_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
     }
     lua_pop(L, 1);
   }

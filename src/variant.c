@@ -171,10 +171,19 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     int r = board_rank(g, sq);
     v->sq_rank[sq] = (uint8_t)(r < 0 || r >= g->ranks ? 0 : r);
   }
+  if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
+  if (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone)
+    problem(err, errlen, &nerr, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
+            v->promo_zone);
   for (int r = 0; r < g->ranks; r++) {
-    v->promo_rank_mask[WHITE][r] = r >= g->ranks - v->promo_zone;
-    v->promo_rank_mask[BLACK][r] = r < v->promo_zone;
+    int far = g->ranks - 1 - r; /* ranks from the far end, for White */
+    v->promo_rank_mask[WHITE][r] = far >= v->promo_zone ? 0
+                                   : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
+    v->promo_rank_mask[BLACK][g->ranks - 1 - r] = v->promo_rank_mask[WHITE][r];
   }
+  v->has_promo_limit = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->promo_limit[t]) v->has_promo_limit = 1;
 
   /* Turns. */
   if (v->nphases < 1 || v->nphases > MAX_PHASES)

@@ -50,6 +50,9 @@ enum { PHASE_MOVE = 0, /* move one of the side's pieces */
 /* Who takes a step: the player whose turn it is, or the opponent. */
 enum { OWNER_MOVER = 0, OWNER_OPPONENT, OWNER_CHANCE };
 
+/* Ranks of the promotion zone. */
+enum { PROMO_COMPULSORY = 1, PROMO_OPTIONAL = 2 };
+
 #define MAX_CARD_VALUES 16
 /* Events of a move that earn a card draw. */
 enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
@@ -103,6 +106,11 @@ typedef struct Variant {
 
   /* promotion */
   int promo_zone; /* number of ranks at the far end */
+  int promo_compulsory; /* the zone's last ranks where a piece must promote;
+                           on its others it may also stay as it is */
+  uint8_t promo_limit[MAX_TYPES]; /* promotion into a type only while the side
+                                     has fewer of it than this (0: no limit) */
+  int has_promo_limit;
   int npromo;
   uint8_t promo_type[MAX_PROMO];
 
@@ -195,7 +203,7 @@ typedef struct Variant {
   int has_terminal;    /* a rule can end the game before moves run out */
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
-  uint8_t promo_rank_mask[2][MAX_RANKS];
+  uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
   uint64_t *zobrist;     /* [cell * nsq + sq] */

@@ -39,7 +39,6 @@ local missing = {
   shatar = "a checkmate whose result depends on the checking piece and the checks before it (Mongolian rules); perft agrees already",
   cambodian = "first-move leaps of king and met tracked per piece (Fairy-Stockfish keeps them in the castling field)",
   karouk = "first-move leaps of king and met tracked per piece; the first check wins",
-  grand = "optional promotion (forced only on the last rank); promotion limited per piece type",
   micro = "drops from a pocket; promotion and demotion on capture",
   mini = "drops from a pocket; shogi promotion",
 }

@@ -269,4 +269,36 @@ t.raises("blast: immune names pieces", "rules.blast.immune: 'x' is not one of th
   blasty { immune = "x" })
 t.raises("blast: unknown keys", "rules.blast.size", varia.new, blasty { size = 1 })
 
+-- Grand Chess (promotion.compulsory, promotion.limit; Fairy-Stockfish
+-- grand, whose move lists these are): a pawn may stay a pawn on the
+-- eighth and ninth ranks, must promote on the tenth, and promotes only
+-- into a type its side has fewer of than the limit.
+local function moves_from(g, sq)
+  local out = {}
+  for _, m in ipairs(g:legal()) do if m:sub(1, #sq) == sq then out[#out + 1] = m end end
+  table.sort(out)
+  return table.concat(out, " ")
+end
+g = varia.new("grand", { fen = "r8r/1nbqkcabn1/10/P9/10/10/10/10/1NB1KCABN1/R8R w - - 0 1" })
+t.equal("grand: on the eighth rank, a queen or no promotion", moves_from(g, "a7"), "a7a8 a7a8q")
+t.equal("grand: perft 1 there (Fairy-Stockfish)", g:perft(1), 96)
+g = varia.new("grand", { fen = "1r7r/Pnbqkcabn1/10/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1" })
+t.equal("grand: on the tenth rank the pawn must promote", moves_from(g, "a9"), "a9a10q a9b10q")
+t.equal("grand: perft 1 there (Fairy-Stockfish)", g:perft(1), 97)
+g = varia.new("grand", { fen = "1r7r/Pnbqkcabn1/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1" })
+t.equal("grand: nothing to promote into, the pawn cannot reach the tenth rank", moves_from(g, "a9"), "")
+t.equal("grand: perft 1 there (Fairy-Stockfish)", g:perft(1), 115)
+g = varia.new("grand", { fen = "r8r/1nbqkcabn1/10/P9/10/10/10/10/1NB1KCABN1/R8R w - - 0 1" })
+t.equal("grand: the pawn that stays a pawn", g:play("a7a8") and g:piece("a8"), "P")
+local function promo(p)
+  return { name = "p", pieces = { k = { betza = "K", royal = true }, p = std.pieces.pawn, q = std.pieces.queen },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", promotion = p }
+end
+t.raises("promotion.compulsory: within the zone", "promotion.compulsory: 3 ranks, the zone has 2", varia.new,
+  promo { pieces = "q", zone = 2, compulsory = 3 })
+t.raises("promotion.limit: piece letters", "promotion.limit: \"x\" is not one of the pieces", varia.new,
+  promo { pieces = "q", limit = { x = 1 } })
+t.raises("promotion.limit: counts", "promotion.limit.q: expected a whole number", varia.new,
+  promo { pieces = "q", limit = { q = 0 } })
+
 t.done()
