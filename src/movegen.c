@@ -118,22 +118,27 @@ int royal_attacked(const Position *p, int c) {
 
 /* Adds a move, one per promotion choice when it reaches the zone (where
 ** the variant says so, only choices of a type the side has lost, or has
-** fewer of than the limit), and the move without promotion where that is
-** optional. */
+** fewer of than the limit); on a rank where promotion is optional, the
+** last choice is to stay as it is. */
 static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
-  int zone = promotes ? v->promo_rank_mask[us][v->sq_rank[to]] : 0;
-  if (zone) {
-    for (int i = 0; i < v->npromo && n < MAX_MOVES; i++) {
-      int t = v->promo_type[i];
+  int zone = v->promo_rank_mask[us][v->sq_rank[to]];
+  if (promotes && zone) {
+    const uint8_t *choice = v->promo_choice[zone - 1];
+    for (int i = 0; i < v->npromo_choice[zone - 1] && n < MAX_MOVES; i++) {
+      int t = choice[i];
+      if (t == PROMO_STAY) {
+        list[n++] = MAKE_MOVE(from, to, flag, 0);
+        continue;
+      }
       if (v->promote_to_lost && !p->lost[us][t] &&
           !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
         continue;
       if (v->promo_limit[t] && p->count[us][t] >= v->promo_limit[t]) continue;
       list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
     }
-    if (zone == PROMO_COMPULSORY) return n;
+    return n;
   }
   if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
   return n;

@@ -181,6 +181,11 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
                                    : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
     v->promo_rank_mask[BLACK][g->ranks - 1 - r] = v->promo_rank_mask[WHITE][r];
   }
+  for (int k = 0; k < 2; k++) {
+    memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
+    v->npromo_choice[k] = v->npromo;
+  }
+  v->promo_choice[1][v->npromo_choice[1]++] = PROMO_STAY;
   v->has_promo_limit = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (v->promo_limit[t]) v->has_promo_limit = 1;

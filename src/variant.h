@@ -52,6 +52,7 @@ enum { OWNER_MOVER = 0, OWNER_OPPONENT, OWNER_CHANCE };
 
 /* Ranks of the promotion zone. */
 enum { PROMO_COMPULSORY = 1, PROMO_OPTIONAL = 2 };
+#define PROMO_STAY 0xFF /* the choice not to promote */
 
 #define MAX_CARD_VALUES 16
 /* Events of a move that earn a card draw. */
@@ -204,6 +205,8 @@ typedef struct Variant {
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
+  int npromo_choice[2];                  /* per kind of rank (mask - 1): */
+  uint8_t promo_choice[2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
   uint64_t *zobrist;     /* [cell * nsq + sq] */
