@@ -460,7 +460,7 @@ static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int t
     if (san) move_to_san(&g->pos, list[i], step, sizeof step);
     else move_to_uci(&g->pos, list[i], step, sizeof step);
     snprintf(buf, sizeof buf, "%s%s%s", prefix, *prefix ? "," : "", step);
-    pos_make(&g->pos, list[i], &u);
+    move_make(&g->pos, list[i], &u);
     /* A turn's string ends where chance takes over (it decides at play). */
     if (g->pos.phase == 0 || g->v->phase[g->pos.phase].kind == PHASE_DRAW) {
       lua_pushstring(L, buf);
@@ -468,7 +468,7 @@ static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int t
     } else {
       push_turns(L, g, san, buf, tbl);
     }
-    pos_unmake(&g->pos, list[i], &u);
+    move_unmake(&g->pos, list[i], &u);
   }
 }
 
@@ -735,7 +735,7 @@ static int g_history(lua_State *L) {
   Position *p = lua_newuserdatauv(L, sizeof *p, 0);
   *p = g->pos;
   for (int i = n - 1; i >= 0; i--)
-    if (!IS_GAME_ACTION(g->moves[i])) pos_unmake(p, g->moves[i], &g->undos[i]);
+    if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     Move m = g->moves[i];
@@ -748,7 +748,7 @@ static int g_history(lua_State *L) {
     else move_to_uci(p, m, buf, sizeof buf);
     lua_pushstring(L, buf);
     lua_rawseti(L, -2, i + 1);
-    if (!IS_GAME_ACTION(m)) pos_make(p, m, &u);
+    if (!IS_GAME_ACTION(m)) move_make(p, m, &u);
   }
   lua_remove(L, -2); /* the scratch position */
   return 1;
@@ -830,7 +830,7 @@ static void push_step_info(lua_State *L, Game *g, int i) {
   Position *p = lua_newuserdatauv(L, sizeof *p, 0);
   *p = g->pos;
   for (int j = g->n - 1; j >= i; j--)
-    if (!IS_GAME_ACTION(g->moves[j])) pos_unmake(p, g->moves[j], &g->undos[j]);
+    if (!IS_GAME_ACTION(g->moves[j])) move_unmake(p, g->moves[j], &g->undos[j]);
   move_to_uci(p, m, buf, sizeof buf);
   lua_pop(L, 1);
   lua_pushstring(L, buf);
@@ -959,10 +959,10 @@ static int g_selftest(lua_State *L) {
       lua_pushfstring(L, "%s does not read back as the same move (%s)", uci, err);
       return 2;
     }
-    pos_make(p, list[i], &u);
+    move_make(p, list[i], &u);
     why = pos_check(p);
     if (!why && p->key != pos_compute_key(p)) why = "hash after make differs from a fresh one";
-    pos_unmake(p, list[i], &u);
+    move_unmake(p, list[i], &u);
     if (why) {
       lua_pushnil(L);
       lua_pushfstring(L, "after %s: %s", uci, why);

@@ -34,6 +34,9 @@ static int lone_moves(const Position *p, int from, Move *list, int with_capture_
   scratch.npieces[p->side] = 1;
   scratch.castle = 0;
   scratch.takeback_from = SQ_NONE;
+  /* every promotion open: what limits them is not geometry */
+  memset(scratch.count, 0, sizeof scratch.count);
+  memset(scratch.lost, 1, sizeof scratch.lost);
   return gen_pseudo(&scratch, list);
 }
 
@@ -123,6 +126,9 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->promote_to_lost)
       snprintf(out, len, "a %s may promote only into a piece %s has lost, and none is left to choose",
                piece, colour_word(p->side));
+    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->has_promo_limit)
+      snprintf(out, len, "a %s must promote on %s, and %s has as many of every promotion piece as "
+               "the limit allows", piece, sq, colour_word(p->side));
     else
       snprintf(out, len, "the %s on %s cannot reach %s: the way is blocked", piece, name, sq);
     return 0;
@@ -131,13 +137,14 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
   for (int i = 0; i < np; i++) {
     if (MOVE_FROM(pseudo[i]) != from || move_destination(p, pseudo[i]) != to) continue;
     if (MOVE_FLAG(pseudo[i]) == MF_PROMO && strlen(text) == (size_t)(l1 + l2)) {
+      if (v->promo_rank_mask[p->side][v->sq_rank[to]] == PROMO_OPTIONAL) continue; /* the plain move */
       snprintf(out, len, "a %s reaching %s must promote: add the piece (%s%c)", piece, sq, text,
                v->type[MOVE_PROMO(pseudo[i]) - 1].letter);
       return 0;
     }
     Undo u;
     int us = p->side;
-    pos_make(p, pseudo[i], &u);
+    move_make(p, pseudo[i], &u);
     if (!v->royal_capture && royal_attacked(p, us)) {
       char by[4] = "?";
       const char *what = "a piece";
@@ -148,12 +155,12 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
         board_square_name(g, a[n - 1], by);
         what = v->type[CELL_TYPE(p->board[a[n - 1]])].name;
       }
-      pos_unmake(p, pseudo[i], &u);
+      move_unmake(p, pseudo[i], &u);
       snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_word(us),
                v->type[__builtin_ctz(v->royal_mask)].name, what, by);
       return 0;
     }
-    pos_unmake(p, pseudo[i], &u);
+    move_unmake(p, pseudo[i], &u);
   }
   if (v->unique_destination) {
     snprintf(out, len, "more than one piece can reach %s, and such squares may not be named", sq);

@@ -132,7 +132,7 @@ int game_play(Game *g, Move m) {
   g->keys[g->n] = g->pos.key;
   g->moves[g->n] = m;
   g->texts[g->n] = NULL;
-  if (!IS_GAME_ACTION(m)) pos_make(&g->pos, m, &g->undos[g->n]);
+  if (!IS_GAME_ACTION(m)) move_make(&g->pos, m, &g->undos[g->n]);
   g->n++;
   return 0;
 }
@@ -170,7 +170,7 @@ int game_act(Game *g, int action) {
 int game_undo(Game *g) {
   if (g->n == 0) return -1;
   g->n--;
-  if (!IS_GAME_ACTION(g->moves[g->n])) pos_unmake(&g->pos, g->moves[g->n], &g->undos[g->n]);
+  if (!IS_GAME_ACTION(g->moves[g->n])) move_unmake(&g->pos, g->moves[g->n], &g->undos[g->n]);
   free(g->texts[g->n]);
   g->texts[g->n] = NULL;
   drop_messages(g, g->n);
@@ -201,7 +201,8 @@ GameResult game_result(Game *g) {
   if (end) {
     r.over = 1;
     r.winner = winner_of(p, p->side, res);
-    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal" : "extinction";
+    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
+             : end == END_CHECKS ? "check limit" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {
@@ -312,7 +313,7 @@ static int play_unambiguous(Game *g, const char *text, int *played, char *err, s
   int n = gen_legal(&g->pos, names);
   for (int i = 0; i < n; i++) {
     Undo u;
-    pos_make(&g->pos, names[i], &u);
+    move_make(&g->pos, names[i], &u);
     int k = gen_legal(&g->pos, choices), found = -1;
     for (int j = 0; j < k; j++) {
       move_to_uci(&g->pos, choices[j], buf, sizeof buf);
@@ -323,7 +324,7 @@ static int play_unambiguous(Game *g, const char *text, int *played, char *err, s
       for (int j = 0; j < k; j++)
         if (choices[j] == m) found = j;
     }
-    pos_unmake(&g->pos, names[i], &u);
+    move_unmake(&g->pos, names[i], &u);
     if (found < 0) continue;
     move_to_uci(&g->pos, names[i], buf, sizeof buf);
     if (k > 1) {

@@ -79,9 +79,32 @@ int piece_attacks(const Position *p, int from, int sq) {
   return 0;
 }
 
+/* Is royal piece sq of colour c in the blast of a capture next to an enemy
+** royal piece? Then it cannot be taken: the blast would take the taker's
+** royal piece too. */
+static int blast_shielded(const Position *p, int sq, int c) {
+  const Variant *v = p->v;
+  for (int i = 1; i < v->nblast; i++) {
+    uint8_t cell = p->board[sq + v->blast_off[i]];
+    if (cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == (c ^ 1) &&
+        (v->royal_mask >> CELL_TYPE(cell) & 1))
+      return 1;
+  }
+  return 0;
+}
+
 int royal_attacked(const Position *p, int c) {
   const Variant *v = p->v;
   int n = 0;
+  if (v->nblast) {
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int sq = p->plist[c][i];
+      if ((v->royal_mask >> CELL_TYPE(p->board[sq]) & 1) && !blast_shielded(p, sq, c) &&
+          attacked(p, sq, c ^ 1))
+        return 1;
+    }
+    return 0;
+  }
   for (int t = 0; t < v->ntypes; t++)
     if (IS_SET(v->royal_mask, t)) n += p->count[c][t];
   if (n == 0) return 0;
@@ -120,26 +143,35 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
   }
   int can = v->promo_to[t] && (v->promo_rank_mask[us][v->sq_rank[from]] ||
                                 v->promo_rank_mask[us][v->sq_rank[to]]);
-  int stays = !(can && v->promo_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
+  int stays = !(can && v->form_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
   if (can && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_to[t]);
   if (stays && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
   return n;
 }
 
 /* Adds a move, one per promotion choice when it reaches the zone (where
-** the variant says so, only choices of a type the side has lost).
-** promotes: 0 never, 1 by choice among the promotion pieces, 2 into the
-** piece's own promoted form (or under no_immobile). */
+** the variant says so, only choices of a type the side has lost, or has
+** fewer of than the limit); on a rank where promotion is optional, the
+** last choice is to stay as it is. promotes: 0 never, 1 by choice among
+** the promotion pieces, 2 into the piece's own promoted form (or under
+** no_immobile). */
 static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
   if (promotes == 2) return emit_promoted_form(p, list, n, from, to, flag, us);
-  if (promotes && v->promo_rank_mask[us][v->sq_rank[to]]) {
-    for (int i = 0; i < v->npromo && n < MAX_MOVES; i++) {
-      int t = v->promo_type[i];
+  int zone = v->promo_rank_mask[us][v->sq_rank[to]];
+  if (promotes && zone) {
+    const uint8_t *choice = v->promo_choice[zone - 1];
+    for (int i = 0; i < v->npromo_choice[zone - 1] && n < MAX_MOVES; i++) {
+      int t = choice[i];
+      if (t == PROMO_STAY) {
+        list[n++] = MAKE_MOVE(from, to, flag, 0);
+        continue;
+      }
       if (v->promote_to_lost && !p->lost[us][t] &&
           !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
         continue;
+      if (v->promo_limit[t] && p->count[us][t] >= v->promo_limit[t]) continue;
       list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
     }
     return n;
@@ -154,6 +186,7 @@ static int gen_castling(const Position *p, Move *list, int n) {
   if (ksq == SQ_NONE || p->board[ksq] != MAKE_CELL(us, v->castle_king_type)) return n;
   /* Attacks matter only where a royal king must not be left attacked. */
   int check_rule = !v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type);
+  if (v->nblast) check_rule = 0; /* the path is judged by survives() */
   for (int side = 0; side < 2; side++) {
     int right = us * 2 + side;
     if (!IS_SET(p->castle, right)) continue;
@@ -455,6 +488,10 @@ int pos_terminal(const Position *p, int *result) {
       }
     }
   }
+  if (v->check_limit && p->checks[us ^ 1] >= v->check_limit) {
+    *result = RESULT_LOSS; /* the side that just moved gave its last check */
+    return END_CHECKS;
+  }
   if (v->goal != RESULT_NONE) {
     /* As Fairy-Stockfish's flag rule: the side that has just moved has
     ** reached its goal; or, with a reply, the side to move still stands
@@ -480,6 +517,30 @@ int pos_terminal(const Position *p, int *result) {
   return 0;
 }
 
+static int royal_count(const Position *p, int c) {
+  int n = 0;
+  for (int t = 0; t < p->v->ntypes; t++)
+    if (p->v->royal_mask >> t & 1) n += p->count[c][t];
+  return n;
+}
+
+/* Where captures blast: may the king castle along its path? It may not
+** leave or cross a square attacked with the king lifted (or, after the
+** move, enter one), unless an enemy royal piece stands in the blast of a
+** capture there. */
+static int blast_castle_path(Position *p, Move m) {
+  int ksq = MOVE_FROM(m), kt = move_destination(p, m), them = p->side ^ 1;
+  int dir = kt > ksq ? 1 : -1, ok = 1;
+  uint8_t king = p->board[ksq];
+  p->board[ksq] = CELL_EMPTY;
+  for (int sq = ksq; ok; sq += dir) { /* the king's square even when it stays */
+    if (!blast_shielded(p, sq, p->side) && attacked(p, sq, them)) ok = 0;
+    if (sq + dir == kt || sq == kt) break;
+  }
+  p->board[ksq] = king;
+  return ok;
+}
+
 /* Tries the move on the board. */
 static int survives(Position *p, Move m) {
   Undo u;
@@ -487,6 +548,17 @@ static int survives(Position *p, Move m) {
   if (!p->v->gate_shields) { /* judged as the move without its gated piece */
     if (MOVE_FLAG(m) == MF_GATE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
     if (MOVE_FLAG(m) == MF_CASTLE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_CASTLE, CASTLE_SIDE(m));
+  }
+  if (p->v->nblast) {
+    if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
+    /* A blast may not take a royal piece of the mover's; taking one of the
+    ** opponent's wins, whatever it leaves attacked. */
+    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1);
+    pos_make(p, m, &u);
+    int ok = royal_count(p, us) == ours &&
+             (royal_count(p, us ^ 1) < theirs || !royal_attacked(p, us));
+    pos_unmake(p, m, &u);
+    return ok;
   }
   pos_make(p, m, &u);
   int ok = !royal_attacked(p, us);
@@ -652,6 +724,7 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
   for (int i = 0; i < p->npieces[c]; i++) {
     int ksq = p->plist[c][i];
     if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
+    if (p->v->nblast && blast_shielded(p, ksq, c)) continue;
     for (int j = 0; j < p->npieces[c ^ 1]; j++) {
       int a = p->plist[c ^ 1][j];
       if (!piece_attacks(p, a, ksq) && !faces(p, a, ksq)) continue;

@@ -19,14 +19,24 @@ int royal_attacked(const Position *p, int c);
 ** them in from[] (and the royal square each attacks in royal[]); returns
 ** how many there are in all. */
 int royal_checkers(const Position *p, int c, int *from, int *royal, int max);
+/* Plays m: pos_make, then what only attack tests can tell (a check given,
+** where checks are counted). Every move of a game, a search or perft goes
+** through here; move_unmake takes it back. */
+static inline void move_make(Position *p, Move m, Undo *u) {
+  pos_make(p, m, u);
+  /* A check is counted when the turn is complete. */
+  if (p->v->check_limit && p->phase == 0 && royal_attacked(p, p->side))
+    pos_count_check(p, p->side ^ 1);
+}
+static inline void move_unmake(Position *p, Move m, const Undo *u) { pos_unmake(p, m, u); }
 /* Every move the pieces can make, ignoring the check rule. */
 int gen_pseudo(const Position *p, Move *list);
 /* Every legal move; none when the game has ended by a rule. */
 int gen_legal(Position *p, Move *list);
 /* Has the game ended by a rule other than running out of moves? Returns
-** 0, END_ROYAL_CAPTURED or END_EXTINCTION, with *result from the side to
+** 0 or an END_* reason, with *result from the side to
 ** move's point of view. */
-enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL };
+enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL, END_CHECKS };
 int pos_terminal(const Position *p, int *result);
 /* Where a move takes the moving piece (the king's square for castling). */
 int move_destination(const Position *p, Move m);

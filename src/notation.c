@@ -134,9 +134,9 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
   if (!v->royal_capture && v->royal_mask) {
     Undo u;
     Move list[MAX_MOVES];
-    pos_make(p, m, &u);
+    move_make(p, m, &u);
     if (p->phase == 0 && royal_attacked(p, p->side)) out[n++] = gen_legal(p, list) ? '+' : '#';
-    pos_unmake(p, m, &u);
+    move_unmake(p, m, &u);
   }
   out[n] = '\0';
   return snprintf(buf, len, "%s", out);

@@ -24,9 +24,9 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   for (int i = 0; i < n; i++) {
     Undo u;
     if (stop && *stop) break;
-    pos_make(p, list[i], &u);
+    move_make(p, list[i], &u);
     total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
-    pos_unmake(p, list[i], &u);
+    move_unmake(p, list[i], &u);
   }
   return total;
 }
@@ -39,10 +39,10 @@ uint64_t perft_divide(Position *p, int depth, volatile int *stop,
   int n = gen_legal(p, list);
   for (int i = 0; i < n && !(stop && *stop); i++) {
     Undo u;
-    pos_make(p, list[i], &u);
+    move_make(p, list[i], &u);
     /* whole turns below the first step */
     uint64_t c = perft(p, p->phase == 0 ? depth - 1 : depth, stop);
-    pos_unmake(p, list[i], &u);
+    move_unmake(p, list[i], &u);
     if (each) each(ctx, list[i], c);
     total += c;
   }
@@ -73,9 +73,9 @@ uint64_t perft_attempts(Position *p, int depth, volatile int *stop) {
       continue;
     }
     Undo u;
-    pos_make(p, m, &u);
+    move_make(p, m, &u);
     total += perft_attempts(p, depth - 1, stop);
-    pos_unmake(p, m, &u);
+    move_unmake(p, m, &u);
   }
   return total;
 }

@@ -41,7 +41,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   Position *p = lua_newuserdatauv(L, sizeof *p, 0);
   *p = g->pos;
   for (int i = g->n - 1; i >= 0; i--)
-    if (!IS_GAME_ACTION(g->moves[i])) pos_unmake(p, g->moves[i], &g->undos[i]);
+    if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
   int m = 0, turn_open = 0, last_side = -1;
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
@@ -63,7 +63,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
       last_side = p->side;
     }
     Undo u;
-    if (!IS_GAME_ACTION(mv)) pos_make(p, mv, &u);
+    if (!IS_GAME_ACTION(mv)) move_make(p, mv, &u);
     turn_open = !IS_GAME_ACTION(mv) && p->phase != 0;
     /* the referee's announcements of this step */
     for (int k = 0; k < g->nmsgs; k++)

@@ -188,12 +188,12 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
         if (!strcmp(names[i], uci)) idx = i;
       if (idx < 0 || excluded(exclude, uci)) continue;
       /* a shallow look: the sample after the move, from our side */
-      pos_make(sample, ml[j], &u);
+      move_make(sample, ml[j], &u);
       SearchLimits one = each;
       one.depth = each.depth > 1 ? each.depth - 1 : 1;
       SearchResult r = search_best(s, sample, &one);
       int v = sample->side == me ? r.score : -r.score;
-      pos_unmake(sample, ml[j], &u);
+      move_unmake(sample, ml[j], &u);
       total[idx] += v;
       legal_in[idx]++;
       k++;

@@ -92,6 +92,17 @@ static inline uint64_t lost_add(Position *p, int c, int t, int delta) {
   return k ^ lost_key(p->v, c, t, p->lost[c][t]);
 }
 
+/* Checks given by colour c, in the hash when not zero. */
+static inline uint64_t checks_key(const Variant *v, int c, int count) {
+  return count ? mix(v->zobrist_checks + (uint64_t)(c * 256 + count)) : 0;
+}
+
+void pos_count_check(Position *p, int c) {
+  p->key ^= checks_key(p->v, c, p->checks[c]);
+  p->checks[c]++;
+  p->key ^= checks_key(p->v, c, p->checks[c]);
+}
+
 static uint64_t cards_key(const Position *p) {
   const Variant *v = p->v;
   uint64_t k = 0;
@@ -172,6 +183,7 @@ uint64_t pos_compute_key(const Position *p) {
       for (int f = 0; f < v->geo.files; f++)
         if (p->gates[c] >> f & 1) k ^= gate_key(v, c, f);
     }
+  k ^= checks_key(v, WHITE, p->checks[WHITE]) ^ checks_key(v, BLACK, p->checks[BLACK]);
   return k;
 }
 
@@ -295,6 +307,38 @@ static inline uint64_t take_owner(Position *p, int sq, int *flipped) {
   return zkey(v, cell, sq) ^ zkey(v, now, sq);
 }
 
+/* A capture's blast around sq (Variant.blast_radius): removes the piece
+** on sq (the capturer) and every piece around that is not immune, and the
+** castling rights of the squares emptied; records them in u. Returns the
+** hash change. */
+static uint64_t blast(Position *p, int sq, Undo *u) {
+  const Variant *v = p->v;
+  uint64_t k = 0;
+  int n = 0, clear = 0xF;
+  for (int i = 0; i < v->nblast; i++) {
+    int at = sq + v->blast_off[i];
+    uint8_t c = p->board[at];
+    if (c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) == NEUTRAL) continue;
+    if (i > 0 && (v->blast_immune >> CELL_TYPE(c) & 1)) continue;
+    u->blast_sq[n] = (int16_t)at;
+    u->blast_cell[n] = c;
+    u->blast_attr[n] = p->attr[at];
+    n++;
+    k ^= zkey(v, c, at) ^ attr_key(v, at, p->attr[at]);
+    remove_piece(p, at);
+    p->attr[at] = 0;
+    clear &= p->castle_clear[at];
+  }
+  u->nblast = (uint8_t)n;
+  for (int c = 0; c < 2; c++)
+    if (p->royal[c] != SQ_NONE && p->board[p->royal[c]] == CELL_EMPTY) refind_royal(p, c);
+  if ((p->castle & clear) != p->castle) {
+    k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[p->castle & clear];
+    p->castle &= clear;
+  }
+  return k;
+}
+
 void pos_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -309,6 +353,8 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->key = p->key;
   u->side = (uint8_t)us;
   u->phase = (uint8_t)p->phase;
+  u->checks[0] = p->checks[0];
+  u->checks[1] = p->checks[1];
   u->royal[0] = (int16_t)p->royal[0];
   u->royal[1] = (int16_t)p->royal[1];
   u->takeback_from = (int16_t)p->takeback_from;
@@ -320,6 +366,7 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
   u->captured_attr = 0;
+  u->nblast = 0;
   u->rng = p->rng;
   u->pending_draws = p->pending_draws;
   u->consumed = -1;
@@ -460,6 +507,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       if ((v->pawn_mask | v->promote_mask) >> CELL_TYPE(cell) & 1) p->halfmove = 0;
       if (p->royal[us] == from) p->royal[us] = to;
       if (v->has_owner) k ^= take_owner(p, to, &flipped);
+      if (v->nblast && u->captured != CELL_EMPTY) k ^= blast(p, to, u);
       if (flag == MF_DOUBLE) {
         /* The square passed over: the midpoint of the step. */
         int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
@@ -570,6 +618,10 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       remove_piece(p, from);
       p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
     }
+    for (int i = u->nblast - 1; i >= 0; i--) { /* the blast first: it emptied to */
+      put_piece(p, u->blast_sq[i], u->blast_cell[i]);
+      p->attr[u->blast_sq[i]] = u->blast_attr[i];
+    }
     remove_piece(p, to);
     p->attr[to] = 0;
     put_piece(p, from, u->moved);
@@ -588,6 +640,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->gates[0] = u->gates[0];
   p->gates[1] = u->gates[1];
   p->phase = u->phase;
+  p->checks[0] = u->checks[0];
+  p->checks[1] = u->checks[1];
   p->castle = u->castle;
   p->ep = u->ep;
   p->ep_victim = u->ep_victim;
@@ -788,7 +842,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
                 size_t errlen) {
   const Geometry *g = &v->geo;
   Position *p = malloc(sizeof *p);
-  char field[7][512];
+  char field[8][512];
   int nf = 0;
   if (!p) {
     snprintf(err, errlen, "FEN: out of memory");
@@ -799,7 +853,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   for (const char *s = fen; *s;) {
     while (*s == ' ' || *s == '\t') s++;
     if (!*s) break;
-    if (nf == 7) FEN_FAIL("FEN: more than seven fields");
+    if (nf == 8) FEN_FAIL("FEN: more than eight fields");
     size_t n = 0;
     while (*s && *s != ' ' && *s != '\t') {
       if (n + 1 >= sizeof field[0]) FEN_FAIL("FEN: field %d is too long", nf + 1);
@@ -808,6 +862,23 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     field[nf++][n] = '\0';
   }
   if (nf < 2) FEN_FAIL("FEN \"%s\": expected at least the board and the side to move", fen);
+  /* Check counters after en passant, as Fairy-Stockfish writes them: the
+  ** checks each side still needs, White's first ("3+2"). Without them
+  ** each side needs one more check (Fairy-Stockfish's reading too). */
+  if (v->check_limit) p->checks[0] = p->checks[1] = (uint8_t)(v->check_limit - 1);
+  if (nf >= 5 && strchr(field[4], '+')) {
+    int need[2];
+    char end;
+    if (!v->check_limit) FEN_FAIL("FEN: check counters \"%s\", but %s counts no checks", field[4], v->name);
+    if (sscanf(field[4], "%d+%d%c", &need[0], &need[1], &end) != 2 || need[0] < 0 ||
+        need[1] < 0 || need[0] > v->check_limit || need[1] > v->check_limit)
+      FEN_FAIL("FEN check counters: \"%s\" (expected the checks each side still needs, "
+               "0 to %d, as 3+3)", field[4], v->check_limit);
+    for (int c = 0; c < 2; c++) p->checks[c] = (uint8_t)(v->check_limit - need[c]);
+    for (int i = 4; i + 1 < nf; i++) memcpy(field[i], field[i + 1], sizeof field[i]);
+    nf--;
+  }
+  if (nf == 8) FEN_FAIL("FEN: more than seven fields");
   for (int sq = 0; sq < g->nsq; sq++) {
     p->board[sq] = board_inside(g, sq) ? CELL_EMPTY : CELL_OFF;
     p->castle_clear[sq] = 0xF;
@@ -1075,6 +1146,9 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   tmp[n++] = ' ';
   if (p->ep == SQ_NONE) tmp[n++] = '-';
   else n += (size_t)board_square_name(g, p->ep, tmp + n);
+  if (v->check_limit)
+    n += (size_t)sprintf(tmp + n, " %d+%d", v->check_limit - p->checks[0],
+                         v->check_limit - p->checks[1]);
   n += (size_t)sprintf(tmp + n, " %d %d", p->halfmove, p->fullmove);
 
   /* varia's own field, only when there is something to say. */

@@ -67,6 +67,7 @@ typedef struct Position {
   uint16_t gates[2]; /* files of each side's castling rank where a piece
                         from the pocket may enter when the piece there
                         first leaves (gating) */
+  uint8_t checks[2];           /* checks each side has given (check_limit) */
   uint64_t rng;                /* the game's generator (chance steps) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
@@ -88,6 +89,10 @@ typedef struct Undo {
   uint8_t rook_attr;
   uint8_t castle;
   uint8_t side, phase;
+  uint8_t checks[2];
+  uint8_t nblast; /* pieces a capture's blast removed: where, what, attribute */
+  int16_t blast_sq[MAX_BLAST];
+  uint8_t blast_cell[MAX_BLAST], blast_attr[MAX_BLAST];
   int16_t ep, ep_victim;
   int16_t royal[2];
   int16_t takeback_from, takeback_to, anchor, target, target_promo;
@@ -103,8 +108,13 @@ int pos_set_fen(Position *pos, const Variant *v, const char *fen, char *err,
 /* Writes the FEN of pos into buf; returns its length. */
 int pos_fen(const Position *pos, char *buf, size_t len);
 
+/* The board's part of a move. Games, searches and perft play moves with
+** move_make() (movegen.h), which adds what only attack tests can tell. */
 void pos_make(Position *pos, Move m, Undo *u);
 void pos_unmake(Position *pos, Move m, const Undo *u);
+/* Counts a check given by colour c (after pos_make; the Undo that
+** pos_make filled restores the count). */
+void pos_count_check(Position *pos, int c);
 
 #define MAX_POCKET 64 /* pieces of one type in one pocket */
 

@@ -628,7 +628,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
                                             NULL};
-  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", NULL};
+  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", "from_drops", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
@@ -636,7 +636,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "no_immobile", "facing_kings", NULL};
+                                            "king_held", "no_immobile", "facing_kings", "check_limit",
+                                            "blast", NULL};
+  static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -671,7 +673,6 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   if ((t = get_table(r, idx, "promotion", ""))) {
     unknown_keys(r, t, "promotion.", known_promo);
     v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 1, MAX_RANKS);
-    v->promo_compulsory = get_bool(r, t, "compulsory", "promotion.", 0);
     lua_getfield(L, t, "flip");
     if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "capture") == 0) v->promo_flip = 2;
     else if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->promo_flip = lua_toboolean(L, -1);
@@ -683,6 +684,36 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
         if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
         else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
       }
+    }
+    /* compulsory: the zone's last ranks where a piece must promote, or true
+    ** for all of it, which also makes a promoted form compulsory */
+    lua_getfield(L, t, "compulsory");
+    if (lua_isboolean(L, -1)) {
+      v->form_compulsory = lua_toboolean(L, -1);
+      v->promo_compulsory = v->promo_zone;
+    } else if (lua_isnil(L, -1)) {
+      v->promo_compulsory = v->promo_zone;
+    } else {
+      lua_pop(L, 1);
+      v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
+      lua_pushnil(L);
+    }
+    lua_pop(L, 1);
+    int lim = get_table(r, t, "limit", "promotion.");
+    if (lim) {
+      lua_pushnil(L);
+      while (lua_next(L, lim)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        int ty = k && strlen(k) == 1 ? letter_type(v, k[0]) : -1;
+        if (ty < 0)
+          problem(r, "promotion.limit: \"%s\" is not one of the pieces", k ? k : luaL_typename(L, -2));
+        else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 64)
+          problem(r, "promotion.limit.%s: expected a whole number from 1 to 64", k);
+        else
+          v->promo_limit[ty] = (uint8_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
     }
     lua_pop(L, 1);
   }
@@ -812,6 +843,19 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
       else if (strcmp(buf, "allowed") != 0)
         problem(r, "rules.facing_kings: \"%s\" (expected allowed or illegal)", buf);
+    }
+    v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
+    int bl = get_table(r, t, "blast", "rules.");
+    if (bl) {
+      unknown_keys(r, bl, "rules.blast.", known_blast);
+      v->blast_radius = get_int(r, bl, "radius", "rules.blast.", 1, 1, MAX_BLAST_RADIUS);
+      if (get_string(r, bl, "immune", "rules.blast.", buf, sizeof buf))
+        for (const char *s = buf; *s; s++) {
+          int ty = letter_type(v, *s);
+          if (ty < 0) problem(r, "rules.blast.immune: '%c' is not one of the pieces", *s);
+          else v->blast_immune |= 1u << ty;
+        }
+      lua_pop(L, 1);
     }
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {

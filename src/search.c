@@ -151,9 +151,9 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     for (int i = 0; i < n; i++) {
       Undo u;
       int w = p->deck[MOVE_PROMO(list[i])];
-      pos_make(p, list[i], &u);
+      move_make(p, list[i], &u);
       int child = decider(p), v = search(s, p, depth - 1, -SCORE_MATE, SCORE_MATE, ply + 1, NULL);
-      pos_unmake(p, list[i], &u);
+      move_unmake(p, list[i], &u);
       /* as seen by the side that was to move */
       total += (long)w * (child == p->side ? v : -v);
       weight += w;
@@ -176,14 +176,14 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   Move best_move = list[0];
   for (int i = 0; i < n; i++) {
     Undo u;
-    pos_make(p, list[i], &u);
+    move_make(p, list[i], &u);
     int child = decider(p), v;
     if (child == who) v = search(s, p, depth - 1, alpha, beta, ply + 1, NULL);
     else if (child == 2) {
       v = search(s, p, depth - 1, -SCORE_MATE, SCORE_MATE, ply + 1, NULL); /* the mover's view */
       if (p->side != who) v = -v;
     } else v = -search(s, p, depth - 1, -beta, -alpha, ply + 1, NULL);
-    pos_unmake(p, list[i], &u);
+    move_unmake(p, list[i], &u);
     if (s->aborted) return 0;
     if (v > best) {
       best = v;

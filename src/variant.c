@@ -37,7 +37,8 @@ void variant_free(Variant *v) {
 }
 
 int variant_kingless_allowed(const Variant *v) {
-  return v->extinction != RESULT_NONE && v->extinction_all;
+  return v->extinction != RESULT_NONE &&
+         (v->extinction_all || (v->royal_mask && !(v->royal_mask & ~v->extinction_types)));
 }
 
 int variant_type_by_letter(const Variant *v, char letter) {
@@ -211,7 +212,21 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
         }
-  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1];
+  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1] && !v->blast_radius;
+
+  /* The blast: its centre, then the squares around it. */
+  v->nblast = 0;
+  if (v->blast_radius < 0 || v->blast_radius > MAX_BLAST_RADIUS)
+    problem(err, errlen, &nerr, "rules.blast.radius: %d is out of range (1 to %d)", v->blast_radius,
+            MAX_BLAST_RADIUS);
+  else if (v->blast_radius) {
+    v->blast_off[v->nblast++] = 0;
+    for (int dy = -v->blast_radius; dy <= v->blast_radius; dy++)
+      for (int dx = -v->blast_radius; dx <= v->blast_radius; dx++)
+        if (dx || dy) v->blast_off[v->nblast++] = (int16_t)board_offset(g, dx, dy);
+  }
+  if (v->blast_radius && v->promote_to_lost)
+    problem(err, errlen, &nerr, "rules.blast: not with promote_to_lost (blasted pieces are not counted as lost)");
 
   /* Promotion. */
   if (v->promote_mask && v->npromo == 0)
@@ -226,10 +241,24 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     int r = board_rank(g, sq);
     v->sq_rank[sq] = (uint8_t)(r < 0 || r >= g->ranks ? 0 : r);
   }
+  if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
+  if (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone)
+    problem(err, errlen, &nerr, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
+            v->promo_zone);
   for (int r = 0; r < g->ranks; r++) {
-    v->promo_rank_mask[WHITE][r] = r >= g->ranks - v->promo_zone;
-    v->promo_rank_mask[BLACK][r] = r < v->promo_zone;
+    int far = g->ranks - 1 - r; /* ranks from the far end, for White */
+    v->promo_rank_mask[WHITE][r] = far >= v->promo_zone ? 0
+                                   : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
+    v->promo_rank_mask[BLACK][g->ranks - 1 - r] = v->promo_rank_mask[WHITE][r];
   }
+  for (int k = 0; k < 2; k++) {
+    memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
+    v->npromo_choice[k] = v->npromo;
+  }
+  v->promo_choice[1][v->npromo_choice[1]++] = PROMO_STAY;
+  v->has_promo_limit = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->promo_limit[t]) v->has_promo_limit = 1;
 
   /* Pockets. A promoted piece is marked, where a capture sends it back to
   ** the pocket as the type that promoted. Pawns are never dropped where
@@ -330,13 +359,16 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         problem(err, errlen, &nerr, "castling: the %s king file is off the board", s == 0 ? "king-side" : "queen-side");
     }
   }
+  if (v->check_limit && (v->royal_capture || !v->royal_mask))
+    problem(err, errlen, &nerr, "rules.check_limit: checks need a royal piece and the check rule "
+                                "(not king_capture)");
   if (v->royal_capture && v->checkmate != RESULT_LOSS)
     problem(err, errlen, &nerr, "rules: checkmate result has no meaning when kings are captured");
 
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
-                    (v->goal != RESULT_NONE && v->goal_types);
+                    (v->goal != RESULT_NONE && v->goal_types) || v->check_limit;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&
@@ -370,6 +402,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_lost = splitmix(&seed);
   v->zobrist_pocket = splitmix(&seed);
   v->zobrist_gate = splitmix(&seed);
+  v->zobrist_checks = splitmix(&seed);
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

@@ -20,6 +20,8 @@
 #define MAX_PROMO 16
 #define MAX_RAYS 64
 #define MAX_REACH 16 /* the most steps a rider can take on a 16x16 board */
+#define MAX_BLAST_RADIUS 2
+#define MAX_BLAST ((2 * MAX_BLAST_RADIUS + 1) * (2 * MAX_BLAST_RADIUS + 1))
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
 #define CELL_EMPTY 0
@@ -47,6 +49,10 @@ enum { PHASE_MOVE = 0, /* move one of the side's pieces */
        PHASE_DRAW      /* draw the cards earned this turn (by chance) */ };
 /* Who takes a step: the player whose turn it is, or the opponent. */
 enum { OWNER_MOVER = 0, OWNER_OPPONENT, OWNER_CHANCE };
+
+/* Ranks of the promotion zone. */
+enum { PROMO_COMPULSORY = 1, PROMO_OPTIONAL = 2 };
+#define PROMO_STAY 0xFF /* the choice not to promote */
 
 #define MAX_CARD_VALUES 16
 /* Events of a move that earn a card draw. */
@@ -115,6 +121,11 @@ typedef struct Variant {
 
   /* promotion */
   int promo_zone; /* number of ranks at the far end */
+  int promo_compulsory; /* the zone's last ranks where a piece must promote;
+                           on its others it may also stay as it is */
+  uint8_t promo_limit[MAX_TYPES]; /* promotion into a type only while the side
+                                     has fewer of it than this (0: no limit) */
+  int has_promo_limit;
   int npromo;
   uint8_t promo_type[MAX_PROMO];
 
@@ -163,6 +174,12 @@ typedef struct Variant {
   int king_held;            /* in check, a royal piece moves only to capture */
   int facing_illegal;       /* royal pieces of the two sides may not stand
                                on one file with nothing between them */
+  int blast_radius;         /* a capture removes the capturer and the pieces
+                               this many squares around (0: no blast) ... */
+  uint32_t blast_immune;    /* ... except these types (the capturer and the
+                               captured piece go whatever their type) */
+  int check_limit;          /* a side that gives this many checks wins (0: no
+                               such rule); the checks are counted in Position */
 
   /* ownership and memory of the previous move */
   int has_owner;
@@ -176,7 +193,7 @@ typedef struct Variant {
   int diagonal_once_bit; /* attribute bit set by a diagonal move, which then
                             forbids the piece's diagonal steps (0: none) */
   int promote_to_lost;   /* promotion only into a type the side has lost */
-  int promo_compulsory;  /* a piece with a promoted form must promote when
+  int form_compulsory;   /* a piece with a promoted form must promote when
                             it can (otherwise only where it could never
                             move again, under no_immobile) */
   int promo_flip;        /* a move turns a piece over: a piece with a
@@ -241,7 +258,11 @@ typedef struct Variant {
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
-  uint8_t promo_rank_mask[2][MAX_RANKS];
+  int nblast;          /* the blast's squares: the centre first, then */
+  int16_t blast_off[MAX_BLAST]; /* the offsets around it */
+  uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
+  int npromo_choice[2];                  /* per kind of rank (mask - 1): */
+  uint8_t promo_choice[2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
@@ -255,7 +276,7 @@ typedef struct Variant {
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
-  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate;
+  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate, zobrist_checks;
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
@@ -286,7 +307,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen);
 void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
 /* May a side have no royal piece? Where losing every piece ends the game
-** (a side of pawns alone), yes; otherwise the check rule needs one. */
+** (a side of pawns alone), or losing the royal pieces does (a finished
+** game), yes; otherwise the check rule needs one. */
 int variant_kingless_allowed(const Variant *v);
 
 #endif

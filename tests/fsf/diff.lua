@@ -123,7 +123,8 @@ end
 -- loses; at the final position itself "mate 0" would not tell a win from
 -- a loss). Games ended by the n-move rule or repetition are not compared:
 -- Fairy-Stockfish does not end a game at its root for them.
-local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true }
+local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
+  ["check limit"] = true }
 local function play_out(spec)
   local g = varia.new(spec)
   for _ = 1, 400 do

@@ -11,9 +11,6 @@ local fsf = common.binary
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
-  ["3check"] = "check counting (a win by the N-th check)",
-  ["5check"] = "check counting (a win by the N-th check)",
-  atomic = "explosions on capture",
   janggi = "a palace with its diagonals; passing; bikjang counting",
   janggicasual = "a palace with its diagonals; passing",
   janggimodern = "a palace with its diagonals; passing",
@@ -22,7 +19,6 @@ local missing = {
   shatar = "a checkmate whose result depends on the checking piece and the checks before it (Mongolian rules); perft agrees already",
   cambodian = "first-move leaps of king and met tracked per piece (Fairy-Stockfish keeps them in the castling field)",
   karouk = "first-move leaps of king and met tracked per piece; the first check wins",
-  grand = "optional promotion (forced only on the last rank); promotion limited per piece type",
 }
 
 local function popen_lines(cmd)

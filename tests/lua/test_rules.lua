@@ -335,5 +335,119 @@ t.equal("seirawan: the last move gated a hawk", g:lastmove().gated, "h")
 local with = varia.new("seirawan", { fen = "R3k3/8/8/8/8/8/8/4K3[Hh] b Ee - 0 1" }):divide(1)
 local without = varia.new("seirawan:gate_shields=no", { fen = "R3k3/8/8/8/8/8/8/4K3[Hh] b Ee - 0 1" }):divide(1)
 t.check("seirawan: the hawk gated on e8 blocks the rook", with["e8f8h"] == 1 and without["e8f8h"] == nil)
+-- Check counting (rules.check_limit; Fairy-Stockfish 3check, whose FEN
+-- gives the checks each side still needs after en passant): the counts
+-- and FENs below are Fairy-Stockfish's, from its perft and its "d".
+g = varia.new("3check")
+g:play("e2e4", "e7e6", "d2d4", "f8b4")
+t.equal("3check: Black's check is counted in the FEN", g:fen(),
+  "rnbqk1nr/pppp1ppp/4p3/8/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 3+2 1 3")
+g:play("c2c3", "b4c3", "b2c3", "d8h4", "g1f3")
+t.equal("3check: two checks given, the game goes on", g:result(), nil)
+g:play("h4f2")
+winner, reason = g:result()
+t.equal("3check: the third check wins", winner, "black")
+t.equal("3check: by the check limit", reason, "check limit")
+t.equal("3check: the counters after three checks", g:fen(),
+  "rnb1k1nr/pppp1ppp/4p3/8/3PP3/2P2N2/P4qPP/RNBQKB1R w KQkq - 3+0 0 6")
+t.equal("3check: no moves after the last check", #g:legal(), 0)
+g:undo()
+t.equal("3check: undo gives the check back", select(2, g:fen():match("(%d)%+(%d)")), "1")
+t.equal("3check: perft 4 when one check wins (Fairy-Stockfish)",
+  varia.new("3check", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+1 0 1" }):perft(4), 197233)
+t.equal("3check: a FEN without counters means one check wins (Fairy-Stockfish)",
+  varia.new("3check", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" }):perft(4), 197233)
+t.equal("3check: perft 3 with White one check from winning (Fairy-Stockfish)",
+  varia.new("3check", { fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+2 2 3" }):perft(3), 49106)
+t.raises("check_limit: needs the check rule", "rules.check_limit: checks need a royal piece", varia.new,
+  { name = "c", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { check_limit = 3, king_capture = true } })
+t.raises("check_limit: a whole number", "rules.check_limit: expected a whole number", varia.new,
+  { name = "c", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { check_limit = "3" } })
+t.fails("check counters beyond the limit", "FEN check counters",
+  varia.new("3check", { fen = "4k3/8/8/8/8/8/8/4K3 w - - 4+1 0 1" }))
+t.fails("check counters where checks are not counted", "counts no checks",
+  varia.new("chess", { fen = "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1" }))
+
+-- Atomic Chess (rules.blast; https://en.wikipedia.org/wiki/Atomic_chess):
+-- a capture removes the capturer and every piece but a pawn around it.
+g = varia.new("atomic")
+g:play("e2e3", "b7b5", "f1b5")
+t.equal("atomic: the bishop that takes blows up with the pawn", g:fen(),
+  "rnbqkbnr/p1pppppp/8/8/8/4P3/PPPP1PPP/RNBQK1NR b KQkq - 0 2")
+-- Nxd7: the knight, the pawn, and around d7 the bishop c8, the queen d8
+-- and the king e8 go; the pawns c7 and e7 stay. Black's king is gone.
+g = varia.new("atomic", { fen = "rnbqkbnr/pppppppp/8/2N5/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1" })
+g:play("c5d7")
+winner, reason = g:result()
+t.equal("atomic: blowing up the king wins", winner, "white")
+t.equal("atomic: the exploded king is extinct", reason, "extinction")
+t.equal("atomic: only pawns survive around d7", g:fen(),
+  "rn3bnr/ppp1pppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQ - 0 1")
+-- A king never captures (it would blow itself up); a capture next to
+-- one's own king is illegal; kings that touch cannot check each other.
+g = varia.new("atomic", { fen = "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1" })
+legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("atomic: the king may not take the queen", not legal["e1d2"])
+g = varia.new("atomic", { fen = "4k3/8/8/8/8/8/3n4/3RK3 w - - 0 1" })
+legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("atomic: no capture that blows up one's own king", not legal["d1d2"])
+g = varia.new("atomic", { fen = "8/8/8/8/8/3k4/3K4/3r4 w - - 0 1" })
+t.equal("atomic: touching kings are not in check", #g:checkers(), 0)
+t.check("atomic: a king that touches the other may stay attacked", #g:legal() > 0)
+-- Castling with the king's path judged with the king lifted and touching
+-- kings immune: Fairy-Stockfish's Chess960 atomic counts (tests/perft.sh).
+local std = require "std"
+local atomic960 = std.extend(varia.load("chess960"), { name = "atomic960",
+  rules = { blast = { radius = 1, immune = "p" }, extinction = { pieces = "k" } } })
+for _, c in ipairs { { "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1", 4, 61401 },
+                     { "r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1", 4, 98729 },
+                     { "Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1", 4, 241478 },
+                     { "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", 4, 17915 } } do
+  t.equal("atomic960 perft " .. c[1], varia.new(atomic960, { fen = c[1] }):perft(c[2]), c[3])
+end
+local function blasty(blast)
+  return { name = "b", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    rules = { blast = blast } }
+end
+t.raises("blast: radius out of range", "rules.blast.radius: 3 is out of range", varia.new, blasty { radius = 3 })
+t.raises("blast: immune names pieces", "rules.blast.immune: 'x' is not one of the pieces", varia.new,
+  blasty { immune = "x" })
+t.raises("blast: unknown keys", "rules.blast.size", varia.new, blasty { size = 1 })
+
+-- Grand Chess (promotion.compulsory, promotion.limit; Fairy-Stockfish
+-- grand, whose move lists these are): a pawn may stay a pawn on the
+-- eighth and ninth ranks, must promote on the tenth, and promotes only
+-- into a type its side has fewer of than the limit.
+local function moves_from(g, sq)
+  local out = {}
+  for _, m in ipairs(g:legal()) do if m:sub(1, #sq) == sq then out[#out + 1] = m end end
+  table.sort(out)
+  return table.concat(out, " ")
+end
+g = varia.new("grand", { fen = "r8r/1nbqkcabn1/10/P9/10/10/10/10/1NB1KCABN1/R8R w - - 0 1" })
+t.equal("grand: on the eighth rank, a queen or no promotion", moves_from(g, "a7"), "a7a8 a7a8q")
+t.equal("grand: perft 1 there (Fairy-Stockfish)", g:perft(1), 96)
+g = varia.new("grand", { fen = "1r7r/Pnbqkcabn1/10/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1" })
+t.equal("grand: on the tenth rank the pawn must promote", moves_from(g, "a9"), "a9a10q a9b10q")
+t.equal("grand: perft 1 there (Fairy-Stockfish)", g:perft(1), 97)
+g = varia.new("grand", { fen = "1r7r/Pnbqkcabn1/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1" })
+t.equal("grand: nothing to promote into, the pawn cannot reach the tenth rank", moves_from(g, "a9"), "")
+t.equal("grand: perft 1 there (Fairy-Stockfish)", g:perft(1), 115)
+g = varia.new("grand", { fen = "r8r/1nbqkcabn1/10/P9/10/10/10/10/1NB1KCABN1/R8R w - - 0 1" })
+t.equal("grand: the pawn that stays a pawn", g:play("a7a8") and g:piece("a8"), "P")
+local function promo(p)
+  return { name = "p", pieces = { k = { betza = "K", royal = true }, p = std.pieces.pawn, q = std.pieces.queen },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", promotion = p }
+end
+t.raises("promotion.compulsory: within the zone", "promotion.compulsory: 3 ranks, the zone has 2", varia.new,
+  promo { pieces = "q", zone = 2, compulsory = 3 })
+t.raises("promotion.limit: piece letters", "promotion.limit: \"x\" is not one of the pieces", varia.new,
+  promo { pieces = "q", limit = { x = 1 } })
+t.raises("promotion.limit: counts", "promotion.limit.q: expected a whole number", varia.new,
+  promo { pieces = "q", limit = { q = 0 } })
 
 t.done()
