@@ -738,6 +738,30 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
   return n;
 }
 
+uint32_t checking_types(const Position *p, int c) {
+  uint32_t types = 0;
+  for (int i = 0; i < p->npieces[c]; i++) {
+    int ksq = p->plist[c][i];
+    if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
+    for (int j = 0; j < p->npieces[c ^ 1]; j++) {
+      int a = p->plist[c ^ 1][j];
+      if (piece_attacks(p, a, ksq)) types |= 1u << CELL_TYPE(p->board[a]);
+    }
+  }
+  return types;
+}
+
+int checkmate_result(const Position *p) {
+  const Variant *v = p->v;
+  if (v->drop_mate_loses && p->dropped == v->drop_mate_loses) return RESULT_WIN;
+  if (v->mate_by != RESULT_NONE) {
+    uint32_t checking = checking_types(p, p->side);
+    if (checking && !(checking & ~v->mate_by_types)) return v->mate_by;
+  }
+  if (v->mate_series != RESULT_NONE && !p->series[p->side]) return v->mate_series;
+  return v->checkmate;
+}
+
 /* Where a king in check may not step away (as Fairy-Stockfish's rule
 ** has it): in check, of the n moves in list, a royal piece keeps only
 ** the capture of the checking piece, and none in double check. */
@@ -753,12 +777,6 @@ static int king_held(Position *p, Move *list, int n) {
       list[k++] = m;
   }
   return k;
-}
-
-int checkmate_result(const Position *p) {
-  const Variant *v = p->v;
-  if (v->drop_mate_loses && p->dropped == v->drop_mate_loses) return RESULT_WIN;
-  return v->checkmate;
 }
 
 int move_captures(const Position *p, Move m) {

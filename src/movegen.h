@@ -29,6 +29,8 @@ static inline void move_make(Position *p, Move m, Undo *u) {
     pos_count_check(p, p->side ^ 1);
 }
 static inline void move_unmake(Position *p, Move m, const Undo *u) { pos_unmake(p, m, u); }
+/* The types of the pieces that attack colour c's royal pieces, one bit each. */
+uint32_t checking_types(const Position *p, int c);
 /* Every move the pieces can make, ignoring the check rule. */
 int gen_pseudo(const Position *p, Move *list);
 /* Every legal move; none when the game has ended by a rule. */
@@ -43,8 +45,10 @@ int move_destination(const Position *p, Move m);
 /* A rule's result for side (RESULT_WIN, RESULT_LOSS or RESULT_DRAW), with
 ** RESULT_POINTS and RESULT_FEWER decided by the position. */
 int result_for(const Position *p, int side, int result);
-/* The result of checkmate for the mated side to move: rules.checkmate,
-** or a win where the mate came from a drop that drops.mate_loses names. */
+/* The result for the side to move, checkmated: rules.checkmate, unless
+** the mate came from a drop that drops.mate_loses names (a win), or
+** checkmate_by (every checker of those types) or checkmate_series (no
+** check of its series by those types) says otherwise. */
 int checkmate_result(const Position *p);
 /* Does m capture an enemy piece (en passant included)? */
 int move_captures(const Position *p, Move m);

@@ -339,6 +339,14 @@ static uint64_t blast(Position *p, int sq, Undo *u) {
   return k;
 }
 
+/* The side to move's series of checks (Variant.mate_series_types): out of
+** check, none; in check, one with a check by those types, if this is one
+** or an earlier check of the series was. */
+static void series_update(Position *p) {
+  uint32_t checking = checking_types(p, p->side);
+  p->series[p->side] = checking && (p->series[p->side] || (checking & p->v->mate_series_types));
+}
+
 void pos_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -355,6 +363,8 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->phase = (uint8_t)p->phase;
   u->checks[0] = p->checks[0];
   u->checks[1] = p->checks[1];
+  u->series[0] = p->series[0];
+  u->series[1] = p->series[1];
   u->royal[0] = (int16_t)p->royal[0];
   u->royal[1] = (int16_t)p->royal[1];
   u->takeback_from = (int16_t)p->takeback_from;
@@ -563,6 +573,7 @@ void pos_make(Position *p, Move m, Undo *u) {
     if (us == BLACK) p->fullmove++;
     p->side = them;
     k ^= v->zobrist_side;
+    if (v->mate_series_types) series_update(p);
   }
   p->key = k ^ v->zobrist_phase[p->phase];
   board_ok(p);
@@ -642,6 +653,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->phase = u->phase;
   p->checks[0] = u->checks[0];
   p->checks[1] = u->checks[1];
+  p->series[0] = u->series[0];
+  p->series[1] = u->series[1];
   p->castle = u->castle;
   p->ep = u->ep;
   p->ep_victim = u->ep_victim;
@@ -1077,6 +1090,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       FEN_FAIL("FEN field 7: more cards of value %d than the %d there are", val, v->card_copies);
     p->deck[val] = (uint8_t)(v->card_copies - out);
   }
+  if (v->mate_series_types) series_update(p);
   p->key = pos_compute_key(p);
   *out = *p;
   free(p);

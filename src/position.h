@@ -75,6 +75,10 @@ typedef struct Position {
   uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
   int ep, ep_victim;    /* en passant square and the piece it captures */
   int halfmove, fullmove;
+  /* Variant.mate_series_types: 1 when colour c has been in check at each of
+  ** its turns since a check by one of those types (kept out of the key and
+  ** the FEN, like the history it stands for) */
+  uint8_t series[2];
   uint64_t key;
 } Position;
 
@@ -93,6 +97,7 @@ typedef struct Undo {
   uint8_t nblast; /* pieces a capture's blast removed: where, what, attribute */
   int16_t blast_sq[MAX_BLAST];
   uint8_t blast_cell[MAX_BLAST], blast_attr[MAX_BLAST];
+  uint8_t series[2];
   int16_t ep, ep_victim;
   int16_t royal[2];
   int16_t takeback_from, takeback_to, anchor, target, target_promo;

@@ -595,6 +595,28 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
 /* rules.goal = { pieces = "k", white = "d4 e4 d5 e5", black = "...",
 ** result = "win" }: the squares a side's pieces of those types reach to
 ** end the game (a king on the centre, a piece on the far rank). */
+/* rules.checkmate_by and rules.checkmate_series: { pieces = "...", result = ... }.
+** Sets *result (def when the table is there) and *types; nothing without it. */
+static void read_mate_rule(Reader *r, int t, const char *key, int def, int *result,
+                           uint32_t *types, const Variant *v) {
+  static const char *const known[] = {"pieces", "result", NULL};
+  char buf[256], where[64];
+  int m = get_table(r, t, key, "rules.");
+  if (!m) return;
+  snprintf(where, sizeof where, "rules.%s.", key);
+  unknown_keys(r, m, where, known);
+  *result = get_result(r, m, "result", where, def);
+  if (get_string(r, m, "pieces", where, buf, sizeof buf)) {
+    for (const char *s = buf; *s; s++) {
+      int ty = letter_type(v, *s);
+      if (ty < 0) problem(r, "%spieces: '%c' is not one of the pieces", where, *s);
+      else *types |= 1u << ty;
+    }
+  }
+  if (!*types) problem(r, "%spieces: missing (the letters of the checking pieces)", where);
+  lua_pop(r->L, 1);
+}
+
 static void read_goal(Reader *r, int t, Variant *v) {
   char buf[256];
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
@@ -637,7 +659,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
                                             "king_held", "no_immobile", "facing_kings", "check_limit",
-                                            "blast", NULL};
+                                            "blast", "checkmate_by", "checkmate_series", NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
@@ -857,6 +879,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
         }
       lua_pop(L, 1);
     }
+    read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
+    read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
+                   &v->mate_series_types, v);
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {
       unknown_keys(r, gl, "rules.goal.", known_goal);

@@ -23,6 +23,8 @@ void variant_defaults(Variant *v) {
   v->castle_king_file[0] = 6;
   v->castle_king_file[1] = 2;
   v->checkmate = RESULT_LOSS;
+  v->mate_by = RESULT_NONE;
+  v->mate_series = RESULT_NONE;
   v->stalemate = RESULT_DRAW;
   v->nmove = 50;
   v->repetition = 3;
@@ -364,6 +366,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
                                 "(not king_capture)");
   if (v->royal_capture && v->checkmate != RESULT_LOSS)
     problem(err, errlen, &nerr, "rules: checkmate result has no meaning when kings are captured");
+  if (v->royal_capture && (v->mate_by != RESULT_NONE || v->mate_series != RESULT_NONE))
+    problem(err, errlen, &nerr, "rules: checkmate_by and checkmate_series have no meaning when kings are captured");
 
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||

@@ -151,6 +151,13 @@ typedef struct Variant {
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */
   int checkmate;     /* result for the mated side */
+  int mate_by;       /* result for a side mated by checkers all of
+                        mate_by_types only (RESULT_NONE: no such rule) */
+  uint32_t mate_by_types;
+  int mate_series;   /* result for a side mated when no check of its series
+                        (Position.series) came from mate_series_types
+                        (RESULT_NONE: no such rule) */
+  uint32_t mate_series_types;
   int stalemate;     /* result for the stalemated side */
   int nmove;         /* n-move rule in moves (0: none) */
   int repetition;    /* n-fold repetition (0: none) */

@@ -449,5 +449,47 @@ t.raises("promotion.limit: piece letters", "promotion.limit: \"x\" is not one of
   promo { pieces = "q", limit = { x = 1 } })
 t.raises("promotion.limit: counts", "promotion.limit.q: expected a whole number", varia.new,
   promo { pieces = "q", limit = { q = 0 } })
+-- Shatar's checkmates (Fairy-Stockfish 11.1 shatar, each result its score
+-- of the mating move with the moves before it: "mate 1" a win for the
+-- mover, "cp 0" a draw, "mate -1" a loss). A rook's or bers's mate wins;
+-- a bishop's or pawn's mate alone is a draw (niol); a mate by knights
+-- only loses for the mating side.
+local function mate(fen, ...)
+  local s = varia.new("shatar", { fen = fen })
+  assert(s:play(...))
+  local winner, reason = s:result()
+  return reason == "checkmate" and winner or reason
+end
+t.equal("shatar: a rook's mate wins", mate("k7/8/1K6/p7/8/8/8/7R w - - 0 1", "h1h8"), "white")
+t.equal("shatar: a bers's mate wins", mate("k7/8/1K6/p7/8/8/8/7J w - - 0 1", "h1h8"), "white")
+t.equal("shatar: a bishop's mate alone draws", mate("k7/p1K5/8/8/8/8/4B3/8 w - - 0 1", "e2f3"), "draw")
+t.equal("shatar: a pawn's mate alone draws", mate("kb6/p7/1PK5/8/8/8/8/8 w - - 0 1", "b6b7"), "draw")
+t.equal("shatar: a knight's mate loses", mate("kr6/pp6/8/3N4/8/8/8/4K3 w - - 0 1", "d5c7"), "black")
+t.equal("shatar: a discovered rook check counts", mate("k3B2R/p1K5/8/8/8/8/8/8 w - - 0 1", "e8d7"), "white")
+-- The series: a rook's (or knight's) check, answered in check, then the
+-- bishop's mate wins; the check in the FEN's position counts too.
+t.equal("shatar: a rook's check earlier in the series",
+  mate("k7/p1K5/B7/4r3/8/8/8/7R w - - 0 1", "h1h8", "e5e8", "a6b7"), "white")
+t.equal("shatar: a knight's check earlier in the series",
+  mate("k7/p1KN4/B7/8/2n5/8/8/8 w - - 0 1", "d7b6", "c4b6", "a6b7"), "white")
+t.equal("shatar: the start position's check",
+  mate("k6R/p1K5/B7/4r3/8/8/8/8 b - - 0 1", "e5e8", "a6b7"), "white")
+-- A series that a move out of check ended: the bishop's mate draws again.
+t.equal("shatar: a broken series",
+  mate("k7/p1K5/B7/4r3/8/8/8/7R w - - 0 1", "h1h8", "e5e8", "h8h1", "e8e6", "a6b7"), "draw")
+t.equal("shatar: undo restores the series",
+  (function()
+    local s = varia.new("shatar", { fen = "k7/p1K5/B7/4r3/8/8/8/7R w - - 0 1" })
+    s:play("h1h8", "e5e8", "h8h1", "e8e6")
+    s:undo(2)
+    s:play("a6b7")
+    return (s:result())
+  end)(), "white")
+t.raises("checkmate_series: a letter that is no piece",
+  "rules.checkmate_series.pieces: 'z' is not one of the pieces", varia.new,
+  require("std").extend(varia.load("shatar"), { rules = { checkmate_series = { pieces = "z" } } }))
+t.raises("checkmate_by: an unknown key",
+  "rules.checkmate_by.piece: unknown key", varia.new,
+  require("std").extend(varia.load("shatar"), { rules = { checkmate_by = { piece = "n" } } }))
 
 t.done()
