@@ -121,12 +121,15 @@ end
 -- to see a stalemate, which depth 1 leaves to static evaluation: "mate 1"
 -- when the move wins, "cp 0" when it draws, "mate 0" or below when it
 -- loses; at the final position itself "mate 0" would not tell a win from
--- a loss). Games ended by the n-move rule or repetition are not compared:
--- Fairy-Stockfish does not end a game at its root for them.
+-- a loss). That position is given with the moves that led to it from the
+-- start, for the rules that look back (a checkmate that needs a series of
+-- checks before it). Games ended by the n-move rule or repetition are not
+-- compared: Fairy-Stockfish does not end a game at its root for them.
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
   ["check limit"] = true }
 local function play_out(spec)
   local g = varia.new(spec)
+  local start = g:fen()
   for _ = 1, 400 do
     if g:result() then break end
     local moves = g:legal()
@@ -140,6 +143,8 @@ local function play_out(spec)
     r.move = history[#history]
     g:undo()
     r.before = g:fen()
+    history[#history] = nil
+    r.line = #history > 0 and start .. " moves " .. table.concat(history, " ") or start
     local mover = r.before:match("^%S+ (%a)") == "w" and "white" or "black"
     r.want = winner == "draw" and "draw" or winner == mover and "win" or "loss"
   end
@@ -174,7 +179,7 @@ local function fsf_results(name, ini, games)
   local finals, lasts = {}, {}
   for i, r in ipairs(games) do
     finals[i] = { fen = r.fen }
-    if r.move then lasts[#lasts + 1] = { fen = r.before, go = "depth 2 searchmoves " .. r.move } end
+    if r.move then lasts[#lasts + 1] = { fen = r.line, go = "depth 2 searchmoves " .. r.move } end
   end
   local at_end, last = fsf_go(name, ini, finals), fsf_go(name, ini, lasts)
   local results, k = {}, 0
