@@ -344,13 +344,17 @@ int gen_pseudo(const Position *p, Move *list) {
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
-  int us = p->side, n = 0;
+  int us = p->side, n = 0, check = -1;
   for (int i = 0; i < p->npieces[us]; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
     int promotes = IS_SET(v->promote_mask, t) ? 1 : (IS_SET(v->promo_to_mask, t) || v->no_immobile) ? 2 : 0;
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
       if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
+      /* a royal piece's i-moves, like castling, not out of check */
+      if ((s->cond & STEP_INITIAL) && IS_SET(v->royal_mask, t) &&
+          (check < 0 ? (check = royal_attacked(p, us)) : check))
+        continue;
       int to = from, modes = s->modes;
       switch (s->path) {
         case PATH_SLIDE:

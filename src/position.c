@@ -339,6 +339,27 @@ static uint64_t blast(Position *p, int sq, Undo *u) {
   return k;
 }
 
+/* A piece that moves loses UNMOVED_BIT; returns the change of the key. */
+static inline uint64_t clear_unmoved(Position *p, int sq) {
+  uint8_t a = p->attr[sq];
+  p->attr[sq] = (uint8_t)(a & ~UNMOVED_BIT);
+  return attr_key(p->v, sq, a) ^ attr_key(p->v, sq, p->attr[sq]);
+}
+
+/* The rank where the FEN's castling field marks colour c's unmoved pieces
+** (Variant.unmoved_mask): its castling rank. */
+static int unmoved_rank(const Variant *v, int c) {
+  return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
+}
+
+/* Does sq hold a piece of colour c that the castling field marks unmoved? */
+static int marks_unmoved(const Position *p, int sq, int c) {
+  uint8_t cell = p->board[sq];
+  return cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
+         (p->v->unmoved_mask >> CELL_TYPE(cell) & 1) &&
+         board_rank(&p->v->geo, sq) == unmoved_rank(p->v, c);
+}
+
 /* The side to move's series of checks (Variant.mate_series_types): out of
 ** check, none; in check, one with a check by those types, if this is one
 ** or an earlier check of the series was. */
@@ -456,6 +477,10 @@ void pos_make(Position *p, Move m, Undo *u) {
       k ^= zkey(v, cell, from) ^ zkey(v, rook, to) ^ attr_key(v, from, ka) ^
            attr_key(v, to, ra);
       p->attr[from] = p->attr[to] = 0;
+      if (v->unmoved_mask) { /* both have moved */
+        ka &= (uint8_t)~UNMOVED_BIT;
+        ra &= (uint8_t)~UNMOVED_BIT;
+      }
       remove_piece(p, from);
       remove_piece(p, to);
       put_piece(p, kto, cell);
@@ -486,6 +511,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         if (v->capture_to_pocket) k ^= pocket_add(p, us, pocket_type(v, captured, u->captured_attr), +1);
       }
       k ^= move_piece(p, from, to, cell);
+      if (v->unmoved_mask && (p->attr[to] & UNMOVED_BIT)) k ^= clear_unmoved(p, to);
       /* A diagonal move marks the piece that made it... */
       if (v->diagonal_once_bit) {
         int df = board_file(&v->geo, to) - board_file(&v->geo, from);
@@ -995,6 +1021,14 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       char lc = (char)tolower((unsigned char)*s);
       int side = 0, rook = SQ_NONE, ksq = p->castle_king[c];
       const char *why = NULL;
+      /* A file letter may mark a piece that has not moved (its i-moves). */
+      if (v->unmoved_mask && lc >= 'a' && lc < 'a' + g->files) {
+        int sq = board_square(g, lc - 'a', unmoved_rank(v, c));
+        if (marks_unmoved(p, sq, c)) {
+          p->attr[sq] |= UNMOVED_BIT;
+          continue;
+        }
+      }
       if (fixed) {
         side = lc == 'k' ? 0 : lc == 'q' ? 1 : -1;
         rook = side < 0 ? SQ_NONE : v->castle_start_rook[c * 2 + side];
@@ -1015,6 +1049,9 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         continue;
       }
       if (!v->castling) why = "the variant has no castling";
+      if (!v->castling)
+        why = v->unmoved_mask ? "no piece there that may be unmoved, and the variant has no castling"
+                              : "the variant has no castling";
       else if (ksq == SQ_NONE) why = "no king to castle on that side's castling rank";
       else if (lc == 'k' || lc == 'q') {
         rook = outer_rook(p, c, lc == 'k' ? 0 : 1);
@@ -1145,6 +1182,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   tmp[n++] = p->side == WHITE ? 'w' : 'b';
   tmp[n++] = ' ';
   size_t rights_at = n;
+  size_t rights = n;
   for (int i = 0; i < 4; i++) {
     int c = i / 2, side = i % 2, rook = p->castle_rook[i];
     if (p->castle >> i & 1) {
@@ -1157,6 +1195,14 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     if (v->gating && side == 1) n = write_gates(p, c, tmp, n);
   }
   if (n == rights_at) tmp[n++] = '-';
+  if (v->unmoved_mask) /* the files of the pieces that have not moved */
+    for (int c = 0; c < 2; c++)
+      for (int f = 0; f < g->files; f++) {
+        int sq = board_square(g, f, unmoved_rank(v, c));
+        if (marks_unmoved(p, sq, c) && (p->attr[sq] & UNMOVED_BIT))
+          tmp[n++] = (char)(c == WHITE ? 'A' + f : 'a' + f);
+      }
+  if (n == rights) tmp[n++] = '-';
   tmp[n++] = ' ';
   if (p->ep == SQ_NONE) tmp[n++] = '-';
   else n += (size_t)board_square_name(g, p->ep, tmp + n);
@@ -1176,6 +1222,11 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     for (int f = 0; f < g->files; f++) {
       int sq = board_square(g, f, r);
       int a = p->attr[sq] & ~v->promoted_bit; /* that bit is the board's '~' */
+      int sq = board_square(g, f, r), a = p->attr[sq];
+      /* UNMOVED_BIT, where the castling field says it */
+      if (a && v->unmoved_mask && p->board[sq] != CELL_EMPTY &&
+          marks_unmoved(p, sq, CELL_COLOUR(p->board[sq])))
+        a &= ~UNMOVED_BIT;
       if (!a || e + 16 >= sizeof ext) continue;
       e += (size_t)sprintf(ext + e, "%s", first ? ";attr=" : ",");
       e += (size_t)board_square_name(g, sq, ext + e);

@@ -123,6 +123,15 @@ void pos_count_check(Position *pos, int c);
 
 #define MAX_POCKET 64 /* pieces of one type in one pocket */
 
+/* May the piece of colour c and type t on from make its i-moves: from
+** one of the type's initial ranks, or, for a type with initial_unmoved,
+** while the piece has not moved? */
+static inline int initial_allowed(const Position *p, int c, int t, int from) {
+  const Variant *v = p->v;
+  if (v->unmoved_mask >> t & 1) return (p->attr[from] & UNMOVED_BIT) != 0;
+  return v->initial_ranks[c][t] >> v->sq_rank[from] & 1;
+}
+
 /* Cards in a zone. */
 static inline int cards_in(const uint8_t *zone, int nvalues) {
   int n = 0;

@@ -396,7 +396,14 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       if (strlen(to) != 1) problem(r, "%spromotes_to: expected one piece letter", where);
       pt->promotes_to = to[0];
     }
-    int ini = get_table(r, p, "initial", where);
+    /* "unmoved": i-moves while the piece has not moved */
+    int named = lua_getfield(L, p, "initial") == LUA_TSTRING;
+    pt->initial_unmoved = (uint8_t)(named && strcmp(lua_tostring(L, -1), "unmoved") == 0);
+    if (named && !pt->initial_unmoved)
+      problem(r, "%sinitial: \"%s\" (expected a list of ranks, or \"unmoved\")", where,
+              lua_tostring(L, -1));
+    lua_pop(L, 1);
+    int ini = named ? 0 : get_table(r, p, "initial", where);
     if (ini) { /* ranks, counted from White's side, where i-moves start */
       for (lua_Integer j = 1; lua_geti(L, ini, j) != LUA_TNIL; j++) {
         lua_Integer rank = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;

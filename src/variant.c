@@ -229,6 +229,9 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   }
   if (v->blast_radius && v->promote_to_lost)
     problem(err, errlen, &nerr, "rules.blast: not with promote_to_lost (blasted pieces are not counted as lost)");
+  v->unmoved_mask = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[t].initial_unmoved) v->unmoved_mask |= 1u << t;
 
   /* Promotion. */
   if (v->promote_mask && v->npromo == 0)
@@ -310,7 +313,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   if (v->capture_to_pocket && !v->keep_promoted && v->promote_mask) {
     v->promoted_bit = 0x80;
     v->unpromoted_type = __builtin_ctz(v->promote_mask);
-    if (v->card_toggle_bit & 0x80 || v->diagonal_once_bit & 0x80)
+    if (v->card_toggle_bit & 0x80 || v->diagonal_once_bit & 0x80 || v->unmoved_mask)
       problem(err, errlen, &nerr, "drops: promoted pieces need attribute bit 128, which another rule uses");
   }
   for (int c = 0; c < 2; c++)

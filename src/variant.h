@@ -84,8 +84,14 @@ typedef struct PieceType {
                                     (file bits per rank) */
   char extra_betza[96];   /* moves it has only on the extra squares ... */
   uint16_t extra[2][MAX_RANKS]; /* ... of each colour (file bits per rank) */
+  uint8_t initial_unmoved; /* i-moves while the piece has not moved
+                              (UNMOVED_BIT) instead of by rank */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
 } PieceType;
+
+/* The attribute bit of a piece of an initial_unmoved type that has not
+** moved yet; the FEN's castling field marks it by file letter. */
+#define UNMOVED_BIT 0x80
 
 /* One compiled step direction for one colour. */
 typedef struct Step {
@@ -259,6 +265,7 @@ typedef struct Variant {
   int nrays[2];
   Ray ray[2][MAX_RAYS];
   uint32_t special_attackers[2]; /* types that attack through p, g, n or i */
+  uint32_t unmoved_mask; /* types whose i-moves need UNMOVED_BIT */
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
@@ -300,7 +307,10 @@ typedef struct Variant {
 ** attribute byte is attr? (Only called when s->cond is not 0.) */
 static inline int step_allowed(const Variant *v, const Step *s, int c, int t, int from,
                                uint8_t attr) {
-  if ((s->cond & STEP_INITIAL) && !(v->initial_ranks[c][t] >> v->sq_rank[from] & 1)) return 0;
+  if ((s->cond & STEP_INITIAL) &&
+      !((v->unmoved_mask >> t & 1) ? (attr & UNMOVED_BIT) != 0
+                                    : (v->initial_ranks[c][t] >> v->sq_rank[from] & 1)))
+    return 0;
   if ((s->cond & STEP_DIAGONAL) && (attr & v->diagonal_once_bit)) return 0;
   if ((s->cond & STEP_EXTRA) && !(v->extra_at[c][from] >> t & 1)) return 0;
   return 1;

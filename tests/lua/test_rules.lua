@@ -492,4 +492,27 @@ t.raises("checkmate_by: an unknown key",
   "rules.checkmate_by.piece: unknown key", varia.new,
   require("std").extend(varia.load("shatar"), { rules = { checkmate_by = { piece = "n" } } }))
 
+-- Cambodian chess (Fairy-Stockfish 11.1 cambodian): the king and the met
+-- leap once while they have not moved; the castling field names them.
+-- Fairy-Stockfish's FENs after these moves: castling fields De and Ed.
+g = varia.new("cambodian", { fen = "3mk3/8/8/8/8/8/8/3KM3 w DEde - 0 1" })
+g:play("e1e3", "d8d6")
+t.equal("cambodian: the leaping met loses its mark", g:fen():match("^%S+ %S+ (%S+)"), "De")
+g = varia.new("cambodian", { fen = "3mk3/8/8/8/8/8/8/3KM3 w DEde - 0 1" })
+g:play("d1c1", "e8f7", "c1d1")
+t.equal("cambodian: a king back on its square leaps no more", g:fen():match("^%S+ %S+ (%S+)"), "Ed")
+t.equal("cambodian: its moves (Fairy-Stockfish's perft 1: 11)", #g:legal(), 11)
+g:undo(3)
+t.equal("cambodian: undo gives the marks back", g:fen():match("^%S+ %S+ (%S+)"), "DEde")
+-- In check the king does not leap (Fairy-Stockfish: d1c2 d1d2 d1e2).
+g = varia.new("cambodian", { fen = "4k3/8/8/8/8/8/8/r2KM3 w DE - 0 1" })
+local moves = g:legal()
+table.sort(moves)
+t.equal("cambodian: no leap out of check", table.concat(moves, " "), "d1c2 d1d2 d1e2")
+t.equal("cambodian: a letter that marks nothing",
+  select(2, varia.new("cambodian", { fen = "4k3/8/8/8/8/8/8/3KM3 w DEde - 0 1" })),
+  "FEN castling: 'd': no piece there that may be unmoved, and the variant has no castling")
+t.raises("initial: a word other than unmoved", "pieces.k.initial: \"once\" (expected a list of ranks, or \"unmoved\")",
+  varia.new, require("std").extend(varia.load("cambodian"), { pieces = { k = { initial = "once" } } }))
+
 t.done()
