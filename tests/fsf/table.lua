@@ -16,7 +16,6 @@ local missing = {
   janggimodern = "a palace with its diagonals; passing",
   janggitraditional = "a palace with its diagonals; passing; bikjang",
   sittuyin = "a placement phase; promotion by choice on the diagonal",
-  cambodian = "first-move leaps of king and met tracked per piece (Fairy-Stockfish keeps them in the castling field)",
   karouk = "first-move leaps of king and met tracked per piece; the first check wins",
 }
 

@@ -1,0 +1,22 @@
+-- Cambodian chess (Ouk Chatrang), as Fairy-Stockfish 11.1 plays it:
+-- Makruk, and a king and a met (m) that have not moved yet have one more
+-- move each: the king may leap like a knight to the rank in front of it
+-- (not capturing, and not out of check), the met may leap two squares
+-- straight forward (capturing too).
+-- Rules: https://en.wikipedia.org/wiki/Makruk#Cambodian_chess ;
+-- Fairy-Stockfish's src/variant.cpp (cambodian: makruk with
+-- cambodianMoves) and src/movegen.cpp. Like Fairy-Stockfish, the FEN's
+-- castling field names the files of the king and met that have not moved
+-- (DEde at the start).
+-- Fairy-Stockfish: UCI_Variant cambodian.
+local std = require "std"
+local makruk = require "makruk"
+return std.extend(makruk, {
+  name = "cambodian",
+  fairy_stockfish = "cambodian",
+  pieces = {
+    k = { betza = "KimfsN", initial = "unmoved" },
+    m = { betza = "FifD", initial = "unmoved" },
+  },
+  start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+})
