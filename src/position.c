@@ -1048,7 +1048,6 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
           p->gates[c] |= (uint16_t)(1u << (lc - 'a'));
         continue;
       }
-      if (!v->castling) why = "the variant has no castling";
       if (!v->castling)
         why = v->unmoved_mask ? "no piece there that may be unmoved, and the variant has no castling"
                               : "the variant has no castling";
@@ -1222,7 +1221,6 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     for (int f = 0; f < g->files; f++) {
       int sq = board_square(g, f, r);
       int a = p->attr[sq] & ~v->promoted_bit; /* that bit is the board's '~' */
-      int sq = board_square(g, f, r), a = p->attr[sq];
       /* UNMOVED_BIT, where the castling field says it */
       if (a && v->unmoved_mask && p->board[sq] != CELL_EMPTY &&
           marks_unmoved(p, sq, CELL_COLOUR(p->board[sq])))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Perft against published tables: the Chess Programming Wiki positions,
 # perftsuite.epd up to depth 5, the Chess960 suite up to depth 5, and the
-# fairy variants' start positions, Duck Chess, Atomic Chess, the tutorial's Knightmate;
+# fairy variants' start positions and some set-up ones, Duck Chess, Atomic
+# Chess, the tutorial's Knightmate;
 # and the transcripts (games
 # with the referee's expected announcements).
 set -u
@@ -12,6 +13,7 @@ run tests/perft/cpw.perft
 run --max-depth 5 tests/perft/perftsuite.epd
 run --variant chess960 --max-depth 5 tests/perft/fischer.epd
 run tests/perft/variants.perft
+run tests/perft/setups.perft
 run tests/perft/duck.perft
 run tests/perft/atomic.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
