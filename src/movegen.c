@@ -419,8 +419,8 @@ int gen_pseudo(const Position *p, Move *list) {
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
   if (v->drops && v->must_drop) { /* a drop, while there is one to make */
-    int any = 0;
-    for (int t = 0; t < v->ntypes; t++) any |= p->pocket[us][t];
+    int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
+    for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
     int d = any ? gen_drops(p, list, 0) : 0;
     if (d) return d;
   }
@@ -480,10 +480,14 @@ int pos_terminal(const Position *p, int *result) {
           if (!v->extinction_all) continue;
           mine = p->npieces[c];
           theirs = p->npieces[c ^ 1];
+          for (int k = 0; v->pockets && k < v->ntypes; k++) { /* pieces in hand count too */
+            mine += p->pocket[c][k];
+            theirs += p->pocket[c ^ 1][k];
+          }
         } else {
           if (!IS_SET(v->extinction_types, t)) continue;
-          mine = p->count[c][t];
-          theirs = p->count[c ^ 1][t];
+          mine = p->count[c][t] + p->pocket[c][t];
+          theirs = p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
         }
         if (mine <= v->extinction_count && theirs >= need) {
           *result = c == us ? v->extinction : invert_result(v->extinction);

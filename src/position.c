@@ -1180,7 +1180,6 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   tmp[n++] = ' ';
   tmp[n++] = p->side == WHITE ? 'w' : 'b';
   tmp[n++] = ' ';
-  size_t rights_at = n;
   size_t rights = n;
   for (int i = 0; i < 4; i++) {
     int c = i / 2, side = i % 2, rook = p->castle_rook[i];
@@ -1189,18 +1188,17 @@ int pos_fen(const Position *p, char *buf, size_t len) {
       if (!v->castle_always && outer_rook(p, c, side) != rook) l = (char)('a' + board_file(g, rook));
       tmp[n++] = c == WHITE ? (char)toupper((unsigned char)l) : l;
     }
-    /* Gates, as Fairy-Stockfish writes them: every gate file after the
-    ** side's rights. */
-    if (v->gating && side == 1) n = write_gates(p, c, tmp, n);
-  }
-  if (n == rights_at) tmp[n++] = '-';
-  if (v->unmoved_mask) /* the files of the pieces that have not moved */
-    for (int c = 0; c < 2; c++)
+    if (side == 0) continue;
+    /* After each side's rights, as Fairy-Stockfish writes them: the files
+    ** of its gates, and of its pieces that have not moved. */
+    if (v->gating) n = write_gates(p, c, tmp, n);
+    if (v->unmoved_mask)
       for (int f = 0; f < g->files; f++) {
         int sq = board_square(g, f, unmoved_rank(v, c));
         if (marks_unmoved(p, sq, c) && (p->attr[sq] & UNMOVED_BIT))
           tmp[n++] = (char)(c == WHITE ? 'A' + f : 'a' + f);
       }
+  }
   if (n == rights) tmp[n++] = '-';
   tmp[n++] = ' ';
   if (p->ep == SQ_NONE) tmp[n++] = '-';

@@ -759,7 +759,14 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
     v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
     v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
-    v->must_drop = get_bool(r, t, "must", "drops.", 0);
+    /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
+    lua_getfield(L, t, "must");
+    if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
+    else if (lua_isstring(L, -1) && strlen(lua_tostring(L, -1)) == 1 &&
+             letter_type(v, lua_tostring(L, -1)[0]) >= 0)
+      v->must_drop = 2 + letter_type(v, lua_tostring(L, -1)[0]);
+    else problem(r, "drops.must: expected true, false or a piece letter");
+    lua_pop(L, 1);
     int rg = get_table(r, t, "region", "drops.");
     if (rg) {
       static const char *const known_region[] = {"white", "black", NULL};

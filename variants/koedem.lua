@@ -11,17 +11,19 @@
 -- Fairy-Stockfish's src/variant.cpp (koedem: bughouse with a commoner
 -- king, extinction of commoners when the opponent has two, a king in
 -- hand must be dropped).
--- Left out: the pockets and drops of Bughouse (a king in the pocket must
--- be dropped at once). On one board Fairy-Stockfish's pockets stay empty,
--- so they change nothing, but a FEN with pieces in a pocket ("[K]") cannot
--- be read here.
+-- The pocket holds what a FEN gives it (a partner's captures) and its
+-- pieces are dropped as in Bughouse. The rules say a king in the pocket
+-- must be dropped at once; as in Fairy-Stockfish, every turn is a drop
+-- while the pocket holds a king, but the drop may be of another piece.
 -- Fairy-Stockfish: UCI_Variant koedem.
 local std = require "std"
 return std.extend(std.chess, {
   name = "koedem",
   fairy_stockfish = "koedem",
   pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   castling = { king = "k" },
+  drops = { captures = false, must = "k" },
   rules = {
     stalemate = "loss",
     extinction = { result = "loss", pieces = "k", count = 0, opponent = 2 },

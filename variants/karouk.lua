@@ -1,0 +1,14 @@
+-- Kar Ouk: Cambodian chess (Ouk Chatrang) in which the first check wins.
+-- Rules: https://en.wikipedia.org/wiki/Makruk#Cambodian_chess ;
+-- Fairy-Stockfish's src/variant.cpp (karouk: cambodian with
+-- checkCounting, one check each: 1+1 in the FEN after the en passant
+-- square, as it writes it).
+-- Fairy-Stockfish: UCI_Variant karouk.
+local std = require "std"
+local cambodian = require "cambodian"
+return std.extend(cambodian, {
+  name = "karouk",
+  fairy_stockfish = "karouk",
+  start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1",
+  rules = { check_limit = 1 },
+})
