@@ -201,7 +201,8 @@ GameResult game_result(Game *g) {
   if (end) {
     r.over = 1;
     r.winner = winner_of(p, p->side, res);
-    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal" : "extinction";
+    r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
+             : end == END_PASSES ? "passes" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {

@@ -66,7 +66,9 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     return snprintf(buf, len, "%s", sq);
   }
   int t = CELL_TYPE(p->board[from]);
-  if (flag == MF_CASTLE) {
+  if (flag == MF_PASS) {
+    n = (size_t)sprintf(out, "pass");
+  } else if (flag == MF_CASTLE) {
     n = (size_t)sprintf(out, MOVE_PROMO(m) == 0 ? "O-O" : "O-O-O");
   } else {
     int capture = flag == MF_EP || p->board[to] != CELL_EMPTY;

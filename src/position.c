@@ -135,6 +135,7 @@ uint64_t pos_compute_key(const Position *p) {
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
   if (v->ncard_values || v->promote_to_lost) k ^= cards_key(p);
+  k ^= v->zobrist_pass * (uint64_t)p->passes;
   return k;
 }
 
@@ -217,6 +218,12 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->royal[0] = (int16_t)p->royal[0];
   u->royal[1] = (int16_t)p->royal[1];
   u->takeback_from = (int16_t)p->takeback_from;
+  u->passes = (int16_t)p->passes;
+  if (v->pass && (p->passes || flag == MF_PASS)) { /* passes in a row */
+    k ^= v->zobrist_pass * (uint64_t)p->passes;
+    p->passes = flag == MF_PASS ? p->passes + 1 : 0;
+    k ^= v->zobrist_pass * (uint64_t)p->passes;
+  }
   u->takeback_to = (int16_t)p->takeback_to;
   u->anchor = (int16_t)p->anchor;
   u->target = (int16_t)p->target;
@@ -301,6 +308,8 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= take_owner(p, rto, &flipped);
       }
       p->anchor = kto;
+    } else if (flag == MF_PASS) {
+      p->anchor = from; /* nothing moves */
     } else {
       int capsq = flag == MF_EP ? u->ep_victim : to;
       uint8_t captured = p->board[capsq];
@@ -364,7 +373,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
       }
     }
-    if (p->castle) {
+    if (p->castle && flag != MF_PASS) {
       int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
       if (nc != p->castle) {
         k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
@@ -430,6 +439,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       put_piece(p, from, u->moved);
       p->attr[from] = a;
     }
+  } else if (flag == MF_PASS) {
+    /* nothing moved */
   } else if (flag == MF_CASTLE) {
     int side = MOVE_PROMO(m), rank = board_rank(&v->geo, from);
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
@@ -465,6 +476,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->royal[0] = u->royal[0];
   p->royal[1] = u->royal[1];
   p->takeback_from = u->takeback_from;
+  p->passes = u->passes;
   p->takeback_to = u->takeback_to;
   p->anchor = u->anchor;
   p->target = u->target;
@@ -784,6 +796,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
 
   /* Field 7: varia's own state. */
   p->takeback_from = p->takeback_to = SQ_NONE;
+  p->passes = 0;
   p->anchor = SQ_NONE;
   p->target = SQ_NONE;
   if (nf == 7) {

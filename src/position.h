@@ -21,7 +21,8 @@ typedef uint32_t Move;
 enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
        MF_TARGET, /* names the square to (and a promotion piece) */
        MF_CARD,   /* plays the two cards naming square to */
-       MF_DRAW    /* draws a card of value promo from the deck */ };
+       MF_DRAW,   /* draws a card of value promo from the deck */
+       MF_PASS    /* nothing moves; from and to are the royal piece's square */ };
 #define PLACE_FROM_NONE 0x3FF
 #define MOVE_NONE 0u
 #define MAKE_MOVE(from, to, flag, promo)                                  \
@@ -45,6 +46,7 @@ typedef struct Position {
   int phase;    /* step of the turn (Variant.phase) */
   int score[2]; /* points of captured pieces */
   int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */
+  int passes;   /* passes in a row just made (not in the FEN) */
   int anchor;   /* where this turn's previous step ended (for notation) */
   int target, target_promo; /* the square named (PHASE_TARGET), SQ_NONE */
   /* cards, counted per value (index = value) */
@@ -73,7 +75,7 @@ typedef struct Undo {
   uint8_t side, phase;
   int16_t ep, ep_victim;
   int16_t royal[2];
-  int16_t takeback_from, takeback_to, anchor, target, target_promo;
+  int16_t takeback_from, takeback_to, anchor, target, target_promo, passes;
   int score[2];
   int halfmove, fullmove;
   uint64_t key;

@@ -345,7 +345,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
-                                      "extra", NULL};
+                                      "extra", "no_capture", "no_screen", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -372,6 +372,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       letters[j] = letters[j - 1];
       letters[j - 1] = c;
     }
+  char limits[MAX_TYPES][2][MAX_TYPES + 1]; /* no_capture, no_screen: letters */
+  memset(limits, 0, sizeof limits);
   for (int i = 0; i < n; i++) {
     char key[2] = {letters[i], 0}, where[32];
     PieceType *pt = &v->type[v->ntypes++];
@@ -412,6 +414,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       read_sides(r, rg, sub, &v->geo, pt->region);
       lua_pop(L, 1);
     }
+    get_string(r, p, "no_capture", where, limits[i][0], sizeof limits[i][0]);
+    get_string(r, p, "no_screen", where, limits[i][1], sizeof limits[i][1]);
     int ex = get_table(r, p, "extra", where);
     if (ex) { /* moves the piece has only on some squares */
       snprintf(sub, sizeof sub, "%sextra.", where);
@@ -423,6 +427,18 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     }
     lua_pop(L, 1);
   }
+  static const char *const limit_key[2] = {"no_capture", "no_screen"};
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 2; j++) {
+      uint32_t set = 0;
+      for (const char *c = limits[i][j]; *c; c++) {
+        int ty = variant_type_by_letter(v, *c);
+        if (ty < 0) problem(r, "pieces.%c.%s: '%c' is not one of the pieces", letters[i], limit_key[j], *c);
+        else set |= 1u << ty;
+      }
+      if (j == 0) v->type[i].no_capture = set;
+      else v->type[i].no_screen = set;
+    }
 }
 
 /* turn = { "move", { relocate = "*" } }: the steps of a turn. */
@@ -626,7 +642,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "facing_kings", NULL};
+                                            "king_held", "facing_kings", "pass", "passes_end", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -753,6 +769,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
     v->no_check = get_bool(r, t, "no_check", "rules.", 0);
     v->king_held = get_bool(r, t, "king_held", "rules.", 0);
+    v->pass = get_bool(r, t, "pass", "rules.", 0);
+    v->passes_end = get_result(r, t, "passes_end", "rules.", RESULT_NONE);
+    if (v->passes_end != RESULT_NONE && !v->pass)
+      problem(r, "rules.passes_end: needs rules.pass");
     if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
       if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
       else if (strcmp(buf, "allowed") != 0)

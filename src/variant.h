@@ -75,7 +75,11 @@ typedef struct PieceType {
   uint16_t region[2][MAX_RANKS]; /* where each colour's piece may stand
                                     (file bits per rank) */
   char extra_betza[96];   /* moves it has only on the extra squares ... */
-  uint16_t extra[2][MAX_RANKS]; /* ... of each colour (file bits per rank) */
+  uint16_t extra[2][MAX_RANKS]; /* ... of each colour (file bits per rank),
+                                   where those moves start and end */
+  uint32_t no_capture;    /* types it may not capture */
+  uint32_t no_screen;     /* types it may not jump over (the first piece
+                             passed on a line) */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
 } PieceType;
 
@@ -157,6 +161,9 @@ typedef struct Variant {
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
+  int pass;                 /* a side with a royal piece may pass */
+  int passes_end;           /* result of two passes in a row for the side
+                               to move (RESULT_NONE: the game goes on) */
   int facing_illegal;       /* royal pieces of the two sides may not stand
                                on one file with nothing between them */
 
@@ -190,6 +197,7 @@ typedef struct Variant {
 
   /* derived by variant_conclude() */
   int nsteps[2][MAX_TYPES];
+  int nplain[2][MAX_TYPES]; /* the steps before the extra ones (STEP_EXTRA) */
   Step step[2][MAX_TYPES][MAX_RULES];
   uint16_t initial_ranks[2][MAX_TYPES]; /* ranks where i-moves may start */
   int nrays[2];
@@ -198,6 +206,7 @@ typedef struct Variant {
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
+  uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
@@ -207,7 +216,7 @@ typedef struct Variant {
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
-  uint64_t zobrist_cards, zobrist_lost;
+  uint64_t zobrist_cards, zobrist_lost, zobrist_pass;
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
