@@ -32,7 +32,6 @@ local missing = {
   gorogoro = "drops from a pocket; optional promotion in a zone",
   supply = "a palace; drops from a pocket",
   janggi = "a palace with its diagonals; passing; bikjang counting",
-  janggicasual = "a palace with its diagonals; passing",
   janggimodern = "a palace with its diagonals; passing",
   janggitraditional = "a palace with its diagonals; passing; bikjang",
   sittuyin = "a placement phase; promotion by choice on the diagonal",

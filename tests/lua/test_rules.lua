@@ -235,4 +235,37 @@ g = varia.new(board({ betza = "W", royal = true, region = { white = "f3-d1", bla
   { facing_kings = "illegal" }), { fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1" })
 t.equal("region: a rectangle from either corner", table.concat(g:legal(), " "), "d1d2")
 
+-- Janggi without counting (Fairy-Stockfish's janggicasual: the moves are
+-- its perft 1 divides). The cannon neither jumps over nor takes a cannon.
+local function jmoves(fen)
+  local list = varia.new("janggicasual", { fen = fen }):legal()
+  table.sort(list)
+  return table.concat(list, " ")
+end
+t.equal("janggi: no cannon as a screen",
+  jmoves("3k5/9/9/9/9/9/9/9/9/C1C1K4 w - - 0 1"), "c1f1 c1g1 c1h1 c1i1 e1d1 e1e1 e1e2 e1f1")
+t.equal("janggi: no cannon taken by a cannon",
+  jmoves("3k5/9/9/9/9/9/9/c8/P8/C3K4 w - - 0 1"), "a1f1 a1g1 a1h1 a1i1 a2a3 a2b2 e1d1 e1e1 e1e2 e1f1")
+-- Extra moves from one point of the palace lines to another.
+t.equal("janggi: the chariot along the palace diagonal",
+  jmoves("3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"),
+  "d1a1 d1b1 d1c1 d1d10 d1d2 d1d3 d1d4 d1d5 d1d6 d1d7 d1d8 d1d9 d1e2 d1f3 e1e1 e1e2 e1f1")
+t.equal("janggi: the soldier along the enemy palace's lines",
+  jmoves("3k5/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1"), "d8c8 d8d9 d8e8 d8e9 e1d1 e1e1 e1e2 e1f1")
+-- Passing: the general's square twice; not in check; two passes end it.
+t.equal("janggi: in check, no pass; the cannon jumps along the diagonal",
+  jmoves("3k5/9/9/9/9/9/9/5n3/4P4/3CK4 w - - 0 1"), "d1f3 e1f1 e2f2 e2f3")
+g = varia.new("janggicasual")
+t.equal("janggi: perft 3 with passes (Fairy-Stockfish)", g:perft(3), 33316)
+g:play("e2e2", "e9e9")
+winner, reason = g:result()
+t.equal("janggi: two passes in a row draw", winner, "draw")
+t.equal("janggi: by passes", reason, "passes")
+t.raises("no_capture: a letter that is no piece", "pieces.c.no_capture: 'x' is not one of the pieces",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true }, c = { betza = "pR", no_capture = "x" } },
+    start = "4k3/8/8/8/8/8/8/2C1K3 w - - 0 1" })
+t.raises("passes_end: needs pass", "rules.passes_end: needs rules.pass",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { passes_end = "draw" } })
+
 t.done()
