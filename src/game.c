@@ -202,7 +202,7 @@ GameResult game_result(Game *g) {
     r.over = 1;
     r.winner = winner_of(p, p->side, res);
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
-             : end == END_PASSES ? "passes" : "extinction";
+             : end == END_PASSES ? "passes" : end == END_FACING ? "facing kings" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {

@@ -410,6 +410,17 @@ int result_for(const Position *p, int side, int result) {
   return result;
 }
 
+/* Do the two sides' royal pieces stand on one file with nothing between? */
+static int kings_facing(const Position *p) {
+  const Geometry *g = &p->v->geo;
+  int a = p->royal[WHITE], b = p->royal[BLACK];
+  if (a == SQ_NONE || b == SQ_NONE || board_file(g, a) != board_file(g, b)) return 0;
+  int step = b > a ? g->stride : -g->stride;
+  for (int sq = a + step; sq != b; sq += step)
+    if (p->board[sq] != CELL_EMPTY) return 0;
+  return 1;
+}
+
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
@@ -446,6 +457,10 @@ int pos_terminal(const Position *p, int *result) {
         }
       }
     }
+  }
+  if (v->facing_break && p->passes && kings_facing(p)) { /* passed instead of breaking */
+    *result = v->facing_result;
+    return END_FACING;
   }
   if (v->passes_end != RESULT_NONE && p->passes >= 2) {
     *result = v->passes_end;
@@ -497,6 +512,22 @@ static int legal_moves(Position *p, Move *list) {
       v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
     return n;
 
+  if (v->facing_break && kings_facing(p)) {
+    /* Facing: every move must break it, or be a pass, which is legal even
+    ** in check. */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      Undo u;
+      int ok = 1;
+      if (MOVE_FLAG(list[i]) != MF_PASS) {
+        pos_make(p, list[i], &u);
+        ok = !royal_attacked(p, us) && !kings_facing(p);
+        pos_unmake(p, list[i], &u);
+      }
+      if (ok) list[k++] = list[i];
+    }
+    return k;
+  }
   int nroyal = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (IS_SET(v->royal_mask, t)) nroyal += p->count[us][t];

@@ -642,7 +642,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "facing_kings", "pass", "passes_end", NULL};
+                                            "king_held", "facing_kings", "facing_result", "pass", "passes_end", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -775,9 +775,13 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       problem(r, "rules.passes_end: needs rules.pass");
     if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
       if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
+      else if (strcmp(buf, "must_break") == 0) v->facing_break = 1;
       else if (strcmp(buf, "allowed") != 0)
-        problem(r, "rules.facing_kings: \"%s\" (expected allowed or illegal)", buf);
+        problem(r, "rules.facing_kings: \"%s\" (expected allowed, illegal or must_break)", buf);
     }
+    v->facing_result = get_result(r, t, "facing_result", "rules.", RESULT_DRAW);
+    if (v->facing_break && !v->pass)
+      problem(r, "rules.facing_kings: must_break needs rules.pass");
     int gl = get_table(r, t, "goal", "rules.");
     if (gl) {
       unknown_keys(r, gl, "rules.goal.", known_goal);

@@ -29,6 +29,7 @@ void variant_defaults(Variant *v) {
   v->extinction = RESULT_NONE;
   v->goal = RESULT_NONE;
   v->passes_end = RESULT_NONE;
+  v->facing_result = RESULT_DRAW;
 }
 
 void variant_free(Variant *v) {
@@ -279,7 +280,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) ||
-                    (v->pass && v->passes_end != RESULT_NONE);
+                    (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

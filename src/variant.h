@@ -166,6 +166,9 @@ typedef struct Variant {
                                to move (RESULT_NONE: the game goes on) */
   int facing_illegal;       /* royal pieces of the two sides may not stand
                                on one file with nothing between them */
+  int facing_break;         /* ... may, but the side to move must then break
+                               the facing or pass, and a pass ends the game */
+  int facing_result;        /* that end's result for the side to move */
 
   /* ownership and memory of the previous move */
   int has_owner;

@@ -107,7 +107,9 @@ end
 -- when the move wins, "cp 0" when it draws, "mate 0" or below when it
 -- loses; at the final position itself "mate 0" would not tell a win from
 -- a loss). Games ended by the n-move rule or repetition are not compared:
--- Fairy-Stockfish does not end a game at its root for them.
+-- Fairy-Stockfish does not end a game at its root for them; nor those
+-- ended by passes (two in a row, or one while the kings face), which a FEN
+-- does not remember.
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true }
 local function play_out(spec)
   local g = varia.new(spec)

@@ -227,7 +227,7 @@ t.raises("extra: the betza is missing", "pieces.k.extra.betza: missing",
   varia.new, board({ betza = "W", royal = true, extra = { white = "a1", black = "a1" } }))
 t.raises("extra: a bad betza", "pieces.k.extra.betza:",
   varia.new, board({ betza = "W", royal = true, extra = { betza = "Y", white = "a1", black = "a1" } }))
-t.raises("facing_kings: a bad value", "rules.facing_kings: \"never\" (expected allowed or illegal)",
+t.raises("facing_kings: a bad value", "rules.facing_kings: \"never\" (expected allowed, illegal or must_break)",
   varia.new, board({ betza = "W", royal = true }, { facing_kings = "never" }))
 -- A rectangle is every square between its corners, in any order: the
 -- palace written otherwise gives Fairy-Stockfish's moves above.
@@ -267,5 +267,23 @@ t.raises("no_capture: a letter that is no piece", "pieces.c.no_capture: 'x' is n
 t.raises("passes_end: needs pass", "rules.passes_end: needs rules.pass",
   varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
     start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { passes_end = "draw" } })
+
+-- Bikjang (Fairy-Stockfish's janggitraditional, its perft 1 divides): with
+-- the generals facing, a move must break the facing, or be a pass, which is
+-- legal even in check and ends the game in a draw.
+g = varia.new("janggitraditional", { fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" })
+legal = g:legal()
+table.sort(legal)
+t.equal("facing kings: break or pass", table.concat(legal, " "), "e1d1 e1e1 e1f1")
+g:play("e1e1")
+winner, reason = g:result()
+t.equal("facing kings: a pass ends the game", winner, "draw")
+t.equal("facing kings: the reason", reason, "facing kings")
+g = varia.new("janggitraditional", { fen = "4k4/9/9/9/9/9/9/9/9/r3K4 w - - 0 1" })
+t.equal("facing kings: in check, the pass still", table.concat(g:legal(), " "), "e1e1")
+t.equal("janggitraditional: perft 3 (Fairy-Stockfish)", varia.new("janggitraditional"):perft(3), 33000)
+t.raises("facing_kings: must_break needs pass", "rules.facing_kings: must_break needs rules.pass",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { facing_kings = "must_break" } })
 
 t.done()
