@@ -214,6 +214,7 @@ GameResult game_result(Game *g) {
   }
   if (v->nmove && p->halfmove >= 2 * v->nmove) {
     r.over = 1;
+    r.winner = winner_of(p, p->side, v->nmove_result);
     r.reason = "n-move rule";
     return r;
   }

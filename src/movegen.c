@@ -403,6 +403,14 @@ int result_for(const Position *p, int side, int result) {
     if (d) return d > 0 ? RESULT_WIN : RESULT_LOSS;
     return side == WHITE ? p->v->points_tie : invert_result(p->v->points_tie);
   }
+  if (result == RESULT_MATERIAL) {
+    const Variant *v = p->v;
+    int d = -v->komi2; /* twice White's lead */
+    for (int t = 0; t < v->ntypes; t++)
+      d += 2 * v->type[t].material * (p->count[WHITE][t] - p->count[BLACK][t]);
+    if (side == BLACK) d = -d;
+    return d > 0 ? RESULT_WIN : d < 0 ? RESULT_LOSS : RESULT_DRAW;
+  }
   if (result == RESULT_FEWER) {
     int d = p->npieces[side] - p->npieces[side ^ 1];
     return d < 0 ? RESULT_WIN : d > 0 ? RESULT_LOSS : RESULT_DRAW;

@@ -278,7 +278,9 @@ static int get_result(Reader *r, int idx, const char *key, const char *where, in
   if (strcmp(s, "draw") == 0) return RESULT_DRAW;
   if (strcmp(s, "points") == 0) return RESULT_POINTS;
   if (strcmp(s, "fewer pieces") == 0) return RESULT_FEWER;
-  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw, points or fewer pieces)", where, key, s);
+  if (strcmp(s, "material") == 0) return RESULT_MATERIAL;
+  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw, points, fewer pieces or material)",
+          where, key, s);
   return def;
 }
 
@@ -345,7 +347,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
-                                      "extra", "no_capture", "no_screen", NULL};
+                                      "extra", "no_capture", "no_screen", "material", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -390,6 +392,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       snprintf(pt->name, sizeof pt->name, "%c", letters[i]);
     pt->value = get_int(r, p, "value", where, 0, -100000, 100000);
     pt->points = get_int(r, p, "points", where, 0, -100000, 100000);
+    pt->material = get_int(r, p, "material", where, 0, -100000, 100000);
     pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
@@ -642,7 +645,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "facing_kings", "facing_result", "pass", "passes_end", NULL};
+                                            "king_held", "facing_kings", "facing_result", "pass", "passes_end",
+                                            "komi", "nmove_result", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -736,6 +740,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
     v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
     v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
+    v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
+    lua_getfield(L, t, "komi");
+    if (!lua_isnil(L, -1)) {
+      lua_Number k = lua_tonumber(L, -1);
+      if (!lua_isnumber(L, -1) || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
+        problem(r, "rules.komi: expected a number of whole or half points (such as 1.5)");
+      else v->komi2 = (int)(k * 2);
+    }
+    lua_pop(L, 1);
     v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
     v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
     v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
@@ -744,9 +757,11 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->diagonal_once_bit = get_bool(r, t, "diagonal_once", "rules.", 0) ? 1 : 0;
     v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
     v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
-    if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER)
+    if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER ||
+        v->points_tie == RESULT_MATERIAL)
       problem(r, "rules.points_tie: \"%s\" cannot break a tie",
-              v->points_tie == RESULT_POINTS ? "points" : "fewer pieces");
+              v->points_tie == RESULT_POINTS ? "points" :
+              v->points_tie == RESULT_FEWER ? "fewer pieces" : "material");
     int e = get_table(r, t, "extinction", "rules.");
     if (e) {
       unknown_keys(r, e, "rules.extinction.", known_ext);

@@ -30,6 +30,7 @@ void variant_defaults(Variant *v) {
   v->goal = RESULT_NONE;
   v->passes_end = RESULT_NONE;
   v->facing_result = RESULT_DRAW;
+  v->nmove_result = RESULT_DRAW;
 }
 
 void variant_free(Variant *v) {

@@ -37,7 +37,10 @@ enum { WHITE = 0, BLACK = 1, NEUTRAL = 2 };
 ** means the side with more points wins. */
 /* RESULT_POINTS: more points win (Variant.points_tie when equal);
 ** RESULT_FEWER: fewer pieces on the board win, equal is a draw. */
-enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS, RESULT_FEWER };
+/* RESULT_MATERIAL: more material on the board wins, each piece counted
+** at its PieceType.material, Black's with Variant.komi2 / 2 added. */
+enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS, RESULT_FEWER,
+       RESULT_MATERIAL };
 
 /* A turn is a short program of steps by the same player. */
 enum { PHASE_MOVE = 0, /* move one of the side's pieces */
@@ -69,6 +72,7 @@ typedef struct PieceType {
   uint8_t pawn;     /* written without a letter in SAN */
   uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
   int points;       /* scored by whoever captures it */
+  int material;     /* its weight when material is counted (RESULT_MATERIAL) */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
   uint8_t has_region;     /* confined to region[colour] */
@@ -142,6 +146,8 @@ typedef struct Variant {
   int checkmate;     /* result for the mated side */
   int stalemate;     /* result for the stalemated side */
   int nmove;         /* n-move rule in moves (0: none) */
+  int nmove_result;  /* its result for the side to move */
+  int komi2;         /* twice the points added to Black's material */
   int repetition;    /* n-fold repetition (0: none) */
   int repetition_result;
   int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */

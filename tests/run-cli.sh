@@ -186,8 +186,8 @@ expect "a Lua test file's failure with file:line" 1 "bad_test.lua:2 start moves:
 expect "a Lua test file counted" 1 "0 passed, 1 failed" -- $V test "$tmp/bad_test.lua"
 printf 'error("broken")\n' > "$tmp/broken_test.lua"
 expect "an erroring Lua test file" 1 "broken_test.lua:1: broken" -- $V test "$tmp/broken_test.lua"
-expect "shard 1 of 2" 0 "23 passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
-expect "shard 2 of 2" 0 "23 passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
+expect "shard 1 of 2" 0 "25 passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
+expect "shard 2 of 2" 0 "25 passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
 expect "bad shard" 2 "--shard expects I/N" -- $V test --shard 3/2 tests/perft/variants.perft
 # make install, with DESTDIR and PREFIX.
 make -s install DESTDIR="$tmp/stage" PREFIX=/usr >/dev/null 2>&1

@@ -286,4 +286,32 @@ t.raises("facing_kings: must_break needs pass", "rules.facing_kings: must_break 
   varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
     start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { facing_kings = "must_break" } })
 
+-- Janggi's material count (Fairy-Stockfish's janggi, asked to score the
+-- pass e1e1 with "go depth 2 searchmoves e1e1": mate -1 with nothing but
+-- the generals, mate 1 with a white soldier, as 2 points beat Black's 1.5).
+g = varia.new("janggi", { fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" })
+g:play("e1e1")
+winner, reason = g:result()
+t.equal("janggi: bikjang counted, Black's 1.5 points win", winner, "black")
+t.equal("janggi: by facing kings", reason, "facing kings")
+g = varia.new("janggi", { fen = "4k4/9/9/9/9/9/9/9/9/P3K4 w - - 0 1" })
+g:play("e1e1")
+t.equal("janggi: a soldier's 2 points beat the 1.5", (g:result()), "white")
+g = varia.new("janggi")
+g:play("e2e2", "e9e9")
+t.equal("janggi: two passes counted (Fairy-Stockfish: mate 1 for e9e9)", (g:result()), "black")
+-- The n-move rule counted too (Fairy-Stockfish, "go depth 3 searchmoves":
+-- mate 1 for a1a2 with the chariot, mate -1 for e1f1 without).
+g = varia.new("janggi", { fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 99 60" })
+g:play("a1a2")
+winner, reason = g:result()
+t.equal("janggi: the n-move rule counted, the chariot wins", winner, "white")
+t.equal("janggi: by the n-move rule", reason, "n-move rule")
+g = varia.new("janggi", { fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 99 60" })
+g:play("e1f1")
+t.equal("janggi: the n-move rule counted, bare generals: Black", (g:result()), "black")
+t.raises("komi: not a half point", "rules.komi: expected a number of whole or half points",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { komi = 0.3 } })
+
 t.done()
