@@ -202,7 +202,8 @@ GameResult game_result(Game *g) {
     r.over = 1;
     r.winner = winner_of(p, p->side, res);
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
-             : end == END_CHECKS ? "check limit" : "extinction";
+             : end == END_CHECKS ? "check limit" : end == END_PASSES ? "passes"
+             : end == END_FACING ? "facing kings" : "extinction";
     return r;
   }
   if (gen_legal(p, list) == 0) {
@@ -214,6 +215,7 @@ GameResult game_result(Game *g) {
   }
   if (v->nmove && p->halfmove >= 2 * v->nmove) {
     r.over = 1;
+    r.winner = winner_of(p, p->side, v->nmove_result);
     r.reason = "n-move rule";
     return r;
   }

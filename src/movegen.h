@@ -38,7 +38,7 @@ int gen_legal(Position *p, Move *list);
 /* Has the game ended by a rule other than running out of moves? Returns
 ** 0 or an END_* reason, with *result from the side to
 ** move's point of view. */
-enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL, END_CHECKS };
+enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL, END_CHECKS, END_PASSES, END_FACING };
 int pos_terminal(const Position *p, int *result);
 /* Where a move takes the moving piece (the king's square for castling). */
 int move_destination(const Position *p, Move m);

@@ -89,7 +89,9 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     return snprintf(buf, len, "%s", sq);
   }
   int t = CELL_TYPE(p->board[from]);
-  if (flag == MF_DROP) {
+  if (flag == MF_PASS) {
+    n = (size_t)sprintf(out, "pass");
+  } else if (flag == MF_DROP) {
     n = (size_t)drop_text(p, m, out, sizeof out);
   } else if (flag == MF_CASTLE) {
     n = (size_t)sprintf(out, CASTLE_SIDE(m) == 0 ? "O-O" : "O-O-O");

@@ -184,6 +184,7 @@ uint64_t pos_compute_key(const Position *p) {
         if (p->gates[c] >> f & 1) k ^= gate_key(v, c, f);
     }
   k ^= checks_key(v, WHITE, p->checks[WHITE]) ^ checks_key(v, BLACK, p->checks[BLACK]);
+  k ^= v->zobrist_pass * (uint64_t)p->passes;
   return k;
 }
 
@@ -389,6 +390,12 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->royal[0] = (int16_t)p->royal[0];
   u->royal[1] = (int16_t)p->royal[1];
   u->takeback_from = (int16_t)p->takeback_from;
+  u->passes = (int16_t)p->passes;
+  if (v->pass && (p->passes || flag == MF_PASS)) { /* passes in a row */
+    k ^= v->zobrist_pass * (uint64_t)p->passes;
+    p->passes = flag == MF_PASS ? p->passes + 1 : 0;
+    k ^= v->zobrist_pass * (uint64_t)p->passes;
+  }
   u->takeback_to = (int16_t)p->takeback_to;
   u->anchor = (int16_t)p->anchor;
   u->target = (int16_t)p->target;
@@ -495,6 +502,8 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= take_owner(p, rto, &flipped);
       }
       p->anchor = kto;
+    } else if (flag == MF_PASS) {
+      p->anchor = from; /* nothing moves */
     } else {
       int capsq = flag == MF_EP ? u->ep_victim : to;
       uint8_t captured = p->board[capsq];
@@ -562,8 +571,8 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
       }
     }
-    if (v->gating && flag != MF_DROP) k ^= gate_in(p, m, u);
-    if (p->castle && flag != MF_DROP) {
+    if (v->gating && flag != MF_DROP && flag != MF_PASS) k ^= gate_in(p, m, u);
+    if (p->castle && flag != MF_DROP && flag != MF_PASS) {
       int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
       if (nc != p->castle) {
         k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
@@ -634,6 +643,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     remove_piece(p, to);
     p->attr[to] = 0;
     p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
+  } else if (flag == MF_PASS) {
+    /* nothing moved */
   } else if (flag == MF_CASTLE) {
     int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
     if (CASTLE_GATE(m)) { /* the gated piece leaves first */
@@ -690,6 +701,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->royal[0] = u->royal[0];
   p->royal[1] = u->royal[1];
   p->takeback_from = u->takeback_from;
+  p->passes = u->passes;
   p->takeback_to = u->takeback_to;
   p->anchor = u->anchor;
   p->target = u->target;
@@ -1113,6 +1125,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
 
   /* Field 7: varia's own state. */
   p->takeback_from = p->takeback_to = SQ_NONE;
+  p->passes = 0;
   p->anchor = SQ_NONE;
   p->target = SQ_NONE;
   if (nf == 7) {

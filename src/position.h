@@ -24,8 +24,9 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
        MF_DRAW,   /* draws a card of value promo from the deck */
        MF_DROP,   /* puts a piece of type promo - 1 from the pocket on to
                      (from is to as well: no square is left) */
-       MF_GATE    /* an ordinary move, and a piece of type promo - 1 from
-                     the pocket enters the square left (gating) */ };
+       MF_GATE,   /* an ordinary move, and a piece of type promo - 1 from
+                     the pocket enters the square left (gating) */
+       MF_PASS    /* nothing moves; from and to are the royal piece's square */ };
 /* Castling keeps its side in bit 0 of promo; a piece gated in with it is
 ** type + 1 in the bits above, on the king's square, or on the rook's when
 ** MOVE_GATE_ON_ROOK is set. */
@@ -55,6 +56,7 @@ typedef struct Position {
   int phase;    /* step of the turn (Variant.phase) */
   int score[2]; /* points of captured pieces */
   int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */
+  int passes;   /* passes in a row just made (not in the FEN) */
   int anchor;   /* where this turn's previous step ended (for notation) */
   int target, target_promo; /* the square named (PHASE_TARGET), SQ_NONE */
   /* cards, counted per value (index = value) */
@@ -100,7 +102,7 @@ typedef struct Undo {
   uint8_t series[2];
   int16_t ep, ep_victim;
   int16_t royal[2];
-  int16_t takeback_from, takeback_to, anchor, target, target_promo;
+  int16_t takeback_from, takeback_to, anchor, target, target_promo, passes;
   int score[2];
   int halfmove, fullmove;
   uint64_t key;

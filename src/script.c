@@ -278,7 +278,9 @@ static int get_result(Reader *r, int idx, const char *key, const char *where, in
   if (strcmp(s, "draw") == 0) return RESULT_DRAW;
   if (strcmp(s, "points") == 0) return RESULT_POINTS;
   if (strcmp(s, "fewer pieces") == 0) return RESULT_FEWER;
-  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw, points or fewer pieces)", where, key, s);
+  if (strcmp(s, "material") == 0) return RESULT_MATERIAL;
+  problem(r, "%s%s: \"%s\" is not a result (win, loss, draw, points, fewer pieces or material)",
+          where, key, s);
   return def;
 }
 
@@ -345,7 +347,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
-                                      "extra", "promotes_to", NULL};
+                                      "extra", "promotes_to", "no_capture", "no_screen", "material",
+                                      NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -372,6 +375,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       letters[j] = letters[j - 1];
       letters[j - 1] = c;
     }
+  char limits[MAX_TYPES][2][MAX_TYPES + 1]; /* no_capture, no_screen: letters */
+  memset(limits, 0, sizeof limits);
   for (int i = 0; i < n; i++) {
     char key[2] = {letters[i], 0}, where[32];
     PieceType *pt = &v->type[v->ntypes++];
@@ -388,6 +393,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       snprintf(pt->name, sizeof pt->name, "%c", letters[i]);
     pt->value = get_int(r, p, "value", where, 0, -100000, 100000);
     pt->points = get_int(r, p, "points", where, 0, -100000, 100000);
+    pt->material = get_int(r, p, "material", where, 0, -100000, 100000);
     pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
@@ -424,6 +430,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       read_sides(r, rg, sub, &v->geo, pt->region);
       lua_pop(L, 1);
     }
+    get_string(r, p, "no_capture", where, limits[i][0], sizeof limits[i][0]);
+    get_string(r, p, "no_screen", where, limits[i][1], sizeof limits[i][1]);
     int ex = get_table(r, p, "extra", where);
     if (ex) { /* moves the piece has only on some squares */
       snprintf(sub, sizeof sub, "%sextra.", where);
@@ -435,6 +443,18 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     }
     lua_pop(L, 1);
   }
+  static const char *const limit_key[2] = {"no_capture", "no_screen"};
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 2; j++) {
+      uint32_t set = 0;
+      for (const char *c = limits[i][j]; *c; c++) {
+        int ty = variant_type_by_letter(v, *c);
+        if (ty < 0) problem(r, "pieces.%c.%s: '%c' is not one of the pieces", letters[i], limit_key[j], *c);
+        else set |= 1u << ty;
+      }
+      if (j == 0) v->type[i].no_capture = set;
+      else v->type[i].no_screen = set;
+    }
 }
 
 /* turn = { "move", { relocate = "*" } }: the steps of a turn. */
@@ -665,7 +685,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "no_immobile", "facing_kings", "check_limit",
+                                            "king_held", "no_immobile", "facing_kings", "facing_result",
+                                            "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
@@ -841,6 +862,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
     v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
     v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
+    v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
+    lua_getfield(L, t, "komi");
+    if (!lua_isnil(L, -1)) {
+      lua_Number k = lua_tonumber(L, -1);
+      if (!lua_isnumber(L, -1) || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
+        problem(r, "rules.komi: expected a number of whole or half points (such as 1.5)");
+      else v->komi2 = (int)(k * 2);
+    }
+    lua_pop(L, 1);
     v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
     v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
     v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
@@ -850,9 +880,11 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
     v->no_immobile = get_bool(r, t, "no_immobile", "rules.", 0);
     v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
-    if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER)
+    if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER ||
+        v->points_tie == RESULT_MATERIAL)
       problem(r, "rules.points_tie: \"%s\" cannot break a tie",
-              v->points_tie == RESULT_POINTS ? "points" : "fewer pieces");
+              v->points_tie == RESULT_POINTS ? "points" :
+              v->points_tie == RESULT_FEWER ? "fewer pieces" : "material");
     int e = get_table(r, t, "extinction", "rules.");
     if (e) {
       unknown_keys(r, e, "rules.extinction.", known_ext);
@@ -875,11 +907,19 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
     v->no_check = get_bool(r, t, "no_check", "rules.", 0);
     v->king_held = get_bool(r, t, "king_held", "rules.", 0);
+    v->pass = get_bool(r, t, "pass", "rules.", 0);
+    v->passes_end = get_result(r, t, "passes_end", "rules.", RESULT_NONE);
+    if (v->passes_end != RESULT_NONE && !v->pass)
+      problem(r, "rules.passes_end: needs rules.pass");
     if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
       if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
+      else if (strcmp(buf, "must_break") == 0) v->facing_break = 1;
       else if (strcmp(buf, "allowed") != 0)
-        problem(r, "rules.facing_kings: \"%s\" (expected allowed or illegal)", buf);
+        problem(r, "rules.facing_kings: \"%s\" (expected allowed, illegal or must_break)", buf);
     }
+    v->facing_result = get_result(r, t, "facing_result", "rules.", RESULT_DRAW);
+    if (v->facing_break && !v->pass)
+      problem(r, "rules.facing_kings: must_break needs rules.pass");
     v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
     int bl = get_table(r, t, "blast", "rules.");
     if (bl) {

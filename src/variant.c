@@ -31,6 +31,9 @@ void variant_defaults(Variant *v) {
   v->repetition_result = RESULT_DRAW;
   v->extinction = RESULT_NONE;
   v->goal = RESULT_NONE;
+  v->passes_end = RESULT_NONE;
+  v->facing_result = RESULT_DRAW;
+  v->nmove_result = RESULT_DRAW;
 }
 
 void variant_free(Variant *v) {
@@ -164,9 +167,11 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       v->stand[c][sq] = stand;
       v->extra_at[c][sq] = extra;
     }
+  v->hop_limited_mask = 0;
   for (int t = 0; t < v->ntypes; t++) {
     if (v->type[t].has_region) v->confined_mask |= 1u << t;
     if (v->type[t].extra_betza[0]) v->extra_mask |= 1u << t;
+    if (v->type[t].no_capture || v->type[t].no_screen) v->hop_limited_mask |= 1u << t;
   }
 
   /* Step tables per colour; Black's are White's mirrored in the ranks. */
@@ -176,7 +181,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
       const PieceMoves *pm = &v->type[t].moves;
-      v->nsteps[c][t] = pm->n;
+      v->nsteps[c][t] = v->nplain[c][t] = pm->n;
       for (int i = 0; i < pm->n; i++) {
         const MoveRule *r = &pm->rule[i];
         int sy = c == WHITE ? 1 : -1;
@@ -192,6 +197,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
           s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
+        if (r->extra && i < v->nplain[c][t]) v->nplain[c][t] = i; /* extra steps come last */
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
         int reach = r->path == PATH_SLIDE || r->path == PATH_LAME ? s->range : longest;
@@ -200,7 +206,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
           v->capture_offset[c][k * s->off + MAX_SQUARES] |= 1u << t;
         /* A step a flag or the square can switch off is checked piece by
         ** piece, as is a step that can leave the piece's region. */
-        if (r->path != PATH_SLIDE || s->cond || leaves_region(v, c, t, r))
+        if (r->path != PATH_SLIDE || s->cond || (v->hop_limited_mask >> t & 1) ||
+            leaves_region(v, c, t, r))
           v->special_attackers[c] |= 1u << t;
         else
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
@@ -375,7 +382,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
-                    (v->goal != RESULT_NONE && v->goal_types) || v->check_limit;
+                    (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
+                    (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&
@@ -410,6 +418,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_pocket = splitmix(&seed);
   v->zobrist_gate = splitmix(&seed);
   v->zobrist_checks = splitmix(&seed);
+  v->zobrist_pass = splitmix(&seed) | 1;
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

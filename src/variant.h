@@ -39,7 +39,10 @@ enum { WHITE = 0, BLACK = 1, NEUTRAL = 2 };
 ** means the side with more points wins. */
 /* RESULT_POINTS: more points win (Variant.points_tie when equal);
 ** RESULT_FEWER: fewer pieces on the board win, equal is a draw. */
-enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS, RESULT_FEWER };
+/* RESULT_MATERIAL: more material on the board wins, each piece counted
+** at its PieceType.material, Black's with Variant.komi2 / 2 added. */
+enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW, RESULT_POINTS, RESULT_FEWER,
+       RESULT_MATERIAL };
 
 /* A turn is a short program of steps by the same player. */
 enum { PHASE_MOVE = 0, /* move one of the side's pieces */
@@ -77,13 +80,18 @@ typedef struct PieceType {
   char promotes_to; /* the letter of its one promoted form (0: none): it may
                        promote on a move that starts or ends in the zone */
   int points;       /* scored by whoever captures it */
+  int material;     /* its weight when material is counted (RESULT_MATERIAL) */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
   uint8_t has_region;     /* confined to region[colour] */
   uint16_t region[2][MAX_RANKS]; /* where each colour's piece may stand
                                     (file bits per rank) */
   char extra_betza[96];   /* moves it has only on the extra squares ... */
-  uint16_t extra[2][MAX_RANKS]; /* ... of each colour (file bits per rank) */
+  uint16_t extra[2][MAX_RANKS]; /* ... of each colour (file bits per rank),
+                                   where those moves start and end */
+  uint32_t no_capture;    /* types it may not capture */
+  uint32_t no_screen;     /* types it may not jump over (the first piece
+                             passed on a line) */
   uint8_t initial_unmoved; /* i-moves while the piece has not moved
                               (UNMOVED_BIT) instead of by rank */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
@@ -166,6 +174,8 @@ typedef struct Variant {
   uint32_t mate_series_types;
   int stalemate;     /* result for the stalemated side */
   int nmove;         /* n-move rule in moves (0: none) */
+  int nmove_result;  /* its result for the side to move */
+  int komi2;         /* twice the points added to Black's material */
   int repetition;    /* n-fold repetition (0: none) */
   int repetition_result;
   int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */
@@ -185,8 +195,14 @@ typedef struct Variant {
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
+  int pass;                 /* a side with a royal piece may pass */
+  int passes_end;           /* result of two passes in a row for the side
+                               to move (RESULT_NONE: the game goes on) */
   int facing_illegal;       /* royal pieces of the two sides may not stand
                                on one file with nothing between them */
+  int facing_break;         /* ... may, but the side to move must then break
+                               the facing or pass, and a pass ends the game */
+  int facing_result;        /* that end's result for the side to move */
   int blast_radius;         /* a capture removes the capturer and the pieces
                                this many squares around (0: no blast) ... */
   uint32_t blast_immune;    /* ... except these types (the capturer and the
@@ -261,6 +277,7 @@ typedef struct Variant {
 
   /* derived by variant_conclude() */
   int nsteps[2][MAX_TYPES];
+  int nplain[2][MAX_TYPES]; /* the steps before the extra ones (STEP_EXTRA) */
   Step step[2][MAX_TYPES][MAX_RULES];
   uint16_t initial_ranks[2][MAX_TYPES]; /* ranks where i-moves may start */
   int nrays[2];
@@ -270,6 +287,7 @@ typedef struct Variant {
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
+  uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
@@ -291,7 +309,7 @@ typedef struct Variant {
   uint64_t *zobrist;     /* [cell * nsq + sq] */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
-  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate, zobrist_checks;
+  uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate, zobrist_checks, zobrist_pass;
 
   /* large and cold: last, away from the tables generation reads */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];

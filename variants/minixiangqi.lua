@@ -1,9 +1,9 @@
--- Mini Xiangqi (Shigeki Watanabe, 1973): Xiangqi on 7x7 points without
--- advisors and elephants, and without a river. Each side has a general
--- (k) confined to its palace (c1-e3, c5-e7), two horses (n), two chariots
--- (r), two cannons (c) and four soldiers (p) that step forward or
--- sideways from the start. The generals may not face each other on an
--- open file; a player who cannot move loses.
+-- Mini Xiangqi: Xiangqi on 7x7 points, without advisors, elephants and
+-- river. Each side has a general (k) confined to its palace (c1-e3,
+-- c5-e7), two horses (n), two chariots (r), two cannons (c) and five
+-- soldiers (p) that step forward or sideways from the start. The
+-- generals may not face each other on an open file; a player who cannot
+-- move loses.
 -- Rules: http://mlwi.magix.net/bg/minixiangqi.htm; Fairy-Stockfish's
 -- variant.cpp (minixiangqi).
 -- Fairy-Stockfish: UCI_Variant minixiangqi.

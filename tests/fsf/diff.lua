@@ -124,7 +124,9 @@ end
 -- a loss). That position is given with the moves that led to it from the
 -- start, for the rules that look back (a checkmate that needs a series of
 -- checks before it). Games ended by the n-move rule or repetition are not
--- compared: Fairy-Stockfish does not end a game at its root for them.
+-- compared: Fairy-Stockfish does not end a game at its root for them; nor
+-- those ended by passes (two in a row, or one while the kings face), which
+-- a FEN does not remember.
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
   ["check limit"] = true }
 local function play_out(spec)

@@ -11,12 +11,8 @@ local fsf = common.binary
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
-  janggi = "a palace with its diagonals; passing; bikjang counting",
-  janggicasual = "a palace with its diagonals; passing",
-  janggimodern = "a palace with its diagonals; passing",
-  janggitraditional = "a palace with its diagonals; passing; bikjang",
-  sittuyin = "a placement phase; promotion by choice on the diagonal",
-  karouk = "first-move leaps of king and met tracked per piece; the first check wins",
+  janggimodern = "a move that repeats a position is illegal (a rule on the game's history; its perft from the start is janggicasual's)",
+  sittuyin = "promotion by choice in place or one diagonal step, on the long diagonals of the far half (anywhere for a last pawn), never giving check; rooks dropped on the first rank only",
 }
 
 local function popen_lines(cmd)

@@ -289,7 +289,7 @@ t.raises("extra: the betza is missing", "pieces.k.extra.betza: missing",
   varia.new, board({ betza = "W", royal = true, extra = { white = "a1", black = "a1" } }))
 t.raises("extra: a bad betza", "pieces.k.extra.betza:",
   varia.new, board({ betza = "W", royal = true, extra = { betza = "Y", white = "a1", black = "a1" } }))
-t.raises("facing_kings: a bad value", "rules.facing_kings: \"never\" (expected allowed or illegal)",
+t.raises("facing_kings: a bad value", "rules.facing_kings: \"never\" (expected allowed, illegal or must_break)",
   varia.new, board({ betza = "W", royal = true }, { facing_kings = "never" }))
 -- A rectangle is every square between its corners, in any order: the
 -- palace written otherwise gives Fairy-Stockfish's moves above.
@@ -514,5 +514,83 @@ t.equal("cambodian: a letter that marks nothing",
   "FEN castling: 'd': no piece there that may be unmoved, and the variant has no castling")
 t.raises("initial: a word other than unmoved", "pieces.k.initial: \"once\" (expected a list of ranks, or \"unmoved\")",
   varia.new, require("std").extend(varia.load("cambodian"), { pieces = { k = { initial = "once" } } }))
+-- Janggi without counting (Fairy-Stockfish's janggicasual: the moves are
+-- its perft 1 divides). The cannon neither jumps over nor takes a cannon.
+local function jmoves(fen)
+  local list = varia.new("janggicasual", { fen = fen }):legal()
+  table.sort(list)
+  return table.concat(list, " ")
+end
+t.equal("janggi: no cannon as a screen",
+  jmoves("3k5/9/9/9/9/9/9/9/9/C1C1K4 w - - 0 1"), "c1f1 c1g1 c1h1 c1i1 e1d1 e1e1 e1e2 e1f1")
+t.equal("janggi: no cannon taken by a cannon",
+  jmoves("3k5/9/9/9/9/9/9/c8/P8/C3K4 w - - 0 1"), "a1f1 a1g1 a1h1 a1i1 a2a3 a2b2 e1d1 e1e1 e1e2 e1f1")
+-- Extra moves from one point of the palace lines to another.
+t.equal("janggi: the chariot along the palace diagonal",
+  jmoves("3k5/9/9/9/9/9/9/9/9/3RK4 w - - 0 1"),
+  "d1a1 d1b1 d1c1 d1d10 d1d2 d1d3 d1d4 d1d5 d1d6 d1d7 d1d8 d1d9 d1e2 d1f3 e1e1 e1e2 e1f1")
+t.equal("janggi: the soldier along the enemy palace's lines",
+  jmoves("3k5/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1"), "d8c8 d8d9 d8e8 d8e9 e1d1 e1e1 e1e2 e1f1")
+-- Passing: the general's square twice; not in check; two passes end it.
+t.equal("janggi: in check, no pass; the cannon jumps along the diagonal",
+  jmoves("3k5/9/9/9/9/9/9/5n3/4P4/3CK4 w - - 0 1"), "d1f3 e1f1 e2f2 e2f3")
+g = varia.new("janggicasual")
+t.equal("janggi: perft 3 with passes (Fairy-Stockfish)", g:perft(3), 33316)
+g:play("e2e2", "e9e9")
+winner, reason = g:result()
+t.equal("janggi: two passes in a row draw", winner, "draw")
+t.equal("janggi: by passes", reason, "passes")
+t.raises("no_capture: a letter that is no piece", "pieces.c.no_capture: 'x' is not one of the pieces",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true }, c = { betza = "pR", no_capture = "x" } },
+    start = "4k3/8/8/8/8/8/8/2C1K3 w - - 0 1" })
+t.raises("passes_end: needs pass", "rules.passes_end: needs rules.pass",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { passes_end = "draw" } })
+
+-- Bikjang (Fairy-Stockfish's janggitraditional, its perft 1 divides): with
+-- the generals facing, a move must break the facing, or be a pass, which is
+-- legal even in check and ends the game in a draw.
+g = varia.new("janggitraditional", { fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" })
+legal = g:legal()
+table.sort(legal)
+t.equal("facing kings: break or pass", table.concat(legal, " "), "e1d1 e1e1 e1f1")
+g:play("e1e1")
+winner, reason = g:result()
+t.equal("facing kings: a pass ends the game", winner, "draw")
+t.equal("facing kings: the reason", reason, "facing kings")
+g = varia.new("janggitraditional", { fen = "4k4/9/9/9/9/9/9/9/9/r3K4 w - - 0 1" })
+t.equal("facing kings: in check, the pass still", table.concat(g:legal(), " "), "e1e1")
+t.equal("janggitraditional: perft 3 (Fairy-Stockfish)", varia.new("janggitraditional"):perft(3), 33000)
+t.raises("facing_kings: must_break needs pass", "rules.facing_kings: must_break needs rules.pass",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { facing_kings = "must_break" } })
+
+-- Janggi's material count (Fairy-Stockfish's janggi, asked to score the
+-- pass e1e1 with "go depth 2 searchmoves e1e1": mate -1 with nothing but
+-- the generals, mate 1 with a white soldier, as 2 points beat Black's 1.5).
+g = varia.new("janggi", { fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" })
+g:play("e1e1")
+winner, reason = g:result()
+t.equal("janggi: bikjang counted, Black's 1.5 points win", winner, "black")
+t.equal("janggi: by facing kings", reason, "facing kings")
+g = varia.new("janggi", { fen = "4k4/9/9/9/9/9/9/9/9/P3K4 w - - 0 1" })
+g:play("e1e1")
+t.equal("janggi: a soldier's 2 points beat the 1.5", (g:result()), "white")
+g = varia.new("janggi")
+g:play("e2e2", "e9e9")
+t.equal("janggi: two passes counted (Fairy-Stockfish: mate 1 for e9e9)", (g:result()), "black")
+-- The n-move rule counted too (Fairy-Stockfish, "go depth 3 searchmoves":
+-- mate 1 for a1a2 with the chariot, mate -1 for e1f1 without).
+g = varia.new("janggi", { fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 99 60" })
+g:play("a1a2")
+winner, reason = g:result()
+t.equal("janggi: the n-move rule counted, the chariot wins", winner, "white")
+t.equal("janggi: by the n-move rule", reason, "n-move rule")
+g = varia.new("janggi", { fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 99 60" })
+g:play("e1f1")
+t.equal("janggi: the n-move rule counted, bare generals: Black", (g:result()), "black")
+t.raises("komi: not a half point", "rules.komi: expected a number of whole or half points",
+  varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
+    start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { komi = 0.3 } })
 
 t.done()
