@@ -530,7 +530,9 @@ static int gen_by_move(const Position *p, Move *list, int n) {
   return n;
 }
 
-int gen_pseudo(const Position *p, Move *list) {
+/* The pseudo-legal moves; with must, only the drops while drops.must
+** asks for one and there is one to make. */
+static int gen_pseudo_must(const Position *p, Move *list, int must) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
@@ -611,7 +613,7 @@ int gen_pseudo(const Position *p, Move *list) {
     list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
-  if (v->drops && v->must_drop) { /* a drop, while there is one to make */
+  if (v->drops && v->must_drop && must) { /* a drop, while there is one to make */
     int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
     for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
     int d = any ? gen_drops(p, list, 0) : 0;
@@ -629,6 +631,8 @@ int gen_pseudo(const Position *p, Move *list) {
   }
   return n;
 }
+
+int gen_pseudo(const Position *p, Move *list) { return gen_pseudo_must(p, list, 1); }
 
 /* The same result seen from the other side. */
 static int invert_result(int r) {
@@ -796,11 +800,11 @@ static int survives(Position *p, Move m) {
 
 /* The legal moves of the side's pieces (or the relocations of a
 ** relocation step). */
-static int legal_moves(Position *p, Move *list) {
+static int legal_moves_must(Position *p, Move *list, int must) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, result;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
-  int n = gen_pseudo(p, list);
+  int n = gen_pseudo_must(p, list, must);
   if (v->royal_capture || p->royal[us] == SQ_NONE ||
       v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
     return n;
@@ -876,6 +880,15 @@ static int legal_moves(Position *p, Move *list) {
     if (ok) list[k++] = m;
   }
   return k;
+}
+
+/* The legal moves. Where a drop is compulsory (drops.must) but none is
+** legal (in check, none blocks it), the pieces move instead, as in
+** Fairy-Stockfish. */
+static int legal_moves(Position *p, Move *list) {
+  int n = legal_moves_must(p, list, 1);
+  if (n == 0 && p->v->must_drop && p->v->drops) n = legal_moves_must(p, list, 0);
+  return n;
 }
 
 int move_destination(const Position *p, Move m) {

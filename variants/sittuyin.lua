@@ -25,6 +25,8 @@ return std.extend(makruk, {
     m = std.NONE,
     f = { name = "general", betza = "F", value = 150 },
     r = { drop_region = { white = "a1-h1", black = "a8-h8" } },
+    -- never dropped (a pawn is in hand only in a set-up FEN)
+    p = { drop_region = { white = "", black = "" } },
   },
   start = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
   promotion = {
