@@ -530,9 +530,8 @@ static int gen_by_move(const Position *p, Move *list, int n) {
   return n;
 }
 
-/* The pseudo-legal moves; with must, only the drops while drops.must
-** asks for one and there is one to make. */
-static int gen_pseudo_must(const Position *p, Move *list, int must) {
+/* The pseudo-legal moves, drops.must aside. */
+static int gen_pseudo_all(const Position *p, Move *list) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
@@ -613,12 +612,6 @@ static int gen_pseudo_must(const Position *p, Move *list, int must) {
     list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
-  if (v->drops && v->must_drop && must) { /* a drop, while there is one to make */
-    int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
-    for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
-    int d = any ? gen_drops(p, list, 0) : 0;
-    if (d) return d;
-  }
   if (v->gating && p->gates[us]) n = gen_gating(p, list, n);
   if (v->drops) n = gen_drops(p, list, n);
   if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
@@ -632,7 +625,18 @@ static int gen_pseudo_must(const Position *p, Move *list, int must) {
   return n;
 }
 
-int gen_pseudo(const Position *p, Move *list) { return gen_pseudo_must(p, list, 1); }
+int gen_pseudo(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  int kind = v->phase[p->phase].kind, us = p->side;
+  if (v->drops && v->must_drop && kind != PHASE_RELOCATE && kind != PHASE_DRAW) {
+    /* a drop, while there is one to make */
+    int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
+    for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
+    int d = any ? gen_drops(p, list, 0) : 0;
+    if (d) return d;
+  }
+  return gen_pseudo_all(p, list);
+}
 
 /* The same result seen from the other side. */
 static int invert_result(int r) {
@@ -798,13 +802,11 @@ static int survives(Position *p, Move m) {
   return ok;
 }
 
-/* The legal moves of the side's pieces (or the relocations of a
-** relocation step). */
-static int legal_moves_must(Position *p, Move *list, int must) {
+/* Of the n pseudo-legal moves in list, the legal ones of the side's
+** pieces (or the relocations of a relocation step). */
+static int legal_of(Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int us = p->side, them = us ^ 1, result;
-  if (v->has_terminal && pos_terminal(p, &result)) return 0;
-  int n = gen_pseudo_must(p, list, must);
+  int us = p->side, them = us ^ 1;
   if (v->royal_capture || p->royal[us] == SQ_NONE ||
       v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
     return n;
@@ -886,8 +888,11 @@ static int legal_moves_must(Position *p, Move *list, int must) {
 ** legal (in check, none blocks it), the pieces move instead, as in
 ** Fairy-Stockfish. */
 static int legal_moves(Position *p, Move *list) {
-  int n = legal_moves_must(p, list, 1);
-  if (n == 0 && p->v->must_drop && p->v->drops) n = legal_moves_must(p, list, 0);
+  const Variant *v = p->v;
+  int result;
+  if (v->has_terminal && pos_terminal(p, &result)) return 0;
+  int n = legal_of(p, list, gen_pseudo(p, list));
+  if (n == 0 && v->must_drop && v->drops) n = legal_of(p, list, gen_pseudo_all(p, list));
   return n;
 }
 
@@ -1089,9 +1094,7 @@ static int promotion_filters(Position *p, Move *list, int n) {
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
   const Variant *v = p->v;
-  if (kind == PHASE_MOVE && (v->must_capture || v->no_check || v->king_held ||
-                             v->drop_no_mate || v->drop_no_check || v->promo_no_check ||
-                             v->promo_no_attack)) {
+  if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
     if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
     if (v->promo_no_check || v->promo_no_attack) n = promotion_filters(p, list, n);

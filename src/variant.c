@@ -391,6 +391,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
+  v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
+                     v->drop_no_check || v->promo_no_check || v->promo_no_attack;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

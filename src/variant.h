@@ -306,6 +306,8 @@ typedef struct Variant {
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
+  int legal_filters;   /* a rule takes moves out of the legal ones after the
+                          check rule (gen_legal) */
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
