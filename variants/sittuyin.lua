@@ -13,9 +13,12 @@
 -- src/variant.cpp (sittuyin_variant) and src/movegen.cpp.
 -- Fairy-Stockfish: UCI_Variant sittuyin.
 -- Choices, as Fairy-Stockfish 11.1 plays it: a side with pieces in hand
--- must drop (it moves only when no drop is possible); the 50-move rule
--- (nmove = 50). Its ASEAN counting rules end games without changing the
--- moves, so they are left out. Configuration only, no Lua hooks.
+-- must drop (it moves only when no drop is legal); the 50-move rule
+-- (nmove = 50). A pawn in hand (only a set-up FEN can put one there) is
+-- never dropped: Fairy-Stockfish keeps pawn drops out of its promotion
+-- zone, which is the whole board here. Its ASEAN counting rules end games
+-- without changing the moves, so they are left out (the differential
+-- suite agrees on every game end). Configuration only, no Lua hooks.
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
