@@ -294,6 +294,7 @@ static int gen_drops(const Position *p, Move *list, int n) {
         if (p->board[sq] != CELL_EMPTY || (files >> f & 1)) continue;
         if (v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) continue;
         if (IS_SET(v->confined_mask, t) && !IS_SET(v->stand[us][sq], t)) continue; /* its region */
+        if (IS_SET(v->drop_confined_mask, t) && !(v->type[t].drop_region[us][r] >> f & 1)) continue;
         if (v->drop_opposite) {
           int colour = (f + r) & 1;
           if (t + 1 == v->drop_opposite) { /* not on the colour of another */
@@ -419,11 +420,16 @@ static int gen_gating(const Position *p, Move *list, int n) {
     int gate_from = v->sq_rank[from] == rank && (p->gates[us] >> board_file(&v->geo, from) & 1);
     int gate_rook = flag == MF_CASTLE && (p->gates[us] >> board_file(&v->geo, to) & 1);
     for (int k = 0; k < nt && n + 2 < MAX_MOVES; k++) {
-      int t = types[k];
-      if (flag == MF_NORMAL && gate_from) list[n++] = MAKE_MOVE(from, to, MF_GATE, t + 1);
-      if (flag == MF_CASTLE && gate_from)
+      int t = types[k], on_from = gate_from, on_rook = gate_rook;
+      if (IS_SET(v->drop_confined_mask, t)) { /* its own drop squares only */
+        const uint16_t *mine = v->type[t].drop_region[us];
+        on_from = on_from && (mine[rank] >> board_file(&v->geo, from) & 1);
+        on_rook = on_rook && (mine[rank] >> board_file(&v->geo, to) & 1);
+      }
+      if (flag == MF_NORMAL && on_from) list[n++] = MAKE_MOVE(from, to, MF_GATE, t + 1);
+      if (flag == MF_CASTLE && on_from)
         list[n++] = MAKE_MOVE(from, to, MF_CASTLE, CASTLE_SIDE(m) | (t + 1) << 1);
-      if (flag == MF_CASTLE && gate_rook)
+      if (flag == MF_CASTLE && on_rook)
         list[n++] = MAKE_MOVE(from, to, MF_CASTLE, CASTLE_SIDE(m) | (t + 1) << 1) | MOVE_GATE_ON_ROOK;
     }
   }
@@ -457,7 +463,75 @@ static int gen_with_extra(const Position *p, Move *list, int n, int from, int t)
   return k;
 }
 
-int gen_pseudo(const Position *p, Move *list) {
+/* Promotion as a move of its own (promotion.by_move): each piece that
+** promotes, on its side's by_move squares (anywhere when it is the last
+** one, under last_anywhere), turns into each promotion piece it may become
+** where it stands (UCI e5e5f), and, with step, as it makes one of the new
+** piece's non-capturing moves to an empty square. */
+static int gen_by_move(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, count = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (IS_SET(v->promote_mask, t)) count += p->count[us][t];
+  for (int i = 0; i < p->npieces[us] && count; i++) {
+    int from = p->plist[us][i];
+    if (!IS_SET(v->promote_mask, CELL_TYPE(b[from]))) continue;
+    if (!(count == 1 && v->by_move_last) &&
+        !(v->by_move_sq[us][v->sq_rank[from]] >> board_file(&v->geo, from) & 1))
+      continue;
+    for (int j = 0; j < v->npromo; j++) {
+      int q = v->promo_type[j];
+      if (v->promo_limit[q] && p->count[us][q] >= v->promo_limit[q]) continue;
+      if (v->promote_to_lost && !p->lost[us][q] &&
+          !(v->card_flip[q] && p->lost[us][v->card_flip[q] - 1]))
+        continue;
+      if (IS_SET(v->stand[us][from], q) && n < MAX_MOVES)
+        list[n++] = MAKE_MOVE(from, from, MF_PROMO, q + 1);
+      if (!v->by_move_step) continue;
+      const Step *s = v->step[us][q], *end = s + v->nsteps[us][q];
+      for (; s < end; s++) {
+        if (!(s->modes & MODE_MOVE) || (s->cond & STEP_INITIAL)) continue;
+        if (s->cond && !step_allowed(v, s, us, q, from, 0)) continue;
+        int to = from, open = 1;
+        switch (s->path) {
+          case PATH_SLIDE:
+            for (int k = 0; k < s->range && b[to + s->off] == CELL_EMPTY; k++) {
+              to += s->off;
+              if (IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
+                  (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
+                list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+            }
+            continue;
+          case PATH_LAME:
+            for (int l = 0; l < s->nlame; l++)
+              if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
+            to = open && b[from + s->off] == CELL_EMPTY ? from + s->off : from;
+            break;
+          case PATH_HOP: /* beyond the screen, to each empty square */
+            do to += s->off; while (b[to] == CELL_EMPTY);
+            if (b[to] == CELL_OFF) continue;
+            for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+              if (IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
+                  (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
+                list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+            continue;
+          case PATH_GRASS:
+            do to += s->off; while (b[to] == CELL_EMPTY);
+            to = b[to] != CELL_OFF && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+            break;
+        }
+        if (to != from && IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
+            (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
+          list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+      }
+    }
+  }
+  return n;
+}
+
+/* The pseudo-legal moves, drops.must aside. */
+static int gen_pseudo_all(const Position *p, Move *list) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
@@ -533,16 +607,11 @@ int gen_pseudo(const Position *p, Move *list) {
     }
   }
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
+  if (v->by_move) n = gen_by_move(p, list, n);
   if (v->pass && p->royal[us] != SQ_NONE && n < MAX_MOVES) /* the royal piece stays */
     list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
-  if (v->drops && v->must_drop) { /* a drop, while there is one to make */
-    int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
-    for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
-    int d = any ? gen_drops(p, list, 0) : 0;
-    if (d) return d;
-  }
   if (v->gating && p->gates[us]) n = gen_gating(p, list, n);
   if (v->drops) n = gen_drops(p, list, n);
   if (p->takeback_from != SQ_NONE) { /* the piece may not go straight back */
@@ -554,6 +623,19 @@ int gen_pseudo(const Position *p, Move *list) {
     n = k;
   }
   return n;
+}
+
+int gen_pseudo(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  int kind = v->phase[p->phase].kind, us = p->side;
+  if (v->drops && v->must_drop && kind != PHASE_RELOCATE && kind != PHASE_DRAW) {
+    /* a drop, while there is one to make */
+    int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
+    for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
+    int d = any ? gen_drops(p, list, 0) : 0;
+    if (d) return d;
+  }
+  return gen_pseudo_all(p, list);
 }
 
 /* The same result seen from the other side. */
@@ -720,13 +802,11 @@ static int survives(Position *p, Move m) {
   return ok;
 }
 
-/* The legal moves of the side's pieces (or the relocations of a
-** relocation step). */
-static int legal_moves(Position *p, Move *list) {
+/* Of the n pseudo-legal moves in list, the legal ones of the side's
+** pieces (or the relocations of a relocation step). */
+static int legal_of(Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int us = p->side, them = us ^ 1, result;
-  if (v->has_terminal && pos_terminal(p, &result)) return 0;
-  int n = gen_pseudo(p, list);
+  int us = p->side, them = us ^ 1;
   if (v->royal_capture || p->royal[us] == SQ_NONE ||
       v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
     return n;
@@ -802,6 +882,18 @@ static int legal_moves(Position *p, Move *list) {
     if (ok) list[k++] = m;
   }
   return k;
+}
+
+/* The legal moves. Where a drop is compulsory (drops.must) but none is
+** legal (in check, none blocks it), the pieces move instead, as in
+** Fairy-Stockfish. */
+static int legal_moves(Position *p, Move *list) {
+  const Variant *v = p->v;
+  int result;
+  if (v->has_terminal && pos_terminal(p, &result)) return 0;
+  int n = legal_of(p, list, gen_pseudo(p, list));
+  if (n == 0 && v->must_drop && v->drops) n = legal_of(p, list, gen_pseudo_all(p, list));
+  return n;
 }
 
 int move_destination(const Position *p, Move m) {
@@ -977,13 +1069,35 @@ static int drop_filters(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Promotions that give check (promotion.no_check), or whose new piece
+** attacks a piece of the opponent where it lands (promotion.no_attack),
+** are illegal. */
+static int promotion_filters(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int k = 0, them = p->side ^ 1;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int ok = 1;
+    if (MOVE_FLAG(m) == MF_PROMO) {
+      Undo u;
+      pos_make(p, m, &u);
+      if (v->promo_no_check && royal_attacked(p, them)) ok = 0;
+      for (int j = 0; ok && v->promo_no_attack && j < p->npieces[them]; j++)
+        if (piece_attacks(p, MOVE_TO(m), p->plist[them][j])) ok = 0;
+      pos_unmake(p, m, &u);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
 int gen_legal(Position *p, Move *list) {
   int kind = p->v->phase[p->phase].kind;
   const Variant *v = p->v;
-  if (kind == PHASE_MOVE && (v->must_capture || v->no_check || v->king_held ||
-                             v->drop_no_mate || v->drop_no_check)) {
+  if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
     if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
+    if (v->promo_no_check || v->promo_no_attack) n = promotion_filters(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
     return p->v->must_capture ? compulsory_captures(p, list, n) : n;

@@ -100,9 +100,20 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
       n += (size_t)sprintf(out + n, "/%c%s", toupper((unsigned char)v->type[CASTLE_GATE(m) - 1].letter), sq);
     }
   } else {
-    int capture = flag == MF_EP || p->board[to] != CELL_EMPTY;
+    int capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY); /* not in place */
     if (v->type[t].pawn) {
       if (capture) n += (size_t)sprintf(out + n, "%c", 'a' + board_file(g, from));
+      else if (flag == MF_PROMO && v->by_move) {
+        /* Promotions by a move of the new piece: two pawns may reach the
+        ** same square (c5d6=F, e5d6=F). */
+        Move list[MAX_MOVES];
+        int cnt = gen_legal(p, list), others = 0;
+        for (int i = 0; i < cnt; i++)
+          if (MOVE_FROM(list[i]) != from && MOVE_TO(list[i]) == to && MOVE_FLAG(list[i]) == flag &&
+              MOVE_PROMO(list[i]) == MOVE_PROMO(m))
+            others++;
+        if (others) n += (size_t)board_square_name(g, from, out + n);
+      }
     } else {
       out[n++] = (char)toupper((unsigned char)v->type[t].letter);
       /* Disambiguate against other pieces of the type reaching to. */

@@ -506,7 +506,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       p->anchor = from; /* nothing moves */
     } else {
       int capsq = flag == MF_EP ? u->ep_victim : to;
-      uint8_t captured = p->board[capsq];
+      uint8_t captured = capsq == from ? CELL_EMPTY : p->board[capsq]; /* promoted in place */
       if (captured != CELL_EMPTY) {
         u->captured = captured;
         u->captured_attr = p->attr[capsq];

@@ -348,7 +348,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      NULL};
+                                      "drop_region", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -428,6 +428,14 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       unknown_keys(r, rg, sub, known_region);
       pt->has_region = 1;
       read_sides(r, rg, sub, &v->geo, pt->region);
+      lua_pop(L, 1);
+    }
+    rg = get_table(r, p, "drop_region", where);
+    if (rg) { /* the squares the piece may be dropped on */
+      snprintf(sub, sizeof sub, "%sdrop_region.", where);
+      unknown_keys(r, rg, sub, known_region);
+      pt->has_drop_region = 1;
+      read_sides(r, rg, sub, &v->geo, pt->drop_region);
       lua_pop(L, 1);
     }
     get_string(r, p, "no_capture", where, limits[i][0], sizeof limits[i][0]);
@@ -677,7 +685,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
                                             NULL};
-  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit", NULL};
+  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit",
+                                            "by_move", "no_check", "no_attack", NULL};
+  static const char *const known_by_move[] = {"white", "black", "last_anywhere", "step", NULL};
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", "from_drops", NULL};
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
@@ -722,7 +732,23 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
 
   if ((t = get_table(r, idx, "promotion", ""))) {
     unknown_keys(r, t, "promotion.", known_promo);
-    v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 1, MAX_RANKS);
+    v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 0, MAX_RANKS);
+    v->promo_no_check = get_bool(r, t, "no_check", "promotion.", 0);
+    v->promo_no_attack = get_bool(r, t, "no_attack", "promotion.", 0);
+    int bm = get_table(r, t, "by_move", "promotion.");
+    if (bm) { /* promotion as a move of its own */
+      unknown_keys(r, bm, "promotion.by_move.", known_by_move);
+      v->by_move = 1;
+      v->by_move_step = get_bool(r, bm, "step", "promotion.by_move.", 1);
+      v->by_move_last = get_bool(r, bm, "last_anywhere", "promotion.by_move.", 0);
+      lua_getfield(L, bm, "white");
+      lua_getfield(L, bm, "black");
+      int sides = !lua_isnil(L, -1) || !lua_isnil(L, -2);
+      lua_pop(L, 2);
+      if (sides) read_sides(r, bm, "promotion.by_move.", &v->geo, v->by_move_sq);
+      else memset(v->by_move_sq, 0xFF, sizeof v->by_move_sq); /* anywhere */
+      lua_pop(L, 1);
+    }
     lua_getfield(L, t, "flip");
     if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "capture") == 0) v->promo_flip = 2;
     else if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->promo_flip = lua_toboolean(L, -1);

@@ -97,7 +97,8 @@ static void order(const Position *p, Move *list, int n, Move hint) {
     else if (MOVE_FLAG(m) != MF_PLACE && MOVE_FLAG(m) != MF_TARGET && MOVE_FLAG(m) != MF_DRAW &&
              MOVE_FLAG(m) != MF_CARD) {
       uint8_t victim = p->board[MOVE_TO(m)];
-      if (victim != CELL_EMPTY && victim != CELL_OFF && CELL_COLOUR(victim) <= 1 && MOVE_FLAG(m) != MF_CASTLE)
+      if (victim != CELL_EMPTY && victim != CELL_OFF && CELL_COLOUR(victim) <= 1 && MOVE_FLAG(m) != MF_CASTLE &&
+          MOVE_FROM(m) != MOVE_TO(m)) /* not a promotion in place */
         sc = 1000 + p->v->type[CELL_TYPE(victim)].value * 8 -
              (p->board[MOVE_FROM(m)] != CELL_EMPTY ? p->v->type[CELL_TYPE(p->board[MOVE_FROM(m)])].value / 8 : 0);
       if (MOVE_FLAG(m) == MF_PROMO) sc += 900;

@@ -168,8 +168,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       v->extra_at[c][sq] = extra;
     }
   v->hop_limited_mask = 0;
+  v->drop_confined_mask = 0;
   for (int t = 0; t < v->ntypes; t++) {
     if (v->type[t].has_region) v->confined_mask |= 1u << t;
+    if (v->type[t].has_drop_region) v->drop_confined_mask |= 1u << t;
     if (v->type[t].extra_betza[0]) v->extra_mask |= 1u << t;
     if (v->type[t].no_capture || v->type[t].no_screen) v->hop_limited_mask |= 1u << t;
   }
@@ -243,7 +245,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   /* Promotion. */
   if (v->promote_mask && v->npromo == 0)
     problem(err, errlen, &nerr, "promotion: pieces promote but no promotion pieces are given");
-  if (v->promo_zone < 1 || v->promo_zone > g->ranks)
+  if (v->promo_zone < 0 || v->promo_zone > g->ranks)
     problem(err, errlen, &nerr, "promotion: zone of %d ranks does not fit the board", v->promo_zone);
   for (int i = 0; i < v->npromo; i++)
     if (v->promo_type[i] >= v->ntypes)
@@ -254,7 +256,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     v->sq_rank[sq] = (uint8_t)(r < 0 || r >= g->ranks ? 0 : r);
   }
   if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
-  if (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone)
+  if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
     problem(err, errlen, &nerr, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
             v->promo_zone);
   for (int r = 0; r < g->ranks; r++) {
@@ -271,6 +273,11 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->has_promo_limit = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (v->promo_limit[t]) v->has_promo_limit = 1;
+  if (v->drop_confined_mask && !v->pockets)
+    problem(err, errlen, &nerr, "pieces.%c.drop_region: the variant has no drops",
+            v->type[__builtin_ctz(v->drop_confined_mask)].letter);
+  if (v->by_move && !v->promote_mask)
+    problem(err, errlen, &nerr, "promotion.by_move: no piece type promotes (pieces.X.promotes)");
 
   /* Pockets. A promoted piece is marked, where a capture sends it back to
   ** the pocket as the type that promoted. Pawns are never dropped where
@@ -384,6 +391,8 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
+  v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
+                     v->drop_no_check || v->promo_no_check || v->promo_no_attack;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

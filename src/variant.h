@@ -92,6 +92,8 @@ typedef struct PieceType {
   uint32_t no_capture;    /* types it may not capture */
   uint32_t no_screen;     /* types it may not jump over (the first piece
                              passed on a line) */
+  uint8_t has_drop_region; /* dropped only on drop_region[colour] */
+  uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
   uint8_t initial_unmoved; /* i-moves while the piece has not moved
                               (UNMOVED_BIT) instead of by rank */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
@@ -142,6 +144,18 @@ typedef struct Variant {
   int has_promo_limit;
   int npromo;
   uint8_t promo_type[MAX_PROMO];
+  /* promotion as a move of its own (promotion.by_move): a piece with
+  ** `promotes` standing on by_move_sq[colour] turns into a promotion piece
+  ** where it stands, or (by_move_step) as it makes a non-capturing move of
+  ** the new piece; anywhere when it is the side's last such piece
+  ** (by_move_last) */
+  int by_move;
+  int by_move_step;
+  int by_move_last;
+  uint16_t by_move_sq[2][MAX_RANKS]; /* files (bits) per rank */
+  int promo_no_check;  /* a promotion may not give check */
+  int promo_no_attack; /* a promoted piece may not attack an opponent's
+                          piece from where it lands */
 
   /* turns */
   int nphases;
@@ -286,11 +300,14 @@ typedef struct Variant {
   uint32_t unmoved_mask; /* types whose i-moves need UNMOVED_BIT */
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
   uint32_t confined_mask; /* types with a region (Variant.stand) */
+  uint32_t drop_confined_mask; /* types with a drop_region of their own */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
+  int legal_filters;   /* a rule takes moves out of the legal ones after the
+                          check rule (gen_legal) */
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */

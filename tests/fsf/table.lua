@@ -12,7 +12,6 @@ local fsf = common.binary
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
   janggimodern = "a move that repeats a position is illegal (a rule on the game's history; its perft from the start is janggicasual's)",
-  sittuyin = "promotion by choice in place or one diagonal step, on the long diagonals of the far half (anywhere for a last pawn), never giving check; rooks dropped on the first rank only",
 }
 
 local function popen_lines(cmd)

@@ -593,4 +593,74 @@ t.raises("komi: not a half point", "rules.komi: expected a number of whole or ha
   varia.new, { name = "j", pieces = { k = { betza = "W", royal = true } },
     start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", rules = { komi = 0.3 } })
 
+-- Sittuyin (Fairy-Stockfish's sittuyin; every count is its perft 1 of the
+-- same FEN, its divide for the moves named). A pawn promotes to a general
+-- (f) as a move of its own, in place or by a diagonal step to an empty
+-- square, while its side has no general.
+g = varia.new("sittuyin")
+t.equal("sittuyin: perft 2 of the placement", g:perft(2), 7744)
+local function moves_of(fen)
+  local list = varia.new("sittuyin", { fen = fen }):legal()
+  table.sort(list)
+  return table.concat(list, " ")
+end
+t.equal("sittuyin: a last pawn promotes anywhere, in place or one diagonal step",
+  moves_of("k7/8/8/8/3P4/8/8/K7[] w - - 0 1"),
+  "a1a2 a1b1 a1b2 d4c3f d4c5f d4d4f d4d5 d4e3f d4e5f")
+t.equal("sittuyin: the new general may not attack a piece (no d4d4f, d4c5f)",
+  moves_of("k7/8/8/2n5/3P4/8/8/K7[] w - - 0 1"),
+  "a1a2 a1b1 a1b2 d4c3f d4c5 d4d5 d4e3f d4e5f")
+t.equal("sittuyin: nor give check, even by discovery (only d4d4f)",
+  #varia.new("sittuyin", { fen = "3k4/8/8/8/3P4/8/8/K2R4[] w - - 0 1" }):legal(), 13)
+t.equal("sittuyin: of several pawns, only those on the long diagonals of the far half",
+  moves_of("k7/8/8/4PP2/3P4/8/8/K7[] w - - 0 1"),
+  "a1a2 a1b1 a1b2 d4d5 e5d6f e5e5f e5e6 e5f4f e5f6f f5f6")
+t.equal("sittuyin: Black's far half (d4 and e4 both promote)",
+  #varia.new("sittuyin", { fen = "k7/8/8/8/3pp3/8/8/7K[] b - - 0 1" }):legal(), 15)
+t.equal("sittuyin: no promotion while the side has a general",
+  #varia.new("sittuyin", { fen = "k7/8/8/8/3P4/8/8/K6F[] w - - 0 1" }):legal(), 5)
+g = varia.new("sittuyin", { fen = "k7/8/8/4P3/8/8/8/K7[] w - - 0 1" })
+t.check("sittuyin: promotion in place", g:play("e5e5f"))
+t.equal("sittuyin: ... leaves a general on e5", g:piece("e5"), "F")
+t.equal("sittuyin: ... SAN of a promotion in place",
+  varia.new("sittuyin", { fen = "k7/8/8/4P3/8/8/8/K7[] w - - 0 1" }):san("e5e5f"), "e5=F")
+t.equal("sittuyin: SAN names the pawn when two reach the square",
+  varia.new("sittuyin", { fen = "7k/1P6/8/3P4/8/8/8/K7[] w - - 0 1" }):san("d5c6f"), "d5c6=F")
+t.equal("sittuyin: rooks are dropped on the first rank only",
+  #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[R] w - - 0 1" }):legal(), 7)
+t.equal("sittuyin: other pieces on the first three ranks",
+  #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[N] w - - 0 1" }):legal(), 23)
+t.equal("sittuyin: a pawn in hand is never dropped",
+  #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[P] w - - 0 1" }):legal(), 3)
+t.equal("must drop, but no drop parries the check: the king moves",
+  moves_of("4k3/8/8/8/8/8/4r3/4K3[N] w - - 0 1"), "e1d1 e1e2 e1f1")
+t.raises("by_move: an unknown key", "promotion.by_move.zone: unknown key",
+  varia.new, { name = "x",
+    pieces = { k = { betza = "K", royal = true }, p = { betza = "fW", promotes = true }, q = { betza = "Q" } },
+    start = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", promotion = { pieces = "q", by_move = { zone = 1 } } })
+t.raises("drop_region: needs drops", "pieces.p.drop_region: the variant has no drops",
+  varia.new, { name = "x",
+    pieces = { k = { betza = "K", royal = true }, p = { betza = "fW", drop_region = { white = "a1", black = "a8" } } },
+    start = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1" })
+-- promotion.by_move with a queen, a slider: Fairy-Stockfish 11.1 with a
+-- variants.ini section [byq:chess] sittuyinPromotion = true,
+-- promotionRank = 1, promotionPieceTypes = q, promotionLimit = q:1,
+-- doubleStep = false, castling = false (its perft of the same FENs).
+do
+  local std = require "std"
+  local byq = std.extend(std.chess, { name = "byq", castling = std.NONE, start = "7k/8/8/8/3P4/8/8/K7 w - - 0 1",
+    pieces = { p = std.pieces.shatranj_pawn },
+    promotion = { pieces = "q", zone = 0, limit = { q = 1 }, no_check = true, no_attack = true,
+      by_move = { white = "a8 b7 c6 d5 e5 f6 g7 h8", black = "a1 b2 c3 d4 e4 f3 g2 h1",
+                  last_anywhere = true } } })
+  g = varia.new(byq, { fen = "7k/8/8/8/3P4/8/8/K7 w - - 0 1" })
+  t.equal("by_move: a queen's moves from a last pawn", g:perft(1), 22)
+  t.equal("by_move: perft 3", g:perft(3), 1417)
+  g = varia.new(byq, { fen = "7k/8/2n5/4P3/3P1P2/8/8/K7 w - - 0 1" })
+  t.equal("by_move: no check, no attack, only the pawn on the diagonal",
+    table.concat((function() local l = g:legal() table.sort(l) return l end)(), " "),
+    "a1a2 a1b1 a1b2 d4d5 e5a5q e5e1q e5e2q e5e3q e5e6 e5e7q e5f5q e5g5q f4f5")
+  t.equal("by_move: perft 3 with a knight", g:perft(3), 2730)
+end
+
 t.done()
