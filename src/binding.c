@@ -116,7 +116,11 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
   int chosen = lua_gettop(L);
   size_t used = 0;
   for (int i = 0; i < n; i++) {
-    lua_getfield(L, decl, names[i]);
+    if (lua_getfield(L, decl, names[i]) != LUA_TTABLE) {
+      lua_settop(L, top);
+      lua_pushfstring(L, "options.%s: expected a table { default = ..., values = { ... } }", names[i]);
+      return -1;
+    }
     int d = lua_gettop(L);
     const char *value = NULL;
     if (opts && lua_getfield(L, opts, names[i]) != LUA_TNIL) value = luaL_tolstring(L, -1, NULL);

@@ -102,18 +102,22 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
   } else {
     int capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY); /* not in place */
     if (v->type[t].pawn) {
-      if (capture) n += (size_t)sprintf(out + n, "%c", 'a' + board_file(g, from));
-      else if (flag == MF_PROMO && v->by_move) {
-        /* Promotions by a move of the new piece: two pawns may reach the
-        ** same square (c5d6=F, e5d6=F). */
-        Move list[MAX_MOVES];
-        int cnt = gen_legal(p, list), others = 0;
-        for (int i = 0; i < cnt; i++)
-          if (MOVE_FROM(list[i]) != from && MOVE_TO(list[i]) == to && MOVE_FLAG(list[i]) == flag &&
-              MOVE_PROMO(list[i]) == MOVE_PROMO(m))
-            others++;
-        if (others) n += (size_t)board_square_name(g, from, out + n);
+      /* A pawn is named by its file when it captures; where another of its
+      ** type reaches the same square with the same promotion (sideways
+      ** steps, promotions by a move of the new piece), by its square. */
+      Move list[MAX_MOVES];
+      int cnt = gen_legal(p, list), others = 0, same_file = 0;
+      for (int i = 0; i < cnt; i++) {
+        int f2 = MOVE_FROM(list[i]);
+        if (f2 == from || MOVE_TO(list[i]) != to || MOVE_FLAG(list[i]) == MF_CASTLE ||
+            MOVE_FLAG(list[i]) == MF_DROP || CELL_TYPE(p->board[f2]) != t ||
+            MOVE_PROMO(list[i]) != MOVE_PROMO(m))
+          continue;
+        others++;
+        if (board_file(g, f2) == board_file(g, from)) same_file = 1;
       }
+      if (others && (!capture || same_file)) n += (size_t)board_square_name(g, from, out + n);
+      else if (capture) n += (size_t)sprintf(out + n, "%c", 'a' + board_file(g, from));
     } else {
       out[n++] = (char)toupper((unsigned char)v->type[t].letter);
       /* Disambiguate against other pieces of the type reaching to. */

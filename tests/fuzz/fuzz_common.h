@@ -19,7 +19,12 @@
 
 static const char *const fuzz_variants[] = {
     "chess", "chess960", "capablanca", "shatranj", "courier", "duck",
-    "monochrome", "kriegspiel", "ambiguous", "unbland"};
+    "monochrome", "kriegspiel", "ambiguous", "unbland",
+    /* one of each later mechanism: pockets, promoted forms, gating,
+    ** placement, regions and facing kings, passes, blasts, check counts,
+    ** optional promotion, unmoved pieces, promotion by move, mate rules */
+    "crazyhouse", "shogi", "kyotoshogi", "seirawan", "placement", "xiangqi",
+    "janggi", "atomic", "3check", "grand", "cambodian", "sittuyin", "shatar"};
 #define FUZZ_NVARIANTS (sizeof fuzz_variants / sizeof fuzz_variants[0])
 
 static Sandbox *fuzz_sandbox;
