@@ -40,6 +40,73 @@ static int lone_moves(const Position *p, int from, Move *list, int with_capture_
   return gen_pseudo(&scratch, list);
 }
 
+/* Why a drop ("N@f3") is refused: the square, the drop rules in the order
+** gen_drops applies them, then what only making it can tell. */
+static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int us = p->side, f = board_file(g, sq), r = board_rank(g, sq);
+  const char *piece = v->type[t].name;
+  char name[4];
+  Move pseudo[MAX_MOVES];
+  board_square_name(g, sq, name);
+  if (p->board[sq] != CELL_EMPTY) {
+    snprintf(out, len, "%s is occupied: a piece is dropped on an empty square", name);
+    return;
+  }
+  if (!v->drops) {
+    snprintf(out, len, "pieces in the pocket enter only by gating, as a piece leaves its first square");
+    return;
+  }
+  if (!(v->drop_ranks[us][t] >> r & 1)) {
+    snprintf(out, len, "a %s may not be dropped on its %s rank", piece,
+             v->promo_rank_mask[us][r] ? "promotion" : "first");
+    return;
+  }
+  if ((v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) ||
+      ((v->drop_confined_mask >> t & 1) && !(v->type[t].drop_region[us][r] >> f & 1))) {
+    snprintf(out, len, "%s is outside the squares where %s may drop a %s", name, colour_word(us), piece);
+    return;
+  }
+  if ((v->confined_mask >> t & 1) && !(v->stand[us][sq] >> t & 1)) {
+    snprintf(out, len, "%s is outside the %s's region", name, piece);
+    return;
+  }
+  if (t + 1 == v->drop_no_doubled)
+    for (int rr = 0; rr < g->ranks; rr++)
+      if (p->board[board_square(g, f, rr)] == MAKE_CELL(us, t)) {
+        snprintf(out, len, "%s already has a %s on the %c-file", colour_word(us), piece, 'a' + f);
+        return;
+      }
+  if (v->no_immobile && !(v->mobile[us][t][sq / 64] >> (sq % 64) & 1)) {
+    snprintf(out, len, "a %s on %s could never move", piece, name);
+    return;
+  }
+  int np = gen_pseudo(p, pseudo), found = 0;
+  Move m = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+  for (int i = 0; i < np; i++) found |= pseudo[i] == m;
+  if (!found) {
+    snprintf(out, len, v->drop_opposite == t + 1
+                           ? "a %s must stand on the other colour from the one already placed"
+                           : "the %s may not be dropped there now (another drop must come first, or "
+                             "the remaining squares are needed)", piece);
+    return;
+  }
+  Undo u;
+  move_make(p, m, &u);
+  int own = !v->royal_capture && royal_attacked(p, us), gives = royal_attacked(p, us ^ 1);
+  move_unmake(p, m, &u);
+  if (own)
+    snprintf(out, len, "it would leave %s's %s attacked", colour_word(us),
+             v->type[__builtin_ctz(v->royal_mask)].name);
+  else if (gives && v->drop_no_check)
+    snprintf(out, len, "a drop may not give check");
+  else if (gives && t + 1 == v->drop_no_mate)
+    snprintf(out, len, "a %s drop may not give mate", piece);
+  else
+    snprintf(out, len, "illegal drop of a %s on %s in this position", piece, name);
+}
+
 int explain_move(Position *p, const char *text, char *out, size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
@@ -71,6 +138,14 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     snprintf(out, len, "%s: %s", kind == PHASE_TARGET ? "a square is to be named" :
              "the opponent chooses among the moves to the named square", err);
     return 0;
+  }
+  if (v->pockets && text[0] && text[1] == '@') { /* a drop */
+    int dl = 0, dsq = board_parse_square(g, text + 2, &dl);
+    int dt = variant_type_by_letter(v, (char)tolower((unsigned char)text[0]));
+    if (dsq != SQ_NONE && !text[2 + dl] && dt >= 0 && p->pocket[p->side][dt]) {
+      explain_drop(p, dt, dsq, out, len);
+      return 0;
+    }
   }
   int l1 = 0, l2 = 0, from = board_parse_square(g, text, &l1);
   int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, text + l1, &l2);

@@ -157,6 +157,18 @@ expect "check names the variant on every line" 1 "keys.lua: promotion.pieces" --
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
 expect_stdin "why: geometry" 0 "a knight (N) cannot move from g1 to g4" 'why g1g4\n' -- $V
 expect_stdin "why: region" 0 "the general on d1 may not leave its region, and c1 is outside it" 'new xiangqi\nfen 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\nwhy d1c1\n' -- $V
+# why, for drops (the rules behind each: crazyhouse's pawn ranks, shogi's
+# nifu, immobile pieces and uchifuzume, Supply's drop checks and regions,
+# Seirawan's gating, Placement's bishops)
+expect_stdin "why: a pawn drop on the first rank" 0 "a pawn may not be dropped on its first rank" 'new crazyhouse\nfen 4k3/8/8/8/8/8/8/4K3[P] w - - 0 1\nwhy P@a1\n' -- $V
+expect_stdin "why: a drop that leaves the king in check" 0 "it would leave White's king attacked" 'new crazyhouse\nfen 4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1\nwhy N@e4\n' -- $V
+expect_stdin "why: nifu" 0 "White already has a pawn on the a-file" 'new minishogi\nfen 4k/5/5/P4/K4[P] w - - 0 1\nwhy P@a3\n' -- $V
+expect_stdin "why: a drop that could never move" 0 "a pawn on c5 could never move" 'new minishogi\nfen 4k/5/5/5/K4[P] w - - 0 1\nwhy P@c5\n' -- $V
+expect_stdin "why: uchifuzume" 0 "a pawn drop may not give mate" 'new minishogi\nfen 3rk/3s1/4G/5/K4[P] w - - 0 1\nwhy P@e4\n' -- $V
+expect_stdin "why: a drop giving check" 0 "a drop may not give check" 'new supply\nfen 4k4/9/9/9/9/9/9/9/9/3K5[AR] w - - 0 1\nwhy R@e3\n' -- $V
+expect_stdin "why: a drop outside the drop region" 0 "a7 is outside the squares where White may drop a chariot" 'new supply\nfen 4k4/9/9/9/9/9/9/9/9/3K5[AR] w - - 0 1\nwhy R@a7\n' -- $V
+expect_stdin "why: gating only" 0 "pieces in the pocket enter only by gating" 'new seirawan\nwhy H@e4\n' -- $V
+expect_stdin "why: bishops on both colours" 0 "a bishop must stand on the other colour" 'new placement\nfen 8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1\nwhy B@e1\n' -- $V
 expect_stdin "why: facing kings" 0 "it would leave White's general attacked (by the general on e10)" 'new xiangqi\nfen 4k4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1\nwhy e2c3\n' -- $V
 expect_stdin "why: blocked" 0 "the rook on a1 cannot reach a3: the way is blocked" 'why a1a3\n' -- $V
 expect_stdin "why: own piece" 0 "d2 holds White's own pawn" 'why d1d2\n' -- $V
