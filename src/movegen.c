@@ -96,9 +96,16 @@ static int blast_shielded(const Position *p, int sq, int c) {
   return 0;
 }
 
+/* How many royal pieces colour c has on the board. */
+static int royal_count(const Position *p, int c) {
+  int n = 0;
+  for (int t = 0; t < p->v->ntypes; t++)
+    if (p->v->royal_mask >> t & 1) n += p->count[c][t];
+  return n;
+}
+
 int royal_attacked(const Position *p, int c) {
   const Variant *v = p->v;
-  int n = 0;
   if (v->nblast) {
     for (int i = 0; i < p->npieces[c]; i++) {
       int sq = p->plist[c][i];
@@ -108,8 +115,7 @@ int royal_attacked(const Position *p, int c) {
     }
     return 0;
   }
-  for (int t = 0; t < v->ntypes; t++)
-    if (IS_SET(v->royal_mask, t)) n += p->count[c][t];
+  int n = royal_count(p, c);
   if (n == 0) return 0;
   if (n == 1) return attacked(p, p->royal[c], c ^ 1);
   for (int i = 0; i < p->npieces[c]; i++) {
@@ -664,25 +670,27 @@ int result_for(const Position *p, int side, int result) {
   return result;
 }
 
-/* Do the two sides' royal pieces stand on one file with nothing between? */
-static int kings_facing(const Position *p) {
+/* Do squares a and b stand on one file with nothing between them? */
+static int open_file_between(const Position *p, int a, int b) {
   const Geometry *g = &p->v->geo;
-  int a = p->royal[WHITE], b = p->royal[BLACK];
-  if (a == SQ_NONE || b == SQ_NONE || board_file(g, a) != board_file(g, b)) return 0;
+  if (board_file(g, a) != board_file(g, b)) return 0;
   int step = b > a ? g->stride : -g->stride;
   for (int sq = a + step; sq != b; sq += step)
     if (p->board[sq] != CELL_EMPTY) return 0;
   return 1;
 }
 
+/* Do the two sides' royal pieces stand on one file with nothing between? */
+static int kings_facing(const Position *p) {
+  int a = p->royal[WHITE], b = p->royal[BLACK];
+  return a != SQ_NONE && b != SQ_NONE && open_file_between(p, a, b);
+}
+
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
   if (v->royal_capture && v->royal_mask) {
-    int royals = 0;
-    for (int t = 0; t < v->ntypes; t++)
-      if (IS_SET(v->royal_mask, t)) royals += p->count[us][t];
-    if (royals == 0) {
+    if (royal_count(p, us) == 0) {
       *result = RESULT_LOSS;
       return END_ROYAL_CAPTURED;
     }
@@ -753,13 +761,6 @@ int pos_terminal(const Position *p, int *result) {
   return 0;
 }
 
-static int royal_count(const Position *p, int c) {
-  int n = 0;
-  for (int t = 0; t < p->v->ntypes; t++)
-    if (p->v->royal_mask >> t & 1) n += p->count[c][t];
-  return n;
-}
-
 /* Where captures blast: may the king castle along its path? It may not
 ** leave or cross a square attacked with the king lifted (or, after the
 ** move, enter one), unless an enemy royal piece stands in the blast of a
@@ -827,11 +828,8 @@ static int legal_of(Position *p, Move *list, int n) {
     }
     return k;
   }
-  int nroyal = 0;
-  for (int t = 0; t < v->ntypes; t++)
-    if (IS_SET(v->royal_mask, t)) nroyal += p->count[us][t];
   int ksq = p->royal[us];
-  if (!v->simple_legality || nroyal != 1 || attacked(p, ksq, them)) {
+  if (!v->simple_legality || royal_count(p, us) != 1 || attacked(p, ksq, them)) {
     int k = 0;
     for (int i = 0; i < n; i++)
       if (survives(p, list[i])) list[k++] = list[i];
@@ -972,13 +970,8 @@ static int without_checks(Position *p, Move *list, int n) {
 ** from face the one on sq, on one file with nothing between them? */
 static int faces(const Position *p, int from, int sq) {
   const Variant *v = p->v;
-  if (!v->facing_illegal || !IS_SET(v->royal_mask, CELL_TYPE(p->board[from])) ||
-      board_file(&v->geo, from) != board_file(&v->geo, sq))
-    return 0;
-  int step = sq > from ? v->geo.stride : -v->geo.stride;
-  for (int s = from + step; s != sq; s += step)
-    if (p->board[s] != CELL_EMPTY) return 0;
-  return 1;
+  return v->facing_illegal && IS_SET(v->royal_mask, CELL_TYPE(p->board[from])) &&
+         open_file_between(p, from, sq);
 }
 
 int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
@@ -1001,15 +994,10 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
 }
 
 uint32_t checking_types(const Position *p, int c) {
+  int from[MAX_PIECES], royal[MAX_PIECES];
+  int n = royal_checkers(p, c, from, royal, MAX_PIECES);
   uint32_t types = 0;
-  for (int i = 0; i < p->npieces[c]; i++) {
-    int ksq = p->plist[c][i];
-    if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
-    for (int j = 0; j < p->npieces[c ^ 1]; j++) {
-      int a = p->plist[c ^ 1][j];
-      if (piece_attacks(p, a, ksq)) types |= 1u << CELL_TYPE(p->board[a]);
-    }
-  }
+  for (int i = 0; i < n && i < MAX_PIECES; i++) types |= 1u << CELL_TYPE(p->board[from[i]]);
   return types;
 }
 
