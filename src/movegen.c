@@ -158,12 +158,27 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
   return n;
 }
 
+/* How a piece of type t may promote, for emit(): 0 never, 1 by choice
+** among the promotion pieces, 2 into its own promoted form (or where
+** no_immobile may forbid a move). */
+static inline int promote_kind(const Variant *v, int t) {
+  return IS_SET(v->promote_mask, t) ? 1 : (IS_SET(v->promo_to_mask, t) || v->no_immobile) ? 2 : 0;
+}
+
+/* May a piece of colour us promote into type t now: a type it has lost,
+** where promotion is into lost pieces (or its card flip's), and fewer of
+** it than the promotion limit? */
+static inline int may_become(const Position *p, int us, int t) {
+  const Variant *v = p->v;
+  if (v->promote_to_lost && !p->lost[us][t] && !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
+    return 0;
+  return !v->promo_limit[t] || p->count[us][t] < v->promo_limit[t];
+}
+
 /* Adds a move, one per promotion choice when it reaches the zone (where
 ** the variant says so, only choices of a type the side has lost, or has
 ** fewer of than the limit); on a rank where promotion is optional, the
-** last choice is to stay as it is. promotes: 0 never, 1 by choice among
-** the promotion pieces, 2 into the piece's own promoted form (or under
-** no_immobile). */
+** last choice is to stay as it is. promotes is promote_kind()'s answer. */
 static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
@@ -177,11 +192,7 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
         list[n++] = MAKE_MOVE(from, to, flag, 0);
         continue;
       }
-      if (v->promote_to_lost && !p->lost[us][t] &&
-          !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
-        continue;
-      if (v->promo_limit[t] && p->count[us][t] >= v->promo_limit[t]) continue;
-      list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
+      if (may_become(p, us, t)) list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
     }
     return n;
   }
@@ -351,7 +362,7 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side;
-  int promotes = IS_SET(v->promote_mask, t) ? 1 : (IS_SET(v->promo_to_mask, t) || v->no_immobile) ? 2 : 0;
+  int promotes = promote_kind(v, t);
   for (; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
     int to = from, modes = s->modes;
@@ -414,7 +425,7 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
 ** the pocket entering it; castling for each of the two squares left. */
 static int gen_gating(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int us = p->side, rank = us == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
+  int us = p->side, rank = variant_castle_rank(v, us);
   int types[MAX_TYPES], nt = 0;
   for (int t = 0; t < v->ntypes && t < 31; t++) /* where a drop could go too */
     if (p->pocket[us][t] && (v->drop_ranks[us][t] >> rank & 1)) types[nt++] = t;
@@ -469,6 +480,16 @@ static int gen_with_extra(const Position *p, Move *list, int n, int from, int t)
   return k;
 }
 
+/* The promotion into q by step s landing on to, where q may stand there
+** and the step, if an extra move, may end there. */
+static inline int add_by_move(const Variant *v, Move *list, int n, const Step *s, int us, int q,
+                              int from, int to) {
+  if (IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
+      (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
+    list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+  return n;
+}
+
 /* Promotion as a move of its own (promotion.by_move): each piece that
 ** promotes, on its side's by_move squares (anywhere when it is the last
 ** one, under last_anywhere), turns into each promotion piece it may become
@@ -488,10 +509,7 @@ static int gen_by_move(const Position *p, Move *list, int n) {
       continue;
     for (int j = 0; j < v->npromo; j++) {
       int q = v->promo_type[j];
-      if (v->promo_limit[q] && p->count[us][q] >= v->promo_limit[q]) continue;
-      if (v->promote_to_lost && !p->lost[us][q] &&
-          !(v->card_flip[q] && p->lost[us][v->card_flip[q] - 1]))
-        continue;
+      if (!may_become(p, us, q)) continue;
       if (IS_SET(v->stand[us][from], q) && n < MAX_MOVES)
         list[n++] = MAKE_MOVE(from, from, MF_PROMO, q + 1);
       if (!v->by_move_step) continue;
@@ -504,9 +522,7 @@ static int gen_by_move(const Position *p, Move *list, int n) {
           case PATH_SLIDE:
             for (int k = 0; k < s->range && b[to + s->off] == CELL_EMPTY; k++) {
               to += s->off;
-              if (IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
-                  (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
-                list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+              n = add_by_move(v, list, n, s, us, q, from, to);
             }
             continue;
           case PATH_LAME:
@@ -518,18 +534,14 @@ static int gen_by_move(const Position *p, Move *list, int n) {
             do to += s->off; while (b[to] == CELL_EMPTY);
             if (b[to] == CELL_OFF) continue;
             for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
-              if (IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
-                  (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
-                list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+              n = add_by_move(v, list, n, s, us, q, from, to);
             continue;
           case PATH_GRASS:
             do to += s->off; while (b[to] == CELL_EMPTY);
             to = b[to] != CELL_OFF && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
             break;
         }
-        if (to != from && IS_SET(v->stand[us][to], q) && n < MAX_MOVES &&
-            (!(s->cond & STEP_EXTRA) || IS_SET(v->extra_at[us][to], q)))
-          list[n++] = MAKE_MOVE(from, to, MF_PROMO, q + 1);
+        if (to != from) n = add_by_move(v, list, n, s, us, q, from, to);
       }
     }
   }
@@ -550,7 +562,7 @@ static int gen_pseudo_all(const Position *p, Move *list) {
       n = gen_with_extra(p, list, n, from, t);
       continue;
     }
-    int promotes = IS_SET(v->promote_mask, t) ? 1 : (IS_SET(v->promo_to_mask, t) || v->no_immobile) ? 2 : 0;
+    int promotes = promote_kind(v, t);
     const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
     for (; s < end; s++) {
       if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
@@ -636,8 +648,8 @@ int gen_pseudo(const Position *p, Move *list) {
   int kind = v->phase[p->phase].kind, us = p->side;
   if (v->drops && v->must_drop && kind != PHASE_RELOCATE && kind != PHASE_DRAW) {
     /* a drop, while there is one to make */
-    int any = 0, only = v->must_drop - 2; /* the type that must be dropped, or -1 */
-    for (int t = 0; t < v->ntypes; t++) any |= only < 0 || t == only ? p->pocket[us][t] : 0;
+    int only = v->must_drop - 2; /* the type that must be dropped, or -1 */
+    int any = only < 0 ? pos_pocket_size(p, us) : p->pocket[us][only];
     int d = any ? gen_drops(p, list, 0) : 0;
     if (d) return d;
   }
@@ -706,12 +718,9 @@ int pos_terminal(const Position *p, int *result) {
         int mine, theirs;
         if (t < 0) {
           if (!v->extinction_all) continue;
-          mine = p->npieces[c];
-          theirs = p->npieces[c ^ 1];
-          for (int k = 0; v->pockets && k < v->ntypes; k++) { /* pieces in hand count too */
-            mine += p->pocket[c][k];
-            theirs += p->pocket[c ^ 1][k];
-          }
+          /* pieces in hand count too */
+          mine = p->npieces[c] + pos_pocket_size(p, c);
+          theirs = p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1);
         } else {
           if (!IS_SET(v->extinction_types, t)) continue;
           mine = p->count[c][t] + p->pocket[c][t];

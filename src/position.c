@@ -59,14 +59,11 @@ static inline uint64_t zone_add(const Variant *v, uint8_t *zone, int id, int val
 static inline uint64_t gate_key(const Variant *v, int c, int file) {
   return mix(v->zobrist_gate + (uint64_t)(c * 64 + file));
 }
-static inline int gate_rank(const Variant *v, int c) {
-  return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
-}
 /* Closes colour c's gate on sq, if it has one there; returns the hash change. */
 static uint64_t close_gate(Position *p, int c, int sq) {
   const Variant *v = p->v;
   int f = board_file(&v->geo, sq);
-  if (board_rank(&v->geo, sq) != gate_rank(v, c) || !(p->gates[c] >> f & 1)) return 0;
+  if (board_rank(&v->geo, sq) != variant_castle_rank(v, c) || !(p->gates[c] >> f & 1)) return 0;
   p->gates[c] &= (uint16_t) ~(1u << f);
   return gate_key(v, c, f);
 }
@@ -223,7 +220,7 @@ static void refind_royal(Position *p, int c) {
 static uint64_t castle_by_drop(Position *p, int us, int t, int to) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  int rank = us == WHITE ? v->castle_rank : g->ranks - 1 - v->castle_rank;
+  int rank = variant_castle_rank(v, us);
   if (board_rank(g, to) != rank) return 0;
   int ksq = board_square(g, v->castle_drop_file, rank), rooks[2] = {SQ_NONE, SQ_NONE};
   uint8_t rook = MAKE_CELL(us, v->castle_rook_type), king = MAKE_CELL(us, v->castle_king_type);
@@ -264,12 +261,10 @@ static uint64_t gate_in(Position *p, Move m, Undo *u) {
   }
   /* With nothing left to gate and no captures to refill the pocket, the
   ** gates are gone (as Fairy-Stockfish closes them). */
-  if (!v->capture_to_pocket && p->gates[us]) {
-    int any = 0;
-    for (int t = 0; t < v->ntypes; t++) any |= p->pocket[us][t];
-    for (int f = 0; !any && f < v->geo.files; f++)
+  if (!v->capture_to_pocket && p->gates[us] && !pos_pocket_size(p, us)) {
+    for (int f = 0; f < v->geo.files; f++)
       if (p->gates[us] >> f & 1) k ^= gate_key(v, us, f);
-    if (!any) p->gates[us] = 0;
+    p->gates[us] = 0;
   }
   return k;
 }
@@ -347,18 +342,12 @@ static inline uint64_t clear_unmoved(Position *p, int sq) {
   return attr_key(p->v, sq, a) ^ attr_key(p->v, sq, p->attr[sq]);
 }
 
-/* The rank where the FEN's castling field marks colour c's unmoved pieces
-** (Variant.unmoved_mask): its castling rank. */
-static int unmoved_rank(const Variant *v, int c) {
-  return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
-}
-
 /* Does sq hold a piece of colour c that the castling field marks unmoved? */
 static int marks_unmoved(const Position *p, int sq, int c) {
   uint8_t cell = p->board[sq];
   return cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
          (p->v->unmoved_mask >> CELL_TYPE(cell) & 1) &&
-         board_rank(&p->v->geo, sq) == unmoved_rank(p->v, c);
+         board_rank(&p->v->geo, sq) == variant_castle_rank(p->v, c);
 }
 
 /* The side to move's series of checks (Variant.mate_series_types): out of
@@ -755,7 +744,7 @@ static void find_royals(Position *p) {
 static int find_castle_king(const Position *p, int c) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  int rank = c == WHITE ? v->castle_rank : g->ranks - 1 - v->castle_rank;
+  int rank = variant_castle_rank(v, c);
   if (v->castle_king_type < 0) return SQ_NONE;
   for (int f = 0; f < g->files; f++) {
     int sq = board_square(g, f, rank);
@@ -1013,7 +1002,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   p->castle_king[1] = find_castle_king(p, BLACK);
   if (v->castle_drop_file >= 0) /* rights that drops may create later */
     for (int c = 0; c < 2; c++) {
-      int rank = c == WHITE ? v->castle_rank : g->ranks - 1 - v->castle_rank;
+      int rank = variant_castle_rank(v, c);
       int ksq = board_square(g, v->castle_drop_file, rank);
       if (p->castle_king[c] == SQ_NONE) p->castle_king[c] = ksq;
       p->castle_clear[ksq] &= (uint8_t) ~(3 << (c * 2));
@@ -1035,7 +1024,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       const char *why = NULL;
       /* A file letter may mark a piece that has not moved (its i-moves). */
       if (v->unmoved_mask && lc >= 'a' && lc < 'a' + g->files) {
-        int sq = board_square(g, lc - 'a', unmoved_rank(v, c));
+        int sq = board_square(g, lc - 'a', variant_castle_rank(v, c));
         if (marks_unmoved(p, sq, c)) {
           p->attr[sq] |= UNMOVED_BIT;
           continue;
@@ -1055,7 +1044,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       }
       if (v->gating && lc >= 'a' && lc < 'a' + g->files && lc != 'k' && lc != 'q') {
         /* a gate: Fairy-Stockfish's file letter for a piece not yet moved */
-        int sq = board_square(g, lc - 'a', gate_rank(v, c));
+        int sq = board_square(g, lc - 'a', variant_castle_rank(v, c));
         if (p->board[sq] != CELL_EMPTY && CELL_COLOUR(p->board[sq]) == c)
           p->gates[c] |= (uint16_t)(1u << (lc - 'a'));
         continue;
@@ -1087,11 +1076,8 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   /* Gates close when there is nothing left to gate and no capture can
   ** refill the pocket (as after a move), so that the FEN reads back. */
   if (v->gating && !v->capture_to_pocket)
-    for (int c = 0; c < 2; c++) {
-      int any = 0;
-      for (int t = 0; t < v->ntypes; t++) any |= p->pocket[c][t];
-      if (!any) p->gates[c] = 0;
-    }
+    for (int c = 0; c < 2; c++)
+      if (!pos_pocket_size(p, c)) p->gates[c] = 0;
 
   /* Field 4: en passant. As in Stockfish, the square is kept only when a
   ** capture there is possible, so that a position set up from a FEN and
@@ -1207,7 +1193,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     if (v->gating) n = write_gates(p, c, tmp, n);
     if (v->unmoved_mask)
       for (int f = 0; f < g->files; f++) {
-        int sq = board_square(g, f, unmoved_rank(v, c));
+        int sq = board_square(g, f, variant_castle_rank(v, c));
         if (marks_unmoved(p, sq, c) && (p->attr[sq] & UNMOVED_BIT))
           tmp[n++] = (char)(c == WHITE ? 'A' + f : 'a' + f);
       }

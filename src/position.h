@@ -141,6 +141,13 @@ static inline int cards_in(const uint8_t *zone, int nvalues) {
   return n;
 }
 
+/* How many pieces colour c holds in its pocket. */
+static inline int pos_pocket_size(const Position *p, int c) {
+  int n = 0;
+  for (int t = 0; t < p->v->ntypes; t++) n += p->pocket[c][t];
+  return n;
+}
+
 /* Does colour c hold a royal piece in its pocket (not yet placed)? */
 static inline int pos_royal_in_pocket(const Position *p, int c) {
   for (int t = 0; t < p->v->ntypes; t++)

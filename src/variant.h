@@ -352,6 +352,12 @@ static inline int step_allowed(const Variant *v, const Step *s, int c, int t, in
   return 1;
 }
 
+/* The rank colour c castles on (castling.rank, counted from its side),
+** which is also where its gates and unmoved pieces are marked. */
+static inline int variant_castle_rank(const Variant *v, int c) {
+  return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
+}
+
 /* Sets every field to the orthodox defaults except the pieces and board. */
 void variant_defaults(Variant *v);
 /* Checks the variant and precomputes the derived tables. Returns 0, or -1
