@@ -64,12 +64,18 @@ end
 
 local colour = { white = "White", black = "Black" }
 
--- Legal pawn captures of the side to move.
+-- Legal pawn captures of the side to move. A capture that promotes is one
+-- capture, however many pieces it may promote to: counting each promotion
+-- would tell the opponent that a promoting capture exists.
 local function pawn_captures(g)
-  local n = 0
+  local n, seen = 0, {}
   for _, m in ipairs(g:legal()) do
     local info = g:moveinfo(m)
-    if info.piece:lower() == "p" and info.captured then n = n + 1 end
+    local key = info.from .. info.to
+    if info.piece:lower() == "p" and info.captured and not seen[key] then
+      seen[key] = true
+      n = n + 1
+    end
   end
   return n
 end
