@@ -569,8 +569,10 @@ void pos_make(Position *p, Move m, Undo *u) {
       }
     }
   }
-  if (v->draw_on && flag != MF_DRAW && flag != MF_PLACE && flag != MF_TARGET && flag != MF_CARD) {
-    /* One card for each event of the move, up to the hand's limit. */
+  if (v->draw_on && flag != MF_DRAW && flag != MF_PLACE && flag != MF_TARGET) {
+    /* One card for each event of the move, up to the hand's limit. A card
+    ** play earns one too when it gives check (a piece turned or given back
+    ** its moves): it captures and promotes nothing, but checks like a move. */
     int events = 0;
     if ((v->draw_on & DRAW_ON_CAPTURE) && u->captured != CELL_EMPTY) events++;
     if ((v->draw_on & DRAW_ON_PROMOTION) && flag == MF_PROMO) events++;

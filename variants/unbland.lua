@@ -32,7 +32,8 @@
 --  6. "After you capture, promote, or give check, if you have less than
 --     three cards in your hand, and there are some more cards remaining in
 --     the draw pile, draw a card", one per event: the turn's "draw" step,
---     taken by chance from the game's generator.
+--     taken by chance from the game's generator. A card play that gives
+--     check earns a card too: the text says "give check", whatever gives it.
 --  7. "Turning a rook does not count as moving for the purpose to decide
 --     if castling is OK": a card play never changes castling rights.
 --

@@ -126,6 +126,21 @@ t.equal("an empty pile: nothing more (no reshuffle)", #g:hand("white"), 1)
 g = varia.new("unbland", { fen = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1" })
 g:play("d1d2")
 t.equal("a quiet move draws nothing", #g:hand("white"), 0)
+-- A card play gives check too: "give check" names no kind of move, and a
+-- rook turned over a screen or a piece given back its diagonals checks as
+-- surely as a move does.
+g = varia.new("unbland", { fen = "4k3/8/8/8/4P3/8/8/4R2K w - - 0 1 varia:hands=1,5/" })
+g:play("cards:e1")
+t.check("a rook turned upside down over a screen checks", g:incheck())
+t.equal("and the check draws a card", #g:hand("white"), 1)
+g = varia.new("unbland", { fen = "8/8/8/k7/8/2B5/8/7K w - - 0 1 varia:hands=3,3/;attr=c3.1" })
+g:play("cards:c3")
+t.check("a bishop given back its diagonals checks", g:incheck())
+t.equal("and that check draws a card", #g:hand("white"), 1)
+g = varia.new("unbland", { fen = "8/8/8/k7/8/2B5/8/7K w - - 0 1 varia:hands=3,3/" })
+g:play("cards:c3")
+t.check("a card play that gives no check", not g:incheck())
+t.equal("draws nothing", #g:hand("white"), 0)
 
 -- 7. "Turning a rook does not count as moving for the purpose to decide if
 -- castling is OK."
