@@ -1015,8 +1015,15 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   ** position, whether king and rook stand there now or not. */
   int fixed = v->castle_always && v->castle_start_king[0] != SQ_NONE;
   if (fixed) {
+    /* The field cannot take them away either: a FEN written without them
+    ** (a '-' from another tool) still has every castling of the start. */
     p->castle_king[0] = v->castle_start_king[0];
     p->castle_king[1] = v->castle_start_king[1];
+    for (int i = 0; i < 4; i++)
+      if (v->castle_start_rook[i] != SQ_NONE) {
+        p->castle |= 1 << i;
+        p->castle_rook[i] = v->castle_start_rook[i];
+      }
   }
   if (nf >= 3 && strcmp(field[2], "-") != 0) {
     for (const char *s = field[2]; *s; s++) {
@@ -1040,9 +1047,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
           free(p);
           return -1;
         }
-        p->castle |= 1 << (c * 2 + side);
-        p->castle_rook[c * 2 + side] = rook;
-        continue;
+        continue; /* already set above */
       }
       if (v->gating && lc >= 'a' && lc < 'a' + g->files && lc != 'k' && lc != 'q') {
         /* a gate: Fairy-Stockfish's file letter for a piece not yet moved */

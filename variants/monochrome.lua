@@ -17,7 +17,9 @@
 --    nothing happens on the last rank (no promotion).
 --  * Castling: no "not moved" condition; king and rook on their start
 --    squares and an empty path between them are enough (castling.rights =
---    "always"); no check, so no condition on attacked squares.
+--    "always"); no check, so no condition on attacked squares. Since no
+--    move loses the right, a FEN's castling field cannot remove it: '-'
+--    or a partial field still castles both ways (FENs are written KQkq).
 --  * "Kings can be captured like any other piece. Check need not be
 --    announced": the king is an ordinary piece (10 points).
 --  * The no-take-back rule: a piece that has just crossed the line may not

@@ -73,6 +73,13 @@ t.check("no castling through pieces", not legal_set(g)["e1g1"])
 -- No check: castling out of or through attack is allowed.
 g = varia.new("monochrome", { fen = "4k3/8/8/5r2/8/8/8/4K2R w K - 0 1" })
 t.check("castling across an attacked square", legal_set(g)["e1g1"])
+-- Rights that nothing takes away: a FEN cannot take them away either, so
+-- a position copied from a tool that writes '-' still castles.
+g = varia.new("monochrome", { fen = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1" })
+t.check("a '-' castling field does not remove castling", legal_set(g)["e1g1"] and legal_set(g)["e1c1"])
+t.equal("the FEN writes every right", g:fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+g = varia.new("monochrome", { fen = "r3k2r/8/8/8/8/8/8/R3K2R b K - 0 1" })
+t.check("nor does a partial field", legal_set(g)["e8c8"])
 
 -- "Kings can be captured like any other piece." The game goes on.
 -- (A capturing piece ends on the other half, so it changes owner too.)
