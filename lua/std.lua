@@ -120,6 +120,27 @@ std.chess = {
   },
 }
 
+-- FIDE 5.2.2's dead positions that material decides: king against king,
+-- king and one bishop or knight against king, and kings with bishops all
+-- on squares of one colour. No series of legal moves can mate there, so
+-- the game is drawn at once: rules = { dead_position = std.dead_position }.
+std.dead_position = { lone = "bn", same_colour = "b" }
+
+-- An option for variants where players may prefer to play such positions
+-- out (as engines and servers that do not adjudicate them):
+--   options = { dead_position = std.dead_position_option },
+--   with_options = std.with_dead_position,
+std.dead_position_option = {
+  default = "draw", values = { "draw", "play" },
+  doc = "draw: a position where no side can mate (K v K, K+B or K+N v K, bishops on one colour) is drawn at once; play: play on",
+}
+function std.with_dead_position(v, chosen)
+  if chosen.dead_position == "play" then
+    return std.extend(v, { rules = { dead_position = std.NONE } })
+  end
+  return v
+end
+
 -- The FEN of Chess960 start position n (0..959), by Scharnagl's numbering
 -- (position 518 is the orthodox arrangement).
 function std.chess960_fen(n)

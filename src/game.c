@@ -185,6 +185,27 @@ static int winner_of(const Position *p, int side, int result) {
   return -1;
 }
 
+/* A dead position by material alone (FIDE 5.2.2, rules.dead_position):
+** nothing in hand, no neutral piece, and beside the royal pieces either
+** nothing, a single piece of a lone type, or only pieces of same-colour
+** types, all on squares of one colour (bishops that can never cover a
+** mating net between them). */
+static int dead_position(const Position *p) {
+  const Variant *v = p->v;
+  if (p->npieces[2] || pos_pocket_size(p, WHITE) || pos_pocket_size(p, BLACK)) return 0;
+  int others = 0, lone = 0, colours = 0;
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int sq = p->plist[c][i], t = CELL_TYPE(p->board[sq]);
+      if (v->royal_mask >> t & 1) continue;
+      others++;
+      if (v->dead_lone_types >> t & 1) lone++;
+      if (!(v->dead_colour_types >> t & 1)) colours = 4; /* not of such a type */
+      else colours |= 1 << ((board_file(&v->geo, sq) + board_rank(&v->geo, sq)) & 1);
+    }
+  return others == 0 || (others == 1 && lone == 1) || colours == 1 || colours == 2;
+}
+
 GameResult game_result(Game *g) {
   GameResult r = {0, -1, NULL};
   const Variant *v = g->v;
@@ -211,6 +232,11 @@ GameResult game_result(Game *g) {
     r.over = 1;
     r.winner = winner_of(p, p->side, check ? checkmate_result(p) : v->stalemate);
     r.reason = check ? "checkmate" : "stalemate";
+    return r;
+  }
+  if (v->dead_position && dead_position(p)) {
+    r.over = 1;
+    r.reason = "dead position";
     return r;
   }
   if (v->nmove && p->halfmove >= 2 * v->nmove) {

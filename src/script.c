@@ -630,41 +630,55 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
 /* rules.goal = { pieces = "k", white = "d4 e4 d5 e5", black = "...",
 ** result = "win" }: the squares a side's pieces of those types reach to
 ** end the game (a king on the centre, a piece on the far rank). */
+/* A string of piece letters at t[key] as a mask of types; 0 when absent. */
+static uint32_t get_types(Reader *r, int t, const char *key, const char *where,
+                          const Variant *v) {
+  char buf[256];
+  uint32_t types = 0;
+  if (get_string(r, t, key, where, buf, sizeof buf))
+    for (const char *s = buf; *s; s++) {
+      int ty = letter_type(v, *s);
+      if (ty < 0) problem(r, "%s%s: '%c' is not one of the pieces", where, key, *s);
+      else types |= 1u << ty;
+    }
+  return types;
+}
+
+/* rules.dead_position = { lone = "bn", same_colour = "b" }: the material
+** with which no side can mate, so that the game is drawn (FIDE 5.2.2). */
+static void read_dead_position(Reader *r, int t, Variant *v) {
+  static const char *const known[] = {"lone", "same_colour", NULL};
+  int d = get_table(r, t, "dead_position", "rules.");
+  if (!d) return;
+  unknown_keys(r, d, "rules.dead_position.", known);
+  v->dead_position = 1;
+  v->dead_lone_types = get_types(r, d, "lone", "rules.dead_position.", v);
+  v->dead_colour_types = get_types(r, d, "same_colour", "rules.dead_position.", v);
+  lua_pop(r->L, 1);
+}
+
 /* rules.checkmate_by and rules.checkmate_series: { pieces = "...", result = ... }.
 ** Sets *result (def when the table is there) and *types; nothing without it. */
 static void read_mate_rule(Reader *r, int t, const char *key, int def, int *result,
                            uint32_t *types, const Variant *v) {
   static const char *const known[] = {"pieces", "result", NULL};
-  char buf[256], where[64];
+  char where[64];
   int m = get_table(r, t, key, "rules.");
   if (!m) return;
   snprintf(where, sizeof where, "rules.%s.", key);
   unknown_keys(r, m, where, known);
   *result = get_result(r, m, "result", where, def);
-  if (get_string(r, m, "pieces", where, buf, sizeof buf)) {
-    for (const char *s = buf; *s; s++) {
-      int ty = letter_type(v, *s);
-      if (ty < 0) problem(r, "%spieces: '%c' is not one of the pieces", where, *s);
-      else *types |= 1u << ty;
-    }
-  }
+  *types |= get_types(r, m, "pieces", where, v);
   if (!*types) problem(r, "%spieces: missing (the letters of the checking pieces)", where);
   lua_pop(r->L, 1);
 }
 
 static void read_goal(Reader *r, int t, Variant *v) {
-  char buf[256];
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
   v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
-  if (get_string(r, t, "pieces", "rules.goal.", buf, sizeof buf)) {
-    for (const char *s = buf; *s; s++) {
-      int ty = letter_type(v, *s);
-      if (ty < 0) problem(r, "rules.goal.pieces: '%c' is not one of the pieces", *s);
-      else v->goal_types |= 1u << ty;
-    }
-  } else {
+  v->goal_types = get_types(r, t, "pieces", "rules.goal.", v);
+  if (!v->goal_types)
     problem(r, "rules.goal.pieces: missing (the letters of the pieces that reach the goal)");
-  }
   uint16_t set[2][MAX_RANKS];
   read_sides(r, t, "rules.goal.", &v->geo, set);
   for (int c = 0; c < 2; c++)
@@ -697,7 +711,8 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "promote_to_lost", "must_capture", "no_check", "goal",
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
-                                            "blast", "checkmate_by", "checkmate_series", NULL};
+                                            "blast", "checkmate_by", "checkmate_series", "dead_position",
+                                            NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", NULL};
@@ -959,6 +974,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
         }
       lua_pop(L, 1);
     }
+    read_dead_position(r, t, v);
     read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
     read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
                    &v->mate_series_types, v);

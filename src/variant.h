@@ -200,6 +200,11 @@ typedef struct Variant {
   int extinction_claim;     /* the opponent's extinction only counts for the
                                side to move */
   int points_tie;           /* result of equal points (RESULT_DRAW) */
+  int dead_position;        /* a draw when material alone rules out mate
+                               (FIDE 5.2.2): dead_lone_types and
+                               dead_colour_types say which material */
+  uint32_t dead_lone_types; /* one such piece beside the royal ones */
+  uint32_t dead_colour_types; /* such pieces, all on squares of one colour */
   int goal;                 /* result for a side that reaches its goal
                                (RESULT_NONE: no goal) */
   uint32_t goal_types;      /* the pieces that reach it */

@@ -1,4 +1,13 @@
--- Orthodox chess (FIDE Laws of Chess), the standard library's base as is.
+-- Orthodox chess (FIDE Laws of Chess), the standard library's base.
 -- Fairy-Stockfish: UCI_Variant chess.
+--
+-- Dead positions (FIDE 5.2.2) are drawn at once where material decides
+-- them (std.dead_position); option dead_position = "play" plays them out,
+-- as Fairy-Stockfish 11.1 does (the differential suite compares so).
 local std = require "std"
-return std.extend(std.chess, { name = "chess" })
+return std.extend(std.chess, {
+  name = "chess",
+  rules = { dead_position = std.dead_position },
+  options = { dead_position = std.dead_position_option },
+  with_options = std.with_dead_position,
+})

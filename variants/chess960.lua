@@ -12,9 +12,14 @@
 --    ordinary king move.
 --  * FEN castling rights are read as KQkq or as file letters (X-FEN and
 --    Shredder-FEN); they are written as X-FEN.
+--  * Dead positions are drawn as in chess (std.dead_position); option
+--    dead_position = "play" plays them out, as Fairy-Stockfish 11.1 does.
 local std = require "std"
 return std.extend(std.chess, {
   name = "chess960",
+  rules = { dead_position = std.dead_position },
+  options = { dead_position = std.dead_position_option },
+  with_options = std.with_dead_position,
   castling = { notation = "king-takes-rook" },
   fairy_stockfish = "fischerandom",
 })

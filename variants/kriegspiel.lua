@@ -35,6 +35,10 @@
 --  * Rule 4c (in check, a pawn capture that does not remove the check is
 --    not announced) holds because only legal pawn captures are counted.
 --
+-- Dead positions (FIDE 5.2.2, on which the rules rest) are drawn at once
+-- where material decides them (std.dead_position): the players cannot see
+-- the board to claim it, and the referee, who can, announces the draw.
+--
 -- Option ruleset = "wild16": the Internet Chess Club's Wild 16, worded as
 -- its help file lists the referee's messages ("Black's move", "Pawn at e5
 -- captured", "Long-diagonal check", "2 pawn tries"). Illegal attempts get a
@@ -83,6 +87,7 @@ end
 local result_text = {
   checkmate = "Checkmate", stalemate = "Stalemate", repetition = "Draw by repetition",
   ["n-move rule"] = "Draw by the fifty-move rule",
+  ["dead position"] = "Draw: neither side can checkmate",
 }
 
 local function announce_move(ruleset)
@@ -160,6 +165,7 @@ local kriegspiel = std.extend(std.chess, {
   name = "kriegspiel",
   visibility = "own",
   tries = true,
+  rules = { dead_position = std.dead_position },
   options = {
     ruleset = { default = "cincinnati", values = { "cincinnati", "wild16" },
                 doc = "cincinnati: Moeser's rules; wild16: the Internet Chess Club's" },

@@ -38,6 +38,10 @@
 --     if castling is OK": a card play never changes castling rights.
 --
 -- Choices where the page is silent:
+--  * Dead positions are drawn as in FIDE chess (std.dead_position): a card
+--    play can neither add material nor move a bishop to the other colour,
+--    so king against king, a lone minor piece, or bishops on one colour
+--    still cannot mate.
 --  * Castling needs the rook right-side-up at the time (castling is a
 --    rook's move); an upside-down rook on its square keeps the right for
 --    when it is turned back.
@@ -63,5 +67,5 @@ return std.extend(std.chess, {
     draw_on = { "capture", "promotion", "check" },
     play = { flip = { r = "c", c = "r" }, exclude = "n", toggle = 1 },
   },
-  rules = { diagonal_once = true, promote_to_lost = true },
+  rules = { diagonal_once = true, promote_to_lost = true, dead_position = std.dead_position },
 })

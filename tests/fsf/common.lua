@@ -50,6 +50,9 @@ M.compare_as = {
   -- 11.1 judges a gating move's legality without the gated piece, which
   -- may in fact shield the king.
   seirawan = "gate_shields=no", shouse = "gate_shields=no",
+  -- 11.1 plays dead positions (king against king, ...) on, where FIDE
+  -- 5.2.2 and varia draw them.
+  chess = "dead_position=play", chess960 = "dead_position=play",
 }
 
 return M

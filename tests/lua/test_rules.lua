@@ -663,4 +663,50 @@ do
   t.equal("by_move: perft 3 with a knight", g:perft(3), 2730)
 end
 
+-- Dead positions, FIDE 5.2.2: "The game is drawn when a position has arisen
+-- in which neither player can checkmate the opponent's king with any
+-- series of legal moves ... the game ends immediately." The cases material
+-- decides: king against king, king and one bishop or knight against king,
+-- and kings with bishops all on squares of one colour (rules.dead_position
+-- with std.dead_position; on in chess, chess960, kriegspiel and unbland).
+do
+  local function result(spec, fen)
+    local w, r = varia.new(spec, { fen = fen }):result()
+    return tostring(w) .. " " .. tostring(r)
+  end
+  local dead = "draw dead position"
+  t.equal("dead: king against king", result("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), dead)
+  t.equal("dead: king and bishop against king", result("chess", "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1"), dead)
+  t.equal("dead: king and knight against king", result("chess", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), dead)
+  t.equal("dead: a black knight alone too", result("chess", "4k3/8/8/2n5/8/8/8/4K3 w - - 0 1"), dead)
+  t.equal("dead: bishops of both sides on one colour (b8, c1)", result("chess", "1b2k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), dead)
+  t.equal("dead: three bishops, all on light squares (d1, f1, h1)", result("chess", "4k3/8/8/8/8/8/8/3BKB1b w - - 0 1"), dead)
+  t.equal("alive: the same with one on a dark square (e2 is light, g1 dark)", result("chess", "4k3/8/8/8/8/8/4B3/3BK1b1 w - - 0 1"), "nil nil")
+  t.equal("alive: bishops on both colours (c8, c1)", result("chess", "2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "nil nil")
+  t.equal("alive: two knights (a mate exists, if only helped)", result("chess", "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"), "nil nil")
+  t.equal("alive: knight against knight", result("chess", "4k3/8/8/2n5/8/8/8/1N2K3 w - - 0 1"), "nil nil")
+  t.equal("alive: a pawn", result("chess", "4k3/7p/8/8/8/8/8/4K3 w - - 0 1"), "nil nil")
+  t.equal("alive: a rook", result("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "nil nil")
+  t.equal("option dead_position=play plays on", result("chess:dead_position=play", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "nil nil")
+  t.equal("chess960 too", result("chess960", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), dead)
+  t.equal("kriegspiel too", result("kriegspiel", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), dead)
+  t.equal("unbland too", result("unbland", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), dead)
+  -- Reached by a move: the capture of the last pawn ends the game at once.
+  local g = varia.new("chess", { fen = "4k3/8/8/8/8/8/3p4/2B1K3 w - - 0 1" })
+  t.check("the capture is legal", g:play("Kxd2"))
+  t.equal("and leaves a dead position", select(2, g:result()), "dead position")
+  t.check("after which no move is accepted", not g:play("Ke7"))
+  -- Not where the rules do not rest on FIDE's checkmate.
+  t.equal("not in antichess", result("antichess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "nil nil")
+  t.equal("not in duck chess", result("duck", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "nil nil")
+  -- The declaration itself.
+  local std = require "std"
+  t.raises("dead_position: letters of pieces", "rules.dead_position.lone: 'x' is not one of the pieces",
+    varia.new, std.extend(std.chess, { name = "x", rules = { dead_position = { lone = "x" } } }))
+  t.raises("dead_position: known keys", "rules.dead_position.single: unknown key",
+    varia.new, std.extend(std.chess, { name = "x", rules = { dead_position = { single = "n" } } }))
+  local v = std.extend(std.chess, { name = "x", rules = { dead_position = { lone = "r" } } })
+  t.equal("dead_position: what the script says is dead", select(2, varia.new(v, { fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" }):result()), "dead position")
+end
+
 t.done()
