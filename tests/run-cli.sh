@@ -127,7 +127,7 @@ expect_stdin "repl ambiguous choice" 0 "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1B
 expect "perft ambiguous" 0 "Nodes searched: 400" -- $V perft --variant ambiguous 2
 expect_stdin "repl unbland hand" 0 "White's cards: 3 7" 'show\n' -- $V --seed 5 unbland
 expect_stdin "repl unbland hides the other hand" 0 "(Black holds 2; 28 in the draw pile)" 'show\n' -- $V --seed 5 unbland
-expect_stdin "repl unbland card play" 0 "discard=" 'view all\nfen 4k3/8/8/8/8/4B3/8/4K3 w - - 0 1 varia:hands=3,5/\ncards:e3\nfen\n' -- $V unbland
+expect_stdin "repl unbland card play" 0 "discard=" 'view all\nfen 4k3/7p/8/8/8/4B3/8/4K3 w - - 0 1 varia:hands=3,5/\ncards:e3\nfen\n' -- $V unbland
 expect "bad seed" 2 "--seed needs a number" -- $V --seed x unbland
 # Past fuzz findings (tests/fuzz/regressions): numbers too long to fit.
 expect "fuzz: FEN empty count overflow" 1 "FEN board: rank 8 is longer than 10 files" -- $V perft --variant capablanca --fen "rnabqk6664666666666666bcnr/PP/RN w - - 0 1" 1
