@@ -195,6 +195,122 @@ static int looks_like_san(const Position *p, const char *t) {
   return 1;
 }
 
+static const char *side_name(int c) { return c == WHITE ? "White" : "Black"; }
+
+/* What stands on sq, for a refusal: "White's pawn", "the duck". */
+static void describe_cell(const Position *p, int sq, char *out, size_t len) {
+  uint8_t c = p->board[sq];
+  const char *name = p->v->type[CELL_TYPE(c)].name;
+  if (CELL_COLOUR(c) == NEUTRAL) snprintf(out, len, "the %s", name);
+  else snprintf(out, len, "%s's %s", side_name(CELL_COLOUR(c)), name);
+}
+
+/* Why a relocation step (put the neutral piece elsewhere: "@f6", "f6" or
+** "e3f6") is refused: it must move, to an empty square. */
+static void refuse_relocation(const Position *p, const char *text, char *err, size_t errlen) {
+  const Geometry *g = &p->v->geo;
+  int t = p->v->phase[p->phase].piece, cur = SQ_NONE, l1 = 0, l2 = 0, from = SQ_NONE, to;
+  const char *piece = p->v->type[t].name;
+  char name[4], what[64];
+  for (int i = 0; i < p->npieces[NEUTRAL]; i++)
+    if (CELL_TYPE(p->board[p->plist[NEUTRAL][i]]) == t) cur = p->plist[NEUTRAL][i];
+  if (text[0] == '@') {
+    to = board_parse_square(g, text + 1, &l1);
+    if (to != SQ_NONE && text[1 + l1]) to = SQ_NONE;
+  } else {
+    from = board_parse_square(g, text, &l1);
+    to = from == SQ_NONE ? SQ_NONE : text[l1] ? board_parse_square(g, text + l1, &l2) : from;
+    if (to != SQ_NONE && text[l1 + l2]) to = SQ_NONE;
+    if (to != SQ_NONE && text[l1] == '\0') from = cur; /* "f6": the square alone */
+  }
+  if (to == SQ_NONE) {
+    snprintf(err, errlen, "\"%s\": %s must now put the %s on an empty square (@f6, or from its "
+             "square: e3f6)", text, side_name(p->side), piece);
+    return;
+  }
+  board_square_name(g, to, name);
+  if (to == cur) {
+    snprintf(err, errlen, "%s: the %s must move; it may not stay on %s", text, piece, name);
+  } else if (p->board[to] != CELL_EMPTY) {
+    describe_cell(p, to, what, sizeof what);
+    snprintf(err, errlen, "%s: the %s goes to an empty square, and %s holds %s", text, piece, name,
+             what);
+  } else if (from != SQ_NONE && from != cur && cur == SQ_NONE) {
+    snprintf(err, errlen, "%s: the %s is not on the board yet; name only its square (@%s)", text,
+             piece, name);
+  } else if (from != SQ_NONE && from != cur) {
+    char at[4];
+    board_square_name(g, cur, at);
+    snprintf(err, errlen, "%s: %s must now move the %s, which stands on %s (%s%s)", text,
+             side_name(p->side), piece, at, at, name);
+  } else {
+    snprintf(err, errlen, "%s: the %s may not go to %s in this position", text, piece, name);
+  }
+}
+
+/* Why a card play ("cards:e3") is refused: the square must hold one of the
+** player's pieces that cards act on, and the hand must hold its two cards. */
+static void refuse_card_play(const Position *p, const char *text, char *err, size_t errlen) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int l = 0, sq = board_parse_square(g, text + 6, &l), us = p->side, rv, fv;
+  char what[64];
+  if (!v->card_action) {
+    snprintf(err, errlen, "%s: %s has no card plays", text, v->name);
+    return;
+  }
+  if (v->phase[p->phase].kind != PHASE_MOVE) {
+    snprintf(err, errlen, "%s: cards are played instead of a move, and %s is not the step to move",
+             text, side_name(us));
+    return;
+  }
+  if (sq == SQ_NONE || text[6 + l]) {
+    snprintf(err, errlen, "\"%s\": a card play names a square (cards:e3)", text);
+    return;
+  }
+  uint8_t c = p->board[sq];
+  if (c == CELL_EMPTY) {
+    snprintf(err, errlen, "%s: %s is empty; cards act on one of %s's own pieces", text, text + 6,
+             side_name(us));
+    return;
+  }
+  describe_cell(p, sq, what, sizeof what);
+  if (CELL_COLOUR(c) != us) {
+    snprintf(err, errlen, "%s: %s holds %s; cards act on one of %s's own pieces", text, text + 6,
+             what, side_name(us));
+    return;
+  }
+  if (v->card_exclude >> CELL_TYPE(c) & 1) {
+    snprintf(err, errlen, "%s: cards may not act on a %s", text, v->type[CELL_TYPE(c)].name);
+    return;
+  }
+  pos_card_values(p, us, sq, &rv, &fv);
+  int have = rv == fv ? p->hand[us][rv] >= 2 : rv <= v->ncard_values && fv <= v->ncard_values &&
+                                                  p->hand[us][rv] && p->hand[us][fv];
+  if (rv > v->ncard_values || fv > v->ncard_values || !have) {
+    snprintf(err, errlen, "%s: %s needs a %d (rank, counted from %s's side) and a %d (file), and "
+             "%s's hand does not hold them", text, text + 6, rv, side_name(us), fv, side_name(us));
+    return;
+  }
+  snprintf(err, errlen, "illegal card play %s in this position", text);
+}
+
+/* Why a move is refused where the opponent chooses among the moves to the
+** named square: only those moves may be chosen. */
+static void refuse_choice(const Position *p, const char *text, const Move *list, int n, char *err,
+                          size_t errlen) {
+  char buf[64], moves[160] = "", to[4];
+  size_t used = 0;
+  for (int i = 0; i < n && used + 8 < sizeof moves; i++) {
+    move_to_uci(p, list[i], buf, sizeof buf);
+    used += (size_t)snprintf(moves + used, sizeof moves - used, "%s%s", i ? ", " : "", buf);
+  }
+  board_square_name(&p->v->geo, n ? move_destination(p, list[0]) : 0, to);
+  snprintf(err, errlen, "%s: %s now chooses which of %s's pieces goes to %s: one of %s", text,
+           side_name(p->v->phase[p->phase].owner == OWNER_OPPONENT ? p->side ^ 1 : p->side),
+           side_name(p->side), to, moves);
+}
+
 Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   Move list[MAX_MOVES];
   char buf[64], key[64], want[64];
@@ -238,8 +354,22 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
     san_key(buf, key, sizeof key);
     if (strcmp(key, want) == 0) return list[i];
   }
-  /* Say why: a well-formed coordinate move that is not legal, or text that
-  ** is no move at all. */
+  /* Say why: a step of another kind than a move (putting a neutral piece,
+  ** a card play, a choice for the opponent), a well-formed coordinate move
+  ** that is not legal, or text that is no move at all. */
+  int kind = p->v->phase[p->phase].kind;
+  if (n && kind == PHASE_RELOCATE) {
+    refuse_relocation(p, text, err, errlen);
+    return MOVE_NONE;
+  }
+  if (n && strncmp(text, "cards:", 6) == 0) {
+    refuse_card_play(p, text, err, errlen);
+    return MOVE_NONE;
+  }
+  if (n && kind == PHASE_CHOOSE) {
+    refuse_choice(p, text, list, n, err, errlen);
+    return MOVE_NONE;
+  }
   const Geometry *g = &p->v->geo;
   int l1 = 0, l2 = 0, from = board_parse_square(g, text, &l1);
   int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, text + l1, &l2);

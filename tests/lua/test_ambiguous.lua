@@ -164,4 +164,15 @@ t.equal("perft 2: 400", varia.new("ambiguous"):perft(2), 400)
 t.equal("perft 1 after 4.Qh5: one turn per move to each named square",
   varia.new("ambiguous", { fen = after4 }):perft(1), #varia.new("ambiguous", { fen = after4 }):legal())
 
+-- The chooser is told what to do, not whose piece it is: "the opponent
+-- chooses which one of the possible pieces will indeed move to that square".
+do
+  local a = varia.new("ambiguous")
+  t.check("1.e4 e5", a:play("e4", "e5"))
+  t.check("White names e2", a:play("e2"))
+  t.fails("Black moving its own piece", "e7e6: Black now chooses which of White's pieces goes to e2: one of d1e2, e1e2, f1e2, g1e2", a:play("e7e6"))
+  t.fails("a white move to another square", "Black now chooses which of White's pieces goes to e2", a:play("d2d3"))
+  t.check("a choice is accepted", a:play("f1e2"))
+end
+
 t.done()

@@ -199,4 +199,18 @@ for _ = 1, 60 do
 end
 t.check("and both go on the same way, card draws included", same)
 
+-- A refused card play says which condition of rule 5 it breaks: "It must be
+-- a square containing one of your own piece other than a knight", named by
+-- two cards of the player's hand.
+do
+  local u = varia.new("unbland", { fen = "4k3/7p/8/8/8/4B3/8/4K1N1 w - - 0 1 varia:hands=3,5/" })
+  t.fails("a knight", "cards:g1: cards may not act on a knight", u:play("cards:g1"))
+  t.fails("the opponent's piece", "cards:e8: e8 holds Black's king; cards act on one of White's own pieces", u:play("cards:e8"))
+  t.fails("an empty square", "cards:a1: a1 is empty", u:play("cards:a1"))
+  t.fails("cards not in hand", "cards:e1: e1 needs a 1 (rank, counted from White's side) and a 5 (file), and White's hand does not hold them", u:play("cards:e1"))
+  t.fails("no square", "a card play names a square (cards:e3)", u:play("cards:zz"))
+  t.check("the game is as it was", u:play("cards:e3"))
+  t.fails("a game without cards", "cards:e3: chess has no card plays", varia.new("chess"):play("cards:e3"))
+end
+
 t.done()
