@@ -6,6 +6,7 @@
 */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "explain.h"
@@ -107,11 +108,309 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
     snprintf(out, len, "illegal drop of a %s on %s in this position", piece, name);
 }
 
+/* Why castling on side (0: O-O, towards the higher files) is refused,
+** from the one list of its conditions that generation uses. */
+static void explain_castling(Position *p, int side, char *out, size_t len) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int us = p->side, where = SQ_NONE;
+  int why = v->castling ? castling_refusal(p, side, &where) : CASTLE_NO_KING;
+  const char *name = side == 0 ? "O-O" : "O-O-O";
+  const char *king = v->type[v->castling ? v->castle_king_type : 0].name;
+  char sq[4] = "", what[64];
+  if (where != SQ_NONE) board_square_name(g, where, sq);
+  switch (why) {
+  case CASTLE_NO_KING:
+    if (!v->castling) snprintf(out, len, "%s has no castling", v->name);
+    else snprintf(out, len, "castling (%s) needs %s's %s on its castling square", name,
+                  colour_word(us), king);
+    return;
+  case CASTLE_NO_RIGHT:
+    snprintf(out, len, "%s has lost the right to castle %s (the %s or that rook has moved)",
+             colour_word(us), name, king);
+    return;
+  case CASTLE_NO_ROOK:
+    snprintf(out, len, "castling (%s) needs %s's %s on %s", name, colour_word(us),
+             v->type[v->castle_rook_type].name, sq);
+    return;
+  case CASTLE_OCCUPIED:
+    describe_cell(p, where, what, sizeof what);
+    snprintf(out, len, "castling (%s) needs %s empty, and %s holds %s", name, sq, sq, what);
+    return;
+  case CASTLE_IN_CHECK:
+    snprintf(out, len, "%s may not castle out of check", colour_word(us));
+    return;
+  case CASTLE_ATTACKED:
+    snprintf(out, len, "castling (%s): the %s may not cross %s, which %s attacks", name, king, sq,
+             colour_word(us ^ 1));
+    return;
+  default:
+    snprintf(out, len, "castling (%s) would leave %s's %s attacked", name, colour_word(us), king);
+  }
+}
+
+/* The castling side a coordinate move from-to asks for, or -1: the king
+** on its castling square going to its castling destination, or onto one of
+** its own rooks on that rank (king takes rook). */
+static int castling_intent(const Position *p, int from, int to) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int us = p->side;
+  if (!v->castling || from != p->castle_king[us] ||
+      p->board[from] != MAKE_CELL(us, v->castle_king_type) || board_rank(g, to) != board_rank(g, from))
+    return -1;
+  for (int side = 0; side < 2; side++)
+    if (to == board_square(g, v->castle_king_file[side], board_rank(g, from)) && to != from)
+      return side;
+  if (p->board[to] == MAKE_CELL(us, v->castle_rook_type))
+    return board_file(g, to) > board_file(g, from) ? 0 : 1;
+  return -1;
+}
+
+enum { NOT_ITS_MOVE = 0, REFUSED = 1 };
+
+/* Why the piece on from may not go to to: what stands there, how the piece
+** moves, what blocks it, the variant's restrictions, the check rule.
+** Returns NOT_ITS_MOVE when the piece cannot move that way even on an
+** empty board, else REFUSED. promo_given: the text names a promotion. */
+static int explain_step(Position *p, int from, int to, int promo_given, const char *fallback,
+                        const Move *legal, char *out, size_t len) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  Move pseudo[MAX_MOVES], lone[MAX_MOVES];
+  char name[4], sq[4], what[64];
+  board_square_name(g, from, name);
+  board_square_name(g, to, sq);
+  uint8_t c = p->board[from];
+  if (c == CELL_EMPTY) {
+    snprintf(out, len, "there is no piece on %s", name);
+    return REFUSED;
+  }
+  int t = CELL_TYPE(c), kind = v->phase[p->phase].kind;
+  const char *piece = v->type[t].name;
+  if (CELL_COLOUR(c) != p->side) {
+    snprintf(out, len, "the %s on %s is %s's, and %s is to move", piece, name,
+             CELL_COLOUR(c) == NEUTRAL ? "nobody" : colour_word(CELL_COLOUR(c)),
+             colour_word(p->side));
+    return REFUSED;
+  }
+  int castle = castling_intent(p, from, to);
+  if (castle >= 0) {
+    explain_castling(p, castle, out, len);
+    return REFUSED;
+  }
+  uint8_t there = p->board[to];
+  if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) {
+    snprintf(out, len, "%s holds %s's own %s", sq, colour_word(p->side), v->type[CELL_TYPE(there)].name);
+    return REFUSED;
+  }
+  if (there != CELL_EMPTY && CELL_COLOUR(there) == NEUTRAL) {
+    snprintf(out, len, "%s holds the %s, which nothing may capture", sq, v->type[CELL_TYPE(there)].name);
+    return REFUSED;
+  }
+  /* The piece's geometry, alone on the board: with a piece to capture on
+  ** the destination, and without. */
+  int k = lone_moves(p, from, lone, there != CELL_EMPTY, to);
+  if (!contains(p, lone, k, from, to)) {
+    int other = contains(p, lone, lone_moves(p, from, lone, there == CELL_EMPTY, to), from, to);
+    if (other && there == CELL_EMPTY) {
+      snprintf(out, len, "the %s on %s reaches %s only by capturing, and %s is empty", piece, name,
+               sq, sq);
+      return REFUSED;
+    }
+    if (other) {
+      describe_cell(p, to, what, sizeof what);
+      snprintf(out, len, "the %s on %s is blocked: it moves to %s only when %s is empty, and %s "
+               "holds %s", piece, name, sq, sq, sq, what);
+      return REFUSED;
+    }
+    if (!(v->stand[p->side][to] >> t & 1))
+      snprintf(out, len, "the %s on %s may not leave its region, and %s is outside it",
+               piece, name, sq);
+    else if (v->diagonal_once_bit && (p->attr[from] & v->diagonal_once_bit))
+      snprintf(out, len, "the %s on %s has moved diagonally once and so has lost its diagonal "
+               "moves", piece, name);
+    else
+      snprintf(out, len, "a %s cannot move from %s to %s", piece, name, sq);
+    return NOT_ITS_MOVE;
+  }
+  int np = gen_pseudo(p, pseudo);
+  if (!contains(p, pseudo, np, from, to)) {
+    if (p->takeback_from == from && p->takeback_to == to)
+      snprintf(out, len, "the %s has just crossed the line and may not go straight back to %s", piece, sq);
+    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->promote_to_lost)
+      snprintf(out, len, "a %s may promote only into a piece %s has lost, and none is left to choose",
+               piece, colour_word(p->side));
+    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->has_promo_limit)
+      snprintf(out, len, "a %s must promote on %s, and %s has as many of every promotion piece as "
+               "the limit allows", piece, sq, colour_word(p->side));
+    else {
+      /* the first occupied square on the way, where the lone piece's moves
+      ** and the real ones part */
+      int block = SQ_NONE, df = board_file(g, to) - board_file(g, from),
+          dr = board_rank(g, to) - board_rank(g, from);
+      int steps = abs(df) > abs(dr) ? abs(df) : abs(dr);
+      if (steps > 1 && (df == 0 || dr == 0 || abs(df) == abs(dr)))
+        for (int i = 1; i < steps && block == SQ_NONE; i++) {
+          int s2 = board_square(g, board_file(g, from) + i * (df > 0) - i * (df < 0),
+                                board_rank(g, from) + i * (dr > 0) - i * (dr < 0));
+          if (p->board[s2] != CELL_EMPTY) block = s2;
+        }
+      if (block != SQ_NONE) {
+        char bsq[4];
+        board_square_name(g, block, bsq);
+        describe_cell(p, block, what, sizeof what);
+        snprintf(out, len, "the %s on %s cannot reach %s: %s holds %s, in the way", piece, name,
+                 sq, bsq, what);
+      } else {
+        snprintf(out, len, "the %s on %s cannot reach %s from here: the pieces around it block "
+                 "that move", piece, name, sq);
+      }
+    }
+    return REFUSED;
+  }
+  /* Pseudo-legal but refused: a promotion piece, or the check rule. */
+  for (int i = 0; i < np; i++) {
+    if (MOVE_FROM(pseudo[i]) != from || move_destination(p, pseudo[i]) != to) continue;
+    if (MOVE_FLAG(pseudo[i]) == MF_PROMO && !promo_given) {
+      if (v->promo_rank_mask[p->side][v->sq_rank[to]] == PROMO_OPTIONAL) continue; /* the plain move */
+      snprintf(out, len, "a %s reaching %s must promote: add the piece (%s%s%c)", piece, sq, name, sq,
+               v->type[MOVE_PROMO(pseudo[i]) - 1].letter);
+      return REFUSED;
+    }
+    Undo u;
+    int us = p->side;
+    move_make(p, pseudo[i], &u);
+    if (!v->royal_capture && royal_attacked(p, us)) {
+      char by[4] = "?";
+      const char *who = "a piece";
+      int a[MAX_PIECES], ksq[MAX_PIECES];
+      int n = royal_checkers(p, us, a, ksq, MAX_PIECES);
+      if (n > MAX_PIECES) n = MAX_PIECES;
+      if (n) { /* name the last checker found */
+        board_square_name(g, a[n - 1], by);
+        who = v->type[CELL_TYPE(p->board[a[n - 1]])].name;
+      }
+      move_unmake(p, pseudo[i], &u);
+      snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_word(us),
+               v->type[__builtin_ctz(v->royal_mask)].name, who, by);
+      return REFUSED;
+    }
+    move_unmake(p, pseudo[i], &u);
+  }
+  if (v->unique_destination) {
+    snprintf(out, len, "more than one piece can reach %s, and such squares may not be named", sq);
+    return REFUSED;
+  }
+  if (v->must_capture && kind == PHASE_MOVE) {
+    /* legal but for the compulsory capture: name one of the captures */
+    for (int i = 0; i < np; i++)
+      if (MOVE_FROM(pseudo[i]) == from && move_destination(p, pseudo[i]) == to) {
+        char capture[64];
+        move_to_san(p, legal[0], capture, sizeof capture);
+        snprintf(out, len, "a capture is compulsory, and %s can capture (%s)", colour_word(p->side),
+                 capture);
+        return REFUSED;
+      }
+  }
+  snprintf(out, len, "%s", fallback);
+  return REFUSED;
+}
+
+/* Why a move written in SAN is refused: castling by its conditions; a
+** piece move by the pieces of that kind that could be meant, each with
+** its reason; ambiguous when several could make it. */
+static void explain_san(Position *p, const char *text, const SanParts *sp, const char *fallback,
+                        const Move *legal, int n, char *out, size_t len) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int us = p->side;
+  char sq[4];
+  if (sp->castle >= 0) {
+    explain_castling(p, sp->castle, out, len);
+    return;
+  }
+  if (sp->type == -2) {
+    snprintf(out, len, "%s: '%c' is not a piece of %s", text, text[0], v->name);
+    return;
+  }
+  if (sp->promo == -2) {
+    snprintf(out, len, "%s: the promotion piece is not a piece of %s", text, v->name);
+    return;
+  }
+  board_square_name(g, sp->to, sq);
+  uint32_t types = sp->type >= 0 ? 1u << sp->type : v->pawn_mask;
+  const char *kind = sp->type >= 0 ? v->type[sp->type].name : "pawn";
+  /* Several legal moves of that kind to that square: SAN must say which. */
+  char list[256] = "", buf[64];
+  int ambiguous = 0;
+  size_t used = 0;
+  for (int i = 0; i < n; i++) {
+    int f = MOVE_FROM(legal[i]);
+    if (MOVE_FLAG(legal[i]) == MF_DROP || MOVE_FLAG(legal[i]) == MF_CASTLE ||
+        move_destination(p, legal[i]) != sp->to || !(types >> CELL_TYPE(p->board[f]) & 1) ||
+        (sp->from_file >= 0 && board_file(g, f) != sp->from_file) ||
+        (sp->from_rank >= 0 && board_rank(g, f) != sp->from_rank) ||
+        (sp->promo >= 0 && MOVE_PROMO(legal[i]) != sp->promo + 1))
+      continue;
+    move_to_san(p, legal[i], buf, sizeof buf);
+    if (used + strlen(buf) + 8 < sizeof list)
+      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", ambiguous ? " or " : "", buf);
+    ambiguous++;
+  }
+  if (ambiguous > 1) {
+    snprintf(out, len, "%s is ambiguous: %s", text, list);
+    return;
+  }
+  if (ambiguous == 1) {
+    snprintf(out, len, "%s is not how that move is written: %s", text, list);
+    return;
+  }
+  /* The pieces that could be meant, and why each may not go. */
+  int cand[MAX_PIECES], nc = 0, any = 0;
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int f = p->plist[us][i];
+    if (!(types >> CELL_TYPE(p->board[f]) & 1)) continue;
+    any = 1;
+    if ((sp->from_file >= 0 && board_file(g, f) != sp->from_file) ||
+        (sp->from_rank >= 0 && board_rank(g, f) != sp->from_rank))
+      continue;
+    cand[nc++] = f;
+  }
+  if (!nc) {
+    snprintf(out, len, any ? "%s: no %s of %s's stands where %s says" : "%s: %s has no %s", text,
+             any ? kind : colour_word(us), any ? colour_word(us) : kind, text);
+    return;
+  }
+  char reason[MAX_PIECES][256];
+  int reach[MAX_PIECES], nreach = 0;
+  for (int i = 0; i < nc; i++) {
+    reach[i] = explain_step(p, cand[i], sp->to, sp->promo >= 0, fallback, legal, reason[i],
+                            sizeof reason[i]) != NOT_ITS_MOVE;
+    nreach += reach[i];
+  }
+  if (nc == 1) {
+    snprintf(out, len, "%s: %s", text, reason[0]);
+    return;
+  }
+  if (!nreach) {
+    snprintf(out, len, "%s: no %s of %s's can move to %s", text, kind, colour_word(us), sq);
+    return;
+  }
+  used = (size_t)snprintf(out, len, "%s:", text);
+  for (int i = 0, k = 0; i < nc && used < len; i++) {
+    int seen = 0; /* a reason about the destination is the same for all */
+    for (int j = 0; j < i; j++) seen |= reach[j] && !strcmp(reason[j], reason[i]);
+    if (reach[i] && !seen)
+      used += (size_t)snprintf(out + used, len - used, "%s %s", k++ ? ";" : "", reason[i]);
+  }
+}
+
 int explain_move(Position *p, const char *text, char *out, size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
-  char err[256], name[4], sq[4];
-  Move legal[MAX_MOVES], pseudo[MAX_MOVES], lone[MAX_MOVES];
+  char err[256];
+  Move legal[MAX_MOVES];
   Move m = parse_move(p, text, err, sizeof err);
   int n = gen_legal(p, legal), result;
   if (m != MOVE_NONE) {
@@ -149,108 +448,14 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
   }
   int l1 = 0, l2 = 0, from = board_parse_square(g, text, &l1);
   int to = from == SQ_NONE ? SQ_NONE : board_parse_square(g, text + l1, &l2);
-  if (from == SQ_NONE || to == SQ_NONE) {
-    snprintf(out, len, "%s", err);
+  if (from != SQ_NONE && to != SQ_NONE) {
+    explain_step(p, from, to, strlen(text) > (size_t)(l1 + l2), err, legal, out, len);
     return 0;
   }
-  board_square_name(g, from, name);
-  board_square_name(g, to, sq);
-  uint8_t c = p->board[from];
-  if (c == CELL_EMPTY) {
-    snprintf(out, len, "there is no piece on %s", name);
+  SanParts sp;
+  if (san_parse(p, text, &sp) == 0) {
+    explain_san(p, text, &sp, err, legal, n, out, len);
     return 0;
-  }
-  int t = CELL_TYPE(c);
-  const char *piece = v->type[t].name;
-  if (CELL_COLOUR(c) != p->side) {
-    snprintf(out, len, "the %s on %s is %s's, and %s is to move", piece, name,
-             CELL_COLOUR(c) == NEUTRAL ? "nobody" : colour_word(CELL_COLOUR(c)),
-             colour_word(p->side));
-    return 0;
-  }
-  uint8_t there = p->board[to];
-  if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) {
-    snprintf(out, len, "%s holds %s's own %s", sq, colour_word(p->side), v->type[CELL_TYPE(there)].name);
-    return 0;
-  }
-  if (there != CELL_EMPTY && CELL_COLOUR(there) == NEUTRAL) {
-    snprintf(out, len, "%s holds the %s, which nothing may capture", sq, v->type[CELL_TYPE(there)].name);
-    return 0;
-  }
-  /* The piece's geometry, alone on the board. */
-  int k = lone_moves(p, from, lone, there != CELL_EMPTY, to);
-  if (!contains(p, lone, k, from, to)) {
-    int capture_only = there == CELL_EMPTY && contains(p, lone, lone_moves(p, from, lone, 1, to), from, to);
-    if (capture_only)
-      snprintf(out, len, "the %s on %s (%s) reaches %s only by capturing, and %s is empty",
-               piece, name, v->type[t].betza, sq, sq);
-    else if (!(v->stand[p->side][to] >> t & 1))
-      snprintf(out, len, "the %s on %s may not leave its region, and %s is outside it",
-               piece, name, sq);
-    else if (v->diagonal_once_bit && (p->attr[from] & v->diagonal_once_bit))
-      snprintf(out, len, "the %s on %s (%s) has moved diagonally and has lost its diagonal moves",
-               piece, name, v->type[t].betza);
-    else
-      snprintf(out, len, "a %s (%s) cannot move from %s to %s", piece, v->type[t].betza, name, sq);
-    return 0;
-  }
-  int np = gen_pseudo(p, pseudo);
-  if (!contains(p, pseudo, np, from, to)) {
-    if (p->takeback_from == from && p->takeback_to == to)
-      snprintf(out, len, "the %s has just crossed the line and may not go straight back to %s", piece, sq);
-    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->promote_to_lost)
-      snprintf(out, len, "a %s may promote only into a piece %s has lost, and none is left to choose",
-               piece, colour_word(p->side));
-    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->has_promo_limit)
-      snprintf(out, len, "a %s must promote on %s, and %s has as many of every promotion piece as "
-               "the limit allows", piece, sq, colour_word(p->side));
-    else
-      snprintf(out, len, "the %s on %s cannot reach %s: the way is blocked", piece, name, sq);
-    return 0;
-  }
-  /* Pseudo-legal but refused: a promotion piece, or the check rule. */
-  for (int i = 0; i < np; i++) {
-    if (MOVE_FROM(pseudo[i]) != from || move_destination(p, pseudo[i]) != to) continue;
-    if (MOVE_FLAG(pseudo[i]) == MF_PROMO && strlen(text) == (size_t)(l1 + l2)) {
-      if (v->promo_rank_mask[p->side][v->sq_rank[to]] == PROMO_OPTIONAL) continue; /* the plain move */
-      snprintf(out, len, "a %s reaching %s must promote: add the piece (%s%c)", piece, sq, text,
-               v->type[MOVE_PROMO(pseudo[i]) - 1].letter);
-      return 0;
-    }
-    Undo u;
-    int us = p->side;
-    move_make(p, pseudo[i], &u);
-    if (!v->royal_capture && royal_attacked(p, us)) {
-      char by[4] = "?";
-      const char *what = "a piece";
-      int a[MAX_PIECES], ksq[MAX_PIECES];
-      int n = royal_checkers(p, us, a, ksq, MAX_PIECES);
-      if (n > MAX_PIECES) n = MAX_PIECES;
-      if (n) { /* name the last checker found */
-        board_square_name(g, a[n - 1], by);
-        what = v->type[CELL_TYPE(p->board[a[n - 1]])].name;
-      }
-      move_unmake(p, pseudo[i], &u);
-      snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_word(us),
-               v->type[__builtin_ctz(v->royal_mask)].name, what, by);
-      return 0;
-    }
-    move_unmake(p, pseudo[i], &u);
-  }
-  if (v->unique_destination) {
-    snprintf(out, len, "more than one piece can reach %s, and such squares may not be named", sq);
-    return 0;
-  }
-  if (v->must_capture && kind == PHASE_MOVE) {
-    /* legal but for the compulsory capture: name one of the captures */
-    for (int i = 0; i < np; i++)
-      if (MOVE_FROM(pseudo[i]) == from && move_destination(p, pseudo[i]) == to) {
-        char capture[64];
-        move_to_san(p, legal[0], capture, sizeof capture);
-        snprintf(out, len, "a capture is compulsory, and %s can capture (%s)", colour_word(p->side),
-                 capture);
-        return 0;
-      }
   }
   snprintf(out, len, "%s", err);
   return 0;

@@ -200,39 +200,54 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
   return n;
 }
 
-static int gen_castling(const Position *p, Move *list, int n) {
+int castling_refusal(const Position *p, int side, int *where) {
   const Variant *v = p->v;
-  int us = p->side, them = us ^ 1, ksq = p->castle_king[us];
-  if (ksq == SQ_NONE || p->board[ksq] != MAKE_CELL(us, v->castle_king_type)) return n;
-  /* Attacks matter only where a royal king must not be left attacked. */
-  int check_rule = !v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type);
-  if (v->nblast) check_rule = 0; /* the path is judged by survives() */
-  for (int side = 0; side < 2; side++) {
-    int right = us * 2 + side;
-    if (!IS_SET(p->castle, right)) continue;
-    int rf = p->castle_rook[right];
-    if (p->board[rf] != MAKE_CELL(us, v->castle_rook_type)) continue;
-    int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
-    int rt = kt + (side == 0 ? -1 : 1);
-    int lo = ksq, hi = ksq, ok = 1;
-    if (kt < lo) lo = kt;
-    if (rf < lo) lo = rf;
-    if (rt < lo) lo = rt;
-    if (kt > hi) hi = kt;
-    if (rf > hi) hi = rf;
-    if (rt > hi) hi = rt;
-    for (int sq = lo; sq <= hi && ok; sq++)
-      if (sq != ksq && sq != rf && p->board[sq] != CELL_EMPTY) ok = 0;
-    if (check_rule) {
-      /* The king may not leave, cross or (checked after the move, when the
-      ** rook has moved too) enter an attacked square. */
-      int dir = kt > ksq ? 1 : -1;
-      for (int sq = ksq; ok && sq != kt; sq += dir)
-        if (attacked(p, sq, them)) ok = 0;
-      if (ok && kt == ksq && attacked(p, ksq, them)) ok = 0;
+  int us = p->side, them = us ^ 1, ksq = p->castle_king[us], right = us * 2 + side;
+  *where = SQ_NONE;
+  if (ksq == SQ_NONE || p->board[ksq] != MAKE_CELL(us, v->castle_king_type)) return CASTLE_NO_KING;
+  if (!IS_SET(p->castle, right)) return CASTLE_NO_RIGHT;
+  int rf = p->castle_rook[right];
+  *where = rf;
+  if (p->board[rf] != MAKE_CELL(us, v->castle_rook_type)) return CASTLE_NO_ROOK;
+  int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
+  int rt = kt + (side == 0 ? -1 : 1);
+  int lo = ksq, hi = ksq;
+  if (kt < lo) lo = kt;
+  if (rf < lo) lo = rf;
+  if (rt < lo) lo = rt;
+  if (kt > hi) hi = kt;
+  if (rf > hi) hi = rf;
+  if (rt > hi) hi = rt;
+  for (int sq = lo; sq <= hi; sq++)
+    if (sq != ksq && sq != rf && p->board[sq] != CELL_EMPTY) {
+      *where = sq;
+      return CASTLE_OCCUPIED;
     }
-    if (ok && n < MAX_MOVES) list[n++] = MAKE_MOVE(ksq, rf, MF_CASTLE, side);
+  /* Attacks matter only where a royal king must not be left attacked (and
+  ** not where captures blast: survives() judges that path). The king may
+  ** not leave, cross or (checked after the move, when the rook has moved
+  ** too) enter an attacked square. */
+  if (!v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type) && !v->nblast) {
+    int dir = kt > ksq ? 1 : -1;
+    for (int sq = ksq; sq != kt; sq += dir)
+      if (attacked(p, sq, them)) {
+        *where = sq;
+        return sq == ksq ? CASTLE_IN_CHECK : CASTLE_ATTACKED;
+      }
+    if (kt == ksq && attacked(p, ksq, them)) {
+      *where = ksq;
+      return CASTLE_IN_CHECK;
+    }
   }
+  return CASTLE_OK;
+}
+
+static int gen_castling(const Position *p, Move *list, int n) {
+  int where;
+  for (int side = 0; side < 2; side++)
+    if (castling_refusal(p, side, &where) == CASTLE_OK && n < MAX_MOVES)
+      list[n++] = MAKE_MOVE(p->castle_king[p->side], p->castle_rook[p->side * 2 + side], MF_CASTLE,
+                            side);
   return n;
 }
 

@@ -29,6 +29,14 @@ static inline void move_make(Position *p, Move m, Undo *u) {
     pos_count_check(p, p->side ^ 1);
 }
 static inline void move_unmake(Position *p, Move m, const Undo *u) { pos_unmake(p, m, u); }
+/* Why the side to move may not castle on side (0: towards the higher
+** files, 1: the lower) now: CASTLE_OK, or the first condition that fails,
+** with the square concerned in *where (the rook's, the occupied or the
+** attacked square; SQ_NONE for a missing king). One function serves move
+** generation and the explanations of `why`. */
+enum { CASTLE_OK, CASTLE_NO_KING, CASTLE_NO_RIGHT, CASTLE_NO_ROOK, CASTLE_OCCUPIED,
+       CASTLE_IN_CHECK, CASTLE_ATTACKED };
+int castling_refusal(const Position *p, int side, int *where);
 /* The types of the pieces that attack colour c's royal pieces, one bit each. */
 uint32_t checking_types(const Position *p, int c);
 /* Every move the pieces can make, ignoring the check rule. */

@@ -171,34 +171,64 @@ static void san_key(const char *in, char *out, size_t len) {
   out[n] = '\0';
 }
 
-/* Is text shaped like SAN (Nf3, exd5, e8=Q, O-O, Raxb1+)? Then a refusal
-** says the move is illegal rather than unreadable. */
-static int looks_like_san(const Position *p, const char *t) {
+int san_parse(const Position *p, const char *text, SanParts *out) {
+  const Variant *v = p->v;
   char key[64];
-  san_key(t, key, sizeof key);
-  if (!strcmp(key, "O-O") || !strcmp(key, "O-O-O")) return 1;
+  san_key(text, key, sizeof key);
+  out->castle = -1;
+  out->type = out->promo = out->from_file = out->from_rank = -1;
+  out->capture = 0;
+  out->to = SQ_NONE;
+  if (!strcmp(key, "O-O") || !strcmp(key, "O-O-O")) {
+    out->castle = key[3] ? 1 : 0;
+    return 0;
+  }
   size_t n = strlen(key);
-  if (n >= 2 && key[n - 1] >= 'A' && key[n - 1] <= 'Z') key[--n] = '\0'; /* promotion */
-  if (n < 2 || key[n - 1] < '0' || key[n - 1] > '9') return 0;
+  if (n >= 2 && key[n - 1] >= 'A' && key[n - 1] <= 'Z') { /* promotion */
+    int t = variant_type_by_letter(v, (char)tolower((unsigned char)key[n - 1]));
+    out->promo = t < 0 ? -2 : t;
+    key[--n] = '\0';
+  }
+  if (n < 2 || key[n - 1] < '0' || key[n - 1] > '9') return -1;
   /* ... ending in a square of this board, after a piece letter and the
   ** disambiguation, if any */
   size_t i = n - 1;
   while (i > 0 && key[i - 1] >= '0' && key[i - 1] <= '9') i--;
-  if (i == 0) return 0;
+  if (i == 0) return -1;
   i--;
   int len = 0;
-  if (board_parse_square(&p->v->geo, key + i, &len) == SQ_NONE || key[i + len]) return 0;
-  for (size_t j = 0; j < i; j++)
-    if (!((key[j] >= 'a' && key[j] <= 'p') || (key[j] >= '0' && key[j] <= '9') || key[j] == 'x' ||
-          (j == 0 && key[j] >= 'A' && key[j] <= 'Z')))
-      return 0;
-  return 1;
+  out->to = board_parse_square(&v->geo, key + i, &len);
+  if (out->to == SQ_NONE || key[i + len]) return -1;
+  size_t j = 0;
+  if (key[0] >= 'A' && key[0] <= 'Z') {
+    int t = variant_type_by_letter(v, (char)tolower((unsigned char)key[0]));
+    out->type = t < 0 ? -2 : t;
+    j = 1;
+  }
+  for (; j < i; j++) {
+    char c = key[j];
+    if (c == 'x') out->capture = 1;
+    else if (c >= 'a' && c < 'a' + v->geo.files) out->from_file = c - 'a';
+    else if (c >= '1' && c <= '9') {
+      int r = c - '0';
+      if (j + 1 < i && key[j + 1] >= '0' && key[j + 1] <= '9') r = r * 10 + (key[++j] - '0');
+      if (r < 1 || r > v->geo.ranks) return -1;
+      out->from_rank = r - 1;
+    } else return -1;
+  }
+  return 0;
+}
+
+/* Is text shaped like SAN (Nf3, exd5, e8=Q, O-O, Raxb1+)? Then a refusal
+** says the move is illegal rather than unreadable. */
+static int looks_like_san(const Position *p, const char *t) {
+  SanParts parts;
+  return san_parse(p, t, &parts) == 0;
 }
 
 static const char *side_name(int c) { return c == WHITE ? "White" : "Black"; }
 
-/* What stands on sq, for a refusal: "White's pawn", "the duck". */
-static void describe_cell(const Position *p, int sq, char *out, size_t len) {
+void describe_cell(const Position *p, int sq, char *out, size_t len) {
   uint8_t c = p->board[sq];
   const char *name = p->v->type[CELL_TYPE(c)].name;
   if (CELL_COLOUR(c) == NEUTRAL) snprintf(out, len, "the %s", name);

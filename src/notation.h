@@ -17,6 +17,24 @@ int move_to_san(Position *p, Move m, char *buf, size_t len);
 ** message in err saying why the text is not a legal move here. */
 Move parse_move(Position *p, const char *text, char *err, size_t errlen);
 
+/* What stands on the occupied square sq, in words: "White's pawn", "the
+** duck" (a neutral piece). */
+void describe_cell(const Position *p, int sq, char *out, size_t len);
+
+/* SAN split into its parts, for explaining a move that is not legal. */
+typedef struct {
+  int castle;               /* -1, or the castling side: 0 for O-O, 1 for O-O-O */
+  int type;                 /* the piece letter's type; -1: none (a pawn move);
+                               -2: a letter that is no piece of the variant */
+  int from_file, from_rank; /* the disambiguation, -1 where absent */
+  int capture;              /* an 'x' was written */
+  int to;                   /* the destination */
+  int promo;                /* the promotion's type, -1 none, -2 unknown letter */
+} SanParts;
+/* Splits text if it is shaped like SAN (Nf3, exd5, e8=Q, O-O, Raxb1+,
+** whether legal or not); returns 0, or -1 when it is not. */
+int san_parse(const Position *p, const char *text, SanParts *out);
+
 /* A perft_divide callback printing "uci: count" lines; ctx is the
 ** position (before the step). */
 void print_divide_line(void *ctx, Move m, uint64_t count);
