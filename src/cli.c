@@ -605,10 +605,46 @@ void cli_print_variants(Sandbox *s, const char *first, const char *sep,
   lua_pop(s->L, 1);
 }
 
+/* The description of the variant named at index 1 (its script's
+** `description`), or nil. Runs the script, so it is called protected. */
+static int variant_description(lua_State *L) {
+  if (script_require(L, lua_tostring(L, 1), NULL)) return lua_error(L);
+  if (!lua_istable(L, -1)) return 0;
+  lua_getfield(L, -1, "description");
+  return 1;
+}
+
 int cli_list(Sandbox *s, int argc, char **argv) {
   (void)argc;
   (void)argv;
-  cli_print_variants(s, "", "\n", NULL);
-  printf("\n");
+  lua_State *L = s->L;
+  script_list_variants(L);
+  int n = (int)lua_rawlen(L, -1), width = 0;
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, -1, i);
+    int w = (int)lua_rawlen(L, -1);
+    if (w > width) width = w;
+    lua_pop(L, 1);
+  }
+  /* name, then the one-line description its script gives (a script that
+  ** does not load says so instead) */
+  int list = lua_gettop(L);
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, list, i);
+    const char *name = lua_tostring(L, -1);
+    lua_pushcfunction(L, variant_description);
+    lua_pushvalue(L, -2);
+    if (sandbox_pcall(s, 1, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+      const char *msg = lua_tostring(L, -1), *nl = msg ? strchr(msg, '\n') : NULL;
+      printf("%-*s  (does not load: %.*s)\n", width, name, nl ? (int)(nl - msg) : 200,
+             msg ? msg : "?");
+    }
+    else if (lua_type(L, -1) == LUA_TSTRING)
+      printf("%-*s  %s\n", width, name, lua_tostring(L, -1));
+    else
+      printf("%s\n", name);
+    lua_settop(L, list);
+  }
+  lua_pop(L, 1);
   return 0;
 }

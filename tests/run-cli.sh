@@ -43,6 +43,9 @@ expect "perft help" 0 "Nodes searched" -- $V perft --help
 expect "test help" 0 "N passed, N failed" -- $V test --help
 expect "version" 0 "varia 0." -- $V --version
 expect "list" 0 "capablanca" -- $V list
+expect "list: a description per variant" 0 "duck               chess plus a duck that blocks a square; capture the king to win" -- $V list
+printf 'error("boom")\n' > "$tmp/broken_list.lua"
+VARIA_PATH=$tmp expect "list: a script that does not load says so" 0 "broken_list        (does not load: $tmp/broken_list.lua:1: boom)" -- $V list
 expect "check names the royal pieces" 0 "q=Q r=R; royal k)" -- $V check chess
 expect "check says when none is royal" 0 "; no royal piece)" -- $V check extinction
 expect "unknown option" 2 "unknown option '--frobnicate'" -- $V --frobnicate

@@ -11,6 +11,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "3check",
+  description = "chess; giving a third check wins",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
   rules = { check_limit = 3 },
 })

@@ -8,6 +8,7 @@ local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
   name = "ai-wok",
+  description = "makruk with the ai-wok (rook, knight and ferz) in place of the met",
   fairy_stockfish = "ai-wok",
   pieces = {
     m = std.NONE,

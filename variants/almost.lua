@@ -6,6 +6,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "almost",
+  description = "chess with a chancellor (rook + knight) in place of the queen",
   fairy_stockfish = "almost",
   pieces = { q = std.NONE, c = std.pieces.chancellor },
   start = "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1",

@@ -5,6 +5,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "amazon",
+  description = "chess with an amazon (queen + knight) in place of the queen",
   fairy_stockfish = "amazon",
   pieces = { q = std.NONE, a = std.pieces.amazon },
   start = "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1",

@@ -41,6 +41,7 @@ local std = require "std"
 
 local ambiguous = std.extend(std.chess, {
   name = "ambiguous",
+  description = "name a square; your opponent chooses which of your pieces goes there",
   turn = { "target", { "choose", by = "opponent" } },
   rules = { king_capture = true, stalemate = "loss" },
   options = {

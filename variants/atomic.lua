@@ -17,6 +17,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "atomic",
+  description = "chess in which every capture explodes the pieces around it",
   rules = {
     blast = { radius = 1, immune = "p" },
     extinction = { pieces = "k" },

@@ -11,6 +11,7 @@ for f in ("abcdefgh"):gmatch(".") do
 end
 return {
   name = "breakthrough",
+  description = "pieces step forward; the first to reach the far rank wins",
   fairy_stockfish = "breakthrough",
   files = 8, ranks = 8,
   pieces = { p = { name = "piece", betza = "fmWfF", value = 100 } },

@@ -13,6 +13,7 @@ local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
   name = "cambodian",
+  description = "Ouk Chatrang: makruk with first-move leaps of king and met",
   fairy_stockfish = "cambodian",
   pieces = {
     k = { betza = "KimfsN", initial = "unmoved" },

@@ -6,6 +6,7 @@ local std = require "std"
 local capablanca = require "capablanca"
 return std.extend(capablanca, {
   name = "capahouse",
+  description = "Capablanca chess with crazyhouse drops",
   start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR[] w KQkq - 0 1",
   drops = { captures = true },
 })

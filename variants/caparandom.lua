@@ -14,5 +14,6 @@ local std = require "std"
 local capablanca = require "capablanca"
 return std.extend(capablanca, {
   name = "caparandom",
+  description = "Capablanca chess from a shuffled back rank, castling as in 960",
   castling = { notation = "king-takes-rook" },
 })

@@ -6,6 +6,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "centaur",
+  description = "chess on 10x8 with two centaurs (king + knight) a side",
   files = 10, ranks = 8,
   pieces = { c = std.pieces.centaur },
   start = "rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1",

@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "chancellor",
+  description = "chess on 9x9 with a chancellor (rook + knight)",
   files = 9, ranks = 9,
   pieces = { c = std.pieces.chancellor },
   start = "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1",

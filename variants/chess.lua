@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "chess",
+  description = "orthodox chess (FIDE Laws)",
   rules = { dead_position = std.dead_position },
   options = { dead_position = std.dead_position_option },
   with_options = std.with_dead_position,

@@ -17,6 +17,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "chess960",
+  description = "Fischer Random Chess: one of 960 start positions",
   rules = { dead_position = std.dead_position },
   options = { dead_position = std.dead_position_option },
   with_options = std.with_dead_position,

@@ -9,6 +9,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "chigorin",
+  description = "knights and a chancellor against bishops and a queen",
   fairy_stockfish = "chigorin",
   pieces = { c = std.pieces.chancellor },
   start = "rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1",

@@ -6,6 +6,7 @@
 -- Fairy-Stockfish: UCI_Variant clobber (stones are p; stalemate loses).
 return {
   name = "clobber",
+  description = "stones on 5x6 capture orthogonal neighbours; the last to move wins",
   description = "stones capture orthogonally; who cannot move loses",
   fairy_stockfish = "clobber",
   files = 5, ranks = 6,

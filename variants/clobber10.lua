@@ -6,6 +6,7 @@ local std = require "std"
 local clobber = require "clobber"
 return std.extend(clobber, {
   name = "clobber10",
+  description = "Clobber on 10x10",
   fairy_stockfish = "clobber10",
   files = 10, ranks = 10,
   start = "PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/"

@@ -12,6 +12,7 @@ local std = require "std"
 local giveaway = require "giveaway"
 return std.extend(giveaway, {
   name = "codrus",
+  description = "giveaway played for the king: losing it wins",
   fairy_stockfish = "codrus",
   promotion = { pieces = "qrbn" },
   rules = {

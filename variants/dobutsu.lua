@@ -13,6 +13,7 @@
 local std = require "std"
 return std.extend(std.shogi_rules, {
   name = "dobutsu",
+  description = "animal shogi on 3x4: catch the lion or reach the far rank",
   files = 3, ranks = 4,
   pieces = {
     c = { name = "chick", betza = "fW", value = 100, promotes_to = "h" },

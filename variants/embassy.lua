@@ -8,6 +8,7 @@ local std = require "std"
 local capablanca = require "capablanca"
 return std.extend(capablanca, {
   name = "embassy",
+  description = "chess on 10x8 with the marshall and the cardinal",
   start = "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
   castling = { king_files = { "h", "b" } },
 })

@@ -9,6 +9,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "euroshogi",
+  description = "shogi on 8x8 without silvers and lances",
   files = 8, ranks = 8,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

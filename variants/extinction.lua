@@ -10,6 +10,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "extinction",
+  description = "lose every piece of one kind and you lose",
   fairy_stockfish = "extinction",
   pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
   promotion = { pieces = "kqrbn" },

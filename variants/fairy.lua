@@ -9,6 +9,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "fairy",
+  description = "Fairy-Stockfish's test variant: chess with a silver and a fers",
   fairy_stockfish = "fairy",
   pieces = {
     s = { name = "silver", betza = "FfW", value = 300 },

@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "gardner",
+  description = "Gardner's minichess on 5x5",
   files = 5, ranks = 5,
   pieces = { p = std.pieces.shatranj_pawn },
   start = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",

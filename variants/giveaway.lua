@@ -7,6 +7,7 @@ local std = require "std"
 local antichess = require "antichess"
 return std.extend(antichess, {
   name = "giveaway",
+  description = "antichess with castling, as Fairy-Stockfish plays it",
   fairy_stockfish = "giveaway",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   castling = { rook = "r", king = "k" },

@@ -7,6 +7,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "gorogoro",
+  description = "a 5x6 teaching shogi",
   files = 5, ranks = 6,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

@@ -8,5 +8,6 @@ local std = require "std"
 local capablanca = require "capablanca"
 return std.extend(capablanca, {
   name = "gothic",
+  description = "Capablanca chess with Ed Trice's arrangement",
   start = "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
 })

@@ -8,6 +8,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "hoppelpoppel",
+  description = "knights capture as bishops and bishops as knights",
   fairy_stockfish = "hoppelpoppel",
   pieces = {
     n = { name = "knibis", betza = "mNcB", value = 310 },

@@ -12,6 +12,7 @@
 local std = require "std"
 return std.extend(require "janggitraditional", {
   name = "janggi",
+  description = "Korean chess under tournament rules, with counting",
   fairy_stockfish = "janggi",
   pieces = {
     r = { material = 13 }, c = { material = 7 }, n = { material = 5 },

@@ -25,6 +25,7 @@ local diagonals = { white = lines, black = lines }
 local function along(betza) return { betza = betza, white = lines, black = lines } end
 return {
   name = "janggicasual",
+  description = "Korean chess without its counting rules",
   fairy_stockfish = "janggicasual",
   files = 9, ranks = 10,
   pieces = {

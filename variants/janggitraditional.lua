@@ -10,6 +10,7 @@
 local std = require "std"
 return std.extend(require "janggicasual", {
   name = "janggitraditional",
+  description = "Korean chess under traditional rules, with bikjang",
   fairy_stockfish = "janggitraditional",
   rules = { facing_kings = "must_break", facing_result = "draw" },
 })

@@ -9,6 +9,7 @@
 -- Fairy-Stockfish: UCI_Variant jesonmor.
 return {
   name = "jesonmor",
+  description = "Mongolian: nine knights each race to the centre square",
   fairy_stockfish = "jesonmor",
   files = 9, ranks = 9,
   pieces = { n = { name = "knight", betza = "N", value = 300 } },

@@ -7,6 +7,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "judkins",
+  description = "shogi on 6x6",
   files = 6, ranks = 6,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

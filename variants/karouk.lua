@@ -8,6 +8,7 @@ local std = require "std"
 local cambodian = require "cambodian"
 return std.extend(cambodian, {
   name = "karouk",
+  description = "Cambodian chess in which the first check wins",
   fairy_stockfish = "karouk",
   start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1",
   rules = { check_limit = 1 },

@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "kinglet",
+  description = "lose all your pawns and you lose; no check",
   fairy_stockfish = "kinglet",
   pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
   promotion = { pieces = "k" },

@@ -5,6 +5,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "kingofthehill",
+  description = "chess; a king on one of the four centre squares wins",
   fairy_stockfish = "kingofthehill",
   rules = { goal = { pieces = "k", white = "d4 e4 d5 e5", black = "d4 e4 d5 e5" } },
 })

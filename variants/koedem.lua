@@ -19,6 +19,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "koedem",
+  description = "bughouse's Koedem on one board: capture every king",
   fairy_stockfish = "koedem",
   pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",

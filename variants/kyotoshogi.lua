@@ -14,6 +14,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "kyotoshogi",
+  description = "shogi on 5x5 where pieces turn over after each move",
   files = 5, ranks = 5,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "r" }),

@@ -6,6 +6,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "loop",
+  description = "crazyhouse in which promoted pieces keep their rank in hand",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   drops = { captures = true, keep_promoted = true },
 })

@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "losalamos",
+  description = "chess on 6x6 without bishops (MANIAC I, 1956)",
   files = 6, ranks = 6,
   pieces = { p = std.pieces.shatranj_pawn, b = std.NONE },
   start = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",

@@ -7,6 +7,7 @@ local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
   name = "makpong",
+  description = "makruk in which a king in check may not step away",
   fairy_stockfish = "makpong",
   rules = { king_held = true },
 })

@@ -13,6 +13,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "makruk",
+  description = "Thai chess",
   fairy_stockfish = "makruk",
   pieces = {
     p = std.pieces.shatranj_pawn,

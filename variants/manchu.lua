@@ -12,6 +12,7 @@ local xiangqi = require "xiangqi"
 local std = require "std"
 return std.extend(xiangqi, {
   name = "manchu",
+  description = "xiangqi in which Red has a single banner",
   fairy_stockfish = "manchu",
   pieces = {
     m = { name = "banner", betza = "RcpRnN", value = 1500 },

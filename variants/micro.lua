@@ -12,6 +12,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "micro",
+  description = "shogi on 4x5 where pieces turn over on capturing",
   files = 4, ranks = 5,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "n" }),

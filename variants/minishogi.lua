@@ -14,6 +14,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "minishogi",
+  description = "shogi on 5x5",
   fairy_stockfish = { "minishogi", "mini" },
   files = 5, ranks = 5,
   pieces = {

@@ -14,6 +14,7 @@ local xiangqi = require "xiangqi"
 local std = require "std"
 return std.extend(xiangqi, {
   name = "minixiangqi",
+  description = "xiangqi on 7x7 without advisors, elephants and river",
   fairy_stockfish = "minixiangqi",
   files = 7, ranks = 7,
   pieces = {

@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "modern",
+  description = "chess on 9x9 with a minister (bishop + knight)",
   files = 9, ranks = 9,
   pieces = { m = std.extend(std.pieces.archbishop, { name = "minister" }) },
   start = "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1",

@@ -50,6 +50,7 @@ local std = require "std"
 
 local monochrome = std.extend(std.chess, {
   name = "monochrome",
+  description = "pieces belong to whoever's half of the board they stand on",
   pieces = {
     p = { name = "pawn", betza = "mWcFimvnD", value = 100, points = 1, pawn = true,
           promotes = false, initial = { 2, 7 } },

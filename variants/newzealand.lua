@@ -8,6 +8,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "newzealand",
+  description = "rooks capture as knights and knights as rooks",
   fairy_stockfish = "newzealand",
   pieces = {
     r = { name = "rookni", betza = "mRcN", value = 450 },

@@ -6,6 +6,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "nocastle",
+  description = "orthodox chess without castling",
   fairy_stockfish = "nocastle",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
   castling = std.NONE,

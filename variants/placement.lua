@@ -12,6 +12,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "placement",
+  description = "pieces start in hand and are placed on the back rank first",
   start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
   castling = { from_drops = "e" },
   drops = { captures = false, must = true, opposite = "b",

@@ -6,6 +6,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "pocketknight",
+  description = "chess with a knight in hand to drop once",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
   drops = { captures = false },
 })

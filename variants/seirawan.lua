@@ -19,6 +19,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "seirawan",
+  description = "chess plus hawk and elephant, brought in as pieces leave home",
   pieces = {
     h = std.extend(std.pieces.archbishop, { name = "hawk" }),
     e = std.extend(std.pieces.chancellor, { name = "elephant" }),

@@ -9,6 +9,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "shako",
+  description = "chess on 10x10 with cannons and elephants",
   fairy_stockfish = "shako",
   files = 10, ranks = 10,
   pieces = {

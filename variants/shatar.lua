@@ -15,6 +15,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "shatar",
+  description = "Mongolian chess",
   fairy_stockfish = "shatar",
   pieces = {
     p = std.pieces.shatranj_pawn,

@@ -14,6 +14,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "shatranj",
+  description = "the medieval Persian and Arabic game",
   pieces = {
     p = std.pieces.shatranj_pawn,
     b = std.pieces.alfil,

@@ -18,6 +18,7 @@ local std = require "std"
 local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "shogi",
+  description = "Japanese chess",
   files = 9, ranks = 9,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

@@ -7,5 +7,6 @@ local std = require "std"
 local seirawan = require "seirawan"
 return std.extend(seirawan, {
   name = "shouse",
+  description = "Seirawan chess with crazyhouse drops",
   drops = { captures = true, free = true },
 })

@@ -23,6 +23,7 @@ local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
   name = "sittuyin",
+  description = "Burmese chess: pieces set up behind the pawns",
   fairy_stockfish = "sittuyin",
   pieces = {
     m = std.NONE,

@@ -7,6 +7,7 @@ local std = require "std"
 local antichess = require "antichess"
 return std.extend(antichess, {
   name = "suicide",
+  description = "antichess as the Free Internet Chess Server plays it",
   fairy_stockfish = "suicide",
   rules = { stalemate = "fewer pieces" },
 })

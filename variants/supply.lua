@@ -10,6 +10,7 @@ local std = require "std"
 local xiangqi = require "xiangqi"
 return std.extend(xiangqi, {
   name = "supply",
+  description = "xiangqi with drops, as a team game on one board",
   fairy_stockfish = "supply",
   start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1",
   drops = { captures = false, no_check = true,

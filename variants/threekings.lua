@@ -7,6 +7,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "threekings",
+  description = "three kings a side without check; lose one and you lose",
   fairy_stockfish = "threekings",
   pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
   start = "knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1",

@@ -57,6 +57,7 @@
 local std = require "std"
 return std.extend(std.chess, {
   name = "unbland",
+  description = "chess with cards, diagonal moves used once, upside-down rooks",
   pieces = {
     c = { name = "upside-down rook", betza = "mRcpR", value = 450 },
   },
