@@ -146,18 +146,23 @@ fuzz: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 	if ls build/fuzz/crash-* >/dev/null 2>&1; then echo "fuzz: findings in build/fuzz/crash-*"; exit 1; fi
 
 # make install [PREFIX=/usr/local] [DESTDIR=...]: the binary, the variant
-# scripts and library where the binary looks for them, the man page.
+# scripts and library where the binary looks for them, the man page, and
+# docs/ in DOCDIR, where the man page's SEE ALSO points.
+DOCDIR = $(PREFIX)/share/doc/varia
 install: varia
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/variants $(DESTDIR)$(DATADIR)/lua \
-	  $(DESTDIR)$(PREFIX)/share/man/man1
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)/variants $(DESTDIR)$(DOCDIR)/examples
 	install -m 755 varia $(DESTDIR)$(PREFIX)/bin/varia
 	install -m 644 variants/*.lua $(DESTDIR)$(DATADIR)/variants/
 	install -m 644 lua/*.lua $(DESTDIR)$(DATADIR)/lua/
 	install -m 644 docs/varia.1 $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
+	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/variants/*.md $(DESTDIR)$(DOCDIR)/variants/
+	cp -R docs/examples/. $(DESTDIR)$(DOCDIR)/examples/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/varia $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build varia

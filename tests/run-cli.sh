@@ -43,6 +43,13 @@ expect "perft help" 0 "Nodes searched" -- $V perft --help
 expect "test help" 0 "N passed, N failed" -- $V test --help
 expect "version" 0 "varia 0." -- $V --version
 expect "list" 0 "capablanca" -- $V list
+# make install puts the docs where the man page's SEE ALSO says.
+make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
+for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/doc/varia/api.md \
+         share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua; do
+  judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
+done
+expect "the man page names the installed docs" 0 "/usr/local/share/doc/varia" -- grep -F /usr/local/share/doc/varia docs/varia.1
 expect "list: a description per variant" 0 "duck               chess plus a duck that blocks a square; capture the king to win" -- $V list
 printf 'error("boom")\n' > "$tmp/broken_list.lua"
 VARIA_PATH=$tmp expect "list: a script that does not load says so" 0 "broken_list        (does not load: $tmp/broken_list.lua:1: boom)" -- $V list
