@@ -15,12 +15,9 @@
 --  * Dead positions are drawn as in chess (std.dead_position); option
 --    dead_position = "play" plays them out, as Fairy-Stockfish 11.1 does.
 local std = require "std"
-return std.extend(std.chess, {
+return std.extend(require "chess", {
   name = "chess960",
   description = "Fischer Random Chess: one of 960 start positions",
-  rules = { dead_position = std.dead_position },
-  options = { dead_position = std.dead_position_option },
-  with_options = std.with_dead_position,
   castling = { notation = "king-takes-rook" },
   fairy_stockfish = "fischerandom",
 })
