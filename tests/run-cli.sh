@@ -50,7 +50,7 @@ for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/d
   judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
 done
 # The man page covers every subcommand the usage names.
-for sub in $($V --help 2>&1 | grep -oE "^(usage: | *)varia [a-z]+" | awk '{print $NF}' | sort -u); do
+for sub in $($V --help 2>&1 | grep -oE "(^ *|usage: |[|] )varia [a-z]+" | awk '{print $NF}' | sort -u); do
   expect "the man page covers varia $sub" 0 "" -- grep -qE "^\.B (varia )?$sub\b" docs/varia.1
 done
 expect "the man page names the installed docs" 0 "/usr/local/share/doc/varia" -- grep -F /usr/local/share/doc/varia docs/varia.1
