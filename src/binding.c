@@ -43,11 +43,14 @@ typedef struct GameBox {
 } GameBox;
 
 /* What a hook is given in place of its game: the same methods, but none
-** that play, undo or change the game, and only while the hook runs (a
-** view kept for later, by a finalizer or a closure, is dead). Sandboxed
-** code never holds a game that trusted code plays. */
+** that play, undo or change the game, and only while the game's hooks
+** run (a view kept for later, by a closure or a finalizer, is dead until
+** then). Sandboxed code never holds a game that trusted code plays. Each
+** game has one view (its third user value, made at its first hook call),
+** so that a script may key tables by it; the view keeps the game's
+** userdata alive (its user value), so box is never left dangling. */
 typedef struct GameView {
-  GameBox *box; /* NULL once the hook has returned */
+  GameBox *box;
 } GameView;
 
 #define VIEW_MT "varia.GameView"
@@ -84,8 +87,8 @@ static GameBox *checkbox(lua_State *L, int change) {
   }
   GameView *view = luaL_testudata(L, 1, VIEW_MT);
   if (!view) luaL_typeerror(L, 1, GAME_MT);
-  if (!view->box) luaL_error(L, "a hook's game may be used only while the hook runs");
   if (view->box->closed) luaL_error(L, "attempt to use a closed game");
+  if (!view->box->g.in_hook) luaL_error(L, "a hook's game may be used only while its hooks run");
   if (change)
     luaL_error(L, "a hook may not play, undo or change the game it is given "
                   "(g:copy() gives a game of its own)");
@@ -368,7 +371,6 @@ typedef struct HookCall {
   GameBox *box;
   int which;        /* 0 on_move, 1 on_attempt, 2 on_result */
   const char *text; /* on_attempt: the text tried */
-  GameView *view;   /* the view given to the hook, to end after the call */
 } HookCall;
 
 /* Runs under sandbox_pcall, so that nothing here can raise into the
@@ -390,16 +392,16 @@ static int run_hook(lua_State *L) {
   lua_Debug ar;
   lua_pushvalue(L, 5);
   lua_getinfo(L, ">S", &ar); /* where the hook is, for what it returns */
-  GameView *view = lua_newuserdatauv(L, sizeof *view, 1); /* 6 */
-  view->box = NULL;
-  luaL_setmetatable(L, VIEW_MT);
-  lua_pushvalue(L, 3);
-  lua_setiuservalue(L, 6, 1); /* g:copy() makes a game of the variant */
-  /* Kept alive until the caller has ended it, even if the hook fails. */
-  lua_pushvalue(L, 6);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, c);
-  view->box = box;
-  c->view = view;
+  if (lua_getiuservalue(L, 2, 3) != LUA_TUSERDATA) { /* 6: the game's view */
+    lua_pop(L, 1);
+    GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
+    view->box = box;
+    luaL_setmetatable(L, VIEW_MT);
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, 6, 1);
+    lua_pushvalue(L, 6);
+    lua_setiuservalue(L, 2, 3);
+  }
   lua_pushvalue(L, 5);
   lua_pushvalue(L, 6);
   int nargs = 1, nres = c->which == 0 ? 0 : c->which == 1 ? 1 : 2;
@@ -451,13 +453,11 @@ static int run_hook(lua_State *L) {
 }
 
 /* Calls a hook on the thread of the game's last method call, or on the
-** main thread when that thread cannot run (a suspended coroutine's); the
-** view given to the hook ends here, whatever happened. Returns 0 with the
-** results pushed, or -1 with err. */
+** main thread when that thread cannot run (a suspended coroutine's).
+** Returns 0 with the results pushed, or -1 with err. */
 static int call_hook(HookCall *c, int nres, char *err, size_t errlen) {
   lua_State *L = c->box->L;
   if (lua_status(L) != LUA_OK) L = c->box->L = sandbox_of(L)->L;
-  c->view = NULL;
   if (!lua_checkstack(L, 4)) {
     snprintf(err, errlen, "%s: out of memory", hook_names[c->which]);
     return -1;
@@ -465,11 +465,6 @@ static int call_hook(HookCall *c, int nres, char *err, size_t errlen) {
   lua_pushcfunction(L, run_hook);
   lua_pushlightuserdata(L, c);
   int status = sandbox_pcall_on(L, 1, nres, SANDBOX_BUDGET_DEFAULT);
-  if (c->view) {
-    c->view->box = NULL;
-    lua_pushnil(L); /* setting nil allocates nothing */
-    lua_rawsetp(L, LUA_REGISTRYINDEX, c);
-  }
   if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     snprintf(err, errlen, "%s: %s", hook_names[c->which], msg ? msg : "(error object is not a string)");
@@ -480,7 +475,7 @@ static int call_hook(HookCall *c, int nres, char *err, size_t errlen) {
 }
 
 static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen) {
-  HookCall c = {ctx, 0, NULL, NULL};
+  HookCall c = {ctx, 0, NULL};
   int before = g->nmsgs;
   (void)m;
   /* On failure the caller takes the step back (game_play_text). */
@@ -494,7 +489,7 @@ static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen)
 
 static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size_t alen,
                         char *err, size_t errlen) {
-  HookCall c = {ctx, 1, text, NULL};
+  HookCall c = {ctx, 1, text};
   (void)g;
   if (call_hook(&c, 1, err, errlen)) return -1;
   lua_State *L = c.box->L;
@@ -505,7 +500,7 @@ static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size
 }
 
 static void hook_result(void *ctx, Game *g, GameResult *r) {
-  HookCall c = {ctx, 2, NULL, NULL};
+  HookCall c = {ctx, 2, NULL};
   Sandbox *s = sandbox_of(c.box->L);
   static char msg[512], reason[128]; /* results are read before the next call */
   char err[512];
@@ -538,7 +533,7 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   char err[512];
   vidx = lua_absindex(L, vidx);
   VariantBox *b = tovariant(L, vidx);
-  GameBox *box = lua_newuserdatauv(L, sizeof *box, 2);
+  GameBox *box = lua_newuserdatauv(L, sizeof *box, 3);
   memset(box, 0, sizeof *box);
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, vidx);
@@ -824,7 +819,8 @@ static int g_copy(lua_State *L) {
   Game *g = togame(L);
   char fen[4096];
   pos_fen(&g->pos, fen, sizeof fen);
-  lua_getiuservalue(L, 1, 1);
+  if (lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA || !luaL_testudata(L, -1, VARIANT_MT))
+    lua_getiuservalue(L, -1, 1); /* a view's game's variant */
   if (!binding_new_game(L, -1, fen)) return luaL_error(L, "copy: %s", lua_tostring(L, -1));
   return 1;
 }
