@@ -374,10 +374,9 @@ typedef struct HookCall {
 } HookCall;
 
 /* Runs under sandbox_pcall, so that nothing here can raise into the
-** core: finds the hook, gives it a view of the game and its arguments,
-** and checks what it returns. Results: on_attempt, the answer or nil;
-** on_result, the winner (WHITE, BLACK, -1 for a draw) or nil, and the
-** reason. */
+** core: finds the hook, gives it the game's view and its arguments, and
+** returns what the hook returns (on_attempt one value, on_result two)
+** followed by the hook itself, for where it is. */
 static int run_hook(lua_State *L) {
   HookCall *c = lua_touserdata(L, 1);
   GameBox *box = c->box;
@@ -389,9 +388,6 @@ static int run_hook(lua_State *L) {
   lua_getiuservalue(L, 3, 1); /* 4: its table */
   if (rawfield(L, 4, name) != LUA_TFUNCTION) /* 5 */
     return luaL_error(L, "%s: no longer a function in the variant table", name);
-  lua_Debug ar;
-  lua_pushvalue(L, 5);
-  lua_getinfo(L, ">S", &ar); /* where the hook is, for what it returns */
   if (lua_getiuservalue(L, 2, 3) != LUA_TUSERDATA) { /* 6: the game's view */
     lua_pop(L, 1);
     GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
@@ -404,58 +400,26 @@ static int run_hook(lua_State *L) {
   }
   lua_pushvalue(L, 5);
   lua_pushvalue(L, 6);
-  int nargs = 1, nres = c->which == 0 ? 0 : c->which == 1 ? 1 : 2;
   if (c->which == 0) {
     push_step_info(L, &box->g, box->g.n - 1);
-    if (sandbox_of(L)->trace && lua_getfield(L, -1, "move") == LUA_TSTRING)
-      printf("trace: on_move(%s)\n", lua_tostring(L, -1));
-    if (sandbox_of(L)->trace) lua_pop(L, 1);
-    nargs = 2;
+    if (sandbox_of(L)->trace) {
+      lua_getfield(L, -1, "move");
+      printf("trace: on_move(%s)\n", luaL_optstring(L, -1, "?"));
+      lua_pop(L, 1);
+    }
   } else if (c->which == 1) {
     lua_pushstring(L, c->text);
-    nargs = 2;
   }
-  int base = lua_gettop(L) - nargs; /* the hook's slot: its results land there */
-  lua_call(L, nargs, nres);
-  if (c->which == 1) {
-    int t = lua_type(L, base);
-    if (t != LUA_TNIL && t != LUA_TSTRING)
-      return luaL_error(L, "%s:%d: on_attempt returned a %s (expected the answer, a string, or nil)",
-                        ar.short_src, ar.linedefined, luaL_typename(L, base));
-    if (t == LUA_TSTRING && memchr(lua_tostring(L, base), '\0', lua_rawlen(L, base)))
-      return luaL_error(L, "%s:%d: on_attempt returned an answer with a NUL character",
-                        ar.short_src, ar.linedefined);
-    return 1;
-  }
-  if (c->which == 2) {
-    int w = lua_type(L, base);
-    const char *who = w == LUA_TSTRING ? lua_tostring(L, base) : NULL;
-    int rt = lua_type(L, base + 1);
-    if (w == LUA_TNIL) return 0; /* the game goes on */
-    if (!who || (strcmp(who, "white") && strcmp(who, "black") && strcmp(who, "draw")) ||
-        memchr(who, '\0', lua_rawlen(L, base)))
-      return luaL_error(L, "%s:%d: on_result returned %s%s%s as the winner (expected \"white\", "
-                        "\"black\", \"draw\", or nil while the game goes on)", ar.short_src,
-                        ar.linedefined, who ? "\"" : "a ", who ? who : luaL_typename(L, base),
-                        who ? "\"" : "");
-    if (rt != LUA_TNIL && (rt != LUA_TSTRING || memchr(lua_tostring(L, base + 1), '\0',
-                                                        lua_rawlen(L, base + 1))))
-      return luaL_error(L, "%s:%d: on_result returned a %s as the reason (expected a string%s)",
-                        ar.short_src, ar.linedefined,
-                        rt == LUA_TSTRING ? "string with a NUL character" : luaL_typename(L, base + 1),
-                        rt == LUA_TSTRING ? " without one" : " or nil");
-    lua_pushinteger(L, !strcmp(who, "white") ? WHITE : !strcmp(who, "black") ? BLACK : -1);
-    if (rt == LUA_TNIL) lua_pushliteral(L, "rule");
-    else lua_pushvalue(L, base + 1);
-    return 2;
-  }
-  return 0;
+  int nres = c->which; /* on_move none, on_attempt one, on_result two */
+  lua_call(L, c->which == 2 ? 1 : 2, nres);
+  lua_pushvalue(L, 5);
+  return nres + 1;
 }
 
 /* Calls a hook on the thread of the game's last method call, or on the
 ** main thread when that thread cannot run (a suspended coroutine's).
-** Returns 0 with the results pushed, or -1 with err. */
-static int call_hook(HookCall *c, int nres, char *err, size_t errlen) {
+** Returns 0 with the hook's results and the hook pushed, or -1 with err. */
+static int call_hook(HookCall *c, char *err, size_t errlen) {
   lua_State *L = c->box->L;
   if (lua_status(L) != LUA_OK) L = c->box->L = sandbox_of(L)->L;
   if (!lua_checkstack(L, 4)) {
@@ -464,7 +428,7 @@ static int call_hook(HookCall *c, int nres, char *err, size_t errlen) {
   }
   lua_pushcfunction(L, run_hook);
   lua_pushlightuserdata(L, c);
-  int status = sandbox_pcall_on(L, 1, nres, SANDBOX_BUDGET_DEFAULT);
+  int status = sandbox_pcall_on(L, 1, c->which + 1, SANDBOX_BUDGET_DEFAULT);
   if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     snprintf(err, errlen, "%s: %s", hook_names[c->which], msg ? msg : "(error object is not a string)");
@@ -474,12 +438,43 @@ static int call_hook(HookCall *c, int nres, char *err, size_t errlen) {
   return 0;
 }
 
+/* Checks a value a hook returned (at idx of the call's results, the hook
+** on top): nil, or a string without NUL, among names when given. Returns
+** 0, or -1 with err naming where the hook is. Allocates nothing, so that
+** it runs outside protection. */
+static int check_returned(HookCall *c, int idx, const char *what, const char *const *names,
+                          const char *expected, char *err, size_t errlen) {
+  lua_State *L = c->box->L;
+  int t = lua_type(L, idx), ok = t == LUA_TNIL;
+  const char *s = t == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+  if (s && strlen(s) == lua_rawlen(L, idx)) {
+    ok = !names;
+    for (int i = 0; names && names[i]; i++)
+      if (!strcmp(s, names[i])) ok = 1;
+  }
+  if (ok) return 0;
+  lua_Debug ar;
+  lua_pushvalue(L, -1);
+  lua_getinfo(L, ">S", &ar);
+  if (s && strlen(s) != lua_rawlen(L, idx))
+    snprintf(err, errlen, "%s: %s:%d: %s returned %s with a NUL character (expected %s)",
+             hook_names[c->which], ar.short_src, ar.linedefined, hook_names[c->which], what, expected);
+  else if (s)
+    snprintf(err, errlen, "%s: %s:%d: %s returned \"%.40s\" as %s (expected %s)", hook_names[c->which],
+             ar.short_src, ar.linedefined, hook_names[c->which], s, what, expected);
+  else
+    snprintf(err, errlen, "%s: %s:%d: %s returned a %s as %s (expected %s)", hook_names[c->which],
+             ar.short_src, ar.linedefined, hook_names[c->which], lua_typename(L, t), what, expected);
+  return -1;
+}
+
 static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen) {
   HookCall c = {ctx, 0, NULL};
   int before = g->nmsgs;
   (void)m;
   /* On failure the caller takes the step back (game_play_text). */
-  if (call_hook(&c, 0, err, errlen)) return -1;
+  if (call_hook(&c, err, errlen)) return -1;
+  lua_pop(c.box->L, 1);
   if (sandbox_of(c.box->L)->trace)
     for (int i = before; i < g->nmsgs; i++)
       printf("trace:   announces to %s: %s\n", g->msgs[i].audience == AUDIENCE_ALL ? "all" :
@@ -491,15 +486,17 @@ static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size
                         char *err, size_t errlen) {
   HookCall c = {ctx, 1, text};
   (void)g;
-  if (call_hook(&c, 1, err, errlen)) return -1;
+  if (call_hook(&c, err, errlen)) return -1;
   lua_State *L = c.box->L;
-  if (lua_type(L, -1) == LUA_TSTRING) snprintf(answer, alen, "%s", lua_tostring(L, -1));
-  lua_pop(L, 1);
-  if (sandbox_of(L)->trace) printf("trace: on_attempt(%s) -> %s\n", text, answer);
-  return 0;
+  int bad = check_returned(&c, -2, "the answer", NULL, "a string, or nil", err, errlen);
+  if (!bad && lua_type(L, -2) == LUA_TSTRING) snprintf(answer, alen, "%s", lua_tostring(L, -2));
+  lua_pop(L, 2);
+  if (!bad && sandbox_of(L)->trace) printf("trace: on_attempt(%s) -> %s\n", text, answer);
+  return bad;
 }
 
 static void hook_result(void *ctx, Game *g, GameResult *r) {
+  static const char *const winners[] = {"white", "black", "draw", NULL};
   HookCall c = {ctx, 2, NULL};
   Sandbox *s = sandbox_of(c.box->L);
   static char msg[512], reason[128]; /* results are read before the next call */
@@ -507,8 +504,17 @@ static void hook_result(void *ctx, Game *g, GameResult *r) {
   (void)g;
   if (s->in_result_hook) return;
   s->in_result_hook = 1;
-  int status = call_hook(&c, 2, err, sizeof err);
+  int status = call_hook(&c, err, sizeof err);
   s->in_result_hook = 0;
+  lua_State *L = c.box->L;
+  if (!status && (check_returned(&c, -3, "the winner", winners,
+                                 "\"white\", \"black\", \"draw\", or nil while the game goes on",
+                                 err, sizeof err) ||
+                  (!lua_isnil(L, -3) &&
+                   check_returned(&c, -2, "the reason", NULL, "a string, or nil", err, sizeof err)))) {
+    lua_pop(L, 3);
+    status = -1;
+  }
   if (status) { /* reported as the reason, so that it is seen */
     snprintf(msg, sizeof msg, "on_result failed%.480s", err + strlen("on_result"));
     r->over = 1;
@@ -516,17 +522,15 @@ static void hook_result(void *ctx, Game *g, GameResult *r) {
     r->reason = msg;
     return;
   }
-  lua_State *L = c.box->L;
-  if (s->trace) printf("trace: on_result() -> %s\n", lua_isnil(L, -2) ? "nil" :
-                       lua_tointeger(L, -2) == WHITE ? "white" :
-                       lua_tointeger(L, -2) == BLACK ? "black" : "draw");
-  if (!lua_isnil(L, -2)) {
-    snprintf(reason, sizeof reason, "%s", lua_tostring(L, -1));
+  const char *w = lua_tostring(L, -3);
+  if (s->trace) printf("trace: on_result() -> %s\n", w ? w : "nil");
+  if (w) {
+    snprintf(reason, sizeof reason, "%s", lua_isnil(L, -2) ? "rule" : lua_tostring(L, -2));
     r->over = 1;
-    r->winner = (int)lua_tointeger(L, -2);
+    r->winner = !strcmp(w, "white") ? WHITE : !strcmp(w, "black") ? BLACK : -1;
     r->reason = reason;
   }
-  lua_pop(L, 2);
+  lua_pop(L, 3);
 }
 
 Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
