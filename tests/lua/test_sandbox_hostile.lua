@@ -72,6 +72,14 @@ do
   t.equal("methods: trusted string.upper", ("x"):upper(), "X")
   t.equal("methods: trusted string.rep", string.rep("ab", 2), "abab")
 
+  -- What one script changes in its libraries and in std is its own.
+  varia.new(H .. "poison.lua")
+  local v = varia.new(H .. "victim.lua")
+  t.equal("poison: std's queen in another script", varia.load(H .. "victim.lua").pieces.q.betza, "Q")
+  t.equal("poison: another script's libraries", (v:play("e2e4")) and messages_of(v, "libraries")[1], "2ab")
+  t.equal("poison: trusted string.format", string.format("%d", 7), "7")
+  t.equal("poison: trusted std", std.pieces.queen.betza, "Q")
+
   -- A game kept by a hook is dead once the hook returns: from the hook of
   -- another game, and from a finalizer running in trusted code.
   local a, b = varia.new(H .. "stash.lua"), varia.new(H .. "stash.lua")
@@ -103,6 +111,11 @@ do
   t.equal("failing on_attempt: refused", ok, nil)
   t.check("... with the hook's message", tostring(msg):find("on_attempt refuses e8e6", 1, true), msg)
   t.equal("failing on_attempt: the game as before", snapshot(g), before)
+  local a = varia.new(std.extend(std.chess, { tries = true, on_attempt = function() return 42 end }))
+  ok, msg = a:play("e2e5")
+  t.check("on_attempt's answer must be a string", not ok and tostring(msg):find(
+          "on_attempt returned a number as the answer (expected a string, or nil)", 1, true), msg)
+  t.equal("... and the try is not recorded", #a:history(), 0)
   ok = g:play("d7d5", "e7e5")
   t.equal("failing: several moves are all or none", ok, nil)
   t.equal("failing: ... none", snapshot(g), before)
@@ -188,7 +201,8 @@ do
           check({ pieces = { n = { betza = "N\0B" } } }))
   t.fails("a NUL in visibility", "visibility: contains a NUL character", check({ visibility = "all\0own" }))
   local g = varia.new("chess")
-  t.raises("g:play with a NUL", "contains a NUL character", g.play, g, "e2e4\0junk")
+  t.raises("g:play with a NUL", "bad argument #1 to 'play' (contains a NUL character)",
+           function() return g:play("e2e4\0junk") end)
   t.equal("... plays nothing", #g:history(), 0)
   t.raises("g:view with a NUL", "contains a NUL character", g.view, g, "white\0x")
   t.raises("varia.new with a NUL", "contains a NUL character", varia.new, "chess\0x")
