@@ -23,9 +23,13 @@
 
 #define VARIANTS_KEY "varia.variants"
 
+/* The hooks a variant table has, read once when the variant is built. */
+enum { HAS_ON_MOVE = 1, HAS_ON_ATTEMPT = 2, HAS_ON_RESULT = 4 };
+
 typedef struct VariantBox {
   Variant v;
   int ready;
+  unsigned hooks; /* HAS_* */
 } VariantBox;
 
 #define tovariant(L, i) ((VariantBox *)luaL_checkudata(L, i, VARIANT_MT))
@@ -33,11 +37,66 @@ typedef struct VariantBox {
 typedef struct GameBox {
   Game g; /* first: a GameBox is used as a Game */
   GameHooks hooks;
-  lua_State *L;
+  lua_State *L; /* the thread of the last method called: hooks run there
+                   (kept alive as the game's second user value) */
+  int closed;   /* freed by __gc or __close: methods refuse it */
 } GameBox;
 
-#define togame(L) ((Game *)luaL_checkudata(L, 1, GAME_MT))
+/* What a hook is given in place of its game: the same methods, but none
+** that play, undo or change the game, and only while the game's hooks
+** run (a view kept for later, by a closure or a finalizer, is dead until
+** then). Sandboxed code never holds a game that trusted code plays. Each
+** game has one view (its third user value, made at its first hook call),
+** so that a script may key tables by it; the view keeps the game's
+** userdata alive (its user value), so box is never left dangling. */
+typedef struct GameView {
+  GameBox *box;
+} GameView;
+
+#define VIEW_MT "varia.GameView"
 #define GAMES_KEY "varia.games" /* weak: GameBox address -> its userdata */
+
+/* A string argument that C reads up to its first NUL must have no other. */
+static const char *checkcstring(lua_State *L, int idx) {
+  size_t len;
+  const char *s = luaL_checklstring(L, idx, &len);
+  if (memchr(s, '\0', len)) luaL_argerror(L, idx, "contains a NUL character");
+  return s;
+}
+
+static int checkoption(lua_State *L, int idx, const char *def, const char *const names[]) {
+  if (lua_type(L, idx) == LUA_TSTRING) checkcstring(L, idx);
+  return luaL_checkoption(L, idx, def, names);
+}
+
+/* The game a method is called on: a game, or a hook's view of one while
+** the hook runs. change: the method plays, undoes or resets the game,
+** which neither a view nor a game whose hooks are running allows. */
+static GameBox *checkbox(lua_State *L, int change) {
+  GameBox *box = luaL_testudata(L, 1, GAME_MT);
+  if (box) {
+    if (box->closed) luaL_error(L, "attempt to use a closed game");
+    if (change && box->g.in_hook)
+      luaL_error(L, "the game's hooks are running: it cannot change until they return");
+    if (box->L != L) { /* hooks run on the caller's thread (a coroutine's) */
+      lua_pushthread(L);
+      lua_setiuservalue(L, 1, 2);
+      box->L = L;
+    }
+    return box;
+  }
+  GameView *view = luaL_testudata(L, 1, VIEW_MT);
+  if (!view) luaL_typeerror(L, 1, GAME_MT);
+  if (view->box->closed) luaL_error(L, "attempt to use a closed game");
+  if (!view->box->g.in_hook) luaL_error(L, "a hook's game may be used only while its hooks run");
+  if (change)
+    luaL_error(L, "a hook may not play, undo or change the game it is given "
+                  "(g:copy() gives a game of its own)");
+  return view->box;
+}
+
+#define togame(L) (&checkbox(L, 0)->g)
+#define toowngame(L) (&checkbox(L, 1)->g)
 
 static int variant_gc(lua_State *L) {
   VariantBox *b = tovariant(L, 1);
@@ -50,6 +109,24 @@ static int variant_tostring(lua_State *L) {
   VariantBox *b = tovariant(L, 1);
   lua_pushfstring(L, "varia.Variant(%s)", b->v.name);
   return 1;
+}
+
+#define rawfield script_rawfield
+
+/* Pushes a value as text as luaL_tolstring does, but without calling
+** __tostring or __name: strings, numbers and booleans as they are,
+** anything else as "(a TYPE)". */
+static const char *scalar_text(lua_State *L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING:
+    case LUA_TNUMBER:
+      lua_pushvalue(L, idx);
+      lua_tostring(L, -1); /* the copy becomes a string */
+      break;
+    case LUA_TBOOLEAN: lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false"); break;
+    default: lua_pushfstring(L, "(a %s)", luaL_typename(L, idx)); break;
+  }
+  return lua_tostring(L, -1);
 }
 
 /* Options: a variant table may declare
@@ -67,13 +144,13 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
     lua_pushvalue(L, tidx);
     return 0;
   }
-  if (lua_getfield(L, tidx, "options") != LUA_TTABLE) {
+  if (rawfield(L, tidx, "options") != LUA_TTABLE) {
     lua_pop(L, 1);
     if (opts) {
       lua_pushnil(L);
       if (lua_next(L, opts)) {
         lua_pushfstring(L, "the variant has no options (asked for '%s')",
-                        luaL_tolstring(L, -2, NULL));
+                        scalar_text(L, -2));
         lua_copy(L, -1, top + 1);
         lua_settop(L, top + 1);
         return -1;
@@ -89,8 +166,8 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
     while (lua_next(L, opts)) {
       lua_pop(L, 1);
       lua_pushvalue(L, -1);
-      if (lua_gettable(L, decl) == LUA_TNIL) {
-        lua_pushfstring(L, "unknown option '%s'", luaL_tolstring(L, -2, NULL));
+      if (lua_rawget(L, decl) == LUA_TNIL) {
+        lua_pushfstring(L, "unknown option '%s'", scalar_text(L, -2));
         lua_copy(L, -1, top + 1);
         lua_settop(L, top + 1);
         return -1;
@@ -116,33 +193,33 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
   int chosen = lua_gettop(L);
   size_t used = 0;
   for (int i = 0; i < n; i++) {
-    if (lua_getfield(L, decl, names[i]) != LUA_TTABLE) {
+    if (rawfield(L, decl, names[i]) != LUA_TTABLE) {
       lua_settop(L, top);
       lua_pushfstring(L, "options.%s: expected a table { default = ..., values = { ... } }", names[i]);
       return -1;
     }
     int d = lua_gettop(L);
     const char *value = NULL;
-    if (opts && lua_getfield(L, opts, names[i]) != LUA_TNIL) value = luaL_tolstring(L, -1, NULL);
-    else if (lua_getfield(L, d, "default") != LUA_TNIL) value = luaL_tolstring(L, -1, NULL);
+    if (opts && rawfield(L, opts, names[i]) != LUA_TNIL) value = scalar_text(L, -1);
+    else if (rawfield(L, d, "default") != LUA_TNIL) value = scalar_text(L, -1);
     if (!value) {
       lua_settop(L, top);
       lua_pushfstring(L, "option '%s' has no value and no default", names[i]);
       return -1;
     }
-    if (lua_getfield(L, d, "values") == LUA_TTABLE) {
+    if (rawfield(L, d, "values") == LUA_TTABLE) {
       int ok = 0, vt = lua_gettop(L);
-      for (lua_Integer k = 1; lua_geti(L, vt, k) != LUA_TNIL; k++) {
-        if (strcmp(luaL_tolstring(L, -1, NULL), value) == 0) ok = 1;
+      for (lua_Integer k = 1; lua_rawgeti(L, vt, k) != LUA_TNIL; k++) {
+        if (strcmp(scalar_text(L, -1), value) == 0) ok = 1;
         lua_pop(L, 2);
       }
       lua_pop(L, 1);
       if (!ok) {
         luaL_Buffer b;
         luaL_buffinit(L, &b);
-        for (lua_Integer k = 1; lua_geti(L, vt, k) != LUA_TNIL; k++) {
+        for (lua_Integer k = 1; lua_rawgeti(L, vt, k) != LUA_TNIL; k++) {
           if (k > 1) luaL_addstring(&b, ", ");
-          luaL_addstring(&b, luaL_tolstring(L, -1, NULL));
+          luaL_addstring(&b, scalar_text(L, -1));
           lua_pop(L, 2);
         }
         lua_pop(L, 1);
@@ -161,14 +238,14 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
                              i ? "," : "", names[i], value);
     lua_settop(L, chosen);
   }
-  if (lua_getfield(L, tidx, "with_options") != LUA_TFUNCTION) {
+  if (rawfield(L, tidx, "with_options") != LUA_TFUNCTION) {
     lua_settop(L, top);
     lua_pushliteral(L, "options are declared but there is no with_options function");
     return -1;
   }
   lua_pushvalue(L, tidx);
   lua_pushvalue(L, chosen);
-  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+  if (sandbox_pcall_on(L, 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
     lua_copy(L, -1, top + 1);
     lua_settop(L, top + 1);
     return -1;
@@ -251,6 +328,7 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
   }
   VariantBox *b = lua_newuserdatauv(L, sizeof *b, 1);
   b->ready = 0;
+  b->hooks = 0;
   luaL_setmetatable(L, VARIANT_MT);
   lua_pushvalue(L, tidx);
   lua_setiuservalue(L, -2, 1); /* the table, for its hooks */
@@ -263,6 +341,11 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
     return NULL;
   }
   b->ready = 1;
+  static const char *const hook_fields[] = {"on_move", "on_attempt", "on_result"};
+  for (int i = 0; i < 3; i++) {
+    if (rawfield(L, tidx, hook_fields[i]) == LUA_TFUNCTION) b->hooks |= 1u << i;
+    lua_pop(L, 1);
+  }
   if (spec) {
     snprintf(b->v.source, sizeof b->v.source, "%s", key);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
@@ -278,46 +361,121 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
 
 /* ---- games -------------------------------------------------------------- */
 
-/* Pushes the variant table's function name for the game box, or returns 0
-** (nothing pushed) when the variant has none. */
-static int push_hook(lua_State *L, GameBox *box, const char *name) {
-  lua_getfield(L, LUA_REGISTRYINDEX, GAMES_KEY);
-  lua_rawgetp(L, -1, box);         /* games, game */
-  lua_getiuservalue(L, -1, 1);     /* games, game, variant */
-  lua_getiuservalue(L, -1, 1);     /* games, game, variant, table */
-  if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-    lua_pop(L, 5);
-    return 0;
-  }
-  lua_rotate(L, -5, 1);            /* fn, games, game, variant, table */
-  lua_pop(L, 2);                   /* fn, games, game */
-  lua_remove(L, -2);               /* fn, game */
-  return 1;
-}
-
 /* Pushes a table describing history entry i (a step just played). */
 static void push_step_info(lua_State *L, Game *g, int i);
 
-static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen) {
-  GameBox *box = ctx;
-  lua_State *L = box->L;
-  (void)m;
-  if (!push_hook(L, box, "on_move")) return 0;
-  push_step_info(L, g, g->n - 1);
-  int before = g->nmsgs;
-  if (sandbox_of(L)->trace) {
-    lua_getfield(L, -1, "move");
-    printf("trace: on_move(%s)\n", luaL_optstring(L, -1, "?"));
+static const char *const hook_names[] = {"on_move", "on_attempt", "on_result"};
+
+/* One call of a variant's hook, from C. */
+typedef struct HookCall {
+  GameBox *box;
+  int which;        /* 0 on_move, 1 on_attempt, 2 on_result */
+  const char *text; /* on_attempt: the text tried */
+} HookCall;
+
+/* Runs under sandbox_pcall, so that nothing here can raise into the
+** core: finds the hook, gives it the game's view and its arguments, and
+** returns what the hook returns (on_attempt one value, on_result two)
+** followed by the hook itself, for where it is. */
+static int run_hook(lua_State *L) {
+  HookCall *c = lua_touserdata(L, 1);
+  GameBox *box = c->box;
+  const char *name = hook_names[c->which];
+  lua_settop(L, 0);
+  lua_getfield(L, LUA_REGISTRYINDEX, GAMES_KEY);
+  if (lua_rawgetp(L, 1, box) != LUA_TUSERDATA) return luaL_error(L, "%s: the game is being collected", name);
+  lua_getiuservalue(L, 2, 1); /* 3: the variant */
+  lua_getiuservalue(L, 3, 1); /* 4: its table */
+  if (rawfield(L, 4, name) != LUA_TFUNCTION) /* 5 */
+    return luaL_error(L, "%s: no longer a function in the variant table", name);
+  if (lua_getiuservalue(L, 2, 3) != LUA_TUSERDATA) { /* 6: the game's view */
     lua_pop(L, 1);
+    GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
+    view->box = box;
+    luaL_setmetatable(L, VIEW_MT);
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, 6, 1);
+    lua_pushvalue(L, 6);
+    lua_setiuservalue(L, 2, 3);
   }
-  if (sandbox_pcall(sandbox_of(L), 2, 0, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
-    snprintf(err, errlen, "on_move: %s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    g->in_hook = 0;
-    game_undo(g);
+  lua_pushvalue(L, 5);
+  lua_pushvalue(L, 6);
+  if (c->which == 0) {
+    push_step_info(L, &box->g, box->g.n - 1);
+    if (sandbox_of(L)->trace) {
+      lua_getfield(L, -1, "move");
+      printf("trace: on_move(%s)\n", luaL_optstring(L, -1, "?"));
+      lua_pop(L, 1);
+    }
+  } else if (c->which == 1) {
+    lua_pushstring(L, c->text);
+  }
+  int nres = c->which; /* on_move none, on_attempt one, on_result two */
+  lua_call(L, c->which == 2 ? 1 : 2, nres);
+  lua_pushvalue(L, 5);
+  return nres + 1;
+}
+
+/* Calls a hook on the thread of the game's last method call, or on the
+** main thread when that thread cannot run (a suspended coroutine's).
+** Returns 0 with the hook's results and the hook pushed, or -1 with err. */
+static int call_hook(HookCall *c, char *err, size_t errlen) {
+  lua_State *L = c->box->L;
+  if (lua_status(L) != LUA_OK) L = c->box->L = sandbox_of(L)->L;
+  if (!lua_checkstack(L, 4)) {
+    snprintf(err, errlen, "%s: out of memory", hook_names[c->which]);
     return -1;
   }
-  if (sandbox_of(L)->trace)
+  lua_pushcfunction(L, run_hook);
+  lua_pushlightuserdata(L, c);
+  int status = sandbox_pcall_on(L, 1, c->which + 1, SANDBOX_BUDGET_DEFAULT);
+  if (status != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    snprintf(err, errlen, "%s: %s", hook_names[c->which], msg ? msg : "(error object is not a string)");
+    lua_pop(L, 1);
+    return -1;
+  }
+  return 0;
+}
+
+/* Checks a value a hook returned (at idx of the call's results, the hook
+** on top): nil, or a string without NUL, among names when given. Returns
+** 0, or -1 with err naming where the hook is. Allocates nothing, so that
+** it runs outside protection. */
+static int check_returned(HookCall *c, int idx, const char *what, const char *const *names,
+                          const char *expected, char *err, size_t errlen) {
+  lua_State *L = c->box->L;
+  int t = lua_type(L, idx), ok = t == LUA_TNIL;
+  const char *s = t == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+  if (s && strlen(s) == lua_rawlen(L, idx)) {
+    ok = !names;
+    for (int i = 0; names && names[i]; i++)
+      if (!strcmp(s, names[i])) ok = 1;
+  }
+  if (ok) return 0;
+  lua_Debug ar;
+  lua_pushvalue(L, -1);
+  lua_getinfo(L, ">S", &ar);
+  if (s && strlen(s) != lua_rawlen(L, idx))
+    snprintf(err, errlen, "%s: %s:%d: %s returned %s with a NUL character (expected %s)",
+             hook_names[c->which], ar.short_src, ar.linedefined, hook_names[c->which], what, expected);
+  else if (s)
+    snprintf(err, errlen, "%s: %s:%d: %s returned \"%.40s\" as %s (expected %s)", hook_names[c->which],
+             ar.short_src, ar.linedefined, hook_names[c->which], s, what, expected);
+  else
+    snprintf(err, errlen, "%s: %s:%d: %s returned a %s as %s (expected %s)", hook_names[c->which],
+             ar.short_src, ar.linedefined, hook_names[c->which], lua_typename(L, t), what, expected);
+  return -1;
+}
+
+static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen) {
+  HookCall c = {ctx, 0, NULL};
+  int before = g->nmsgs;
+  (void)m;
+  /* On failure the caller takes the step back (game_play_text). */
+  if (call_hook(&c, err, errlen)) return -1;
+  lua_pop(c.box->L, 1);
+  if (sandbox_of(c.box->L)->trace)
     for (int i = before; i < g->nmsgs; i++)
       printf("trace:   announces to %s: %s\n", g->msgs[i].audience == AUDIENCE_ALL ? "all" :
              g->msgs[i].audience == AUDIENCE_WHITE ? "white" : "black", g->msgs[i].text);
@@ -326,70 +484,71 @@ static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen)
 
 static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size_t alen,
                         char *err, size_t errlen) {
-  GameBox *box = ctx;
-  lua_State *L = box->L;
-  if (!push_hook(L, box, "on_attempt")) {
-    game_announce(g, g->pos.side == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, "illegal", answer);
-    return 0;
-  }
-  lua_pushstring(L, text);
-  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
-    snprintf(err, errlen, "on_attempt: %s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    g->in_hook = 0;
-    game_undo(g);
-    return -1;
-  }
-  if (lua_type(L, -1) == LUA_TSTRING) snprintf(answer, alen, "%s", lua_tostring(L, -1));
-  lua_pop(L, 1);
-  if (sandbox_of(L)->trace) printf("trace: on_attempt(%s) -> %s\n", text, answer);
-  return 0;
+  HookCall c = {ctx, 1, text};
+  (void)g;
+  if (call_hook(&c, err, errlen)) return -1;
+  lua_State *L = c.box->L;
+  int bad = check_returned(&c, -2, "the answer", NULL, "a string, or nil", err, errlen);
+  if (!bad && lua_type(L, -2) == LUA_TSTRING) snprintf(answer, alen, "%s", lua_tostring(L, -2));
+  lua_pop(L, 2);
+  if (!bad && sandbox_of(L)->trace) printf("trace: on_attempt(%s) -> %s\n", text, answer);
+  return bad;
 }
 
 static void hook_result(void *ctx, Game *g, GameResult *r) {
-  GameBox *box = ctx;
-  lua_State *L = box->L;
-  Sandbox *s = sandbox_of(L);
+  static const char *const winners[] = {"white", "black", "draw", NULL};
+  HookCall c = {ctx, 2, NULL};
+  Sandbox *s = sandbox_of(c.box->L);
+  static char msg[512], reason[128]; /* results are read before the next call */
+  char err[512];
   (void)g;
-  if (s->in_result_hook || !push_hook(L, box, "on_result")) return;
+  if (s->in_result_hook) return;
   s->in_result_hook = 1;
-  int status = sandbox_pcall(s, 1, 2, SANDBOX_BUDGET_DEFAULT);
+  int status = call_hook(&c, err, sizeof err);
   s->in_result_hook = 0;
-  if (status != LUA_OK) { /* reported as the reason, so that it is seen */
-    static char msg[512];
-    snprintf(msg, sizeof msg, "on_result failed: %s", lua_tostring(L, -1));
-    lua_pop(L, 1);
+  lua_State *L = c.box->L;
+  if (!status && (check_returned(&c, -3, "the winner", winners,
+                                 "\"white\", \"black\", \"draw\", or nil while the game goes on",
+                                 err, sizeof err) ||
+                  (!lua_isnil(L, -3) &&
+                   check_returned(&c, -2, "the reason", NULL, "a string, or nil", err, sizeof err)))) {
+    lua_pop(L, 3);
+    status = -1;
+  }
+  if (status) { /* reported as the reason, so that it is seen */
+    snprintf(msg, sizeof msg, "on_result failed%.480s", err + strlen("on_result"));
     r->over = 1;
     r->winner = -1;
     r->reason = msg;
     return;
   }
-  const char *w = lua_tostring(L, -2);
+  const char *w = lua_tostring(L, -3);
   if (s->trace) printf("trace: on_result() -> %s\n", w ? w : "nil");
   if (w) {
-    static char reason[128]; /* results are read before the next call */
-    snprintf(reason, sizeof reason, "%s", luaL_optstring(L, -1, "rule"));
+    snprintf(reason, sizeof reason, "%s", lua_isnil(L, -2) ? "rule" : lua_tostring(L, -2));
     r->over = 1;
     r->winner = !strcmp(w, "white") ? WHITE : !strcmp(w, "black") ? BLACK : -1;
     r->reason = reason;
   }
-  lua_pop(L, 2);
+  lua_pop(L, 3);
 }
 
 Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   char err[512];
   vidx = lua_absindex(L, vidx);
   VariantBox *b = tovariant(L, vidx);
-  GameBox *box = lua_newuserdatauv(L, sizeof *box, 1);
+  GameBox *box = lua_newuserdatauv(L, sizeof *box, 3);
   memset(box, 0, sizeof *box);
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, vidx);
   lua_setiuservalue(L, -2, 1); /* the game keeps its variant alive */
+  lua_pushthread(L);
+  lua_setiuservalue(L, -2, 2); /* and the thread its hooks run on */
   box->L = L;
   box->hooks.ctx = box;
-  box->hooks.after_step = hook_after_step;
-  box->hooks.attempt = hook_attempt;
-  box->hooks.result = hook_result;
+  if (b->hooks & HAS_ON_MOVE) box->hooks.after_step = hook_after_step;
+  if (b->hooks & HAS_ON_ATTEMPT) box->hooks.attempt = hook_attempt;
+  if (b->hooks & HAS_ON_RESULT) box->hooks.result = hook_result;
   if (game_init(&box->g, &b->v, fen, err, sizeof err)) {
     lua_pop(L, 1);
     lua_pushstring(L, err);
@@ -417,7 +576,7 @@ static int l_new(lua_State *L) {
     else lua_pop(L, 1);
   }
   if (lua_type(L, 1) == LUA_TSTRING) {
-    if (!binding_variant_opts(L, lua_tostring(L, 1), 0, opts))
+    if (!binding_variant_opts(L, checkcstring(L, 1), 0, opts))
       return luaL_error(L, "%s", lua_tostring(L, -1));
   } else if (lua_istable(L, 1)) {
     if (!binding_variant_opts(L, NULL, 1, opts)) return luaL_error(L, "%s", lua_tostring(L, -1));
@@ -429,7 +588,8 @@ static int l_new(lua_State *L) {
   int vidx = lua_gettop(L);
   uint64_t seed = 0;
   if (lua_istable(L, 2)) {
-    lua_getfield(L, 2, "fen");
+    if (lua_getfield(L, 2, "fen") == LUA_TSTRING && memchr(lua_tostring(L, -1), '\0', lua_rawlen(L, -1)))
+      return luaL_error(L, "fen contains a NUL character");
     fen = lua_tostring(L, -1);
     lua_getfield(L, 2, "seed");
     if (!lua_isnil(L, -1)) seed = (uint64_t)luaL_checkinteger(L, -1);
@@ -450,30 +610,39 @@ static int l_new(lua_State *L) {
 
 static int want_san(lua_State *L, int idx) {
   static const char *const fmts[] = {"uci", "san", NULL};
-  return luaL_checkoption(L, idx, "uci", fmts);
+  return checkoption(L, idx, "uci", fmts);
 }
 
 /* Every way to finish the turn from here, steps joined by commas, appended
 ** to the table at tbl. */
-static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int tbl) {
+static void push_turns(lua_State *L, Position *p, int san, const char *prefix, int tbl) {
   Move list[MAX_MOVES];
   char step[64], buf[512];
-  int n = gen_legal(&g->pos, list);
+  int n = gen_legal(p, list);
   for (int i = 0; i < n; i++) {
     Undo u;
-    if (san) move_to_san(&g->pos, list[i], step, sizeof step);
-    else move_to_uci(&g->pos, list[i], step, sizeof step);
+    if (san) move_to_san(p, list[i], step, sizeof step);
+    else move_to_uci(p, list[i], step, sizeof step);
     snprintf(buf, sizeof buf, "%s%s%s", prefix, *prefix ? "," : "", step);
-    move_make(&g->pos, list[i], &u);
+    move_make(p, list[i], &u);
     /* A turn's string ends where chance takes over (it decides at play). */
-    if (g->pos.phase == 0 || g->v->phase[g->pos.phase].kind == PHASE_DRAW) {
+    if (p->phase == 0 || p->v->phase[p->phase].kind == PHASE_DRAW) {
       lua_pushstring(L, buf);
       lua_rawseti(L, tbl, (lua_Integer)lua_rawlen(L, tbl) + 1);
     } else {
-      push_turns(L, g, san, buf, tbl);
+      push_turns(L, p, san, buf, tbl);
     }
-    move_unmake(&g->pos, list[i], &u);
+    move_unmake(p, list[i], &u);
   }
+}
+
+/* A copy of the game's position, as scratch space of Lua's: the game's
+** own is never changed by a method that may raise (out of memory) in the
+** middle of making and unmaking moves. */
+static Position *scratch_position(lua_State *L, const Game *g) {
+  Position *p = lua_newuserdatauv(L, sizeof *p, 0);
+  *p = g->pos;
+  return p;
 }
 
 /* g:legal([format]): the complete turns (a single move in most variants;
@@ -481,28 +650,32 @@ static void push_turns(lua_State *L, Game *g, int san, const char *prefix, int t
 static int g_legal(lua_State *L) {
   Game *g = togame(L);
   int san = want_san(L, 2);
+  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) {
+    lua_newtable(L);
+    return 1;
+  }
+  Position *p = scratch_position(L, g);
   lua_newtable(L);
-  if (game_decision(g).kind == DECIDE_ANSWER_OFFER) return 1;
-  push_turns(L, g, san, "", lua_gettop(L));
+  push_turns(L, p, san, "", lua_gettop(L));
   return 1;
 }
 
 /* g:play(move, ...): all or none. */
 static int g_play(lua_State *L) {
-  Game *g = togame(L);
-  int n = lua_gettop(L), played = 0;
+  Game *g = toowngame(L);
+  int n = lua_gettop(L), played = 0, entries = g->n, nmsgs = g->nmsgs;
   char err[512];
   luaL_argcheck(L, n >= 2, 2, "expected a move");
-  if (g->in_hook) return luaL_error(L, "a hook may not play or undo moves");
+  for (int i = 2; i <= n; i++) checkcstring(L, i); /* before any is played */
   for (int i = 2; i <= n; i++) {
-    int status = game_play_text(g, luaL_checkstring(L, i), &played, err, sizeof err);
+    int status = game_play_text(g, lua_tostring(L, i), &played, err, sizeof err);
     if (status == 1) { /* a try, answered by the referee: it stands */
       lua_pushboolean(L, 0);
       lua_pushstring(L, err);
       return 2;
     }
-    if (status) {
-      while (played--) game_undo(g);
+    if (status) { /* this text took back its own steps; the earlier ones go too */
+      game_rollback(g, entries, nmsgs);
       luaL_pushfail(L);
       lua_pushstring(L, err);
       return 2;
@@ -553,7 +726,7 @@ static int g_decision(lua_State *L) {
 /* g:hand(player): the player's cards, sorted: { 3, 5 } */
 static int g_hand(lua_State *L) {
   Game *g = togame(L);
-  int player = luaL_checkoption(L, 2, NULL, (const char *const[]){"white", "black", NULL});
+  int player = checkoption(L, 2, NULL, (const char *const[]){"white", "black", NULL});
   int k = 0;
   lua_newtable(L);
   for (int val = 1; val <= g->v->ncard_values; val++)
@@ -567,7 +740,7 @@ static int g_hand(lua_State *L) {
 /* g:pocket(player): the pieces in the player's pocket, by letter: { p = 2, n = 1 } */
 static int g_pocket(lua_State *L) {
   Game *g = togame(L);
-  int player = luaL_checkoption(L, 2, NULL, (const char *const[]){"white", "black", NULL});
+  int player = checkoption(L, 2, NULL, (const char *const[]){"white", "black", NULL});
   lua_newtable(L);
   for (int t = 0; t < g->v->ntypes; t++)
     if (g->pos.pocket[player][t]) {
@@ -587,8 +760,8 @@ static int g_score(lua_State *L) {
 
 /* g:attr(square [, value]): the per-piece attribute of the piece there. */
 static int g_attr(lua_State *L) {
-  Game *g = togame(L);
-  const char *s = luaL_checkstring(L, 2);
+  Game *g = &checkbox(L, !lua_isnoneornil(L, 3))->g; /* setting resets the game */
+  const char *s = checkcstring(L, 2);
   int len = 0, sq = board_parse_square(&g->v->geo, s, &len);
   luaL_argcheck(L, sq != SQ_NONE && s[len] == '\0', 2, "not a square of this board");
   if (lua_isnoneornil(L, 3)) {
@@ -606,20 +779,19 @@ static int g_attr(lua_State *L) {
   pos_fen(&g->pos, fen, sizeof fen);
   const GameHooks *hooks = g->hooks;
   game_free(g);
-  game_init(g, g->v, fen, err, sizeof err);
+  if (game_init(g, g->v, fen, err, sizeof err)) return luaL_error(L, "attr: %s", err);
   g->hooks = hooks;
   return 0;
 }
 
 /* g:undo([n]) */
 static int g_undo(lua_State *L) {
-  Game *g = togame(L);
+  Game *g = toowngame(L);
   lua_Integer n = luaL_optinteger(L, 2, 1);
   luaL_argcheck(L, n >= 0, 2, "must not be negative");
-  if (g->in_hook) return luaL_error(L, "a hook may not play or undo moves");
   if (n > g->n) {
     luaL_pushfail(L);
-    lua_pushfstring(L, "cannot undo %d step%s: %d played", (int)n, n == 1 ? "" : "s", g->n);
+    lua_pushfstring(L, "cannot undo %I step%s: %d played", n, n == 1 ? "" : "s", g->n);
     return 2;
   }
   while (n--) game_undo(g);
@@ -651,7 +823,8 @@ static int g_copy(lua_State *L) {
   Game *g = togame(L);
   char fen[4096];
   pos_fen(&g->pos, fen, sizeof fen);
-  lua_getiuservalue(L, 1, 1);
+  if (lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA || !luaL_testudata(L, -1, VARIANT_MT))
+    lua_getiuservalue(L, -1, 1); /* a view's game's variant */
   if (!binding_new_game(L, -1, fen)) return luaL_error(L, "copy: %s", lua_tostring(L, -1));
   return 1;
 }
@@ -679,7 +852,7 @@ static int g_perft(lua_State *L) {
   Game *g = togame(L);
   int d = check_depth(L);
   Sandbox *s = sandbox_of(L);
-  uint64_t n = perft(&g->pos, d, &s->interrupted);
+  uint64_t n = perft(scratch_position(L, g), d, &s->interrupted);
   if (s->interrupted) return luaL_error(L, "interrupted");
   lua_pushinteger(L, (lua_Integer)n);
   return 1;
@@ -704,9 +877,10 @@ static int g_divide(lua_State *L) {
   int d = check_depth(L);
   luaL_argcheck(L, d >= 1, 2, "divide needs a depth of at least 1");
   Sandbox *s = sandbox_of(L);
-  DivideTable t = {L, &g->pos};
+  Position *p = scratch_position(L, g);
+  DivideTable t = {L, p};
   lua_newtable(L);
-  perft_divide(&g->pos, d, &s->interrupted, divide_into_table, &t);
+  perft_divide(p, d, &s->interrupted, divide_into_table, &t);
   if (s->interrupted) return luaL_error(L, "interrupted");
   return 1;
 }
@@ -715,7 +889,7 @@ static int g_divide(lua_State *L) {
 static int convert(lua_State *L, int san) {
   Game *g = togame(L);
   char err[256], buf[64];
-  Move m = parse_move(&g->pos, luaL_checkstring(L, 2), err, sizeof err);
+  Move m = parse_move(&g->pos, checkcstring(L, 2), err, sizeof err);
   if (m == MOVE_NONE) {
     luaL_pushfail(L);
     lua_pushstring(L, err);
@@ -760,7 +934,7 @@ static int g_history(lua_State *L) {
 
 static int player_arg(lua_State *L, int idx) {
   static const char *const names[] = {"white", "black", NULL};
-  return luaL_checkoption(L, idx, NULL, names);
+  return checkoption(L, idx, NULL, names);
 }
 
 /* g:view(player): the board as the player may see it (hidden.h). */
@@ -806,8 +980,8 @@ static int g_announce(lua_State *L) {
   static const char *const names[] = {"white", "black", "all", NULL};
   static const int bits[] = {AUDIENCE_WHITE, AUDIENCE_BLACK, AUDIENCE_ALL};
   Game *g = togame(L);
-  int to = luaL_checkoption(L, 2, NULL, names);
-  if (game_announce(g, bits[to], luaL_checkstring(L, 3), luaL_checkstring(L, 4)))
+  int to = checkoption(L, 2, NULL, names);
+  if (game_announce(g, bits[to], checkcstring(L, 3), checkcstring(L, 4)))
     return luaL_error(L, "out of memory");
   return 0;
 }
@@ -823,20 +997,13 @@ static char piece_char(const Variant *v, uint8_t cell) {
   return CELL_COLOUR(cell) == WHITE ? (char)(c >= 'a' && c <= 'z' ? c - 32 : c) : c;
 }
 
-static void push_step_info(lua_State *L, Game *g, int i) {
-  Move m = g->moves[i];
-  const Undo *u = &g->undos[i];
+/* Pushes the table of a step: m played from the position before, with
+** u its undo record. */
+static void describe_step(lua_State *L, Game *g, const Position *before, Move m, const Undo *u) {
   int flag = MOVE_FLAG(m);
   char buf[64];
+  move_to_uci(before, m, buf, sizeof buf);
   lua_createtable(L, 0, 10);
-  if (IS_GAME_ACTION(m)) return;
-  /* Its UCI, from the position before it (scratch space of Lua's). */
-  Position *p = lua_newuserdatauv(L, sizeof *p, 0);
-  *p = g->pos;
-  for (int j = g->n - 1; j >= i; j--)
-    if (!IS_GAME_ACTION(g->moves[j])) move_unmake(p, g->moves[j], &g->undos[j]);
-  move_to_uci(p, m, buf, sizeof buf);
-  lua_pop(L, 1);
   lua_pushstring(L, buf);
   lua_setfield(L, -2, "move");
   lua_pushstring(L, u->side == WHITE ? "white" : "black");
@@ -881,6 +1048,20 @@ static void push_step_info(lua_State *L, Game *g, int i) {
     lua_pushlstring(L, buf, 1);
     lua_setfield(L, -2, "gated");
   }
+}
+
+static void push_step_info(lua_State *L, Game *g, int i) {
+  Move m = g->moves[i];
+  if (IS_GAME_ACTION(m)) {
+    lua_createtable(L, 0, 0);
+    return;
+  }
+  /* The position before it, taken back on a copy (scratch space of Lua's). */
+  Position *p = scratch_position(L, g);
+  for (int j = g->n - 1; j >= i; j--)
+    if (!IS_GAME_ACTION(g->moves[j])) move_unmake(p, g->moves[j], &g->undos[j]);
+  describe_step(L, g, p, m, &g->undos[i]);
+  lua_remove(L, -2);
 }
 
 /* g:lastmove(): a table describing the last step played, or nil. */
@@ -1009,6 +1190,8 @@ Searcher *binding_searcher(lua_State *L) {
   lua_newtable(L);
   lua_pushcfunction(L, searcher_gc);
   lua_setfield(L, -2, "__gc");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
   lua_setfield(L, LUA_REGISTRYINDEX, SEARCHER_KEY);
   return *sp;
@@ -1050,22 +1233,24 @@ static int g_bestmove(lua_State *L) {
 static int g_moveinfo(lua_State *L) {
   Game *g = togame(L);
   char err[256];
-  Move m = parse_move(&g->pos, luaL_checkstring(L, 2), err, sizeof err);
+  Move m = parse_move(&g->pos, checkcstring(L, 2), err, sizeof err);
   if (m == MOVE_NONE) {
     luaL_pushfail(L);
     lua_pushstring(L, err);
     return 2;
   }
-  if (game_play(g, m)) return luaL_error(L, "out of memory");
-  push_step_info(L, g, g->n - 1);
-  game_undo(g);
+  /* Made on a copy: the game itself never changes, whatever happens. */
+  Position *after = scratch_position(L, g);
+  Undo u;
+  move_make(after, m, &u);
+  describe_step(L, g, &g->pos, m, &u);
   return 1;
 }
 
 /* g:piece(square) -> "P", "n", ... or nil */
 static int g_piece(lua_State *L) {
   Game *g = togame(L);
-  const char *s = luaL_checkstring(L, 2);
+  const char *s = checkcstring(L, 2);
   int len = 0, sq = board_parse_square(&g->v->geo, s, &len);
   luaL_argcheck(L, sq != SQ_NONE && s[len] == '\0', 2, "not a square of this board");
   uint8_t c = g->pos.board[sq];
@@ -1091,12 +1276,31 @@ static int g_variant(lua_State *L) {
   return 1;
 }
 
+/* __gc, only ever called by the collector (the metatable is out of
+** reach): safe to run twice. A finalizer that runs after it and still
+** holds the game gets "closed game" from every method. */
 static int g_gc(lua_State *L) {
-  game_free(togame(L));
+  GameBox *box = luaL_checkudata(L, 1, GAME_MT);
+  if (!box->closed) game_free(&box->g);
+  box->closed = 1;
   return 0;
 }
 
+/* __close (local g <close>): the same, but not under the feet of the
+** game's running hooks. */
+static int g_close(lua_State *L) {
+  GameBox *box = luaL_checkudata(L, 1, GAME_MT);
+  if (box->g.in_hook && !box->closed)
+    return luaL_error(L, "the game's hooks are running: it cannot be closed until they return");
+  return g_gc(L);
+}
+
 static int g_tostring(lua_State *L) {
+  GameBox *box = luaL_testudata(L, 1, GAME_MT);
+  if (box && box->closed) {
+    lua_pushliteral(L, "varia.Game(closed)");
+    return 1;
+  }
   Game *g = togame(L);
   char buf[1024];
   pos_fen(&g->pos, buf, sizeof buf);
@@ -1113,14 +1317,14 @@ static int l_variants(lua_State *L) {
 
 /* varia.load(spec): the variant's table, as its script returns it. */
 static int l_load(lua_State *L) {
-  if (script_require(L, luaL_checkstring(L, 1), NULL)) return lua_error(L);
+  if (script_require(L, checkcstring(L, 1), NULL)) return lua_error(L);
   return 1;
 }
 
 /* varia.check(spec or table) -> true | nil, problems */
 static int l_check(lua_State *L) {
   const Variant *v = lua_istable(L, 1) ? binding_variant(L, NULL, 1)
-                                       : binding_variant(L, luaL_checkstring(L, 1), 0);
+                                       : binding_variant(L, checkcstring(L, 1), 0);
   if (!v) {
     luaL_pushfail(L);
     lua_insert(L, -2);
@@ -1138,7 +1342,7 @@ static int return_upvalue(lua_State *L) {
 }
 
 static int searcher(lua_State *L) {
-  const char *name = luaL_checkstring(L, 1);
+  const char *name = checkcstring(L, 1);
   if (script_require(L, name, NULL)) {
     /* Not ours, or broken: say why in require's list of places tried. */
     lua_pushfstring(L, "\n\tvaria: %s", lua_tostring(L, -1));
@@ -1162,8 +1366,10 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {
-    {"__gc", g_gc}, {"__close", g_gc}, {"__tostring", g_tostring},
+    {"__gc", g_gc}, {"__close", g_close}, {"__tostring", g_tostring},
     {"__index", NULL}, {NULL, NULL}};
+
+static const luaL_Reg view_meta[] = {{"__tostring", g_tostring}, {"__index", NULL}, {NULL, NULL}};
 
 static const luaL_Reg variant_meta[] = {
     {"__gc", variant_gc}, {"__tostring", variant_tostring}, {NULL, NULL}};
@@ -1179,15 +1385,29 @@ int luaopen_varia(lua_State *L) {
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
   lua_pop(L, 1);
+  /* Every metatable is shared by all games (variants) of the state, and
+  ** every game's script holds games (views): __metatable keeps them all
+  ** out of reach, so that no script can call __gc on a live game or
+  ** replace a method that other games and trusted code call. */
   luaL_newmetatable(L, VARIANT_MT);
   luaL_setfuncs(L, variant_meta, 0);
+  lua_pushliteral(L, VARIANT_MT);
+  lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
   luaL_newmetatable(L, GAME_MT);
   luaL_setfuncs(L, game_meta, 0);
   luaL_newlibtable(L, game_methods);
   luaL_setfuncs(L, game_methods, 0);
   lua_setfield(L, -2, "__index");
-  lua_pop(L, 1);
+  lua_pushliteral(L, GAME_MT);
+  lua_setfield(L, -2, "__metatable");
+  luaL_newmetatable(L, VIEW_MT); /* a view: the same methods */
+  luaL_setfuncs(L, view_meta, 0);
+  lua_getfield(L, -2, "__index");
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, GAME_MT);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
   luaL_newlib(L, varia_funcs);
   lua_pushliteral(L, VARIA_VERSION);
   lua_setfield(L, -2, "version");

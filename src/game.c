@@ -25,12 +25,21 @@ int game_init(Game *g, const Variant *v, const char *fen, char *err,
   return 0;
 }
 
+static void drop_message(Game *g) {
+  Message *m = &g->msgs[--g->nmsgs];
+  free(m->type);
+  free(m->text);
+}
+
 static void drop_messages(Game *g, int index) {
-  while (g->nmsgs && g->msgs[g->nmsgs - 1].index > index) {
-    Message *m = &g->msgs[--g->nmsgs];
-    free(m->type);
-    free(m->text);
-  }
+  while (g->nmsgs && g->msgs[g->nmsgs - 1].index > index) drop_message(g);
+}
+
+void game_rollback(Game *g, int n, int nmsgs) {
+  while (g->n > n) game_undo(g);
+  /* Undo drops what the steps announced; this drops what was announced
+  ** without a step of its own (a result hook), which only appends. */
+  while (g->nmsgs > nmsgs) drop_message(g);
 }
 
 void game_free(Game *g) {
@@ -257,7 +266,11 @@ GameResult game_result(Game *g) {
       r.reason = "repetition";
     }
   }
-  if (!r.over && g->hooks && g->hooks->result) g->hooks->result(g->hooks->ctx, g, &r);
+  if (!r.over && g->hooks && g->hooks->result) {
+    g->in_hook++;
+    g->hooks->result(g->hooks->ctx, g, &r);
+    g->in_hook--;
+  }
   return r;
 }
 
@@ -284,9 +297,9 @@ static int answer_attempt(Game *g, const char *text, int *played, char *err, siz
   g->texts[g->n - 1] = strdup(text);
   (*played)++;
   if (g->hooks && g->hooks->attempt) {
-    g->in_hook = 1;
+    g->in_hook++;
     int bad = g->hooks->attempt(g->hooks->ctx, g, text, answer, sizeof answer, err, errlen);
-    g->in_hook = 0;
+    g->in_hook--;
     if (bad) return -1;
   } else if (game_announce(g, g->pos.side == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, "illegal",
                            answer)) {
@@ -325,9 +338,9 @@ static int play_step(Game *g, Move m, int *played, char *err, size_t errlen) {
   }
   (*played)++;
   if (g->hooks && g->hooks->after_step) {
-    g->in_hook = 1;
+    g->in_hook++;
     int bad = g->hooks->after_step(g->hooks->ctx, g, m, err, errlen);
-    g->in_hook = 0;
+    g->in_hook--;
     if (bad) return -1;
   }
   return 0;
@@ -367,7 +380,7 @@ static int play_unambiguous(Game *g, const char *text, int *played, char *err, s
   return -1; /* err holds parse_move's message */
 }
 
-int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
+static int play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
   for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
     if (strcmp(text, game_action_names[a]) == 0) {
       if (game_act(g, a)) {
@@ -416,4 +429,17 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
     s = comma ? comma + 1 : NULL;
   } while (s);
   return 0;
+}
+
+/* All or nothing: a text refused halfway (a later step illegal, a hook
+** that fails) takes back what it played and announced, so that the game
+** is as it was before the call. */
+int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
+  int n = g->n, nmsgs = g->nmsgs, before = *played;
+  int status = play_text(g, text, played, err, errlen);
+  if (status < 0) {
+    game_rollback(g, n, nmsgs);
+    *played = before;
+  }
+  return status;
 }

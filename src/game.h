@@ -51,7 +51,8 @@ struct Game {
   Message *msgs;
   int nmsgs, msgcap;
   const GameHooks *hooks;
-  int in_hook;    /* a hook is running: no play or undo from inside it */
+  int in_hook;    /* hooks of this game running (they nest): no play, undo
+                     or reset of the game until they return */
 };
 
 /* Actions of the game rather than the board, kept in the history beside
@@ -80,6 +81,9 @@ void game_free(Game *g);
 void game_seed(Game *g, uint64_t seed);
 int game_play(Game *g, Move m); /* m must be legal; -1 on no memory */
 int game_undo(Game *g);         /* -1 when there is nothing to undo */
+/* Takes the game back to its first n history entries and nmsgs messages
+** (a caller's all-or-nothing over several calls). */
+void game_rollback(Game *g, int n, int nmsgs);
 GameResult game_result(Game *g);
 Decision game_decision(Game *g);
 /* Plays text typed by a person: steps separated by commas (e2e4,e4f6), in
@@ -87,7 +91,9 @@ Decision game_decision(Game *g);
 ** played is counted in *played, so that a caller can undo them all.
 ** Returns 0, 1 when the text was an attempt that the referee answered and
 ** retracted (variants with tries; the answer is in err), or -1 with err
-** saying why the text was refused. */
+** saying why the text was refused: then nothing of the text stands (the
+** steps it played and what was announced are taken back, *played is as
+** it was), whether a step was illegal or a hook failed. */
 int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen);
 extern const char *const game_action_names[]; /* "", "offer", "accept", "decline", "try" */
 /* Records an announcement. Returns -1 when out of memory. */

@@ -207,10 +207,15 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   for (int i = 0; i < n; i++) {
     if (excluded(exclude, names[i]) || !legal_in[i]) continue;
     long value = total[i] / legal_in[i] - 100L * (SAMPLES - legal_in[i]);
-    if (best < 0 || value > best_value) best = i, best_value = value;
+    /* Ties go to the first name in order, not the first move generated:
+    ** the order of generation follows how the position was reached, which
+    ** is not part of what the player sees. */
+    if (best < 0 || value > best_value || (value == best_value && strcmp(names[i], names[best]) < 0))
+      best = i, best_value = value;
   }
-  for (int i = 0; best < 0 && i < n; i++)
-    if (!excluded(exclude, names[i])) best = i;
+  if (best < 0)
+    for (int i = 0; i < n; i++)
+      if (!excluded(exclude, names[i]) && (best < 0 || strcmp(names[i], names[best]) < 0)) best = i;
   if (best >= 0) snprintf(out, len, "%s", names[best]);
   free(sample);
   free(names);

@@ -78,7 +78,11 @@ static int msghandler(lua_State *L) {
 }
 
 int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget) {
-  lua_State *L = s->L;
+  return sandbox_pcall_on(s->L, nargs, nresults, budget);
+}
+
+int sandbox_pcall_on(lua_State *L, int nargs, int nresults, long budget) {
+  Sandbox *s = sandbox_of(L);
   int base = lua_gettop(L) - nargs;
   long saved_budget = s->budget, saved_spent = s->spent;
   lua_pushcfunction(L, msghandler);

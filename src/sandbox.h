@@ -39,6 +39,9 @@ Sandbox *sandbox_of(lua_State *L);
 /* lua_pcall with a traceback message handler and an instruction budget
 ** (0: none). [-(nargs+1), +(nresults|1), -] */
 int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget);
+/* The same on the thread L (a coroutine's, when trusted code plays from
+** one): the function and its arguments are on L's stack, and run there. */
+int sandbox_pcall_on(lua_State *L, int nargs, int nresults, long budget);
 /* Asks a running call to stop with "interrupted" (safe in a signal handler). */
 void sandbox_interrupt(Sandbox *s);
 

@@ -2,6 +2,7 @@
 ** script.c - the loader of variant scripts and the reader of variant tables.
 */
 #include <dirent.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,7 +150,7 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   if (status == LUA_OK) {
     push_script_env(L, builtin ? "" : dir);
     lua_setupvalue(L, -2, 1);
-    status = sandbox_pcall(sandbox_of(L), 0, 1, LOAD_BUDGET);
+    status = sandbox_pcall_on(L, 0, 1, LOAD_BUDGET);
   }
   if (status != LUA_OK) {
     lua_pushnil(L);
@@ -171,13 +172,24 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
 }
 
 static int l_require(lua_State *L) {
-  const char *name = luaL_checkstring(L, 1);
+  size_t len;
+  const char *name = luaL_checklstring(L, 1, &len);
+  if (memchr(name, '\0', len)) return luaL_argerror(L, 1, "contains a NUL character");
   const char *dir = lua_tostring(L, lua_upvalueindex(1));
   if (script_require(L, name, dir)) return lua_error(L);
   return 1;
 }
 
 /* ---- variant tables ----------------------------------------------------- */
+
+/* Fields are read raw: reading a variant table runs none of the script's
+** code (metamethods would run in the trusted caller, without a budget);
+** only ownership and with_options are called, under the sandbox's. */
+int script_rawfield(lua_State *L, int idx, const char *key) {
+  idx = lua_absindex(L, idx);
+  lua_pushstring(L, key);
+  return lua_rawget(L, idx);
+}
 
 typedef struct Reader {
   lua_State *L;
@@ -218,28 +230,43 @@ static void unknown_keys(Reader *r, int idx, const char *where,
 }
 
 /* Field readers: the value is left on no stack; a wrong type is reported. */
+/* A whole number at idx, as Lua's arithmetic sees one: 8 and 8.0 alike.
+** Returns 1 with *n; 0 for a whole number beyond the integers (*n then
+** clamped, so that it is out of any range); -1 for anything else. */
+static int whole_number(lua_State *L, int idx, lua_Integer *n) {
+  int isnum = 0;
+  if (lua_type(L, idx) != LUA_TNUMBER) return -1;
+  *n = lua_tointegerx(L, idx, &isnum);
+  if (isnum) return 1;
+  lua_Number x = lua_tonumber(L, idx);
+  if (x != floor(x) || x - x != 0) return -1; /* a fraction, NaN or infinite */
+  *n = x < 0 ? LUA_MININTEGER : LUA_MAXINTEGER;
+  return 0;
+}
+
 static int get_int(Reader *r, int idx, const char *key, const char *where,
                    int def, int lo, int hi) {
   lua_State *L = r->L;
-  int v = def;
-  lua_getfield(L, idx, key);
+  int v = def, top = lua_gettop(L);
+  script_rawfield(L, idx, key);
   if (!lua_isnil(L, -1)) {
-    if (!lua_isinteger(L, -1)) problem(r, "%s%s: expected a whole number", where, key);
-    else {
-      lua_Integer n = lua_tointeger(L, -1);
-      if (n < lo || n > hi)
-        problem(r, "%s%s: %d is out of range (%d to %d)", where, key, (int)n, lo, hi);
-      else v = (int)n;
-    }
+    lua_Integer n = 0;
+    int kind = whole_number(L, -1, &n);
+    if (kind < 0) problem(r, "%s%s: expected a whole number", where, key);
+    else if (n < lo || n > hi)
+      problem(r, "%s%s: %s is out of range (%d to %d)", where, key,
+              kind ? lua_pushfstring(L, "%I", n) : lua_pushfstring(L, "%f", lua_tonumber(L, -1)),
+              lo, hi);
+    else v = (int)n;
   }
-  lua_pop(L, 1);
+  lua_settop(L, top);
   return v;
 }
 
 static int get_bool(Reader *r, int idx, const char *key, const char *where, int def) {
   lua_State *L = r->L;
   int v = def;
-  lua_getfield(L, idx, key);
+  script_rawfield(L, idx, key);
   if (!lua_isnil(L, -1)) {
     if (!lua_isboolean(L, -1)) problem(r, "%s%s: expected true or false", where, key);
     else v = lua_toboolean(L, -1);
@@ -253,7 +280,7 @@ static int get_string(Reader *r, int idx, const char *key, const char *where,
                       char *buf, size_t len) {
   lua_State *L = r->L;
   int found = 0;
-  lua_getfield(L, idx, key);
+  script_rawfield(L, idx, key);
   if (!lua_isnil(L, -1)) {
     if (lua_type(L, -1) != LUA_TSTRING) problem(r, "%s%s: expected a string", where, key);
     else {
@@ -287,7 +314,7 @@ static int get_result(Reader *r, int idx, const char *key, const char *where, in
 /* Reads a subtable; returns its absolute index (pushed) or 0 (nothing pushed). */
 static int get_table(Reader *r, int idx, const char *key, const char *where) {
   lua_State *L = r->L;
-  lua_getfield(L, idx, key);
+  script_rawfield(L, idx, key);
   if (lua_istable(L, -1)) return lua_gettop(L);
   if (!lua_isnil(L, -1) && !(lua_isboolean(L, -1) && !lua_toboolean(L, -1)))
     problem(r, "%s%s: expected a table", where, key);
@@ -383,7 +410,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     memset(pt, 0, sizeof *pt);
     pt->letter = letters[i];
     snprintf(where, sizeof where, "pieces.%c.", letters[i]);
-    lua_getfield(L, t, key);
+    script_rawfield(L, t, key);
     int p = lua_gettop(L);
     unknown_keys(r, p, where, known);
     pt->neutral = (uint8_t)get_bool(r, p, "neutral", where, 0);
@@ -403,7 +430,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       pt->promotes_to = to[0];
     }
     /* "unmoved": i-moves while the piece has not moved */
-    int named = lua_getfield(L, p, "initial") == LUA_TSTRING;
+    int named = script_rawfield(L, p, "initial") == LUA_TSTRING;
     pt->initial_unmoved = (uint8_t)(named && strcmp(lua_tostring(L, -1), "unmoved") == 0);
     if (named && !pt->initial_unmoved)
       problem(r, "%sinitial: \"%s\" (expected a list of ranks, or \"unmoved\")", where,
@@ -411,8 +438,9 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     lua_pop(L, 1);
     int ini = named ? 0 : get_table(r, p, "initial", where);
     if (ini) { /* ranks, counted from White's side, where i-moves start */
-      for (lua_Integer j = 1; lua_geti(L, ini, j) != LUA_TNIL; j++) {
-        lua_Integer rank = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      for (lua_Integer j = 1; lua_rawgeti(L, ini, j) != LUA_TNIL; j++) {
+        lua_Integer rank = 0;
+        if (whole_number(L, -1, &rank) < 0) rank = 0;
         if (rank < 1 || rank > v->geo.ranks)
           problem(r, "%sinitial[%d]: expected a rank from 1 to %d", where, (int)j, v->geo.ranks);
         else
@@ -472,7 +500,7 @@ static void read_turn(Reader *r, int idx, Variant *v) {
   if (!t) return;
   v->nphases = 0;
   for (lua_Integer i = 1;; i++) {
-    int type = lua_geti(L, t, i);
+    int type = lua_rawgeti(L, t, i);
     if (type == LUA_TNIL) {
       lua_pop(L, 1);
       break;
@@ -486,9 +514,9 @@ static void read_turn(Reader *r, int idx, Variant *v) {
     memset(ph, 0, sizeof *ph);
     static const char *const kinds[] = {"move", "", "target", "choose", "draw"};
     const char *kind = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    if (type == LUA_TTABLE && lua_geti(L, -1, 1) == LUA_TSTRING) {
+    if (type == LUA_TTABLE && lua_rawgeti(L, -1, 1) == LUA_TSTRING) {
       kind = lua_tostring(L, -1); /* { "choose", by = "opponent" } */
-      lua_getfield(L, -2, "by");
+      script_rawfield(L, -2, "by");
       const char *by = lua_tostring(L, -1);
       if (by && strcmp(by, "opponent") == 0) ph->owner = OWNER_OPPONENT;
       else if (by && strcmp(by, "mover") != 0)
@@ -506,7 +534,7 @@ static void read_turn(Reader *r, int idx, Variant *v) {
     if (k >= 0) {
       ph->kind = (uint8_t)k;
       if (k == PHASE_DRAW) ph->owner = OWNER_CHANCE;
-    } else if (type == LUA_TTABLE && lua_getfield(L, -1, "relocate") == LUA_TSTRING) {
+    } else if (type == LUA_TTABLE && script_rawfield(L, -1, "relocate") == LUA_TSTRING) {
       const char *sym = lua_tostring(L, -1);
       int pt = strlen(sym) == 1 ? variant_type_by_letter(v, sym[0]) : -1;
       ph->kind = PHASE_RELOCATE;
@@ -541,7 +569,7 @@ static void read_cards(Reader *r, int idx, Variant *v) {
   int d = get_table(r, t, "draw_on", "cards.");
   if (d) {
     static const char *const events[] = {"capture", "promotion", "check"};
-    for (lua_Integer i = 1; lua_geti(L, d, i) != LUA_TNIL; i++) {
+    for (lua_Integer i = 1; lua_rawgeti(L, d, i) != LUA_TNIL; i++) {
       const char *e = lua_tostring(L, -1);
       int ok = 0;
       for (int j = 0; j < 3; j++)
@@ -587,7 +615,7 @@ static void read_cards(Reader *r, int idx, Variant *v) {
 static void read_ownership(Reader *r, int idx, Variant *v) {
   lua_State *L = r->L;
   const Geometry *g = &v->geo;
-  lua_getfield(L, idx, "ownership");
+  script_rawfield(L, idx, "ownership");
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
     return;
@@ -608,12 +636,13 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
       lua_pushstring(L, name);
       lua_pushinteger(L, file + 1);
       lua_pushinteger(L, rank + 1);
-      if (sandbox_pcall(sandbox_of(L), 3, 1, LOAD_BUDGET) != LUA_OK) {
+      if (sandbox_pcall_on(L, 3, 1, LOAD_BUDGET) != LUA_OK) {
         problem(r, "ownership: %s", lua_tostring(L, -1));
         lua_settop(L, f - 1);
         return;
       }
-      const char *who = lua_tostring(L, -1);
+      const char *who = lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) ==
+                        lua_rawlen(L, -1) ? lua_tostring(L, -1) : NULL;
       if (lua_isnil(L, -1)) v->owner[sq] = OWNER_NONE;
       else if (who && strcmp(who, "white") == 0) v->owner[sq] = WHITE;
       else if (who && strcmp(who, "black") == 0) v->owner[sq] = BLACK;
@@ -688,6 +717,46 @@ static void read_goal(Reader *r, int t, Variant *v) {
           v->goal_sq[c][v->ngoal[c]++] = (uint16_t)board_square(&v->geo, file, rank);
 }
 
+/* Every string of the variant table, key or value, in its subtables too,
+** must be free of NUL characters: C reads a string up to the first, and
+** "W\0F" would read as "W". seen holds the tables already walked (a table
+** may appear twice, or in itself). */
+static void refuse_nul(Reader *r, int t, int seen, char *path, size_t len) {
+  lua_State *L = r->L;
+  size_t used = strlen(path), n;
+  if (!lua_checkstack(L, 6)) return;
+  lua_pushvalue(L, t);
+  if (lua_rawget(L, seen) != LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, t);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, seen);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      const char *k = lua_tolstring(L, -2, &n);
+      if (memchr(k, '\0', n)) problem(r, "%s%s: a key with a NUL character", path, k);
+      snprintf(path + used, len - used, "%s%s", used ? "." : "", k);
+    } else if (lua_type(L, -2) == LUA_TNUMBER) {
+      lua_pushvalue(L, -2); /* a copy: lua_next needs the key as it is */
+      snprintf(path + used, len - used, "[%s]", lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const char *s = lua_tolstring(L, -1, &n);
+      if (memchr(s, '\0', n))
+        problem(r, "%s: contains a NUL character after \"%s\"", path, s);
+    } else if (lua_type(L, -1) == LUA_TTABLE) {
+      refuse_nul(r, lua_gettop(L), seen, path, len);
+    }
+    path[used] = '\0';
+    lua_pop(L, 1);
+  }
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
@@ -729,6 +798,11 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
             lua_pushfstring(L, "not a %s", luaL_typename(L, idx)));
     return -1;
   }
+  char path[256] = "";
+  lua_newtable(L);
+  refuse_nul(r, idx, lua_gettop(L), path, sizeof path);
+  lua_pop(L, 1);
+  if (r->nerr) return -1;
   unknown_keys(r, idx, "", known);
   if (!get_string(r, idx, "name", "", v->name, sizeof v->name))
     problem(r, "name: missing");
@@ -756,15 +830,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       v->by_move = 1;
       v->by_move_step = get_bool(r, bm, "step", "promotion.by_move.", 1);
       v->by_move_last = get_bool(r, bm, "last_anywhere", "promotion.by_move.", 0);
-      lua_getfield(L, bm, "white");
-      lua_getfield(L, bm, "black");
+      script_rawfield(L, bm, "white");
+      script_rawfield(L, bm, "black");
       int sides = !lua_isnil(L, -1) || !lua_isnil(L, -2);
       lua_pop(L, 2);
       if (sides) read_sides(r, bm, "promotion.by_move.", &v->geo, v->by_move_sq);
       else memset(v->by_move_sq, 0xFF, sizeof v->by_move_sq); /* anywhere */
       lua_pop(L, 1);
     }
-    lua_getfield(L, t, "flip");
+    script_rawfield(L, t, "flip");
     if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "capture") == 0) v->promo_flip = 2;
     else if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->promo_flip = lua_toboolean(L, -1);
     else problem(r, "promotion.flip: expected true, false or \"capture\"");
@@ -778,7 +852,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     }
     /* compulsory: the zone's last ranks where a piece must promote, or true
     ** for all of it, which also makes a promoted form compulsory */
-    lua_getfield(L, t, "compulsory");
+    script_rawfield(L, t, "compulsory");
     if (lua_isboolean(L, -1)) {
       v->form_compulsory = lua_toboolean(L, -1);
       v->promo_compulsory = v->promo_zone;
@@ -796,12 +870,13 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       while (lua_next(L, lim)) {
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
         int ty = k && strlen(k) == 1 ? letter_type(v, k[0]) : -1;
+        lua_Integer count = 0;
         if (ty < 0)
           problem(r, "promotion.limit: \"%s\" is not one of the pieces", k ? k : luaL_typename(L, -2));
-        else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 64)
+        else if (whole_number(L, -1, &count) <= 0 || count < 1 || count > 64)
           problem(r, "promotion.limit.%s: expected a whole number from 1 to 64", k);
         else
-          v->promo_limit[ty] = (uint8_t)lua_tointeger(L, -1);
+          v->promo_limit[ty] = (uint8_t)count;
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
@@ -822,7 +897,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
     v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
     /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
-    lua_getfield(L, t, "must");
+    script_rawfield(L, t, "must");
     if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
     else if (lua_isstring(L, -1) && strlen(lua_tostring(L, -1)) == 1 &&
              letter_type(v, lua_tostring(L, -1)[0]) >= 0)
@@ -869,7 +944,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     int kf = get_table(r, t, "king_files", "castling.");
     if (kf) {
       for (int s = 0; s < 2; s++) {
-        lua_geti(L, kf, s + 1);
+        lua_rawgeti(L, kf, s + 1);
         const char *f = lua_tostring(L, -1);
         if (!f || strlen(f) != 1 || f[0] < 'a' || f[0] >= 'a' + v->geo.files)
           problem(r, "castling.king_files[%d]: expected a file letter of the board", s + 1);
@@ -904,7 +979,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
     v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
     v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
-    lua_getfield(L, t, "komi");
+    script_rawfield(L, t, "komi");
     if (!lua_isnil(L, -1)) {
       lua_Number k = lua_tonumber(L, -1);
       if (!lua_isnumber(L, -1) || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
@@ -997,7 +1072,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   v->tries = get_bool(r, idx, "tries", "", 0);
   static const char *const hooks[] = {"on_move", "on_attempt", "on_result", "with_options"};
   for (int i = 0; i < 4; i++) {
-    int type = lua_getfield(L, idx, hooks[i]);
+    int type = script_rawfield(L, idx, hooks[i]);
     if (type != LUA_TNIL && type != LUA_TFUNCTION) problem(r, "%s: expected a function", hooks[i]);
     lua_pop(L, 1);
   }

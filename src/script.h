@@ -26,6 +26,10 @@ int script_require(lua_State *L, const char *spec, const char *from_dir);
 ** problem, one per line, in err. */
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen);
 
+/* Pushes t[key] for the table at idx, read raw (no metamethod of the
+** script's runs). Returns its type. [-0, +1, m] */
+int script_rawfield(lua_State *L, int idx, const char *key);
+
 /* Pushes the contents of a file (up to 16 MiB) as a string; returns 0, or
 ** -1 with nothing pushed. [-0, +(1|0), m] */
 int script_read_file(lua_State *L, const char *path);

@@ -248,5 +248,26 @@ expect_stdin "repl new" 0 "Nodes searched: 28" 'new capablanca\nperft 1\n' -- $V
 expect_stdin "repl quit" 0 "" 'quit\nperft 1\n' -- $V
 expect "repl unknown variant" 1 "no variant or module named 'nosuch'" -- $V nosuch
 
+# Hostile variant scripts (tests/lua/hostile, one per way out of the
+# sandbox): each fails cleanly under varia run, selfplay, check and the
+# REPL, and never crashes (the sanitizer build runs these too).
+H=tests/lua/hostile
+printf 'local g = varia.new("%s/gc.lua")\nfor _, m in ipairs({ "e2e4", "e7e5", "g1f3", "b8c6", "f1c4" }) do assert(g:play(m)) end\ncollectgarbage()\nassert(g:play("g8f6"))\nprint("survived " .. #g:history())\n' "$H" > "$tmp/hostile.lua"
+expect "hostile __gc: varia run" 0 "survived 6" -- $V run "$tmp/hostile.lua"
+expect "hostile __gc: selfplay" 0 "game 2: " -- $V selfplay $H/gc.lua 2 --depth 1
+expect "hostile methods: selfplay" 0 "game 1: " -- $V selfplay $H/methods.lua 1 --depth 1
+expect "hostile stashed game: selfplay" 0 "game 1: " -- $V selfplay $H/stash.lua 1 --depth 1
+expect "hostile changes: selfplay names the hook" 0 "changes.lua:22: a hook may not play, undo or change the game" -- $V selfplay $H/changes.lua 1 --depth 1
+expect "hostile metamethods: read raw" 0 "hostile-meta, 8x8" -- $V check $H/meta_table.lua
+expect_stdin "hostile on_result reason: the REPL goes on" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e2e4\nd7d5\nfen\n' -- env HOME="$tmp" $V "$H/results.lua:kind=table_reason"
+expect_stdin "hostile on_result reason: file:line" 1 "results.lua:16: on_result returned a table as the reason" 'e2e4\nd7d5\n' -- env HOME="$tmp" $V "$H/results.lua:kind=table_reason"
+expect_stdin "hostile on_result winner: file:line" 1 'results.lua:16: on_result returned "whte" as the winner' 'e2e4\nd7d5\n' -- env HOME="$tmp" $V "$H/results.lua:kind=bad_winner"
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "big", files = math.maxinteger })\n' > "$tmp/big.lua"
+expect "whole number too big" 1 "files: 9223372036854775807 is out of range (1 to 16)" -- $V check "$tmp/big.lua"
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "float", files = 8.0, ranks = 8.0 })\n' > "$tmp/float.lua"
+expect "whole number as a float" 0 "float, 8x8" -- $V check "$tmp/float.lua"
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "nul", visibility = "all\\0own" })\n' > "$tmp/nul.lua"
+expect "NUL in a variant string" 1 'visibility: contains a NUL character after "all"' -- $V check "$tmp/nul.lua"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

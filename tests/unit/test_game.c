@@ -135,6 +135,51 @@ static void test_fifty_move_rule(void **state) {
   game_free(&g);
 }
 
+/* A hook that announces every step and refuses the one after `refuse`
+** steps, as a variant's on_move that raises. */
+static int refusing_hook(void *ctx, Game *g, Move m, char *err, size_t errlen) {
+  int *left = ctx;
+  (void)m;
+  game_announce(g, AUDIENCE_ALL, "moved", "a step");
+  if ((*left)-- > 0) return 0;
+  snprintf(err, errlen, "refused");
+  return -1;
+}
+
+/* game_play_text is all or nothing: whatever step of the text fails (an
+** illegal one, or a hook refusing it), the game is as it was before the
+** call, announcements included, and *played is unchanged; the steps of
+** an earlier call stand. */
+static void test_play_text_all_or_nothing(void **state) {
+  const Variant *v = *state;
+  Game g;
+  char err[256], before[1024];
+  int played = 0, left = 100;
+  GameHooks hooks = {&left, refusing_hook, NULL, NULL};
+  assert_int_equal(game_init(&g, v, NULL, err, sizeof err), 0);
+  g.hooks = &hooks;
+  assert_int_equal(game_play_text(&g, "e2e4", &played, err, sizeof err), 0);
+  assert_int_equal(played, 1);
+  snprintf(before, sizeof before, "%s", fx_fen(&g.pos));
+  assert_int_equal(game_play_text(&g, "e7e5,zz9", &played, err, sizeof err), -1);
+  assert_int_equal(played, 1);
+  assert_int_equal(g.n, 1);
+  assert_int_equal(g.nmsgs, 1);
+  assert_string_equal(fx_fen(&g.pos), before);
+  left = 0; /* the next step is refused by the hook */
+  assert_int_equal(game_play_text(&g, "e7e5", &played, err, sizeof err), -1);
+  assert_string_equal(err, "refused");
+  assert_int_equal(played, 1);
+  assert_int_equal(g.n, 1);
+  assert_int_equal(g.nmsgs, 1);
+  assert_string_equal(fx_fen(&g.pos), before);
+  assert_int_equal(g.in_hook, 0);
+  left = 100;
+  assert_int_equal(game_play_text(&g, "e7e5", &played, err, sizeof err), 0);
+  assert_int_equal(g.n, 2);
+  game_free(&g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_init_and_undo),
@@ -143,6 +188,7 @@ int main(void) {
       cmocka_unit_test(test_threefold_repetition),
       cmocka_unit_test(test_repetition_counts_castling_rights),
       cmocka_unit_test(test_fifty_move_rule),
+      cmocka_unit_test(test_play_text_all_or_nothing),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
