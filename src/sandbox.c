@@ -19,6 +19,7 @@
 ** hooks off, in any allocation, trusted code's included), which variant
 ** scripts may not declare at all.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,11 +226,49 @@ static int seeded_randomseed(lua_State *L) {
   return 0;
 }
 
+/* xpcall's message handler, behind a guard: Lua calls a handler from
+** inside the hook that raised the budget error or "interrupted", where no
+** hook fires, so the script's handler could loop for ever. Once the
+** budget is spent or Ctrl-C pressed, the error goes through as it is. */
+static int guarded_handler(lua_State *L) {
+  Sandbox *s = sandbox_of(L);
+  if (s->over_budget || s->interrupted) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - (int)extra;
+}
+
+/* xpcall(f, handler, ...) as Lua's own, with the handler guarded. */
+static int guarded_xpcall(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_replace(L, 2);
+  lua_pushboolean(L, 1); /* the first result */
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2); /* handler, true, f, arguments */
+  int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+  return finish_xpcall(L, status, 2);
+}
+
 /* The libraries of trusted code, with the seeded generator, opened under
 ** lua_pcall so that running out of memory is an error, not a panic. */
 static int open_libraries(lua_State *L) {
   luaL_openlibs(L);
   charged_open(L);
+  lua_pushcfunction(L, guarded_xpcall);
+  lua_setglobal(L, "xpcall");
   /* The trusted state's math.random is the seeded one too: same seed,
   ** same game, whichever code draws. */
   lua_getglobal(L, "math");
@@ -287,10 +326,47 @@ static int blocked_index(lua_State *L) {
                     lua_tostring(L, lua_upvalueindex(1)), luaL_optstring(L, 2, "?"));
 }
 
-/* load() of text only, in the sandbox environment unless one is given. */
+/* setmetatable() without finalizers: Lua runs a __gc in whatever
+** allocation starts a collection, trusted code's included, with hooks
+** off, where no budget or Ctrl-C can stop it. An object is marked for
+** finalization only if its metatable has the field when it is set, so
+** refusing it here is enough. */
+static int sandboxed_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL)
+      return luaL_error(L, "setmetatable: __gc (a finalizer) is not available to variant "
+                           "scripts (sandbox)");
+    lua_pop(L, 1);
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+/* print(), paying for the bytes it writes. */
+static int sandboxed_print(lua_State *L) {
+  int n = lua_gettop(L);
+  for (int i = 1; i <= n; i++) {
+    size_t len;
+    const char *s = luaL_tolstring(L, i, &len);
+    sandbox_charge(L, (long)(len / SANDBOX_BYTES_PER_INSTRUCTION));
+    if (i > 1) fputc('\t', stdout);
+    fwrite(s, 1, len, stdout);
+    lua_pop(L, 1);
+  }
+  fputc('\n', stdout);
+  fflush(stdout);
+  return 0;
+}
+
+/* load() of text only, in the sandbox environment unless one is given.
+** Compiling is paid by the byte. */
 static int sandboxed_load(lua_State *L) {
   size_t len;
   const char *chunk = luaL_checklstring(L, 1, &len);
+  sandbox_charge(L, (long)len * SANDBOX_COMPILE_PER_BYTE);
   const char *name = luaL_optstring(L, 2, "=(load)");
   int status = luaL_loadbufferx(L, chunk, len, name, "t");
   if (status != LUA_OK) {
@@ -352,6 +428,11 @@ void sandbox_push_env(lua_State *L) {
   lua_pushvalue(L, -1);
   lua_pushcclosure(L, sandboxed_load, 1);
   lua_setfield(L, -2, "load");
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, sandboxed_setmetatable, 1);
+  lua_setfield(L, -2, "setmetatable");
+  lua_pushcfunction(L, sandboxed_print);
+  lua_setfield(L, -2, "print");
   lua_pushvalue(L, -1);
   lua_setfield(L, -2, "_G");
 }

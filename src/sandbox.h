@@ -33,10 +33,19 @@ typedef struct Sandbox {
 #define SANDBOX_MEMORY_DEFAULT ((size_t)1 << 30)
 #define SANDBOX_BUDGET_DEFAULT 200000000L
 #define SANDBOX_LOAD_BUDGET 100000000L
-/* What a budget charges for memory: one instruction per this many bytes
-** allocated (copying or filling a byte costs about a tenth of an
-** instruction; allocation and page faults the rest). */
-#define SANDBOX_BYTES_PER_INSTRUCTION 16
+/* What a budget charges for bytes: one instruction per this many bytes
+** allocated, scanned or compared in C. Scanning 64 bytes takes about the
+** time of a simple instruction (2 ns here); allocating and filling them
+** about ten times as long, so that a script may fill the whole memory
+** limit within the budget of a load, and a budget spent on memory alone
+** lasts a few seconds. */
+#define SANDBOX_BYTES_PER_INSTRUCTION 64
+/* Compiling a chunk costs 15 instructions' time per byte of code (one
+** per byte of comment): 4 is charged, so that a script of the largest
+** size (16 MiB) compiles within a budget. Finding and reading a required
+** file costs about 10,000 (18 us). */
+#define SANDBOX_COMPILE_PER_BYTE 4
+#define SANDBOX_REQUIRE_COST 10000
 
 /* A new state with the standard libraries open for trusted code (the batch
 ** runner); variant scripts get sandbox_push_env() instead. */
