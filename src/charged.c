@@ -37,15 +37,12 @@ static void pay_bytes(lua_State *L, size_t n) {
   pay(L, n / SANDBOX_BYTES_PER_INSTRUCTION);
 }
 
-/* Calls the original function (upvalue 1) with the arguments as given.
-** The wrappers check the arguments first, as the original does: an error
-** raised in a function called from C names neither the function nor the
-** script's line. */
+/* Runs the original function (upvalue 1, a C function of Lua's library,
+** which has no upvalues of its own) in the wrapper's own call, as if the
+** script had called it: its errors name it and the script's line. Returns
+** its count of results, on top of the stack. */
 static int call_original(lua_State *L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /* Lua's rule for a string position: negative counts from the end. */
@@ -755,12 +752,12 @@ static int utf8_codes_step(lua_State *L) {
 }
 
 static int utf8_codes(lua_State *L) {
-  luaL_checkstring(L, 1);
   int n = call_original(L); /* the iterator, s, 0 */
-  if (n >= 1 && lua_iscfunction(L, 1)) {
-    lua_pushvalue(L, 1);
+  int it = lua_gettop(L) - n + 1;
+  if (n >= 1 && lua_iscfunction(L, it)) {
+    lua_pushvalue(L, it);
     lua_pushcclosure(L, utf8_codes_step, 1);
-    lua_replace(L, 1);
+    lua_replace(L, it);
   }
   return n;
 }
