@@ -168,7 +168,7 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
   }
   lua_pushvalue(L, tidx);
   lua_pushvalue(L, chosen);
-  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+  if (sandbox_pcall(L, 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
     lua_copy(L, -1, top + 1);
     lua_settop(L, top + 1);
     return -1;
@@ -285,7 +285,7 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
   else lua_pushnil(L);
   if (opts) lua_pushvalue(L, opts);
   else lua_pushnil(L);
-  int status = sandbox_pcall(sandbox_of(L), 3, 2, SANDBOX_LOAD_BUDGET);
+  int status = sandbox_pcall(L, 3, 2, SANDBOX_LOAD_BUDGET);
   if (status == LUA_OK && lua_isnil(L, -2)) lua_copy(L, -1, -2); /* nil, message */
   lua_copy(L, status == LUA_OK ? -2 : -1, top + 1);
   lua_settop(L, top + 1);
@@ -330,7 +330,7 @@ static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen)
     printf("trace: on_move(%s)\n", luaL_optstring(L, -1, "?"));
     lua_pop(L, 1);
   }
-  if (sandbox_pcall(sandbox_of(L), 2, 0, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+  if (sandbox_pcall(L, 2, 0, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
     snprintf(err, errlen, "on_move: %s", lua_tostring(L, -1));
     lua_pop(L, 1);
     g->in_hook = 0;
@@ -353,7 +353,7 @@ static int hook_attempt(void *ctx, Game *g, const char *text, char *answer, size
     return 0;
   }
   lua_pushstring(L, text);
-  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+  if (sandbox_pcall(L, 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
     snprintf(err, errlen, "on_attempt: %s", lua_tostring(L, -1));
     lua_pop(L, 1);
     g->in_hook = 0;
@@ -373,7 +373,7 @@ static void hook_result(void *ctx, Game *g, GameResult *r) {
   (void)g;
   if (s->in_result_hook || !push_hook(L, box, "on_result")) return;
   s->in_result_hook = 1;
-  int status = sandbox_pcall(s, 1, 2, SANDBOX_BUDGET_DEFAULT);
+  int status = sandbox_pcall(L, 1, 2, SANDBOX_BUDGET_DEFAULT);
   s->in_result_hook = 0;
   if (status != LUA_OK) { /* reported as the reason, so that it is seen */
     static char msg[512];

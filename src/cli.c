@@ -376,7 +376,7 @@ static void test_lua_file(TestRun *tr, const char *path) {
   lua_setfield(L, t, "passed");
   lua_pushinteger(L, 0);
   lua_setfield(L, t, "failed");
-  if (luaL_loadfilex(L, path, "t") != LUA_OK || sandbox_pcall(tr->s, 0, 0, 0) != LUA_OK) {
+  if (luaL_loadfilex(L, path, "t") != LUA_OK || sandbox_pcall(L, 0, 0, 0) != LUA_OK) {
     printf("FAIL %s: %s\n", path, lua_tostring(L, -1));
     tr->failed++;
     lua_pop(L, 1);
@@ -585,7 +585,7 @@ int cli_run(Sandbox *s, int argc, char **argv) {
   }
   luaL_checkstack(L, argc + 2, "too many arguments to the script");
   for (int i = 1; i < argc; i++) lua_pushstring(L, argv[i]);
-  if (sandbox_pcall(s, argc - 1, 0, 0) != LUA_OK) {
+  if (sandbox_pcall(s->L, argc - 1, 0, 0) != LUA_OK) {
     fprintf(stderr, "varia run: %s\n", lua_tostring(L, -1));
     return 1;
   }

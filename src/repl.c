@@ -410,7 +410,7 @@ static void do_lua(Repl *r, const char *code) {
     lua_settop(L, top);
     return;
   }
-  if (sandbox_pcall(r->s, 0, LUA_MULTRET, 0) != LUA_OK) {
+  if (sandbox_pcall(L, 0, LUA_MULTRET, 0) != LUA_OK) {
     say_error(r, "%s", lua_tostring(L, -1));
     lua_settop(L, top);
     return;

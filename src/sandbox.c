@@ -57,8 +57,7 @@ static void count_hook(lua_State *L, lua_Debug *ar);
 ** spent or Ctrl-C pressed, every HOOK_EVERY while a budget runs, else none.
 ** A signal that comes in between re-arms its own (sandbox_interrupt), and
 ** the last test catches one that came before. */
-static void arm(Sandbox *s) {
-  lua_State *L = s->L;
+static void arm(Sandbox *s, lua_State *L) {
   if (s->over_budget) lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
   else if (s->budget > 0) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
   else lua_sethook(L, NULL, 0, 0);
@@ -84,7 +83,7 @@ static void where_script(lua_State *L) {
 ** budget) or the REPL takes the interrupt back. */
 static int stop(lua_State *L, Sandbox *s) {
   if (s->budget > 0) s->over_budget = 1;
-  arm(s);
+  arm(s, L);
   where_script(L);
   if (s->interrupted) lua_pushliteral(L, "interrupted");
   else
@@ -134,8 +133,8 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget) {
-  lua_State *L = s->L;
+int sandbox_pcall(lua_State *L, int nargs, int nresults, long budget) {
+  Sandbox *s = sandbox_of(L);
   int base = lua_gettop(L) - nargs;
   /* Only a call made while no budget runs starts one: a nested call draws
   ** from the running budget, and leaves the hook's count as it is. */
@@ -146,27 +145,31 @@ int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget) {
     s->budget = budget;
     s->spent = 0;
     s->over_budget = 0;
-    arm(s);
+    s->running = L;
+    arm(s, L);
   }
   int status = lua_pcall(L, nargs, nresults, base);
   if (top_level) {
     s->budget = 0;
     s->spent = 0;
     s->over_budget = 0;
-    arm(s);
+    s->running = NULL;
+    arm(s, L);
   }
   lua_remove(L, base);
   return status;
 }
 
 void sandbox_interrupt(Sandbox *s) {
+  lua_State *running = s->running;
   s->interrupted = 1;
   lua_sethook(s->L, count_hook, LUA_MASKCOUNT, 1);
+  if (running) lua_sethook(running, count_hook, LUA_MASKCOUNT, 1);
 }
 
 void sandbox_clear_interrupt(Sandbox *s) {
   s->interrupted = 0;
-  arm(s);
+  arm(s, s->L);
 }
 
 /* xoshiro256**, seeded through splitmix64. */

@@ -21,6 +21,7 @@ typedef struct Sandbox {
                               in instructions */
   int over_budget;         /* keeps the budget error firing until the
                               top-level call ends */
+  lua_State *volatile running; /* the thread of the running budget's call */
   volatile sig_atomic_t interrupted;
   uint64_t rng[4];         /* xoshiro256** state behind math.random */
   int in_result_hook;      /* a result hook is running: results of the games
@@ -57,8 +58,9 @@ Sandbox *sandbox_of(lua_State *L);
 /* lua_pcall with a traceback message handler. A call made while no budget
 ** runs starts one of budget instructions (0: none) for everything under it;
 ** a call made under a running budget draws from that one, whatever it
-** asks, so that nothing nested can start afresh. [-(nargs+1), +(nresults|1), -] */
-int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget);
+** asks, so that nothing nested can start afresh. L is the thread that
+** calls (a coroutine of trusted code's too). [-(nargs+1), +(nresults|1), -] */
+int sandbox_pcall(lua_State *L, int nargs, int nresults, long budget);
 /* Charges cost instructions of work done in C to the running budget, and
 ** raises the budget error (FILE:LINE of the nearest script line) when it
 ** is spent, or "interrupted" after Ctrl-C, even when no budget runs.

@@ -151,7 +151,7 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   if (status == LUA_OK) {
     push_script_env(L, builtin ? "" : dir);
     lua_setupvalue(L, -2, 1);
-    status = sandbox_pcall(sandbox_of(L), 0, 1, SANDBOX_LOAD_BUDGET);
+    status = sandbox_pcall(L, 0, 1, SANDBOX_LOAD_BUDGET);
   }
   if (status != LUA_OK) {
     lua_pushnil(L);
@@ -632,7 +632,7 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
   lua_pushcfunction(L, ask_owners);
   lua_pushvalue(L, f);
   lua_pushlightuserdata(L, v);
-  if (sandbox_pcall(sandbox_of(L), 2, 1, SANDBOX_LOAD_BUDGET) != LUA_OK)
+  if (sandbox_pcall(L, 2, 1, SANDBOX_LOAD_BUDGET) != LUA_OK)
     problem(r, "ownership: %s", lua_tostring(L, -1));
   else if (!lua_isnil(L, -1))
     problem(r, "ownership(\"%s\"): expected \"white\", \"black\" or nil", lua_tostring(L, -1));

@@ -79,7 +79,7 @@ static int run_in_env(Sandbox *s, const char *code, long budget) {
   sandbox_push_env(L);
   lua_setupvalue(L, -2, 1);
   alarm(2);
-  status = sandbox_pcall(s, 0, 1, budget);
+  status = sandbox_pcall(s->L, 0, 1, budget);
   alarm(0);
   return status;
 }
@@ -176,7 +176,7 @@ static void test_no_finalizers(void **state) {
 static int nested(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_settop(L, 1);
-  if (sandbox_pcall(sandbox_of(L), 0, 0, 1000000) != LUA_OK) return lua_error(L);
+  if (sandbox_pcall(L, 0, 0, 1000000) != LUA_OK) return lua_error(L);
   return 0;
 }
 
@@ -192,7 +192,7 @@ static void test_nested_calls_share_the_budget(void **state) {
   lua_setfield(L, -2, "nested");
   lua_setupvalue(L, -2, 1);
   alarm(2);
-  int status = sandbox_pcall(s, 0, 0, 1000000);
+  int status = sandbox_pcall(L, 0, 0, 1000000);
   alarm(0);
   assert_int_equal(status, LUA_ERRRUN);
   assert_contains(lua_tostring(L, -1), "instruction budget of 1000000 exceeded");
@@ -328,7 +328,7 @@ static void test_load_refuses_binary(void **state) {
     sandbox_push_env(L);
     lua_setupvalue(L, -2, 1);
     lua_getglobal(L, "test_binary_chunk");
-    assert_int_equal(sandbox_pcall(s, 1, 2, 1000000), LUA_OK);
+    assert_int_equal(sandbox_pcall(L, 1, 2, 1000000), LUA_OK);
     assert_true(lua_isnil(L, -2));
     assert_contains(lua_tostring(L, -1), "binary");
     lua_pop(L, 2);
