@@ -685,12 +685,41 @@ static int tab_remove(lua_State *L) {
   return call_original(L);
 }
 
-/* table.move(a1, f, e, t [, a2]) */
+/* table.move(a1, f, e, t [, a2]): its range is not bounded by memory (a
+** range of nils moves too), so it moves in slices, each paid before it
+** moves: a budget or Ctrl-C stops it between two. Slices go in the order
+** Lua's own would (backwards when the destination overlaps the source
+** further on), so that each reads what has not been overwritten yet. */
+#define MOVE_SLICE 65536
 static int tab_move(lua_State *L) {
   lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
-  luaL_checkinteger(L, 4);
-  pay(L, span(f, e));
-  return call_original(L);
+  lua_Integer t = luaL_checkinteger(L, 4);
+  int tt = lua_isnoneornil(L, 5) ? 1 : 5, top = lua_gettop(L);
+  if (e < f) return call_original(L);
+  luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+  if (e - f < MOVE_SLICE) {
+    pay(L, span(f, e));
+    return call_original(L);
+  }
+  luaL_argcheck(L, t <= LUA_MAXINTEGER - (e - f), 4, "destination wrap around");
+  int backwards = !(t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ)));
+  lua_Integer lo = f, hi = e;
+  for (;;) {
+    lua_Integer cf = backwards ? (hi - lo >= MOVE_SLICE ? hi - MOVE_SLICE + 1 : lo) : lo;
+    lua_Integer ce = backwards ? hi : (hi - lo >= MOVE_SLICE ? lo + MOVE_SLICE - 1 : hi);
+    pay(L, span(cf, ce));
+    lua_settop(L, top);
+    lua_pushinteger(L, cf);
+    lua_replace(L, 2);
+    lua_pushinteger(L, ce);
+    lua_replace(L, 3);
+    lua_pushinteger(L, t + (cf - f));
+    lua_replace(L, 4);
+    int n = call_original(L);
+    if (backwards ? cf == lo : ce == hi) return n;
+    if (backwards) hi = cf - 1;
+    else lo = ce + 1;
+  }
 }
 
 /* table.concat(t [, sep [, i [, j]]]) and table.unpack(t [, i [, j]]) */

@@ -342,10 +342,9 @@ static int sandboxed_setmetatable(lua_State *L) {
                            "scripts (sandbox)");
     lua_pop(L, 1);
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  return 1;
+  /* Lua's own (upvalue 1, no upvalues of its own), in this call: its
+  ** errors name it and the script's line. */
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /* print(), paying for the bytes it writes. */

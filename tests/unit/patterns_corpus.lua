@@ -47,6 +47,19 @@ add(table.concat({1, 2, 3}, ","), table.unpack({1, 2, 3}))
 local t = {1, 2, 3} table.insert(t, 1, 0) table.insert(t, 9) add(table.concat(t, " "), table.remove(t, 1), table.remove(t), #t)
 add(pcall(table.insert, {}, 5, 1))
 add(table.move({1, 2, 3}, 1, 3, 2)[3])
+-- table.move in slices: forwards, backwards over itself, into another table
+do
+  local big = {}
+  for i = 1, 200000 do big[i] = i end
+  table.move(big, 1, 150000, 50001)
+  add(big[50000], big[50001], big[100000], big[200000], #big)
+  table.move(big, 60000, 200000, 1)
+  add(big[1], big[140001], big[140002], big[200000])
+  local other = table.move(big, 1, 140001, 3, {})
+  add(other[3], other[140003], #other)
+  add(pcall(table.move, big, -1, math.maxinteger, 1))
+  add(pcall(table.move, big, 1, 200000, math.maxinteger - 10))
+end
 local u = {5, 2, 8, 1} table.sort(u) add(table.concat(u, ","))
 table.sort(u, function(a, b) return a > b end) add(table.concat(u, ","))
 add(utf8.len("héllo"), utf8.offset("héllo", 3), utf8.codepoint("héllo", 1, -1))
