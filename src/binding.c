@@ -245,7 +245,7 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
   }
   lua_pushvalue(L, tidx);
   lua_pushvalue(L, chosen);
-  if (sandbox_pcall_on(L, 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+  if (sandbox_pcall(L, 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
     lua_copy(L, -1, top + 1);
     lua_settop(L, top + 1);
     return -1;
@@ -284,11 +284,19 @@ const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx) {
   return binding_variant_opts(L, spec, spec_idx, 0);
 }
 
-const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx, int opts) {
+/* Compiling a variant, under one budget (see binding_variant_opts):
+** compile(spec or nil, table or nil, options or nil) -> variant | nil, message */
+/* compile's failure: nil and the message on top. */
+static int fail_with(lua_State *L) {
+  lua_pushnil(L);
+  lua_insert(L, -2);
+  return 2;
+}
+
+static int compile(lua_State *L) {
   char err[4096], name[512], canon[512], key[1100];
-  int top = lua_gettop(L);
-  if (spec_idx) spec_idx = lua_absindex(L, spec_idx);
-  if (opts) opts = lua_absindex(L, opts);
+  const char *spec = lua_tostring(L, 1);
+  int spec_idx = lua_isnil(L, 2) ? 0 : 2, opts = lua_isnil(L, 3) ? 0 : 3;
   if (spec) {
     int o = split_spec(L, spec, name, sizeof name);
     if (o) {
@@ -302,28 +310,18 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
       }
       opts = o;
     }
-    if (script_require(L, name, NULL)) {
-      lua_copy(L, -1, top + 1);
-      lua_settop(L, top + 1);
-      return NULL;
-    }
+    if (script_require(L, name, NULL)) return fail_with(L);
     spec_idx = lua_gettop(L);
   }
   if (apply_options(L, spec_idx, opts, canon, sizeof canon)) {
     lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", lua_tostring(L, -1));
-    lua_copy(L, -1, top + 1);
-    lua_settop(L, top + 1);
-    return NULL;
+    return fail_with(L);
   }
   int tidx = lua_gettop(L);
   if (spec) {
     snprintf(key, sizeof key, "%s%s%s", name, canon[0] ? ":" : "", canon);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-    if (lua_getfield(L, -1, key) == LUA_TUSERDATA) {
-      lua_copy(L, -1, top + 1);
-      lua_settop(L, top + 1);
-      return &((VariantBox *)lua_touserdata(L, -1))->v;
-    }
+    if (lua_getfield(L, -1, key) == LUA_TUSERDATA) return 1;
     lua_pop(L, 2);
   }
   VariantBox *b = lua_newuserdatauv(L, sizeof *b, 1);
@@ -336,9 +334,7 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
     variant_free(&b->v);
     /* A script's errors carry file:line already; table problems do not. */
     lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", err);
-    lua_copy(L, -1, top + 1);
-    lua_settop(L, top + 1);
-    return NULL;
+    return fail_with(L);
   }
   b->ready = 1;
   static const char *const hook_fields[] = {"on_move", "on_attempt", "on_result"};
@@ -354,9 +350,31 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
     lua_pop(L, 1);
   }
   snprintf(b->v.options, sizeof b->v.options, "%s", canon);
-  lua_copy(L, -1, top + 1);
+  return 1;
+}
+
+/* Everything a variant's compiling runs is one call from C into scripts,
+** under one budget: the script and what it requires, with_options, the
+** metamethods a table may have while it is read, ownership. Returns the
+** variant (pushed), or NULL with the message pushed. */
+const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx, int opts) {
+  int top = lua_gettop(L);
+  if (spec_idx) spec_idx = lua_absindex(L, spec_idx);
+  if (opts) opts = lua_absindex(L, opts);
+  lua_pushcfunction(L, compile);
+  if (spec) lua_pushstring(L, spec);
+  else lua_pushnil(L);
+  if (spec_idx) lua_pushvalue(L, spec_idx);
+  else lua_pushnil(L);
+  if (opts) lua_pushvalue(L, opts);
+  else lua_pushnil(L);
+  int status = sandbox_pcall(L, 3, 2, SANDBOX_LOAD_BUDGET);
+  if (status == LUA_OK && lua_isnil(L, -2)) lua_copy(L, -1, -2); /* nil, message */
+  lua_copy(L, status == LUA_OK ? -2 : -1, top + 1);
   lua_settop(L, top + 1);
-  return &b->v;
+  return status == LUA_OK && lua_type(L, -1) == LUA_TUSERDATA
+             ? &((VariantBox *)lua_touserdata(L, -1))->v
+             : NULL;
 }
 
 /* ---- games -------------------------------------------------------------- */
@@ -428,7 +446,7 @@ static int call_hook(HookCall *c, char *err, size_t errlen) {
   }
   lua_pushcfunction(L, run_hook);
   lua_pushlightuserdata(L, c);
-  int status = sandbox_pcall_on(L, 1, c->which + 1, SANDBOX_BUDGET_DEFAULT);
+  int status = sandbox_pcall(L, 1, c->which + 1, SANDBOX_BUDGET_DEFAULT);
   if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     snprintf(err, errlen, "%s: %s", hook_names[c->which], msg ? msg : "(error object is not a string)");
@@ -1365,6 +1383,45 @@ static const luaL_Reg game_methods[] = {
     {"bestmove", g_bestmove},
     {NULL, NULL}};
 
+/* The C work of a method called while a budget runs (from a variant
+** script's hook) is paid in instructions: about the time the methods
+** that generate moves, play, parse a move or copy the game take (10 us
+** for chess, measured on g:copy():play(move)), per step of the history for g:history, little
+** for the rest. Searches, whose work no estimate bounds, are refused.
+** Trusted code is not charged. */
+#define COST_REFUSED (-1)
+#define COST_LOOKUP 10
+#define COST_GENERATE 5000
+static const struct {
+  const char *name;
+  long cost;
+} method_costs[] = {
+    {"perft", COST_REFUSED},      {"divide", COST_REFUSED},     {"bestmove", COST_REFUSED},
+    {"legal", COST_GENERATE},     {"play", COST_GENERATE},      {"undo", COST_GENERATE},
+    {"decision", COST_GENERATE},  {"san", COST_GENERATE},       {"uci", COST_GENERATE},
+    {"moveinfo", COST_GENERATE},  {"conceivable", COST_GENERATE}, {"checkers", COST_GENERATE},
+    {"copy", COST_GENERATE},      {"result", COST_GENERATE},    {"attr", COST_GENERATE},
+    {"turn", COST_GENERATE},      {"incheck", COST_GENERATE},   {"history", COST_GENERATE},
+    {"selftest", 100 * COST_GENERATE}, {NULL, COST_LOOKUP}};
+
+/* A game method behind its cost: upvalues are the method, its cost and
+** its name. */
+static int charged_method(lua_State *L) {
+  lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
+  if (sandbox_budget_running(L)) {
+    long cost = (long)lua_tointeger(L, lua_upvalueindex(2));
+    if (cost == COST_REFUSED)
+      return luaL_error(L, "g:%s is not available in a variant script's hooks (its work in C "
+                           "could run past the instruction budget)",
+                        lua_tostring(L, lua_upvalueindex(3)));
+    const char *name = lua_tostring(L, lua_upvalueindex(3));
+    Game *g = luaL_testudata(L, 1, GAME_MT);
+    if (g && strcmp(name, "history") == 0) cost *= 1 + g->n;
+    sandbox_charge(L, cost);
+  }
+  return f(L);
+}
+
 static const luaL_Reg game_meta[] = {
     {"__gc", g_gc}, {"__close", g_close}, {"__tostring", g_tostring},
     {"__index", NULL}, {NULL, NULL}};
@@ -1397,7 +1454,15 @@ int luaopen_varia(lua_State *L) {
   luaL_newmetatable(L, GAME_MT);
   luaL_setfuncs(L, game_meta, 0);
   luaL_newlibtable(L, game_methods);
-  luaL_setfuncs(L, game_methods, 0);
+  for (const luaL_Reg *m = game_methods; m->name; m++) {
+    int i = 0;
+    while (method_costs[i].name && strcmp(method_costs[i].name, m->name)) i++;
+    lua_pushcfunction(L, m->func);
+    lua_pushinteger(L, method_costs[i].cost);
+    lua_pushstring(L, m->name);
+    lua_pushcclosure(L, charged_method, 3);
+    lua_setfield(L, -2, m->name);
+  }
   lua_setfield(L, -2, "__index");
   lua_pushliteral(L, GAME_MT);
   lua_setfield(L, -2, "__metatable");

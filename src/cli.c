@@ -376,7 +376,7 @@ static void test_lua_file(TestRun *tr, const char *path) {
   lua_setfield(L, t, "passed");
   lua_pushinteger(L, 0);
   lua_setfield(L, t, "failed");
-  if (luaL_loadfilex(L, path, "t") != LUA_OK || sandbox_pcall(tr->s, 0, 0, 0) != LUA_OK) {
+  if (luaL_loadfilex(L, path, "t") != LUA_OK || sandbox_pcall(L, 0, 0, 0) != LUA_OK) {
     printf("FAIL %s: %s\n", path, lua_tostring(L, -1));
     tr->failed++;
     lua_pop(L, 1);
@@ -585,7 +585,7 @@ int cli_run(Sandbox *s, int argc, char **argv) {
   }
   luaL_checkstack(L, argc + 2, "too many arguments to the script");
   for (int i = 1; i < argc; i++) lua_pushstring(L, argv[i]);
-  if (sandbox_pcall(s, argc - 1, 0, 0) != LUA_OK) {
+  if (sandbox_pcall(s->L, argc - 1, 0, 0) != LUA_OK) {
     fprintf(stderr, "varia run: %s\n", lua_tostring(L, -1));
     return 1;
   }
@@ -634,7 +634,7 @@ int cli_list(Sandbox *s, int argc, char **argv) {
     const char *name = lua_tostring(L, -1);
     lua_pushcfunction(L, variant_description);
     lua_pushvalue(L, -2);
-    if (sandbox_pcall(s, 1, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
+    if (sandbox_pcall(L, 1, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
       const char *msg = lua_tostring(L, -1), *nl = msg ? strchr(msg, '\n') : NULL;
       printf("%-*s  (does not load: %.*s)\n", width, name, nl ? (int)(nl - msg) : 200,
              msg ? msg : "?");

@@ -273,7 +273,7 @@ static void do_perft(Repl *r, const char *arg, int divide) {
   else total = perft(p, (int)d, &r->s->interrupted);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (r->s->interrupted) {
-    r->s->interrupted = 0;
+    sandbox_clear_interrupt(r->s);
     say_error(r, "perft: interrupted%s", "");
     return;
   }
@@ -410,7 +410,7 @@ static void do_lua(Repl *r, const char *code) {
     lua_settop(L, top);
     return;
   }
-  if (sandbox_pcall(r->s, 0, LUA_MULTRET, 0) != LUA_OK) {
+  if (sandbox_pcall(L, 0, LUA_MULTRET, 0) != LUA_OK) {
     say_error(r, "%s", lua_tostring(L, -1));
     lua_settop(L, top);
     return;
@@ -493,8 +493,14 @@ static void computer_plays(Repl *r, int once) {
   SearchLimits lim = {.depth = r->level, .stop = &r->s->interrupted};
   while (game_decision(r->g).kind != DECIDE_NONE &&
          (once || game_decision(r->g).player == r->computer)) {
-    int who = game_decision(r->g).player;
-    if (player_move(r->g, binding_searcher(r->s->L), &lim, &rng, out, sizeof out)) {
+    int who = game_decision(r->g).player, n0 = r->g->n;
+    int none = player_move(r->g, binding_searcher(r->s->L), &lim, &rng, out, sizeof out);
+    if (r->s->interrupted) { /* Ctrl-C: nothing of a search cut short is played */
+      while (r->g->n > n0) game_undo(r->g);
+      say_error(r, "interrupted%s", "");
+      return;
+    }
+    if (none) {
       say_error(r, "the computer found nothing to play%s", "");
       return;
     }
@@ -708,14 +714,14 @@ static int protected_command(Repl *r, char *line) {
   Command c = {r, line, 0};
   lua_State *L = r->s->L;
   int top = lua_gettop(L);
-  r->s->interrupted = 0;
+  sandbox_clear_interrupt(r->s);
   interrupt_target = r->s;
   signal(SIGINT, on_interrupt);
   lua_pushcfunction(L, pcommand);
   lua_pushlightuserdata(L, &c);
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) say_error(r, "%s", lua_tostring(L, -1));
   lua_settop(L, top);
-  r->s->interrupted = 0;
+  sandbox_clear_interrupt(r->s);
   return c.quit;
 }
 

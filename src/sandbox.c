@@ -3,16 +3,30 @@
 **
 ** The memory limit follows Suricata's and Redis's allocators: count the
 ** old block only when there is one (ptr != NULL), and refuse when the new
-** total would pass the limit. The instruction budget is a count hook armed
-** for each call; once exceeded it raises on every firing, so a script's own
-** pcall cannot swallow it and keep looping.
+** total would pass the limit.
+**
+** The instruction budget: one per top-level call from C into a script
+** (sandbox_pcall while no budget runs), charged for everything under it.
+** A count hook pays for VM instructions, the allocator for memory, and
+** sandbox_charge() for the work of library functions that loop in C
+** (charged.c). Calls nested under it (require, a hook run by a move a
+** hook plays on a copy) draw from the same budget and leave the count
+** hook alone, so that its count runs on across them. Once spent, the
+** hook fires on every instruction, so a script's own pcall cannot swallow
+** the error and keep looping, and the Lua that could still run without a
+** hook is refused: xpcall's message handler (Lua calls it from inside the
+** hook that raised, with hooks off) and finalizers (Lua runs them with
+** hooks off, in any allocation, trusted code's included), which variant
+** scripts may not declare at all.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "charged.h"
 #include "sandbox.h"
 
 #define HOOK_EVERY 1000
@@ -29,35 +43,77 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   if (nsize > old && ++s->allocs == s->fail_at) return NULL; /* fault injection */
   void *np = realloc(ptr, nsize);
   if (np) s->used = s->used - old + nsize;
+  /* Work that builds memory (a concatenation, a string grown in C) is paid
+  ** by its bytes; the error comes at the next firing of the hook, since
+  ** an allocator may not raise. */
+  if (np && nsize > old && s->budget > 0)
+    s->spent += (long)((nsize - old) / SANDBOX_BYTES_PER_INSTRUCTION);
   return np;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* The hook the state needs now: every instruction once the budget is
+** spent or Ctrl-C pressed, every HOOK_EVERY while a budget runs, else none.
+** A signal that comes in between re-arms its own (sandbox_interrupt), and
+** the last test catches one that came before. */
+static void arm(Sandbox *s, lua_State *L) {
+  if (s->over_budget) lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  else if (s->budget > 0) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+  else lua_sethook(L, NULL, 0, 0);
+  if (s->interrupted) lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+}
+
+/* Pushes "FILE:LINE: " of the nearest function with a line: the script's
+** line that called a library function, not the library function. */
+static void where_script(lua_State *L) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+/* Raises the budget error, or "interrupted", and keeps raising it: the
+** hook fires on every instruction until the top-level call ends (the
+** budget) or the REPL takes the interrupt back. */
+static int stop(lua_State *L, Sandbox *s) {
+  if (s->budget > 0) s->over_budget = 1;
+  arm(s, L);
+  where_script(L);
+  if (s->interrupted) lua_pushliteral(L, "interrupted");
+  else
+    lua_pushfstring(L, "instruction budget of %d exceeded (an endless loop?)", (int)s->budget);
+  lua_concat(L, 2);
+  return lua_error(L);
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar) {
   Sandbox *s = sandbox_of(L);
   (void)ar;
-  /* Level 0 is the running function: name its file:line, not the hook's. */
-  if (s->interrupted) {
-    s->over_budget = 1;
-    luaL_where(L, 0);
-    lua_pushliteral(L, "interrupted");
-    lua_concat(L, 2);
-    lua_error(L);
-  }
+  if (s->interrupted) stop(L, s);
   if (s->budget <= 0) return;
   s->spent += HOOK_EVERY;
-  if (s->spent > s->budget || s->over_budget) {
-    /* From now on every instruction raises, so that an error caught by the
-    ** script's own pcall is raised again at once, however short the loop
-    ** around that pcall. */
-    s->over_budget = 1;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0);
-    lua_pushfstring(L, "instruction budget of %d exceeded (an endless loop?)",
-                    (int)s->budget);
-    lua_concat(L, 2);
-    lua_error(L);
-  }
+  if (s->spent > s->budget || s->over_budget) stop(L, s);
 }
+
+void sandbox_charge(lua_State *L, long cost) {
+  Sandbox *s = sandbox_of(L);
+  if (s->interrupted) stop(L, s);
+  if (s->budget <= 0) return;
+  /* cost may be huge (a count of 2^62): compare before adding */
+  if (cost < 0 || cost > s->budget - s->spent || s->over_budget) {
+    s->spent = s->budget + 1;
+    stop(L, s);
+  }
+  s->spent += cost;
+}
+
+int sandbox_budget_running(lua_State *L) { return sandbox_of(L)->budget > 0; }
 
 Sandbox *sandbox_of(lua_State *L) {
   void *ud;
@@ -77,36 +133,43 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-int sandbox_pcall(Sandbox *s, int nargs, int nresults, long budget) {
-  return sandbox_pcall_on(s->L, nargs, nresults, budget);
-}
-
-int sandbox_pcall_on(lua_State *L, int nargs, int nresults, long budget) {
+int sandbox_pcall(lua_State *L, int nargs, int nresults, long budget) {
   Sandbox *s = sandbox_of(L);
   int base = lua_gettop(L) - nargs;
-  long saved_budget = s->budget, saved_spent = s->spent;
+  /* Only a call made while no budget runs starts one: a nested call draws
+  ** from the running budget, and leaves the hook's count as it is. */
+  int top_level = s->budget <= 0 && budget > 0;
   lua_pushcfunction(L, msghandler);
   lua_insert(L, base);
-  s->budget = budget;
-  s->spent = 0;
-  s->over_budget = 0;
-  s->interrupted = 0;
-  lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+  if (top_level) {
+    s->budget = budget;
+    s->spent = 0;
+    s->over_budget = 0;
+    s->running = L;
+    arm(s, L);
+  }
   int status = lua_pcall(L, nargs, nresults, base);
-  /* Calls nest (a hook calls back into Lua): restore the outer budget. */
-  s->budget = saved_budget;
-  s->spent = saved_spent;
-  s->over_budget = 0;
-  if (saved_budget > 0) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
-  else lua_sethook(L, NULL, 0, 0);
-  s->interrupted = 0;
+  if (top_level) {
+    s->budget = 0;
+    s->spent = 0;
+    s->over_budget = 0;
+    s->running = NULL;
+    arm(s, L);
+  }
   lua_remove(L, base);
   return status;
 }
 
 void sandbox_interrupt(Sandbox *s) {
+  lua_State *running = s->running;
   s->interrupted = 1;
   lua_sethook(s->L, count_hook, LUA_MASKCOUNT, 1);
+  if (running) lua_sethook(running, count_hook, LUA_MASKCOUNT, 1);
+}
+
+void sandbox_clear_interrupt(Sandbox *s) {
+  s->interrupted = 0;
+  arm(s, s->L);
 }
 
 /* xoshiro256**, seeded through splitmix64. */
@@ -166,10 +229,49 @@ static int seeded_randomseed(lua_State *L) {
   return 0;
 }
 
+/* xpcall's message handler, behind a guard: Lua calls a handler from
+** inside the hook that raised the budget error or "interrupted", where no
+** hook fires, so the script's handler could loop for ever. Once the
+** budget is spent or Ctrl-C pressed, the error goes through as it is. */
+static int guarded_handler(lua_State *L) {
+  Sandbox *s = sandbox_of(L);
+  if (s->over_budget || s->interrupted) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - (int)extra;
+}
+
+/* xpcall(f, handler, ...) as Lua's own, with the handler guarded. */
+static int guarded_xpcall(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_replace(L, 2);
+  lua_pushboolean(L, 1); /* the first result */
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2); /* handler, true, f, arguments */
+  int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+  return finish_xpcall(L, status, 2);
+}
+
 /* The libraries of trusted code, with the seeded generator, opened under
 ** lua_pcall so that running out of memory is an error, not a panic. */
 static int open_libraries(lua_State *L) {
   luaL_openlibs(L);
+  charged_open(L);
+  lua_pushcfunction(L, guarded_xpcall);
+  lua_setglobal(L, "xpcall");
   /* The trusted state's math.random is the seeded one too: same seed,
   ** same game, whichever code draws. */
   lua_getglobal(L, "math");
@@ -227,10 +329,46 @@ static int blocked_index(lua_State *L) {
                     lua_tostring(L, lua_upvalueindex(1)), luaL_optstring(L, 2, "?"));
 }
 
-/* load() of text only, in the sandbox environment unless one is given. */
+/* setmetatable() without finalizers: Lua runs a __gc in whatever
+** allocation starts a collection, trusted code's included, with hooks
+** off, where no budget or Ctrl-C can stop it. An object is marked for
+** finalization only if its metatable has the field when it is set, so
+** refusing it here is enough. */
+static int sandboxed_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL)
+      return luaL_error(L, "setmetatable: __gc (a finalizer) is not available to variant "
+                           "scripts (sandbox)");
+    lua_pop(L, 1);
+  }
+  /* Lua's own (upvalue 1, no upvalues of its own), in this call: its
+  ** errors name it and the script's line. */
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* print(), paying for the bytes it writes. */
+static int sandboxed_print(lua_State *L) {
+  int n = lua_gettop(L);
+  for (int i = 1; i <= n; i++) {
+    size_t len;
+    const char *s = luaL_tolstring(L, i, &len);
+    sandbox_charge(L, (long)(len / SANDBOX_BYTES_PER_INSTRUCTION));
+    if (i > 1) fputc('\t', stdout);
+    fwrite(s, 1, len, stdout);
+    lua_pop(L, 1);
+  }
+  fputc('\n', stdout);
+  fflush(stdout);
+  return 0;
+}
+
+/* load() of text only, in the sandbox environment unless one is given.
+** Compiling is paid by the byte. */
 static int sandboxed_load(lua_State *L) {
   size_t len;
   const char *chunk = luaL_checklstring(L, 1, &len);
+  sandbox_charge(L, (long)len * SANDBOX_COMPILE_PER_BYTE);
   const char *name = luaL_optstring(L, 2, "=(load)");
   int status = luaL_loadbufferx(L, chunk, len, name, "t");
   if (status != LUA_OK) {
@@ -292,6 +430,11 @@ void sandbox_push_env(lua_State *L) {
   lua_pushvalue(L, -1);
   lua_pushcclosure(L, sandboxed_load, 1);
   lua_setfield(L, -2, "load");
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, sandboxed_setmetatable, 1);
+  lua_setfield(L, -2, "setmetatable");
+  lua_pushcfunction(L, sandboxed_print);
+  lua_setfield(L, -2, "print");
   lua_pushvalue(L, -1);
   lua_setfield(L, -2, "_G");
 }

@@ -20,7 +20,6 @@
 #define LOADED_KEY "varia.loaded"
 #define LOADING ((void *)&loading_marker)
 static const char loading_marker = 0;
-#define LOAD_BUDGET 100000000L
 
 int script_read_file(lua_State *L, const char *path) {
   struct stat st;
@@ -143,6 +142,9 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
 
   size_t len;
   const char *text = lua_tolstring(L, -1, &len);
+  /* Finding, reading and compiling a file is C work on the requiring
+  ** script's behalf: a require in a loop pays for it. */
+  sandbox_charge(L, SANDBOX_REQUIRE_COST + (long)len * SANDBOX_COMPILE_PER_BYTE);
   lua_pushfstring(L, "@%s", path);
   int status = luaL_loadbufferx(L, text, len, lua_tostring(L, -1), "t");
   lua_remove(L, -2); /* the chunk name */
@@ -150,7 +152,7 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   if (status == LUA_OK) {
     push_script_env(L, builtin ? "" : dir);
     lua_setupvalue(L, -2, 1);
-    status = sandbox_pcall_on(L, 0, 1, LOAD_BUDGET);
+    status = sandbox_pcall(L, 0, 1, SANDBOX_LOAD_BUDGET);
   }
   if (status != LUA_OK) {
     lua_pushnil(L);
@@ -609,12 +611,42 @@ static void read_cards(Reader *r, int idx, Variant *v) {
   lua_pop(L, 1);
 }
 
+/* ask_owners(f, variant): f for every square, in one call, so that one
+** budget pays for the whole question. Returns nothing, or the name of the
+** square whose answer is not an owner. */
+static int ask_owners(lua_State *L) {
+  Variant *v = lua_touserdata(L, 2);
+  const Geometry *g = &v->geo;
+  for (int rank = 0; rank < g->ranks; rank++)
+    for (int file = 0; file < g->files; file++) {
+      char name[4];
+      int sq = board_square(g, file, rank);
+      board_square_name(g, sq, name);
+      lua_pushvalue(L, 1);
+      lua_pushstring(L, name);
+      lua_pushinteger(L, file + 1);
+      lua_pushinteger(L, rank + 1);
+      lua_call(L, 3, 1);
+      /* a string with a NUL inside is no owner's name */
+      const char *who = lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) ==
+                        lua_rawlen(L, -1) ? lua_tostring(L, -1) : NULL;
+      if (lua_isnil(L, -1)) v->owner[sq] = OWNER_NONE;
+      else if (who && strcmp(who, "white") == 0) v->owner[sq] = WHITE;
+      else if (who && strcmp(who, "black") == 0) v->owner[sq] = BLACK;
+      else {
+        lua_pushstring(L, name);
+        return 1;
+      }
+      lua_pop(L, 1);
+    }
+  return 0;
+}
+
 /* ownership = function(square, file, rank) returning "white", "black" or
-** nil: who owns a piece standing on each square. Called once per square
-** at load; the answers become a table in C. */
+** nil: who owns a piece standing on each square. Asked of every square at
+** load; the answers become a table in C. */
 static void read_ownership(Reader *r, int idx, Variant *v) {
   lua_State *L = r->L;
-  const Geometry *g = &v->geo;
   script_rawfield(L, idx, "ownership");
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
@@ -627,33 +659,14 @@ static void read_ownership(Reader *r, int idx, Variant *v) {
   }
   int f = lua_gettop(L);
   v->has_owner = 1;
-  for (int rank = 0; rank < g->ranks; rank++)
-    for (int file = 0; file < g->files; file++) {
-      char name[4];
-      int sq = board_square(g, file, rank);
-      board_square_name(g, sq, name);
-      lua_pushvalue(L, f);
-      lua_pushstring(L, name);
-      lua_pushinteger(L, file + 1);
-      lua_pushinteger(L, rank + 1);
-      if (sandbox_pcall_on(L, 3, 1, LOAD_BUDGET) != LUA_OK) {
-        problem(r, "ownership: %s", lua_tostring(L, -1));
-        lua_settop(L, f - 1);
-        return;
-      }
-      const char *who = lua_type(L, -1) == LUA_TSTRING && strlen(lua_tostring(L, -1)) ==
-                        lua_rawlen(L, -1) ? lua_tostring(L, -1) : NULL;
-      if (lua_isnil(L, -1)) v->owner[sq] = OWNER_NONE;
-      else if (who && strcmp(who, "white") == 0) v->owner[sq] = WHITE;
-      else if (who && strcmp(who, "black") == 0) v->owner[sq] = BLACK;
-      else {
-        problem(r, "ownership(\"%s\"): expected \"white\", \"black\" or nil", name);
-        lua_settop(L, f - 1);
-        return;
-      }
-      lua_pop(L, 1);
-    }
-  lua_pop(L, 1);
+  lua_pushcfunction(L, ask_owners);
+  lua_pushvalue(L, f);
+  lua_pushlightuserdata(L, v);
+  if (sandbox_pcall(L, 2, 1, SANDBOX_LOAD_BUDGET) != LUA_OK)
+    problem(r, "ownership: %s", lua_tostring(L, -1));
+  else if (!lua_isnil(L, -1))
+    problem(r, "ownership(\"%s\"): expected \"white\", \"black\" or nil", lua_tostring(L, -1));
+  lua_settop(L, f - 1);
 }
 
 /* rules.goal = { pieces = "k", white = "d4 e4 d5 e5", black = "...",

@@ -90,6 +90,26 @@ expect "check ok" 0 "chess: ok" -- $V check chess
 printf 'local x = require "nosuchmodule"\n' > "$tmp/req.lua"
 expect "require unknown" 1 "no variant or module named 'nosuchmodule'" -- $V check "$tmp/req.lua"
 
+# The instruction budget holds everywhere: each script of tests/hostile
+# hung, or ran for many times its budget, before. Each must now stop within
+# seconds (the timeout turns a regression into a failure, not a hang) with
+# a message naming the script's line.
+H=tests/hostile
+budget_exceeded() { echo "$H/$1.lua:$2: instruction budget of ${3:-100000000} exceeded"; }
+expect "budget: require in a loop" 1 "$(budget_exceeded require_loop 3)" -- timeout 20 $V check $H/require_loop.lua
+expect "budget: xpcall handler" 1 "$(budget_exceeded xpcall_handler 3)" -- timeout 20 $V check $H/xpcall_handler.lua
+expect "budget: finalizer refused" 1 "$H/finalizer.lua:2: setmetatable: __gc (a finalizer) is not available" -- timeout 20 $V check $H/finalizer.lua
+expect "budget: variant table metamethod" 1 "$(budget_exceeded variant_metamethod 2)" -- timeout 20 $V check $H/variant_metamethod.lua
+expect "budget: string.rep of nothing" 1 "$(budget_exceeded string_rep 2)" -- timeout 20 $V check $H/string_rep.lua
+expect "budget: table.move" 1 "$(budget_exceeded table_move 2)" -- timeout 20 $V check $H/table_move.lua
+expect "budget: backtracking pattern" 1 "$(budget_exceeded pattern 2)" -- timeout 20 $V check $H/pattern.lua
+expect "budget: ownership, one for all squares" 1 "ownership: $(budget_exceeded ownership 6)" -- timeout 20 $V check $H/ownership.lua
+# Hooks: the move is refused and the game is as it was.
+expect "budget: hook plays on copies" 0 "on_move: $(budget_exceeded hook_copy_play 10 200000000)" -- timeout 20 $V run $H/play.lua $H/hook_copy_play.lua
+expect "budget: g:perft refused in hooks" 0 "on_move: $H/hook_perft.lua:5: g:perft is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
+expect "budget: g:bestmove refused in hooks" 0 "on_move: $H/hook_bestmove.lua:5: g:bestmove is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_bestmove.lua
+expect "budget: the game after a refused hook" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
+
 # The batch runner.
 printf 'local g = varia.new("chess")\nassert(g:perft(2) == 400)\nprint("ok " .. arg[1])\n' > "$tmp/ok.lua"
 expect "run ok" 0 "ok hello" -- $V run "$tmp/ok.lua" hello

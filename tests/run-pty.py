@@ -95,6 +95,37 @@ t.send("perft 2\n")
 check("the REPL goes on after Ctrl-C", t.wait_for(r"Nodes searched: 400", 10), t.out)
 t.close()
 
+# The first Ctrl-C stops trusted code that catches the errors of nested
+# calls into scripts: no nested call uses the interrupt up.
+t = Term([])
+t.wait_for(r"varia\(chess\)> ")
+t.send("lua while true do pcall(varia.load, 'chess') end\n")
+time.sleep(0.8)
+t.send("\x03")
+check("the first Ctrl-C stops a loop around nested script calls",
+      t.wait_for(r"interrupted", 10), t.out)
+t.out = ""
+t.send("perft 2\n")
+check("the REPL goes on after stopping nested calls",
+      t.wait_for(r"Nodes searched: 400", 10), t.out)
+t.close()
+
+# Ctrl-C during the computer's search: the move of a search cut short is
+# not played, and the game is as it was.
+t = Term([])
+t.wait_for(r"varia\(chess\)> ")
+t.send("level 20\n")
+t.wait_for(r"level 20")
+t.send("go\n")
+time.sleep(1.0)
+t.send("\x03")
+check("Ctrl-C stops the computer's search", t.wait_for(r"interrupted", 10), t.out)
+t.out = ""
+t.send("fen\n")
+check("the game is as it was after Ctrl-C in a search",
+      t.wait_for(r"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 10), t.out)
+t.close()
+
 # Colours and Unicode on a terminal; plain ASCII with NO_COLOR.
 t = Term([])
 check("a coloured Unicode board", t.wait_for("\u2654", 5) and "\033[48;5;" in t.out, t.out)

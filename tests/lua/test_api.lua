@@ -148,4 +148,23 @@ table.sort(seen)
 t.equal("checkers: both checking pieces", table.concat(seen, " "), "a1re1 f3ne1")
 t.equal("checkers: none against Black", #g:checkers("black"), 0)
 
+-- Trusted code may load variants from a coroutine: the script runs on the
+-- coroutine's thread, under its budget (this crashed, or ran the wrong
+-- function, when the sandbox called on the main thread).
+do
+  local co = coroutine.wrap(function()
+    local c = varia.new("monochrome")
+    local ok, err = pcall(varia.new, { name = "x" })
+    return c:perft(2), not ok and err
+  end)
+  local n, bad = co()
+  t.equal("varia.new in a coroutine", n, 400)
+  t.check("a bad table in a coroutine", tostring(bad):find("pieces: missing", 1, true))
+  local stuck = coroutine.wrap(function()
+    return pcall(varia.new, "./tests/hostile/variant_metamethod.lua")
+  end)
+  local ok, err = stuck()
+  t.check("the budget in a coroutine", not ok and tostring(err):find("instruction budget of 100000000 exceeded", 1, true))
+end
+
 t.done()

@@ -229,7 +229,7 @@ static inline const Variant *fx_lua_variant(Sandbox *s, const char *name) {
 static inline int fx_lua_run(Sandbox *s, const char *code, long budget) {
   int status = luaL_loadstring(s->L, code);
   if (status != LUA_OK) return status;
-  return sandbox_pcall(s, 0, 1, budget);
+  return sandbox_pcall(s->L, 0, 1, budget);
 }
 
 #endif

@@ -13,22 +13,41 @@
 **         keeps firing so that a script's pcall cannot swallow it; forbidden
 **         functions replaced by blockers that name themselves; text-only
 **         load; a seeded math.random.
+**  [ISS]  The project's hardening issue, item 3: the budget was escaped by
+**         nested calls re-arming the count, xpcall handlers after a
+**         budget error, __gc finalizers, long loops inside C library
+**         functions (string.rep of an empty string, table.move over a
+**         huge range, pathological patterns), and C work done for hooks.
+**         Each has a test here that hung or escaped before the fix.
 **  [XO]   xoshiro256** and splitmix64 (Blackman and Vigna,
 **         https://prng.di.unimi.it/): published output vectors.
 */
 #include <signal.h>
 #include <unistd.h>
 
+#include <lualib.h>
+
 #include "fixtures.h"
 
 static Sandbox *watched;
 
-/* A watchdog: a run that does not stop by itself is interrupted after two
-** seconds (sandbox_interrupt is safe in a signal handler), so that a
-** failing test fails instead of hanging. */
+/* A watchdog: a run that does not stop by itself is interrupted after
+** WATCHDOG seconds of wall time (sandbox_interrupt is safe in a signal
+** handler), so that a failing test fails instead of hanging; runs take
+** milliseconds, but the machine may be shared and the build sanitized.
+** Code that no hook reaches (a loop in C, Lua with hooks off) ends the
+** program WATCHDOG seconds later. */
+#define WATCHDOG 10
 static void on_alarm(int sig) {
+  static const char msg[] = "test_sandbox: hung where Ctrl-C cannot reach\n";
   (void)sig;
-  if (watched) sandbox_interrupt(watched);
+  if (watched && !watched->interrupted) {
+    sandbox_interrupt(watched);
+    alarm(WATCHDOG);
+    return;
+  }
+  if (write(2, msg, sizeof msg - 1) < 0) _exit(2);
+  _exit(1);
 }
 
 static int setup(void **state) {
@@ -36,6 +55,14 @@ static int setup(void **state) {
   watched = s;
   signal(SIGALRM, on_alarm);
   *state = s;
+  return 0;
+}
+
+/* For the tests of loops in C: room for strings of a few megabytes. */
+static int setup_large(void **state) {
+  setup(state);
+  sandbox_free(*state);
+  *state = watched = fx_lua_new(64 << 20);
   return 0;
 }
 
@@ -54,8 +81,8 @@ static int run_in_env(Sandbox *s, const char *code, long budget) {
   if (status != LUA_OK) return status;
   sandbox_push_env(L);
   lua_setupvalue(L, -2, 1);
-  alarm(2);
-  status = sandbox_pcall(s, 0, 1, budget);
+  alarm(WATCHDOG);
+  status = sandbox_pcall(s->L, 0, 1, budget);
   alarm(0);
   return status;
 }
@@ -120,6 +147,139 @@ static void test_budget_not_swallowed_by_xpcall(void **state) {
   expect_budget_error(*state, "while true do xpcall(function() while true do end end, function(e) return e end) end");
 }
 
+/* [ISS] Lua calls xpcall's handler with hooks off when the error comes
+** from the budget's hook: a handler that loops must not run then. */
+static void test_budget_beats_xpcall_handler(void **state) {
+  expect_budget_error(*state,
+                      "xpcall(function() while true do end end, function(e) while true do end end)");
+  /* before the budget is spent, the handler runs, as in Lua */
+  Sandbox *s = *state;
+  assert_int_equal(run_in_env(s, "return select(2, xpcall(error, function(e) return 'handled ' .. e end, 'x'))", 1000000), LUA_OK);
+  assert_string_equal(lua_tostring(s->L, -1), "handled x");
+  lua_pop(s->L, 1);
+}
+
+/* [ISS] finalizers run with hooks off, in any allocation: refused. */
+static void test_no_finalizers(void **state) {
+  Sandbox *s = *state;
+  int status = run_in_env(s,
+                          "setmetatable({}, { __gc = function() while true do end end })\n"
+                          "local t = {} for i = 1, 1e5 do t[i % 100] = {} end", 1000000);
+  assert_int_equal(status, LUA_ERRRUN);
+  assert_contains(lua_tostring(s->L, -1), "test:1: setmetatable: __gc (a finalizer) is not available");
+  lua_pop(s->L, 1);
+  /* other metatables are fine */
+  assert_int_equal(run_in_env(s, "return getmetatable(setmetatable({}, { __index = {} })) ~= nil", 1000000), LUA_OK);
+  assert_true(lua_toboolean(s->L, -1));
+  lua_pop(s->L, 1);
+}
+
+/* A stand-in for require: calls its argument through sandbox_pcall with a
+** budget of its own, which a nested call must not get. */
+static int nested(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);
+  if (sandbox_pcall(L, 0, 0, 1000000) != LUA_OK) return lua_error(L);
+  return 0;
+}
+
+/* [ISS] one budget per top-level call: nested calls draw from it, and do
+** not restart the hook's count (a short loop around them never fired). */
+static void test_nested_calls_share_the_budget(void **state) {
+  Sandbox *s = *state;
+  lua_State *L = s->L;
+  static const char code[] = "while true do nested(function() local x = 1 end) end";
+  assert_int_equal(luaL_loadbufferx(L, code, strlen(code), "=test", "t"), LUA_OK);
+  sandbox_push_env(L);
+  lua_pushcfunction(L, nested);
+  lua_setfield(L, -2, "nested");
+  lua_setupvalue(L, -2, 1);
+  alarm(WATCHDOG);
+  int status = sandbox_pcall(L, 0, 0, 1000000);
+  alarm(0);
+  assert_int_equal(status, LUA_ERRRUN);
+  assert_contains(lua_tostring(L, -1), "instruction budget of 1000000 exceeded");
+  lua_pop(L, 1);
+  assert_int_equal(s->budget, 0); /* the budget ended with its call */
+}
+
+/* [ISS] library functions that loop in C pay for their loops: each of
+** these ran far past a budget of 1,000,000 (or hung) before. */
+static void test_library_loops_pay(void **state) {
+  static const char *const loops[] = {
+      "while true do string.rep('', math.maxinteger, '') end",
+      "table.move({}, 1, math.maxinteger - 1, 2)",
+      "string.find(string.rep('a', 40), string.rep('a*', 40) .. 'b')",
+      "string.gsub(string.rep('a', 30), string.rep('a-', 30) .. 'b', '')",
+      "for x in string.gmatch(string.rep('a', 30), string.rep('a?', 30) .. 'b') do end",
+      "string.match(string.rep('a', 30), string.rep('(a?)', 30) .. 'b')",
+      "local s, p = string.rep('a', 2e5), string.rep('a', 1e5) .. 'b'\n"
+      "while true do string.find(s, p, 1, true) end",
+      "local t = {} for i = 1, 2e5 do t[i] = '' end while true do table.concat(t) end",
+      "local t = {} for i = 1, 2e5 do t[i] = i end while true do table.unpack(t) end",
+      "local t = {} for i = 1, 2e5 do t[i] = i end while true do table.sort(t) end",
+      "local t = {} for i = 1, 2e5 do t[i] = i end\n"
+      "while true do table.insert(t, 1, 0) table.remove(t, 1) end",
+      "local s = string.rep('a', 2e5) while true do string.byte(s, 1, -1) end",
+      "local s = string.rep('a', 1e6) while true do utf8.len(s) end",
+      "local s = string.rep('a', 1e6) while true do utf8.offset(s, -1) end",
+      "local s = 'a' .. string.rep('\\x80', 1e6) local it = utf8.codes(s) while true do it(s, 1) end",
+      "local s = string.rep(' ', 1e6) while true do tonumber(s) end",
+      "local a, b = string.rep('a', 1e6), string.rep('a', 1e6) while true do rawequal(a, b) end",
+      "local s = string.rep('a', 1e6) while true do pcall(string.unpack, 'z', s) end",
+      "local c = '--' .. string.rep('x', 1e6) while true do load(c) end",
+      "local s = string.rep('a', 1e6) while true do local t = s .. 'b' end",
+  };
+  Sandbox *s = *state;
+  for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+    int status = run_in_env(s, loops[i], 1000000);
+    if (status != LUA_ERRRUN || !strstr(lua_tostring(s->L, -1), "instruction budget"))
+      fail_msg("%s: %s", loops[i], lua_tostring(s->L, -1));
+    /* the message names the script's line, not the library function */
+    assert_contains(lua_tostring(s->L, -1), "test:");
+    lua_pop(s->L, 1);
+    lua_gc(s->L, LUA_GCCOLLECT, 0);
+  }
+}
+
+/* The rewritten and wrapped functions give Lua's own results, errors
+** included: the corpus runs here and in a state with Lua's libraries. */
+static void test_patterns_agree_with_lua(void **state) {
+  Sandbox *s = *state;
+  lua_State *stock = luaL_newstate();
+  luaL_openlibs(stock);
+  assert_int_equal(luaL_dofile(stock, "tests/unit/patterns_corpus.lua"), LUA_OK);
+  assert_int_equal(luaL_dofile(s->L, "tests/unit/patterns_corpus.lua"), LUA_OK);
+  size_t la, lb;
+  const char *a = lua_tolstring(stock, -1, &la), *b = lua_tolstring(s->L, -1, &lb);
+  assert_true(la > 10000);
+  if (la != lb || memcmp(a, b, la) != 0) {
+    size_t k = 0;
+    while (k < la && k < lb && a[k] == b[k]) k++;
+    fail_msg("differ at %zu:\nLua:    %.200s\nvaria:  %.200s", k, a + (k > 100 ? k - 100 : 0),
+             b + (k > 100 ? k - 100 : 0));
+  }
+  lua_pop(s->L, 1);
+  lua_close(stock);
+}
+
+/* Ctrl-C reaches the loops of the rewritten functions in trusted code,
+** where no budget runs. */
+static void test_interrupt_reaches_patterns(void **state) {
+  Sandbox *s = *state;
+  sandbox_interrupt(s);
+  int status = fx_lua_run(s, "return string.find(string.rep('a', 40), string.rep('a*', 40) .. 'b')", 0);
+  assert_int_equal(status, LUA_ERRRUN);
+  assert_contains(lua_tostring(s->L, -1), "interrupted");
+  lua_pop(s->L, 1);
+  /* the interrupt stands until it is taken back */
+  assert_int_equal(fx_lua_run(s, "return 1", 0), LUA_ERRRUN);
+  lua_pop(s->L, 1);
+  sandbox_clear_interrupt(s);
+  assert_int_equal(fx_lua_run(s, "return 1", 0), LUA_OK);
+  lua_pop(s->L, 1);
+}
+
 /* [SUR] each forbidden function fails with an error that names it. */
 static void test_env_blocks_functions(void **state) {
   static const char *const calls[][2] = {
@@ -171,7 +331,7 @@ static void test_load_refuses_binary(void **state) {
     sandbox_push_env(L);
     lua_setupvalue(L, -2, 1);
     lua_getglobal(L, "test_binary_chunk");
-    assert_int_equal(sandbox_pcall(s, 1, 2, 1000000), LUA_OK);
+    assert_int_equal(sandbox_pcall(L, 1, 2, 1000000), LUA_OK);
     assert_true(lua_isnil(L, -2));
     assert_contains(lua_tostring(L, -1), "binary");
     lua_pop(L, 2);
@@ -251,6 +411,12 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_budget_not_swallowed_by_pcall, setup, teardown),
       cmocka_unit_test_setup_teardown(test_budget_not_swallowed_by_pcall_counting, setup, teardown),
       cmocka_unit_test_setup_teardown(test_budget_not_swallowed_by_xpcall, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_budget_beats_xpcall_handler, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_no_finalizers, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_nested_calls_share_the_budget, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_library_loops_pay, setup_large, teardown),
+      cmocka_unit_test_setup_teardown(test_patterns_agree_with_lua, setup_large, teardown),
+      cmocka_unit_test_setup_teardown(test_interrupt_reaches_patterns, setup_large, teardown),
       cmocka_unit_test_setup_teardown(test_env_blocks_functions, setup, teardown),
       cmocka_unit_test_setup_teardown(test_load_refuses_binary, setup, teardown),
       cmocka_unit_test_setup_teardown(test_random_reproducible, setup, teardown),
