@@ -183,7 +183,7 @@ expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
 expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V
 expect_stdin "svg" 0 "wrote $tmp/b.svg" "svg $tmp/b.svg\n" -- $V
 expect_stdin "svg without a file" 1 "svg: expected a file name" 'svg\n' -- $V
-expect_stdin "trace" 0 "trace: on_move(e2e4)" 'trace on\ne2e4\n' -- $V kriegspiel
+expect_stdin "trace" 0 "trace: on_move(e2e4)" 'view all\ntrace on\ne2e4\n' -- $V kriegspiel
 expect_stdin "trace bad argument" 1 "trace: expected on or off" 'trace maybe\n' -- $V
 expect_stdin "view bad argument" 1 "view: expected white, black, turn or all" 'view everyone\n' -- $V
 expect_stdin "undo too far" 1 "undo: no moves to take back" 'undo\n' -- $V

@@ -14,7 +14,7 @@ class Term:
     def __init__(self, args, env_extra=None):
         self.home = tempfile.mkdtemp()
         env = dict(os.environ, TERM="xterm", HOME=self.home,
-                   VARIA_RECOVERY=os.path.join(self.home, "recovery.pgn"))
+                   VARIA_RECOVERY=os.path.join(self.home, "recovery"))
         env.pop("NO_COLOR", None)
         env.update(env_extra or {})
         self.env = env
@@ -119,6 +119,11 @@ check("Black's view after the hand-over", t.wait_for(r"Black's view: rnbqkbnr/pp
 check("no White piece on Black's screen", "PPPP" not in t.out, t.out)
 t.close()
 
+def recovery_files(home):
+    d = os.path.join(home, "recovery")
+    return sorted(f for f in os.listdir(d) if f.endswith(".pgn")) if os.path.isdir(d) else []
+
+
 # The recovery file survives kill -9, and the next start resumes the game.
 t = Term([])
 t.wait_for(r"varia\(chess\)> ")
@@ -129,9 +134,10 @@ t.wait_for(r"White to move")
 time.sleep(0.3)
 home = t.home
 t.close()  # kill -9
-check("the recovery file exists", os.path.exists(os.path.join(home, "recovery.pgn")))
-t = Term([], {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery.pgn")})
-check("the next start offers to resume", t.wait_for(r"An interrupted game was found", 5), t.out)
+check("the recovery file exists", len(recovery_files(home)) == 1, str(recovery_files(home)))
+t = Term([], {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery")})
+check("the next start offers to resume, naming the game",
+      t.wait_for(r"An interrupted game was found: chess, 2 steps, last played \d{4}-\d\d-\d\d \d\d:\d\d", 5), t.out)
 t.send("y\n")
 check("the game resumes", t.wait_for(r"resumed chess after 2 steps", 5), t.out)
 t.out = ""
@@ -140,7 +146,44 @@ check("where it was", t.wait_for(r"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKB
 t.send("quit\n")
 time.sleep(0.5)
 t.close()
-check("a normal quit removes it", not os.path.exists(os.path.join(home, "recovery.pgn")))
+check("a normal quit removes it", recovery_files(home) == [], str(recovery_files(home)))
+
+# Two sessions under one $HOME: each game has its own file. One's quit
+# leaves the other's game; a start does not offer a game still being played.
+home = tempfile.mkdtemp()
+env = {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery")}
+a = Term([], env)
+a.wait_for(r"varia\(chess\)> ")
+a.send("e4\n")
+a.wait_for(r"Black to move")
+b = Term(["capablanca"], env)
+check("a live session's game is not offered", b.wait_for(r"varia\(capablanca\)> ", 5) and
+      "interrupted game" not in b.out, b.out)
+b.send("e4\n")
+b.wait_for(r"Black to move")
+time.sleep(0.3)
+check("two sessions, two recovery files", len(recovery_files(home)) == 2, str(recovery_files(home)))
+a.send("quit\n")
+time.sleep(0.5)
+a.close()
+check("one session's quit keeps the other's game", len(recovery_files(home)) == 1, str(recovery_files(home)))
+b.close()  # kill -9
+c = Term([], env)
+check("the game left behind is offered", c.wait_for(r"interrupted game was found: capablanca, 1 step", 5), c.out)
+c.send("k\n")
+check("kept for later", c.wait_for(r"1 interrupted game is kept", 5), c.out)
+c.send("quit\n")
+time.sleep(0.5)
+c.close()
+check("a kept game stays", len(recovery_files(home)) == 1, str(recovery_files(home)))
+c = Term([], env)
+c.wait_for(r"interrupted game was found")
+c.send("n\n")
+c.wait_for(r"varia\(chess\)> ")
+c.send("quit\n")
+time.sleep(0.5)
+c.close()
+check("a declined game is deleted", recovery_files(home) == [], str(recovery_files(home)))
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
