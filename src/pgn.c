@@ -43,6 +43,9 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   *p = g->pos;
   for (int i = g->n - 1; i >= 0; i--)
     if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
+  /* The generator as the [FEN] has it: a reader starts from there. */
+  const char *start_rng = strstr(g->start_fen, "rng=");
+  if (start_rng) p->rng = strtoull(start_rng + 4, NULL, 16);
   int m = 0, turn_open = 0, last_side = -1;
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
@@ -55,7 +58,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
     } else {
       /* The generator where it no longer follows from the start (a take-
       ** back does not rewind it): its state, before the text that draws. */
-      int jump = g->undos[i].rng != p->rng;
+      int jump = g->v->ncard_values && g->undos[i].rng != p->rng;
       if (jump) {
         snprintf(buf, sizeof buf, "rng %llx", (unsigned long long)g->undos[i].rng);
         put_comment(f, buf);

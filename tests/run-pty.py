@@ -119,6 +119,52 @@ check("Black's view after the hand-over", t.wait_for(r"Black's view: rnbqkbnr/pp
 check("no White piece on Black's screen", "PPPP" not in t.out, t.out)
 t.close()
 
+# Undo in a hidden game: the board shown next is the view of whoever
+# decides then, after the hand-over screen (never the other player's board
+# on the screen of the player who typed undo).
+t = Term(["kriegspiel"])
+t.wait_for(r"varia\(kriegspiel\)> ")
+t.send("e2e4\n")
+t.wait_for(r"hand the terminal to Black")
+t.send("\n")
+t.wait_for(r"Black: press Enter to see your board")
+t.send("\n")
+t.wait_for(r"Black's view: ")
+t.wait_for(r"varia\(kriegspiel\)> $")
+t.out = ""
+t.send("undo\n")
+check("undo goes through the hand-over screen",
+      t.wait_for(r"Black: press Enter, then hand the terminal to White", 5), t.out)
+check("no White piece before the hand-over", "PPPP" not in t.out, t.out)
+t.send("\n")
+t.wait_for(r"White: press Enter to see your board")
+t.send("\n")
+check("White's view after the hand-over", t.wait_for(r"White's view: \?{8}/.*PPPPPPPP/RNBQKBNR w", 5), t.out)
+t.close()
+
+# The seed deals every card to come: not printed to the players; the
+# referee's view, entered only after a warning, shows it, and is left
+# through the hand-over screen.
+t = Term(["unbland"])
+t.wait_for(r"varia\(unbland\)> ")
+check("no seed on a player's screen", "(seed" not in t.out, t.out)
+t.out = ""
+t.send("view all\n")
+check("the referee's view warns first", t.wait_for(r"Only the referee may see the screen now. Show it\? \[y/N\] ", 5), t.out)
+t.send("n\n")
+check("and shows nothing unless told yes", t.wait_for(r"the view stays White.s", 5) and "(seed" not in t.out, t.out)
+t.out = ""
+t.send("view all\n")
+t.wait_for(r"Show it\?")
+t.send("y\n")
+check("the referee sees the seed", t.wait_for(r"\(seed \d+: ./varia --seed \d+ unbland deals the same cards\)", 5), t.out)
+t.out = ""
+t.send("view turn\n")
+check("leaving the referee's view hands over",
+      t.wait_for(r"Referee: press Enter, then hand the terminal to White", 5), t.out)
+t.close()
+
+
 def recovery_files(home):
     d = os.path.join(home, "recovery")
     return sorted(f for f in os.listdir(d) if f.endswith(".pgn")) if os.path.isdir(d) else []
