@@ -201,6 +201,10 @@ expect_stdin "a line too long is refused whole" 1 "line 1: 70006 characters, mor
 expect_stdin "nor is its tail run" 1 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "e4${pad}quit\nfen\n" -- $V
 pad=$(printf '%*s' 1100 '')
 expect_stdin "every move of a long line is played" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "e4 e5${pad}Nf3\nfen\n" -- $V
+long_word=$(printf 'x%.0s' $(seq 1 200))
+expect_stdin "a word too long is not a move" 1 "(200 characters) is not a move" "e4 $long_word\n" -- $V
+printf '[Variant "unbland"]\n\n{rng zz} *\n' > "$tmp/rng.pgn"
+expect_stdin "open: a bad generator comment" 1 "rng.pgn: {rng zz}: not a generator state" "open $tmp/rng.pgn\n" -- $V
 # Saving: beside and rename; errors name the path and the reason; a link's
 # target is written and the link kept; a read-only folder's writable file
 # is written in place.
