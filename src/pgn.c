@@ -68,7 +68,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
       if (joined && !jump) fputc(',', f);
       else if (joined) fputc(' ', f);
       else {
-        if (p->side == WHITE || m == 0) fprintf(f, "%s%d.%s", m ? " " : "", p->fullmove, p->side == BLACK ? ".." : "");
+        if (p->side == WHITE || m == 0) fprintf(f, "%s%d.%s", m || jump ? " " : "", p->fullmove, p->side == BLACK ? ".." : "");
         fputc(' ', f);
       }
       move_to_san(p, mv, buf, sizeof buf);
