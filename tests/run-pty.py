@@ -165,6 +165,25 @@ check("leaving the referee's view hands over",
 t.close()
 
 
+# open asks before running the script a PGN names as its variant.
+t = Term([])
+script = os.path.join(t.home, "mine.lua")
+with open(script, "w") as f:
+    f.write('local std = require "std"\nreturn std.extend(std.chess, { name = "mine" })\n')
+with open(os.path.join(t.home, "g.pgn"), "w") as f:
+    f.write('[Variant "%s"]\n\n1. e4 *\n' % script)
+t.wait_for(r"varia\(chess\)> ")
+t.send("open %s\n" % os.path.join(t.home, "g.pgn"))
+check("open names the script and asks", t.wait_for(r"Run that script\? \[y/N\] ", 5) and re.search(r"is a game of the variant in the script \S*mine\.lua\.", t.out), t.out)
+t.send("n\n")
+check("no means not opened", t.wait_for(r"not opened", 5) and "varia(mine)" not in t.out, t.out)
+t.send("open %s\n" % os.path.join(t.home, "g.pgn"))
+t.wait_for(r"Run that script\?")
+t.send("y\n")
+check("yes opens it", t.wait_for(r"varia\(mine\)> ", 5), t.out)
+t.close()
+
+
 def recovery_files(home):
     d = os.path.join(home, "recovery")
     return sorted(f for f in os.listdir(d) if f.endswith(".pgn")) if os.path.isdir(d) else []
