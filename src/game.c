@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "hidden.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -183,6 +184,18 @@ int game_undo(Game *g) {
   free(g->texts[g->n]);
   g->texts[g->n] = NULL;
   drop_messages(g, g->n);
+  return 0;
+}
+
+int game_take_back(Game *g) {
+  if (g->n == 0) return -1;
+  uint64_t rng = g->pos.rng;
+  while (g->n && MOVE_FLAG(g->moves[g->n - 1]) == MF_DRAW) game_undo(g);
+  if (g->n) game_undo(g);
+  /* The generator goes on from where it was: drawing again after a take-
+  ** back is a new draw, not the card already seen. (pgn_write notes the
+  ** state where it no longer follows from the start.) */
+  g->pos.rng = rng;
   return 0;
 }
 
@@ -407,9 +420,22 @@ static int play_text(Game *g, const char *text, int *played, char *err, size_t e
   do {
     const char *comma = strchr(s, ',');
     size_t n = comma ? (size_t)(comma - s) : strlen(s);
-    if (n >= sizeof step) n = sizeof step - 1;
+    if (n >= sizeof step) { /* no move is that long: refused whole, never cut */
+      snprintf(err, errlen, "\"%.20s...\" (%zu characters) is not a move", s, n);
+      return -1;
+    }
     memcpy(step, s, n);
     step[n] = '\0';
+    /* Where the mover does not see the board, SAN is read with what the
+    ** mover knows (a reading against the true position would tell whether
+    ** an unseen square is occupied), and becomes an attempt like any other. */
+    int unseen = g->v->visibility != SEE_ALL && g->v->phase[g->pos.phase].kind == PHASE_MOVE;
+    if (unseen && !looks_like_attempt(g, step)) {
+      char squares[64];
+      int read = view_attempt(&g->pos, step, squares, sizeof squares, err, errlen);
+      if (read < 0) return -1;
+      if (read > 0) snprintf(step, sizeof step, "%s", squares);
+    }
     Move m = parse_move(&g->pos, step, err, errlen);
     if (m == MOVE_NONE && g->v->phase[g->pos.phase].kind == PHASE_TARGET) {
       /* A whole move where a square is to be named: fine when that move
@@ -422,6 +448,8 @@ static int play_text(Game *g, const char *text, int *played, char *err, size_t e
     }
     if (m == MOVE_NONE) {
       if (g->v->tries && looks_like_attempt(g, step)) return answer_attempt(g, step, played, err, errlen);
+      /* without a referee to answer: refused, saying no more than that */
+      if (unseen && looks_like_attempt(g, step)) snprintf(err, errlen, "illegal move %s", step);
       return -1;
     }
     if (play_step(g, m, played, err, errlen)) return -1;

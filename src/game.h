@@ -84,6 +84,12 @@ int game_undo(Game *g);         /* -1 when there is nothing to undo */
 /* Takes the game back to its first n history entries and nmsgs messages
 ** (a caller's all-or-nothing over several calls). */
 void game_rollback(Game *g, int n, int nmsgs);
+/* A player's take-back: the last decision, with the chance steps (draws)
+** that followed it, so that the game never waits on a chance step. The
+** generator is not rewound: what is drawn next is not what was drawn
+** before (same seed and same actions, take-backs included, same game).
+** -1 when there is nothing to take back. */
+int game_take_back(Game *g);
 GameResult game_result(Game *g);
 Decision game_decision(Game *g);
 /* Plays text typed by a person: steps separated by commas (e2e4,e4f6), in

@@ -8,6 +8,7 @@
 
 #include "hidden.h"
 #include "movegen.h"
+#include "notation.h"
 
 int view_sees(const Position *p, int player, int sq) {
   uint8_t c = p->board[sq];
@@ -165,4 +166,92 @@ int gen_conceivable(const Position *p, Move *list) {
   }
   free(scratch);
   return n;
+}
+
+/* The text of a move written in SAN, reduced to what names it: no check
+** marks, annotations, '=' or 'x' (whether a move captures is what the
+** mover may not know), and 0-0 read as O-O. */
+static void attempt_key(const char *in, char *out, size_t len) {
+  size_t n = 0;
+  for (; *in && n + 1 < len; in++) {
+    char c = *in;
+    if (c == '+' || c == '#' || c == '!' || c == '?' || c == '=' || c == 'x') continue;
+    out[n++] = c == '0' ? 'O' : c;
+  }
+  out[n] = '\0';
+}
+
+int view_attempt(const Position *p, const char *text, char *uci, size_t len, char *err,
+                 size_t errlen) {
+  const Variant *v = p->v;
+  const Geometry *geo = &v->geo;
+  char key[64];
+  int castle = -1, type = -1, promo = -1, to = SQ_NONE, file = -1, rank = -1;
+  if (strlen(text) >= sizeof key) return 0;
+  attempt_key(text, key, sizeof key);
+  size_t n = strlen(key), i = 0;
+  if (!strcmp(key, "O-O")) castle = 0;
+  else if (!strcmp(key, "O-O-O")) castle = 1;
+  else {
+    if (n && isupper((unsigned char)key[0])) {
+      if ((type = variant_type_by_letter(v, (char)tolower((unsigned char)key[0]))) < 0) return 0;
+      i = 1;
+    }
+    if (n > i + 1 && isupper((unsigned char)key[n - 1])) {
+      if ((promo = variant_type_by_letter(v, (char)tolower((unsigned char)key[n - 1]))) < 0) return 0;
+      key[--n] = '\0';
+    }
+    /* The destination ends the text; what stands between the piece and
+    ** it names the file or the rank (or both) the piece comes from. */
+    size_t j = n;
+    while (j > i && isdigit((unsigned char)key[j - 1])) j--;
+    if (j == n || j == i) return 0;
+    j--;
+    int l = 0;
+    if ((to = board_parse_square(geo, key + j, &l)) == SQ_NONE || key[j + l]) return 0;
+    for (size_t k = i; k < j;) {
+      if (key[k] >= 'a' && key[k] < 'a' + geo->files && file < 0) file = key[k++] - 'a';
+      else if (isdigit((unsigned char)key[k]) && rank < 0) {
+        rank = 0;
+        while (k < j && isdigit((unsigned char)key[k])) rank = rank * 10 + key[k++] - '0';
+        rank--;
+      } else return 0;
+    }
+  }
+  /* The moves the mover could think of, with their own pieces only: the
+  ** answer below depends on nothing the mover cannot see. */
+  Move list[MAX_MOVES], found[2];
+  int k = gen_conceivable(p, list), matches = 0;
+  for (int m = 0; m < k; m++) {
+    Move mv = list[m];
+    int flag = MOVE_FLAG(mv), from = MOVE_FROM(mv);
+    if (castle >= 0) {
+      if (flag != MF_CASTLE || CASTLE_SIDE(mv) != castle) continue;
+    } else {
+      if (flag == MF_CASTLE || flag == MF_DROP || flag == MF_PLACE || MOVE_TO(mv) != to) continue;
+      int t = CELL_TYPE(p->board[from]);
+      if (type >= 0 ? t != type : !v->type[t].pawn) continue;
+      if (promo >= 0 ? flag != MF_PROMO || MOVE_PROMO(mv) - 1 != promo : flag == MF_PROMO) continue;
+      if (file >= 0 && board_file(geo, from) != file) continue;
+      if (rank >= 0 && board_rank(geo, from) != rank) continue;
+      /* a pawn named without its file goes straight ahead */
+      if (type < 0 && file < 0 && board_file(geo, from) != board_file(geo, to)) continue;
+    }
+    if (matches < 2) found[matches] = mv;
+    matches++;
+  }
+  if (matches == 1) {
+    move_to_uci(p, found[0], uci, len);
+    return 1;
+  }
+  if (matches == 0) {
+    snprintf(err, errlen, "%s: none of your pieces could make that move", text);
+    return -1;
+  }
+  char a[32], b[32];
+  move_to_uci(p, found[0], a, sizeof a);
+  move_to_uci(p, found[1], b, sizeof b);
+  snprintf(err, errlen, "%s: %d of your pieces could make that move; name the squares (%s, %s%s)",
+           text, matches, a, b, matches > 2 ? ", ..." : "");
+  return -1;
 }

@@ -34,4 +34,13 @@ int view_fen(const Position *p, int player, char *buf, size_t len);
 ** the right exists and no own piece is in the way.) */
 int gen_conceivable(const Position *p, Move *list);
 
+/* A move written in SAN (Nf3, exd5, e8=Q, O-O) turned into the squares
+** of an attempt, using only what the mover knows (gen_conceivable): the
+** capture mark is ignored, and a text that fits none or several of the
+** mover's conceivable moves is refused with a message that depends on the
+** mover's own pieces only. Returns 1 with uci filled, 0 when text is not
+** SAN, or -1 with err. */
+int view_attempt(const Position *p, const char *text, char *uci, size_t len, char *err,
+                 size_t errlen);
+
 #endif

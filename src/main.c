@@ -80,15 +80,26 @@ static int pmain(lua_State *L) {
   return 0;
 }
 
+/* The default seed: from the system's entropy, not the clock, which a
+** player could guess (and with it the cards still to be drawn). */
+static uint64_t unguessable_seed(void) {
+  uint64_t seed = 0;
+  FILE *f = fopen("/dev/urandom", "rb");
+  if (!f || fread(&seed, sizeof seed, 1, f) != 1) seed = (uint64_t)time(NULL) ^ (uint64_t)clock() << 32;
+  if (f) fclose(f);
+  return seed;
+}
+
 int main(int argc, char **argv) {
   Sandbox *s = sandbox_new(0);
-  Args a = {argc, argv, (uint64_t)time(NULL), 1};
+  Args a = {argc, argv, unguessable_seed(), 1};
   if (!s) {
     fprintf(stderr, "varia: cannot create the Lua state (out of memory)\n");
     return 1;
   }
   /* --seed N before the variant: the generator of games with chance. The
-  ** default, from the clock, is printed so that a game can be replayed. */
+  ** default is unguessable; the referee's view shows it (and a saved game
+  ** keeps it) so that a game can be replayed. */
   if (argc > 2 && !strcmp(argv[1], "--seed")) {
     char *end;
     a.seed = strtoull(argv[2], &end, 10);

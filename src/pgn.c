@@ -13,6 +13,7 @@
 #include "notation.h"
 #include "pgn.h"
 #include "script.h"
+#include "textio.h"
 
 static void put_comment(FILE *f, const char *text) {
   fputs(" {", f);
@@ -42,6 +43,9 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   *p = g->pos;
   for (int i = g->n - 1; i >= 0; i--)
     if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
+  /* The generator as the [FEN] has it: a reader starts from there. */
+  const char *start_rng = strstr(g->start_fen, "rng=");
+  if (start_rng) p->rng = strtoull(start_rng + 4, NULL, 16);
   int m = 0, turn_open = 0, last_side = -1;
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
@@ -52,9 +56,19 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
     } else if (MOVE_FLAG(mv) == MF_DRAW) {
       /* chance: replayed from the generator in the FEN */
     } else {
-      if (turn_open && p->side == last_side && p->phase != 0) fputc(',', f);
+      /* The generator where it no longer follows from the start (a take-
+      ** back does not rewind it): its state, before the text that draws. */
+      int jump = g->v->ncard_values && g->undos[i].rng != p->rng;
+      if (jump) {
+        snprintf(buf, sizeof buf, "rng %llx", (unsigned long long)g->undos[i].rng);
+        put_comment(f, buf);
+        p->rng = g->undos[i].rng;
+      }
+      int joined = turn_open && p->side == last_side && p->phase != 0;
+      if (joined && !jump) fputc(',', f);
+      else if (joined) fputc(' ', f);
       else {
-        if (p->side == WHITE || m == 0) fprintf(f, "%s%d.%s", m ? " " : "", p->fullmove, p->side == BLACK ? ".." : "");
+        if (p->side == WHITE || m == 0) fprintf(f, "%s%d.%s", m || jump ? " " : "", p->fullmove, p->side == BLACK ? ".." : "");
         fputc(' ', f);
       }
       move_to_san(p, mv, buf, sizeof buf);
@@ -78,23 +92,45 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   fprintf(f, "%s%s\n", m ? " " : "", result);
 }
 
+typedef struct PgnText {
+  Game *g;
+  const char *spec;
+  uint64_t seed;
+  FILE *f;
+} PgnText;
+
+static int write_protected(lua_State *L) {
+  PgnText *t = lua_touserdata(L, 1);
+  pgn_write(L, t->g, t->spec, t->seed, t->f);
+  return 0;
+}
+
 int pgn_save(lua_State *L, Game *g, const char *spec, uint64_t seed, const char *path,
              char *err, size_t errlen) {
-  char tmp[1100];
-  /* Write beside, then rename: a crash never leaves half a file. */
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
+  char *text = NULL;
+  size_t n = 0;
+  /* The whole text first, in memory (under pcall, so that no error leaves
+  ** the buffer behind); then the file, in one step. */
+  FILE *f = open_memstream(&text, &n);
   if (!f) {
-    snprintf(err, errlen, "cannot write %s", tmp);
+    snprintf(err, errlen, "cannot save %s: out of memory", path);
     return -1;
   }
-  pgn_write(L, g, spec, seed, f);
-  if (fclose(f) != 0 || rename(tmp, path) != 0) {
-    remove(tmp);
-    snprintf(err, errlen, "cannot write %s", path);
+  PgnText t = {g, spec, seed, f};
+  lua_pushcfunction(L, write_protected);
+  lua_pushlightuserdata(L, &t);
+  int status = lua_pcall(L, 1, 0, 0);
+  if (fclose(f) != 0 && status == LUA_OK) status = LUA_ERRMEM;
+  if (status != LUA_OK) {
+    snprintf(err, errlen, "cannot save %s: %s", path,
+             status == LUA_ERRMEM ? "out of memory" : lua_tostring(L, -1));
+    if (lua_gettop(L) && lua_isstring(L, -1)) lua_pop(L, 1);
+    free(text);
     return -1;
   }
-  return 0;
+  int bad = textio_save(path, text, n, err, errlen);
+  free(text);
+  return bad;
 }
 
 /* The value of tag name in the PGN text, copied to out. */
@@ -108,6 +144,13 @@ static int tag_value(const char *text, const char *name, char *out, size_t len) 
   if (!e) return 0;
   snprintf(out, len, "%.*s", (int)(e - s), s);
   return 1;
+}
+
+int pgn_variant(lua_State *L, const char *path, char *spec, size_t len) {
+  if (script_read_file(L, path)) return -1;
+  if (!tag_value(lua_tostring(L, -1), "Variant", spec, len)) snprintf(spec, len, "chess");
+  lua_pop(L, 1);
+  return 0;
 }
 
 Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t warnlen) {
@@ -158,6 +201,18 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
       size_t n = e ? (size_t)(e - s - 1) : strlen(s + 1);
       snprintf(token, sizeof token, "%.*s", (int)(n < sizeof token ? n : sizeof token - 1), s + 1);
       s = e ? e + 1 : s + strlen(s);
+      if (!strncmp(token, "rng ", 4)) { /* the generator's state from here on */
+        char *end;
+        uint64_t state = strtoull(token + 4, &end, 16);
+        if (end == token + 4 || *end) {
+          lua_pushfstring(L, "%s: {%s}: not a generator state", path, token);
+          lua_copy(L, -1, top + 1);
+          lua_settop(L, top + 1);
+          return NULL;
+        }
+        g->pos.rng = state;
+        continue;
+      }
       const char *act = !strncmp(token, "try ", 4) ? token + 4 :
                         (!strcmp(token, "offer") || !strcmp(token, "accept") || !strcmp(token, "decline")) ? token : NULL;
       if (act) {

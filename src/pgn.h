@@ -5,7 +5,9 @@
 ** seed. Steps of one turn are joined by commas (Fairy-Stockfish's SAN for
 ** a move and a relocation: e4,e5); tries, offers and the referee's announcements are
 ** comments ({try e2e5}, {offer}, {referee: ...}), which other PGN readers
-** skip, and which varia replays.
+** skip, and which varia replays; so is {rng 5e1f...}, the state of the
+** generator of chance from there on, where a take-back has moved it on
+** (game_take_back).
 */
 #ifndef varia_pgn_h
 #define varia_pgn_h
@@ -24,6 +26,11 @@ int pgn_save(lua_State *L, Game *g, const char *spec, uint64_t seed, const char 
 
 /* Writes the game as PGN to f. [-0, +0, m] */
 void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f);
+
+/* The variant a PGN file names ([Variant], chess without it), read
+** without loading it: a script named by its path runs only when the user
+** agrees. Returns 0, or -1 when the file cannot be read. [-0, +0, m] */
+int pgn_variant(lua_State *L, const char *path, char *spec, size_t len);
 
 /* Reads a PGN file and replays it: pushes the new game's userdata and
 ** returns it, or returns NULL with the message pushed. warn receives a

@@ -3,11 +3,16 @@
 ** and isatty() chooses between the interactive and the batch loop.
 */
 #include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
@@ -26,6 +31,7 @@
 #include "perft.h"
 #include "repl.h"
 #include "script.h"
+#include "textio.h"
 
 typedef struct Repl {
   Sandbox *s;
@@ -39,8 +45,15 @@ typedef struct Repl {
   int viewer, referee;
   int seen[2];
   uint64_t seed; /* for games with chance */
+  int seeded;    /* the game was dealt from seed (not opened from a file) */
   int computer;  /* the side the computer plays, or -1 */
   int level;     /* its search depth */
+  int trace;     /* trace on: hook calls printed (in the referee's view only) */
+  /* This session's recovery file: its name in the recovery folder, and
+  ** the lock that tells other sessions the game is alive (-1: none yet). */
+  char rec_id[64];
+  int rec_lock;
+  int rec_warned;
 } Repl;
 
 /* Does the screen show a player's view rather than the truth? */
@@ -65,6 +78,7 @@ static void adopt_game(Repl *r) {
   luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);
   r->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   r->seen[0] = r->seen[1] = 0;
+  r->seeded = 0;
 }
 
 /* Replaces the current game by a new one of variant spec from fen. */
@@ -77,7 +91,8 @@ static int new_game(Repl *r, const char *spec, const char *fen) {
     return -1;
   }
   Game *g = lua_touserdata(L, -1);
-  if (!fen || !strstr(fen, "rng=")) game_seed(g, r->seed);
+  r->seeded = !fen || !strstr(fen, "rng=");
+  if (r->seeded) game_seed(g, r->seed);
   luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);
   r->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   r->g = g;
@@ -93,6 +108,16 @@ static const char *glyph(char letter, int white);
 static int fancy_board(const Repl *r) {
   const char *term = getenv("TERM");
   return r->interactive && !getenv("NO_COLOR") && term && strcmp(term, "dumb") != 0;
+}
+
+/* After a take-back the messages of the steps taken back are gone: what
+** a player has seen counts only those that remain. */
+static void forget_messages(Repl *r) {
+  for (int who = 0; who < 2; who++) {
+    int bit = who == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
+    for (int i = 0; i < r->g->nmsgs; i++) k += (r->g->msgs[i].audience & bit) != 0;
+    if (r->seen[who] > k) r->seen[who] = k;
+  }
 }
 
 /* Prints the messages the player has not been shown yet. */
@@ -202,6 +227,10 @@ static void show_board(Repl *r) {
     printf("   (%s holds %d; %d in the draw pile)\n", who == WHITE ? "Black" : "White",
            cards_in(p->hand[who ^ 1], r->g->v->ncard_values), cards_in(p->deck, r->g->v->ncard_values));
   }
+  /* The seed gives every card to come: the referee's to see, not a player's. */
+  if (r->g->v->ncard_values && !hide && r->seeded)
+    printf("(seed %llu: ./varia --seed %llu %s deals the same cards)\n", (unsigned long long)r->seed,
+           (unsigned long long)r->seed, r->g->v->source[0] ? r->g->v->source : r->g->v->name);
   show_messages(r, who);
   (void)sq;
 }
@@ -335,6 +364,8 @@ static const char *current_spec(Repl *r) {
 static void do_reload(Repl *r) {
   lua_State *L = r->s->L;
   char path[] = "/tmp/varia-reload-XXXXXX", warn[1024], spec[1100];
+  /* its messages name the moves that no longer apply, the opponent's too */
+  if (refuse_hidden(r, "reload")) return;
   int fd = mkstemp(path);
   if (fd < 0) {
     say_error(r, "reload: cannot write a temporary file%s", "");
@@ -364,24 +395,70 @@ static void do_reload(Repl *r) {
   if (r->interactive) show_board(r);
 }
 
+/* A saved game is the referee's record: the whole position, both hands,
+** the generator. In a game with hidden information it is written only
+** from the referee's view, and says so. */
 static void do_save(Repl *r, const char *arg) {
-  char err[512];
+  char err[4400];
   if (!*arg) {
     say_error(r, "save: expected a file name, as in: save game.pgn%s", "");
+    return;
+  }
+  if (hiding(r)) {
+    say_error(r, "save writes the referee's full record, which the players may not see; "
+                 "type 'view all' for the referee's view, then save%s", "");
     return;
   }
   if (pgn_save(r->s->L, r->g, current_spec(r), r->seed, arg, err, sizeof err))
     say_error(r, "save: %s", err);
   else
-    printf("saved %d steps to %s\n", r->g->n, arg);
+    printf("saved %d steps to %s%s\n", r->g->n, arg,
+           view_hides(r->g->v) ? " (the referee's full record: it shows what the players may not see)" : "");
 }
 
+/* Is the variant of spec (name[:options]) a script named by its path? */
+static int names_a_file(const char *spec) {
+  char name[512];
+  snprintf(name, sizeof name, "%s", spec);
+  name[strcspn(name, ":")] = '\0';
+  size_t n = strlen(name);
+  return strchr(name, '/') || (n > 4 && !strcmp(name + n - 4, ".lua"));
+}
+
+static int confirm(const char *prompt);
+
+/* open [--run-script] FILE. A PGN file whose [Variant] is a script's path
+** would run that script: it does so when the user says yes at the
+** terminal, or with --run-script (from a pipe), or when that script is
+** already the current game's. */
 static void do_open(Repl *r, const char *arg) {
-  char warn[1024];
+  char warn[1024], spec[512], now[512];
   lua_State *L = r->s->L;
+  int run_script = 0;
+  if (!strncmp(arg, "--run-script", 12) && (!arg[12] || isspace((unsigned char)arg[12]))) {
+    run_script = 1;
+    for (arg += 12; isspace((unsigned char)*arg); arg++) {}
+  }
   if (!*arg) {
     say_error(r, "open: expected a PGN file%s", "");
     return;
+  }
+  snprintf(now, sizeof now, "%.511s", current_spec(r));
+  now[strcspn(now, ":")] = '\0';
+  if (!run_script && pgn_variant(L, arg, spec, sizeof spec) == 0 && names_a_file(spec) &&
+      (spec[strcspn(spec, ":")] = '\0', strcmp(spec, now) != 0)) {
+    if (!r->interactive) {
+      char msg[1400];
+      snprintf(msg, sizeof msg, "open: %s names the script %s as its variant; to run it, "
+               "open --run-script %s", arg, spec, arg);
+      say_error(r, "%s", msg);
+      return;
+    }
+    printf("%s is a game of the variant in the script %s.\n", arg, spec);
+    if (!confirm("Run that script? [y/N] ")) {
+      printf("not opened\n");
+      return;
+    }
   }
   Game *g = pgn_open(L, arg, 0, warn, sizeof warn);
   if (!g) {
@@ -403,6 +480,7 @@ static void do_lua(Repl *r, const char *code) {
     say_error(r, "lua: expected Lua code, as in: lua return g:fen()%s", "");
     return;
   }
+  if (refuse_hidden(r, "lua")) return; /* g:fen(), g:hand("black"): the truth */
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->game_ref);
   lua_setglobal(L, "g");
   if (luaL_loadbufferx(L, code, strlen(code), "=lua", "t") != LUA_OK) {
@@ -544,14 +622,19 @@ static void do_level(Repl *r, const char *arg) {
   printf("level %d\n", r->level);
 }
 
+/* The hook calls show every move and try, the opponent's and the
+** computer's too: printed only while the screen shows the referee's view. */
 static void do_trace(Repl *r, const char *arg) {
-  if (!strcmp(arg, "on")) r->s->trace = 1;
-  else if (!strcmp(arg, "off")) r->s->trace = 0;
+  if (!strcmp(arg, "on")) {
+    if (refuse_hidden(r, "trace")) return;
+    r->trace = 1;
+  } else if (!strcmp(arg, "off")) r->trace = 0;
   else {
     say_error(r, "trace: expected on or off, not \"%s\"", arg);
     return;
   }
-  printf("trace %s\n", r->s->trace ? "on: hook calls are printed" : "off");
+  r->s->trace = r->trace && !hiding(r);
+  printf("trace %s\n", r->trace ? "on: hook calls are printed" : "off");
 }
 
 /* Hot-seat play with hidden information: clear the screen between the
@@ -561,12 +644,13 @@ static void wait_enter(const char *prompt) {
   free(line);
 }
 
+/* from: WHITE, BLACK, or -1 for the referee. */
 static void hand_over(Repl *r, int from, int to) {
   const char *names[] = {"White", "Black"};
-  show_messages(r, from);
+  if (from >= 0) show_messages(r, from);
   char prompt[128];
-  snprintf(prompt, sizeof prompt, "%s: press Enter, then hand the terminal to %s. ", names[from],
-           names[to]);
+  snprintf(prompt, sizeof prompt, "%s: press Enter, then hand the terminal to %s. ",
+           from >= 0 ? names[from] : "Referee", names[to]);
   wait_enter(prompt);
   printf("\033[2J\033[H");
   snprintf(prompt, sizeof prompt, "%s: press Enter to see your board. ", names[to]);
@@ -586,15 +670,45 @@ static void print_messages(Repl *r, const char *arg) {
   if (!k) printf("no messages for %s\n", who == WHITE ? "White" : "Black");
 }
 
+static int confirm(const char *prompt) {
+  char *answer = readline(prompt);
+  int yes = answer && (answer[0] == 'y' || answer[0] == 'Y');
+  free(answer);
+  return yes;
+}
+
+/* In a hidden game a player may look at their own view only; the
+** referee's view (the truth, and from it any player's) is shown to whoever
+** says they are the referee, after a warning, and left through the
+** hand-over screen. */
 static void set_view(Repl *r, const char *arg) {
-  if (!strcmp(arg, "all")) r->referee = 1, r->viewer = -1;
-  else if (!strcmp(arg, "white")) r->referee = 0, r->viewer = WHITE;
-  else if (!strcmp(arg, "black")) r->referee = 0, r->viewer = BLACK;
-  else if (!strcmp(arg, "turn") || !*arg) r->referee = 0, r->viewer = -1;
-  else {
+  const char *names[] = {"White", "Black"};
+  int referee = 0, viewer = -1;
+  if (!strcmp(arg, "all")) referee = 1;
+  else if (!strcmp(arg, "white")) viewer = WHITE;
+  else if (!strcmp(arg, "black")) viewer = BLACK;
+  else if (strcmp(arg, "turn") && *arg) {
     say_error(r, "view: expected white, black, turn or all, not \"%s\"", arg);
     return;
   }
+  if (viewer >= 0 && viewer != shown_player(r) && refuse_hidden(r, "view of the other player"))
+    return;
+  if (view_hides(r->g->v) && r->interactive) {
+    if (referee && !r->referee) {
+      printf("The referee's view shows what the players may not see: both sides' pieces and hands,\n"
+             "and the seed that deals the cards to come.\n");
+      if (!confirm("Only the referee may see the screen now. Show it? [y/N] ")) {
+        printf("the view stays %s's\n", names[shown_player(r)]);
+        return;
+      }
+      printf("\033[2J\033[H");
+    } else if (!referee && r->referee) {
+      hand_over(r, -1, viewer >= 0 ? viewer : game_decision(r->g).player);
+    }
+  }
+  r->referee = referee;
+  r->viewer = viewer;
+  r->s->trace = r->trace && !hiding(r);
   show_board(r);
 }
 
@@ -609,6 +723,8 @@ static int run_command(Repl *r, char *line) {
   if (*args) *args++ = '\0';
   while (isspace((unsigned char)*args)) args++;
   const char *cmd = line;
+  size_t cmdlen = strlen(cmd);
+  r->s->trace = r->trace && !hiding(r);
 
   if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) return 1;
   int before = game_decision(r->g).player, n_before = r->g->n;
@@ -618,11 +734,19 @@ static int run_command(Repl *r, char *line) {
   else if (!strcmp(cmd, "play")) {
     if (play_moves(r, args) && r->interactive) show_board(r);
   } else if (!strcmp(cmd, "undo")) {
+    /* N decisions, each with the chance steps after it; in a hidden game
+    ** the board shown next is the view of whoever decides then, after the
+    ** hand-over screen if that is the other player. */
     long k = *args ? strtol(args, NULL, 10) : 1;
     if (k < 1 || k > r->g->n) say_error(r, "undo: %s", r->g->n ? "out of range" : "no moves to take back");
     else {
-      while (k--) game_undo(r->g);
-      if (r->interactive) show_board(r);
+      while (k-- && game_take_back(r->g) == 0) {}
+      forget_messages(r);
+      if (r->interactive && hiding(r)) {
+        int after = game_decision(r->g).player;
+        if (r->viewer < 0 && r->computer < 0 && after != before) hand_over(r, before, after);
+        show_board(r);
+      } else if (r->interactive) show_board(r);
     }
   } else if (!strcmp(cmd, "view")) {
     set_view(r, args);
@@ -664,11 +788,11 @@ static int run_command(Repl *r, char *line) {
     if (r->interactive) show_board(r);
   }
   else {
-    /* Not a command: moves, or an agreement action. */
-    char again[1024];
-    snprintf(again, sizeof again, "%s%s%s", cmd, *args ? " " : "", args);
+    /* Not a command: moves, or an agreement action. The line is whole
+    ** again (the space after the first word put back), however long. */
+    if (*args) line[cmdlen] = ' ';
     int errors_before = r->errors;
-    if (play_moves(r, again) && r->interactive && !hiding(r)) show_board(r);
+    if (play_moves(r, line) && r->interactive && !hiding(r)) show_board(r);
     if (r->errors > errors_before && r->interactive) printf("(type help for the commands)\n");
   }
   /* Playing the computer: it answers at once. */
@@ -725,44 +849,154 @@ static int protected_command(Repl *r, char *line) {
   return c.quit;
 }
 
-/* ---- nothing lost: the recovery file ----------------------------------
+/* ---- nothing lost: one recovery file per game --------------------------
 ** After every command that changes the game, an interactive session writes
-** the game as PGN to the recovery file (write beside, then rename, so a
-** kill -9 leaves the last whole file). A normal quit removes it; the next
-** interactive start finds it and offers to resume. */
-static void recovery_path(char *buf, size_t len) {
+** its game as PGN to its own file in the recovery folder (write beside,
+** then rename, so that a kill -9 leaves the last whole file), and holds a
+** lock on a file beside it for as long as it runs. A normal quit removes
+** both. The next interactive start offers the games whose lock nobody
+** holds: sessions that ended without quitting. Another session running
+** under the same $HOME keeps its own file and its game. */
+static void recovery_dir(char *buf, size_t len) {
   const char *env = getenv("VARIA_RECOVERY"), *home = getenv("HOME");
   if (env && *env) snprintf(buf, len, "%s", env);
-  else snprintf(buf, len, "%s/.varia_recovery.pgn", home && *home ? home : ".");
+  else snprintf(buf, len, "%s/.varia_recovery", home && *home ? home : ".");
+}
+
+static void recovery_file(const char *id, const char *ext, char *buf, size_t len) {
+  char dir[1024];
+  recovery_dir(dir, sizeof dir);
+  snprintf(buf, len, "%.1000s/%.63s.%.4s", dir, id, ext);
+}
+
+/* The lock of game id, or -1 when another session holds it (or it cannot
+** be made). */
+static int claim(const char *id) {
+  char path[1200];
+  recovery_file(id, "lock", path, sizeof path);
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return -1;
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/* Removes game id's file and then its lock (in that order: a session that
+** finds the file then finds the lock held). */
+static void discard(const char *id, int lock) {
+  char path[1200];
+  recovery_file(id, "pgn", path, sizeof path);
+  remove(path);
+  recovery_file(id, "lock", path, sizeof path);
+  remove(path);
+  if (lock >= 0) close(lock);
+}
+
+static void recovery_warn(Repl *r, const char *what, const char *path, int e) {
+  if (r->rec_warned++) return;
+  printf("note: no recovery file for this game (cannot %s %s: %s)\n", what, path, strerror(e));
 }
 
 static void save_recovery(Repl *r) {
-  char path[1024], err[256];
-  recovery_path(path, sizeof path);
-  pgn_save(r->s->L, r->g, current_spec(r), r->seed, path, err, sizeof err);
+  char path[1200], err[4400];
+  if (r->rec_lock < 0) {
+    char dir[1024];
+    recovery_dir(dir, sizeof dir);
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+      recovery_warn(r, "make", dir, errno);
+      return;
+    }
+    snprintf(r->rec_id, sizeof r->rec_id, "%lld-%ld", (long long)time(NULL), (long)getpid());
+    if ((r->rec_lock = claim(r->rec_id)) < 0) {
+      recovery_file(r->rec_id, "lock", path, sizeof path);
+      recovery_warn(r, "lock", path, errno);
+      return;
+    }
+  }
+  recovery_file(r->rec_id, "pgn", path, sizeof path);
+  if (pgn_save(r->s->L, r->g, current_spec(r), r->seed, path, err, sizeof err) && !r->rec_warned++)
+    printf("note: %s\n", err);
 }
 
+typedef struct LeftBehind {
+  char id[64];
+  time_t when;
+  int lock;
+} LeftBehind;
+
+static int newest_first(const void *a, const void *b) {
+  time_t x = ((const LeftBehind *)a)->when, y = ((const LeftBehind *)b)->when;
+  return (x < y) - (x > y);
+}
+
+/* Offers the games left behind, newest first, each named by its variant,
+** length and time; the first one resumed becomes this session's game (and
+** keeps its file), the others wait for a later start. */
 static void offer_recovery(Repl *r) {
-  char path[1024], warn[1024];
-  FILE *f;
-  recovery_path(path, sizeof path);
-  if (!(f = fopen(path, "r"))) return;
-  fclose(f);
-  char *answer = readline("An interrupted game was found. Resume it? [Y/n] ");
-  int yes = !answer || !*answer || answer[0] == 'y' || answer[0] == 'Y';
-  free(answer);
-  if (!yes) {
-    remove(path);
-    return;
+  char dir[1024], path[1200], warn[1024], when[64];
+  LeftBehind found[64];
+  int n = 0;
+  recovery_dir(dir, sizeof dir);
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL && n < 64) {
+    size_t len = strlen(e->d_name);
+    if (len < 5 || len - 4 >= sizeof found[n].id || strcmp(e->d_name + len - 4, ".pgn")) continue;
+    snprintf(found[n].id, sizeof found[n].id, "%.*s", (int)(len - 4), e->d_name);
+    struct stat st;
+    if ((found[n].lock = claim(found[n].id)) < 0) continue; /* a live session's game */
+    recovery_file(found[n].id, "pgn", path, sizeof path);
+    if (stat(path, &st) != 0) { /* its session quit meanwhile */
+      discard(found[n].id, found[n].lock);
+      continue;
+    }
+    found[n].when = st.st_mtime;
+    n++;
   }
-  Game *g = pgn_open(r->s->L, path, 1, warn, sizeof warn);
-  if (!g) {
-    say_error(r, "cannot resume: %s", lua_tostring(r->s->L, -1));
+  closedir(d);
+  qsort(found, (size_t)n, sizeof *found, newest_first);
+  int resumed = 0, kept = 0;
+  for (int i = 0; i < n; i++) {
+    if (resumed) {
+      close(found[i].lock);
+      kept++;
+      continue;
+    }
+    recovery_file(found[i].id, "pgn", path, sizeof path);
+    Game *g = pgn_open(r->s->L, path, 1, warn, sizeof warn);
+    if (!g) {
+      printf("A game left behind in %s cannot be resumed (%s); the file is kept.\n", path,
+             lua_tostring(r->s->L, -1));
+      lua_pop(r->s->L, 1);
+      close(found[i].lock);
+      continue;
+    }
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&found[i].when));
+    printf("An interrupted game was found: %s, %d step%s, last played %s.\n", g->v->name, g->n,
+           g->n == 1 ? "" : "s", when);
+    char *answer = readline("Resume it? [Y]es, [n]o: delete it, [k]eep it for later: ");
+    int choice = !answer ? 'k' : !*answer ? 'y' : tolower((unsigned char)answer[0]);
+    free(answer);
+    if (choice == 'y') {
+      adopt_game(r);
+      snprintf(r->rec_id, sizeof r->rec_id, "%.63s", found[i].id);
+      r->rec_lock = found[i].lock;
+      resumed = 1;
+      printf("resumed %s after %d steps%s%s\n", r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
+      continue;
+    }
     lua_pop(r->s->L, 1);
-    return;
+    if (choice == 'n') discard(found[i].id, found[i].lock);
+    else {
+      close(found[i].lock);
+      kept++;
+    }
   }
-  adopt_game(r);
-  printf("resumed %s after %d steps%s%s\n", r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
+  if (kept) printf("(%d interrupted game%s kept in %s, offered at the next start)\n", kept,
+                   kept == 1 ? " is" : "s are", dir);
 }
 
 /* ---- completion: commands, variant names, squares, legal moves -------- */
@@ -833,7 +1067,8 @@ static char *history_path(void) {
 }
 
 int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
-  Repl r = {s, isatty(0) && isatty(1), 0, LUA_NOREF, NULL, -1, 0, {0, 0}, seed, -1, 3};
+  Repl r = {.s = s, .interactive = isatty(0) && isatty(1), .game_ref = LUA_NOREF, .viewer = -1,
+            .seed = seed, .computer = -1, .level = 3, .rec_lock = -1};
   if (new_game(&r, variant, NULL)) return 1;
   r.errors = 0;
   if (r.interactive) {
@@ -844,8 +1079,6 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
     offer_recovery(&r);
     printf("varia %s - %s. Type help for the commands, quit to leave.\n",
            VARIA_VERSION, r.g->v->name);
-    if (r.g->v->ncard_values) printf("(seed %llu: ./varia --seed %llu %s deals the same cards)\n",
-                                     (unsigned long long)seed, (unsigned long long)seed, variant);
     show_board(&r);
     for (;;) {
       char prompt[80];
@@ -864,17 +1097,29 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
       if (r.g != before || r.g->n != n_before) save_recovery(&r);
     }
     /* A normal end: nothing to recover. */
-    char rec[1024];
-    recovery_path(rec, sizeof rec);
-    remove(rec);
+    if (r.rec_lock >= 0) discard(r.rec_id, r.rec_lock);
     if (hist) {
       write_history(hist);
       free(hist);
     }
     return 0;
   }
-  char line[4096];
-  while (fgets(line, sizeof line, stdin))
+  /* Whole lines only: a line too long for the buffer is refused whole,
+  ** never cut into a command and a tail that would run as another. */
+  static char line[1 << 16];
+  size_t len;
+  long lineno = 0;
+  int got;
+  while ((got = textio_line(stdin, line, sizeof line, &len)) != 0) {
+    lineno++;
+    if (got < 0) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "line %ld: %zu characters, more than the %zu a line may have; not run",
+               lineno, len, sizeof line - 1);
+      say_error(&r, "%s", msg);
+      continue;
+    }
     if (protected_command(&r, line)) break;
+  }
   return r.errors ? 1 : 0;
 }

@@ -236,7 +236,7 @@ expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
 expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V
 expect_stdin "svg" 0 "wrote $tmp/b.svg" "svg $tmp/b.svg\n" -- $V
 expect_stdin "svg without a file" 1 "svg: expected a file name" 'svg\n' -- $V
-expect_stdin "trace" 0 "trace: on_move(e2e4)" 'trace on\ne2e4\n' -- $V kriegspiel
+expect_stdin "trace" 0 "trace: on_move(e2e4)" 'view all\ntrace on\ne2e4\n' -- $V kriegspiel
 expect_stdin "trace bad argument" 1 "trace: expected on or off" 'trace maybe\n' -- $V
 expect_stdin "view bad argument" 1 "view: expected white, black, turn or all" 'view everyone\n' -- $V
 expect_stdin "undo too far" 1 "undo: no moves to take back" 'undo\n' -- $V
@@ -245,6 +245,66 @@ expect_stdin "help" 0 "why MOVE" 'help\n' -- $V
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "mine" })\n' > "$tmp/mine.lua"
 expect_stdin "reload" 0 "move 3 (Nf3) no longer applies" "load $tmp/mine.lua\ne4 e5 Nf3\nlua local f = io.open('$tmp/mine.lua', 'w') f:write('local std = require \"std\" return std.extend(std.chess, { name = \"mine\", pieces = { n = { betza = \"W\" } } })') f:close()\nreload\n" -- $V
 expect_stdin "why after reload" 0 "a knight cannot move from g1 to f3" "load $tmp/mine.lua\nreload\nwhy g1f3\n" -- $V
+# Whole lines only: a line is never cut into a command and a tail that runs
+# as another (a trailing undo or quit), whatever its length.
+pad=$(printf '%*s' 5000 '')
+expect_stdin "a long line stays one line" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" "e4${pad}undo\nfen\n" -- $V
+pad=$(printf '%*s' 70000 '')
+expect_stdin "a line too long is refused whole" 1 "line 1: 70006 characters, more than the 65535 a line may have; not run" "e4${pad}quit\nfen\n" -- $V
+expect_stdin "nor is its tail run" 1 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "e4${pad}quit\nfen\n" -- $V
+pad=$(printf '%*s' 1100 '')
+expect_stdin "every move of a long line is played" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "e4 e5${pad}Nf3\nfen\n" -- $V
+long_word=$(printf 'x%.0s' $(seq 1 200))
+expect_stdin "a word too long is not a move" 1 "(200 characters) is not a move" "e4 $long_word\n" -- $V
+printf '[Variant "unbland"]\n\n{rng zz} *\n' > "$tmp/rng.pgn"
+expect_stdin "open: a bad generator comment" 1 "rng.pgn: {rng zz}: not a generator state" "open $tmp/rng.pgn\n" -- $V
+# Saving: beside and rename; errors name the path and the reason; a link's
+# target is written and the link kept; a read-only folder's writable file
+# is written in place.
+expect_stdin "save error names the path and the reason" 1 "save: cannot save $tmp/nosuch/g.pgn: No such file or directory" "save $tmp/nosuch/g.pgn\n" -- $V
+mkdir -p "$tmp/real" && ln -s real/game.pgn "$tmp/link.pgn"
+out=$(printf 'e4\nsave %s\n' "$tmp/link.pgn" | $V 2>&1; [ -L "$tmp/link.pgn" ] && echo "still a link"; grep -c 'e4' "$tmp/real/game.pgn")
+judge "save over a link writes its target" 0 "still a link
+1" $? "$out"
+ro=$(mktemp -d) && chmod 755 "$ro" && mkdir "$ro/folder" && echo old > "$ro/folder/g.pgn"
+as_user=""
+if [ "$(id -u)" = 0 ]; then chown -R 65534 "$ro/folder"; as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"; fi
+chmod 555 "$ro/folder"
+out=$(printf 'e4\nsave %s\n' "$ro/folder/g.pgn" | $as_user $V 2>&1; grep -c '1\. e4' "$ro/folder/g.pgn")
+judge "save a writable file in a read-only folder" 0 "saved 1 steps to $ro/folder/g.pgn
+1" $? "$out"
+chmod 755 "$ro/folder"; rm -rf "$ro"
+# A PGN whose [Variant] is a script's path runs it only when asked.
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "mine" })\n' > "$tmp/script.lua"
+printf '[Variant "%s"]\n\n1. e4 *\n' "$tmp/script.lua" > "$tmp/script.pgn"
+expect_stdin "open does not run a PGN's script unasked" 1 "open: $tmp/script.pgn names the script $tmp/script.lua as its variant; to run it, open --run-script $tmp/script.pgn" "open $tmp/script.pgn\n" -- $V
+expect_stdin "open --run-script" 0 "opened $tmp/script.pgn: mine, 1 steps" "open --run-script $tmp/script.pgn\n" -- $V
+expect_stdin "open a game of the script already loaded" 0 "opened $tmp/script.pgn: mine, 1 steps" "load $tmp/script.lua\nopen $tmp/script.pgn\n" -- $V
+# Hidden information stays hidden: what shows the truth needs the
+# referee's view.
+expect_stdin "hidden: lua" 1 "lua would show what the players may not see" 'lua return g:hand("black")\n' -- $V --seed 5 unbland
+expect_stdin "hidden: lua in the referee's view" 0 "{" 'view all\nlua return "{" .. table.concat(g:hand("black"), ",")\n' -- $V --seed 5 unbland
+expect_stdin "hidden: save" 1 "save writes the referee's full record, which the players may not see" "save $tmp/h.pgn\n" -- $V --seed 5 unbland
+expect_stdin "hidden: save in the referee's view says so" 0 "(the referee's full record: it shows what the players may not see)" "view all\nsave $tmp/h.pgn\n" -- $V --seed 5 unbland
+expect_stdin "hidden: reload" 1 "reload would show what the players may not see" 'e2e4\nreload\n' -- $V kriegspiel
+expect_stdin "hidden: trace with the computer" 1 "trace would show what the players may not see" 'vs computer black\ntrace on\ne2e4\n' -- $V kriegspiel
+expect_stdin "hidden: the other player's view" 1 "view of the other player would show what the players may not see" 'view black\n' -- $V kriegspiel
+expect_stdin "hidden: a player's own view" 0 "White's view: ????????/" 'view white\n' -- $V kriegspiel
+# Kriegspiel: SAN is read with what the mover knows, and a refused move in
+# SAN is a try like any other (recorded, answered, announced).
+expect_stdin "hidden: a SAN try is a try" 0 "referee: Nonsense" 'e2e4\na7a6\nexd5\n' -- $V kriegspiel
+expect_stdin "hidden: a SAN try is recorded" 0 "{try e4d5}" "e2e4\na7a6\nexd5\nview all\nsave $tmp/k.pgn\nlua local f = io.open('$tmp/k.pgn') local t = f:read('a') f:close() return t\n" -- $V kriegspiel
+expect_stdin "hidden: SAN without the capture mark" 0 "4k3/8/8/4N3/8/8/8/4K3 b - - 0 1" 'fen 4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1\nNe5\nview all\nfen\n' -- $V kriegspiel
+expect_stdin "hidden: SAN ambiguous by what the mover knows" 1 "Nd2: 2 of your pieces could make that move; name the squares" 'fen 4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\nNd2\n' -- $V kriegspiel
+# A take-back does not rewind the generator: the card drawn again is a
+# new draw, and the saved game replays it.
+rook='fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 varia:hands=3/'
+out=$(printf '%s\nview all\nRa8\nundo\nfen\n' "$rook" | $V --seed 1 unbland 2>&1 | grep -o 'rng=[0-9a-f]*' | uniq | wc -l)
+judge "undo does not rewind the generator" 0 "2" 0 "$out"
+out=$(printf '%s\nview all\nRa8\nundo\nRa8\nfen\nsave %s\nopen %s\nfen\n' "$rook" "$tmp/u.pgn" "$tmp/u.pgn" | $V --seed 1 unbland 2>&1 | grep '^R3k3/' | sort | uniq -c)
+judge "a game with a take-back replays the same cards" 0 "   2 R3k3/" 0 "$out"
+expect_stdin "the saved game notes the generator" 0 "{rng " "$rook\nview all\nRa8\nundo\nRa8\nsave $tmp/u.pgn\nlua local f = io.open('$tmp/u.pgn') local t = f:read('a') f:close() return t\n" -- $V --seed 1 unbland
+
 # Lua test files and shards in ./varia test.
 printf 'local t = require "check"\nt.equal("start moves", #varia.new("chess"):legal(), 21)\nt.done()\n' > "$tmp/bad_test.lua"
 expect "a Lua test file's failure with file:line" 1 "bad_test.lua:2 start moves: expected 21, got 20" -- $V test "$tmp/bad_test.lua"

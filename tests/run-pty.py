@@ -14,7 +14,7 @@ class Term:
     def __init__(self, args, env_extra=None):
         self.home = tempfile.mkdtemp()
         env = dict(os.environ, TERM="xterm", HOME=self.home,
-                   VARIA_RECOVERY=os.path.join(self.home, "recovery.pgn"))
+                   VARIA_RECOVERY=os.path.join(self.home, "recovery"))
         env.pop("NO_COLOR", None)
         env.update(env_extra or {})
         self.env = env
@@ -150,6 +150,76 @@ check("Black's view after the hand-over", t.wait_for(r"Black's view: rnbqkbnr/pp
 check("no White piece on Black's screen", "PPPP" not in t.out, t.out)
 t.close()
 
+# Undo in a hidden game: the board shown next is the view of whoever
+# decides then, after the hand-over screen (never the other player's board
+# on the screen of the player who typed undo).
+t = Term(["kriegspiel"])
+t.wait_for(r"varia\(kriegspiel\)> ")
+t.send("e2e4\n")
+t.wait_for(r"hand the terminal to Black")
+t.send("\n")
+t.wait_for(r"Black: press Enter to see your board")
+t.send("\n")
+t.wait_for(r"Black's view: ")
+t.wait_for(r"varia\(kriegspiel\)> $")
+t.out = ""
+t.send("undo\n")
+check("undo goes through the hand-over screen",
+      t.wait_for(r"Black: press Enter, then hand the terminal to White", 5), t.out)
+check("no White piece before the hand-over", "PPPP" not in t.out, t.out)
+t.send("\n")
+t.wait_for(r"White: press Enter to see your board")
+t.send("\n")
+check("White's view after the hand-over", t.wait_for(r"White's view: \?{8}/.*PPPPPPPP/RNBQKBNR w", 5), t.out)
+t.close()
+
+# The seed deals every card to come: not printed to the players; the
+# referee's view, entered only after a warning, shows it, and is left
+# through the hand-over screen.
+t = Term(["unbland"])
+t.wait_for(r"varia\(unbland\)> ")
+check("no seed on a player's screen", "(seed" not in t.out, t.out)
+t.out = ""
+t.send("view all\n")
+check("the referee's view warns first", t.wait_for(r"Only the referee may see the screen now. Show it\? \[y/N\] ", 5), t.out)
+t.send("n\n")
+check("and shows nothing unless told yes", t.wait_for(r"the view stays White.s", 5) and "(seed" not in t.out, t.out)
+t.out = ""
+t.send("view all\n")
+t.wait_for(r"Show it\?")
+t.send("y\n")
+check("the referee sees the seed", t.wait_for(r"\(seed \d+: ./varia --seed \d+ unbland deals the same cards\)", 5), t.out)
+t.out = ""
+t.send("view turn\n")
+check("leaving the referee's view hands over",
+      t.wait_for(r"Referee: press Enter, then hand the terminal to White", 5), t.out)
+t.close()
+
+
+# open asks before running the script a PGN names as its variant.
+t = Term([])
+script = os.path.join(t.home, "mine.lua")
+with open(script, "w") as f:
+    f.write('local std = require "std"\nreturn std.extend(std.chess, { name = "mine" })\n')
+with open(os.path.join(t.home, "g.pgn"), "w") as f:
+    f.write('[Variant "%s"]\n\n1. e4 *\n' % script)
+t.wait_for(r"varia\(chess\)> ")
+t.send("open %s\n" % os.path.join(t.home, "g.pgn"))
+check("open names the script and asks", t.wait_for(r"Run that script\? \[y/N\] ", 5) and re.search(r"is a game of the variant in the script \S*mine\.lua\.", t.out), t.out)
+t.send("n\n")
+check("no means not opened", t.wait_for(r"not opened", 5) and "varia(mine)" not in t.out, t.out)
+t.send("open %s\n" % os.path.join(t.home, "g.pgn"))
+t.wait_for(r"Run that script\?")
+t.send("y\n")
+check("yes opens it", t.wait_for(r"varia\(mine\)> ", 5), t.out)
+t.close()
+
+
+def recovery_files(home):
+    d = os.path.join(home, "recovery")
+    return sorted(f for f in os.listdir(d) if f.endswith(".pgn")) if os.path.isdir(d) else []
+
+
 # The recovery file survives kill -9, and the next start resumes the game.
 t = Term([])
 t.wait_for(r"varia\(chess\)> ")
@@ -160,9 +230,10 @@ t.wait_for(r"White to move")
 time.sleep(0.3)
 home = t.home
 t.close()  # kill -9
-check("the recovery file exists", os.path.exists(os.path.join(home, "recovery.pgn")))
-t = Term([], {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery.pgn")})
-check("the next start offers to resume", t.wait_for(r"An interrupted game was found", 5), t.out)
+check("the recovery file exists", len(recovery_files(home)) == 1, str(recovery_files(home)))
+t = Term([], {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery")})
+check("the next start offers to resume, naming the game",
+      t.wait_for(r"An interrupted game was found: chess, 2 steps, last played \d{4}-\d\d-\d\d \d\d:\d\d", 5), t.out)
 t.send("y\n")
 check("the game resumes", t.wait_for(r"resumed chess after 2 steps", 5), t.out)
 t.out = ""
@@ -171,7 +242,44 @@ check("where it was", t.wait_for(r"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKB
 t.send("quit\n")
 time.sleep(0.5)
 t.close()
-check("a normal quit removes it", not os.path.exists(os.path.join(home, "recovery.pgn")))
+check("a normal quit removes it", recovery_files(home) == [], str(recovery_files(home)))
+
+# Two sessions under one $HOME: each game has its own file. One's quit
+# leaves the other's game; a start does not offer a game still being played.
+home = tempfile.mkdtemp()
+env = {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery")}
+a = Term([], env)
+a.wait_for(r"varia\(chess\)> ")
+a.send("e4\n")
+a.wait_for(r"Black to move")
+b = Term(["capablanca"], env)
+check("a live session's game is not offered", b.wait_for(r"varia\(capablanca\)> ", 5) and
+      "interrupted game" not in b.out, b.out)
+b.send("e4\n")
+b.wait_for(r"Black to move")
+time.sleep(0.3)
+check("two sessions, two recovery files", len(recovery_files(home)) == 2, str(recovery_files(home)))
+a.send("quit\n")
+time.sleep(0.5)
+a.close()
+check("one session's quit keeps the other's game", len(recovery_files(home)) == 1, str(recovery_files(home)))
+b.close()  # kill -9
+c = Term([], env)
+check("the game left behind is offered", c.wait_for(r"interrupted game was found: capablanca, 1 step", 5), c.out)
+c.send("k\n")
+check("kept for later", c.wait_for(r"1 interrupted game is kept", 5), c.out)
+c.send("quit\n")
+time.sleep(0.5)
+c.close()
+check("a kept game stays", len(recovery_files(home)) == 1, str(recovery_files(home)))
+c = Term([], env)
+c.wait_for(r"interrupted game was found")
+c.send("n\n")
+c.wait_for(r"varia\(chess\)> ")
+c.send("quit\n")
+time.sleep(0.5)
+c.close()
+check("a declined game is deleted", recovery_files(home) == [], str(recovery_files(home)))
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

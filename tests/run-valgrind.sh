@@ -30,5 +30,10 @@ run "every variant through the batch runner" "${VG[@]}" ./varia run tests/alloc/
 run "the test runner (perft and transcripts)" "${VG[@]}" ./varia test --max-depth 2 tests/perft/cpw.perft tests/transcripts/kriegspiel-cincinnati.transcript
 run "a broken script" "${VG[@]}" ./varia check tests/fuzz/corpus/betza/KN
 run "the REPL from a pipe" bash -c "printf 'e4 e5\nNf3\nmoves\nperft 2\nundo\nfen 8/8\nload nosuch\nnew duck\ne2e4,e4e5\nshow\nnew kriegspiel\ne2e5\ne2e4\nview all\nquit\n' | ${VG[*]} ./varia >/dev/null"
+vtmp=$(mktemp -d)
+trap 'rm -rf "$vtmp"' EXIT
+ln -s real.pgn "$vtmp/link.pgn"
+long=$(printf '%*s' 70000 '')
+run "saving, opening, hidden games, long lines" bash -c "printf 'e4 e5\nsave $vtmp/link.pgn\nsave $vtmp/none/g.pgn\nopen $vtmp/link.pgn\ne4${long}quit\nnew unbland\nlua return 1\nsave $vtmp/u.pgn\nview all\nfen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 varia:hands=3/\nRa8\nundo\nRa8\nsave $vtmp/u.pgn\nopen $vtmp/u.pgn\nnew kriegspiel\ne4\na6\nexd5\nNd2\nreload\nquit\n' | ${VG[*]} ./varia >/dev/null"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

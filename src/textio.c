@@ -1,0 +1,119 @@
+/*
+** textio.c - text files read and written whole.
+*/
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "textio.h"
+
+int textio_line(FILE *f, char *buf, size_t cap, size_t *len) {
+  size_t n = 0;
+  int c, overflow = 0;
+  while ((c = getc(f)) != EOF && c != '\n') {
+    if (n + 1 < cap) buf[n] = (char)c;
+    else overflow = 1;
+    n++;
+  }
+  if (c == EOF && n == 0) return 0;
+  size_t kept = n < cap ? n : cap - 1;
+  if (!overflow && kept && buf[kept - 1] == '\r') kept--;
+  buf[kept] = '\0';
+  if (len) *len = n;
+  return overflow ? -1 : 1;
+}
+
+/* Where a symbolic link chain ends (path itself when it is no link);
+** a relative link is read from its own folder. */
+static int final_target(const char *path, char *out, size_t len) {
+  char link[4096];
+  snprintf(out, len, "%s", path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    if (lstat(out, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+    ssize_t k = readlink(out, link, sizeof link - 1);
+    if (k < 0) return -1;
+    link[k] = '\0';
+    char *slash = strrchr(out, '/');
+    if (link[0] == '/' || !slash) snprintf(out, len, "%s", link);
+    else {
+      char dir[4096];
+      snprintf(dir, sizeof dir, "%.*s", (int)(slash - out), out);
+      if ((size_t)snprintf(out, len, "%s/%s", dir, link) >= len) {
+        errno = ENAMETOOLONG;
+        return -1;
+      }
+    }
+  }
+  errno = ELOOP;
+  return -1;
+}
+
+static int write_all(int fd, const char *text, size_t n) {
+  while (n) {
+    ssize_t k = write(fd, text, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) return -1;
+    text += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static int fail(char *err, size_t errlen, const char *path, const char *target, int e) {
+  if (strcmp(path, target))
+    snprintf(err, errlen, "cannot save %s (a link to %s): %s", path, target, strerror(e));
+  else snprintf(err, errlen, "cannot save %s: %s", path, strerror(e));
+  return -1;
+}
+
+/* The text over path's own bytes, when no new file can go beside it. */
+static int save_in_place(const char *target, const char *text, size_t n) {
+  int fd = open(target, O_WRONLY);
+  if (fd < 0) return -1;
+  if (write_all(fd, text, n) || ftruncate(fd, (off_t)n) || fsync(fd)) {
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+  }
+  return close(fd);
+}
+
+int textio_save(const char *path, const char *text, size_t n, char *err, size_t errlen) {
+  char target[4096], tmp[4200];
+  struct stat st;
+  if (final_target(path, target, sizeof target)) return fail(err, errlen, path, path, errno);
+  int exists = stat(target, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) return fail(err, errlen, path, target, EISDIR);
+  /* A file the user may not write stays as it is, as with any editor that
+  ** does not ask: replacing it through its folder would defeat that. */
+  if (exists && access(target, W_OK) != 0) return fail(err, errlen, path, target, errno);
+  snprintf(tmp, sizeof tmp, "%s.XXXXXX", target);
+  int fd = mkstemp(tmp), e = errno;
+  if (fd < 0) {
+    /* A folder that takes no new file: a file there that we may write is
+    ** written in place. */
+    if (!exists || save_in_place(target, text, n)) return fail(err, errlen, path, target, exists ? errno : e);
+    return 0;
+  }
+  mode_t mode;
+  if (exists) mode = st.st_mode & 07777;
+  else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  int bad = fchmod(fd, mode) || write_all(fd, text, n) || fsync(fd);
+  e = errno;
+  if (close(fd) && !bad) bad = 1, e = errno;
+  if (!bad && rename(tmp, target)) bad = 1, e = errno;
+  if (bad) {
+    unlink(tmp);
+    return fail(err, errlen, path, target, e);
+  }
+  return 0;
+}
