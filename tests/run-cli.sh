@@ -178,6 +178,33 @@ expect_stdin "why without a move" 1 "why: expected a move" 'why\n' -- $V
 expect_stdin "save and open" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "e4 e5 Nf3\nsave $tmp/g.pgn\nnew\nopen $tmp/g.pgn\nfen\n" -- $V
 expect_stdin "save writes PGN" 0 "[Variant \"duck\"]" "e2e4,e4e5\nsave $tmp/d.pgn\nlua local f = io.open('$tmp/d.pgn') local t = f:read('a') f:close() return t\n" -- $V duck
 expect_stdin "open a missing file" 1 "open: cannot read" "open $tmp/none.pgn\n" -- $V
+# PGN as other programs write it, and what is not PGN: an error naming
+# file:line, never an empty game, and the game in progress stays.
+printf '[Event "x"]\n\n1. e4 ; e5 Nf3 are a comment\ne5 2. Nf3 $1 (2. Nc3 {a)b} ; c\n Nc6) 2... Nc6! 3.Bb5?! *\n' > "$tmp/annotated.pgn"
+expect_stdin "open: comments, variations, NAGs" 0 "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3" "open $tmp/annotated.pgn\nfen\n" -- $V
+printf '[Event "x"]\n\n1. e4 {never closed e5\n2. Nf3\n' > "$tmp/brace.pgn"
+expect_stdin "open: an unterminated comment" 1 "brace.pgn:3: a comment '{' that is never closed" "open $tmp/brace.pgn\n" -- $V
+printf '1. e4 (1. d4 d5\n' > "$tmp/variation.pgn"
+expect_stdin "open: an unterminated variation" 1 "variation.pgn:1: a variation '(' that is never closed" "open $tmp/variation.pgn\n" -- $V
+printf '[Event "x"\n\n1. e4 *\n' > "$tmp/tag.pgn"
+expect_stdin "open: a broken tag" 1 "tag.pgn:1: a tag must be [Name \"value\"]" "open $tmp/tag.pgn\n" -- $V
+: > "$tmp/empty.pgn"
+expect_stdin "open: an empty file" 1 "empty.pgn: not a PGN game (no tags and no moves)" "open $tmp/empty.pgn\n" -- $V
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR' > "$tmp/png.pgn"
+expect_stdin "open: binary data" 1 "png.pgn:3: a NUL byte: not a PGN game" "open $tmp/png.pgn\n" -- $V
+printf '\x07\xee\x8f junk\n' > "$tmp/bytes.pgn"
+expect_stdin "open: random bytes" 1 "bytes.pgn:1: a byte 0x07 where a move should be" "open $tmp/bytes.pgn\n" -- $V
+expect_stdin "open: the game in progress stays" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" "e4\nopen $tmp/bytes.pgn\nfen\n" -- $V
+printf 'hello world\n' > "$tmp/text.pgn"
+expect_stdin "open: text" 1 "text.pgn:1: move 1 (hello)" "open $tmp/text.pgn\n" -- $V
+# Random bytes never open as a game, nor crash.
+for seed in 1 2 3 4 5 6 7 8; do
+  awk -v seed=$seed 'BEGIN { srand(seed); for (i = 0; i < 300; i++) printf "%c", int(rand() * 255) + 1 }' > "$tmp/random.pgn"
+  expect_stdin "open: random bytes $seed" 1 "open: $tmp/random.pgn:" "open $tmp/random.pgn\n" -- $V
+done
+# A game that goes on past an unclaimed threefold repetition replays.
+printf '[Event "x"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n' > "$tmp/threefold.pgn"
+expect_stdin "open: past a threefold repetition" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5" "open $tmp/threefold.pgn\nfen\n" -- $V
 expect_stdin "save without a file" 1 "save: expected a file name" 'save\n' -- $V
 expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
 expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V
