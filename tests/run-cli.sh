@@ -96,6 +96,20 @@ expect "test failure line" 1 "perft 2 expected 401, got 400" -- $V test "$tmp/wr
 printf 'variant capablanca\nid capa\nepd rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\nperft 2 784\n' > "$tmp/capa.perft"
 expect "test variant line" 0 "1 passed, 0 failed" -- $V test "$tmp/capa.perft"
 expect "test garbage" 1 "unknown line" -- $V test tests/run-cli.sh
+# Depths out of range fail with file:line instead of passing as perft of
+# depth 0 (a count of 1) or wrapping round (2^32 + 1 read as 1).
+printf 'epd 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nperft -1 1\nperft 4294967297 5\nperft 65 1\nperft 1 -5\nperft 1 5 x\nperft 1 5\n' > "$tmp/depths.perft"
+expect "test: negative depth" 1 "depths.perft:2: depth \"-1\" is not a whole number from 0 to 64" -- $V test "$tmp/depths.perft"
+expect "test: depth past 2^32" 1 "depths.perft:3: depth \"4294967297\" is not a whole number" -- $V test "$tmp/depths.perft"
+expect "test: depth past the limit" 1 "depths.perft:4: depth \"65\"" -- $V test "$tmp/depths.perft"
+expect "test: negative node count" 1 "depths.perft:5: node count \"-5\"" -- $V test "$tmp/depths.perft"
+expect "test: a word too many" 1 "depths.perft:6: expected DEPTH NODES" -- $V test "$tmp/depths.perft"
+expect "test: the good line counts" 1 "1 passed, 5 failed" -- $V test "$tmp/depths.perft"
+printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D-1 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D4294967297 5\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n' > "$tmp/depths.epd"
+expect "test: EPD negative depth" 1 "depths.epd:1: ;D-1 1: depth \"-1\"" -- $V test "$tmp/depths.epd"
+expect "test: EPD depth past 2^32" 1 "depths.epd:2: ;D4294967297 5: depth" -- $V test "$tmp/depths.epd"
+expect "test: EPD good lines count" 1 "2 passed, 2 failed" -- $V test "$tmp/depths.epd"
+expect "perft: depth past 2^32" 2 "depth 4294967297 out of range (0 to 64)" -- $V perft 4294967297
 
 # The REPL from a pipe: errors go to stderr, the game goes on, exit 1.
 expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" 'e4 e5\nNf3\nfen\n' -- $V
