@@ -75,6 +75,17 @@ expect "check bad promotion" 1 "promotion.pieces: 'y' is not one of the pieces" 
 expect "check ok" 0 "chess: ok" -- $V check chess
 printf 'local x = require "nosuchmodule"\n' > "$tmp/req.lua"
 expect "require unknown" 1 "no variant or module named 'nosuchmodule'" -- $V check "$tmp/req.lua"
+# A variant script's require takes module names, never paths: a path once
+# loaded any file and its syntax error showed the file's first word.
+printf 'zz_secret_token: not Lua\n' > "$tmp/secret"
+for spec in "$tmp/secret" "../../../../..$tmp/secret" "secret.lua"; do
+  printf 'local ok, e = pcall(require, "%s")\nerror(e, 0)\n' "$spec" > "$tmp/req_path.lua"
+  out=$(timeout 60 $V check "$tmp/req_path.lua" 2>&1)
+  judge "require refuses the path $spec" 1 "is not a module name" $? "$out"
+  if grep -q zz_secret_token <<<"$out"; then failed=$((failed + 1)); echo "FAIL require echoes the file: $out"; fi
+done
+printf 'local m = require "/etc/passwd"\n' > "$tmp/req_line.lua"
+expect "require: a refused path names file:line" 1 "req_line.lua:1: require: '/etc/passwd' is not a module name" -- $V check "$tmp/req_line.lua"
 
 # The batch runner.
 printf 'local g = varia.new("chess")\nassert(g:perft(2) == 400)\nprint("ok " .. arg[1])\n' > "$tmp/ok.lua"
