@@ -405,8 +405,8 @@ static void test_lua_file(TestRun *tr, const char *path) {
 /* "DEPTH NODES", the rest of a perft line or of an EPD ;D field: depth a
 ** whole number from 0 to PERFT_MAX_DEPTH, nodes a whole number that fits
 ** in 64 bits, nothing else. Returns 0, or -1 with why. */
-static int parse_expectation(const char *s, int *depth, unsigned long long *nodes, char *why,
-                             size_t len) {
+static int parse_expectation(const char *s, const char *form, int *depth, unsigned long long *nodes,
+                             char *why, size_t len) {
   char words[3][64];
   int n = 0;
   while (n < 3) {
@@ -417,7 +417,7 @@ static int parse_expectation(const char *s, int *depth, unsigned long long *node
     s += k;
   }
   if (n != 2) {
-    snprintf(why, len, "expected DEPTH NODES");
+    snprintf(why, len, "expected '%s'", form);
     return -1;
   }
   if (parse_depth(words[0], depth)) {
@@ -476,7 +476,7 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
         size_t k = strcspn(q, ";");
         snprintf(field, sizeof field, "%.*s", (int)(k < sizeof field - 1 ? k : sizeof field - 1), q);
         trim(field);
-        if (k >= sizeof field || parse_expectation(field, &d, &n, why, sizeof why)) {
+        if (k >= sizeof field || parse_expectation(field, ";DDEPTH NODES", &d, &n, why, sizeof why)) {
           printf("FAIL %s: ;D%.40s: %s\n", where, field, k >= sizeof field ? "too long" : why);
           tr->failed++;
           break;
@@ -492,7 +492,7 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
       int d;
       unsigned long long n;
       char why[160];
-      if (!epd[0] || parse_expectation(p + 6, &d, &n, why, sizeof why)) {
+      if (!epd[0] || parse_expectation(p + 6, "perft DEPTH NODES", &d, &n, why, sizeof why)) {
         printf("FAIL %s: %s\n", where, epd[0] ? why : "'perft' before any 'epd' line");
         tr->failed++;
         continue;

@@ -114,7 +114,7 @@ expect "test: negative depth" 1 "depths.perft:2: depth \"-1\" is not a whole num
 expect "test: depth past 2^32" 1 "depths.perft:3: depth \"4294967297\" is not a whole number" -- $V test "$tmp/depths.perft"
 expect "test: depth past the limit" 1 "depths.perft:4: depth \"65\"" -- $V test "$tmp/depths.perft"
 expect "test: negative node count" 1 "depths.perft:5: node count \"-5\"" -- $V test "$tmp/depths.perft"
-expect "test: a word too many" 1 "depths.perft:6: expected DEPTH NODES" -- $V test "$tmp/depths.perft"
+expect "test: a word too many" 1 "depths.perft:6: expected 'perft DEPTH NODES'" -- $V test "$tmp/depths.perft"
 expect "test: the good line counts" 1 "1 passed, 5 failed" -- $V test "$tmp/depths.perft"
 printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D-1 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D4294967297 5\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n' > "$tmp/depths.epd"
 expect "test: EPD negative depth" 1 "depths.epd:1: ;D-1 1: depth \"-1\"" -- $V test "$tmp/depths.epd"
