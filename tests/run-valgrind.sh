@@ -30,5 +30,11 @@ run "every variant through the batch runner" "${VG[@]}" ./varia run tests/alloc/
 run "the test runner (perft and transcripts)" "${VG[@]}" ./varia test --max-depth 2 tests/perft/cpw.perft tests/transcripts/kriegspiel-cincinnati.transcript
 run "a broken script" "${VG[@]}" ./varia check tests/fuzz/corpus/betza/KN
 run "the REPL from a pipe" bash -c "printf 'e4 e5\nNf3\nmoves\nperft 2\nundo\nfen 8/8\nload nosuch\nnew duck\ne2e4,e4e5\nshow\nnew kriegspiel\ne2e5\ne2e4\nview all\nquit\n' | ${VG[*]} ./varia >/dev/null"
+run "UCI from a pipe (limits, a refused variant, a long line)" bash -c "{ printf 'uci\nsetoption name UCI_Variant value nosuch\nposition startpos moves e2e4\ngo depth -1\ngo wtime -5 btime -5\ngo perft 99\nposition fen zz moves e7e5\n'; printf '%9000s\n' d; printf 'isready\nquit\n'; } | ${VG[*]} ./varia uci >/dev/null"
+run "CECP from a pipe (sd, st, a refused variant)" bash -c "printf 'xboard\nprotover 2\nnew\nsd -1\nst -5\nvariant nosuch\nsetboard zz\nsd 1\nusermove e2e4\nquit\n' | ${VG[*]} ./varia xboard >/dev/null"
+pgn=$(mktemp)
+printf '[Event "x"]\n\n1. e4 ; comment\n(1. d4 {a} d5) e5 {never closed\n' > "$pgn"
+run "PGN open of a broken file" bash -c "printf 'open $pgn\nopen /dev/null\nquit\n' | ${VG[*]} ./varia >/dev/null"
+rm -f "$pgn"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
