@@ -296,7 +296,7 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
         pgn_fail(&t, line, "the value of [%s] is too long", name);
         goto fail;
       }
-      snprintf(spec, sizeof spec, "%s", value);
+      memcpy(spec, value, strlen(value) + 1); /* it fits: checked above */
       variant_line = line;
     } else if (!strcmp(name, "FEN")) {
       snprintf(fen, sizeof fen, "%s", value);
