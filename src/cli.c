@@ -32,10 +32,24 @@ const Variant *cli_variant(Sandbox *s, const char *spec) {
   return v;
 }
 
+/* A count written as digits only (no sign, no blanks, no exponent), at most
+** max. Returns 0, or -1 when s is not such a count. */
+static int parse_count(const char *s, unsigned long long max, unsigned long long *out) {
+  unsigned long long n = 0;
+  if (!*s) return -1;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return -1;
+    unsigned d = (unsigned)(*s - '0');
+    if (n > (max - d) / 10) return -1;
+    n = n * 10 + d;
+  }
+  *out = n;
+  return 0;
+}
+
 static int parse_depth(const char *s, int *d) {
-  char *end;
-  long n = strtol(s, &end, 10);
-  if (*s == '\0' || *end || n < 0 || n > 64) return -1;
+  unsigned long long n;
+  if (parse_count(s, PERFT_MAX_DEPTH, &n)) return -1;
   *d = (int)n;
   return 0;
 }
@@ -65,7 +79,7 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
       attempts = 1;
     } else if (depth < 0 && parse_depth(argv[i], &depth) == 0) {
     } else if (depth < 0 && argv[i][0] >= '0' && argv[i][0] <= '9') {
-      fprintf(stderr, "varia perft: depth %s out of range (0 to 64)\n", argv[i]);
+      fprintf(stderr, "varia perft: depth %s out of range (0 to %d)\n", argv[i], PERFT_MAX_DEPTH);
       return 2;
     } else {
       fprintf(stderr, "varia perft: unexpected argument '%s'\n%s", argv[i], perft_usage);
@@ -388,6 +402,35 @@ static void test_lua_file(TestRun *tr, const char *path) {
   lua_settop(L, top);
 }
 
+/* "DEPTH NODES", the rest of a perft line or of an EPD ;D field: depth a
+** whole number from 0 to PERFT_MAX_DEPTH, nodes a whole number that fits
+** in 64 bits, nothing else. Returns 0, or -1 with why. */
+static int parse_expectation(const char *s, const char *form, int *depth, unsigned long long *nodes,
+                             char *why, size_t len) {
+  char words[3][64];
+  int n = 0;
+  while (n < 3) {
+    while (*s == ' ' || *s == '\t') s++;
+    if (!*s) break;
+    size_t k = strcspn(s, " \t");
+    snprintf(words[n++], sizeof words[0], "%.*s", (int)(k < 63 ? k : 63), s);
+    s += k;
+  }
+  if (n != 2) {
+    snprintf(why, len, "expected '%s'", form);
+    return -1;
+  }
+  if (parse_depth(words[0], depth)) {
+    snprintf(why, len, "depth \"%s\" is not a whole number from 0 to %d", words[0], PERFT_MAX_DEPTH);
+    return -1;
+  }
+  if (parse_count(words[1], ~0ull, nodes)) {
+    snprintf(why, len, "node count \"%s\" is not a whole number (0 to 2^64 - 1)", words[1]);
+    return -1;
+  }
+  return 0;
+}
+
 static void test_file(TestRun *tr, const char *path, const char *default_variant) {
   lua_State *L = tr->s->L;
   size_t plen = strlen(path);
@@ -428,13 +471,17 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
       for (char *q = semi; (q = strstr(q, ";D"));) {
         int d;
         unsigned long long n;
-        if (sscanf(q, ";D%d %llu", &d, &n) != 2) {
-          printf("FAIL %s: cannot read \"%.20s\"\n", where, q);
+        char field[128], why[160];
+        q += 2;
+        size_t k = strcspn(q, ";");
+        snprintf(field, sizeof field, "%.*s", (int)(k < sizeof field - 1 ? k : sizeof field - 1), q);
+        trim(field);
+        if (k >= sizeof field || parse_expectation(field, ";DDEPTH NODES", &d, &n, why, sizeof why)) {
+          printf("FAIL %s: ;D%.40s: %s\n", where, field, k >= sizeof field ? "too long" : why);
           tr->failed++;
           break;
         }
         expect(tr, where, label, variant, fen, d, n);
-        q += 2;
       }
       continue;
     }
@@ -444,9 +491,9 @@ static void test_file(TestRun *tr, const char *path, const char *default_variant
     else if (strncmp(p, "perft ", 6) == 0) {
       int d;
       unsigned long long n;
-      if (sscanf(p + 6, "%d %llu", &d, &n) != 2 || !epd[0]) {
-        printf("FAIL %s: %s\n", where, epd[0] ? "expected 'perft DEPTH NODES'"
-                                                : "'perft' before any 'epd' line");
+      char why[160];
+      if (!epd[0] || parse_expectation(p + 6, "perft DEPTH NODES", &d, &n, why, sizeof why)) {
+        printf("FAIL %s: %s\n", where, epd[0] ? why : "'perft' before any 'epd' line");
         tr->failed++;
         continue;
       }

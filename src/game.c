@@ -151,10 +151,14 @@ static int last_action(const Game *g) {
   return g->n && IS_GAME_ACTION(g->moves[g->n - 1]) ? MOVE_PROMO(g->moves[g->n - 1]) : 0;
 }
 
-Decision game_decision(Game *g) {
+static GameResult result_of(Game *g, int claims);
+
+/* The decision; with play_on, a claimable end is passed over (the claim
+** not made), as when a move is played after it. */
+static Decision decision_of(Game *g, int play_on) {
   Decision d = {g->pos.side, DECIDE_MOVE, 0};
   int last = last_action(g);
-  if (game_result(g).over) {
+  if (result_of(g, !play_on).over) {
     d.kind = DECIDE_NONE;
   } else if (last == ACT_OFFER) {
     d.player = g->pos.side ^ 1;
@@ -170,6 +174,8 @@ Decision game_decision(Game *g) {
   }
   return d;
 }
+
+Decision game_decision(Game *g) { return decision_of(g, 0); }
 
 int game_act(Game *g, int action) {
   Decision d = game_decision(g);
@@ -228,8 +234,10 @@ static int dead_position(const Position *p) {
   return others == 0 || (others == 1 && lone == 1) || colours == 1 || colours == 2;
 }
 
-GameResult game_result(Game *g) {
-  GameResult r = {0, -1, NULL};
+/* The result by the rules; claims: whether the ends a player may claim
+** (the n-move rule, repetition) count. */
+static GameResult result_of(Game *g, int claims) {
+  GameResult r = {0, -1, NULL, 0};
   const Variant *v = g->v;
   Position *p = &g->pos;
   Move list[MAX_MOVES];
@@ -261,13 +269,14 @@ GameResult game_result(Game *g) {
     r.reason = "dead position";
     return r;
   }
-  if (v->nmove && p->halfmove >= 2 * v->nmove) {
+  if (claims && v->nmove && p->halfmove >= 2 * v->nmove) {
     r.over = 1;
     r.winner = winner_of(p, p->side, v->nmove_result);
     r.reason = "n-move rule";
+    r.claimable = 1;
     return r;
   }
-  if (v->repetition) {
+  if (claims && v->repetition) {
     /* The key covers side, phase, rights and en passant, so equal keys are
     ** the same position; moves since the last irreversible one suffice. */
     int seen = 1;
@@ -277,6 +286,7 @@ GameResult game_result(Game *g) {
       r.over = 1;
       r.winner = winner_of(p, p->side, v->repetition_result);
       r.reason = "repetition";
+      r.claimable = 1;
     }
   }
   if (!r.over && g->hooks && g->hooks->result) {
@@ -286,6 +296,11 @@ GameResult game_result(Game *g) {
   }
   return r;
 }
+
+/* Repetition and the n-move rule end the game when it is asked for its
+** result: varia claims for the player. Whether the game goes on past them
+** is decided by the next move (game_play_text), not here. */
+GameResult game_result(Game *g) { return result_of(g, 1); }
 
 const char *const game_action_names[] = {"", "offer", "accept", "decline", "try"};
 
@@ -405,7 +420,8 @@ static int play_text(Game *g, const char *text, int *played, char *err, size_t e
       (*played)++;
       return 0;
     }
-  Decision d = game_decision(g);
+  /* a move after a claimable end: the claim was not made, play goes on */
+  Decision d = decision_of(g, 1);
   if (d.kind == DECIDE_ANSWER_OFFER) {
     snprintf(err, errlen, "%s: an offer to end the game waits for accept or decline", text);
     return -1;

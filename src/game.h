@@ -23,6 +23,12 @@ typedef struct GameResult {
   int over;
   int winner;         /* WHITE, BLACK, or -1 for a draw */
   const char *reason; /* "checkmate", "stalemate", ... */
+  /* The end is one that the player to move could claim and may decline by
+  ** playing on (repetition, the n-move rule), as FIDE's threefold and
+  ** fifty-move draws: varia takes the claim when it is asked for a
+  ** result, but a move played after it is still accepted, so that a
+  ** record of a game that went on is replayed as it was played. */
+  int claimable;
 } GameResult;
 
 /* What a variant adds to play, installed by the binding (Lua hooks). */
@@ -62,7 +68,9 @@ enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE, ACT_TRY };
 #define GAME_ACTION(a) MAKE_MOVE(0, 0, MF_GAME, (a))
 #define IS_GAME_ACTION(m) (MOVE_FLAG(m) == MF_GAME)
 
-/* Who decides now, and what kind of decision it is. */
+/* Who decides now, and what kind of decision it is (DECIDE_NONE once the
+** game is over, a claimable end included: the computer does not play on
+** past it, though game_play_text accepts a move there). */
 enum { DECIDE_MOVE, DECIDE_RELOCATE, DECIDE_ANSWER_OFFER, DECIDE_NONE,
        DECIDE_TARGET, DECIDE_CHOOSE, DECIDE_CHANCE };
 typedef struct Decision {
@@ -99,7 +107,9 @@ Decision game_decision(Game *g);
 ** retracted (variants with tries; the answer is in err), or -1 with err
 ** saying why the text was refused: then nothing of the text stands (the
 ** steps it played and what was announced are taken back, *played is as
-** it was), whether a step was illegal or a hook failed. */
+** it was), whether a step was illegal or a hook failed.
+** A game over by a claimable end (GameResult.claimable) goes on with the
+** move: the claim was not made. */
 int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen);
 extern const char *const game_action_names[]; /* "", "offer", "accept", "decline", "try" */
 /* Records an announcement. Returns -1 when out of memory. */

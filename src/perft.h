@@ -9,6 +9,11 @@
 
 #include "position.h"
 
+/* The deepest perft any command accepts (varia perft, varia test, UCI's
+** go perft, g:perft): deeper is not a count anyone waits for, and a
+** number past it is a typing error, refused rather than run. */
+#define PERFT_MAX_DEPTH 64
+
 /* Leaves at depth; the last level is counted, not played (bulk counting).
 ** *stop, when not NULL, is polled so that a caller can interrupt. */
 uint64_t perft(Position *p, int depth, volatile int *stop);

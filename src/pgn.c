@@ -2,6 +2,7 @@
 ** pgn.c - PGN out and in.
 */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -92,15 +93,15 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   fprintf(f, "%s%s\n", m ? " " : "", result);
 }
 
-typedef struct PgnText {
+typedef struct PgnWrite {
   Game *g;
   const char *spec;
   uint64_t seed;
   FILE *f;
-} PgnText;
+} PgnWrite;
 
 static int write_protected(lua_State *L) {
-  PgnText *t = lua_touserdata(L, 1);
+  PgnWrite *t = lua_touserdata(L, 1);
   pgn_write(L, t->g, t->spec, t->seed, t->f);
   return 0;
 }
@@ -116,7 +117,7 @@ int pgn_save(lua_State *L, Game *g, const char *spec, uint64_t seed, const char 
     snprintf(err, errlen, "cannot save %s: out of memory", path);
     return -1;
   }
-  PgnText t = {g, spec, seed, f};
+  PgnWrite t = {g, spec, seed, f};
   lua_pushcfunction(L, write_protected);
   lua_pushlightuserdata(L, &t);
   int status = lua_pcall(L, 1, 0, 0);
@@ -133,83 +134,126 @@ int pgn_save(lua_State *L, Game *g, const char *spec, uint64_t seed, const char 
   return bad;
 }
 
-/* The value of tag name in the PGN text, copied to out. */
-static int tag_value(const char *text, const char *name, char *out, size_t len) {
-  char pat[64];
-  snprintf(pat, sizeof pat, "[%s \"", name);
-  const char *s = strstr(text, pat);
-  if (!s) return 0;
-  s += strlen(pat);
-  const char *e = strchr(s, '"');
-  if (!e) return 0;
-  snprintf(out, len, "%.*s", (int)(e - s), s);
-  return 1;
+/* ---- reading ------------------------------------------------------------
+** PGN's import format, for the first game of a file: tags, then movetext
+** up to the game termination marker. Comments ({...} and ; to the end of
+** the line), escape lines (% in the first column), NAGs, variations and
+** move numbers are skipped, except the comments that record varia's
+** actions. Whatever is not PGN is an error naming file:line, never an
+** empty game. */
+
+typedef struct PgnText {
+  const char *s;    /* the next character */
+  const char *line_start;
+  int line;
+  const char *path;
+  lua_State *L;
+} PgnText;
+
+/* Pushes "path:line: message" and returns -1. */
+static int pgn_fail(PgnText *t, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int pgn_fail(PgnText *t, int line, const char *fmt, ...) {
+  char msg[1200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  lua_pushfstring(t->L, "%s:%d: %s", t->path, line, msg);
+  return -1;
 }
 
-int pgn_variant(lua_State *L, const char *path, char *spec, size_t len) {
-  if (script_read_file(L, path)) return -1;
-  if (!tag_value(lua_tostring(L, -1), "Variant", spec, len)) snprintf(spec, len, "chess");
-  lua_pop(L, 1);
+static void pgn_advance(PgnText *t) {
+  if (*t->s == '\n') {
+    t->line++;
+    t->line_start = t->s + 1;
+  }
+  t->s++;
+}
+
+/* Skips white space, escape lines and ';' comments. */
+static void skip_blank(PgnText *t) {
+  for (;;) {
+    if (isspace((unsigned char)*t->s)) pgn_advance(t);
+    else if (*t->s == ';' || (*t->s == '%' && t->s == t->line_start))
+      while (*t->s && *t->s != '\n') t->s++;
+    else return;
+  }
+}
+
+/* A tag pair, [Name "value"]: copies the name and the value (at most
+** vlen - 1 characters; a longer value is refused). Returns 0 or -1. */
+static int read_tag(PgnText *t, char *name, size_t nlen, char *value, size_t vlen) {
+  int line = t->line;
+  size_t n = 0;
+  t->s++; /* '[' */
+  while (*t->s == ' ' || *t->s == '\t') t->s++;
+  while (isalnum((unsigned char)*t->s) || *t->s == '_') {
+    if (n + 1 >= nlen) return pgn_fail(t, line, "a tag name longer than %d characters", (int)nlen - 1);
+    name[n++] = *t->s++;
+  }
+  name[n] = '\0';
+  while (*t->s == ' ' || *t->s == '\t') t->s++;
+  if (!n || *t->s != '"') return pgn_fail(t, line, "a tag must be [Name \"value\"]");
+  t->s++;
+  n = 0;
+  while (*t->s != '"') {
+    if (*t->s == '\\' && (t->s[1] == '"' || t->s[1] == '\\')) t->s++;
+    if (!*t->s || *t->s == '\n') return pgn_fail(t, line, "the value of [%s] is not closed by '\"'", name);
+    if (n + 1 >= vlen) return pgn_fail(t, line, "the value of [%s] is too long", name);
+    value[n++] = *t->s++;
+  }
+  value[n] = '\0';
+  t->s++;
+  while (*t->s == ' ' || *t->s == '\t') t->s++;
+  if (*t->s != ']') return pgn_fail(t, line, "a tag must be [Name \"value\"]");
+  t->s++;
   return 0;
 }
 
-Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t warnlen) {
-  char spec[512], fen[2048], hash[64], err[512], token[256];
-  int top = lua_gettop(L);
-  warn[0] = '\0';
-  if (script_read_file(L, path)) {
-    lua_pushfstring(L, "cannot read %s", path);
-    return NULL;
-  }
-  const char *text = lua_tostring(L, -1);
-  if (!tag_value(text, "Variant", spec, sizeof spec)) snprintf(spec, sizeof spec, "chess");
-  int has_fen = tag_value(text, "FEN", fen, sizeof fen);
-  if (!binding_variant(L, spec, 0)) {
-    lua_copy(L, -1, top + 1);
-    lua_settop(L, top + 1);
-    return NULL;
-  }
-  Game *g = binding_new_game(L, -1, has_fen ? fen : NULL);
-  if (!g) {
-    lua_pushfstring(L, "%s: [FEN]: %s", path, lua_tostring(L, -1));
-    lua_copy(L, -1, top + 1);
-    lua_settop(L, top + 1);
-    return NULL;
-  }
-  char name[512];
-  snprintf(name, sizeof name, "%s", spec);
-  char *colon = strchr(name, ':');
-  if (colon) *colon = '\0';
-  if (tag_value(text, "VariaScript", hash, sizeof hash)) {
-    char now[32];
-    snprintf(now, sizeof now, "%016llx", (unsigned long long)script_hash(L, name));
-    if (strcmp(now, hash))
-      snprintf(warn, warnlen, "the script of %s has changed since the game was saved", name);
-  }
-  /* The movetext: after the last tag line. */
-  const char *s = text, *t;
-  while ((t = strstr(s, "\n[")) != NULL) s = t + 1;
-  s = strchr(s, '\n') ? strchr(s, '\n') + 1 : s + strlen(s);
-  int ply = 0;
-  while (*s) {
-    if (isspace((unsigned char)*s)) {
-      s++;
+/* Skips a variation, (...), nested ones and comments in it included. */
+static int skip_variation(PgnText *t) {
+  int line = t->line, depth = 0;
+  do {
+    if (*t->s == '{') {
+      while (*t->s && *t->s != '}') pgn_advance(t);
+      if (!*t->s) break;
+    } else if (*t->s == ';') {
+      while (*t->s && *t->s != '\n') t->s++;
       continue;
-    }
-    if (*s == '{') { /* a comment: tries and agreement actions are replayed */
-      const char *e = strchr(s, '}');
-      size_t n = e ? (size_t)(e - s - 1) : strlen(s + 1);
-      snprintf(token, sizeof token, "%.*s", (int)(n < sizeof token ? n : sizeof token - 1), s + 1);
-      s = e ? e + 1 : s + strlen(s);
+    } else if (*t->s == '(') depth++;
+    else if (*t->s == ')') depth--;
+    pgn_advance(t);
+  } while (*t->s && depth > 0);
+  if (depth > 0) return pgn_fail(t, line, "a variation '(' that is never closed");
+  return 0;
+}
+
+static int is_result(const char *tok) {
+  return !strcmp(tok, "*") || !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2");
+}
+
+/* The movetext of g: replays it. Sets *steps to the moves and actions
+** read. Returns 0, or -1 with the message pushed. */
+static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t warnlen, int *steps) {
+  char token[256], err[512];
+  int ply = 0;
+  for (;;) {
+    skip_blank(t);
+    int line = t->line;
+    char c = *t->s;
+    if (!c) break;
+    if (c == '[') break; /* the next game's tags: this one had no result */
+    if (c == '{') { /* a comment: tries and agreement actions are replayed */
+      const char *open = t->s;
+      while (*t->s && *t->s != '}') pgn_advance(t);
+      if (!*t->s) return pgn_fail(t, line, "a comment '{' that is never closed");
+      size_t n = (size_t)(t->s - open - 1);
+      snprintf(token, sizeof token, "%.*s", (int)(n < sizeof token ? n : sizeof token - 1), open + 1);
+      t->s++;
       if (!strncmp(token, "rng ", 4)) { /* the generator's state from here on */
         char *end;
         uint64_t state = strtoull(token + 4, &end, 16);
-        if (end == token + 4 || *end) {
-          lua_pushfstring(L, "%s: {%s}: not a generator state", path, token);
-          lua_copy(L, -1, top + 1);
-          lua_settop(L, top + 1);
-          return NULL;
-        }
+        if (end == token + 4 || *end) return pgn_fail(t, line, "{%s}: not a generator state", token);
         g->pos.rng = state;
         continue;
       }
@@ -217,37 +261,38 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
                         (!strcmp(token, "offer") || !strcmp(token, "accept") || !strcmp(token, "decline")) ? token : NULL;
       if (act) {
         int played = 0;
-        if (game_play_text(g, act, &played, err, sizeof err) < 0) {
-          lua_pushfstring(L, "%s: %s", path, err);
-          lua_copy(L, -1, top + 1);
-          lua_settop(L, top + 1);
-          return NULL;
-        }
+        if (game_play_text(g, act, &played, err, sizeof err) < 0)
+          return pgn_fail(t, line, "{%s}: %s", token, err);
+        (*steps)++;
       }
       continue;
     }
-    if (*s == '(' ) { /* a variation: skipped */
-      int depth = 0;
-      do {
-        if (*s == '(') depth++;
-        else if (*s == ')') depth--;
-        s++;
-      } while (*s && depth > 0);
+    if (c == '(') {
+      if (skip_variation(t)) return -1;
       continue;
     }
+    if (c == ')' || c == '}') return pgn_fail(t, line, "'%c' with nothing open", c);
     size_t n = 0;
-    while (s[n] && !isspace((unsigned char)s[n]) && s[n] != '{' && n + 1 < sizeof token) n++;
-    snprintf(token, sizeof token, "%.*s", (int)n, s);
-    s += n;
-    if (token[0] == '$' || !strcmp(token, "*") || !strcmp(token, "1-0") || !strcmp(token, "0-1") ||
-        !strcmp(token, "1/2-1/2"))
-      continue;
+    while (t->s[n] && !isspace((unsigned char)t->s[n]) && !strchr("{}();[", t->s[n])) {
+      unsigned char b = (unsigned char)t->s[n];
+      if (b < 0x20 || b >= 0x7f) {
+        return pgn_fail(t, line, "a byte 0x%02x where a move should be: not a PGN game", b);
+      }
+      n++;
+    }
+    if (n >= sizeof token) return pgn_fail(t, line, "a word of more than %d characters", (int)sizeof token - 1);
+    snprintf(token, sizeof token, "%.*s", (int)n, t->s);
+    t->s += n;
+    if (is_result(token)) break; /* the end of the game */
+    if (token[0] == '$') continue; /* a NAG */
     char *move = token;
-    while (isdigit((unsigned char)*move)) move++; /* "12." and "12..." */
+    while (isdigit((unsigned char)*move)) move++; /* "12.", "12...", "12.e4" */
     if (move != token) {
       while (*move == '.') move++;
       if (!*move) continue;
     }
+    size_t mlen = strlen(move); /* suffix annotations: e4!, Nf3?! */
+    while (mlen > 1 && (move[mlen - 1] == '!' || move[mlen - 1] == '?')) move[--mlen] = '\0';
     int played = 0;
     ply++;
     if (game_play_text(g, move, &played, err, sizeof err) < 0) {
@@ -257,13 +302,96 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
                  w ? "; " : "", ply, move, err);
         break;
       }
-      lua_pushfstring(L, "%s: move %d (%s): %s", path, ply, move, err);
-      lua_copy(L, -1, top + 1);
-      lua_settop(L, top + 1);
-      return NULL;
+      return pgn_fail(t, line, "move %d (%s): %s", ply, move, err);
     }
+    (*steps)++;
+  }
+  return 0;
+}
+
+int pgn_variant(lua_State *L, const char *path, char *spec, size_t len) {
+  char name[64], value[2048];
+  int top = lua_gettop(L);
+  if (script_read_file(L, path)) return -1;
+  const char *text = lua_tostring(L, -1);
+  PgnText t = {text, text, 1, path, L};
+  snprintf(spec, len, "chess");
+  for (;;) { /* the tag pairs, up to the first that does not read */
+    skip_blank(&t);
+    if (*t.s != '[' || read_tag(&t, name, sizeof name, value, sizeof value)) break;
+    if (!strcmp(name, "Variant")) snprintf(spec, len, "%s", value);
+  }
+  lua_settop(L, top); /* the text, and a tag's error if one did not read */
+  return 0;
+}
+
+Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t warnlen) {
+  char spec[512] = "chess", fen[2048], hash[64], name[64], value[2048];
+  int top = lua_gettop(L), has_fen = 0, has_hash = 0, tags = 0, steps = 0;
+  int variant_line = 0, fen_line = 0;
+  warn[0] = '\0';
+  if (script_read_file(L, path)) {
+    lua_pushfstring(L, "cannot read %s", path);
+    return NULL;
+  }
+  size_t len;
+  const char *text = lua_tolstring(L, -1, &len);
+  PgnText t = {text, text, 1, path, L};
+  const char *nul = memchr(text, '\0', len);
+  if (nul) { /* binary data: C's strings would stop there */
+    for (const char *c = text; c < nul; c++) t.line += *c == '\n';
+    pgn_fail(&t, t.line, "a NUL byte: not a PGN game");
+    goto fail;
+  }
+  /* The tag pairs. */
+  for (;;) {
+    skip_blank(&t);
+    if (*t.s != '[') break;
+    int line = t.line;
+    if (read_tag(&t, name, sizeof name, value, sizeof value)) goto fail;
+    tags++;
+    if (!strcmp(name, "Variant")) {
+      if (strlen(value) >= sizeof spec) {
+        pgn_fail(&t, line, "the value of [%s] is too long", name);
+        goto fail;
+      }
+      memcpy(spec, value, strlen(value) + 1); /* it fits: checked above */
+      variant_line = line;
+    } else if (!strcmp(name, "FEN")) {
+      snprintf(fen, sizeof fen, "%s", value);
+      has_fen = 1;
+      fen_line = line;
+    } else if (!strcmp(name, "VariaScript")) {
+      snprintf(hash, sizeof hash, "%.63s", value);
+      has_hash = 1;
+    }
+  }
+  if (!binding_variant(L, spec, 0)) {
+    pgn_fail(&t, variant_line, "[Variant \"%s\"]: %s", spec, lua_tostring(L, -1));
+    goto fail;
+  }
+  Game *g = binding_new_game(L, -1, has_fen ? fen : NULL);
+  if (!g) {
+    pgn_fail(&t, fen_line, "[FEN]: %s", lua_tostring(L, -1));
+    goto fail;
+  }
+  snprintf(name, sizeof name, "%.*s", (int)strcspn(spec, ":"), spec);
+  if (has_hash) {
+    char now[32];
+    snprintf(now, sizeof now, "%016llx", (unsigned long long)script_hash(L, name));
+    if (strcmp(now, hash))
+      snprintf(warn, warnlen, "the script of %s has changed since the game was saved", name);
+  }
+  if (read_movetext(&t, g, partial, warn, warnlen, &steps)) goto fail;
+  if (!tags && !steps) {
+    lua_pushfstring(L, "%s: not a PGN game (no tags and no moves)", path);
+    goto fail;
   }
   lua_copy(L, -1, top + 1);
   lua_settop(L, top + 1);
   return g;
+fail:
+  lua_copy(L, -1, top + 1);
+  lua_settop(L, top + 1);
+  return NULL;
 }

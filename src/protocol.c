@@ -2,6 +2,9 @@
 ** protocol.c - UCI, CECP and self-play over standard input and output.
 */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +29,13 @@ typedef struct Engine {
   uint64_t rng;
 } Engine;
 
-static int engine_new_game(Engine *e, const char *fen) {
+/* A new game of e's variant from fen (NULL: the start). Returns 0, or -1
+** with err, the engine's game unchanged. */
+static int engine_new_game(Engine *e, const char *fen, char *err, size_t errlen) {
   lua_State *L = e->s->L;
   int top = lua_gettop(L);
   if (!binding_variant(L, e->variant, 0) || !binding_new_game(L, -1, fen)) {
-    printf("info string error: %s\n", lua_tostring(L, -1));
+    snprintf(err, errlen, "%s", lua_tostring(L, -1));
     lua_settop(L, top);
     return -1;
   }
@@ -39,6 +44,89 @@ static int engine_new_game(Engine *e, const char *fen) {
   luaL_unref(L, LUA_REGISTRYINDEX, e->game_ref);
   e->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, top);
+  return 0;
+}
+
+/* Switches to the variant name with a new game; on failure the variant
+** and the game before stay, playable, and err says why. */
+static int engine_set_variant(Engine *e, const char *name, char *err, size_t errlen) {
+  char before[sizeof e->variant];
+  if (strlen(name) >= sizeof e->variant) {
+    snprintf(err, errlen, "a name of %zu characters (at most %zu)", strlen(name), sizeof e->variant - 1);
+    return -1;
+  }
+  memcpy(before, e->variant, sizeof before);
+  snprintf(e->variant, sizeof e->variant, "%s", name);
+  if (engine_new_game(e, NULL, err, errlen)) {
+    memcpy(e->variant, before, sizeof before);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- input --------------------------------------------------------------
+** A command is a whole line, however long: a line cut at a buffer's end
+** would run its tail as a command of its own (a trailing "quit" or
+** "undo"). Past LINE_LIMIT the line is read to its end and refused. */
+
+#define LINE_LIMIT (1 << 20)
+
+typedef struct LineReader {
+  char *buf;
+  size_t cap;
+} LineReader;
+
+/* The next line of standard input without its end of line, or NULL at the
+** end of input. *why is NULL, or says why the line is refused (too long,
+** or a NUL byte, after which C would not see the rest). */
+static char *read_line(LineReader *r, const char **why) {
+  size_t n = 0;
+  int c, over = 0, nul = 0;
+  *why = NULL;
+  while ((c = getchar()) != EOF && c != '\n') {
+    if (n + 1 >= r->cap) {
+      size_t cap = r->cap ? r->cap * 2 : 256;
+      char *b = cap <= LINE_LIMIT ? realloc(r->buf, cap) : NULL;
+      if (!b) {
+        over = 1;
+        continue;
+      }
+      r->buf = b;
+      r->cap = cap;
+    }
+    if (c == '\0') nul = 1;
+    r->buf[n++] = (char)c;
+  }
+  if (c == EOF && n == 0 && !over) return NULL;
+  if (!r->buf) { /* an empty first line: nothing allocated yet */
+    static char empty[1];
+    return empty;
+  }
+  while (n && r->buf[n - 1] == '\r') n--;
+  r->buf[n] = '\0';
+  if (over) *why = "the line is longer than 1 MiB";
+  else if (nul) *why = "the line holds a NUL byte";
+  return r->buf;
+}
+
+/* ---- numbers -------------------------------------------------------------
+** A protocol's numbers are whole, from lo to hi. */
+
+/* Reads word as a whole number. Returns 0, with *out clamped to lo..hi
+** and *clamped set when it was outside; or -1 when word is not a number. */
+static int whole_number(const char *word, long long lo, long long hi, long long *out, int *clamped) {
+  char *end;
+  *clamped = 0;
+  if (!word || !*word) return -1;
+  errno = 0;
+  long long v = strtoll(word, &end, 10);
+  if (end == word || *end) return -1;
+  if (errno == ERANGE) v = word[0] == '-' ? LLONG_MIN : LLONG_MAX;
+  if (v < lo || v > hi) {
+    v = v < lo ? lo : hi;
+    *clamped = 1;
+  }
+  *out = v;
   return 0;
 }
 
@@ -84,18 +172,150 @@ static void play_moves(Engine *e, char *s) {
   }
 }
 
+/* The value after a keyword of go, clamped to lo..hi: an info line says
+** when it was out of range (then the nearest bound is used) or not a
+** number (then the keyword is ignored). Returns 0 when *out was set. */
+static int go_value(const char *key, const char *word, long long lo, long long hi, long long *out) {
+  int clamped;
+  if (whole_number(word, lo, hi, out, &clamped)) {
+    printf("info string go %s %s: not a whole number; ignored\n", key, word ? word : "(nothing)");
+    return -1;
+  }
+  if (clamped) printf("info string go %s %s: out of range (%lld to %lld); %lld used\n", key, word, lo, hi, *out);
+  return 0;
+}
+
+#define GO_MAX_MS 1000000000LL /* eleven days: any clock past it is a mistake */
+
+/* The limits of "go ...": every search ends by its depth, time or nodes.
+** No limit at all (or "infinite", since no "stop" is read while the
+** search runs) searches to depth 4; a clock at or below zero answers at
+** once (depth 1). */
+static SearchLimits go_limits(char *args, int side, volatile int *stop) {
+  SearchLimits lim = {.depth = SEARCH_MAX_DEPTH, .stop = stop};
+  long long v, depth = 0, mate = 0, movetime = -1, clock = -1, inc = 0, togo = 0, nodes = 0;
+  int infinite = 0;
+  const char *own_time = side == WHITE ? "wtime" : "btime", *own_inc = side == WHITE ? "winc" : "binc";
+  for (char *key = strtok(args, " \t"); key; key = strtok(NULL, " \t")) {
+    if (!strcmp(key, "infinite")) infinite = 1;
+    else if (!strcmp(key, "ponder")) continue;
+    else if (!strcmp(key, "searchmoves")) {
+      printf("info string go searchmoves: not supported; every move is searched\n");
+      break;
+    } else if (!strcmp(key, "depth") || !strcmp(key, "mate") || !strcmp(key, "movetime") ||
+               !strcmp(key, "wtime") || !strcmp(key, "btime") || !strcmp(key, "winc") ||
+               !strcmp(key, "binc") || !strcmp(key, "movestogo") || !strcmp(key, "nodes")) {
+      char *word = strtok(NULL, " \t");
+      if (!strcmp(key, "depth")) {
+        if (go_value(key, word, 1, SEARCH_MAX_DEPTH, &v) == 0) depth = v;
+      } else if (!strcmp(key, "mate")) {
+        if (go_value(key, word, 1, (SEARCH_MAX_DEPTH + 1) / 2, &v) == 0) mate = v;
+      } else if (!strcmp(key, "movetime")) {
+        if (go_value(key, word, 0, GO_MAX_MS, &v) == 0) movetime = v;
+      } else if (!strcmp(key, "nodes")) {
+        if (go_value(key, word, 1, LLONG_MAX, &v) == 0) nodes = v;
+      } else if (!strcmp(key, "movestogo")) {
+        if (go_value(key, word, 1, 10000, &v) == 0) togo = v;
+      } else if (!strcmp(key, own_time)) {
+        if (go_value(key, word, 0, GO_MAX_MS, &v) == 0) clock = v;
+      } else if (!strcmp(key, own_inc)) {
+        if (go_value(key, word, 0, GO_MAX_MS, &v) == 0) inc = v;
+      } else { /* the other side's clock: checked, not used */
+        go_value(key, word, 0, GO_MAX_MS, &v);
+      }
+      if (!word) break;
+    } else {
+      printf("info string go: unknown word '%.40s'; ignored\n", key);
+    }
+  }
+  if (depth) lim.depth = (int)depth;
+  if (mate && 2 * mate - 1 < lim.depth) lim.depth = (int)(2 * mate - 1);
+  if (nodes) lim.nodes = (uint64_t)nodes;
+  long long ms = movetime;
+  if (ms < 0 && clock >= 0) {
+    /* a share of the clock: a thirtieth (or the moves to go), half the
+    ** increment, never more than half of what is left */
+    ms = clock / (togo ? togo : 30) + inc / 2;
+    if (ms > clock / 2) ms = clock / 2;
+  }
+  if (ms == 0) lim.depth = 1; /* no time: answer at once */
+  else if (ms > 0) lim.seconds = (double)ms / 1000.0;
+  if (!depth && !mate && !nodes && ms < 0) {
+    lim.depth = 4;
+    if (infinite) printf("info string go infinite: no stop is read during a search; searching to depth 4\n");
+  }
+  return lim;
+}
+
+/* "go perft N": refused past PERFT_MAX_DEPTH, or when N is not a number. */
+static void go_perft(Engine *e, const char *arg) {
+  long long d;
+  int clamped;
+  if (whole_number(arg, 0, PERFT_MAX_DEPTH, &d, &clamped) || clamped) {
+    printf("info string go perft %.40s: expected a depth from 0 to %d\n", arg, PERFT_MAX_DEPTH);
+    return;
+  }
+  uint64_t total = perft_divide(&e->g->pos, (int)d, &e->s->interrupted, print_divide_line, &e->g->pos);
+  printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
+}
+
+static void uci_go(Engine *e, char *args) {
+  lua_State *L = e->s->L;
+  SearchLimits lim = go_limits(args, e->g->pos.side, &e->s->interrupted);
+  /* info lines from the search that chooses (none where the engine
+  ** decides from sampled views of a partly hidden position) */
+  lim.info = uci_info;
+  /* the whole turn, played on a copy of the game */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, e->game_ref);
+  char fen[4096], out[256], err[512];
+  pos_fen(&e->g->pos, fen, sizeof fen);
+  Engine copy = *e;
+  copy.game_ref = LUA_NOREF;
+  int ready = engine_new_game(&copy, fen, err, sizeof err) == 0;
+  if (!ready) printf("info string error: %s\n", err);
+  if (ready && engine_turn(&copy, &lim, out, sizeof out) == 0) printf("bestmove %s\n", out);
+  else printf("bestmove (none)\n");
+  luaL_unref(L, LUA_REGISTRYINDEX, copy.game_ref);
+  lua_pop(L, 1);
+}
+
+/* "position startpos|fen FEN [moves ...]": a position that is refused
+** leaves the game before it, and its moves are not played on that. */
+static void uci_position(Engine *e, char *rest) {
+  char err[512], *moves = strstr(rest, " moves ");
+  size_t len = strlen(rest);
+  int bad;
+  if (moves) *moves = '\0';
+  else if (len >= 6 && !strcmp(rest + len - 6, " moves")) rest[len - 6] = '\0'; /* no moves after it */
+  if (!strcmp(rest, "startpos")) bad = engine_new_game(e, NULL, err, sizeof err);
+  else if (!strncmp(rest, "fen ", 4)) bad = engine_new_game(e, rest + 4, err, sizeof err);
+  else {
+    bad = 1;
+    snprintf(err, sizeof err, "expected startpos or fen FEN, not '%.40s'", rest);
+  }
+  if (bad) printf("info string position refused: %s\n", err);
+  else if (moves) play_moves(e, moves + 7);
+}
+
 int protocol_uci(Sandbox *s, int argc, char **argv) {
   Engine e = {s, "chess", LUA_NOREF, NULL, 1};
-  char line[8192];
+  LineReader in = {NULL, 0};
+  char err[512];
+  const char *why;
+  char *line;
   (void)argc;
   (void)argv;
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (engine_new_game(&e, NULL)) return 1;
-  while (fgets(line, sizeof line, stdin)) {
-    line[strcspn(line, "\r\n")] = '\0';
+  if (engine_new_game(&e, NULL, err, sizeof err)) {
+    printf("info string error: %s\n", err);
+    return 1;
+  }
+  while ((line = read_line(&in, &why))) {
     char *cmd = line;
     while (isspace((unsigned char)*cmd)) cmd++;
-    if (!strcmp(cmd, "uci")) {
+    if (why) {
+      printf("info string line refused (%s): %.40s...\n", why, cmd);
+    } else if (!strcmp(cmd, "uci")) {
       printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
       printf("option name UCI_Variant type combo default chess");
       cli_print_variants(s, " var ", " var ", NULL);
@@ -103,49 +323,22 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
     } else if (!strcmp(cmd, "isready")) {
       printf("readyok\n");
     } else if (!strncmp(cmd, "setoption name UCI_Variant value ", 33)) {
-      snprintf(e.variant, sizeof e.variant, "%.200s", cmd + 33);
-      if (!strcmp(e.variant, "fischerandom")) snprintf(e.variant, sizeof e.variant, "chess960");
-      engine_new_game(&e, NULL);
+      const char *name = cmd + 33;
+      if (!strcmp(name, "fischerandom")) name = "chess960";
+      if (engine_set_variant(&e, name, err, sizeof err))
+        printf("info string UCI_Variant %.60s refused: %s; the variant stays %s\n", cmd + 33, err, e.variant);
     } else if (!strncmp(cmd, "setoption", 9)) {
       /* other options: none yet */
     } else if (!strcmp(cmd, "ucinewgame")) {
-      engine_new_game(&e, NULL);
+      if (engine_new_game(&e, NULL, err, sizeof err)) printf("info string error: %s\n", err);
     } else if (!strncmp(cmd, "position ", 9)) {
-      char *rest = cmd + 9, *moves = strstr(rest, " moves ");
-      if (moves) *moves = '\0';
-      if (!strncmp(rest, "startpos", 8)) engine_new_game(&e, NULL);
-      else if (!strncmp(rest, "fen ", 4)) engine_new_game(&e, rest + 4);
-      if (moves) play_moves(&e, moves + 7);
-    } else if (!strncmp(cmd, "go perft ", 9)) {
-      int d = atoi(cmd + 9);
-      uint64_t total = perft_divide(&e.g->pos, d, &s->interrupted, print_divide_line, &e.g->pos);
-      printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
-    } else if (!strncmp(cmd, "go", 2)) {
-      SearchLimits lim = {.depth = 64, .stop = &s->interrupted};
-      char *p;
-      int side = e.g->pos.side;
-      if ((p = strstr(cmd, " depth "))) lim.depth = atoi(p + 7);
-      if ((p = strstr(cmd, " movetime "))) lim.seconds = atoi(p + 10) / 1000.0;
-      if ((p = strstr(cmd, " nodes "))) lim.nodes = strtoull(p + 7, NULL, 10);
-      if ((p = strstr(cmd, side == WHITE ? " wtime " : " btime ")))
-        lim.seconds = atoi(p + 7) / 1000.0 / 30;
-      if (lim.depth == 64 && lim.seconds == 0 && !lim.nodes) lim.depth = 4; /* go with no limit */
-      if (lim.depth < 1) lim.depth = 1;
-      /* info lines from the search that chooses (none where the engine
-      ** decides from sampled views of a partly hidden position) */
-      lim.info = uci_info;
-      /* the whole turn, played on a copy of the game */
-      lua_rawgeti(s->L, LUA_REGISTRYINDEX, e.game_ref);
-      char fen[4096], out[256];
-      pos_fen(&e.g->pos, fen, sizeof fen);
-      Engine copy = e;
-      copy.game_ref = LUA_NOREF;
-      if (engine_new_game(&copy, fen) == 0 && engine_turn(&copy, &lim, out, sizeof out) == 0)
-        printf("bestmove %s\n", out);
-      else
-        printf("bestmove (none)\n");
-      luaL_unref(s->L, LUA_REGISTRYINDEX, copy.game_ref);
-      lua_pop(s->L, 1);
+      uci_position(&e, cmd + 9);
+    } else if (!strncmp(cmd, "go perft", 8) && (!cmd[8] || cmd[8] == ' ')) {
+      const char *arg = cmd + 8;
+      while (*arg == ' ') arg++;
+      go_perft(&e, arg);
+    } else if (!strcmp(cmd, "go") || !strncmp(cmd, "go ", 3)) {
+      uci_go(&e, cmd + 2);
     } else if (!strcmp(cmd, "d")) {
       char fen[4096];
       pos_fen(&e.g->pos, fen, sizeof fen);
@@ -154,10 +347,11 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
       break;
     } else if (!strcmp(cmd, "stop") || !*cmd) {
     } else {
-      printf("info string unknown command: %s\n", cmd);
+      printf("info string unknown command: %.200s\n", cmd);
     }
     fflush(stdout);
   }
+  free(in.buf);
   luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
   return 0;
 }
@@ -207,19 +401,28 @@ static void xboard_setup(Engine *e) {
       printf("piece %c& %s\n", toupper((unsigned char)v->type[t].letter), v->type[t].betza);
 }
 
+#define ST_MAX_SECONDS 86400 /* a day a move */
+
 int protocol_xboard(Sandbox *s, int argc, char **argv) {
   Engine e = {s, "chess", LUA_NOREF, NULL, 1};
-  char line[8192];
+  LineReader in = {NULL, 0};
+  char err[512], *cmd;
+  const char *why;
   int force = 0, engine_side = BLACK, depth = 4;
   double seconds = 0;
   (void)argc;
   (void)argv;
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (engine_new_game(&e, NULL)) return 1;
-  while (fgets(line, sizeof line, stdin)) {
-    line[strcspn(line, "\r\n")] = '\0';
-    char *cmd = line;
+  if (engine_new_game(&e, NULL, err, sizeof err)) {
+    printf("tellusererror %s\n", err);
+    return 1;
+  }
+  while ((cmd = read_line(&in, &why))) {
     int think = 0;
+    if (why) {
+      printf("Error (%s): %.40s...\n", why, cmd);
+      continue;
+    }
     if (!strcmp(cmd, "xboard") || !*cmd) continue;
     if (!strncmp(cmd, "protover", 8)) {
       printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname=\"varia %s\" variants=\"",
@@ -229,15 +432,15 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
     } else if (!strncmp(cmd, "ping ", 5)) {
       printf("pong %s\n", cmd + 5);
     } else if (!strcmp(cmd, "new")) {
-      snprintf(e.variant, sizeof e.variant, "chess");
-      engine_new_game(&e, NULL);
+      if (engine_set_variant(&e, "chess", err, sizeof err)) printf("tellusererror %s\n", err);
       force = 0;
       engine_side = BLACK;
     } else if (!strncmp(cmd, "variant ", 8)) {
-      snprintf(e.variant, sizeof e.variant, "%.200s", varia_name(cmd + 8));
-      if (engine_new_game(&e, NULL) == 0) xboard_setup(&e);
+      /* a variant refused leaves the one before, playable */
+      if (engine_set_variant(&e, varia_name(cmd + 8), err, sizeof err) == 0) xboard_setup(&e);
+      else printf("Error (%s; the variant stays %s): %.200s\n", err, xboard_name(e.variant), cmd);
     } else if (!strncmp(cmd, "setboard ", 9)) {
-      engine_new_game(&e, cmd + 9);
+      if (engine_new_game(&e, cmd + 9, err, sizeof err)) printf("tellusererror Illegal position: %s\n", err);
     } else if (!strcmp(cmd, "force")) {
       force = 1;
     } else if (!strcmp(cmd, "go")) {
@@ -247,9 +450,19 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
     } else if (!strcmp(cmd, "white") || !strcmp(cmd, "black")) {
       engine_side = cmd[0] == 'w' ? BLACK : WHITE;
     } else if (!strncmp(cmd, "sd ", 3)) {
-      depth = atoi(cmd + 3);
+      /* a bad depth is refused and the one before stays: never a search
+      ** without bound */
+      long long d;
+      int clamped;
+      if (whole_number(cmd + 3, 1, SEARCH_MAX_DEPTH, &d, &clamped) || clamped)
+        printf("Error (depth from 1 to %d; it stays %d): %.200s\n", SEARCH_MAX_DEPTH, depth, cmd);
+      else depth = (int)d;
     } else if (!strncmp(cmd, "st ", 3)) {
-      seconds = atof(cmd + 3);
+      char *end;
+      double t = strtod(cmd + 3, &end);
+      if (end == cmd + 3 || *end || !isfinite(t) || t <= 0 || t > ST_MAX_SECONDS)
+        printf("Error (seconds per move above 0, at most %d): %.200s\n", ST_MAX_SECONDS, cmd);
+      else seconds = t;
     } else if (!strncmp(cmd, "usermove ", 9)) {
       int played = 0;
       char err[256];
@@ -271,10 +484,11 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
                !strncmp(cmd, "rejected", 8) || !strcmp(cmd, "random") || !strncmp(cmd, "computer", 8)) {
       /* nothing to do */
     } else {
-      printf("Error (unknown command): %s\n", cmd);
+      printf("Error (unknown command): %.200s\n", cmd);
     }
     if (think && game_decision(e.g).kind != DECIDE_NONE && game_decision(e.g).player == engine_side) {
-      SearchLimits lim = {.depth = seconds > 0 ? 64 : depth, .seconds = seconds, .stop = &s->interrupted};
+      SearchLimits lim = {.depth = seconds > 0 ? SEARCH_MAX_DEPTH : depth, .seconds = seconds,
+                          .stop = &s->interrupted};
       char out[256];
       if (engine_turn(&e, &lim, out, sizeof out) == 0) printf("move %s\n", out);
     }
@@ -283,6 +497,7 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
       printf("%s {%s}\n", r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2", r.reason);
     fflush(stdout);
   }
+  free(in.buf);
   luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
   return 0;
 }
@@ -310,8 +525,11 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
   int wins[3] = {0, 0, 0};
   for (int i = 0; i < games && !s->interrupted; i++) {
     Engine e = {s, "", LUA_NOREF, NULL, seed + (uint64_t)i};
-    snprintf(e.variant, sizeof e.variant, "%s", variant);
-    if (engine_new_game(&e, NULL)) return 1;
+    char err[512];
+    if (engine_set_variant(&e, variant, err, sizeof err)) {
+      fprintf(stderr, "varia selfplay: %s\n", err);
+      return 1;
+    }
     SearchLimits lim = {.depth = depth, .stop = &s->interrupted};
     char out[64];
     int steps = 0;

@@ -173,10 +173,27 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   return 0;
 }
 
+/* A variant script's require: modules by name only (std, a sibling
+** mybase.lua as "mybase"). A path would let a script read any file and
+** learn its first token from the syntax error; so paths are refused, and
+** what is found is always a NAME.lua. */
 static int l_require(lua_State *L) {
   size_t len;
   const char *name = luaL_checklstring(L, 1, &len);
   if (memchr(name, '\0', len)) return luaL_argerror(L, 1, "contains a NUL character");
+  if (!valid_name(name) || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
+    /* the script's line: the caller, or pcall's caller (pcall(require, x)) */
+    luaL_where(L, 1);
+    if (lua_rawlen(L, -1) == 0) {
+      lua_pop(L, 1);
+      luaL_where(L, 2);
+    }
+    lua_pushfstring(L, "require: '%s' is not a module name (variant scripts require "
+                    "modules by name, as require \"std\"; paths are refused)",
+                    len > 60 ? "(a long string)" : name);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
   const char *dir = lua_tostring(L, lua_upvalueindex(1));
   if (script_require(L, name, dir)) return lua_error(L);
   return 1;

@@ -120,7 +120,7 @@ static int out_of_time(Searcher *s) {
   if (s->aborted) return 1;
   if ((s->nodes & 1023) == 0) {
     if (s->limits->stop && *s->limits->stop) s->aborted = 1;
-    else if (s->limits->seconds > 0 && now() > s->deadline) s->aborted = 1;
+    else if (!(s->limits->seconds == 0) && now() > s->deadline) s->aborted = 1;
     else if (s->limits->nodes && s->nodes >= s->limits->nodes) s->aborted = 1;
   }
   return s->aborted;
@@ -208,11 +208,14 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
   s->limits = limits;
   s->nodes = 0;
   s->aborted = 0;
-  s->deadline = now() + limits->seconds;
+  /* A negative or NaN time is no time left (a GUI's clock past zero), not
+  ** a search without end: the deadline is now. */
+  s->deadline = now() + (limits->seconds >= 0 ? limits->seconds : 0);
+  int depth = limits->depth < 1 ? 1 : limits->depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : limits->depth;
   int n = gen_legal(p, list);
   if (n == 0) return r;
   r.best = list[0];
-  for (int d = 1; d <= (limits->depth > 0 ? limits->depth : 64); d++) {
+  for (int d = 1; d <= depth; d++) {
     Move best = MOVE_NONE;
     int score = search(s, p, d, -SCORE_MATE - 1, SCORE_MATE + 1, 0, &best);
     if (s->aborted) break;

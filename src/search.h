@@ -12,6 +12,8 @@
 #include "position.h"
 
 #define SCORE_MATE 1000000
+/* The deepest search: a depth asked beyond it is searched to it. */
+#define SEARCH_MAX_DEPTH 64
 
 typedef struct SearchResult {
   Move best;
@@ -21,8 +23,9 @@ typedef struct SearchResult {
 } SearchResult;
 
 typedef struct SearchLimits {
-  int depth;          /* plies (steps), at least 1 */
-  double seconds;     /* 0: no time limit */
+  int depth;          /* plies (steps), 1 to SEARCH_MAX_DEPTH (clamped) */
+  double seconds;     /* 0: no time limit; less than 0 (or NaN): no time at
+                      ** all, the answer of the first nodes, never "no limit" */
   uint64_t nodes;     /* 0: no node limit */
   volatile int *stop; /* polled; may be NULL */
   /* called after each completed iteration, when not NULL (UCI's info

@@ -89,6 +89,17 @@ expect "check bad promotion" 1 "promotion.pieces: 'y' is not one of the pieces" 
 expect "check ok" 0 "chess: ok" -- $V check chess
 printf 'local x = require "nosuchmodule"\n' > "$tmp/req.lua"
 expect "require unknown" 1 "no variant or module named 'nosuchmodule'" -- $V check "$tmp/req.lua"
+# A variant script's require takes module names, never paths: a path once
+# loaded any file and its syntax error showed the file's first word.
+printf 'zz_secret_token: not Lua\n' > "$tmp/secret"
+for spec in "$tmp/secret" "../../../../..$tmp/secret" "secret.lua"; do
+  printf 'local ok, e = pcall(require, "%s")\nerror(e, 0)\n' "$spec" > "$tmp/req_path.lua"
+  out=$(timeout 60 $V check "$tmp/req_path.lua" 2>&1)
+  judge "require refuses the path $spec" 1 "is not a module name" $? "$out"
+  if grep -q zz_secret_token <<<"$out"; then failed=$((failed + 1)); echo "FAIL require echoes the file: $out"; fi
+done
+printf 'local m = require "/etc/passwd"\n' > "$tmp/req_line.lua"
+expect "require: a refused path names file:line" 1 "req_line.lua:1: require: '/etc/passwd' is not a module name" -- $V check "$tmp/req_line.lua"
 
 # The instruction budget holds everywhere: each script of tests/hostile
 # hung, or ran for many times its budget, before. Each must now stop within
@@ -130,6 +141,20 @@ expect "test failure line" 1 "perft 2 expected 401, got 400" -- $V test "$tmp/wr
 printf 'variant capablanca\nid capa\nepd rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\nperft 2 784\n' > "$tmp/capa.perft"
 expect "test variant line" 0 "1 passed, 0 failed" -- $V test "$tmp/capa.perft"
 expect "test garbage" 1 "unknown line" -- $V test tests/run-cli.sh
+# Depths out of range fail with file:line instead of passing as perft of
+# depth 0 (a count of 1) or wrapping round (2^32 + 1 read as 1).
+printf 'epd 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nperft -1 1\nperft 4294967297 5\nperft 65 1\nperft 1 -5\nperft 1 5 x\nperft 1 5\n' > "$tmp/depths.perft"
+expect "test: negative depth" 1 "depths.perft:2: depth \"-1\" is not a whole number from 0 to 64" -- $V test "$tmp/depths.perft"
+expect "test: depth past 2^32" 1 "depths.perft:3: depth \"4294967297\" is not a whole number" -- $V test "$tmp/depths.perft"
+expect "test: depth past the limit" 1 "depths.perft:4: depth \"65\"" -- $V test "$tmp/depths.perft"
+expect "test: negative node count" 1 "depths.perft:5: node count \"-5\"" -- $V test "$tmp/depths.perft"
+expect "test: a word too many" 1 "depths.perft:6: expected 'perft DEPTH NODES'" -- $V test "$tmp/depths.perft"
+expect "test: the good line counts" 1 "1 passed, 5 failed" -- $V test "$tmp/depths.perft"
+printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D-1 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D4294967297 5\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25\n' > "$tmp/depths.epd"
+expect "test: EPD negative depth" 1 "depths.epd:1: ;D-1 1: depth \"-1\"" -- $V test "$tmp/depths.epd"
+expect "test: EPD depth past 2^32" 1 "depths.epd:2: ;D4294967297 5: depth" -- $V test "$tmp/depths.epd"
+expect "test: EPD good lines count" 1 "2 passed, 2 failed" -- $V test "$tmp/depths.epd"
+expect "perft: depth past 2^32" 2 "depth 4294967297 out of range (0 to 64)" -- $V perft 4294967297
 
 # The REPL from a pipe: errors go to stderr, the game goes on, exit 1.
 expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" 'e4 e5\nNf3\nfen\n' -- $V
@@ -231,6 +256,33 @@ expect_stdin "why without a move" 1 "why: expected a move" 'why\n' -- $V
 expect_stdin "save and open" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" "e4 e5 Nf3\nsave $tmp/g.pgn\nnew\nopen $tmp/g.pgn\nfen\n" -- $V
 expect_stdin "save writes PGN" 0 "[Variant \"duck\"]" "e2e4,e4e5\nsave $tmp/d.pgn\nlua local f = io.open('$tmp/d.pgn') local t = f:read('a') f:close() return t\n" -- $V duck
 expect_stdin "open a missing file" 1 "open: cannot read" "open $tmp/none.pgn\n" -- $V
+# PGN as other programs write it, and what is not PGN: an error naming
+# file:line, never an empty game, and the game in progress stays.
+printf '[Event "x"]\n\n1. e4 ; e5 Nf3 are a comment\ne5 2. Nf3 $1 (2. Nc3 {a)b} ; c\n Nc6) 2... Nc6! 3.Bb5?! *\n' > "$tmp/annotated.pgn"
+expect_stdin "open: comments, variations, NAGs" 0 "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3" "open $tmp/annotated.pgn\nfen\n" -- $V
+printf '[Event "x"]\n\n1. e4 {never closed e5\n2. Nf3\n' > "$tmp/brace.pgn"
+expect_stdin "open: an unterminated comment" 1 "brace.pgn:3: a comment '{' that is never closed" "open $tmp/brace.pgn\n" -- $V
+printf '1. e4 (1. d4 d5\n' > "$tmp/variation.pgn"
+expect_stdin "open: an unterminated variation" 1 "variation.pgn:1: a variation '(' that is never closed" "open $tmp/variation.pgn\n" -- $V
+printf '[Event "x"\n\n1. e4 *\n' > "$tmp/tag.pgn"
+expect_stdin "open: a broken tag" 1 "tag.pgn:1: a tag must be [Name \"value\"]" "open $tmp/tag.pgn\n" -- $V
+: > "$tmp/empty.pgn"
+expect_stdin "open: an empty file" 1 "empty.pgn: not a PGN game (no tags and no moves)" "open $tmp/empty.pgn\n" -- $V
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR' > "$tmp/png.pgn"
+expect_stdin "open: binary data" 1 "png.pgn:3: a NUL byte: not a PGN game" "open $tmp/png.pgn\n" -- $V
+printf '\x07\xee\x8f junk\n' > "$tmp/bytes.pgn"
+expect_stdin "open: random bytes" 1 "bytes.pgn:1: a byte 0x07 where a move should be" "open $tmp/bytes.pgn\n" -- $V
+expect_stdin "open: the game in progress stays" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" "e4\nopen $tmp/bytes.pgn\nfen\n" -- $V
+printf 'hello world\n' > "$tmp/text.pgn"
+expect_stdin "open: text" 1 "text.pgn:1: move 1 (hello)" "open $tmp/text.pgn\n" -- $V
+# Random bytes never open as a game, nor crash.
+for seed in 1 2 3 4 5 6 7 8; do
+  awk -v seed=$seed 'BEGIN { srand(seed); for (i = 0; i < 300; i++) printf "%c", int(rand() * 255) + 1 }' > "$tmp/random.pgn"
+  expect_stdin "open: random bytes $seed" 1 "open: $tmp/random.pgn:" "open $tmp/random.pgn\n" -- $V
+done
+# A game that goes on past an unclaimed threefold repetition replays.
+printf '[Event "x"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n' > "$tmp/threefold.pgn"
+expect_stdin "open: past a threefold repetition" 0 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5" "open $tmp/threefold.pgn\nfen\n" -- $V
 expect_stdin "save without a file" 1 "save: expected a file name" 'save\n' -- $V
 expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
 expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V

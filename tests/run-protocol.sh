@@ -5,12 +5,12 @@ set -u
 cd "$(dirname "$0")/.."
 passed=0 failed=0
 # transcript NAME MODE INPUT EXPECTED-LINE...: each expected line must
-# appear in the output, in this order.
+# appear in the output, in this order, within $TIMEOUT seconds (60).
 transcript() {
   local name=$1 mode=$2 input=$3
   shift 3
   local out
-  out=$(printf '%b' "$input" | timeout 60 ./varia "$mode" 2>&1)
+  out=$(printf '%b' "$input" | timeout "${TIMEOUT:-60}" ./varia "$mode" 2>&1)
   local rest=$out ok=1 missing=""
   for want in "$@"; do
     local at
@@ -58,6 +58,59 @@ transcript "xboard illegal" xboard 'new\nusermove e2e5\nquit\n' "Illegal move (i
 transcript "xboard engine-defined variant" xboard 'variant duck\nquit\n' \
   "setup (PNBRQ..................Kpnbrq..................k) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "piece N& N"
 transcript "xboard known variant" xboard 'variant capablanca\nforce\nusermove e2e4\nsd 1\ngo\nquit\n' "move b8c6"
+# Limits that once started a search without end: each is clamped (an info
+# line says so) or refused, and the engine answers at once. A regression
+# hangs, and the short timeout turns it into a failure.
+TIMEOUT=10 transcript "uci go negative clock" uci 'position startpos\ngo wtime -1000 btime -1000\nisready\nquit\n' \
+  "info string go wtime -1000: out of range (0 to 1000000000); 0 used" "info depth 1 score cp 0 nodes 21" "bestmove a2a3" "readyok"
+TIMEOUT=10 transcript "uci go negative movetime" uci 'position startpos\ngo movetime -5\nisready\nquit\n' \
+  "info string go movetime -5: out of range (0 to 1000000000); 0 used" "bestmove a2a3" "readyok"
+TIMEOUT=10 transcript "uci go depth past the limit" uci 'position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 1000\nquit\n' \
+  "info string go depth 1000: out of range (1 to 64); 64 used" "bestmove a1a8"
+TIMEOUT=10 transcript "uci go negative depth" uci 'position startpos\ngo depth -4\nquit\n' \
+  "info string go depth -4: out of range (1 to 64); 1 used" "info depth 1 score cp 0 nodes 21" "bestmove a2a3"
+TIMEOUT=10 transcript "uci go negative nodes" uci 'position startpos\ngo nodes -1\nquit\n' \
+  "info string go nodes -1: out of range (1 to 9223372036854775807); 1 used" "bestmove a2a3"
+TIMEOUT=10 transcript "uci go bad number" uci 'position startpos\ngo depth x\nquit\n' \
+  "info string go depth x: not a whole number; ignored" "bestmove a2a3"
+TIMEOUT=10 transcript "uci go perft 99" uci 'position startpos\ngo perft 99\nisready\nquit\n' \
+  "info string go perft 99: expected a depth from 0 to 64" "readyok"
+TIMEOUT=10 transcript "uci go perft -3" uci 'position startpos\ngo perft -3\nisready\nquit\n' \
+  "info string go perft -3: expected a depth from 0 to 64" "readyok"
+TIMEOUT=10 transcript "xboard sd -1" xboard 'new\nsd -1\nusermove e2e4\nquit\n' \
+  "Error (depth from 1 to 64; it stays 4): sd -1" "move b8c6"
+TIMEOUT=10 transcript "xboard st -5" xboard 'new\nsd 2\nst -5\nusermove e2e4\nquit\n' \
+  "Error (seconds per move above 0, at most 86400): st -5" "move b8c6"
+# A variant refused keeps the one before playable.
+transcript "uci UCI_Variant refused" uci 'setoption name UCI_Variant value nosuch\nposition startpos moves e2e4\ngo depth 2\nquit\n' \
+  "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays chess" \
+  "bestmove b8c6"
+transcript "uci UCI_Variant refused after another" uci 'setoption name UCI_Variant value capablanca\nsetoption name UCI_Variant value nosuch\nposition startpos\ngo perft 1\nquit\n' \
+  "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays capablanca" \
+  "Nodes searched: 28"
+transcript "xboard variant refused" xboard 'variant nosuch\nsd 2\nusermove e2e4\nquit\n' \
+  "Error (no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays normal): variant nosuch" \
+  "move b8c6"
+# A refused position does not take the moves after it onto the one before.
+transcript "uci position refused" uci 'position startpos moves e2e4\nposition fen zz moves d7d5\nd\nquit\n' \
+  "info string position refused: FEN \"zz\": expected at least the board and the side to move" \
+  "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+# A game that went on past an unclaimed threefold repetition is replayed.
+transcript "uci past a threefold repetition" uci 'position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\nquit\n' \
+  "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5"
+transcript "xboard past a threefold repetition" xboard 'new\nforce\nusermove g1f3\nusermove g8f6\nusermove f3g1\nusermove f6g8\nusermove g1f3\nusermove g8f6\nusermove f3g1\nusermove f6g8\nusermove e2e4\nsd 1\ngo\nquit\n' \
+  "move b8c6"
+# Long lines are whole commands: a line once cut at 8191 bytes ran its tail
+# ("quit", "undo") as a command. Past 1 MiB a line is refused, whole.
+pad=$(printf '%8190s' '')
+transcript "uci long line" uci "d${pad}quit\nisready\nquit\n" "readyok"
+transcript "xboard long line" xboard "new\nforce\nusermove e2e4\nping ${pad:0:8186}undo\nusermove e7e5\nping 9\nquit\n" "pong 9"
+out=$(printf 'new\nforce\nusermove e2e4\nping %s\nusermove e7e5\nquit\n' "${pad:0:8186}undo" | timeout 60 ./varia xboard 2>&1)
+if ! grep -q '^Illegal move' <<<"$out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard long line: its tail ran as undo: $(grep '^Illegal' <<<"$out")"; fi
+big=$(head -c 1100000 /dev/zero | tr '\0' x)
+transcript "uci line past 1 MiB" uci "ping ${big}\nisready\nquit\n" "info string line refused (the line is longer than 1 MiB): ping xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." "readyok"
+transcript "xboard line past 1 MiB" xboard "ping ${big}\nping 9\nquit\n" "Error (the line is longer than 1 MiB): ping xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." "pong 9"
 # self-play
 out=$(timeout 120 ./varia selfplay shatranj 2 --depth 1 2>&1)
 if grep -qE '^White [0-9]+, Black [0-9]+, draws or unfinished [0-9]+$' <<<"$out" && [ "$(grep -c '^game ' <<<"$out")" = 2 ]; then

@@ -134,10 +134,21 @@ os.remove(dir .. "/evil.lua")
 os.remove(dir)
 -- Well-formed SAN that is not legal says so.
 t.fails("SAN, illegal", "illegal move Ke2", varia.new("chess"):play("Ke2"))
--- No moves after the game is over (threefold repetition here).
+-- Repetition and the n-move rule are ends a player may claim (FIDE's
+-- threefold and fifty-move draws): g:result() reports them, and a game that
+-- went on past them (the claim not made) is still played as it was.
 g = varia.new("chess")
 g:play("Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
-t.fails("no move after the end", "the game is over (repetition)", g:play("e4"))
+t.equal("threefold: the result", select(2, g:result()), "repetition")
+t.equal("threefold: play goes on", g:play("e4"), true)
+t.equal("threefold: then not over", g:result(), nil)
+g = varia.new("chess", { fen = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80" })
+t.equal("n-move rule: the result", select(2, g:result()), "n-move rule")
+t.equal("n-move rule: play goes on", g:play("Ra2"), true)
+-- No moves after an end nobody can decline.
+g = varia.new("chess")
+g:play("f3", "e5", "g4", "Qh4")
+t.fails("no move after checkmate", "the game is over (checkmate)", g:play("Kf2"))
 
 -- g:checkers: a double check by knight and rook (FIDE 3.9: the king is
 -- attacked by two pieces), none against Black.

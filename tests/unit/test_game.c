@@ -6,7 +6,8 @@
 **         draw; 9.2 the same position for the third time (same player to
 **         move, same pieces on the same squares, same castling and en
 **         passant rights, 9.2.3); 9.3 fifty moves by each player without a
-**         capture or a pawn move.
+**         capture or a pawn move; 9.2 and 9.3 are draws the player to
+**         move may claim, so a game may go on past them.
 **  [FM]   Fool's mate: 1.f3 e5 2.g4 Qh4#.
 */
 #include "fixtures.h"
@@ -102,6 +103,35 @@ static void test_threefold_repetition(void **state) {
   game_free(&g);
 }
 
+/* [FIDE] 9.2: the threefold draw is a claim. varia reports it, the
+** computer does not play on (no decision), but a move played after it is
+** the claim not made: the game goes on. A checkmate is no claim. */
+static void test_threefold_may_be_passed(void **state) {
+  Game g;
+  GameResult r;
+  char err[256];
+  int played = 0;
+  assert_int_equal(game_init(&g, *state, NULL, err, sizeof err), 0);
+  play_line(&g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+  r = game_result(&g);
+  assert_true(r.over);
+  assert_true(r.claimable);
+  assert_int_equal(game_decision(&g).kind, DECIDE_NONE);
+  assert_int_equal(game_play_text(&g, "e2e4", &played, err, sizeof err), 0);
+  assert_int_equal(played, 1);
+  assert_false(game_result(&g).over);
+  assert_int_equal(game_decision(&g).kind, DECIDE_MOVE);
+  game_free(&g);
+  assert_int_equal(game_init(&g, *state, NULL, err, sizeof err), 0);
+  play_line(&g, "f2f3 e7e5 g2g4 d8h4");
+  r = game_result(&g);
+  assert_true(r.over);
+  assert_false(r.claimable);
+  assert_int_equal(game_play_text(&g, "e1f2", &played, err, sizeof err), -1);
+  assert_non_null(strstr(err, "the game is over (checkmate)"));
+  game_free(&g);
+}
+
 /* [FIDE] 9.2.3: positions differing in castling rights are not the same. */
 static void test_repetition_counts_castling_rights(void **state) {
   Game g;
@@ -128,6 +158,7 @@ static void test_fifty_move_rule(void **state) {
   assert_true(r.over);
   assert_int_equal(r.winner, -1);
   assert_string_equal(r.reason, "n-move rule");
+  assert_true(r.claimable); /* [FIDE] 9.3: claimed, or played past */
   game_undo(&g);
   play_line(&g, "e2e3"); /* a pawn move starts the count again */
   assert_false(game_result(&g).over);
@@ -186,6 +217,7 @@ int main(void) {
       cmocka_unit_test(test_long_history),
       cmocka_unit_test(test_checkmate_and_stalemate),
       cmocka_unit_test(test_threefold_repetition),
+      cmocka_unit_test(test_threefold_may_be_passed),
       cmocka_unit_test(test_repetition_counts_castling_rights),
       cmocka_unit_test(test_fifty_move_rule),
       cmocka_unit_test(test_play_text_all_or_nothing),
