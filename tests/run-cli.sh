@@ -110,7 +110,8 @@ budget_exceeded() { echo "$H/$1.lua:$2: instruction budget of ${3:-100000000} ex
 expect "budget: require in a loop" 1 "$(budget_exceeded require_loop 3)" -- timeout 20 $V check $H/require_loop.lua
 expect "budget: xpcall handler" 1 "$(budget_exceeded xpcall_handler 3)" -- timeout 20 $V check $H/xpcall_handler.lua
 expect "budget: finalizer refused" 1 "$H/finalizer.lua:2: setmetatable: __gc (a finalizer) is not available" -- timeout 20 $V check $H/finalizer.lua
-expect "budget: variant table metamethod" 1 "$(budget_exceeded variant_metamethod 2)" -- timeout 20 $V check $H/variant_metamethod.lua
+# The variant table is read raw: its metamethods (an endless __index) never run.
+expect "budget: variant table metamethod" 1 "$H/variant_metamethod.lua: name: missing" -- timeout 20 $V check $H/variant_metamethod.lua
 expect "budget: string.rep of nothing" 1 "$(budget_exceeded string_rep 2)" -- timeout 20 $V check $H/string_rep.lua
 expect "budget: table.move" 1 "$(budget_exceeded table_move 2)" -- timeout 20 $V check $H/table_move.lua
 expect "budget: backtracking pattern" 1 "$(budget_exceeded pattern 2)" -- timeout 20 $V check $H/pattern.lua

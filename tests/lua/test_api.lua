@@ -175,7 +175,8 @@ do
     return pcall(varia.new, "./tests/hostile/variant_metamethod.lua")
   end)
   local ok, err = stuck()
-  t.check("the budget in a coroutine", not ok and tostring(err):find("instruction budget of 100000000 exceeded", 1, true))
+  -- read raw: the table's endless __index never runs, in a coroutine too
+  t.check("the variant table read raw in a coroutine", not ok and tostring(err):find("name: missing", 1, true))
 end
 
 t.done()

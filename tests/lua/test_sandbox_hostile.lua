@@ -81,7 +81,7 @@ do
   t.equal("poison: trusted std", std.pieces.queen.betza, "Q")
 
   -- A game kept by a hook is dead once the hook returns: from the hook of
-  -- another game, and from a finalizer running in trusted code.
+  -- another game (finalizers are refused to scripts altogether).
   local a, b = varia.new(H .. "stash.lua"), varia.new(H .. "stash.lua")
   t.equal("stash: a plays", (a:play("e2e4")), true)
   local ok, msg = b:play("d2d4")
