@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -53,6 +54,37 @@ static char *fuzz_string(const uint8_t *data, size_t size) {
   memcpy(s, data, size);
   s[size] = '\0';
   return s;
+}
+
+/* The input as a file, for the code that reads files: one temporary file
+** per process (its name ends in suffix), rewritten for each input, because
+** creating and removing a file per input costs more than some targets'
+** whole work. Returns its path, or NULL when it cannot be written. */
+static char fuzz_path[64];
+static int fuzz_fd = -1;
+
+static void fuzz_remove_file(void) { unlink(fuzz_path); }
+
+static const char *fuzz_file(const uint8_t *data, size_t size, const char *suffix) {
+  if (fuzz_fd < 0) {
+    snprintf(fuzz_path, sizeof fuzz_path, "/tmp/varia-fuzz-XXXXXX%s", suffix);
+    fuzz_fd = mkstemps(fuzz_path, (int)strlen(suffix));
+    if (fuzz_fd < 0) return NULL;
+    atexit(fuzz_remove_file);
+  }
+  if (ftruncate(fuzz_fd, 0) || pwrite(fuzz_fd, data, size, 0) != (ssize_t)size) return NULL;
+  return fuzz_path;
+}
+
+/* Ends an input: the Lua stack as it was, and the input's garbage freed.
+** Two full collections, because an object with a finalizer is freed by
+** the collection after the one that finalizes it. Without them, every
+** input would leave more allocations than it frees, and libFuzzer would
+** run a leak check (a scan of the whole heap) after each one. */
+static void fuzz_settle(int top) {
+  lua_settop(fuzz_sandbox->L, top);
+  lua_gc(fuzz_sandbox->L, LUA_GCCOLLECT);
+  lua_gc(fuzz_sandbox->L, LUA_GCCOLLECT);
 }
 
 static void fuzz_require(int ok, const char *what, const char *detail) {
