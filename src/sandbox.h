@@ -27,7 +27,9 @@ typedef struct Sandbox {
 } Sandbox;
 
 #define SANDBOX_MEMORY_DEFAULT ((size_t)1 << 30)
+#ifndef SANDBOX_BUDGET_DEFAULT /* the fuzz build (make fuzz) sets a smaller one */
 #define SANDBOX_BUDGET_DEFAULT 200000000L
+#endif
 
 /* A new state with the standard libraries open for trusted code (the batch
 ** runner); variant scripts get sandbox_push_env() instead. */

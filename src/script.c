@@ -19,7 +19,9 @@
 #define LOADED_KEY "varia.loaded"
 #define LOADING ((void *)&loading_marker)
 static const char loading_marker = 0;
+#ifndef LOAD_BUDGET /* the fuzz build (make fuzz) sets a smaller one */
 #define LOAD_BUDGET 100000000L
+#endif
 
 int script_read_file(lua_State *L, const char *path) {
   struct stat st;

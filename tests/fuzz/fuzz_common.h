@@ -72,7 +72,7 @@ static const char *fuzz_file(const uint8_t *data, size_t size, const char *suffi
     if (fuzz_fd < 0) return NULL;
     atexit(fuzz_remove_file);
   }
-  if (ftruncate(fuzz_fd, 0) || pwrite(fuzz_fd, data, size, 0) != (ssize_t)size) return NULL;
+  if (pwrite(fuzz_fd, data, size, 0) != (ssize_t)size || ftruncate(fuzz_fd, (off_t)size)) return NULL;
   return fuzz_path;
 }
 
@@ -85,6 +85,16 @@ static void fuzz_settle(int top) {
   lua_settop(fuzz_sandbox->L, top);
   lua_gc(fuzz_sandbox->L, LUA_GCCOLLECT);
   lua_gc(fuzz_sandbox->L, LUA_GCCOLLECT);
+}
+
+/* Forgets every variant loaded, so that the next input's script, read from
+** the same path, is loaded afresh. */
+static void fuzz_forget_variants(void) {
+  const char *const caches[] = {"varia.variants", "varia.specs", "varia.loaded"};
+  for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
+    lua_pushnil(fuzz_sandbox->L);
+    lua_setfield(fuzz_sandbox->L, LUA_REGISTRYINDEX, caches[i]);
+  }
 }
 
 static void fuzz_require(int ok, const char *what, const char *detail) {

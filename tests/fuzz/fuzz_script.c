@@ -20,12 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else {
     fuzz_require(lua_tostring(L, -1) != NULL, "a failed load without a message", path);
   }
-  /* Forget what was loaded: the next input is read from the same path. */
-  const char *const caches[] = {"varia.variants", "varia.specs", "varia.loaded"};
-  for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++) {
-    lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, caches[i]);
-  }
+  fuzz_forget_variants();
   fuzz_settle(top);
   return 0;
 }
