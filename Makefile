@@ -135,6 +135,7 @@ FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefi
 FUZZ_OPTS  = -timeout=10 -rss_limit_mb=2048 -entropic_feature_frequency_threshold=16
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ   = $(CORE:%=build/fuzz/%.o) $(LUAL:%=build/fuzz/%.o) build/fuzz/embedded.o
+.SECONDARY: $(FUZZ_OBJ) # kept between runs, not removed as intermediate files
 
 build/fuzz/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p build/fuzz

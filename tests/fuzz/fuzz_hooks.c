@@ -342,7 +342,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Text t = {0};
   Bytes b = {data, size};
   static int ready;
-  fuzz_setup();
+  fuzz_setup_state();
   if (!ready) {
     snapshot_shared(fuzz_sandbox->L);
     skip_lost = getenv("FUZZ_HOOKS_SKIP_LOST") != NULL;

@@ -8,7 +8,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Move list[MAX_MOVES];
-  fuzz_setup();
+  fuzz_setup_state();
   const char *path = fuzz_file(data, size, ".lua");
   if (!path) return 0;
   lua_State *L = fuzz_sandbox->L;

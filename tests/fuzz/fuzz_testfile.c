@@ -8,7 +8,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *devnull;
-  fuzz_setup();
+  fuzz_setup_state();
   const char *path = fuzz_file(data, size, "");
   if (!path) return 0;
   if (!devnull && !(devnull = fopen("/dev/null", "w"))) abort();
