@@ -43,7 +43,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz install uninstall
+.PHONY: all test unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz fuzz-smoke install uninstall
 all: varia
 
 build:
@@ -113,13 +113,29 @@ bench: varia
 # make fuzz [FUZZ_TIME=seconds per target]: builds every tests/fuzz/fuzz_*.c
 # with address and undefined-behaviour sanitizers and runs each from its seed
 # corpus (tests/fuzz/corpus/NAME); new inputs go to build/fuzz/corpus-NAME,
-# findings to build/fuzz/crash-*.
+# findings to build/fuzz/crash-*. Past findings (tests/fuzz/regressions/NAME)
+# are replayed first.
+# make fuzz-smoke: for CI; replays every seed and past finding, then runs
+# each target for FUZZ_SMOKE_RUNS inputs from a fixed seed (deterministic).
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
+FUZZ_SMOKE_RUNS ?= 2000
+# The instruction budgets are the program's mechanism with smaller numbers
+# (1,000,000 instead of 200,000,000 per hook call and 100,000,000 per
+# load; every shipped variant loads and plays its transcripts within them):
+# an input that loops forever then costs milliseconds, not seconds.
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -DSANDBOX_BUDGET_DEFAULT=1000000L -DSANDBOX_LOAD_BUDGET=1000000L \
              -DVARIA_VERSION='"$(VERSION)"' $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
+# libFuzzer 14's entropic scheduler keeps every feature seen fewer than
+# -entropic_feature_frequency_threshold times (255) in its list of rare
+# features and scans that list for each feature of each run: on targets
+# that cover much code per input that scan took 40% of the time. At 16 the
+# list stays short and the scheduler still favours the rarest features.
+FUZZ_OPTS  = -timeout=10 -rss_limit_mb=2048 -entropic_feature_frequency_threshold=16
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_OBJ   = $(CORE:%=build/fuzz/%.o) $(LUAL:%=build/fuzz/%.o) build/fuzz/embedded.o
+.SECONDARY: $(FUZZ_OBJ) # kept between runs, not removed as intermediate files
 
 build/fuzz/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p build/fuzz
@@ -139,11 +155,25 @@ fuzz: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 	  if [ -d tests/fuzz/regressions/$$n ]; then \
 	    build/fuzz/fuzz_$$n tests/fuzz/regressions/$$n/* >/dev/null 2>&1 || \
 	      { echo "fuzz_$$n: a past finding crashes again"; exit 1; }; fi; \
-	  build/fuzz/fuzz_$$n -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+	  build/fuzz/fuzz_$$n -max_total_time=$(FUZZ_TIME) $(FUZZ_OPTS) \
 	    -artifact_prefix=build/fuzz/crash-$$n- build/fuzz/corpus-$$n tests/fuzz/corpus/$$n \
-	    2>&1 | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|crash-' | tail -3; \
+	    2>&1 | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|crash-|timeout-|leak-' | tail -3; \
 	done; \
 	if ls build/fuzz/crash-* >/dev/null 2>&1; then echo "fuzz: findings in build/fuzz/crash-*"; exit 1; fi
+
+fuzz-smoke: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
+	@rm -rf build/fuzz/smoke; status=0; \
+	for n in $(FUZZ_NAMES); do \
+	  mkdir -p build/fuzz/smoke/$$n; \
+	  seeds=$$(ls -d tests/fuzz/corpus/$$n/* tests/fuzz/regressions/$$n/* 2>/dev/null); \
+	  if ! build/fuzz/fuzz_$$n $$seeds >build/fuzz/smoke/$$n.log 2>&1; then \
+	    echo "fuzz_$$n: a seed or a past finding fails (build/fuzz/smoke/$$n.log)"; status=1; continue; fi; \
+	  if build/fuzz/fuzz_$$n -seed=1 -runs=$(FUZZ_SMOKE_RUNS) $(FUZZ_OPTS) \
+	      -artifact_prefix=build/fuzz/smoke/crash-$$n- build/fuzz/smoke/$$n tests/fuzz/corpus/$$n \
+	      >>build/fuzz/smoke/$$n.log 2>&1; then \
+	    echo "fuzz_$$n: $$(echo $$seeds | wc -w) seeds and $(FUZZ_SMOKE_RUNS) runs clean"; \
+	  else echo "fuzz_$$n: a finding (build/fuzz/smoke/$$n.log)"; status=1; fi; \
+	done; exit $$status
 
 # make install [PREFIX=/usr/local] [DESTDIR=...]: the binary, the variant
 # scripts and library where the binary looks for them, the man page, and

@@ -21,7 +21,8 @@
 #include "sandbox.h"
 #include "script.h"
 
-#define VARIANTS_KEY "varia.variants"
+#define VARIANTS_KEY "varia.variants" /* key (name[:options]) -> compiled variant */
+#define SPECS_KEY "varia.specs" /* a spec as given -> its key in VARIANTS_KEY */
 
 /* The hooks a variant table has, read once when the variant is built. */
 enum { HAS_ON_MOVE = 1, HAS_ON_ATTEMPT = 2, HAS_ON_RESULT = 4 };
@@ -280,6 +281,14 @@ static int split_spec(lua_State *L, const char *spec, char *name, size_t len) {
   return lua_gettop(L);
 }
 
+/* The spec as given names the variant stored under key. [-0, +0, m] */
+static void remember_spec(lua_State *L, const char *spec, const char *key) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, SPECS_KEY);
+  lua_pushstring(L, key);
+  lua_setfield(L, -2, spec);
+  lua_pop(L, 1);
+}
+
 const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx) {
   return binding_variant_opts(L, spec, spec_idx, 0);
 }
@@ -297,6 +306,7 @@ static int compile(lua_State *L) {
   char err[4096], name[512], canon[512], key[1100];
   const char *spec = lua_tostring(L, 1);
   int spec_idx = lua_isnil(L, 2) ? 0 : 2, opts = lua_isnil(L, 3) ? 0 : 3;
+  int by_spec = spec && !opts; /* the spec alone says what is loaded */
   if (spec) {
     int o = split_spec(L, spec, name, sizeof name);
     if (o) {
@@ -321,7 +331,10 @@ static int compile(lua_State *L) {
   if (spec) {
     snprintf(key, sizeof key, "%s%s%s", name, canon[0] ? ":" : "", canon);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-    if (lua_getfield(L, -1, key) == LUA_TUSERDATA) return 1;
+    if (lua_getfield(L, -1, key) == LUA_TUSERDATA) {
+      if (by_spec) remember_spec(L, spec, key);
+      return 1;
+    }
     lua_pop(L, 2);
   }
   VariantBox *b = lua_newuserdatauv(L, sizeof *b, 1);
@@ -348,6 +361,7 @@ static int compile(lua_State *L) {
     lua_pushvalue(L, -2);
     lua_setfield(L, -2, key);
     lua_pop(L, 1);
+    if (by_spec) remember_spec(L, spec, key);
   }
   snprintf(b->v.options, sizeof b->v.options, "%s", canon);
   return 1;
@@ -361,6 +375,22 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
   int top = lua_gettop(L);
   if (spec_idx) spec_idx = lua_absindex(L, spec_idx);
   if (opts) opts = lua_absindex(L, opts);
+  if (spec && !opts) {
+    /* A spec loaded before is its compiled variant, without running the
+    ** script (and its with_options) again: loading is the slow part of
+    ** every varia.new and every line of a test file. Forgetting the key
+    ** (the REPL's reload) makes the next call read the script again. */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, SPECS_KEY);
+    if (lua_getfield(L, -1, spec) == LUA_TSTRING) {
+      luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
+      if (lua_getfield(L, -1, lua_tostring(L, -2)) == LUA_TUSERDATA) {
+        lua_copy(L, -1, top + 1);
+        lua_settop(L, top + 1);
+        return &((VariantBox *)lua_touserdata(L, -1))->v;
+      }
+    }
+    lua_settop(L, top);
+  }
   lua_pushcfunction(L, compile);
   if (spec) lua_pushstring(L, spec);
   else lua_pushnil(L);

@@ -77,9 +77,14 @@ int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
   return uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
 }
 
-int move_to_san(Position *p, Move m, char *buf, size_t len) {
+/* SAN of m, disambiguated against the legal moves list[0..cnt) of p (list
+** NULL: generated here when the move needs them), with the check mark ('+',
+** '#') when marks is set. */
+static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, char *buf,
+                     size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
+  Move own[MAX_MOVES];
   char out[64], sq[4];
   size_t n = 0;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -101,12 +106,15 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     }
   } else {
     int capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY); /* not in place */
+    if (!list) {
+      cnt = gen_legal(p, own);
+      list = own;
+    }
     if (v->type[t].pawn) {
       /* A pawn is named by its file when it captures; where another of its
       ** type reaches the same square with the same promotion (sideways
       ** steps, promotions by a move of the new piece), by its square. */
-      Move list[MAX_MOVES];
-      int cnt = gen_legal(p, list), others = 0, same_file = 0;
+      int others = 0, same_file = 0;
       for (int i = 0; i < cnt; i++) {
         int f2 = MOVE_FROM(list[i]);
         if (f2 == from || MOVE_TO(list[i]) != to || MOVE_FLAG(list[i]) == MF_CASTLE ||
@@ -121,8 +129,7 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     } else {
       out[n++] = (char)toupper((unsigned char)v->type[t].letter);
       /* Disambiguate against other pieces of the type reaching to. */
-      Move list[MAX_MOVES];
-      int cnt = gen_legal(p, list), others = 0, same_file = 0, same_rank = 0;
+      int others = 0, same_file = 0, same_rank = 0;
       for (int i = 0; i < cnt; i++) {
         int f2 = MOVE_FROM(list[i]);
         if (f2 == from || MOVE_TO(list[i]) != to || MOVE_FLAG(list[i]) == MF_CASTLE ||
@@ -148,15 +155,19 @@ int move_to_san(Position *p, Move m, char *buf, size_t len) {
     if (flag == MF_GATE) /* Nf3/G: the piece gated in on the square left */
       n += (size_t)sprintf(out + n, "/%c", toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
   }
-  if (!v->royal_capture && v->royal_mask) {
+  if (marks && !v->royal_capture && v->royal_mask) {
     Undo u;
-    Move list[MAX_MOVES];
+    Move reply[MAX_MOVES];
     move_make(p, m, &u);
-    if (p->phase == 0 && royal_attacked(p, p->side)) out[n++] = gen_legal(p, list) ? '+' : '#';
+    if (p->phase == 0 && royal_attacked(p, p->side)) out[n++] = gen_legal(p, reply) ? '+' : '#';
     move_unmake(p, m, &u);
   }
   out[n] = '\0';
   return snprintf(buf, len, "%s", out);
+}
+
+int move_to_san(Position *p, Move m, char *buf, size_t len) {
+  return san_among(p, m, NULL, 0, 1, buf, len);
 }
 
 /* SAN without check marks, annotations or '=' (so e8Q matches e8=Q). */
@@ -378,9 +389,12 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
     uci_style(p, list[i], !p->v->castle_king_takes_rook, buf, sizeof buf);
     if (strcmp(buf, text) == 0) return list[i];
   }
+  /* SAN: every candidate is written against the one list generated above,
+  ** without check marks (san_key drops them), so that reading a move costs
+  ** one generation rather than two per legal move. */
   san_key(text, want, sizeof want);
   for (int i = 0; i < n; i++) {
-    move_to_san(p, list[i], buf, sizeof buf);
+    san_among(p, list[i], list, n, 0, buf, sizeof buf);
     san_key(buf, key, sizeof key);
     if (strcmp(key, want) == 0) return list[i];
   }

@@ -32,8 +32,14 @@ typedef struct Sandbox {
 } Sandbox;
 
 #define SANDBOX_MEMORY_DEFAULT ((size_t)1 << 30)
+/* Budgets of a call from varia into a script, and of compiling a variant;
+** the fuzz build (make fuzz) sets smaller ones. */
+#ifndef SANDBOX_BUDGET_DEFAULT
 #define SANDBOX_BUDGET_DEFAULT 200000000L
+#endif
+#ifndef SANDBOX_LOAD_BUDGET
 #define SANDBOX_LOAD_BUDGET 100000000L
+#endif
 /* What a budget charges for bytes: one instruction per this many bytes
 ** allocated, scanned or compared in C. Scanning 64 bytes takes about the
 ** time of a simple instruction (2 ns here); allocating and filling them

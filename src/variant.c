@@ -37,8 +37,7 @@ void variant_defaults(Variant *v) {
 }
 
 void variant_free(Variant *v) {
-  free(v->zobrist);
-  v->zobrist = NULL;
+  v->zobrist = NULL; /* the keys are shared (zobrist_keys), not owned */
 }
 
 int variant_kingless_allowed(const Variant *v) {
@@ -58,6 +57,22 @@ static uint64_t splitmix(uint64_t *s) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
+}
+
+/* The Zobrist keys of every variant: one fixed splitmix sequence, computed
+** once. A variant of nsq squares takes the first 97 * nsq keys for its
+** cells and the next ones for the rest of its state, so loading a variant
+** neither allocates nor hashes 97 keys per square again. */
+#define ZOBRIST_KEYS (97 * MAX_SQUARES + 64)
+static const uint64_t *zobrist_keys(void) {
+  static uint64_t keys[ZOBRIST_KEYS];
+  static int ready;
+  if (!ready) {
+    uint64_t seed = 0x7661726961ull; /* "varia" */
+    for (int i = 0; i < ZOBRIST_KEYS; i++) keys[i] = splitmix(&seed);
+    ready = 1;
+  }
+  return keys;
 }
 
 /* Appends one line to the error report. */
@@ -399,35 +414,32 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
                           CELL_COLOUR(cell) <= 1 && CELL_COLOUR(cell) != c;
 
   /* Zobrist keys, room for three colours of cells. */
-  free(v->zobrist);
-  v->zobrist = malloc(sizeof(uint64_t) * 97 * (size_t)g->nsq);
-  if (!v->zobrist) {
-    problem(err, errlen, &nerr, "out of memory");
-    return -1;
-  }
-  uint64_t seed = 0x7661726961ull; /* "varia" */
-  for (int i = 0; i < 97 * g->nsq; i++) v->zobrist[i] = splitmix(&seed);
-  v->zobrist_side = splitmix(&seed);
+  const uint64_t *key = zobrist_keys();
+  v->zobrist = key;
+  key += 97 * g->nsq;
+#define next_key() (*key++)
+  v->zobrist_side = next_key();
   v->zobrist_castle[0] = 0;
   uint64_t ck[4];
-  for (int i = 0; i < 4; i++) ck[i] = splitmix(&seed);
+  for (int i = 0; i < 4; i++) ck[i] = next_key();
   for (int m = 1; m < 16; m++) {
     v->zobrist_castle[m] = 0;
     for (int i = 0; i < 4; i++)
       if (m >> i & 1) v->zobrist_castle[m] ^= ck[i];
   }
-  for (int f = 0; f < MAX_FILES; f++) v->zobrist_ep[f] = splitmix(&seed);
+  for (int f = 0; f < MAX_FILES; f++) v->zobrist_ep[f] = next_key();
   v->zobrist_phase[0] = 0;
-  for (int i = 1; i < MAX_PHASES; i++) v->zobrist_phase[i] = splitmix(&seed);
-  v->zobrist_attr = splitmix(&seed) | 1;
-  v->zobrist_takeback = splitmix(&seed) | 1;
-  v->zobrist_target = splitmix(&seed) | 1;
-  v->zobrist_cards = splitmix(&seed);
-  v->zobrist_lost = splitmix(&seed);
-  v->zobrist_pocket = splitmix(&seed);
-  v->zobrist_gate = splitmix(&seed);
-  v->zobrist_checks = splitmix(&seed);
-  v->zobrist_pass = splitmix(&seed) | 1;
+  for (int i = 1; i < MAX_PHASES; i++) v->zobrist_phase[i] = next_key();
+  v->zobrist_attr = next_key() | 1;
+  v->zobrist_takeback = next_key() | 1;
+  v->zobrist_target = next_key() | 1;
+  v->zobrist_cards = next_key();
+  v->zobrist_lost = next_key();
+  v->zobrist_pocket = next_key();
+  v->zobrist_gate = next_key();
+  v->zobrist_checks = next_key();
+  v->zobrist_pass = next_key() | 1;
+#undef next_key
   if (nerr) return -1;
 
   /* Initial ranks: where each type stands in the start position. */

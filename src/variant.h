@@ -328,7 +328,7 @@ typedef struct Variant {
   uint64_t mobile[2][MAX_TYPES][(MAX_SQUARES + 63) / 64]; /* squares where the
                                     type has a step on an empty board */
   uint8_t enemy[2][256]; /* cell holds a piece the colour may capture */
-  uint64_t *zobrist;     /* [cell * nsq + sq] */
+  const uint64_t *zobrist; /* [cell * nsq + sq], shared by every variant */
   uint64_t zobrist_side, zobrist_castle[16], zobrist_ep[MAX_FILES];
   uint64_t zobrist_phase[MAX_PHASES], zobrist_attr, zobrist_takeback, zobrist_target;
   uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate, zobrist_checks, zobrist_pass;

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages varia needs to build and test, when missing.
-# Usage: tools/install-deps.sh [--test]   (--test adds the test oracles)
+# Usage: tools/install-deps.sh [--test]   (--test adds the test oracles and
+# clang with libFuzzer, for make fuzz-smoke)
 set -u
 pkgs=(make gcc pkg-config liblua5.4-dev libreadline-dev libcmocka-dev)
-[ "${1:-}" = --test ] && pkgs+=(fairy-stockfish stockfish valgrind python3 xboard xvfb)
+[ "${1:-}" = --test ] && pkgs+=(fairy-stockfish stockfish valgrind python3 xboard xvfb
+                                  clang libclang-rt-14-dev) # make fuzz-smoke
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,22 +4,13 @@
 ** instruction budget) or exhaust memory (the sandbox's limit). A variant
 ** that loads must give a game with legal moves computable.
 */
-#include <unistd.h>
-
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char path[] = "/tmp/varia-fuzz-script-XXXXXX.lua";
   Move list[MAX_MOVES];
-  fuzz_setup();
-  int fd = mkstemps(path, 4);
-  if (fd < 0) return 0;
-  if (write(fd, data, size) != (ssize_t)size) {
-    close(fd);
-    unlink(path);
-    return 0;
-  }
-  close(fd);
+  fuzz_setup_state();
+  const char *path = fuzz_file(data, size, ".lua");
+  if (!path) return 0;
   lua_State *L = fuzz_sandbox->L;
   int top = lua_gettop(L);
   const Variant *v = binding_variant(L, path, 0);
@@ -29,13 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else {
     fuzz_require(lua_tostring(L, -1) != NULL, "a failed load without a message", path);
   }
-  lua_settop(L, top);
-  /* Forget what was loaded, or every input would stay cached. */
-  lua_pushnil(L);
-  lua_setfield(L, LUA_REGISTRYINDEX, "varia.variants");
-  lua_pushnil(L);
-  lua_setfield(L, LUA_REGISTRYINDEX, "varia.loaded");
-  lua_gc(L, LUA_GCCOLLECT);
-  unlink(path);
+  fuzz_forget_variants();
+  fuzz_settle(top);
   return 0;
 }

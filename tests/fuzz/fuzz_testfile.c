@@ -3,30 +3,22 @@
 ** and transcripts. The input is written to a file and run with a depth
 ** limit of 2; it may pass or fail, but must not crash.
 */
-#include <unistd.h>
-
 #include "cli.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char path[] = "/tmp/varia-fuzz-testfile-XXXXXX";
-  fuzz_setup();
-  int fd = mkstemp(path);
-  if (fd < 0) return 0;
-  if (write(fd, data, size) != (ssize_t)size) {
-    close(fd);
-    unlink(path);
-    return 0;
-  }
-  close(fd);
-  char *argv[] = {"--max-depth", "2", path};
+  static FILE *devnull;
+  fuzz_setup_state();
+  const char *path = fuzz_file(data, size, "");
+  if (!path) return 0;
+  if (!devnull && !(devnull = fopen("/dev/null", "w"))) abort();
+  char *argv[] = {"--max-depth", "2", (char *)path};
   FILE *saved = stdout;
-  stdout = fopen("/dev/null", "w"); /* the runner prints each failure */
+  stdout = devnull; /* the runner prints each failure */
   int top = lua_gettop(fuzz_sandbox->L);
   cli_test(fuzz_sandbox, 3, argv);
-  lua_settop(fuzz_sandbox->L, top);
-  fclose(stdout);
+  fuzz_settle(top);
+  fflush(devnull);
   stdout = saved;
-  unlink(path);
   return 0;
 }

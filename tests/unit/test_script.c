@@ -273,6 +273,48 @@ static void test_require_sibling(void **state) {
   lua_pop(s->L, 1);
 }
 
+/* Allocations binding_variant() makes for spec (the sandbox counts them). */
+static long load_allocs(Sandbox *s, const char *spec, const Variant **v) {
+  long before = s->allocs;
+  *v = binding_variant(s->L, spec, 0);
+  if (!*v) fail_msg("%s: %s", spec, lua_tostring(s->L, -1));
+  lua_pop(s->L, 1);
+  return s->allocs - before;
+}
+
+/* A variant named by a string is loaded once per process (docs/api.md): a
+** second varia.new of it, or a second line of a test file, reuses the
+** compiled variant without running the script and its with_options again
+** (compiling kriegspiel.lua and std.lua is hundreds of allocations). The
+** REPL's reload forgets the compiled variant, and then the script is read
+** again. */
+static void test_variant_loaded_once(void **state) {
+  Sandbox *s = *state;
+  const Variant *v1, *v2;
+  const char *specs[] = {"kriegspiel", "kriegspiel:ruleset=wild16", "chess960"};
+  for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+    long first = load_allocs(s, specs[i], &v1);
+    long again = load_allocs(s, specs[i], &v2);
+    assert_ptr_equal(v1, v2);
+    if (!(first > 300 && again < 20))
+      fail_msg("%s: %ld allocations the first time, %ld the second", specs[i], first, again);
+  }
+  const char *path = write_script("once.lua", "local std = require 'std'\n"
+                                              "return std.extend(std.chess, { name = 'first' })\n");
+  load_allocs(s, path, &v1);
+  assert_string_equal(v1->name, "first");
+  write_script("once.lua", "local std = require 'std'\n"
+                           "return std.extend(std.chess, { name = 'second' })\n");
+  load_allocs(s, path, &v2);
+  assert_string_equal(v2->name, "first"); /* kept, not read again */
+  luaL_getsubtable(s->L, LUA_REGISTRYINDEX, "varia.variants"); /* as reload does */
+  lua_pushnil(s->L);
+  lua_setfield(s->L, -2, v1->source);
+  lua_pop(s->L, 1);
+  load_allocs(s, path, &v2);
+  assert_string_equal(v2->name, "second");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_shipped_variants, setup, teardown),
@@ -283,6 +325,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_bad_betza, setup, teardown),
       cmocka_unit_test_setup_teardown(test_script_errors_name_file_and_line, setup_dir, teardown_dir),
       cmocka_unit_test_setup_teardown(test_require_sibling, setup_dir, teardown_dir),
+      cmocka_unit_test_setup_teardown(test_variant_loaded_once, setup_dir, teardown_dir),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
