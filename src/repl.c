@@ -1106,20 +1106,26 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
   }
   /* Whole lines only: a line too long for the buffer is refused whole,
   ** never cut into a command and a tail that would run as another. */
-  static char line[1 << 16];
+  enum { LINE_MAX_BYTES = 1 << 16 };
+  char *line = malloc(LINE_MAX_BYTES);
   size_t len;
   long lineno = 0;
   int got;
-  while ((got = textio_line(stdin, line, sizeof line, &len)) != 0) {
+  if (!line) {
+    say_error(&r, "varia: %s", "not enough memory");
+    return 1;
+  }
+  while ((got = textio_line(stdin, line, LINE_MAX_BYTES, &len)) != 0) {
     lineno++;
     if (got < 0) {
       char msg[160];
-      snprintf(msg, sizeof msg, "line %ld: %zu characters, more than the %zu a line may have; not run",
-               lineno, len, sizeof line - 1);
+      snprintf(msg, sizeof msg, "line %ld: %zu characters, more than the %d a line may have; not run",
+               lineno, len, LINE_MAX_BYTES - 1);
       say_error(&r, "%s", msg);
       continue;
     }
     if (protected_command(&r, line)) break;
   }
+  free(line);
   return r.errors ? 1 : 0;
 }
