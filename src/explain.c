@@ -317,6 +317,8 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
   return REFUSED;
 }
 
+static int compare_text(const void *a, const void *b) { return strcmp(a, b); }
+
 /* Why a move written in SAN is refused: castling by its conditions; a
 ** piece move by the pieces of that kind that could be meant, each with
 ** its reason; ambiguous when several could make it. */
@@ -341,8 +343,9 @@ static void explain_san(Position *p, const char *text, const SanParts *sp, const
   board_square_name(g, sp->to, sq);
   uint32_t types = sp->type >= 0 ? 1u << sp->type : v->pawn_mask;
   const char *kind = sp->type >= 0 ? v->type[sp->type].name : "pawn";
-  /* Several legal moves of that kind to that square: SAN must say which. */
-  char list[256] = "", buf[64];
+  /* Several legal moves of that kind to that square: SAN must say which
+  ** (listed in alphabetical order, whatever the order of generation). */
+  char list[256] = "", sans[8][64];
   int ambiguous = 0;
   size_t used = 0;
   for (int i = 0; i < n; i++) {
@@ -353,11 +356,13 @@ static void explain_san(Position *p, const char *text, const SanParts *sp, const
         (sp->from_rank >= 0 && board_rank(g, f) != sp->from_rank) ||
         (sp->promo >= 0 && MOVE_PROMO(legal[i]) != sp->promo + 1))
       continue;
-    move_to_san(p, legal[i], buf, sizeof buf);
-    if (used + strlen(buf) + 8 < sizeof list)
-      used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", ambiguous ? " or " : "", buf);
+    if (ambiguous < 8) move_to_san(p, legal[i], sans[ambiguous], sizeof sans[0]);
     ambiguous++;
   }
+  int shown = ambiguous < 8 ? ambiguous : 8;
+  qsort(sans, (size_t)shown, sizeof sans[0], compare_text);
+  for (int i = 0; i < shown; i++)
+    used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? " or " : "", sans[i]);
   if (ambiguous > 1) {
     snprintf(out, len, "%s is ambiguous: %s", text, list);
     return;

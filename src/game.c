@@ -269,11 +269,15 @@ static GameResult result_of(Game *g, int claims) {
     r.reason = "dead position";
     return r;
   }
+  /* Where the players cannot see the board, they cannot claim what they
+  ** cannot see: the referee, who sees it, ends the game for them. */
+  int referee = v->visibility != SEE_ALL;
+  if (referee) claims = 1;
   if (claims && v->nmove && p->halfmove >= 2 * v->nmove) {
     r.over = 1;
     r.winner = winner_of(p, p->side, v->nmove_result);
     r.reason = "n-move rule";
-    r.claimable = 1;
+    r.claimable = !referee;
     return r;
   }
   if (claims && v->repetition) {
@@ -286,7 +290,7 @@ static GameResult result_of(Game *g, int claims) {
       r.over = 1;
       r.winner = winner_of(p, p->side, v->repetition_result);
       r.reason = "repetition";
-      r.claimable = 1;
+      r.claimable = !referee;
     }
   }
   if (!r.over && g->hooks && g->hooks->result) {

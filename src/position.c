@@ -461,7 +461,7 @@ void pos_make(Position *p, Move m, Undo *u) {
       k ^= zkey(v, cell, to);
       if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
       if (v->castle_drop_file >= 0) k ^= castle_by_drop(p, us, t, to);
-      if ((v->pawn_mask | v->promote_mask) >> t & 1) p->halfmove = 0;
+      if (v->clock_mask >> t & 1) p->halfmove = 0;
       p->anchor = to;
     } else if (flag == MF_CASTLE) {
       int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
@@ -538,7 +538,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         p->attr[to] = (uint8_t)v->promoted_bit;
         k ^= attr_key(v, to, p->attr[to]);
       }
-      if ((v->pawn_mask | v->promote_mask) >> CELL_TYPE(cell) & 1) p->halfmove = 0;
+      if (v->clock_mask >> CELL_TYPE(cell) & 1) p->halfmove = 0;
       if (p->royal[us] == from) p->royal[us] = to;
       if (v->has_owner) k ^= take_owner(p, to, &flipped);
       if (v->nblast && u->captured != CELL_EMPTY) k ^= blast(p, to, u);

@@ -810,7 +810,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "promote_to_lost", "must_capture", "no_check", "goal",
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
-                                            "blast", "checkmate_by", "checkmate_series", "dead_position",
+                                            "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns",
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
@@ -1009,6 +1009,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
     v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
     v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
+    v->nmove_captures_only = !get_bool(r, t, "nmove_pawns", "rules.", 1);
     script_rawfield(L, t, "komi");
     if (!lua_isnil(L, -1)) {
       lua_Number k = lua_tonumber(L, -1);

@@ -166,6 +166,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (pt->points) v->has_points = 1;
   }
   if (nerr) return -1;
+  v->clock_mask = v->nmove_captures_only ? 0 : v->pawn_mask | v->promote_mask;
 
   /* Regions and extra squares as type bits per square. */
   for (int c = 0; c < 2; c++)

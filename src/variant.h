@@ -189,6 +189,9 @@ typedef struct Variant {
   int stalemate;     /* result for the stalemated side */
   int nmove;         /* n-move rule in moves (0: none) */
   int nmove_result;  /* its result for the side to move */
+  int nmove_captures_only; /* only captures restart its count, not the
+                              moves of pawns and promoting pieces */
+  uint32_t clock_mask; /* types whose moves restart the n-move count */
   int komi2;         /* twice the points added to Black's material */
   int repetition;    /* n-fold repetition (0: none) */
   int repetition_result;

@@ -310,7 +310,7 @@ expect_stdin "every move of a long line is played" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P
 long_word=$(printf 'x%.0s' $(seq 1 200))
 expect_stdin "a word too long is not a move" 1 "(200 characters) is not a move" "e4 $long_word\n" -- $V
 printf '[Variant "unbland"]\n\n{rng zz} *\n' > "$tmp/rng.pgn"
-expect_stdin "open: a bad generator comment" 1 "rng.pgn: {rng zz}: not a generator state" "open $tmp/rng.pgn\n" -- $V
+expect_stdin "open: a bad generator comment" 1 "rng.pgn:3: {rng zz}: not a generator state" "open $tmp/rng.pgn\n" -- $V
 # Saving: beside and rename; errors name the path and the reason; a link's
 # target is written and the link kept; a read-only folder's writable file
 # is written in place.

@@ -42,6 +42,8 @@ return {
   rules = {
     checkmate = "loss", stalemate = "loss",
     pass = true, passes_end = "draw",
-    nmove = 50, repetition = 3,
+    -- The n-move count restarts at captures only, as in Fairy-Stockfish
+    -- 11.1: a soldier's step is no pawn move there.
+    nmove = 50, nmove_pawns = false, repetition = 3,
   },
 }

@@ -709,4 +709,37 @@ do
   t.equal("dead_position: what the script says is dead", select(2, varia.new(v, { fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" }):result()), "dead position")
 end
 
+-- rules.nmove_pawns = false: only captures restart the n-move count. Fairy-
+-- Stockfish 11.1 counts so in the xiangqi and janggi families ("position
+-- startpos moves b1c3 b10c8 a4a5" in xiangqi: "... b - - 3 2").
+do
+  local g = varia.new("xiangqi")
+  g:play("b1c3", "b10c8", "a4a5")
+  t.equal("nmove_pawns: a soldier's step does not restart the count", g:fen():match("(%d+) %d+$"), "3")
+  g = varia.new("janggicasual")
+  g:play("a4b4")
+  t.equal("nmove_pawns: nor in janggi", g:fen():match("(%d+) %d+$"), "1")
+  g = varia.new("chess")
+  g:play("Nf3", "Nf6", "e4")
+  t.equal("a pawn's move restarts it in chess", g:fen():match("(%d+) %d+$"), "0")
+end
+
+-- Repetition where the players cannot see the board: they cannot claim it,
+-- so the referee ends the game (no move after it); where they see it, the
+-- draw is a claim they may pass by playing on.
+do
+  local shuffle = { "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8" }
+  local k = varia.new("kriegspiel")
+  t.check("kriegspiel: the knights shuffle", k:play(table.unpack(shuffle)))
+  t.equal("kriegspiel: the third occurrence is a draw", select(2, k:result()), "repetition")
+  t.check("kriegspiel: and no move comes after it", not k:play("e2e4"))
+  local c = varia.new("chess")
+  c:play(table.unpack(shuffle))
+  t.equal("chess: the same repetition", select(2, c:result()), "repetition")
+  t.check("chess: a player may play on instead of claiming", c:play("e2e4"))
+  local u = varia.new("unbland", { seed = 3 })
+  u:play(table.unpack(shuffle))
+  t.check("unbland, whose board both see: playing on too", u:play("e2e4"))
+end
+
 t.done()
