@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 passed=0 failed=0
 for t in tests/lua/test_*.lua; do
   echo "== $t"
-  out=$(timeout 300 ./varia run "$t" 2>&1)
+  out=$(timeout 900 ./varia run "$t" 2>&1) # a hang guard, with room for the sanitizer build
   status=$?
   echo "$out" | grep -v ' passed, ' 
   line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
