@@ -7,6 +7,8 @@
 ** a king move, en passant, castling, a move of a pinned piece, or made in
 ** check; only those are tried on the board. Otherwise every move is tried.
 */
+#include <string.h>
+
 #include "movegen.h"
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
@@ -32,7 +34,9 @@ int attacked(const Position *p, int sq, int by) {
   const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
   for (int i = 0; i < p->npieces[by]; i++) {
     int from = p->plist[by][i], t = CELL_TYPE(b[from]);
-    if (IS_SET(v->special_attackers[by] & near[-from], t) && piece_attacks(p, from, sq))
+    /* (a piece a move being tried has just taken is still listed) */
+    if (IS_SET(v->special_attackers[by] & near[-from], t) && CELL_COLOUR(b[from]) == by &&
+        piece_attacks(p, from, sq))
       return 1;
   }
   return 0;
@@ -812,6 +816,107 @@ static int survives(Position *p, Move m) {
   return ok;
 }
 
+#define IS_WATCHED(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define WATCH(w, sq) ((w)[(sq) >> 6] |= 1ull << ((sq) & 63))
+
+/* Pinned pieces: ours, alone between our king on ksq and a rider of
+** theirs, each marked in watch. Returns whether there is one. */
+static int mark_pins(const Position *p, int ksq, uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1, any = 0;
+  for (int r = 0; r < v->nrays[them]; r++) {
+    const Ray *ray = &v->ray[them][r];
+    if (ray->reach < 2) continue;
+    int to = ksq, own = SQ_NONE;
+    for (int k = 1; k <= ray->reach; k++) {
+      to += ray->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      if (CELL_COLOUR(c) == us) {
+        if (own != SQ_NONE) break;
+        own = to;
+        continue;
+      }
+      if (own != SQ_NONE && IS_SET(ray->mask[k], CELL_TYPE(c))) {
+        WATCH(watch, own);
+        any = 1;
+      }
+      break;
+    }
+  }
+  return any;
+}
+
+/* For each piece of theirs that attacks in a way the ray tables leave out
+** (Variant.special_attackers) and could reach the king on ksq from where
+** it stands: the squares its capturing steps would pass on the way, where
+** a piece arriving or leaving may open, close or make a screen. Returns
+** whether it marked any. */
+static int mark_special_lines(const Position *p, int ksq, uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int them = p->side ^ 1, any = 0;
+  const uint32_t *near = v->capture_offset[them] + MAX_SQUARES + ksq;
+  for (int i = 0; i < p->npieces[them]; i++) {
+    int from = p->plist[them][i], t = CELL_TYPE(b[from]);
+    if (!IS_SET(v->special_attackers[them] & near[-from], t)) continue;
+    const Step *s = v->step[them][t], *end = s + v->nsteps[them][t];
+    for (; s < end; s++) {
+      if (!(s->modes & MODE_CAPTURE)) continue;
+      if (s->path == PATH_LAME) {
+        if (from + s->off == ksq)
+          for (int l = 0; l < s->nlame; l++, any = 1) WATCH(watch, from + s->lame[l]);
+        continue;
+      }
+      /* along a line: stop at the king or the board's edge */
+      int range = s->path == PATH_SLIDE ? s->range : MAX_FILES + MAX_RANKS, to = from + s->off;
+      for (int k = 1; k <= range && to != ksq && b[to] != CELL_OFF; k++) to += s->off;
+      if (to != ksq) continue;
+      for (int sq = from + s->off; sq != ksq; sq += s->off, any = 1) WATCH(watch, sq);
+    }
+  }
+  return any;
+}
+
+/* The moves attacked_after() can try on the board alone, where they
+** change only their from and to squares: an ordinary move, a double step,
+** a promotion, a drop, a pass (and no rule changes more: blasts, owners
+** of squares, a second royal piece). */
+#define BOARD_TRIAL_FLAGS \
+  (1u << MF_NORMAL | 1u << MF_DOUBLE | 1u << MF_PROMO | 1u << MF_DROP | 1u << MF_PASS)
+static inline int board_trial(const Variant *v, Move m) {
+  int flag = MOVE_FLAG(m);
+  return (BOARD_TRIAL_FLAGS >> flag & 1) && !v->nblast && !v->has_owner &&
+         !((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1));
+}
+
+/* Is sq, or where the piece on sq goes when m moves it, attacked by
+** colour by once m (board_trial) is played? The move is made on the
+** board, the piece lists and the moving piece's attribute, as pos_make
+** would leave them for the attack test (a piece taken stays listed, and
+** attacked() passes it over), and taken back. */
+static int attacked_after(Position *p, Move m, int sq, int by) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
+  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
+  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
+  b[from] = CELL_EMPTY;
+  b[to] = cell;
+  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
+                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
+  if (moved) p->plist[us][idx] = (uint16_t)to;
+  int hit = attacked(p, sq == from ? to : sq, by);
+  if (moved) p->plist[us][idx] = (uint16_t)from;
+  p->attr[to] = ta;
+  p->attr[from] = fa;
+  b[to] = tc;
+  b[from] = fc;
+  return hit;
+}
+
 /* Of the n pseudo-legal moves in list, the legal ones of the side's
 ** pieces (or the relocations of a relocation step). */
 static int legal_of(Position *p, Move *list, int n) {
@@ -838,54 +943,40 @@ static int legal_of(Position *p, Move *list, int n) {
     return k;
   }
   int ksq = p->royal[us];
-  if (!v->simple_legality || royal_count(p, us) != 1 || attacked(p, ksq, them)) {
+  if (v->nblast || v->has_owner || royal_count(p, us) != 1) {
     int k = 0;
     for (int i = 0; i < n; i++)
       if (survives(p, list[i])) list[k++] = list[i];
     return k;
   }
 
-  /* Pinned pieces: ours, alone between our king and a rider of theirs. */
-  int pinned[16], npinned = 0;
-  const uint8_t *b = p->board;
-  for (int r = 0; r < v->nrays[them]; r++) {
-    const Ray *ray = &v->ray[them][r];
-    if (ray->reach < 2) continue;
-    int to = ksq, own = SQ_NONE;
-    for (int k = 1; k <= ray->reach; k++) {
-      to += ray->off;
-      uint8_t c = b[to];
-      if (c == CELL_EMPTY) continue;
-      if (c == CELL_OFF) break;
-      if (CELL_COLOUR(c) == us) {
-        if (own != SQ_NONE) break;
-        own = to;
-        continue;
-      }
-      if (own != SQ_NONE && IS_SET(ray->mask[k], CELL_TYPE(c)) && npinned < 16)
-        pinned[npinned++] = own;
-      break;
-    }
+  /* Out of check, a move that neither leaves nor enters a square of
+  ** watch[] cannot leave the king attacked: only pieces that change what
+  ** stands on a line to the king can. The squares are the pinned pieces
+  ** (alone between the king and a rider of theirs) and, for the pieces
+  ** whose attacks depend on more than one blocker (hoppers, lame leapers,
+  ** grasshoppers, steps a condition switches), every square between such
+  ** a piece and the king that its step would pass. In check, every move is
+  ** tried. */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  int in_check = attacked(p, ksq, them), watching = 0;
+  uint32_t royals = v->royal_mask;
+  if (!in_check) {
+    memset(watch, 0, sizeof watch);
+    watching = mark_pins(p, ksq, watch);
+    if (v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   }
-
   int k = 0;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int from = MOVE_FROM(m), flag = MOVE_FLAG(m), ok = 1;
-    if (flag == MF_EP || flag == MF_CASTLE || flag == MF_GATE) {
+    /* (blasts and owners went to the loop above) */
+    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(royals, MOVE_PROMO(m) - 1)))
       ok = survives(p, m);
-    } else if (from == ksq) {
-      uint8_t king = p->board[ksq];
-      p->board[ksq] = CELL_EMPTY;
-      ok = !attacked(p, MOVE_TO(m), them);
-      p->board[ksq] = king;
-    } else {
-      for (int j = 0; j < npinned; j++)
-        if (pinned[j] == from) {
-          ok = survives(p, m);
-          break;
-        }
-    }
+    else if (in_check || from == ksq ||
+             (watching && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
+      ok = !attacked_after(p, m, ksq, them);
     if (ok) list[k++] = m;
   }
   return k;
@@ -964,12 +1055,21 @@ static int compulsory_captures(const Position *p, Move *list, int n) {
 /* Where giving check is not allowed: the n moves in list
 ** that leave the opponent's royal pieces unattacked. */
 static int without_checks(Position *p, Move *list, int n) {
-  int k = 0, them = p->side ^ 1;
+  const Variant *v = p->v;
+  int k = 0, us = p->side, them = us ^ 1;
+  /* On the board alone where one royal piece of theirs can be attacked
+  ** and nothing that moves keeps a memory of its diagonal steps. */
+  int quick = royal_count(p, them) == 1 && !v->diagonal_once_bit;
   for (int i = 0; i < n; i++) {
-    Undo u;
-    pos_make(p, list[i], &u);
-    int check = royal_attacked(p, them);
-    pos_unmake(p, list[i], &u);
+    int check;
+    if (quick && board_trial(v, list[i])) {
+      check = attacked_after(p, list[i], p->royal[them], us);
+    } else {
+      Undo u;
+      pos_make(p, list[i], &u);
+      check = royal_attacked(p, them);
+      pos_unmake(p, list[i], &u);
+    }
     if (!check) list[k++] = list[i];
   }
   return k;
