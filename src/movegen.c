@@ -562,6 +562,22 @@ static int gen_pseudo_all(const Position *p, Move *list) {
   int us = p->side, n = 0, check = -1;
   for (int i = 0; i < p->npieces[us]; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
+    if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
+      /* a plain piece: each step a leap or a ride, each move written as is */
+      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
+      for (; s < end; s++) {
+        int to = from + s->off, modes = s->modes;
+        uint8_t c = b[to];
+        for (int k = 1; c == CELL_EMPTY; k++) {
+          if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+          if (k >= s->range) break;
+          to += s->off;
+          c = b[to];
+        }
+        if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+      }
+      continue;
+    }
     if (IS_SET(v->extra_mask, t)) {
       n = gen_with_extra(p, list, n, from, t);
       continue;
