@@ -835,28 +835,30 @@ static int survives(Position *p, Move m) {
 #define IS_WATCHED(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
 #define WATCH(w, sq) ((w)[(sq) >> 6] |= 1ull << ((sq) & 63))
 
-/* Pinned pieces: ours, alone between our king on ksq and a rider of
-** theirs, each marked in watch. Returns whether there is one. */
-static int mark_pins(const Position *p, int ksq, uint64_t *watch) {
+/* Pieces of colour own alone between square ksq and a rider of colour by
+** (pinned pieces when by is the opponent, pieces that can give discovered
+** check when by is own), each marked in watch. Returns whether there is
+** one. */
+static int mark_line_blockers(const Position *p, int ksq, int by, int own, uint64_t *watch) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
-  int us = p->side, them = us ^ 1, any = 0;
-  for (int r = 0; r < v->nrays[them]; r++) {
-    const Ray *ray = &v->ray[them][r];
+  int any = 0;
+  for (int r = 0; r < v->nrays[by]; r++) {
+    const Ray *ray = &v->ray[by][r];
     if (ray->reach < 2) continue;
-    int to = ksq, own = SQ_NONE;
+    int to = ksq, first = SQ_NONE;
     for (int k = 1; k <= ray->reach; k++) {
       to += ray->off;
       uint8_t c = b[to];
       if (c == CELL_EMPTY) continue;
       if (c == CELL_OFF) break;
-      if (CELL_COLOUR(c) == us) {
-        if (own != SQ_NONE) break;
-        own = to;
+      if (first == SQ_NONE) {
+        if (CELL_COLOUR(c) != own) break;
+        first = to;
         continue;
       }
-      if (own != SQ_NONE && IS_SET(ray->mask[k], CELL_TYPE(c))) {
-        WATCH(watch, own);
+      if (CELL_COLOUR(c) == by && IS_SET(ray->mask[k], CELL_TYPE(c))) {
+        WATCH(watch, first);
         any = 1;
       }
       break;
@@ -979,7 +981,7 @@ static int legal_of(Position *p, Move *list, int n) {
   uint32_t royals = v->royal_mask;
   if (!in_check) {
     memset(watch, 0, sizeof watch);
-    watching = mark_pins(p, ksq, watch);
+    watching = mark_line_blockers(p, ksq, them, us, watch);
     if (v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   }
   int k = 0;
@@ -1074,19 +1076,34 @@ static int without_checks(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, us = p->side, them = us ^ 1;
   /* On the board alone where one royal piece of theirs can be attacked
-  ** and nothing that moves keeps a memory of its diagonal steps. */
-  int quick = royal_count(p, them) == 1 && !v->diagonal_once_bit;
+  ** and nothing that moves keeps a memory of its diagonal steps. Where
+  ** our pieces all attack along the ray tables, a move can only check by
+  ** its piece landing where its type could capture the king (the offset
+  ** table says), or by uncovering a line from a blocker marked here. */
+  int quick = royal_count(p, them) == 1 && !v->diagonal_once_bit, ksq = p->royal[them];
+  int lines = quick && !v->special_attackers[us] && !v->facing_illegal; /* (facing: no offsets) */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  if (lines) {
+    memset(watch, 0, sizeof watch);
+    mark_line_blockers(p, ksq, us, us, watch);
+  }
+  const uint32_t *near = v->capture_offset[us] + MAX_SQUARES + ksq;
   for (int i = 0; i < n; i++) {
-    int check;
-    if (quick && board_trial(v, list[i])) {
-      check = attacked_after(p, list[i], p->royal[them], us);
+    Move m = list[i];
+    int check, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+    if (quick && board_trial(v, m)) {
+      int t = flag == MF_PROMO || flag == MF_DROP ? MOVE_PROMO(m) - 1 : CELL_TYPE(p->board[from]);
+      if (lines && flag != MF_PASS && !IS_WATCHED(watch, from) && !IS_SET(near[-to], t))
+        check = 0;
+      else
+        check = attacked_after(p, m, ksq, us);
     } else {
       Undo u;
-      pos_make(p, list[i], &u);
+      pos_make(p, m, &u);
       check = royal_attacked(p, them);
-      pos_unmake(p, list[i], &u);
+      pos_unmake(p, m, &u);
     }
-    if (!check) list[k++] = list[i];
+    if (!check) list[k++] = m;
   }
   return k;
 }
