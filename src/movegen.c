@@ -935,6 +935,21 @@ static int attacked_after(Position *p, Move m, int sq, int by) {
   return hit;
 }
 
+/* Does move m leave the side's one royal piece, on ksq, unattacked? For
+** legal_of(), where blasts and owners of squares are ruled out: in check
+** every move is tried; out of it, the royal piece's moves and those that
+** leave or enter a square of watch (NULL: none). */
+static inline int move_survives(Position *p, Move m, int ksq, int in_check, const uint64_t *watch) {
+  int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
+  if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)))
+    return survives(p, m);
+  if (in_check || from == ksq ||
+      (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
+    return !attacked_after(p, m, ksq, p->side ^ 1);
+  return 1;
+}
+
 /* Of the n pseudo-legal moves in list, the legal ones of the side's
 ** pieces (or the relocations of a relocation step). */
 static int legal_of(Position *p, Move *list, int n) {
@@ -978,25 +993,25 @@ static int legal_of(Position *p, Move *list, int n) {
   ** tried. */
   uint64_t watch[(MAX_SQUARES + 63) / 64];
   int in_check = attacked(p, ksq, them), watching = 0;
-  uint32_t royals = v->royal_mask;
   if (!in_check) {
     memset(watch, 0, sizeof watch);
     watching = mark_line_blockers(p, ksq, them, us, watch);
     if (v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   }
   int k = 0;
-  for (int i = 0; i < n; i++) {
-    Move m = list[i];
-    int from = MOVE_FROM(m), flag = MOVE_FLAG(m), ok = 1;
-    /* (blasts and owners went to the loop above) */
-    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
-        ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(royals, MOVE_PROMO(m) - 1)))
-      ok = survives(p, m);
-    else if (in_check || from == ksq ||
-             (watching && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
-      ok = !attacked_after(p, m, ksq, them);
-    if (ok) list[k++] = m;
+  if (!in_check && !watching) {
+    /* the common case: only the king's moves and the rarer flags are tried */
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1))
+        list[k++] = m;
+      else if (move_survives(p, m, ksq, 0, NULL))
+        list[k++] = m;
+    }
+    return k;
   }
+  for (int i = 0; i < n; i++)
+    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL)) list[k++] = list[i];
   return k;
 }
 
