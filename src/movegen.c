@@ -1,11 +1,16 @@
 /*
 ** movegen.c - one generation loop over the step tables of every piece.
 **
-** Legality for variants with a check rule: when no piece of the opponent
-** moves in a way that depends on other pieces except by being blocked
-** (no hoppers, lame leapers or grasshoppers), a move is legal unless it is
-** a king move, en passant, castling, a move of a pinned piece, or made in
-** check; only those are tried on the board. Otherwise every move is tried.
+** Legality for variants with a check rule and one royal piece, without
+** making every move: out of check, a move can leave the king attacked only
+** if it is the king's, or changes what stands on a square "watched" for
+** it: a pinned piece's square, or a square between the king and an enemy
+** piece whose attack depends on more than its first blocker (a hopper's
+** screens, a lame leaper's legs, a step a condition switches). Only those
+** moves, and every move in check, are tried, on the board alone
+** (attacked_after) when the move changes nothing but its two squares.
+** Castling, en passant, gating, blasts and owners of squares go through
+** pos_make().
 */
 #include <string.h>
 

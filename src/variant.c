@@ -223,7 +223,6 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
         }
-  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1] && !v->blast_radius;
 
   /* The blast: its centre, then the squares around it. */
   v->nblast = 0;

@@ -309,7 +309,6 @@ typedef struct Variant {
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
-  int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
