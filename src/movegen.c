@@ -18,6 +18,24 @@
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
 
+/* The special attackers of colour by (Variant.special_attackers) that
+** attack sq: hoppers, lame leapers, grasshoppers and conditional steps,
+** walked forward from each such piece. */
+static int attacked_specially(const Position *p, int sq, int by) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  if (!v->special_attackers[by]) return 0;
+  const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
+    /* (a piece a move being tried has just taken is still listed) */
+    if (IS_SET(v->special_attackers[by] & near[-from], t) && CELL_COLOUR(b[from]) == by &&
+        piece_attacks(p, from, sq))
+      return 1;
+  }
+  return 0;
+}
+
 int attacked(const Position *p, int sq, int by) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
@@ -33,18 +51,7 @@ int attacked(const Position *p, int sq, int by) {
       break;
     }
   }
-  if (!v->special_attackers[by]) return 0;
-  /* Hoppers, lame leapers, grasshoppers and initial-only captures: walk
-  ** forward from each such piece. */
-  const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
-  for (int i = 0; i < p->npieces[by]; i++) {
-    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
-    /* (a piece a move being tried has just taken is still listed) */
-    if (IS_SET(v->special_attackers[by] & near[-from], t) && CELL_COLOUR(b[from]) == by &&
-        piece_attacks(p, from, sq))
-      return 1;
-  }
-  return 0;
+  return attacked_specially(p, sq, by);
 }
 
 int piece_attacks(const Position *p, int from, int sq) {
@@ -872,6 +879,39 @@ static int mark_line_blockers(const Position *p, int ksq, int by, int own, uint6
   return any;
 }
 
+/* The side to move's king on ksq, with one walk along each of the
+** opponent's rays: is it attacked (the rays' pieces; special attackers
+** are asked apart)? If not, its pinned pieces are marked in watch and
+** *pins says whether there is one. */
+static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  const Ray *r = v->ray[them], *end = r + v->nrays[them];
+  for (; r < end; r++) {
+    int to = ksq, own = SQ_NONE;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      int hit = CELL_COLOUR(c) == them && IS_SET(r->mask[k], CELL_TYPE(c));
+      if (own == SQ_NONE) {
+        if (hit) return 1;
+        if (CELL_COLOUR(c) != us) break;
+        own = to; /* may be pinned: look beyond it */
+        continue;
+      }
+      if (hit) {
+        WATCH(watch, own);
+        *pins = 1;
+      }
+      break;
+    }
+  }
+  return 0;
+}
+
 /* For each piece of theirs that attacks in a way the ray tables leave out
 ** (Variant.special_attackers) and could reach the king on ksq from where
 ** it stands: the squares its capturing steps would pass on the way, where
@@ -997,12 +1037,10 @@ static int legal_of(Position *p, Move *list, int n) {
   ** a piece and the king that its step would pass. In check, every move is
   ** tried. */
   uint64_t watch[(MAX_SQUARES + 63) / 64];
-  int in_check = attacked(p, ksq, them), watching = 0;
-  if (!in_check) {
-    memset(watch, 0, sizeof watch);
-    watching = mark_line_blockers(p, ksq, them, us, watch);
-    if (v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
-  }
+  int watching = 0;
+  memset(watch, 0, sizeof watch);
+  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
+  if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   int k = 0;
   if (!in_check && !watching) {
     /* the common case: only the king's moves and the rarer flags are tried */
