@@ -3,7 +3,9 @@
 -- agree (the differential suite, tests/fsf/diff.lua), and the speed of
 -- perft from the start position, measured side by side. Usage:
 --   ./varia run tests/fsf/table.lua > docs/variants.md
--- (make variants-table). Takes a few minutes: the suite runs in full.
+-- (make variants-table). Takes a while: the suite runs in full (unless
+-- VARIA_AGREEMENT names its output), then each variant at a depth where
+-- perft runs for at least a second.
 
 local common = require "tests.fsf.common"
 local fsf = common.binary
@@ -33,9 +35,13 @@ for _, twin in ipairs(common.twins()) do
 end
 
 -- The differential suite in full: its lines "NAME  N positions, K disagree"
--- and "NAME  N game ends, K disagree".
+-- and "NAME  N game ends, K disagree". VARIA_AGREEMENT=FILE reads them from
+-- the output of a run already made (make test-fsf > FILE) instead.
 local agree = {}
-for _, line in ipairs(popen_lines("./varia run tests/fsf/diff.lua 2>&1")) do
+local from = os.getenv("VARIA_AGREEMENT")
+local diff_lines = from and popen_lines("cat '" .. from:gsub("'", "") .. "'")
+  or popen_lines("./varia run tests/fsf/diff.lua 2>&1")
+for _, line in ipairs(diff_lines) do
   local name, count, kind, bad = line:match("^(%S+)%s+(%d+) (%a[%a ]-), (%d+) disagree$")
   if name then
     name = name:gsub(":.*", "") -- compared under options (common.compare_as)
