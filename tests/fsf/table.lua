@@ -77,16 +77,18 @@ local function speed(name, theirs)
     depth = depth + 1
     first, nodes = timed(ours_cmd(depth))
   until first >= MIN_SECONDS or depth >= MAX_DEPTH
-  -- three runs each and the median; one when a run takes long enough
-  -- (LONG_SECONDS) that the machine's noise averages out within it
-  local runs = first >= LONG_SECONDS and 1 or 3
+  -- three runs of each engine and the median; one when its first run
+  -- takes long enough (LONG_SECONDS) that the machine's noise averages out
+  -- within it. The runs alternate between the engines.
   local function median(t) table.sort(t) return t[(#t + 1) // 2] end
   local ours, fsfs, agree = { first }, {}, true
-  for i = 1, runs do
-    if i > 1 then ours[i] = timed(ours_cmd(depth)) end
-    local t, theirs_nodes = timed(fsf_cmd(depth))
-    if theirs_nodes ~= nodes then agree = false end
-    fsfs[i] = t
+  for i = 1, 3 do
+    if i > 1 and ours[1] < LONG_SECONDS then ours[i] = timed(ours_cmd(depth)) end
+    if i == 1 or fsfs[1] < LONG_SECONDS then
+      local t, theirs_nodes = timed(fsf_cmd(depth))
+      if theirs_nodes ~= nodes then agree = false end
+      fsfs[i] = t
+    end
   end
   return depth, nodes / median(ours), nodes / median(fsfs), agree
 end
@@ -113,10 +115,10 @@ say("played to their end with both engines asked whether the game is over")
 say("and who won. *Speed* is perft from the start position at the depth")
 say("shown, the smallest at which varia's perft runs for at least a second")
 say("(Fairy-Stockfish's, slower, runs longer), so that start-up and caches")
-say("flatter neither engine; three runs each and the median wall time (one")
-say("run when varia's takes 5 s or more), both engines on one machine in one")
-say("run (`make variants-table`, which writes this page); the ratio is")
-say("varia's nodes per second over Fairy-Stockfish's.")
+say("flatter neither engine; three runs of each engine and the median wall")
+say("time (one run where an engine's first takes 5 s or more), both engines")
+say("on one machine in one run (`make variants-table`, which writes this")
+say("page); the ratio is varia's nodes per second over Fairy-Stockfish's.")
 say("")
 say("| Fairy-Stockfish | varia | built with | perft agreement | game ends agreement | speed (depth: varia / FSF Mnps = ratio) |")
 say("|---|---|---|---|---|---|")
