@@ -1,15 +1,40 @@
 /*
 ** movegen.c - one generation loop over the step tables of every piece.
 **
-** Legality for variants with a check rule: when no piece of the opponent
-** moves in a way that depends on other pieces except by being blocked
-** (no hoppers, lame leapers or grasshoppers), a move is legal unless it is
-** a king move, en passant, castling, a move of a pinned piece, or made in
-** check; only those are tried on the board. Otherwise every move is tried.
+** Legality for variants with a check rule and one royal piece, without
+** making every move: out of check, a move can leave the king attacked only
+** if it is the king's, or changes what stands on a square "watched" for
+** it: a pinned piece's square, or a square between the king and an enemy
+** piece whose attack depends on more than its first blocker (a hopper's
+** screens, a lame leaper's legs, a step a condition switches). Only those
+** moves, and every move in check, are tried, on the board alone
+** (attacked_after) when the move changes nothing but its two squares.
+** Castling, en passant, gating, blasts and owners of squares go through
+** pos_make().
 */
+#include <string.h>
+
 #include "movegen.h"
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
+
+/* The special attackers of colour by (Variant.special_attackers) that
+** attack sq: hoppers, lame leapers, grasshoppers and conditional steps,
+** walked forward from each such piece. */
+static int attacked_specially(const Position *p, int sq, int by) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  if (!v->special_attackers[by]) return 0;
+  const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
+    /* (a piece a move being tried has just taken is still listed) */
+    if (IS_SET(v->special_attackers[by] & near[-from], t) && CELL_COLOUR(b[from]) == by &&
+        piece_attacks(p, from, sq))
+      return 1;
+  }
+  return 0;
+}
 
 int attacked(const Position *p, int sq, int by) {
   const Variant *v = p->v;
@@ -26,16 +51,7 @@ int attacked(const Position *p, int sq, int by) {
       break;
     }
   }
-  if (!v->special_attackers[by]) return 0;
-  /* Hoppers, lame leapers, grasshoppers and initial-only captures: walk
-  ** forward from each such piece. */
-  const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
-  for (int i = 0; i < p->npieces[by]; i++) {
-    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
-    if (IS_SET(v->special_attackers[by] & near[-from], t) && piece_attacks(p, from, sq))
-      return 1;
-  }
-  return 0;
+  return attacked_specially(p, sq, by);
 }
 
 int piece_attacks(const Position *p, int from, int sq) {
@@ -573,6 +589,22 @@ static int gen_pseudo_all(const Position *p, Move *list) {
   int us = p->side, n = 0, check = -1;
   for (int i = 0; i < p->npieces[us]; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
+    if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
+      /* a plain piece: each step a leap or a ride, each move written as is */
+      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
+      for (; s < end; s++) {
+        int to = from + s->off, modes = s->modes;
+        uint8_t c = b[to];
+        for (int k = 1; c == CELL_EMPTY; k++) {
+          if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+          if (k >= s->range) break;
+          to += s->off;
+          c = b[to];
+        }
+        if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+      }
+      continue;
+    }
     if (IS_SET(v->extra_mask, t)) {
       n = gen_with_extra(p, list, n, from, t);
       continue;
@@ -827,6 +859,157 @@ static int survives(Position *p, Move m) {
   return ok;
 }
 
+#define IS_WATCHED(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define WATCH(w, sq) ((w)[(sq) >> 6] |= 1ull << ((sq) & 63))
+
+/* Pieces of colour own alone between square ksq and a rider of colour by
+** (pinned pieces when by is the opponent, pieces that can give discovered
+** check when by is own), each marked in watch. Returns whether there is
+** one. */
+static int mark_line_blockers(const Position *p, int ksq, int by, int own, uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int any = 0;
+  for (int r = 0; r < v->nrays[by]; r++) {
+    const Ray *ray = &v->ray[by][r];
+    if (ray->reach < 2) continue;
+    int to = ksq, first = SQ_NONE;
+    for (int k = 1; k <= ray->reach; k++) {
+      to += ray->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      if (first == SQ_NONE) {
+        if (CELL_COLOUR(c) != own) break;
+        first = to;
+        continue;
+      }
+      if (CELL_COLOUR(c) == by && IS_SET(ray->mask[k], CELL_TYPE(c))) {
+        WATCH(watch, first);
+        any = 1;
+      }
+      break;
+    }
+  }
+  return any;
+}
+
+/* The side to move's king on ksq, with one walk along each of the
+** opponent's rays: is it attacked (the rays' pieces; special attackers
+** are asked apart)? If not, its pinned pieces are marked in watch and
+** *pins says whether there is one. */
+static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  const Ray *r = v->ray[them], *end = r + v->nrays[them];
+  for (; r < end; r++) {
+    int to = ksq, own = SQ_NONE;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      int hit = CELL_COLOUR(c) == them && IS_SET(r->mask[k], CELL_TYPE(c));
+      if (own == SQ_NONE) {
+        if (hit) return 1;
+        if (CELL_COLOUR(c) != us) break;
+        own = to; /* may be pinned: look beyond it */
+        continue;
+      }
+      if (hit) {
+        WATCH(watch, own);
+        *pins = 1;
+      }
+      break;
+    }
+  }
+  return 0;
+}
+
+/* For each piece of theirs that attacks in a way the ray tables leave out
+** (Variant.special_attackers) and could reach the king on ksq from where
+** it stands: the squares its capturing steps would pass on the way, where
+** a piece arriving or leaving may open, close or make a screen. Returns
+** whether it marked any. */
+static int mark_special_lines(const Position *p, int ksq, uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int them = p->side ^ 1, any = 0;
+  const uint32_t *near = v->capture_offset[them] + MAX_SQUARES + ksq;
+  for (int i = 0; i < p->npieces[them]; i++) {
+    int from = p->plist[them][i], t = CELL_TYPE(b[from]);
+    if (!IS_SET(v->special_attackers[them] & near[-from], t)) continue;
+    const Step *s = v->step[them][t], *end = s + v->nsteps[them][t];
+    for (; s < end; s++) {
+      if (!(s->modes & MODE_CAPTURE)) continue;
+      if (s->path == PATH_LAME) {
+        if (from + s->off == ksq)
+          for (int l = 0; l < s->nlame; l++, any = 1) WATCH(watch, from + s->lame[l]);
+        continue;
+      }
+      /* along a line: stop at the king or the board's edge */
+      int range = s->path == PATH_SLIDE ? s->range : MAX_FILES + MAX_RANKS, to = from + s->off;
+      for (int k = 1; k <= range && to != ksq && b[to] != CELL_OFF; k++) to += s->off;
+      if (to != ksq) continue;
+      for (int sq = from + s->off; sq != ksq; sq += s->off, any = 1) WATCH(watch, sq);
+    }
+  }
+  return any;
+}
+
+/* The moves attacked_after() can try on the board alone, where they
+** change only their from and to squares: an ordinary move, a double step,
+** a promotion, a drop, a pass (and no rule changes more: blasts, owners
+** of squares, a second royal piece). */
+#define BOARD_TRIAL_FLAGS \
+  (1u << MF_NORMAL | 1u << MF_DOUBLE | 1u << MF_PROMO | 1u << MF_DROP | 1u << MF_PASS)
+static inline int board_trial(const Variant *v, Move m) {
+  int flag = MOVE_FLAG(m);
+  return (BOARD_TRIAL_FLAGS >> flag & 1) && !v->nblast && !v->has_owner &&
+         !((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1));
+}
+
+/* Is sq, or where the piece on sq goes when m moves it, attacked by
+** colour by once m (board_trial) is played? The move is made on the
+** board, the piece lists and the moving piece's attribute, as pos_make
+** would leave them for the attack test (a piece taken stays listed, and
+** attacked() passes it over), and taken back. */
+static int attacked_after(Position *p, Move m, int sq, int by) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
+  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
+  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
+  b[from] = CELL_EMPTY;
+  b[to] = cell;
+  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
+                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
+  if (moved) p->plist[us][idx] = (uint16_t)to;
+  int hit = attacked(p, sq == from ? to : sq, by);
+  if (moved) p->plist[us][idx] = (uint16_t)from;
+  p->attr[to] = ta;
+  p->attr[from] = fa;
+  b[to] = tc;
+  b[from] = fc;
+  return hit;
+}
+
+/* Does move m leave the side's one royal piece, on ksq, unattacked? For
+** legal_of(), where blasts and owners of squares are ruled out: in check
+** every move is tried; out of it, the royal piece's moves and those that
+** leave or enter a square of watch (NULL: none). */
+static inline int move_survives(Position *p, Move m, int ksq, int in_check, const uint64_t *watch) {
+  int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
+  if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)))
+    return survives(p, m);
+  if (in_check || from == ksq ||
+      (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
+    return !attacked_after(p, m, ksq, p->side ^ 1);
+  return 1;
+}
+
 /* Of the n pseudo-legal moves in list, the legal ones of the side's
 ** pieces (or the relocations of a relocation step). */
 static int legal_of(Position *p, Move *list, int n) {
@@ -853,56 +1036,40 @@ static int legal_of(Position *p, Move *list, int n) {
     return k;
   }
   int ksq = p->royal[us];
-  if (!v->simple_legality || royal_count(p, us) != 1 || attacked(p, ksq, them)) {
+  if (v->nblast || v->has_owner || royal_count(p, us) != 1) {
     int k = 0;
     for (int i = 0; i < n; i++)
       if (survives(p, list[i])) list[k++] = list[i];
     return k;
   }
 
-  /* Pinned pieces: ours, alone between our king and a rider of theirs. */
-  int pinned[16], npinned = 0;
-  const uint8_t *b = p->board;
-  for (int r = 0; r < v->nrays[them]; r++) {
-    const Ray *ray = &v->ray[them][r];
-    if (ray->reach < 2) continue;
-    int to = ksq, own = SQ_NONE;
-    for (int k = 1; k <= ray->reach; k++) {
-      to += ray->off;
-      uint8_t c = b[to];
-      if (c == CELL_EMPTY) continue;
-      if (c == CELL_OFF) break;
-      if (CELL_COLOUR(c) == us) {
-        if (own != SQ_NONE) break;
-        own = to;
-        continue;
-      }
-      if (own != SQ_NONE && IS_SET(ray->mask[k], CELL_TYPE(c)) && npinned < 16)
-        pinned[npinned++] = own;
-      break;
-    }
-  }
-
+  /* Out of check, a move that neither leaves nor enters a square of
+  ** watch[] cannot leave the king attacked: only pieces that change what
+  ** stands on a line to the king can. The squares are the pinned pieces
+  ** (alone between the king and a rider of theirs) and, for the pieces
+  ** whose attacks depend on more than one blocker (hoppers, lame leapers,
+  ** grasshoppers, steps a condition switches), every square between such
+  ** a piece and the king that its step would pass. In check, every move is
+  ** tried. */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  int watching = 0;
+  memset(watch, 0, sizeof watch);
+  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
+  if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   int k = 0;
-  for (int i = 0; i < n; i++) {
-    Move m = list[i];
-    int from = MOVE_FROM(m), flag = MOVE_FLAG(m), ok = 1;
-    if (flag == MF_EP || flag == MF_CASTLE || flag == MF_GATE) {
-      ok = survives(p, m);
-    } else if (from == ksq) {
-      uint8_t king = p->board[ksq];
-      p->board[ksq] = CELL_EMPTY;
-      ok = !attacked(p, MOVE_TO(m), them);
-      p->board[ksq] = king;
-    } else {
-      for (int j = 0; j < npinned; j++)
-        if (pinned[j] == from) {
-          ok = survives(p, m);
-          break;
-        }
+  if (!in_check && !watching) {
+    /* the common case: only the king's moves and the rarer flags are tried */
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1))
+        list[k++] = m;
+      else if (move_survives(p, m, ksq, 0, NULL))
+        list[k++] = m;
     }
-    if (ok) list[k++] = m;
+    return k;
   }
+  for (int i = 0; i < n; i++)
+    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL)) list[k++] = list[i];
   return k;
 }
 
@@ -979,13 +1146,37 @@ static int compulsory_captures(const Position *p, Move *list, int n) {
 /* Where giving check is not allowed: the n moves in list
 ** that leave the opponent's royal pieces unattacked. */
 static int without_checks(Position *p, Move *list, int n) {
-  int k = 0, them = p->side ^ 1;
+  const Variant *v = p->v;
+  int k = 0, us = p->side, them = us ^ 1;
+  /* On the board alone where one royal piece of theirs can be attacked
+  ** and nothing that moves keeps a memory of its diagonal steps. Where
+  ** our pieces all attack along the ray tables, a move can only check by
+  ** its piece landing where its type could capture the king (the offset
+  ** table says), or by uncovering a line from a blocker marked here. */
+  int quick = royal_count(p, them) == 1 && !v->diagonal_once_bit, ksq = p->royal[them];
+  int lines = quick && !v->special_attackers[us] && !v->facing_illegal; /* (facing: no offsets) */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  if (lines) {
+    memset(watch, 0, sizeof watch);
+    mark_line_blockers(p, ksq, us, us, watch);
+  }
+  const uint32_t *near = v->capture_offset[us] + MAX_SQUARES + ksq;
   for (int i = 0; i < n; i++) {
-    Undo u;
-    pos_make(p, list[i], &u);
-    int check = royal_attacked(p, them);
-    pos_unmake(p, list[i], &u);
-    if (!check) list[k++] = list[i];
+    Move m = list[i];
+    int check, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+    if (quick && board_trial(v, m)) {
+      int t = flag == MF_PROMO || flag == MF_DROP ? MOVE_PROMO(m) - 1 : CELL_TYPE(p->board[from]);
+      if (lines && flag != MF_PASS && !IS_WATCHED(watch, from) && !IS_SET(near[-to], t))
+        check = 0;
+      else
+        check = attacked_after(p, m, ksq, us);
+    } else {
+      Undo u;
+      pos_make(p, m, &u);
+      check = royal_attacked(p, them);
+      pos_unmake(p, m, &u);
+    }
+    if (!check) list[k++] = m;
   }
   return k;
 }

@@ -239,7 +239,6 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
         }
-  v->simple_legality = !v->special_attackers[0] && !v->special_attackers[1] && !v->blast_radius;
 
   /* The blast: its centre, then the squares around it. */
   v->nblast = 0;
@@ -323,6 +322,22 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   for (int t = 0; t < v->ntypes; t++) {
     v->pocket_as[t] = (uint8_t)(v->demote_to[t] ? v->demote_to[t] - 1 : t);
     if (v->promo_flip && v->demote_to[t]) v->promo_to_mask |= 1u << t;
+  }
+  /* Plain types (Variant.plain_mask), whose moves gen_pseudo() writes
+  ** straight into the list. */
+  for (int c = 0; c < 2; c++) {
+    v->plain_mask[c] = 0;
+    for (int t = 0; t < v->ntypes; t++) {
+      int plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
+                  !(v->promo_to_mask >> t & 1) && !v->no_immobile, room = 0;
+      for (int i = 0; i < v->nsteps[c][t]; i++) {
+        const Step *s = &v->step[c][t][i];
+        if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
+        room += s->range;
+      }
+      v->plain_room[c][t] = room;
+      if (plain) v->plain_mask[c] |= 1u << t;
+    }
   }
   /* Where a piece has a step on an empty board (no_immobile). */
   memset(v->mobile, 0, sizeof v->mobile);

@@ -310,9 +310,13 @@ typedef struct Variant {
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t drop_confined_mask; /* types with a drop_region of their own */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
+  /* plain types: every step an unconditional slide or leap that moves,
+  ** captures or both, no promotion, no extra moves; gen_pseudo() walks
+  ** them without emit()'s questions, when plain_room more moves fit */
+  uint32_t plain_mask[2];
+  int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
-  int simple_legality; /* pins and checks are enough to judge legality */
   int has_terminal;    /* a rule can end the game before moves run out */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */

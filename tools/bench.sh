@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make bench: perft speed of varia beside Debian's fairy-stockfish and
-# stockfish, in one run, on the same positions. Each measurement is the
+# stockfish, in one run, on the same positions: chess from the start at
+# depth 6 and Kiwipete at depth 5, then the three variants slowest beside
+# fairy-stockfish in docs/variants.md. Each measurement is the
 # median wall time of BENCH_RUNS runs (default 5) of a whole process, so the
 # three engines are timed the same way. The machine is shared and noisy:
 # read the ratios, not the absolute numbers.
@@ -17,12 +19,15 @@ kiwi="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 time_cmd() {
   local t0 t1 out
   t0=$(date +%s.%N)
-  out=$("$@" 2>/dev/null)
+  out=$("$@" 2>/dev/null </dev/null)
   t1=$(date +%s.%N)
   echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}') $(echo "$out" | sed -n 's/^Nodes searched: //p' | tail -1)"
 }
 uci_perft() { # engine fen depth
   printf 'position fen %s\ngo perft %s\nquit\n' "$2" "$3" | "$1"
+}
+uci_variant_perft() { # engine variant depth
+  printf 'setoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' "$2" "$3" | "$1"
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
@@ -62,6 +67,22 @@ for pos in start:6 kiwipete:5; do
   done
   unset nps
 done
+
+# The three variants with the lowest ratio in docs/variants.md (make
+# variants-table), at its depths, beside fairy-stockfish: where varia is
+# closest to it, a regression shows first.
+if [ -x "$FSF" ]; then
+  sed -n 's/^| \([^ ]*\) | `\([^`]*\)` |.* | \([0-9]*\): [0-9.]* \/ [0-9.]* = \([0-9.]*\)x |$/\4 \1 \2 \3/p' \
+    docs/variants.md | sort -g | head -3 |
+  while read -r table theirs ours depth; do
+    read -r t n r < <(measure "$ours" start "$depth" ./varia perft --variant "$ours" "$depth")
+    read -r ft fn fr < <(measure "$ours" start "$depth" uci_variant_perft "$FSF" "$theirs" "$depth")
+    printf '%-16s %-10s %5s %12s %9.3f %12.1f\n' varia "$ours" "$depth" "$n" "$t" "$(awk -v r="$r" 'BEGIN {print r / 1e6}')"
+    printf '%-16s %-10s %5s %12s %9.3f %12.1f\n' fairy-stockfish "$ours" "$depth" "$fn" "$ft" "$(awk -v r="$fr" 'BEGIN {print r / 1e6}')"
+    printf '  varia / %-16s %6.2fx  (%s; %sx in docs/variants.md)\n' fairy-stockfish \
+      "$(awk -v a="$r" -v b="$fr" 'BEGIN {print a / b}')" "$ours" "$table"
+  done
+fi
 
 # Duck Chess: Debian's fairy-stockfish 11.1 has no duck variant, so varia
 # alone (a current Fairy-Stockfish build does about 100 million per second
