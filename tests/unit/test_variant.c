@@ -38,7 +38,13 @@ static void test_derived_tables(void **state) {
   assert_int_equal(v->royal_mask, 1u << k);
   assert_int_equal(v->promote_mask, 1u << p);
   assert_int_equal(v->ep_mask, 1u << p);
-  assert_true(v->simple_legality); /* no hoppers or lame leapers' captures */
+  /* Knight, bishop, rook and queen are plain types (every step an
+  ** unconditional leap or slide): generation walks them without emit(). The
+  ** pawn (promotion, conditional steps) and the king (castling) are not. */
+  int n = variant_type_by_letter(v, 'n'), q = variant_type_by_letter(v, 'q');
+  assert_true(v->plain_mask[WHITE] >> n & 1);
+  assert_true(v->plain_mask[BLACK] >> q & 1);
+  assert_false(v->plain_mask[WHITE] >> p & 1);
   assert_false(v->has_terminal);
   /* Pawns start on the second rank (index 1) and the seventh (index 6). */
   assert_int_equal(v->initial_ranks[WHITE][p], 1u << 1);
@@ -63,13 +69,13 @@ static void test_derived_tables(void **state) {
   fx_variant_free(w);
   fx_variant_free(v);
 
-  /* A cannon's capture is not a plain ray: legality takes the slow path. */
+  /* A cannon's capture hops a screen: not a plain type. */
   v = fx_variant_new("c", 8, 8);
   fx_add_piece(v, 'k', "K", 1, 0, 0);
   fx_add_piece(v, 'c', "mRcpR", 0, 0, 0);
   snprintf(v->start_fen, sizeof v->start_fen, "c3k3/8/8/8/8/8/8/C3K3 w - - 0 1");
   fx_conclude(v);
-  assert_false(v->simple_legality);
+  assert_false(v->plain_mask[WHITE] >> variant_type_by_letter(v, 'c') & 1);
   fx_variant_free(v);
 }
 
