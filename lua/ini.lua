@@ -555,6 +555,7 @@ function M.table(parsed, name, source)
       note(notes, k, "not an option Fairy-Stockfish knows", false)
     end
   end
+  for _, n in ipairs(notes) do n.value = opts[n.key] end
   table.sort(notes, function(a, b) return a.key < b.key end)
   return v, notes, chain
 end
@@ -608,7 +609,7 @@ function M.translate(text, name, source)
   else
     w("-- Not translated:")
     for _, n in ipairs(notes) do
-      w(string.format("--   %s = %s: %s%s", n.key, tostring(M.option(parsed, name, n.key)), n.why,
+      w(string.format("--   %s = %s: %s%s", n.key, n.value, n.why,
         n.rules and "" or " (no effect on the rules)"))
     end
   end
@@ -631,6 +632,21 @@ function M.translate(text, name, source)
   end
   w("}")
   return table.concat(out, "\n") .. "\n", notes
+end
+
+-- What varia.new("FILE.ini:SECTION") loads: the script for section, or
+-- for the file's only section when section is nil; and the notes.
+function M.script(text, section, source)
+  if not section then
+    local list, err = M.sections(text, source)
+    if not list then return nil, err end
+    if #list ~= 1 then
+      return nil, string.format("%s has %d sections (%s): name one, as %s:SECTION", source, #list,
+        table.concat(list, " "), source)
+    end
+    section = list[1]
+  end
+  return M.translate(text, section, source)
 end
 
 -- The value of an option for the section, through its parents.

@@ -183,6 +183,8 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
 static int split_spec(lua_State *L, const char *spec, char *name, size_t len) {
   const char *slash = strrchr(spec, '/');
   const char *colon = strchr(slash ? slash : spec, ':');
+  /* "FILE.ini:SECTION" names a variant: options may follow a second ':' */
+  if (colon && colon - spec >= 4 && !strncmp(colon - 4, ".ini", 4)) colon = strchr(colon + 1, ':');
   if (!colon) {
     snprintf(name, len, "%s", spec);
     return 0;
