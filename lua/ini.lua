@@ -201,6 +201,25 @@ end
 
 -- ---- translation --------------------------------------------------------
 
+-- The ranks on which a FEN's board has White's and Black's piece letter.
+local function start_ranks(fen, letter, ranks)
+  local white, black = {}, {}
+  local r = ranks
+  for row in (fen:match("^[^%s%[]+") or ""):gmatch("[^/]+") do
+    for c in row:gmatch("%a") do
+      if c == letter:upper() then white[r] = true elseif c == letter then black[r] = true end
+    end
+    r = r - 1
+  end
+  return white, black
+end
+
+local function same(a, b)
+  for k in pairs(a) do if not b[k] then return false end end
+  for k in pairs(b) do if not a[k] then return false end end
+  return true
+end
+
 -- The options of a section with its parents', and the chain of names.
 local function resolve(parsed, name, seen)
   seen = seen or {}
@@ -377,10 +396,18 @@ function M.table(parsed, name, source)
     if bool(o "doubleStep") then
       p.betza = p.betza .. "ifmnD"
       local r = tonumber(o "doubleStepRank") or 2
-      local list = { r, ranks + 1 - r }
-      if bool(o "firstRankDoubleSteps") then list[#list + 1], list[#list + 2] = 1, ranks end
-      table.sort(list)
-      p.initial = list
+      local white, black = { [r] = true }, { [ranks + 1 - r] = true }
+      if bool(o "firstRankDoubleSteps") then white[1], black[ranks] = true, true end
+      -- varia's default (the ranks where each side's pawns start) is
+      -- exact when it says the same; a list counts for both sides
+      local sw, sb = start_ranks(o "startFen", pawn, ranks)
+      if not (same(sw, white) and same(sb, black)) then
+        local list = {}
+        for k in pairs(white) do list[#list + 1] = k end
+        for k in pairs(black) do if not white[k] then list[#list + 1] = k end end
+        table.sort(list)
+        p.initial = list
+      end
     end
     local promo = {}
     for c in (o "promotionPieceTypes"):gmatch("%a") do
@@ -458,9 +485,15 @@ function M.table(parsed, name, source)
     local sp = by_type.shogiPawn
     if sp and (not bool(o "shogiDoubledPawn") or (o "dropNoDoubled" or "") ~= "") then d.no_doubled = sp end
     if o "dropNoDoubled" and o("dropNoDoubled"):find("^%a") then d.no_doubled = o("dropNoDoubled"):sub(1, 1):lower() end
-    if sp and bool(o "shogiPawnDropMateIllegal") then d.no_mate = sp end
+    if sp and bool(o "shogiPawnDropMateIllegal") then
+      d.no_mate = sp
+      v.departures = v.departures or {}
+      v.departures.pawn_drop_mate = sp
+    end
     if bool(o "gating") and bool(o "seirawanGating") then
       d.gating, d.free = true, bool(o "pieceDrops")
+      v.departures = v.departures or {}
+      v.departures.gate_shields = true
     elseif bool(o "gating") then
       note(notes, "gating", "gating without seirawanGating keeps squares in the castling field for cambodianMoves, which varia does not translate", true)
     end
@@ -483,7 +516,9 @@ function M.table(parsed, name, source)
   if not bool(o "checking") then rules.no_check = true end
   if bool(o "mustCapture") then rules.must_capture = true end
   if bool(o "immobilityIllegal") then rules.no_immobile = true end
-  if bool(o "kingPass") or bool(o "pass") then rules.pass = true end
+  -- two passes in a row end the game in Fairy-Stockfish (no legal move
+  -- after them); the result is taken to be a draw
+  if bool(o "kingPass") or bool(o "pass") then rules.pass, rules.passes_end = true, "draw" end
   if bool(o "makpongRule") then rules.king_held = true end
   if bool(o "flyingGeneral") then rules.facing_kings = "illegal" end
   rules.nmove = tonumber(o "nMoveRule") or 50
@@ -613,6 +648,7 @@ function M.translate(text, name, source)
         n.rules and "" or " (no effect on the rules)"))
     end
   end
+  if v.departures then w("local std = require \"std\"") end
   w("return {")
   for _, k in ipairs(order) do
     if v[k] ~= nil then
@@ -629,6 +665,29 @@ function M.translate(text, name, source)
         w("  " .. k .. " = " .. value(v[k]) .. ",")
       end
     end
+  end
+  if v.departures then
+    -- where Fairy-Stockfish 11.1 departs from the rule the option states,
+    -- an option plays as it does (the differential test uses it)
+    w("  options = {")
+    if v.departures.pawn_drop_mate then
+      w("    pawn_drop_mate = { default = \"illegal\", values = { \"illegal\", \"loses\" },")
+      w("      doc = \"loses: a pawn drop may give mate and loses for the dropper (Fairy-Stockfish 11.1)\" },")
+    end
+    if v.departures.gate_shields then
+      w("    gate_shields = { default = \"yes\", values = { \"yes\", \"no\" },")
+      w("      doc = \"no: a gating move is judged without the gated piece (Fairy-Stockfish 11.1)\" },")
+    end
+    w("  },")
+    w("  with_options = function(v, o)")
+    if v.departures.pawn_drop_mate then
+      w(string.format("    if o.pawn_drop_mate == \"loses\" then v = std.extend(v, { drops = { no_mate = std.NONE, mate_loses = %q } }) end", v.departures.pawn_drop_mate))
+    end
+    if v.departures.gate_shields then
+      w("    if o.gate_shields == \"no\" then v = std.extend(v, { drops = { gate_shields = false } }) end")
+    end
+    w("    return v")
+    w("  end,")
   end
   w("}")
   return table.concat(out, "\n") .. "\n", notes

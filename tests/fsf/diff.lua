@@ -41,6 +41,18 @@ end
 if not only or only.cannonchess then
   cases[#cases + 1] = { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini" }
 end
+-- Every section of the ini files in tests/fsf/ini, given to Fairy-Stockfish
+-- (VariantPath) and loaded by varia through its import (FILE.ini:SECTION),
+-- with fewer positions each (ini = true).
+for _, file in ipairs(common.ini_files()) do
+  for _, section in ipairs(require("ini").sections(io.open(file):read("a"), file)) do
+    if not only or only[section] or only.ini then
+      local spec = file .. ":" .. section
+      local as = common.ini_compare_as(spec)
+      cases[#cases + 1] = { as and spec .. ":" .. as or spec, section, file, ini = true }
+    end
+  end
+end
 local positions = quick and 12 or 60
 local depth = 3
 
@@ -68,7 +80,7 @@ local function sample(spec, n)
     -- tried even where captures do not fill the pockets.
     local board, pocket = out[#out].fen:match("^(%S-)%[(%S-)%]")
     if pocket and #out % 3 == 0 and #out < n then
-      local kinds, pieces = {}, varia.load((spec:gsub(":.*", ""))).pieces
+      local kinds, pieces = {}, varia.load(common.script_of(spec)).pieces
       for l in out[1].fen:match("^[^%[ ]+"):gmatch("%a") do
         if not pieces[l:lower()].royal then kinds[#kinds + 1] = l end
       end
@@ -198,7 +210,7 @@ for _, c in ipairs(cases) do
   local spec, name, ini = c[1], c[2], c[3]
   math.randomseed(seed)
   local games = {}
-  for _ = 1, quick and 6 or 30 do
+  for _ = 1, (quick or c.ini) and 6 or 30 do
     local r = play_out(spec)
     if r then games[#games + 1] = r end
   end
@@ -220,7 +232,7 @@ end
 for _, c in ipairs(cases) do
   local spec, name, ini = c[1], c[2], c[3]
   math.randomseed(seed)
-  local list = sample(spec, positions)
+  local list = sample(spec, c.ini and positions // 3 or positions)
   for _, p in ipairs(list) do p.depth = p.depth or START_DEPTH end
   local theirs = fsf_perft(name, ini, list)
   local bad = 0
