@@ -373,6 +373,13 @@ function M.table(parsed, name, source)
   end
   if not next(pieces) then return nil, string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end
 
+  -- Fairy-Stockfish's Janggi cannon neither jumps over nor takes another
+  -- Janggi cannon, in every variant
+  if by_type.janggiCannon then
+    local c = pieces[by_type.janggiCannon]
+    c.no_screen, c.no_capture = by_type.janggiCannon, by_type.janggiCannon
+  end
+
   local start = o "startFen"
   local rules = {}
   v.pieces, v.rules = pieces, rules
@@ -599,7 +606,7 @@ end
 
 local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules" }
 local piece_order = { "name", "betza", "value", "royal", "pawn", "promotes", "promotes_to", "initial",
-  "region", "extra", "drop_region" }
+  "region", "extra", "drop_region", "no_screen", "no_capture" }
 
 local function lua_key(k)
   if type(k) == "string" and k:find("^[%a_][%w_]*$") then return k end

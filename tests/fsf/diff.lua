@@ -6,7 +6,9 @@
 -- seeded random playouts, by varia and by fairy-stockfish. The seed makes
 -- the positions, and so the test, the same on every run. Usage:
 --   ./varia run tests/fsf/diff.lua [--quick] [--seed N] [--only NAME]...
--- Ends with 'N passed, N failed'; exits 1 on any disagreement.
+-- Ends with 'N passed, N failed'; exits 1 on any disagreement. --only ini
+-- runs the sections of tests/fsf/ini/*.ini alone; DIFF_LINES=1 prints the
+-- moves of each game whose end is disputed.
 
 local common = require "tests.fsf.common"
 local fsf = common.binary
@@ -151,6 +153,7 @@ local function play_out(spec)
   end
   local winner, reason = g:result()
   if winner and not decided[reason] then return nil end
+
   local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on" }
   if winner then
     local history = g:history()
@@ -221,6 +224,7 @@ for _, c in ipairs(cases) do
       passed = passed + 1
     else
       failed, bad = failed + 1, bad + 1
+      if os.getenv("DIFF_LINES") then print("line: " .. tostring(r.line)) end
       print(string.format("FAIL %s: at %s%s varia says %s (%s) for the mover, fairy-stockfish %s",
         spec, r.fen, r.move and (" after " .. r.move .. " from " .. r.before) or "", r.want,
         r.reason, tostring(theirs[i])))
