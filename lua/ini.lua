@@ -162,38 +162,58 @@ end
 
 local results = { win = "win", loss = "loss", draw = "draw" }
 
--- Fairy-Stockfish's Betza as varia's, or nil and why not.
+-- Fairy-Stockfish's Betza as varia's, or nil and why not. The two read
+-- direction letters differently (Fairy-Stockfish's piece.cpp): a lone
+-- letter stands for itself doubled, which on an oblique atom is the
+-- narrow pair ("fN" is varia's "ffN") and on a diagonal one ("vF", "sF")
+-- all four diagonals, where varia finds no diagonal that is vertical;
+-- two different letters on an oblique atom name single leaps that varia
+-- cannot write, except "fs" and "bs", the same in both. Fairy-Stockfish
+-- reads one digit of a range; 'h' and the multi-leg letters are its own.
 local oblique = { N = true, C = true, L = true, Z = true, J = true }
+local diagonal = { F = true, A = true, G = true, B = true }
 function M.betza(s)
   local out, mods = {}, ""
-  for i = 1, #s do
+  local i = 1
+  while i <= #s do
     local c = s:sub(i, i)
-    if c:find("[mcepgni]") then
+    if c:find("[mcepgnifbrlvs]") then
       mods = mods .. c
-    elseif c:find("[fbrlvs]") then
-      mods = mods .. c
-    elseif c:find("[WFDNAHCLZJGKRBQ]") or c:find("%d") then
-      if c:find("%d") then
-        out[#out + 1] = c
-      else
-        local dirs = mods:gsub("[^fbrlvs]", "")
-        local rest = mods:gsub("[fbrlvs]", "")
-        if dirs ~= "" and oblique[c] then
-          -- a lone letter is the narrow pair; of two different letters
-          -- only a vertical and "s" mean the same in both notations
-          if #dirs == 1 then dirs = dirs .. dirs
-          elseif dirs:sub(1, 1) ~= dirs:sub(2, 2) and not dirs:find("^[fbv]s$") then
-            return nil, string.format("the directions %s of %s mean one leap each in Fairy-Stockfish and cannot be written in varia's Betza", dirs, c)
-          end
-        elseif dirs ~= "" and (c == "K" or c == "Q") and #dirs > 1 and dirs:sub(1, 1) ~= dirs:sub(2, 2) then
-          return nil, string.format("the directions %s of %s differ between Fairy-Stockfish and varia", dirs, c)
-        end
-        out[#out + 1] = rest .. dirs .. c
+    elseif c:find("[WFDNAHCLZJGKRBQ]") then
+      local dirs = mods:gsub("[^fbrlvs]", "")
+      local rest = mods:gsub("[fbrlvs]", "")
+      local count = s:match("^%d", i + 1) or ""
+      if s:find("^%d%d", i + 1) then
+        return nil, string.format("Fairy-Stockfish reads one digit after %s; '%s' would be read otherwise by varia", c, s:match("^%d+", i + 1))
       end
+      local lone = #dirs == 1 or (#dirs == 2 and dirs:sub(1, 1) == dirs:sub(2, 2))
+      if #dirs > 2 then
+        return nil, string.format("the directions %s of %s have no meaning varia shares", dirs, c)
+      elseif dirs ~= "" and oblique[c] then
+        if #dirs == 1 then dirs = dirs .. dirs
+        elseif not lone and dirs ~= "fs" and dirs ~= "bs" then
+          return nil, string.format("the directions %s of %s name single leaps (or none) in Fairy-Stockfish, which varia's Betza cannot write", dirs, c)
+        end
+      elseif diagonal[c] and lone and dirs:find("[vs]") then
+        dirs = "" -- every diagonal is both vertical and sideways to it
+      elseif (c == "K" or c == "Q") and dirs ~= "" then
+        if not lone then
+          return nil, string.format("the directions %s of %s differ between Fairy-Stockfish and varia", dirs, c)
+        elseif dirs:find("[vs]") then -- the orthogonal part, then every diagonal
+          local o, d = c == "K" and "W" or "R", c == "K" and "F" or "B"
+          out[#out + 1] = rest .. dirs:sub(1, 1) .. o .. count .. rest .. d .. count
+          i, mods = i + #count + 1, ""
+          goto continue
+        end
+      end
+      out[#out + 1] = rest .. dirs .. c .. count
+      i = i + #count
       mods = ""
     else
-      return nil, string.format("modifier '%s' is not in varia's Betza", c)
+      return nil, string.format("'%s' is not in varia's Betza", c)
     end
+    i = i + 1
+    ::continue::
   end
   if mods ~= "" then return nil, "modifiers without an atom at the end" end
   return table.concat(out)
