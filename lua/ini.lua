@@ -322,6 +322,54 @@ local untranslatable = {
   pieceDemotion = "varia's turning over (promotion.flip) needs mandatoryPiecePromotion and the whole board as the zone",
 }
 
+-- Options of Fairy-Stockfish's later versions (its variants.ini as it
+-- grew after 11.1) that the importer does not translate, and why.
+local later_why = "an option of Fairy-Stockfish after 11.1; "
+local later = {}
+for k, why in pairs({
+  pawnTypes = "varia's pawns are the pieces declared pawn",
+  promotionPawnTypes = "varia promotes the pawn type", promotionPawnTypesWhite = "varia promotes the pawn type",
+  promotionPawnTypesBlack = "varia promotes the pawn type",
+  promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
+  promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
+  promotionRegionWhite = "varia's promotion zone is whole ranks (promotionRank is translated)",
+  promotionRegionBlack = "varia's promotion zone is whole ranks (promotionRank is translated)",
+  blastOnCapture = "varia's rules.blast differs (its royal rules); see variants/atomic.lua",
+  blastImmuneTypes = "see blastOnCapture", mutuallyImmuneTypes = "varia has no such rule",
+  petrifyOnCapture = "varia has no walls made by captures",
+  doubleStepRegionWhite = "varia's double steps start from ranks (doubleStepRank is translated)",
+  doubleStepRegionBlack = "varia's double steps start from ranks (doubleStepRank is translated)",
+  tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
+  enPassantRegion = "varia's en passant follows every double step",
+  enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
+  enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
+  enPassantTypesBlack = "varia's en passant is in the Betza of the pieces (e)",
+  castlingKingFile = "varia's castling king stands where the FEN puts it",
+  castlingRookKingsideFile = "varia castles with the outermost rook or the one the FEN names",
+  castlingRookQueensideFile = "varia castles with the outermost rook or the one the FEN names",
+  enclosingDrop = "varia has no enclosing drops", enclosingDropStart = "varia has no enclosing drops",
+  dropNoDoubledCount = "varia's no_doubled allows none of the piece on the file",
+  arrowGating = "varia has no arrows", duckGating = "see variants/duck.lua (a turn of two steps)",
+  staticGating = "varia has no walls", staticGatingRegion = "varia has no walls",
+  pastGating = "varia has no walls", passOnStalemate = "varia's passes are not limited to stalemate",
+  flipEnclosedPieces = "varia has no enclosing", nMoveRuleTypes = "varia resets the n-move count by pawns",
+  nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
+  nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
+  moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
+  stalematePieceCount = "varia's stalemate result does not count pieces",
+  extinctionPseudoRoyal = "varia has no pseudo-royal pieces", dupleCheck = "varia has no pseudo-royal pieces",
+  flagPieceWhite = "varia's goal pieces are the same for both sides",
+  flagPieceBlack = "varia's goal pieces are the same for both sides",
+  flagPieceCount = "varia's goal is one piece", flagPieceBlockedWin = "varia's goal is one piece",
+  flagRegion = "use whiteFlag and blackFlag", flagRegionWhite = "use whiteFlag",
+  flagRegionBlack = "use blackFlag", adjudicateFullBoard = "varia has no full-board end",
+  priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
+  wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
+}) do later[k] = later_why .. why end
+
+-- Values that leave an option's rule off.
+local off = { ["false"] = true, none = true, [""] = true, ["*"] = true, ["-"] = true }
+
 local function note(notes, key, why, rules) notes[#notes + 1] = { key = key, why = why, rules = rules } end
 
 local known = {}
@@ -336,7 +384,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "nMoveRule", "nFoldRule", "nFoldValue", "stalemateValue", "checkmateValue", "shatarMateRule",
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
-  "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion" }) do
+  "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
+  "castlingRookPieces", "castlingKingPiece" }) do
   known[k] = true
 end
 
@@ -481,12 +530,14 @@ function M.table(parsed, name, source)
   end
 
   -- castling
-  local rook = (o "castlingRookPiece" or ""):sub(1, 1):lower()
+  local rook = (o "castlingRookPiece" or o "castlingRookPieces" or ""):sub(1, 1):lower()
   if rook == "" then rook = by_type.rook end
   local castles_king = king or (by_type.commoner)
   if bool(o "castling") and rook and pieces[rook] and castles_king then
     local c = { rook = rook, king_files = { file_of(o "castlingKingsideFile"), file_of(o "castlingQueensideFile") } }
-    if not king then c.king = castles_king end
+    local ck = (o "castlingKingPiece" or ""):sub(1, 1):lower()
+    if pieces[ck] and ck ~= king then c.king = ck
+    elseif not king then c.king = castles_king end
     if tonumber(o "castlingRank") ~= 1 then c.rank = tonumber(o "castlingRank") end
     if bool(o "castlingDroppedPiece") then c.from_drops = "e" end
     v.castling = c
@@ -610,8 +661,10 @@ function M.table(parsed, name, source)
     local own = (parsed[name] and parsed[name].keys[k]) or true
     if ignored[k] then
       if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
-    elseif untranslatable[k] and opts[k] ~= "false" and opts[k] ~= "none" and opts[k] ~= "" then
-      note(notes, k, untranslatable[k], true)
+    elseif (untranslatable[k] or later[k]) and not off[opts[k]] then
+      note(notes, k, untranslatable[k] or later[k], true)
+    elseif untranslatable[k] or later[k] then
+      -- switched off: nothing to translate
     elseif not known[k] and not M.pieces[k] and not unsupported_pieces[k] and not k:find("^customPiece%d+$")
         and not k:find("^mobilityRegion") and not defaults[k] then
       note(notes, k, "not an option Fairy-Stockfish knows", false)
