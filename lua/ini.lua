@@ -464,7 +464,9 @@ function M.table(parsed, name, source)
     end
   end
 
-  -- pawns, double steps, promotion
+  -- pawns, double steps, promotion; the zone is the ranks from
+  -- promotionRank on, none when that is beyond the board
+  local zone = ranks - (tonumber(o "promotionRank") or ranks) + 1
   local pawn = by_type.pawn
   if pawn then
     local p = pieces[pawn]
@@ -492,19 +494,20 @@ function M.table(parsed, name, source)
     if #promo == 0 then
       p.promotes = nil
       note(notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
+    elseif zone < 1 then
+      p.promotes = nil -- the zone is beyond the board, in both programs
     else
-      local zone = ranks - (tonumber(o "promotionRank") or ranks) + 1
       v.promotion = { pieces = table.concat(promo), zone = zone }
       if not bool(o "mandatoryPawnPromotion") then v.promotion.compulsory = 1 end
     end
   end
   if o "promotionLimit" then
-    v.promotion = v.promotion or { pieces = "", zone = ranks - (tonumber(o "promotionRank") or ranks) + 1 }
+    v.promotion = v.promotion or { pieces = "", zone = math.max(zone, 0) }
     v.promotion.limit = {}
     for c, n in (o "promotionLimit"):gmatch("(%a):(%d+)") do v.promotion.limit[c:lower()] = tonumber(n) end
   end
   if o "promotedPieceType" and o "promotedPieceType" ~= "" then
-    v.promotion = v.promotion or { zone = ranks - (tonumber(o "promotionRank") or ranks) + 1 }
+    v.promotion = v.promotion or { zone = math.max(zone, 0) }
     local free = {}
     for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do if not pieces[c] then free[#free + 1] = c end end
     local forms = {}
@@ -535,11 +538,19 @@ function M.table(parsed, name, source)
   local castles_king = king or (by_type.commoner)
   if bool(o "castling") and rook and pieces[rook] and castles_king then
     local c = { rook = rook, king_files = { file_of(o "castlingKingsideFile"), file_of(o "castlingQueensideFile") } }
+    local last = string.char(96 + files)
+    if c.king_files[1] > last or c.king_files[2] > last then
+      -- the default g and c on a narrower board: Fairy-Stockfish can never
+      -- castle there either
+      note(notes, "castling", string.format("the king's castling files %s and %s are not both on a board of %d files: no castling",
+        c.king_files[1], c.king_files[2], files), true)
+      c = false
+    end
     local ck = (o "castlingKingPiece" or ""):sub(1, 1):lower()
-    if pieces[ck] and ck ~= king then c.king = ck
-    elseif not king then c.king = castles_king end
-    if tonumber(o "castlingRank") ~= 1 then c.rank = tonumber(o "castlingRank") end
-    if bool(o "castlingDroppedPiece") then c.from_drops = "e" end
+    if c and pieces[ck] and ck ~= king then c.king = ck
+    elseif c and not king then c.king = castles_king end
+    if c and tonumber(o "castlingRank") ~= 1 then c.rank = tonumber(o "castlingRank") end
+    if c and bool(o "castlingDroppedPiece") then c.from_drops = "e" end
     v.castling = c
   else
     v.castling = false

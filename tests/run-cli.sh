@@ -225,7 +225,7 @@ expect "import a section name that is no file name" 1 "[../c] is not a name for 
 expect "import goes on after a bad section" 1 "wrote $tmp/imp/a.lua" -- $V import -o "$tmp/imp" --force "$tmp/bad.ini"
 expect "import: rules left out are marked" 1 "(no effect on the rules)" -- $V import -o "$tmp/imp" --force "$tmp/bad.ini"
 expect "FILE.ini:SECTION" 0 "Nodes searched: 6128" -- $V perft --variant $ini:o-shogi 3
-expect "FILE.ini of several sections" 1 "has 23 sections" -- $V perft --variant $ini 1
+expect "FILE.ini of several sections" 1 "has 24 sections" -- $V perft --variant $ini 1
 expect "FILE.ini:SECTION check" 0 "ok (o-kyoto, 5x5" -- $V check $ini:o-kyoto
 expect_stdin "REPL load FILE.ini SECTION" 0 "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1" 'load tests/fsf/ini/options.ini o-kyoto\nfen\n' -- $V
 expect_stdin "REPL load of a missing section" 1 "no section [nosuch]" 'load tests/fsf/ini/options.ini nosuch\n' -- $V

@@ -86,6 +86,15 @@ local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
 t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo perpetualCheckIllegal!")
 
+-- A board narrower and shorter than chess's defaults: no castling (the
+-- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
+-- last rank stays a pawn.
+v, notes = ini.table(ini.parse("[s:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = 3k2/P5/6/6/6/3K2 w - - 0 1\n"), "s")
+t.equal("small board: no castling", v.castling, false)
+t.fails("small board: the note", "not both on a board of 6 files", nil, notes[1] and notes[1].why)
+t.equal("small board: no promotion", v.promotion, nil)
+t.equal("small board: a5a6 to the last rank is a plain move", varia.new(v):moveinfo("a5a6").promotion, nil)
+
 -- Errors name the file, the line or the section.
 t.fails("bad section line", "t.ini:2: a section is [name] or [name:parent]", ini.parse("[a]\n[b:c:d]\n", "t.ini"))
 t.fails("key before a section", "t.ini:1: x comes before any [section]", ini.parse("x = 1\n", "t.ini"))
