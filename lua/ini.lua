@@ -126,6 +126,9 @@ M.builtins = {
   horde = { parent = "chess",
     startFen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     firstRankDoubleSteps = "true", extinctionValue = "loss", extinctionPieceTypes = "*" },
+  knightmate = { parent = "chess", knight = "", commoner = "m", kingType = "knight",
+    promotionPieceTypes = "qrbm",
+    startFen = "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1" },
   capablanca = { parent = "chess", archbishop = "a", chancellor = "c", maxFile = "10",
     castlingKingsideFile = "i", castlingQueensideFile = "c", promotionPieceTypes = "nbrqac",
     startFen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1" },
@@ -457,10 +460,11 @@ function M.table(parsed, name, source)
   local king = by_type.king
   if king then
     pieces[king].royal = true
-    if o "kingType" then
+    if o "kingType" then -- a letter, or (in the built-ins) a type's name
       local kt = o("kingType"):sub(1, 1):lower()
-      if not pieces[kt] then return nil, string.format("[%s] kingType = %s: no such piece", name, o "kingType") end
-      pieces[king].betza = pieces[kt].betza
+      local betza = M.pieces[o "kingType"] and M.pieces[o "kingType"][1] or pieces[kt] and pieces[kt].betza
+      if not betza then return nil, string.format("[%s] kingType = %s: no such piece", name, o "kingType") end
+      pieces[king].betza = betza
     end
   end
 
