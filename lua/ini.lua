@@ -394,7 +394,8 @@ end
 
 -- The variant table of the section, and the notes; or nil and a message.
 function M.table(parsed, name, source)
-  local opts, err, chain = resolve(parsed, name)
+  local opts, err, chain
+  if parsed[name] then opts, err, chain = resolve(parsed, name) end
   if not opts then
     return nil, err or string.format("%s: no section [%s] (the file has: %s)", source or "ini", name,
       table.concat(parsed.order, " "))
@@ -576,7 +577,7 @@ function M.table(parsed, name, source)
                    black = o "blackDropRegion" and squares(o "blackDropRegion", files) or all }
     end
     local sp = by_type.shogiPawn
-    if sp and (not bool(o "shogiDoubledPawn") or (o "dropNoDoubled" or "") ~= "") then d.no_doubled = sp end
+    if sp and not bool(o "shogiDoubledPawn") then d.no_doubled = sp end
     if o "dropNoDoubled" and o("dropNoDoubled"):find("^%a") then d.no_doubled = o("dropNoDoubled"):sub(1, 1):lower() end
     if sp and bool(o "shogiPawnDropMateIllegal") then
       d.no_mate = sp

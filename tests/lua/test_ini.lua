@@ -104,6 +104,9 @@ t.fails("later parent", "the parent 'b' is neither", ini.translate("[a:b]\n[b:ch
 t.fails("cycle", "the parent", ini.translate("[a:a]\n", "a", "t.ini"))
 t.fails("no section", "no section [zz] (the file has: a)", ini.translate("[a:chess]\n", "zz", "t.ini"))
 t.fails("no pieces", "no piece types", ini.translate("[a]\n", "a", "t.ini"))
+t.fails("a built-in is no section of the file", "no section [chess]", ini.translate("[a:chess]\n", "chess", "t.ini"))
+v = ini.table(ini.parse("[a]\nshogiPawn = p\nking = k\ndropNoDoubled = -\npieceDrops = true\nstartFen = 4k/5/5/5/K4[] w - - 0 1\n"), "a")
+t.equal("dropNoDoubled = - allows doubled pawns", v.drops.no_doubled, nil)
 t.fails("bad customPiece", "customPiece1 = a:ajN: 'a' is not in varia's Betza",
   ini.translate("[a:chess]\ncustomPiece1 = a:ajN\n", "a", "t.ini"))
 t.fails("bad board", "is not 1 to 16", ini.translate("[a:chess]\nmaxFile = 20\n", "a", "t.ini"))
