@@ -30,5 +30,8 @@ run "every variant through the batch runner" "${VG[@]}" ./varia run tests/alloc/
 run "the test runner (perft and transcripts)" "${VG[@]}" ./varia test --max-depth 2 tests/perft/cpw.perft tests/transcripts/kriegspiel-cincinnati.transcript
 run "a broken script" "${VG[@]}" ./varia check tests/fuzz/corpus/betza/KN
 run "the REPL from a pipe" bash -c "printf 'e4 e5\nNf3\nmoves\nperft 2\nundo\nfen 8/8\nload nosuch\nnew duck\ne2e4,e4e5\nshow\nnew kriegspiel\ne2e5\ne2e4\nview all\nquit\n' | ${VG[*]} ./varia >/dev/null"
+vgdir=$(mktemp -d)
+run "varia import of every section, and a section loaded by name" bash -c "${VG[*]} ./varia import -o $vgdir tests/fsf/ini/options.ini >/dev/null && ${VG[*]} ./varia perft --variant tests/fsf/ini/custom.ini:c-nokings 2 >/dev/null"
+rm -rf "$vgdir"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
