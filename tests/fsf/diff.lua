@@ -1,7 +1,9 @@
 -- Differential perft test against Fairy-Stockfish (Debian's package).
 --
 -- Every variant script whose name (or fairy_stockfish field) Fairy-Stockfish
--- knows, and a custom cannon variant given to both: perft
+-- knows, a custom cannon variant given to both, and every section of
+-- tests/fsf/ini/*.ini (Fairy-Stockfish reads the file, varia imports it,
+-- lua/ini.lua; a third as many positions each): perft
 -- from the start position, and perft at depth 3 from positions reached by
 -- seeded random playouts, by varia and by fairy-stockfish. The seed makes
 -- the positions, and so the test, the same on every run. Usage:
