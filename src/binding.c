@@ -181,10 +181,7 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
 /* Reads "name:k=v,k=v" into the name and a table of options (pushed, or
 ** nothing pushed when there are none). Returns the options' index or 0. */
 static int split_spec(lua_State *L, const char *spec, char *name, size_t len) {
-  const char *slash = strrchr(spec, '/');
-  const char *colon = strchr(slash ? slash : spec, ':');
-  /* "FILE.ini:SECTION" names a variant: options may follow a second ':' */
-  if (colon && colon - spec >= 4 && !strncmp(colon - 4, ".ini", 4)) colon = strchr(colon + 1, ':');
+  const char *colon = spec[script_name_len(spec)] ? spec + script_name_len(spec) : NULL;
   if (!colon) {
     snprintf(name, len, "%s", spec);
     return 0;

@@ -27,8 +27,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   GameResult r = game_result(g);
   const char *result = !r.over ? "*" : r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2";
   snprintf(name, sizeof name, "%s", spec);
-  char *colon = strchr(name, ':');
-  if (colon) *colon = '\0';
+  name[script_name_len(name)] = '\0'; /* without the options */
   fprintf(f, "[Event \"varia game\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"-\"]\n", date);
   fprintf(f, "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n", result);
   fprintf(f, "[Variant \"%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n", spec, g->start_fen);
@@ -135,8 +134,7 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
   }
   char name[512];
   snprintf(name, sizeof name, "%s", spec);
-  char *colon = strchr(name, ':');
-  if (colon) *colon = '\0';
+  name[script_name_len(name)] = '\0'; /* without the options */
   if (tag_value(text, "VariaScript", hash, sizeof hash)) {
     char now[32];
     snprintf(now, sizeof now, "%016llx", (unsigned long long)script_hash(L, name));

@@ -60,6 +60,13 @@ static size_t ini_file_len(const char *spec) {
   return sl > 4 && strcmp(spec + sl - 4, ".ini") == 0 ? sl : 0;
 }
 
+size_t script_name_len(const char *spec) {
+  const char *slash = strrchr(spec, '/');
+  const char *colon = strchr(slash ? slash : spec, ':');
+  if (colon && colon - spec >= 4 && !strncmp(colon - 4, ".ini", 4)) colon = strchr(colon + 1, ':');
+  return colon ? (size_t)(colon - spec) : strlen(spec);
+}
+
 static void push_script_env(lua_State *L, const char *dir);
 
 int script_ini_module(lua_State *L) {

@@ -40,6 +40,11 @@ uint64_t script_hash(lua_State *L, const char *spec);
 ** the script it writes for that section. [-0, +1, e] */
 int script_ini_module(lua_State *L);
 
+/* The length of the part of spec that names the script, before the ':'
+** of its options ("monochrome" of "monochrome:pawns=file"); the section
+** of "FILE.ini:SECTION" is part of the name. */
+size_t script_name_len(const char *spec);
+
 /* Pushes a sorted list of the variant names varia can find. [-0, +1, m] */
 void script_list_variants(lua_State *L);
 
