@@ -144,7 +144,6 @@ M.builtins = {
     shogiDoubledPawn = "false", immobilityIllegal = "true", shogiPawnDropMateIllegal = "true",
     stalemateValue = "loss", nFoldRule = "4", nMoveRule = "0", perpetualCheckIllegal = "true" },
 }
-M.builtins.fairy = nil
 
 -- ---- reading values -----------------------------------------------------
 
@@ -244,10 +243,8 @@ local function same(a, b)
 end
 
 -- The options of a section with its parents', and the chain of names.
-local function resolve(parsed, name, seen)
-  seen = seen or {}
-  if seen[name] then return nil, "inheritance cycle through [" .. name .. "]" end
-  seen[name] = true
+-- A parent is an earlier section or a built-in, so there is no cycle.
+local function resolve(parsed, name)
   local sec, opts, chain = parsed[name], {}, {}
   local parent, own
   if sec then
@@ -263,9 +260,9 @@ local function resolve(parsed, name, seen)
   if parent then
     local base, err, base_chain
     if parsed[parent] and parsed[parent].line < (sec and sec.line or math.huge) or (not sec and M.builtins[parent]) then
-      base, err, base_chain = resolve(parsed, parent, seen)
+      base, err, base_chain = resolve(parsed, parent)
     elseif M.builtins[parent] then
-      base, err, base_chain = resolve({}, parent, seen)
+      base, err, base_chain = resolve({}, parent)
     end
     if not base then
       return nil, err or string.format("[%s:%s]: the parent '%s' is neither an earlier section of the file nor a built-in variant the importer knows (%s)",
@@ -276,8 +273,17 @@ local function resolve(parsed, name, seen)
   else
     for k, v in pairs(defaults) do opts[k] = v end
   end
-  -- a piece letter given to one type leaves any other type with it
-  for k, v in pairs(own) do
+  -- a piece letter given to one type leaves any other type with it; as
+  -- Fairy-Stockfish reads them, custom pieces come after the named ones
+  local keys = {}
+  for k in pairs(own) do keys[#keys + 1] = k end
+  local function rank(k) return tonumber(k:match("^customPiece(%d+)$")) or 0 end
+  table.sort(keys, function(a, b)
+    if rank(a) ~= rank(b) then return rank(a) < rank(b) end
+    return a < b
+  end)
+  for _, k in ipairs(keys) do
+    local v = own[k]
     local letter = (M.pieces[k] or k:find("^customPiece%d+$")) and v:sub(1, 1):lower()
     if letter and letter:find("%a") then
       for k2, v2 in pairs(opts) do
@@ -802,12 +808,6 @@ function M.script(text, section, source)
     section = list[1]
   end
   return M.translate(text, section, source)
-end
-
--- The value of an option for the section, through its parents.
-function M.option(parsed, name, key)
-  local opts = resolve(parsed, name)
-  return opts and opts[key]
 end
 
 return M

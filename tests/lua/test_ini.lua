@@ -79,6 +79,14 @@ t.check("the script names its source", lua:find("section [child] of t.ini", 1, t
 t.check("the script lists what was not translated", lua:find("pieceValueMg = q:1000", 1, true))
 t.check("the script names the chain", lua:find("chess -> crazyhouse -> base -> child", 1, true))
 
+-- Two types given one letter: the custom piece wins, as in Fairy-Stockfish,
+-- whatever the order of the lines.
+for _, text in ipairs({ "[x:chess]\ncustomPiece1 = n:W\nknight = n\n", "[x:chess]\nknight = n\ncustomPiece1 = n:W\n" }) do
+  t.equal("one letter, two types", ini.table(ini.parse(text), "x").pieces.n.betza, "W")
+end
+-- [chess:chess] redefines the built-in from itself.
+t.equal("[chess:chess]", ini.table(ini.parse("[chess:chess]\nmaxFile = 9\nstartFen = rnbqkbnrr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRR w - - 0 1\n"), "chess").files, 9)
+
 -- Options that change the rules but have no mechanism: reported.
 text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\n"
 v, notes = ini.table(ini.parse(text), "x")
