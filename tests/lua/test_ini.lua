@@ -87,6 +87,29 @@ end
 -- [chess:chess] redefines the built-in from itself.
 t.equal("[chess:chess]", ini.table(ini.parse("[chess:chess]\nmaxFile = 9\nstartFen = rnbqkbnrr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRR w - - 0 1\n"), "chess").files, 9)
 
+-- Options of later Fairy-Stockfish versions that varia translates (11.1
+-- does not know them, so they are checked here, not in tests/fsf).
+v, notes = ini.table(ini.parse([[
+[later:chess]
+chancellor = c
+castlingRookPieces = c
+castlingKingPiece = q
+pass = true
+pieceDrops = true
+shogiPawn = s
+dropNoDoubled = s
+startFen = 4k3/8/8/8/8/8/8/C2QK2C[] w - - 0 1
+]]), "later")
+t.equal("castlingRookPieces", v.castling.rook, "c")
+t.equal("castlingKingPiece", v.castling.king, "q")
+t.equal("pass", v.rules.pass, true)
+t.equal("two passes end the game", v.rules.passes_end, "draw")
+t.equal("dropNoDoubled", v.drops.no_doubled, "s")
+t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
+v, notes = ini.table(ini.parse("[l:chess]\nblastOnCapture = true\nenPassantRegion = *3 *6\n"), "l")
+t.equal("later options not translated", #notes, 2)
+t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
+
 -- Options that change the rules but have no mechanism: reported.
 text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\n"
 v, notes = ini.table(ini.parse(text), "x")
