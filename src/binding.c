@@ -259,8 +259,8 @@ static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t c
 /* Reads "name:k=v,k=v" into the name and a table of options (pushed, or
 ** nothing pushed when there are none). Returns the options' index or 0. */
 static int split_spec(lua_State *L, const char *spec, char *name, size_t len) {
-  const char *slash = strrchr(spec, '/');
-  const char *colon = strchr(slash ? slash : spec, ':');
+  size_t namelen = script_name_len(spec); /* "FILE.ini:SECTION" is one name */
+  const char *colon = spec[namelen] ? spec + namelen : NULL;
   if (!colon) {
     snprintf(name, len, "%s", spec);
     return 0;

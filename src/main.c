@@ -11,6 +11,7 @@
 
 #include "binding.h"
 #include "cli.h"
+#include "import.h"
 #include "protocol.h"
 #include "repl.h"
 #include "sandbox.h"
@@ -30,12 +31,14 @@ static const char usage[] =
     "       varia test [--variant V] [--max-depth D] FILE...\n"
     "       varia check VARIANT|FILE...\n"
     "       varia run SCRIPT.lua [ARGS...]\n"
+    "       varia import [-o DIR] [--force] FILE.ini [SECTION...]\n"
     "       varia list                       the variants varia can load\n"
     "       varia uci | varia xboard          play as an engine (UCI, CECP)\n"
     "       varia selfplay VARIANT N [--depth D] [--seed S]\n"
     "       varia --help | --version\n"
     "Each subcommand takes --help. Variants are found by name in $VARIA_PATH\n"
-    "and among those built in; a FILE is a path to a variant script.\n";
+    "and among those built in; a FILE is a path to a variant script, or\n"
+    "FILE.ini:SECTION a section of a Fairy-Stockfish variant file.\n";
 
 typedef struct Args {
   int argc;
@@ -64,6 +67,7 @@ static int pmain(lua_State *L) {
   else if (cmd && !strcmp(cmd, "test")) a->status = cli_test(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "check")) a->status = cli_check(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "run")) a->status = cli_run(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "import")) a->status = cli_import(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "uci")) a->status = protocol_uci(s, argc - 2, argv + 2);
   else if (cmd && (!strcmp(cmd, "xboard") || !strcmp(cmd, "cecp"))) a->status = protocol_xboard(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "selfplay")) a->status = cli_selfplay(s, argc - 2, argv + 2);

@@ -29,8 +29,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
   GameResult r = game_result(g);
   const char *result = !r.over ? "*" : r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2";
   snprintf(name, sizeof name, "%s", spec);
-  char *colon = strchr(name, ':');
-  if (colon) *colon = '\0';
+  name[script_name_len(name)] = '\0'; /* without the options */
   fprintf(f, "[Event \"varia game\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"-\"]\n", date);
   fprintf(f, "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n", result);
   fprintf(f, "[Variant \"%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n", spec, g->start_fen);
@@ -375,12 +374,13 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
     pgn_fail(&t, fen_line, "[FEN]: %s", lua_tostring(L, -1));
     goto fail;
   }
-  snprintf(name, sizeof name, "%.*s", (int)strcspn(spec, ":"), spec);
   if (has_hash) {
-    char now[32];
-    snprintf(now, sizeof now, "%016llx", (unsigned long long)script_hash(L, name));
+    char now[32], script[sizeof spec];
+    memcpy(script, spec, sizeof spec);
+    script[script_name_len(script)] = '\0'; /* without the options (an ini section stays) */
+    snprintf(now, sizeof now, "%016llx", (unsigned long long)script_hash(L, script));
     if (strcmp(now, hash))
-      snprintf(warn, warnlen, "the script of %s has changed since the game was saved", name);
+      snprintf(warn, warnlen, "the script of %s has changed since the game was saved", script);
   }
   if (read_movetext(&t, g, partial, warn, warnlen, &steps)) goto fail;
   if (!tags && !steps) {

@@ -322,6 +322,7 @@ static const char help_text[] =
     "  fen [FEN]         print the FEN, or set up a position\n"
     "  new [VARIANT]     a new game, of another variant if named\n"
     "  load VARIANT|FILE a new game of that variant (a name or a script)\n"
+    "  load FILE.ini SECTION  a section of a Fairy-Stockfish variant file\n"
     "  perft D           count the move tree D plies deep\n"
     "  divide D          perft per root move\n"
     "  view white|black|turn|all   whose view the board shows (all: the\n"
@@ -767,6 +768,13 @@ static int run_command(Repl *r, char *line) {
     if (!strcmp(cmd, "load") && !*args) {
       say_error(r, "load: expected a variant name or a script file%s", "");
       return 0;
+    }
+    /* "load FILE.ini SECTION" is the section FILE.ini:SECTION */
+    char ini[1100];
+    const char *sp = strstr(args, ".ini ");
+    if (sp && !strchr(sp + 5, ' ')) {
+      snprintf(ini, sizeof ini, "%.*s:%s", (int)(sp + 4 - args), args, sp + 5);
+      args = ini;
     }
     if (new_game(r, *args ? args : (r->g->v->source[0] ? r->g->v->source : r->g->v->name), NULL) == 0 &&
         r->interactive)

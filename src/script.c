@@ -49,11 +49,74 @@ static int valid_name(const char *s) {
   return 1;
 }
 
+/* ---- Fairy-Stockfish variant files -------------------------------------- */
+
+/* The length of the file name in "FILE.ini:SECTION" or "FILE.ini", or 0
+** when spec names no such file. */
+static size_t ini_file_len(const char *spec) {
+  const char *p = strstr(spec, ".ini:");
+  size_t sl = strlen(spec);
+  if (p) return (size_t)(p - spec) + 4;
+  return sl > 4 && strcmp(spec + sl - 4, ".ini") == 0 ? sl : 0;
+}
+
+size_t script_name_len(const char *spec) {
+  const char *slash = strrchr(spec, '/');
+  const char *colon = strchr(slash ? slash : spec, ':');
+  if (colon && colon - spec >= 4 && !strncmp(colon - 4, ".ini", 4)) colon = strchr(colon + 1, ':');
+  return colon ? (size_t)(colon - spec) : strlen(spec);
+}
+
+static void push_script_env(lua_State *L, const char *dir);
+
+int script_ini_module(lua_State *L) {
+  /* Always the built-in translator, never a file of the same name on
+  ** $VARIA_PATH: what it writes is run as a variant script. */
+  for (const EmbeddedFile *e = embedded_files; e->path; e++)
+    if (strcmp(e->path, "lua/ini.lua") == 0) {
+      if (luaL_loadbufferx(L, e->text, e->len, "@lua/ini.lua", "t") != LUA_OK) return -1;
+      push_script_env(L, "");
+      lua_setupvalue(L, -2, 1);
+      return sandbox_pcall(L, 0, 1, SANDBOX_LOAD_BUDGET) == LUA_OK ? 0 : -1;
+    }
+  lua_pushliteral(L, "the translator lua/ini.lua is not built in");
+  return -1;
+}
+
+/* Pushes the script that lua/ini.lua writes for the section spec names
+** ("FILE.ini:SECTION", or "FILE.ini" for a file of one section) and sets
+** *path to spec; returns 0, or -2 with the message pushed. */
+static int ini_script(lua_State *L, const char *spec, size_t filelen, char *path, size_t pathlen) {
+  char file[1024];
+  snprintf(file, sizeof file, "%.*s", (int)filelen, spec);
+  snprintf(path, pathlen, "%s", spec);
+  if (script_ini_module(L)) return -2;
+  lua_getfield(L, -1, "script");                 /* ini, script */
+  lua_remove(L, -2);
+  if (script_read_file(L, file)) {
+    lua_pop(L, 1);
+    lua_pushfstring(L, "cannot read Fairy-Stockfish variant file '%s'", file);
+    return -2;
+  }
+  if (spec[filelen] == ':') lua_pushstring(L, spec + filelen + 1);
+  else lua_pushnil(L);
+  lua_pushstring(L, file);                       /* script, text, section, file */
+  if (sandbox_pcall(L, 3, 2, SANDBOX_LOAD_BUDGET) != LUA_OK) return -2;
+  if (lua_isnil(L, -2)) {                        /* nil, message */
+    lua_remove(L, -2);
+    return -2;
+  }
+  lua_pop(L, 1);                                 /* the script's text */
+  return 0;
+}
+
 /* Pushes the text of spec and sets *path to where it came from (for
-** messages and chunk names); returns 0, or -1 with nothing pushed. */
+** messages and chunk names); returns 0, or -1 with nothing pushed, or -2
+** with a message pushed. */
 static int find_script(lua_State *L, const char *spec, const char *from_dir, char *path,
                        size_t pathlen) {
-  size_t sl = strlen(spec);
+  size_t sl = strlen(spec), il = ini_file_len(spec);
+  if (il) return ini_script(L, spec, il, path, pathlen);
   if (strchr(spec, '/') || (sl > 4 && strcmp(spec + sl - 4, ".lua") == 0)) {
     snprintf(path, pathlen, "%s", spec);
     return script_read_file(L, spec);
@@ -105,7 +168,12 @@ static void push_script_env(lua_State *L, const char *dir) {
 int script_require(lua_State *L, const char *spec, const char *from_dir) {
   char path[1024], dir[1024];
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LOADED_KEY); /* loaded */
-  if (find_script(L, spec, from_dir, path, sizeof path)) {
+  int found = find_script(L, spec, from_dir, path, sizeof path);
+  if (found == -2) { /* loaded, message */
+    lua_remove(L, -2);
+    return -1;
+  }
+  if (found) {
     lua_pop(L, 1);
     if (strchr(spec, '/') || strstr(spec, ".lua"))
       lua_pushfstring(L, "cannot read variant script '%s'", spec);
@@ -1168,7 +1236,9 @@ void script_list_variants(lua_State *L) {
 uint64_t script_hash(lua_State *L, const char *spec) {
   char path[1024];
   uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-  if (find_script(L, spec, NULL, path, sizeof path)) return 0;
+  int found = find_script(L, spec, NULL, path, sizeof path);
+  if (found == -2) lua_pop(L, 1);
+  if (found) return 0;
   size_t len;
   const unsigned char *t = (const unsigned char *)lua_tolstring(L, -1, &len);
   for (size_t i = 0; i < len; i++) h = (h ^ t[i]) * 0x100000001b3ull;

@@ -38,6 +38,17 @@ int script_read_file(lua_State *L, const char *path);
 ** whether a saved game's script has changed. [-0, +0, m] */
 uint64_t script_hash(lua_State *L, const char *spec);
 
+/* Pushes the module table of the built-in translator of Fairy-Stockfish
+** variant files (lua/ini.lua); returns 0, or -1 with the message pushed.
+** A spec "FILE.ini:SECTION" (or "FILE.ini", a file of one section) names
+** the script it writes for that section. [-0, +1, e] */
+int script_ini_module(lua_State *L);
+
+/* The length of the part of spec that names the script, before the ':'
+** of its options ("monochrome" of "monochrome:pawns=file"); the section
+** of "FILE.ini:SECTION" is part of the name. */
+size_t script_name_len(const char *spec);
+
 /* Pushes a sorted list of the variant names varia can find. [-0, +1, m] */
 void script_list_variants(lua_State *L);
 

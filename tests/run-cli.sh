@@ -369,6 +369,36 @@ total=$($V test tests/perft/variants.perft | sed -n 's/^\([0-9]*\) passed.*/\1/p
 expect "shard 1 of 2" 0 "$(( (total + 1) / 2 )) passed, 0 failed" -- $V test --shard 1/2 tests/perft/variants.perft
 expect "shard 2 of 2" 0 "$(( total / 2 )) passed, 0 failed" -- $V test --shard 2/2 tests/perft/variants.perft
 expect "bad shard" 2 "--shard expects I/N" -- $V test --shard 3/2 tests/perft/variants.perft
+# varia import: Fairy-Stockfish variant files written as scripts.
+ini=tests/fsf/ini/options.ini
+expect "import help" 0 "usage: varia import" -- $V import --help
+expect "import no file" 2 "usage: varia import" -- $V import
+expect "import -o without a directory" 2 "-o needs a directory" -- $V import -o
+expect "import unknown option" 2 "unknown option '--frob'" -- $V import --frob $ini
+expect "import missing file" 1 "cannot read nosuch.ini" -- $V import nosuch.ini
+mkdir -p "$tmp/imp"
+expect "import sections" 0 "wrote $tmp/imp/o-shogi.lua" -- $V import -o "$tmp/imp" $ini o-shogi o-xiangqi
+expect "imported script checks" 0 "o-xiangqi.lua: ok (o-xiangqi, 7x7" -- $V check "$tmp/imp/o-xiangqi.lua"
+expect "imported script plays the same" 0 "Nodes searched: 6128" -- $V perft --variant "$tmp/imp/o-shogi.lua" 3
+expect "import refuses to overwrite" 1 "o-shogi.lua exists (--force to overwrite it)" -- $V import -o "$tmp/imp" $ini o-shogi
+expect "import --force" 0 "wrote $tmp/imp/o-shogi.lua" -- $V import --force -o "$tmp/imp" $ini o-shogi
+expect "import unknown section" 1 "no section [nosuch] (the file has: o-board" -- $V import -o "$tmp/imp" $ini nosuch
+expect "import every section" 0 "wrote $tmp/imp/i-zh10b.lua" -- $V import -o "$tmp/imp" tests/fsf/ini/builtins.ini
+expect "import lists what it did not translate" 0 "not translated: perpetualCheckIllegal = true: varia has no perpetual-check rule" -- $V import -o "$tmp/imp" --force tests/fsf/ini/builtins.ini i-minishogi
+printf '[a:chess]\nperpetualCheckIllegal = true\npieceToCharTable = PNBRQK\n[b:chess]\ncustomPiece1 = a:ajN\n[../c:chess]\n' > "$tmp/bad.ini"
+expect "import a section that cannot be translated" 1 "customPiece1 = a:ajN: 'a' is not in varia's Betza" -- $V import -o "$tmp/imp" "$tmp/bad.ini"
+expect "import a section name that is no file name" 1 "[../c] is not a name for a file" -- $V import -o "$tmp/imp" "$tmp/bad.ini"
+expect "import goes on after a bad section" 1 "wrote $tmp/imp/a.lua" -- $V import -o "$tmp/imp" --force "$tmp/bad.ini"
+expect "import: rules left out are marked" 1 "(no effect on the rules)" -- $V import -o "$tmp/imp" --force "$tmp/bad.ini"
+expect "FILE.ini:SECTION" 0 "Nodes searched: 6128" -- $V perft --variant $ini:o-shogi 3
+expect "FILE.ini of several sections" 1 "has 24 sections" -- $V perft --variant $ini 1
+expect "FILE.ini:SECTION check" 0 "ok (o-kyoto, 5x5" -- $V check $ini:o-kyoto
+expect_stdin "REPL load FILE.ini SECTION" 0 "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1" 'load tests/fsf/ini/options.ini o-kyoto\nfen\n' -- $V
+expect_stdin "REPL load of a missing section" 1 "no section [nosuch]" 'load tests/fsf/ini/options.ini nosuch\n' -- $V
+expect_stdin "REPL save of a section's game" 0 "saved 2 steps" "load tests/fsf/ini/options.ini o-kyoto\nc1d2 c5b4\nsave $tmp/ini.pgn\n" -- $V
+expect "the PGN hashes the section's script" 0 "[VariaScript \"" -- bash -c "grep VariaScript $tmp/ini.pgn | grep -v 0000000000000000"
+expect_stdin "REPL open of a section's game" 0 "opened $tmp/ini.pgn: o-kyoto, 2 steps" "open $tmp/ini.pgn\n" -- $V
+
 # make install, with DESTDIR and PREFIX.
 make -s install DESTDIR="$tmp/stage" PREFIX=/usr >/dev/null 2>&1
 expect "installed binary" 0 "varia 0." -- "$tmp/stage/usr/bin/varia" --version

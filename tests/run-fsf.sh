@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Differential perft against Debian's fairy-stockfish (tests/fsf/diff.lua):
-# every shipped variant and a custom cannon variant, from the start and
-# from seeded random positions.
+# every shipped variant, a custom cannon variant, and every section of the
+# Fairy-Stockfish variant files tests/fsf/ini/*.ini (but custom.ini) given
+# to fairy-stockfish through VariantPath and to varia through its import,
+# from the start and from seeded random positions.
 set -u
 cd "$(dirname "$0")/.."
 if [ ! -x "${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}" ]; then

@@ -41,5 +41,8 @@ pgn=$(mktemp)
 printf '[Event "x"]\n\n1. e4 ; comment\n(1. d4 {a} d5) e5 {never closed\n' > "$pgn"
 run "PGN open of a broken file" bash -c "printf 'open $pgn\nopen /dev/null\nquit\n' | ${VG[*]} ./varia >/dev/null"
 rm -f "$pgn"
+vgdir=$(mktemp -d)
+run "varia import of every section, and a section loaded by name" bash -c "${VG[*]} ./varia import -o $vgdir tests/fsf/ini/options.ini >/dev/null && ${VG[*]} ./varia perft --variant tests/fsf/ini/custom.ini:c-nokings 2 >/dev/null"
+rm -rf "$vgdir"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -55,4 +55,36 @@ M.compare_as = {
   chess = "dead_position=play", chess960 = "dead_position=play",
 }
 
+-- The Fairy-Stockfish variant files of the differential test: every
+-- tests/fsf/ini/*.ini but custom.ini, whose customPiece options 11.1
+-- does not know (tests/lua/test_ini.lua counts those by hand).
+function M.ini_files()
+  local list = {}
+  local p = assert(io.popen("ls tests/fsf/ini/*.ini"))
+  for file in p:lines() do
+    if not file:find("/custom%.ini$") then list[#list + 1] = file end
+  end
+  p:close()
+  return list
+end
+
+-- The script part of a spec: "x.ini:section" of "x.ini:section:opt=v",
+-- "name" of "name:opt=v".
+function M.script_of(spec)
+  local ini = spec:match("^(.-%.ini:[^:]+)")
+  return ini or (spec:gsub(":.*", ""))
+end
+
+-- The options under which an imported section is compared: those the
+-- import adds where 11.1 departs from the rule (see lua/ini.lua).
+local ini_departures = { pawn_drop_mate = "loses", gate_shields = "no" }
+function M.ini_compare_as(spec)
+  local t, as = varia.load(spec), {}
+  for name in pairs(t.options or {}) do
+    if ini_departures[name] then as[#as + 1] = name .. "=" .. ini_departures[name] end
+  end
+  table.sort(as)
+  return #as > 0 and table.concat(as, ",") or nil
+end
+
 return M

@@ -1,12 +1,16 @@
 -- Differential perft test against Fairy-Stockfish (Debian's package).
 --
 -- Every variant script whose name (or fairy_stockfish field) Fairy-Stockfish
--- knows, and a custom cannon variant given to both: perft
+-- knows, a custom cannon variant given to both, and every section of
+-- tests/fsf/ini/*.ini (Fairy-Stockfish reads the file, varia imports it,
+-- lua/ini.lua; a third as many positions each): perft
 -- from the start position, and perft at depth 3 from positions reached by
 -- seeded random playouts, by varia and by fairy-stockfish. The seed makes
 -- the positions, and so the test, the same on every run. Usage:
 --   ./varia run tests/fsf/diff.lua [--quick] [--seed N] [--only NAME]...
--- Ends with 'N passed, N failed'; exits 1 on any disagreement.
+-- Ends with 'N passed, N failed'; exits 1 on any disagreement. --only ini
+-- runs the sections of tests/fsf/ini/*.ini alone; DIFF_LINES=1 prints the
+-- moves of each game whose end is disputed.
 
 local common = require "tests.fsf.common"
 local fsf = common.binary
@@ -41,6 +45,18 @@ end
 if not only or only.cannonchess then
   cases[#cases + 1] = { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini" }
 end
+-- Every section of the ini files in tests/fsf/ini, given to Fairy-Stockfish
+-- (VariantPath) and loaded by varia through its import (FILE.ini:SECTION),
+-- with fewer positions each (ini = true).
+for _, file in ipairs(common.ini_files()) do
+  for _, section in ipairs(require("ini").sections(io.open(file):read("a"), file)) do
+    if not only or only[section] or only.ini then
+      local spec = file .. ":" .. section
+      local as = common.ini_compare_as(spec)
+      cases[#cases + 1] = { as and spec .. ":" .. as or spec, section, file, ini = true }
+    end
+  end
+end
 local positions = quick and 12 or 60
 local depth = 3
 
@@ -68,7 +84,7 @@ local function sample(spec, n)
     -- tried even where captures do not fill the pockets.
     local board, pocket = out[#out].fen:match("^(%S-)%[(%S-)%]")
     if pocket and #out % 3 == 0 and #out < n then
-      local kinds, pieces = {}, varia.load((spec:gsub(":.*", ""))).pieces
+      local kinds, pieces = {}, varia.load(common.script_of(spec)).pieces
       for l in out[1].fen:match("^[^%[ ]+"):gmatch("%a") do
         if not pieces[l:lower()].royal then kinds[#kinds + 1] = l end
       end
@@ -139,6 +155,7 @@ local function play_out(spec)
   end
   local winner, reason = g:result()
   if winner and not decided[reason] then return nil end
+
   local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on" }
   if winner then
     local history = g:history()
@@ -198,7 +215,7 @@ for _, c in ipairs(cases) do
   local spec, name, ini = c[1], c[2], c[3]
   math.randomseed(seed)
   local games = {}
-  for _ = 1, quick and 6 or 30 do
+  for _ = 1, (quick or c.ini) and 6 or 30 do
     local r = play_out(spec)
     if r then games[#games + 1] = r end
   end
@@ -209,6 +226,7 @@ for _, c in ipairs(cases) do
       passed = passed + 1
     else
       failed, bad = failed + 1, bad + 1
+      if os.getenv("DIFF_LINES") then print("line: " .. tostring(r.line)) end
       print(string.format("FAIL %s: at %s%s varia says %s (%s) for the mover, fairy-stockfish %s",
         spec, r.fen, r.move and (" after " .. r.move .. " from " .. r.before) or "", r.want,
         r.reason, tostring(theirs[i])))
@@ -220,7 +238,7 @@ end
 for _, c in ipairs(cases) do
   local spec, name, ini = c[1], c[2], c[3]
   math.randomseed(seed)
-  local list = sample(spec, positions)
+  local list = sample(spec, c.ini and positions // 3 or positions)
   for _, p in ipairs(list) do p.depth = p.depth or START_DEPTH end
   local theirs = fsf_perft(name, ini, list)
   local bad = 0

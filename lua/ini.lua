@@ -1,0 +1,813 @@
+-- ini: Fairy-Stockfish variant definitions (variants.ini sections) as
+-- varia variant scripts.
+--
+--   local ini = require "ini"
+--   local list = ini.sections(text)            -- names, in file order
+--   local lua, notes = ini.translate(text, "mychess", "my.ini")
+--
+-- translate() resolves the section's inheritance ([name:parent], from an
+-- earlier section of the file or from one of the Fairy-Stockfish built-in
+-- variants described below), reads every option as Fairy-Stockfish does,
+-- and writes the variant as the text of a Lua script that returns a
+-- variant table (docs/api.md). notes lists what it did not translate, one
+-- table { key = , why = , rules = true|false } each: rules is true when
+-- the option changes the game, false when it concerns a GUI, the engine's
+-- evaluation or nothing varia needs. docs/cli.md has the full table of
+-- options, translated or not.
+
+local M = {}
+
+-- ---- reading the file ---------------------------------------------------
+
+local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
+
+-- Parses the text into { order = { names }, [name] = section }, a section
+-- being { name, parent, line, keys = { key = { value, line } } }; or nil
+-- and "source:line: message".
+function M.parse(text, source)
+  source = source or "ini"
+  local out, cur = { order = {} }, nil
+  local n = 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    line = trim(line:gsub("\r$", ""))
+    if line == "" or line:find("^[#;]") then
+      -- a comment or an empty line
+    elseif line:find("^%[") then
+      local name, parent = line:match("^%[([^%]:]+)%]$"), nil
+      if not name then name, parent = line:match("^%[([^%]:]+):([^%]:]+)%]$") end
+      if not name then return nil, string.format("%s:%d: a section is [name] or [name:parent], not %s", source, n, line) end
+      name, parent = trim(name), parent and trim(parent)
+      cur = { name = name, parent = parent, line = n, keys = {} }
+      if not out[name] then out.order[#out.order + 1] = name end
+      out[name] = cur
+    else
+      local k, v = line:match("^([^=]-)%s*=%s*(.*)$")
+      if not k or k == "" then return nil, string.format("%s:%d: expected key = value, not %s", source, n, line) end
+      if not cur then return nil, string.format("%s:%d: %s comes before any [section]", source, n, k) end
+      cur.keys[trim(k)] = { value = trim(v), line = n }
+    end
+  end
+  return out
+end
+
+function M.sections(text, source)
+  local p, err = M.parse(text, source)
+  if not p then return nil, err end
+  return p.order
+end
+
+-- ---- Fairy-Stockfish's pieces and built-in variants --------------------
+
+-- The piece types an option "NAME = letter" declares, with their Betza
+-- as varia writes it (Fairy-Stockfish reads a lone direction letter on
+-- an oblique atom as the narrow pair: its shogiKnight "fN" is varia's
+-- "ffN") and a value in centipawns for varia's search.
+M.pieces = {
+  pawn = { "fmWfceF", 100 }, knight = { "N", 300 }, bishop = { "B", 320 },
+  rook = { "R", 500 }, queen = { "Q", 900 }, fers = { "F", 150 },
+  alfil = { "A", 120 }, fersAlfil = { "FA", 300 }, silver = { "FfW", 400 },
+  aiwok = { "RNF", 1000 }, bers = { "RF", 700 }, archbishop = { "BN", 800 },
+  chancellor = { "RN", 850 }, amazon = { "QN", 1200 }, knibis = { "mNcB", 450 },
+  biskni = { "mBcN", 450 }, kniroo = { "mNcR", 500 }, rookni = { "mRcN", 500 },
+  shogiPawn = { "fW", 100 }, lance = { "fR", 350 }, shogiKnight = { "ffN", 350 },
+  euroshogiKnight = { "ffNsW", 400 }, gold = { "WfF", 550 }, dragonHorse = { "BW", 1050 },
+  clobber = { "cW", 100 }, breakthrough = { "fmWfF", 100 }, immobile = { "", 0 },
+  cannon = { "mRcpR", 450 }, janggiCannon = { "pR", 450 }, soldier = { "fsW", 200 },
+  horse = { "nN", 400 }, elephant = { "nA", 200 }, banner = { "RcpRnN", 900 },
+  wazir = { "W", 130 }, commoner = { "K", 300 }, centaur = { "KN", 600 },
+  king = { "K", 0 },
+}
+-- Types whose Betza varia cannot write (Janggi's elephant steps
+-- orthogonally, then diagonally outward twice).
+local unsupported_pieces = { janggiElephant = "its move (one step orthogonally, then two diagonally outward, each square empty) has no Betza in varia" }
+
+-- Fairy-Stockfish's defaults (a section without a parent: chess rules,
+-- but no pieces and no promotion pieces).
+local defaults = {
+  maxRank = "8", maxFile = "8",
+  startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  promotionRank = "8", promotionPieceTypes = "", mandatoryPawnPromotion = "true",
+  doubleStep = "true", doubleStepRank = "2", castling = "true",
+  castlingKingsideFile = "g", castlingQueensideFile = "c", castlingRank = "1",
+  checking = "true", dropChecks = "true", nMoveRule = "50", nFoldRule = "3",
+  nFoldValue = "draw", stalemateValue = "draw", checkmateValue = "loss",
+  extinctionValue = "none", shogiDoubledPawn = "true", capturesToHand = "false",
+  soldierPromotionRank = "1",
+}
+
+-- The built-in variants a section may inherit from, as the options that
+-- make them (Fairy-Stockfish 11.1's variant.cpp). Each starts from the
+-- defaults above; "parent" chains them.
+local chess = { pawn = "p", knight = "n", bishop = "b", rook = "r", queen = "q", king = "k",
+  promotionPieceTypes = "nbrq" }
+M.builtins = {
+  chess = chess, normal = { parent = "chess" }, fischerandom = { parent = "chess", chess960 = "true" },
+  nocastle = { parent = "chess", castling = "false",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" },
+  crazyhouse = { parent = "chess", pieceDrops = "true", capturesToHand = "true",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1" },
+  ["3check"] = { parent = "chess", checkCounting = "true",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1" },
+  ["5check"] = { parent = "chess", checkCounting = "true",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1" },
+  kingofthehill = { parent = "chess", flagPiece = "k", whiteFlag = "d4 e4 d5 e5",
+    blackFlag = "d4 e4 d5 e5" },
+  racingkings = { parent = "chess", startFen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+    flagPiece = "k", whiteFlag = "a8 b8 c8 d8 e8 f8 g8 h8", blackFlag = "a8 b8 c8 d8 e8 f8 g8 h8",
+    flagMove = "true", castling = "false", checking = "false" },
+  losers = { parent = "chess", checkmateValue = "win", stalemateValue = "win",
+    extinctionValue = "win", extinctionPieceTypes = "*", extinctionPieceCount = "1",
+    mustCapture = "true" },
+  antichess = { parent = "chess", king = "", commoner = "k", promotionPieceTypes = "nbrqk",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    stalemateValue = "win", extinctionValue = "win", extinctionPieceTypes = "*",
+    mustCapture = "true", castling = "false" },
+  horde = { parent = "chess",
+    startFen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+    firstRankDoubleSteps = "true", extinctionValue = "loss", extinctionPieceTypes = "*" },
+  knightmate = { parent = "chess", knight = "", commoner = "m", kingType = "knight",
+    promotionPieceTypes = "qrbm",
+    startFen = "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1" },
+  capablanca = { parent = "chess", archbishop = "a", chancellor = "c", maxFile = "10",
+    castlingKingsideFile = "i", castlingQueensideFile = "c", promotionPieceTypes = "nbrqac",
+    startFen = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1" },
+  shatranj = { pawn = "p", knight = "n", rook = "r", king = "k", fers = "q", alfil = "b",
+    startFen = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+    promotionPieceTypes = "q", doubleStep = "false", castling = "false",
+    stalemateValue = "loss", extinctionValue = "loss", extinctionPieceTypes = "*",
+    extinctionPieceCount = "1", extinctionOpponentPieceCount = "2", extinctionClaim = "true" },
+  minishogi = { shogiPawn = "p", silver = "s", gold = "g", bishop = "b", rook = "r", king = "k",
+    maxRank = "5", maxFile = "5", startFen = "rbsgk/4p/5/P4/KGSBR[-] w - - 0 1",
+    promotionRank = "5", promotedPieceType = "p:g s:g b:h r:d", dragonHorse = "h", bers = "d",
+    pieceDrops = "true", capturesToHand = "true", doubleStep = "false", castling = "false",
+    shogiDoubledPawn = "false", immobilityIllegal = "true", shogiPawnDropMateIllegal = "true",
+    stalemateValue = "loss", nFoldRule = "4", nMoveRule = "0", perpetualCheckIllegal = "true" },
+}
+
+-- ---- reading values -----------------------------------------------------
+
+local function bool(v) return v == "true" end
+
+-- A Fairy-Stockfish Bitboard value: "d4 e4 *1" as varia's SQUARES.
+local function squares(value, files)
+  local out = {}
+  for f, r in value:gmatch("([%a%*])(%d+)") do
+    if f == "*" then
+      out[#out + 1] = string.format("a%s-%s%s", r, string.char(96 + files), r)
+    else
+      out[#out + 1] = f:lower() .. r
+    end
+  end
+  return table.concat(out, " ")
+end
+
+local results = { win = "win", loss = "loss", draw = "draw" }
+
+-- Fairy-Stockfish's Betza as varia's, or nil and why not. The two read
+-- direction letters differently (Fairy-Stockfish's piece.cpp): a lone
+-- letter stands for itself doubled, which on an oblique atom is the
+-- narrow pair ("fN" is varia's "ffN") and on a diagonal one ("vF", "sF")
+-- all four diagonals, where varia finds no diagonal that is vertical;
+-- two different letters on an oblique atom name single leaps that varia
+-- cannot write, except "fs" and "bs", the same in both. Fairy-Stockfish
+-- reads one digit of a range; 'h' and the multi-leg letters are its own.
+local oblique = { N = true, C = true, L = true, Z = true, J = true }
+local diagonal = { F = true, A = true, G = true, B = true }
+function M.betza(s)
+  local out, mods = {}, ""
+  local i = 1
+  while i <= #s do
+    local c = s:sub(i, i)
+    if c:find("[mcepgnifbrlvs]") then
+      mods = mods .. c
+    elseif c:find("[WFDNAHCLZJGKRBQ]") then
+      local dirs = mods:gsub("[^fbrlvs]", "")
+      local rest = mods:gsub("[fbrlvs]", "")
+      local count = s:match("^%d", i + 1) or ""
+      if s:find("^%d%d", i + 1) then
+        return nil, string.format("Fairy-Stockfish reads one digit after %s; '%s' would be read otherwise by varia", c, s:match("^%d+", i + 1))
+      end
+      local lone = #dirs == 1 or (#dirs == 2 and dirs:sub(1, 1) == dirs:sub(2, 2))
+      if #dirs > 2 then
+        return nil, string.format("the directions %s of %s have no meaning varia shares", dirs, c)
+      elseif dirs ~= "" and oblique[c] then
+        if #dirs == 1 then dirs = dirs .. dirs
+        elseif not lone and dirs ~= "fs" and dirs ~= "bs" then
+          return nil, string.format("the directions %s of %s name single leaps (or none) in Fairy-Stockfish, which varia's Betza cannot write", dirs, c)
+        end
+      elseif diagonal[c] and lone and dirs:find("[vs]") then
+        dirs = "" -- every diagonal is both vertical and sideways to it
+      elseif (c == "K" or c == "Q") and dirs ~= "" then
+        if not lone then
+          return nil, string.format("the directions %s of %s differ between Fairy-Stockfish and varia", dirs, c)
+        elseif dirs:find("[vs]") then -- the orthogonal part, then every diagonal
+          local o, d = c == "K" and "W" or "R", c == "K" and "F" or "B"
+          out[#out + 1] = rest .. dirs:sub(1, 1) .. o .. count .. rest .. d .. count
+          i, mods = i + #count + 1, ""
+          goto continue
+        end
+      end
+      out[#out + 1] = rest .. dirs .. c .. count
+      i = i + #count
+      mods = ""
+    else
+      return nil, string.format("'%s' is not in varia's Betza", c)
+    end
+    i = i + 1
+    ::continue::
+  end
+  if mods ~= "" then return nil, "modifiers without an atom at the end" end
+  return table.concat(out)
+end
+
+-- ---- translation --------------------------------------------------------
+
+-- The ranks on which a FEN's board has White's and Black's piece letter.
+local function start_ranks(fen, letter, ranks)
+  local white, black = {}, {}
+  local r = ranks
+  for row in (fen:match("^[^%s%[]+") or ""):gmatch("[^/]+") do
+    for c in row:gmatch("%a") do
+      if c == letter:upper() then white[r] = true elseif c == letter then black[r] = true end
+    end
+    r = r - 1
+  end
+  return white, black
+end
+
+local function same(a, b)
+  for k in pairs(a) do if not b[k] then return false end end
+  for k in pairs(b) do if not a[k] then return false end end
+  return true
+end
+
+-- The options of a section with its parents', and the chain of names.
+-- A parent is an earlier section or a built-in, so there is no cycle.
+local function resolve(parsed, name)
+  local sec, opts, chain = parsed[name], {}, {}
+  local parent, own
+  if sec then
+    parent, own = sec.parent, {}
+    for k, v in pairs(sec.keys) do own[k] = v.value end
+  elseif M.builtins[name] then
+    own = {}
+    for k, v in pairs(M.builtins[name]) do if k ~= "parent" then own[k] = v end end
+    parent = M.builtins[name].parent
+  else
+    return nil, nil
+  end
+  if parent then
+    local base, err, base_chain
+    if parsed[parent] and parsed[parent].line < (sec and sec.line or math.huge) or (not sec and M.builtins[parent]) then
+      base, err, base_chain = resolve(parsed, parent)
+    elseif M.builtins[parent] then
+      base, err, base_chain = resolve({}, parent)
+    end
+    if not base then
+      return nil, err or string.format("[%s:%s]: the parent '%s' is neither an earlier section of the file nor a built-in variant the importer knows (%s)",
+        name, parent, parent, table.concat(M.builtin_names(), " "))
+    end
+    for k, v in pairs(base) do opts[k] = v end
+    chain = base_chain
+  else
+    for k, v in pairs(defaults) do opts[k] = v end
+  end
+  -- a piece letter given to one type leaves any other type with it; as
+  -- Fairy-Stockfish reads them, custom pieces come after the named ones
+  local keys = {}
+  for k in pairs(own) do keys[#keys + 1] = k end
+  local function rank(k) return tonumber(k:match("^customPiece(%d+)$")) or 0 end
+  table.sort(keys, function(a, b)
+    if rank(a) ~= rank(b) then return rank(a) < rank(b) end
+    return a < b
+  end)
+  for _, k in ipairs(keys) do
+    local v = own[k]
+    local letter = (M.pieces[k] or k:find("^customPiece%d+$")) and v:sub(1, 1):lower()
+    if letter and letter:find("%a") then
+      for k2, v2 in pairs(opts) do
+        if k2 ~= k and (M.pieces[k2] or k2:find("^customPiece%d+$")) and v2:sub(1, 1):lower() == letter then opts[k2] = "" end
+      end
+    end
+    opts[k] = v
+  end
+  chain[#chain + 1] = name
+  return opts, nil, chain
+end
+
+function M.builtin_names()
+  local list = {}
+  for k in pairs(M.builtins) do list[#list + 1] = k end
+  table.sort(list)
+  return list
+end
+
+-- Options that change nothing varia plays by: why each is left out.
+local ignored = {
+  variantTemplate = "a GUI setting (XBoard)", pieceToCharTable = "a GUI setting (XBoard)",
+  pocketSize = "a GUI setting (XBoard)", endgameEval = "the engine's evaluation",
+  pieceValueMg = "the engine's evaluation (varia's values are its own)",
+  pieceValueEg = "the engine's evaluation (varia's values are its own)",
+  chess960 = "varia reads Chess960 castling rights (X-FEN) in every variant",
+}
+-- Options that change the game and that varia has no mechanism for.
+local untranslatable = {
+  twoBoards = "pieces come from a second board (bughouse); a varia game has one board",
+  sittuyinPromotion = "Sittuyin's promotion has no option here; see variants/sittuyin.lua",
+  cambodianMoves = "the Cambodian king and queen leaps; see variants/cambodian.lua",
+  diagonalLines = "Janggi's palace diagonals; see variants/janggi.lua",
+  bikjangRule = "Janggi's bikjang; see variants/janggi.lua (rules.facing_kings = \"must_break\")",
+  materialCounting = "Janggi's material count; see variants/janggi.lua",
+  countingRule = "Makruk's counting rules are not in varia",
+  connectN = "varia has no n-in-a-row win",
+  dropOnTop = "varia has no drops onto pieces",
+  perpetualCheckIllegal = "varia has no perpetual-check rule",
+  nFoldValueAbsolute = "varia's repetition result is for the side to move",
+  kingPassOnStalemate = "varia's passes are not limited to stalemate",
+  promotionZonePawnDrops = "varia never drops a pawn where it would promote",
+  mustDropType = "varia's compulsory drops are of any piece",
+  piecePromotionOnCapture = "without pieceDemotion and mandatoryPiecePromotion varia has no promotion only on captures",
+  pieceDemotion = "varia's turning over (promotion.flip) needs mandatoryPiecePromotion and the whole board as the zone",
+}
+
+-- Options of Fairy-Stockfish's later versions (its variants.ini as it
+-- grew after 11.1) that the importer does not translate, and why.
+local later_why = "an option of Fairy-Stockfish after 11.1; "
+local later = {}
+for k, why in pairs({
+  pawnTypes = "varia's pawns are the pieces declared pawn",
+  promotionPawnTypes = "varia promotes the pawn type", promotionPawnTypesWhite = "varia promotes the pawn type",
+  promotionPawnTypesBlack = "varia promotes the pawn type",
+  promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
+  promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
+  promotionRegionWhite = "varia's promotion zone is whole ranks (promotionRank is translated)",
+  promotionRegionBlack = "varia's promotion zone is whole ranks (promotionRank is translated)",
+  blastOnCapture = "varia's rules.blast differs (its royal rules); see variants/atomic.lua",
+  blastImmuneTypes = "see blastOnCapture", mutuallyImmuneTypes = "varia has no such rule",
+  petrifyOnCapture = "varia has no walls made by captures",
+  doubleStepRegionWhite = "varia's double steps start from ranks (doubleStepRank is translated)",
+  doubleStepRegionBlack = "varia's double steps start from ranks (doubleStepRank is translated)",
+  tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
+  enPassantRegion = "varia's en passant follows every double step",
+  enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
+  enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
+  enPassantTypesBlack = "varia's en passant is in the Betza of the pieces (e)",
+  castlingKingFile = "varia's castling king stands where the FEN puts it",
+  castlingRookKingsideFile = "varia castles with the outermost rook or the one the FEN names",
+  castlingRookQueensideFile = "varia castles with the outermost rook or the one the FEN names",
+  enclosingDrop = "varia has no enclosing drops", enclosingDropStart = "varia has no enclosing drops",
+  dropNoDoubledCount = "varia's no_doubled allows none of the piece on the file",
+  arrowGating = "varia has no arrows", duckGating = "see variants/duck.lua (a turn of two steps)",
+  staticGating = "varia has no walls", staticGatingRegion = "varia has no walls",
+  pastGating = "varia has no walls", passOnStalemate = "varia's passes are not limited to stalemate",
+  flipEnclosedPieces = "varia has no enclosing", nMoveRuleTypes = "varia resets the n-move count by pawns",
+  nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
+  nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
+  moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
+  stalematePieceCount = "varia's stalemate result does not count pieces",
+  extinctionPseudoRoyal = "varia has no pseudo-royal pieces", dupleCheck = "varia has no pseudo-royal pieces",
+  flagPieceWhite = "varia's goal pieces are the same for both sides",
+  flagPieceBlack = "varia's goal pieces are the same for both sides",
+  flagPieceCount = "varia's goal is one piece", flagPieceBlockedWin = "varia's goal is one piece",
+  flagRegion = "use whiteFlag and blackFlag", flagRegionWhite = "use whiteFlag",
+  flagRegionBlack = "use blackFlag", adjudicateFullBoard = "varia has no full-board end",
+  priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
+  wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
+}) do later[k] = later_why .. why end
+
+-- Values that leave an option's rule off.
+local off = { ["false"] = true, none = true, [""] = true, ["*"] = true, ["-"] = true }
+
+local function note(notes, key, why, rules) notes[#notes + 1] = { key = key, why = why, rules = rules } end
+
+local known = {}
+for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promotionPieceTypes",
+  "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "castling",
+  "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingRookPiece",
+  "castlingDroppedPiece", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop",
+  "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
+  "blackDropRegion", "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted",
+  "shogiDoubledPawn", "dropNoDoubled", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
+  "seirawanGating", "kingPass", "pass", "makpongRule", "flyingGeneral", "soldierPromotionRank",
+  "nMoveRule", "nFoldRule", "nFoldValue", "stalemateValue", "checkmateValue", "shatarMateRule",
+  "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
+  "extinctionOpponentPieceCount", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
+  "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
+  "castlingRookPieces", "castlingKingPiece" }) do
+  known[k] = true
+end
+
+-- The variant table of the section, and the notes; or nil and a message.
+function M.table(parsed, name, source)
+  local opts, err, chain
+  if parsed[name] then opts, err, chain = resolve(parsed, name) end
+  if not opts then
+    return nil, err or string.format("%s: no section [%s] (the file has: %s)", source or "ini", name,
+      table.concat(parsed.order, " "))
+  end
+  local notes, v = {}, { name = name:sub(1, 47) }
+  local function o(k) return opts[k] end
+  local files, ranks = tonumber(o "maxFile") or (o "maxFile"):byte() - 96, tonumber(o "maxRank")
+  if not files or not ranks or files < 1 or files > 16 or ranks < 1 or ranks > 16 then
+    return nil, string.format("[%s]: the board (maxFile %s, maxRank %s) is not 1 to 16 by 1 to 16", name, o "maxFile", o "maxRank")
+  end
+  v.files, v.ranks = files, ranks
+  local function file_of(value) -- a File value: a letter or a number
+    local n = tonumber(value)
+    return n and string.char(96 + n) or value:sub(1, 1):lower()
+  end
+
+  -- pieces: letter -> { type name, betza }
+  local pieces, by_type = {}, {}
+  local function add(typename, letter, betza, value)
+    local p = { name = typename, betza = betza, value = value }
+    pieces[letter] = p
+    by_type[typename] = letter
+    return p
+  end
+  local names = {}
+  for k in pairs(opts) do names[#names + 1] = k end
+  table.sort(names)
+  for _, k in ipairs(names) do
+    local val = opts[k]
+    if M.pieces[k] and val ~= "" and val:sub(1, 1):find("%a") then
+      local letter, custom = val:sub(1, 1):lower(), val:match("^%a:(.+)$")
+      local betza = M.pieces[k][1]
+      if custom then -- "king = k:KN": the king with a Betza of its own
+        local b, why = M.betza(custom)
+        if not b then return nil, string.format("[%s] %s = %s: %s", name, k, val, why) end
+        betza = b
+      end
+      add(k, letter, betza, M.pieces[k][2])
+    elseif unsupported_pieces[k] and val ~= "" then
+      note(notes, k, unsupported_pieces[k], true)
+    elseif k:find("^customPiece%d+$") and val ~= "" and val:sub(1, 1):find("%a") then
+      local letter, b = val:sub(1, 1):lower(), val:match("^%a:(.*)$")
+      if not b then return nil, string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
+      local betza, why = M.betza(b)
+      if not betza then return nil, string.format("[%s] %s = %s: %s", name, k, val, why) end
+      add(k, letter, betza, 300)
+    end
+  end
+  if not next(pieces) then return nil, string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end
+
+  -- Fairy-Stockfish's Janggi cannon neither jumps over nor takes another
+  -- Janggi cannon, in every variant
+  if by_type.janggiCannon then
+    local c = pieces[by_type.janggiCannon]
+    c.no_screen, c.no_capture = by_type.janggiCannon, by_type.janggiCannon
+  end
+
+  local start = o "startFen"
+  local rules = {}
+  v.pieces, v.rules = pieces, rules
+
+  -- the king
+  local king = by_type.king
+  if king then
+    pieces[king].royal = true
+    if o "kingType" then -- a letter, or (in the built-ins) a type's name
+      local kt = o("kingType"):sub(1, 1):lower()
+      local betza = M.pieces[o "kingType"] and M.pieces[o "kingType"][1] or pieces[kt] and pieces[kt].betza
+      if not betza then return nil, string.format("[%s] kingType = %s: no such piece", name, o "kingType") end
+      pieces[king].betza = betza
+    end
+  end
+
+  -- pawns, double steps, promotion; the zone is the ranks from
+  -- promotionRank on, none when that is beyond the board
+  local zone = ranks - (tonumber(o "promotionRank") or ranks) + 1
+  local pawn = by_type.pawn
+  if pawn then
+    local p = pieces[pawn]
+    p.pawn, p.promotes = true, true
+    if bool(o "doubleStep") then
+      p.betza = p.betza .. "ifmnD"
+      local r = tonumber(o "doubleStepRank") or 2
+      local white, black = { [r] = true }, { [ranks + 1 - r] = true }
+      if bool(o "firstRankDoubleSteps") then white[1], black[ranks] = true, true end
+      -- varia's default (the ranks where each side's pawns start) is
+      -- exact when it says the same; a list counts for both sides
+      local sw, sb = start_ranks(o "startFen", pawn, ranks)
+      if not (same(sw, white) and same(sb, black)) then
+        local list = {}
+        for k in pairs(white) do list[#list + 1] = k end
+        for k in pairs(black) do if not white[k] then list[#list + 1] = k end end
+        table.sort(list)
+        p.initial = list
+      end
+    end
+    local promo = {}
+    for c in (o "promotionPieceTypes"):gmatch("%a") do
+      if pieces[c:lower()] then promo[#promo + 1] = c:lower() end
+    end
+    if #promo == 0 then
+      p.promotes = nil
+      note(notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
+    elseif zone < 1 then
+      p.promotes = nil -- the zone is beyond the board, in both programs
+    else
+      v.promotion = { pieces = table.concat(promo), zone = zone }
+      if not bool(o "mandatoryPawnPromotion") then v.promotion.compulsory = 1 end
+    end
+  end
+  if o "promotionLimit" then
+    v.promotion = v.promotion or { pieces = "", zone = math.max(zone, 0) }
+    v.promotion.limit = {}
+    for c, n in (o "promotionLimit"):gmatch("(%a):(%d+)") do v.promotion.limit[c:lower()] = tonumber(n) end
+  end
+  if o "promotedPieceType" and o "promotedPieceType" ~= "" then
+    v.promotion = v.promotion or { zone = math.max(zone, 0) }
+    local free = {}
+    for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do if not pieces[c] then free[#free + 1] = c end end
+    local forms = {}
+    for a, b in (o "promotedPieceType"):gmatch("(%a):(%a)") do forms[#forms + 1] = { a:lower(), b:lower() } end
+    table.sort(forms, function(x, y) return x[1] < y[1] end)
+    for _, f in ipairs(forms) do
+      local base, to = pieces[f[1]], pieces[f[2]]
+      if not base or not to then return nil, string.format("[%s] promotedPieceType: %s:%s names a piece the variant does not have", name, f[1], f[2]) end
+      local letter = table.remove(free, 1)
+      if not letter then return nil, string.format("[%s]: too many piece types for the promoted forms", name) end
+      -- varia gives each piece its own promoted form (written +X in FEN)
+      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value }
+      base.promotes_to = letter
+    end
+    if bool(o "mandatoryPiecePromotion") then
+      local whole = v.promotion.zone == ranks
+      if bool(o "pieceDemotion") and whole then
+        v.promotion.flip = bool(o "piecePromotionOnCapture") and "capture" or true
+        opts.pieceDemotion, opts.piecePromotionOnCapture = nil, nil
+      end
+      v.promotion.compulsory = true
+    end
+  end
+
+  -- castling
+  local rook = (o "castlingRookPiece" or o "castlingRookPieces" or ""):sub(1, 1):lower()
+  if rook == "" then rook = by_type.rook end
+  local castles_king = king or (by_type.commoner)
+  if bool(o "castling") and rook and pieces[rook] and castles_king then
+    local c = { rook = rook, king_files = { file_of(o "castlingKingsideFile"), file_of(o "castlingQueensideFile") } }
+    local last = string.char(96 + files)
+    if c.king_files[1] > last or c.king_files[2] > last then
+      -- the default g and c on a narrower board: Fairy-Stockfish can never
+      -- castle there either
+      note(notes, "castling", string.format("the king's castling files %s and %s are not both on a board of %d files: no castling",
+        c.king_files[1], c.king_files[2], files), true)
+      c = false
+    end
+    local ck = (o "castlingKingPiece" or ""):sub(1, 1):lower()
+    if c and pieces[ck] and ck ~= king then c.king = ck
+    elseif c and not king then c.king = castles_king end
+    if c and tonumber(o "castlingRank") ~= 1 then c.rank = tonumber(o "castlingRank") end
+    if c and bool(o "castlingDroppedPiece") then c.from_drops = "e" end
+    v.castling = c
+  else
+    v.castling = false
+  end
+
+  -- drops and gating
+  if bool(o "pieceDrops") or bool(o "gating") then
+    local d = {}
+    d.captures = bool(o "capturesToHand")
+    if bool(o "dropLoop") then d.keep_promoted = true end
+    if bool(o "firstRankPawnDrops") then d.pawn_first_rank = true end
+    if bool(o "dropPromoted") then d.promoted = true end
+    if not bool(o "dropChecks") then d.no_check = true end
+    if bool(o "mustDrop") then d.must = true end
+    if bool(o "dropOppositeColoredBishop") and by_type.bishop then d.opposite = by_type.bishop end
+    if o "whiteDropRegion" or o "blackDropRegion" then
+      local all = "a1-" .. string.char(96 + files) .. ranks
+      d.region = { white = o "whiteDropRegion" and squares(o "whiteDropRegion", files) or all,
+                   black = o "blackDropRegion" and squares(o "blackDropRegion", files) or all }
+    end
+    local sp = by_type.shogiPawn
+    if sp and not bool(o "shogiDoubledPawn") then d.no_doubled = sp end
+    if o "dropNoDoubled" and o("dropNoDoubled"):find("^%a") then d.no_doubled = o("dropNoDoubled"):sub(1, 1):lower() end
+    if sp and bool(o "shogiPawnDropMateIllegal") then
+      d.no_mate = sp
+      v.departures = v.departures or {}
+      v.departures.pawn_drop_mate = sp
+    end
+    if bool(o "gating") and bool(o "seirawanGating") then
+      d.gating, d.free = true, bool(o "pieceDrops")
+      v.departures = v.departures or {}
+      v.departures.gate_shields = true
+    elseif bool(o "gating") then
+      note(notes, "gating", "gating without seirawanGating keeps squares in the castling field for cambodianMoves, which varia does not translate", true)
+    end
+    if bool(o "sittuyinRookDrop") and rook then
+      pieces[rook].drop_region = { white = squares("*1", files), black = squares("*" .. ranks, files) }
+    end
+    v.drops = d
+    if not start:find("^[^ ]*%[") then -- the pockets: empty when not given
+      start = start:gsub("^(%S+)", "%1[]", 1)
+    end
+  end
+  if start:find("%[%-%]") then start = start:gsub("%[%-%]", "[]", 1) end
+  -- castling rights mean nothing without castling; varia refuses them
+  if not v.castling and not (v.drops and v.drops.gating) then
+    start = start:gsub("^(%S+ %a) (%S+)", function(b, rights) return b .. " " .. (rights:find("^[%w]+$") and not rights:find("%d") and "-" or rights) end, 1)
+  end
+  v.start = start
+
+  -- rules
+  if not bool(o "checking") then rules.no_check = true end
+  if bool(o "mustCapture") then rules.must_capture = true end
+  if bool(o "immobilityIllegal") then rules.no_immobile = true end
+  -- two passes in a row end the game in Fairy-Stockfish (no legal move
+  -- after them); the result is taken to be a draw
+  if bool(o "kingPass") or bool(o "pass") then rules.pass, rules.passes_end = true, "draw" end
+  if bool(o "makpongRule") then rules.king_held = true end
+  if bool(o "flyingGeneral") then rules.facing_kings = "illegal" end
+  rules.nmove = tonumber(o "nMoveRule") or 50
+  rules.repetition = tonumber(o "nFoldRule") or 3
+  if results[o "nFoldValue"] and o "nFoldValue" ~= "draw" then rules.repetition_result = o "nFoldValue" end
+  rules.stalemate = results[o "stalemateValue"] or "draw"
+  rules.checkmate = results[o "checkmateValue"] or "loss"
+  if results[o "extinctionValue"] and o "extinctionPieceTypes" and o "extinctionPieceTypes" ~= "" then
+    local types = o "extinctionPieceTypes"
+    rules.extinction = { result = o "extinctionValue",
+      pieces = types:find("%*") and "*" or types:lower():gsub("[^%a]", ""),
+      count = tonumber(o "extinctionPieceCount") or 0 }
+    if tonumber(o "extinctionOpponentPieceCount") and tonumber(o "extinctionOpponentPieceCount") > 0 then
+      rules.extinction.opponent = tonumber(o "extinctionOpponentPieceCount")
+    end
+    if bool(o "extinctionClaim") then rules.extinction.claim = true end
+  end
+  if (o "whiteFlag" or "") ~= "" or (o "blackFlag" or "") ~= "" then
+    local fp = (o "flagPiece" or ""):sub(1, 1):lower()
+    if pieces[fp] then
+      rules.goal = { pieces = fp, white = squares(o "whiteFlag" or "", files),
+        black = squares(o "blackFlag" or "", files) }
+      if bool(o "flagMove") then rules.goal.reply = true end
+    end
+  end
+  if bool(o "checkCounting") then
+    local n = start:match("^%S+ %a %S+ %S+ (%d+)%+%d+")
+    rules.check_limit = tonumber(n) or 3
+    if not n then
+      start = start:gsub("^(%S+ %a %S+ %S+)", "%1 3+3", 1)
+      v.start = start
+    end
+  end
+  if bool(o "shatarMateRule") then
+    local letters = {}
+    for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end
+    rules.checkmate_by = by_type.knight and { pieces = by_type.knight, result = "win" } or nil
+    rules.checkmate_series = { pieces = table.concat(letters), result = "draw" }
+  end
+  if tonumber(o "soldierPromotionRank") and tonumber(o "soldierPromotionRank") > 1 and by_type.soldier then
+    local r = tonumber(o "soldierPromotionRank")
+    local s = pieces[by_type.soldier]
+    s.betza = "fW"
+    s.extra = { betza = "sW", white = string.format("a%d-%s%d", r, string.char(96 + files), ranks),
+      black = string.format("a1-%s%d", string.char(96 + files), ranks + 1 - r) }
+  end
+  -- mobility regions: mobilityRegionWhiteKing = d1 e1 ...
+  for k, val in pairs(opts) do
+    local colour, t = k:match("^mobilityRegion(%u%l+)(%u%a*)$")
+    if colour then
+      local letter = by_type[t:sub(1, 1):lower() .. t:sub(2)]
+      if letter then
+        local p = pieces[letter]
+        p.region = p.region or { white = "a1-" .. string.char(96 + files) .. ranks, black = "a1-" .. string.char(96 + files) .. ranks }
+        p.region[colour:lower()] = squares(val, files)
+      end
+    end
+  end
+
+  -- what was not translated
+  for k in pairs(opts) do
+    local own = (parsed[name] and parsed[name].keys[k]) or true
+    if ignored[k] then
+      if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
+    elseif (untranslatable[k] or later[k]) and not off[opts[k]] then
+      note(notes, k, untranslatable[k] or later[k], true)
+    elseif untranslatable[k] or later[k] then
+      -- switched off: nothing to translate
+    elseif not known[k] and not M.pieces[k] and not unsupported_pieces[k] and not k:find("^customPiece%d+$")
+        and not k:find("^mobilityRegion") and not defaults[k] then
+      note(notes, k, "not an option Fairy-Stockfish knows", false)
+    end
+  end
+  for _, n in ipairs(notes) do n.value = opts[n.key] end
+  table.sort(notes, function(a, b) return a.key < b.key end)
+  return v, notes, chain
+end
+
+-- ---- writing the script -------------------------------------------------
+
+local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules" }
+local piece_order = { "name", "betza", "value", "royal", "pawn", "promotes", "promotes_to", "initial",
+  "region", "extra", "drop_region", "no_screen", "no_capture" }
+
+local function lua_key(k)
+  if type(k) == "string" and k:find("^[%a_][%w_]*$") then return k end
+  return "[" .. string.format("%q", k) .. "]"
+end
+
+local function value(x, keys)
+  if type(x) == "string" then return string.format("%q", x) end
+  if type(x) ~= "table" then return tostring(x) end
+  if #x > 0 then
+    local items = {}
+    for _, e in ipairs(x) do items[#items + 1] = value(e) end
+    return "{ " .. table.concat(items, ", ") .. " }"
+  end
+  local ks, seen = {}, {}
+  for _, k in ipairs(keys or {}) do if x[k] ~= nil then ks[#ks + 1], seen[k] = k, true end end
+  local rest = {}
+  for k in pairs(x) do if not seen[k] then rest[#rest + 1] = k end end
+  table.sort(rest)
+  for _, k in ipairs(rest) do ks[#ks + 1] = k end
+  local items = {}
+  for _, k in ipairs(ks) do items[#items + 1] = lua_key(k) .. " = " .. value(x[k]) end
+  return "{ " .. table.concat(items, ", ") .. " }"
+end
+
+-- The text of a Lua script for section name of the ini text; and the
+-- notes. Or nil and a message.
+function M.translate(text, name, source)
+  source = source or "ini"
+  local parsed, err = M.parse(text, source)
+  if not parsed then return nil, err end
+  local v, notes, chain = M.table(parsed, name, source)
+  if not v then return nil, notes end
+  local out = {}
+  local function w(s) out[#out + 1] = s end
+  w(string.format("-- %s: imported by varia from the Fairy-Stockfish section [%s] of %s", name, name, source))
+  if #chain > 1 then
+    w("-- (inheriting, in order: " .. table.concat(chain, " -> ") .. ").")
+  end
+  if #notes == 0 then
+    w("-- Every option was translated.")
+  else
+    w("-- Not translated:")
+    for _, n in ipairs(notes) do
+      w(string.format("--   %s = %s: %s%s", n.key, n.value, n.why,
+        n.rules and "" or " (no effect on the rules)"))
+    end
+  end
+  if v.departures then w("local std = require \"std\"") end
+  w("return {")
+  for _, k in ipairs(order) do
+    if v[k] ~= nil then
+      if k == "pieces" then
+        w("  pieces = {")
+        local letters = {}
+        for l in pairs(v.pieces) do letters[#letters + 1] = l end
+        table.sort(letters)
+        for _, l in ipairs(letters) do w("    " .. lua_key(l) .. " = " .. value(v.pieces[l], piece_order) .. ",") end
+        w("  },")
+      elseif k == "rules" or k == "drops" or k == "promotion" or k == "castling" then
+        w("  " .. k .. " = " .. value(v[k]) .. ",")
+      else
+        w("  " .. k .. " = " .. value(v[k]) .. ",")
+      end
+    end
+  end
+  if v.departures then
+    -- where Fairy-Stockfish 11.1 departs from the rule the option states,
+    -- an option plays as it does (the differential test uses it)
+    w("  options = {")
+    if v.departures.pawn_drop_mate then
+      w("    pawn_drop_mate = { default = \"illegal\", values = { \"illegal\", \"loses\" },")
+      w("      doc = \"loses: a pawn drop may give mate and loses for the dropper (Fairy-Stockfish 11.1)\" },")
+    end
+    if v.departures.gate_shields then
+      w("    gate_shields = { default = \"yes\", values = { \"yes\", \"no\" },")
+      w("      doc = \"no: a gating move is judged without the gated piece (Fairy-Stockfish 11.1)\" },")
+    end
+    w("  },")
+    w("  with_options = function(v, o)")
+    if v.departures.pawn_drop_mate then
+      w(string.format("    if o.pawn_drop_mate == \"loses\" then v = std.extend(v, { drops = { no_mate = std.NONE, mate_loses = %q } }) end", v.departures.pawn_drop_mate))
+    end
+    if v.departures.gate_shields then
+      w("    if o.gate_shields == \"no\" then v = std.extend(v, { drops = { gate_shields = false } }) end")
+    end
+    w("    return v")
+    w("  end,")
+  end
+  w("}")
+  return table.concat(out, "\n") .. "\n", notes
+end
+
+-- What varia.new("FILE.ini:SECTION") loads: the script for section, or
+-- for the file's only section when section is nil; and the notes.
+function M.script(text, section, source)
+  if not section then
+    local list, err = M.sections(text, source)
+    if not list then return nil, err end
+    if #list ~= 1 then
+      return nil, string.format("%s has %d sections (%s): name one, as %s:SECTION", source, #list,
+        table.concat(list, " "), source)
+    end
+    section = list[1]
+  end
+  return M.translate(text, section, source)
+end
+
+return M

@@ -1,0 +1,153 @@
+-- The translator of Fairy-Stockfish variant files (lua/ini.lua) and the
+-- FILE.ini:SECTION names that load its scripts. Counts are worked out by
+-- hand; the comparison with fairy-stockfish itself is tests/fsf/diff.lua.
+local t = require "check"
+local ini = require "ini"
+
+local dir = "tests/fsf/ini/"
+local function new(spec, fen) return varia.new(dir .. spec, fen and { fen = fen } or nil) end
+
+-- Legal destinations of the piece on a square, sorted.
+local function reach(g, from)
+  local to = {}
+  for _, m in ipairs(g:legal()) do
+    if m:sub(1, 2) == from then to[#to + 1] = m:sub(3, 4) end
+  end
+  table.sort(to)
+  return table.concat(to, " ")
+end
+
+-- customPiece: a knight's move that captures as a king. From d4: the
+-- eight knight squares, and d5's pawn; the king on e1 has five squares.
+local g = new("custom.ini:c-leaper")
+t.equal("customPiece mNcK moves", reach(g, "d4"), "b3 b5 c2 c6 d5 e2 e6 f3 f5")
+t.equal("customPiece perft 1", g:perft(1), 9 + 5)
+
+-- king = k:KN: the king of the section moves as a centaur: d1 d2 e2 f1 f2
+-- and the knight's c2 d3 f3 g2.
+g = new("custom.ini:c-king")
+t.equal("king = k:KN", reach(g, "e1"), "c2 d1 d2 d3 e2 f1 f2 f3 g2")
+t.check("the centaur king is royal", g:moveinfo("e1e2") ~= nil and #g:checkers() == 0)
+
+-- The start position that crashes fairy-stockfish 11.1: no king, the
+-- custom 'a' on e1 and e8 walled in; sixteen pawn moves and four knight
+-- moves a side, and the castling rights dropped with castling.
+g = new("custom.ini:c-nokings")
+t.equal("no kings: perft 1", g:perft(1), 20)
+t.equal("no kings: perft 2", g:perft(2), 400)
+t.equal("no kings: no castling rights", g:fen(), "rnbqabnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQABNR w - - 0 1")
+g = new("custom.ini:c-nokings", "4a3/8/8/8/8/8/8/4A3 w - - 0 1")
+t.equal("no kings: the custom piece is a commoner", g:perft(2), 25)
+
+-- Fairy-Stockfish's direction letters (its piece.cpp): fN is the two
+-- narrow forward leaps, vF every diagonal, sK the king's sideways steps
+-- and every diagonal, fsN the two wide forward leaps.
+local fens = {
+  a = "k7/8/8/8/3A4/8/8/K7 w - - 0 1", b = "k7/8/8/8/3B4/8/8/K7 w - - 0 1",
+  c = "k7/8/8/8/3C4/8/8/K7 w - - 0 1", d = "k7/8/8/8/3D4/8/8/K7 w - - 0 1",
+}
+t.equal("fN", reach(new("custom.ini:c-directions", fens.a), "d4"), "c6 e6")
+t.equal("vF", reach(new("custom.ini:c-directions", fens.b), "d4"), "c3 c5 e3 e5")
+t.equal("sK", reach(new("custom.ini:c-directions", fens.c), "d4"), "c3 c4 c5 e3 e4 e5")
+t.equal("fsN", reach(new("custom.ini:c-directions", fens.d), "d4"), "b5 f5")
+t.equal("betza: fmWfceF", ini.betza("fmWfceF"), "mfWcefF")
+t.check("betza: one digit", not ini.betza("R12"))
+t.fails("betza: hN", "'h' is not in varia's Betza", ini.betza("hN"))
+t.fails("betza: flN", "single leaps", ini.betza("flN"))
+
+-- Inheritance: a section over an earlier one over a built-in.
+local text = [[
+# comment
+[base:crazyhouse]
+maxFile = 10
+startFen = rnbqkqbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKQBNR1[] w - - 0 1
+; another comment
+[child:base]
+king = -
+commoner = k
+pieceValueMg = q:1000
+]]
+local v, notes, chain = ini.table(assert(ini.parse(text, "t.ini")), "child", "t.ini")
+t.equal("inherits: files", v.files, 10)
+t.equal("inherits: drops", v.drops.captures, true)
+t.equal("inherits: commoner not royal", v.pieces.k.royal, nil)
+t.equal("inherits: the chain", table.concat(chain, " "), "chess crazyhouse base child")
+t.equal("ignored option noted", notes[1] and notes[1].key, "pieceValueMg")
+t.equal("ignored option has no effect on the rules", notes[1] and notes[1].rules, false)
+local lua = assert(ini.translate(text, "child", "t.ini"))
+t.check("the script names its source", lua:find("section [child] of t.ini", 1, true))
+t.check("the script lists what was not translated", lua:find("pieceValueMg = q:1000", 1, true))
+t.check("the script names the chain", lua:find("chess -> crazyhouse -> base -> child", 1, true))
+
+-- Two types given one letter: the custom piece wins, as in Fairy-Stockfish,
+-- whatever the order of the lines.
+for _, text in ipairs({ "[x:chess]\ncustomPiece1 = n:W\nknight = n\n", "[x:chess]\nknight = n\ncustomPiece1 = n:W\n" }) do
+  t.equal("one letter, two types", ini.table(ini.parse(text), "x").pieces.n.betza, "W")
+end
+-- [chess:chess] redefines the built-in from itself.
+t.equal("[chess:chess]", ini.table(ini.parse("[chess:chess]\nmaxFile = 9\nstartFen = rnbqkbnrr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBQKBNRR w - - 0 1\n"), "chess").files, 9)
+
+-- Options of later Fairy-Stockfish versions that varia translates (11.1
+-- does not know them, so they are checked here, not in tests/fsf).
+v, notes = ini.table(ini.parse([[
+[later:chess]
+chancellor = c
+castlingRookPieces = c
+castlingKingPiece = q
+pass = true
+pieceDrops = true
+shogiPawn = s
+dropNoDoubled = s
+startFen = 4k3/8/8/8/8/8/8/C2QK2C[] w - - 0 1
+]]), "later")
+t.equal("castlingRookPieces", v.castling.rook, "c")
+t.equal("castlingKingPiece", v.castling.king, "q")
+t.equal("pass", v.rules.pass, true)
+t.equal("two passes end the game", v.rules.passes_end, "draw")
+t.equal("dropNoDoubled", v.drops.no_doubled, "s")
+t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
+v, notes = ini.table(ini.parse("[l:chess]\nblastOnCapture = true\nenPassantRegion = *3 *6\n"), "l")
+t.equal("later options not translated", #notes, 2)
+t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
+
+-- Options that change the rules but have no mechanism: reported.
+text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\n"
+v, notes = ini.table(ini.parse(text), "x")
+local keys = {}
+for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
+t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo perpetualCheckIllegal!")
+
+-- A board narrower and shorter than chess's defaults: no castling (the
+-- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
+-- last rank stays a pawn.
+v, notes = ini.table(ini.parse("[s:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = 3k2/P5/6/6/6/3K2 w - - 0 1\n"), "s")
+t.equal("small board: no castling", v.castling, false)
+t.fails("small board: the note", "not both on a board of 6 files", nil, notes[1] and notes[1].why)
+t.equal("small board: no promotion", v.promotion, nil)
+t.equal("small board: a5a6 to the last rank is a plain move", varia.new(v):moveinfo("a5a6").promotion, nil)
+
+-- Errors name the file, the line or the section.
+t.fails("bad section line", "t.ini:2: a section is [name] or [name:parent]", ini.parse("[a]\n[b:c:d]\n", "t.ini"))
+t.fails("key before a section", "t.ini:1: x comes before any [section]", ini.parse("x = 1\n", "t.ini"))
+t.fails("no key", "t.ini:2: expected key = value", ini.parse("[a]\njunk\n", "t.ini"))
+t.fails("unknown parent", "the parent 'nosuch' is neither", ini.translate("[a:nosuch]\n", "a", "t.ini"))
+t.fails("later parent", "the parent 'b' is neither", ini.translate("[a:b]\n[b:chess]\n", "a", "t.ini"))
+t.fails("cycle", "the parent", ini.translate("[a:a]\n", "a", "t.ini"))
+t.fails("no section", "no section [zz] (the file has: a)", ini.translate("[a:chess]\n", "zz", "t.ini"))
+t.fails("no pieces", "no piece types", ini.translate("[a]\n", "a", "t.ini"))
+t.fails("a built-in is no section of the file", "no section [chess]", ini.translate("[a:chess]\n", "chess", "t.ini"))
+v = ini.table(ini.parse("[a]\nshogiPawn = p\nking = k\ndropNoDoubled = -\npieceDrops = true\nstartFen = 4k/5/5/5/K4[] w - - 0 1\n"), "a")
+t.equal("dropNoDoubled = - allows doubled pawns", v.drops.no_doubled, nil)
+t.fails("bad customPiece", "customPiece1 = a:ajN: 'a' is not in varia's Betza",
+  ini.translate("[a:chess]\ncustomPiece1 = a:ajN\n", "a", "t.ini"))
+t.fails("bad board", "is not 1 to 16", ini.translate("[a:chess]\nmaxFile = 20\n", "a", "t.ini"))
+t.fails("several sections", "has 2 sections (a b): name one", ini.script("[a:chess]\n[b:chess]\n", nil, "t.ini"))
+
+-- FILE.ini:SECTION wherever a variant is named.
+t.raises("varia.new: no section", "no section [nosuch]", varia.new, dir .. "options.ini:nosuch")
+t.raises("varia.new: no file", "cannot read Fairy-Stockfish variant file", varia.new, "nosuch.ini:x")
+t.equal("varia.check", varia.check(dir .. "builtins.ini:i-crazyhouse"), true)
+t.equal("options after the section", new("options.ini:o-shogi:pawn_drop_mate=loses"):variant(), "o-shogi")
+t.equal("a built-in's twin", new("builtins.ini:i-capablanca"):perft(2), varia.new("capablanca"):perft(2))
+
+t.done()
