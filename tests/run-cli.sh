@@ -397,7 +397,7 @@ expect_stdin "REPL load FILE.ini SECTION" 0 "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1" 
 expect_stdin "REPL load of a missing section" 1 "no section [nosuch]" 'load tests/fsf/ini/options.ini nosuch\n' -- $V
 expect_stdin "REPL save of a section's game" 0 "saved 2 steps" "load tests/fsf/ini/options.ini o-kyoto\nc1d2 c5b4\nsave $tmp/ini.pgn\n" -- $V
 expect "the PGN hashes the section's script" 0 "[VariaScript \"" -- bash -c "grep VariaScript $tmp/ini.pgn | grep -v 0000000000000000"
-expect_stdin "REPL open of a section's game" 0 "opened $tmp/ini.pgn: o-kyoto, 2 steps" "open $tmp/ini.pgn\n" -- $V
+expect_stdin "REPL open of a section's game" 0 "opened $tmp/ini.pgn: o-kyoto, 2 steps" "open --run-script $tmp/ini.pgn\n" -- $V
 
 # make install, with DESTDIR and PREFIX.
 make -s install DESTDIR="$tmp/stage" PREFIX=/usr >/dev/null 2>&1
