@@ -125,7 +125,8 @@ M.builtins = {
     mustCapture = "true", castling = "false" },
   horde = { parent = "chess",
     startFen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-    firstRankDoubleSteps = "true", extinctionValue = "loss", extinctionPieceTypes = "*" },
+    firstRankDoubleSteps = "true", extinctionValue = "loss", extinctionPieceTypes = "*",
+    enPassantRegion = "*3 *6" },
   knightmate = { parent = "chess", knight = "", commoner = "m", kingType = "knight",
     promotionPieceTypes = "qrbm",
     startFen = "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1" },
@@ -349,7 +350,6 @@ for k, why in pairs({
   doubleStepRegionWhite = "varia's double steps start from ranks (doubleStepRank is translated)",
   doubleStepRegionBlack = "varia's double steps start from ranks (doubleStepRank is translated)",
   tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
-  enPassantRegion = "varia's en passant follows every double step",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesBlack = "varia's en passant is in the Betza of the pieces (e)",
@@ -383,7 +383,7 @@ local function note(notes, key, why, rules) notes[#notes + 1] = { key = key, why
 
 local known = {}
 for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promotionPieceTypes",
-  "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "castling",
+  "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "enPassantRegion", "castling",
   "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingRookPiece",
   "castlingDroppedPiece", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop",
   "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
@@ -621,6 +621,22 @@ function M.table(parsed, name, source)
   if bool(o "kingPass") or bool(o "pass") then rules.pass, rules.passes_end = true, "draw" end
   if bool(o "makpongRule") then rules.king_held = true end
   if bool(o "flyingGeneral") then rules.facing_kings = "illegal" end
+  -- enPassantRegion: the squares passed over that may be taken, as whole
+  -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
+  -- side, so White's 3 and Black's 6 are both 3
+  local epr = o "enPassantRegion"
+  if epr and not off[epr] then
+    local list, seen, whole = {}, {}, true
+    for tok in epr:gmatch("%S+") do
+      local r = tonumber(tok:match("^%*(%d+)$"))
+      if not r or r < 1 or r > ranks then whole = false break end
+      for _, k in ipairs({ r, ranks + 1 - r }) do
+        if not seen[k] then seen[k] = true list[#list + 1] = k end
+      end
+    end
+    if whole then table.sort(list) rules.en_passant_ranks = list
+    else note(notes, "enPassantRegion", "only whole ranks (*3 *6) are translated", true) end
+  end
   rules.nmove = tonumber(o "nMoveRule") or 50
   rules.repetition = tonumber(o "nFoldRule") or 3
   if results[o "nFoldValue"] and o "nFoldValue" ~= "draw" then rules.repetition_result = o "nFoldValue" end

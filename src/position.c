@@ -188,6 +188,15 @@ uint64_t pos_compute_key(const Position *p) {
 /* Can a piece of colour c capture en passant on ep? As in Stockfish, the
 ** square is only recorded (in the FEN and the hash) when one can, so that
 ** positions that allow the same moves compare equal for repetition. */
+/* May the square passed over by mover's double step be taken en passant
+** (rules.en_passant_ranks)? */
+static int ep_allowed(const Position *p, int sq, int mover) {
+  const Variant *v = p->v;
+  if (!v->ep_ranks) return 1;
+  int r = board_rank(&v->geo, sq);
+  return v->ep_ranks >> (mover == WHITE ? r : v->geo.ranks - 1 - r) & 1;
+}
+
 static int ep_capturable(const Position *p, int ep, int c) {
   const Variant *v = p->v;
   for (int t = 0; t < v->ntypes; t++) {
@@ -547,7 +556,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
         int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
         int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-        if (ep_capturable(p, ep, them)) {
+        if (ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
           p->ep = ep;
           p->ep_victim = to;
           k ^= v->zobrist_ep[ep_key_index(p)];
@@ -1097,7 +1106,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     int victim = sq + (p->side == WHITE ? -g->stride : g->stride);
     uint8_t vc = p->board[victim];
     if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1) &&
-        p->board[sq] == CELL_EMPTY && ep_capturable(p, sq, p->side)) {
+        p->board[sq] == CELL_EMPTY && ep_allowed(p, sq, p->side ^ 1) && ep_capturable(p, sq, p->side)) {
       p->ep = sq;
       p->ep_victim = victim;
     }

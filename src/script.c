@@ -878,7 +878,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                             "promote_to_lost", "must_capture", "no_check", "goal",
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
-                                            "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns",
+                                            "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
@@ -1078,6 +1078,19 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
     v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
     v->nmove_captures_only = !get_bool(r, t, "nmove_pawns", "rules.", 1);
+    int epr = get_table(r, t, "en_passant_ranks", "rules.");
+    if (epr) { /* ranks, from the mover's side, of the squares passed over */
+      for (lua_Integer j = 1; lua_rawgeti(L, epr, j) != LUA_TNIL; j++) {
+        lua_Integer rank = 0;
+        if (whole_number(L, -1, &rank) < 0) rank = 0;
+        if (rank < 1 || rank > v->geo.ranks)
+          problem(r, "rules.en_passant_ranks[%d]: expected a rank from 1 to %d", (int)j, v->geo.ranks);
+        else
+          v->ep_ranks |= (uint16_t)(1u << (rank - 1));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 2);
+    }
     script_rawfield(L, t, "komi");
     if (!lua_isnil(L, -1)) {
       lua_Number k = lua_tonumber(L, -1);

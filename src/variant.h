@@ -192,6 +192,8 @@ typedef struct Variant {
   int nmove_captures_only; /* only captures restart its count, not the
                               moves of pawns and promoting pieces */
   uint32_t clock_mask; /* types whose moves restart the n-move count */
+  uint16_t ep_ranks;   /* ranks (from the mover's side) where a double step's
+                          passed square may be taken en passant; 0: all */
   int komi2;         /* twice the points added to Black's material */
   int repetition;    /* n-fold repetition (0: none) */
   int repetition_result;

@@ -13,5 +13,9 @@ return std.extend(std.chess, {
   start = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
   rules = {
     extinction = { result = "loss", pieces = "*", count = 0 },
+    -- A double step from the first rank cannot be taken en passant: only
+    -- the square passed on the third (sixth) rank can, as Fairy-Stockfish
+    -- 11.1 plays (its enPassantRegion).
+    en_passant_ranks = { 3 },
   },
 })

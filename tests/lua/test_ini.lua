@@ -107,8 +107,11 @@ t.equal("two passes end the game", v.rules.passes_end, "draw")
 t.equal("dropNoDoubled", v.drops.no_doubled, "s")
 t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
 v, notes = ini.table(ini.parse("[l:chess]\nblastOnCapture = true\nenPassantRegion = *3 *6\n"), "l")
-t.equal("later options not translated", #notes, 2)
+t.equal("later options not translated", #notes, 1)
+t.equal("enPassantRegion of whole ranks is translated", table.concat(v.rules.en_passant_ranks, ","), "3,6")
 t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
+v, notes = ini.table(ini.parse("[m:chess]\nenPassantRegion = a3 b3\n"), "m")
+t.equal("enPassantRegion of single squares is not", notes[1] and notes[1].key, "enPassantRegion")
 
 -- Options that change the rules but have no mechanism: reported.
 text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\n"

@@ -742,4 +742,24 @@ do
   t.check("unbland, whose board both see: playing on too", u:play("e2e4"))
 end
 
+-- rules.en_passant_ranks: Horde's double step from the first rank cannot be
+-- taken en passant (Fairy-Stockfish 11.1: after "b4a3 g1g3" in this
+-- position its FEN has no en passant square, and perft 3 is 2739).
+do
+  local F = "8/8/4Rn1p/P4P1P/1k1PP1PP/5p1P/5P2/6P1 b - - 0 87"
+  local g = varia.new("horde", { fen = F })
+  g:play("b4a3", "g1g3")
+  t.equal("en_passant_ranks: no en passant after a first-rank double step", g:fen():match("^%S+ %a %S+ (%S+)"), "-")
+  t.check("en_passant_ranks: nor the capture", not g:play("f3g2"))
+  t.equal("en_passant_ranks: perft 3 as Fairy-Stockfish", varia.new("horde", { fen = F }):perft(3), 2739)
+  g = varia.new("horde", { fen = "8/8/8/8/1k6/8/2P5/4K3 w - - 0 1" })
+  t.check("horde: White may have no king... this FEN has one", g)
+  g = varia.new("horde", { fen = "rnbqkbnr/8/8/8/1p6/8/2P5/8 w kq - 0 1" })
+  g:play("c2c4")
+  t.equal("en_passant_ranks: a second-rank double step still can be taken", g:fen():match("^%S+ %a %S+ (%S+)"), "c3")
+  local std = require "std"
+  t.raises("en_passant_ranks: ranks of the board", "rules.en_passant_ranks[1]: expected a rank from 1 to 8",
+    varia.new, std.extend(std.chess, { name = "x", rules = { en_passant_ranks = { 9 } } }))
+end
+
 t.done()
