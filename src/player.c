@@ -11,7 +11,8 @@
 #include "notation.h"
 #include "player.h"
 
-#define SAMPLES 6
+#define SAMPLES 6         /* positions drawn from the view alone */
+#define BELIEF_SAMPLES 8  /* positions drawn from the belief */
 
 static uint64_t next(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -132,6 +133,14 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
   return 0;
 }
 
+/* Up to n positions the player may be in, from the player's belief (the
+** positions consistent with everything the player has seen), or 0 when
+** the game keeps no beliefs. */
+static int believed(Game *g, int me, uint64_t *rng, Position *out, int n) {
+  if (!g->hooks || !g->hooks->beliefs) return 0;
+  return g->hooks->beliefs(g->hooks->ctx, g, me, out, n, rng);
+}
+
 int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
                   const char *const *exclude, char *out, size_t len) {
   Decision d = game_decision(g);
@@ -141,7 +150,9 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   if (d.kind == DECIDE_ANSWER_OFFER) { /* accept when ahead on the board */
     Position p = g->pos;
     /* with hidden information, "the board" is a sample of what it may be */
-    if (view_hides(g->v) && determinize(g, d.player, rng, &p)) p = g->pos;
+    if (view_hides(g->v) && believed(g, d.player, rng, &p, 1) < 1 &&
+        determinize(g, d.player, rng, &p))
+      p = g->pos;
     SearchLimits quick = {.depth = 1, .stop = limits->stop};
     SearchResult r = search_best(s, &p, &quick);
     snprintf(out, len, "%s", r.score * (p.side == d.player ? 1 : -1) > 0 ? "accept" : "decline");
@@ -155,15 +166,25 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   }
   /* Hidden information: vote over sampled positions; only moves the player
   ** could try count. */
-  Position *sample = malloc(sizeof *sample);
-  if (!sample) return -1;
   int me = d.player;
+  /* consistent positions from the belief when it is kept; otherwise each
+  ** sample is drawn from the view alone */
+  Position *pool = malloc(sizeof *pool * BELIEF_SAMPLES);
+  if (!pool) return -1;
+  int npool = believed(g, me, rng, pool, BELIEF_SAMPLES);
+  int nsamples = npool ? npool : SAMPLES;
+  Position *sample = malloc(sizeof *sample);
+  if (!sample) {
+    free(pool);
+    return -1;
+  }
   int n = g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list) : gen_legal(&g->pos, list);
   char (*names)[16] = malloc(sizeof *names * (size_t)(n ? n : 1));
   long *total = calloc((size_t)(n ? n : 1), sizeof *total);
   int *legal_in = calloc((size_t)(n ? n : 1), sizeof *legal_in);
   int k = 0;
   if (!names || !total || !legal_in) {
+    free(pool);
     free(sample);
     free(names);
     free(total);
@@ -174,10 +195,11 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   /* the time shared among every sample's look at every move; the looks at
   ** imagined positions report nothing */
   SearchLimits each = *limits;
-  if (each.seconds > 0 && n > 0) each.seconds /= (double)SAMPLES * n;
+  if (each.seconds > 0 && n > 0) each.seconds /= (double)nsamples * n;
   each.info = NULL;
-  for (int sidx = 0; sidx < SAMPLES; sidx++) {
-    if (determinize(g, me, rng, sample)) continue;
+  for (int sidx = 0; sidx < nsamples; sidx++) {
+    if (npool) *sample = pool[sidx];
+    else if (determinize(g, me, rng, sample)) continue;
     Move ml[MAX_MOVES];
     int nm = gen_legal(sample, ml);
     for (int j = 0; j < nm; j++) {
@@ -206,12 +228,13 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   long best_value = 0;
   for (int i = 0; i < n; i++) {
     if (excluded(exclude, names[i]) || !legal_in[i]) continue;
-    long value = total[i] / legal_in[i] - 100L * (SAMPLES - legal_in[i]);
+    long value = total[i] / legal_in[i] - 100L * (nsamples - legal_in[i]);
     if (best < 0 || value > best_value) best = i, best_value = value;
   }
   for (int i = 0; best < 0 && i < n; i++)
     if (!excluded(exclude, names[i])) best = i;
   if (best >= 0) snprintf(out, len, "%s", names[best]);
+  free(pool);
   free(sample);
   free(names);
   free(total);

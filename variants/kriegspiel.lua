@@ -64,12 +64,17 @@ end
 
 local colour = { white = "White", black = "Black" }
 
--- Legal pawn captures of the side to move.
+-- Legal pawn captures of the side to move: the legal pawn moves that
+-- change file (a pawn changes file only by capturing). Read from the move's
+-- squares rather than g:moveinfo, which plays each move: the referee is
+-- asked this for every position a player's belief holds (g:beliefs).
 local function pawn_captures(g)
   local n = 0
   for _, m in ipairs(g:legal()) do
-    local info = g:moveinfo(m)
-    if info.piece:lower() == "p" and info.captured then n = n + 1 end
+    if m:byte(1) ~= m:byte(3) then
+      local piece = g:piece(m:sub(1, 2))
+      if piece == "P" or piece == "p" then n = n + 1 end
+    end
   end
   return n
 end
