@@ -26,6 +26,7 @@ enum { OBS_SKIP, OBS_OWN_STEP, OBS_OWN_TRY, OBS_OTHER_STEP, OBS_OTHER_TRY };
 #define VIEW_HIDDEN 0xFE /* a square the player does not see */
 #define HEARD_MAX 4096
 #define REGEN_BUDGET 20000 /* candidate expansions per regeneration */
+#define RING 16
 
 /* One history entry as the player saw it. */
 typedef struct Obs {
@@ -57,6 +58,10 @@ struct Belief {
   /* sampling: the last exact set and where it stood in the observations */
   Position *anchor;
   int nanchor, anchor_at;
+  /* sampling: the particles before each of the last RING observations, to
+  ** draw again from a few steps back before going back to the anchor */
+  Position *ring[RING];
+  int ring_n[RING], ring_at[RING];
   BeliefStats stats;
   char heard[HEARD_MAX]; /* scratch for the oracle's answers */
 };
@@ -116,10 +121,15 @@ static void forget(Belief *b) {
   free(b->set);
   free(b->anchor);
   b->set = b->anchor = NULL;
+  for (int i = 0; i < RING; i++) {
+    free(b->ring[i]);
+    b->ring[i] = NULL;
+    b->ring_n[i] = 0;
+  }
   b->n = b->nanchor = 0;
   b->exact = 1;
   b->count = 0;
-  b->stats.lost = 0;
+  b->stats.approximate = 0;
 }
 
 void belief_free(Belief *b) {
@@ -382,12 +392,35 @@ static int draw_history(Belief *b, const BeliefOracle *o, const Position *p, int
   return d.status;
 }
 
-/* Particles drawn again from the last exact set through the backlog, added
-** to those still held, within budget expansions. */
+/* Histories drawn from random members of start (consistent with the
+** observations before at) through the rest, added to out. */
+static int draw_from(Belief *b, const BeliefOracle *o, const Position *start, int nstart, int at,
+                     Position *out, int *n, KeySet *seen, long budget, char *err, size_t errlen) {
+  for (int tries = 0; *n < b->particles && budget > 0 && nstart && tries < 2 * b->particles;
+       tries++) {
+    const Position *from = &start[next_random(&b->rng) % (uint64_t)nstart];
+    int r = draw_history(b, o, from, at, b->nobs, &out[*n], &budget, err, errlen);
+    if (r < 0) return -1;
+    if (r == 1) {
+      int fresh = keyset_add(seen, identity(&out[*n]));
+      if (fresh < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+      }
+      *n += fresh;
+    }
+  }
+  return 0;
+}
+
+/* More particles, added to those still held: histories drawn through the
+** latest observations from the particles of 2, 4, 8 and 16 observations
+** back, then from the last exact set through the whole backlog, each
+** within a share of budget expansions. */
 static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, size_t errlen) {
   Position *out = malloc(sizeof *out * (size_t)b->particles);
   KeySet seen = {0};
-  int n = 0;
+  int n = 0, bad = 0;
   if (!out) {
     snprintf(err, errlen, "out of memory");
     return -1;
@@ -395,23 +428,79 @@ static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, 
   b->stats.regenerations++;
   for (int i = 0; i < b->n && n < b->particles; i++)
     if (keyset_add(&seen, identity(&b->set[i])) == 1) out[n++] = b->set[i];
-  for (int tries = 0; n < b->particles && budget > 0 && b->nanchor && tries < 4 * b->particles;
-       tries++) {
-    const Position *from = &b->anchor[next_random(&b->rng) % (uint64_t)b->nanchor];
-    int r = draw_history(b, o, from, b->anchor_at, b->nobs, &out[n], &budget, err, errlen);
-    if (r < 0) {
-      free(out);
-      free(seen.slot);
-      return -1;
-    }
-    if (r == 1 && keyset_add(&seen, identity(&out[n])) == 1) n++;
+  for (int back = 2; back <= RING && n < b->particles / 2 && !bad; back *= 2) {
+    int at = b->nobs - back, slot = at >= 0 ? at % RING : 0;
+    if (at < b->anchor_at || !b->ring[slot] || b->ring_at[slot] != at) continue;
+    bad = draw_from(b, o, b->ring[slot], b->ring_n[slot], at, out, &n, &seen, budget / 6, err,
+                    errlen);
   }
+  if (!bad && n < b->particles / 2)
+    bad = draw_from(b, o, b->anchor, b->nanchor, b->anchor_at, out, &n, &seen, budget / 3, err,
+                    errlen);
   free(seen.slot);
+  if (bad) {
+    free(out);
+    return -1;
+  }
   free(b->set);
   b->set = out;
   b->n = n;
-  b->stats.lost = n == 0;
+
   return 0;
+}
+
+static int own_piece(const Position *p, int sq, int player) {
+  uint8_t c = p->board[sq];
+  return c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == player;
+}
+
+static int royal_on(const Position *p, int sq) {
+  uint8_t c = p->board[sq];
+  return c != CELL_EMPTY && c != CELL_OFF && p->v->type[CELL_TYPE(c)].royal;
+}
+
+/* The successors of p that the player's view allows, whatever the referee
+** said: the last resort when no position consistent with every
+** observation can be found. The player's own step is made even where p
+** would not allow it (a piece in the way that the truth does not have). */
+static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
+  Position *p = malloc(2 * sizeof *p), *next = p + 1;
+  Move *list = malloc(sizeof *list * MAX_MOVES);
+  char uci[48];
+  if (!p || !list) {
+    free(p);
+    free(list);
+    c->oom = 1;
+    return;
+  }
+  *p = *p0;
+  if (ob->kind == OBS_OWN_STEP || ob->kind == OBS_OTHER_STEP) {
+    int n = gen_legal(p, list), made = 0;
+    for (int i = 0; i < n; i++) {
+      Undo u;
+      if (ob->kind == OBS_OWN_STEP) {
+        move_to_uci(p, list[i], uci, sizeof uci);
+        if (strcmp(uci, ob->text)) continue;
+      }
+      *next = *p;
+      move_make(next, list[i], &u);
+      made = 1;
+      if (view_matches(next, ob, b->player)) collect(c, next);
+    }
+    int flag = MOVE_FLAG(ob->move);
+    if (ob->kind == OBS_OWN_STEP && !made &&
+        (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO) &&
+        own_piece(p, MOVE_FROM(ob->move), b->player) && !royal_on(p, MOVE_TO(ob->move))) {
+      Undo u;
+      *next = *p;
+      move_make(next, ob->move, &u);
+      if (view_matches(next, ob, b->player)) collect(c, next);
+    }
+  } else {
+    collect(c, p);
+  }
+  free(p);
+  free(list);
 }
 
 /* Takes observation j (the last one recorded) into account. */
@@ -460,14 +549,38 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
   /* sampling: the particles' consistent successors, and the branching
   ** they show as the estimate's factor */
   if (b->n && c.total) b->count *= (double)c.total / b->n;
-  free(b->set);
+  int slot = j % RING; /* the particles before observation j */
+  free(b->ring[slot]);
+  b->ring[slot] = b->set;
+  b->ring_n[slot] = b->n;
+  b->ring_at[slot] = j;
   b->set = c.sample;
   b->n = c.nsample;
   /* Few particles left: more are drawn from the backlog (many expansions
-  ** when none is left, a few otherwise). */
+  ** when none is left, a few otherwise; once approximate, a few). */
   if (b->n < b->particles / 2) {
-    if (regenerate(b, o, b->n ? REGEN_BUDGET / 10 : REGEN_BUDGET, err, errlen)) return -1;
+    long budget = b->n || b->stats.approximate ? REGEN_BUDGET / 10 : REGEN_BUDGET;
+    if (regenerate(b, o, budget, err, errlen)) return -1;
     if (b->count < b->n) b->count = b->n;
+  }
+  if (b->n == 0) { /* nothing consistent found: carried on the view alone */
+    Collect r = {.b = b, .want = b->particles};
+    r.sample = malloc(sizeof *r.sample * (size_t)b->particles);
+    if (!r.sample) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    for (int i = 0; i < b->ring_n[slot] && !r.oom; i++) relaxed(b, &b->ring[slot][i], &b->obs[j], &r);
+    free(r.seen.slot);
+    if (r.oom) {
+      free(r.sample);
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    free(b->set);
+    b->set = r.sample;
+    b->n = r.nsample;
+    b->stats.approximate = 1;
   }
   return 0;
 }

@@ -42,7 +42,9 @@ typedef struct Belief Belief;
 typedef struct BeliefStats {
   long oracle_calls; /* referee calls made, over the belief's life */
   long regenerations; /* times the particles were drawn again from the backlog */
-  int lost;           /* no consistent position could be found within budget */
+  int approximate;    /* once no consistent position could be found within
+                         budget, the particles were carried through that
+                         observation on the player's view alone */
 } BeliefStats;
 
 /* A belief of player (WHITE or BLACK), empty until synchronised. */

@@ -1286,8 +1286,8 @@ static int g_beliefs(lua_State *L) {
   lua_setfield(L, -2, "oracle_calls");
   lua_pushinteger(L, st.regenerations);
   lua_setfield(L, -2, "regenerations");
-  lua_pushboolean(L, st.lost);
-  lua_setfield(L, -2, "lost");
+  lua_pushboolean(L, st.approximate);
+  lua_setfield(L, -2, "approximate");
   return 4;
 }
 
