@@ -54,6 +54,7 @@ struct Belief {
   Position *set; /* the exact set, or the particles */
   int n;
   int exact;
+  int dirty; /* an update did not finish (an error): start again */
   double count;
   /* sampling: the last exact set and where it stood in the observations */
   Position *anchor;
@@ -615,7 +616,8 @@ int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t err
   const Variant *v = g->v;
   int upto = g->n;
   if (upto && game_result(g).over) upto--; /* the game is over: nothing to decide */
-  if (!same_prefix(b, g, upto) || strcmp(b->start, g->start_fen)) forget(b);
+  if (b->dirty || !same_prefix(b, g, upto) || strcmp(b->start, g->start_fen)) forget(b);
+  b->dirty = 0;
   snprintf(b->start, sizeof b->start, "%s", g->start_fen);
   if (!b->set && !b->anchor) {
     b->set = malloc(sizeof *b->set);
@@ -666,16 +668,19 @@ int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t err
     record_view(ob, truth, b->player);
     if (!ob->heard) {
       free(truth);
+      b->dirty = 1;
       snprintf(err, errlen, "out of memory");
       return -1;
     }
     /* an unseen try the player was told nothing of is no observation */
     if (ob->kind == OBS_OTHER_TRY && !ob->heard[0]) ob->kind = OBS_SKIP;
     b->nobs++;
+    b->dirty = 1; /* until the update is done (an error may leave it half done) */
     if (update(b, o, b->nobs - 1, err, errlen)) {
       free(truth);
       return -1;
     }
+    b->dirty = 0;
   }
   free(truth);
   return 0;

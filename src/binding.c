@@ -1298,8 +1298,8 @@ int binding_belief_line(Game *g, int player, char *buf, size_t len) {
   Belief *b = synced_belief(box, player, err, sizeof err);
   if (!b) return snprintf(buf, len, "positions still possible: unknown (%s)", err);
   if (belief_exact(b))
-    return snprintf(buf, len, "positions still possible for %s: %.0f", player == WHITE ? "White" : "Black",
-                    belief_count(b));
+    return snprintf(buf, len, "positions still possible for %s: %.0f (exact)",
+                    player == WHITE ? "White" : "Black", belief_count(b));
   return snprintf(buf, len, "positions still possible for %s: about %.3g (more than %d; sampled)",
                   player == WHITE ? "White" : "Black", belief_count(b), BELIEF_CAP);
 }

@@ -13,6 +13,7 @@
 
 #define SAMPLES 6         /* positions drawn from the view alone */
 #define BELIEF_SAMPLES 8  /* positions drawn from the belief */
+#define REPLY_WEIGHT 3    /* centipawns per legal reply left to the opponent */
 
 static uint64_t next(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -133,6 +134,11 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
   return 0;
 }
 
+static int compare_moves(const void *a, const void *b) {
+  Move x = *(const Move *)a, y = *(const Move *)b;
+  return x < y ? -1 : x > y;
+}
+
 /* Up to n positions the player may be in, from the player's belief (the
 ** positions consistent with everything the player has seen), or 0 when
 ** the game keeps no beliefs. */
@@ -165,7 +171,10 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     return 0;
   }
   /* Hidden information: vote over sampled positions; only moves the player
-  ** could try count. */
+  ** could try count. The table starts empty: what earlier searches stored
+  ** (of true positions, or of another player's samples) is no part of what
+  ** this player knows, and would make the choice depend on it. */
+  search_clear(s);
   int me = d.player;
   /* consistent positions from the belief when it is kept; otherwise each
   ** sample is drawn from the view alone */
@@ -191,6 +200,10 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     free(legal_in);
     return -1;
   }
+  /* In a fixed order: the order of generation follows the piece lists,
+  ** whose order depends on what was made and taken back before, and the
+  ** first of equal votes wins. */
+  qsort(list, (size_t)n, sizeof *list, compare_moves);
   for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], names[i], 16);
   /* the time shared among every sample's look at every move; the looks at
   ** imagined positions report nothing */
@@ -200,7 +213,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   for (int sidx = 0; sidx < nsamples; sidx++) {
     if (npool) *sample = pool[sidx];
     else if (determinize(g, me, rng, sample)) continue;
-    Move ml[MAX_MOVES];
+    Move ml[MAX_MOVES], replies[MAX_MOVES];
     int nm = gen_legal(sample, ml);
     for (int j = 0; j < nm; j++) {
       Undo u;
@@ -215,6 +228,10 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
       one.depth = each.depth > 1 ? each.depth - 1 : 1;
       SearchResult r = search_best(s, sample, &one);
       int v = sample->side == me ? r.score : -r.score;
+      /* From consistent positions, fewer replies for the opponent is
+      ** worth a little: it herds a king toward mate (material alone
+      ** gives a lone king's hunter no direction). */
+      if (npool && sample->side != me) v -= REPLY_WEIGHT * gen_legal(sample, replies);
       move_unmake(sample, ml[j], &u);
       total[idx] += v;
       legal_in[idx]++;
