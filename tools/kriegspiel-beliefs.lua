@@ -16,6 +16,7 @@ local plies = tonumber(arg[3] or "300")
 local sizes, switch_at, missing, checked = {}, {}, 0, 0
 local t0 = os.clock()
 for seed = first, first + games - 1 do
+  if (seed - first) % 10 == 0 then io.write(string.format("game %d (%.0f s)\n", seed, os.clock() - t0)); io.flush() end
   math.randomseed(seed)
   local g = varia.new("kriegspiel", { seed = seed })
   local exact = { white = true, black = true }
