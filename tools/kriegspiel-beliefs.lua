@@ -14,9 +14,17 @@ local first = tonumber(arg[2] or "1")
 local plies = tonumber(arg[3] or "300")
 
 local sizes, switch_at, missing, checked = {}, {}, 0, 0
+local function summary(t)
+  local c = {}
+  for i, v in ipairs(t) do c[i] = v end
+  t = c
+  table.sort(t)
+  if #t == 0 then return "none" end
+  return string.format("median %s, worst %s (of %d)", tostring(t[(#t + 1) // 2]), tostring(t[#t]), #t)
+end
+
 local t0 = os.clock()
 for seed = first, first + games - 1 do
-  if (seed - first) % 10 == 0 then io.write(string.format("game %d (%.0f s)\n", seed, os.clock() - t0)); io.flush() end
   math.randomseed(seed)
   local g = varia.new("kriegspiel", { seed = seed })
   local exact = { white = true, black = true }
@@ -46,11 +54,6 @@ for seed = first, first + games - 1 do
   end
 end
 
-local function summary(t)
-  table.sort(t, function(a, b) return a < b end)
-  if #t == 0 then return "none" end
-  return string.format("median %s, worst %s (of %d)", tostring(t[(#t + 1) // 2]), tostring(t[#t]), #t)
-end
 print(string.format("%d games: the true position was in the exact set %d times of %d checks (%d missing)",
   games, checked - missing, checked, missing))
 print("exact set size after each action: " .. summary(sizes))

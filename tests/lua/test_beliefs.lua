@@ -126,6 +126,21 @@ t.raises("no beliefs in chess", "beliefs are kept for variants with hidden board
   function() varia.new("chess"):beliefs("white") end)
 t.raises("a player is named", "invalid option", function() g:beliefs("red") end)
 
+-- 7b. A referee that fails on a candidate (never on the true game here)
+-- is reported by g:beliefs; the computer then samples from the view, and
+-- the game is untouched.
+local std = require "std"
+local fragile = varia.new(std.extend(std.chess, {
+  name = "fragile", visibility = "own", tries = true,
+  on_move = function(game) if game:piece("e5") == "p" then error("no pawn on e5, please") end end,
+}))
+fragile:play("e2e4")
+fragile:play("a7a6")
+t.raises("a failing referee is reported", "no pawn on e5, please", function() fragile:beliefs("white") end)
+t.check("the computer still chooses", type(fragile:bestmove(2)) == "string")
+t.equal("the game is untouched", #fragile:history(), 2)
+t.raises("and reported again next time", "no pawn on e5, please", function() fragile:beliefs("white") end)
+
 -- 8. The computer plays from its belief, and still from the view alone
 -- when asked (beliefs = false).
 local c = varia.new("kriegspiel")
