@@ -52,6 +52,9 @@ for seed = first, first + games - 1 do
       end
     end
   end
+  print(string.format("game %d done: %d checks, %d missing; exact sizes %s; sampling from action %s; %.0f s",
+    seed, checked, missing, summary(sizes), summary(switch_at), os.clock() - t0))
+  io.flush()
 end
 
 print(string.format("%d games: the true position was in the exact set %d times of %d checks (%d missing)",
