@@ -11,6 +11,7 @@
 
 #include <lauxlib.h>
 
+#include "belief.h"
 #include "binding.h"
 #include "hidden.h"
 #include "movegen.h"
@@ -41,6 +42,8 @@ typedef struct GameBox {
   lua_State *L; /* the thread of the last method called: hooks run there
                    (kept alive as the game's second user value) */
   int closed;   /* freed by __gc or __close: methods refuse it */
+  Belief *belief[2]; /* each player's, made on first use (belief.h) */
+  int no_beliefs;    /* the computer samples from the view alone */
 } GameBox;
 
 /* What a hook is given in place of its game: the same methods, but none
@@ -581,11 +584,15 @@ static void hook_result(void *ctx, Game *g, GameResult *r) {
   lua_pop(L, 3);
 }
 
+static int hook_beliefs(void *ctx, Game *g, int player, Position *out, int n, uint64_t *rng);
+
 Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   char err[512];
   vidx = lua_absindex(L, vidx);
   VariantBox *b = tovariant(L, vidx);
-  GameBox *box = lua_newuserdatauv(L, sizeof *box, 3);
+  /* user values: the variant, the thread, the view; the scratch game
+  ** beliefs ask the referee on */
+  GameBox *box = lua_newuserdatauv(L, sizeof *box, 4);
   memset(box, 0, sizeof *box);
   luaL_setmetatable(L, GAME_MT);
   lua_pushvalue(L, vidx);
@@ -597,6 +604,7 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   if (b->hooks & HAS_ON_MOVE) box->hooks.after_step = hook_after_step;
   if (b->hooks & HAS_ON_ATTEMPT) box->hooks.attempt = hook_attempt;
   if (b->hooks & HAS_ON_RESULT) box->hooks.result = hook_result;
+  box->hooks.beliefs = hook_beliefs;
   if (game_init(&box->g, &b->v, fen, err, sizeof err)) {
     lua_pop(L, 1);
     lua_pushstring(L, err);
@@ -1260,6 +1268,10 @@ static int g_bestmove(lua_State *L) {
     lim.seconds = luaL_optnumber(L, -2, 0);
     lim.nodes = (uint64_t)luaL_optinteger(L, -1, 0);
     lua_pop(L, 3);
+    /* beliefs = false: sample from the view alone, as before beliefs */
+    lua_getfield(L, 2, "beliefs");
+    ((GameBox *)g)->no_beliefs = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
   }
   luaL_argcheck(L, lim.depth >= 1 && lim.depth <= 64, 2, "depth out of range (1 to 64)");
   char out[64], view[4096];
@@ -1269,7 +1281,16 @@ static int g_bestmove(lua_State *L) {
   view_fen(&g->pos, d.kind == DECIDE_NONE ? g->pos.side : d.player, view, sizeof view);
   uint64_t rng = 0xcbf29ce484222325ull;
   for (const char *c = view; *c; c++) rng = (rng ^ (unsigned char)*c) * 0x100000001b3ull;
-  if (player_choose(g, binding_searcher(L), &lim, &rng, NULL, out, sizeof out)) {
+  /* exclude = { tries already refused this turn } */
+  const char *exclude[65] = {NULL};
+  int top = lua_gettop(L);
+  if (lua_istable(L, 2) && lua_getfield(L, 2, "exclude") == LUA_TTABLE)
+    for (int i = 0; i < 64 && lua_rawgeti(L, top + 1, i + 1) == LUA_TSTRING; i++)
+      exclude[i] = lua_tostring(L, -1); /* on the stack until the choice is made */
+  int none = player_choose(g, binding_searcher(L), &lim, &rng, exclude, out, sizeof out);
+  ((GameBox *)g)->no_beliefs = 0;
+  lua_settop(L, top);
+  if (none) {
     lua_pushnil(L);
     return 1;
   }
@@ -1329,7 +1350,13 @@ static int g_variant(lua_State *L) {
 ** holds the game gets "closed game" from every method. */
 static int g_gc(lua_State *L) {
   GameBox *box = luaL_checkudata(L, 1, GAME_MT);
-  if (!box->closed) game_free(&box->g);
+  if (!box->closed) {
+    game_free(&box->g);
+    for (int c = 0; c < 2; c++) {
+      belief_free(box->belief[c]);
+      box->belief[c] = NULL;
+    }
+  }
   box->closed = 1;
   return 0;
 }
@@ -1354,6 +1381,181 @@ static int g_tostring(lua_State *L) {
   pos_fen(&g->pos, buf, sizeof buf);
   lua_pushfstring(L, "varia.Game(%s: %s)", g->v->name, buf);
   return 1;
+}
+
+/* ---- beliefs (belief.h) ------------------------------------------------- */
+
+/* Beliefs are kept where the board is hidden and nothing is dealt (an
+** unseen hand would have to be dealt again in every candidate). */
+static int beliefs_kept(const Variant *v) {
+  return v->visibility == SEE_OWN && !v->ncard_values;
+}
+
+/* The messages to player made after the scratch game's one entry, in the
+** form belief.c compares ("type: text" a line). */
+static void heard_in(const Game *g, int player, char *heard, size_t len) {
+  int bit = player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK;
+  size_t n = 0;
+  heard[0] = '\0';
+  for (int i = 0; i < g->nmsgs; i++)
+    if (g->msgs[i].index == g->n && (g->msgs[i].audience & bit) && n < len)
+      n += (size_t)snprintf(heard + n, len - n, "%s: %s\n", g->msgs[i].type, g->msgs[i].text);
+}
+
+/* The oracle: the variant's own hooks, run on a scratch game set to the
+** candidate position, never on the game being played. */
+static int oracle_run(GameBox *sb, const Position *before, Move m, const char *text, int player,
+                      char *heard, size_t len) {
+  Game *g = &sb->g;
+  Sandbox *s = sandbox_of(sb->L);
+  char err[512];
+  int trace = s->trace, bad;
+  while (g->n) game_undo(g);
+  g->pos = *before;
+  if (game_play(g, text ? GAME_ACTION(ACT_TRY) : m)) {
+    snprintf(heard, len, "out of memory");
+    return -1;
+  }
+  s->trace = 0; /* the referee's imagined answers are no part of the game */
+  g->in_hook = 1;
+  if (text) {
+    char answer[128] = "Illegal";
+    g->texts[0] = strdup(text);
+    bad = sb->hooks.attempt(sb, g, text, answer, sizeof answer, err, sizeof err);
+  } else {
+    bad = sb->hooks.after_step(sb, g, m, err, sizeof err);
+  }
+  g->in_hook = 0;
+  s->trace = trace;
+  if (bad) { /* the hook took the entry back */
+    snprintf(heard, len, "%s", err);
+    return -1;
+  }
+  heard_in(g, player, heard, len);
+  game_undo(g);
+  return 0;
+}
+
+static int oracle_step(void *ctx, const Position *before, Move m, int player, char *heard,
+                       size_t len) {
+  return oracle_run(ctx, before, m, NULL, player, heard, len);
+}
+
+static int oracle_attempt(void *ctx, const Position *before, const char *text, int player,
+                          char *heard, size_t len) {
+  return oracle_run(ctx, before, MOVE_NONE, text, player, heard, len);
+}
+
+/* The player's belief brought up to date, or NULL with err. The scratch
+** game is the game userdata's second user value. */
+static Belief *synced_belief(GameBox *box, int player, char *err, size_t errlen) {
+  lua_State *L = box->L;
+  if (!beliefs_kept(box->g.v)) {
+    snprintf(err, errlen, "beliefs are kept for variants with hidden boards "
+             "(visibility = \"own\") and no cards");
+    return NULL;
+  }
+  if (!box->belief[player])
+    box->belief[player] = belief_new(player, BELIEF_CAP, BELIEF_PARTICLES,
+                                     0x5EED0000ull + (uint64_t)player);
+  if (!box->belief[player]) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  int top = lua_gettop(L);
+  lua_getfield(L, LUA_REGISTRYINDEX, GAMES_KEY);
+  lua_rawgetp(L, -1, box);
+  if (lua_getiuservalue(L, -1, 4) != LUA_TUSERDATA) { /* the scratch game */
+    lua_pop(L, 1);
+    lua_getiuservalue(L, -1, 1);
+    if (!binding_new_game(L, -1, NULL)) {
+      snprintf(err, errlen, "%s", lua_tostring(L, -1));
+      lua_settop(L, top);
+      return NULL;
+    }
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, -4, 4);
+  }
+  BeliefOracle o = {lua_touserdata(L, -1), oracle_step, oracle_attempt};
+  int bad = belief_sync(box->belief[player], &box->g, &o, err, errlen);
+  lua_settop(L, top);
+  return bad ? NULL : box->belief[player];
+}
+
+static int hook_beliefs(void *ctx, Game *g, int player, Position *out, int n, uint64_t *rng) {
+  GameBox *box = ctx;
+  char err[512];
+  (void)g;
+  if (box->no_beliefs || !beliefs_kept(box->g.v)) return 0;
+  Belief *b = synced_belief(box, player, err, sizeof err);
+  int k = b ? belief_size(b) : 0;
+  if (k <= n) {
+    for (int i = 0; i < k; i++) out[i] = *belief_position(b, i);
+    return k;
+  }
+  /* n distinct positions at random (a partial shuffle of the indices) */
+  int *idx = malloc(sizeof *idx * (size_t)k);
+  if (!idx) return 0;
+  for (int i = 0; i < k; i++) idx[i] = i;
+  for (int i = 0; i < n; i++) {
+    uint64_t z = (*rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    int j = i + (int)((z ^ (z >> 31)) % (uint64_t)(k - i)), t = idx[i];
+    idx[i] = idx[j];
+    idx[j] = t;
+    out[i] = *belief_position(b, idx[i]);
+  }
+  free(idx);
+  return n;
+}
+
+/* g:beliefs(player [, n]) -> count, exact, { up to n FENs }, stats: the
+** positions the player may be in, from what the player has seen. */
+static int g_beliefs(lua_State *L) {
+  GameBox *box = (GameBox *)togame(L);
+  int player = player_arg(L, 2);
+  lua_Integer want = luaL_optinteger(L, 3, 0);
+  char err[512], fen[4096];
+  luaL_argcheck(L, want >= 0, 3, "must not be negative");
+  if (box->g.in_hook) return luaL_error(L, "beliefs: not from inside a hook");
+  Belief *b = synced_belief(box, player, err, sizeof err);
+  if (!b) return luaL_error(L, "beliefs: %s", err);
+  int k = belief_size(b);
+  double count = belief_count(b);
+  if (belief_exact(b)) lua_pushinteger(L, (lua_Integer)count);
+  else lua_pushnumber(L, count);
+  lua_pushboolean(L, belief_exact(b));
+  lua_createtable(L, (int)(want < k ? want : k), 0);
+  for (int i = 0; i < k && i < want; i++) {
+    pos_fen(belief_position(b, i), fen, sizeof fen);
+    lua_pushstring(L, fen);
+    lua_rawseti(L, -2, i + 1);
+  }
+  BeliefStats st = belief_stats(b);
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, k);
+  lua_setfield(L, -2, "held");
+  lua_pushinteger(L, st.oracle_calls);
+  lua_setfield(L, -2, "oracle_calls");
+  lua_pushinteger(L, st.regenerations);
+  lua_setfield(L, -2, "regenerations");
+  lua_pushboolean(L, st.approximate);
+  lua_setfield(L, -2, "approximate");
+  return 4;
+}
+
+int binding_belief_line(Game *g, int player, char *buf, size_t len) {
+  GameBox *box = (GameBox *)g;
+  char err[512];
+  if (!beliefs_kept(g->v) || game_result(g).over) return -1;
+  Belief *b = synced_belief(box, player, err, sizeof err);
+  if (!b) return snprintf(buf, len, "positions still possible: unknown (%s)", err);
+  if (belief_exact(b))
+    return snprintf(buf, len, "positions still possible for %s: %.0f (exact)",
+                    player == WHITE ? "White" : "Black", belief_count(b));
+  return snprintf(buf, len, "positions still possible for %s: about %.3g (more than %d; sampled)",
+                  player == WHITE ? "White" : "Black", belief_count(b), BELIEF_CAP);
 }
 
 /* ---- module functions --------------------------------------------------- */
@@ -1410,7 +1612,7 @@ static const luaL_Reg game_methods[] = {
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
     {"copy", g_copy},       {"hand", g_hand}, {"pocket", g_pocket},       {"selftest", g_selftest},
-    {"bestmove", g_bestmove},
+    {"bestmove", g_bestmove}, {"beliefs", g_beliefs},
     {NULL, NULL}};
 
 /* The C work of a method called while a budget runs (from a variant

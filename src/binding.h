@@ -30,4 +30,9 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen);
 struct Searcher;
 struct Searcher *binding_searcher(lua_State *L);
 
+/* The line the REPL shows a player: how many positions are still possible
+** from what the player has seen (belief.h). Returns its length, or -1
+** when the variant keeps no beliefs or the game is over. */
+int binding_belief_line(Game *g, int player, char *buf, size_t len);
+
 #endif

@@ -43,6 +43,10 @@ typedef struct GameHooks {
                  char *err, size_t errlen);
   /* When the rules of the core see no end: may end the game (fills *r). */
   void (*result)(void *ctx, Game *g, GameResult *r);
+  /* Positions player may be in, from what that player has seen (belief.h):
+  ** writes up to n of them, drawn with rng, into out and returns how many
+  ** (0 when none are known). NULL: no beliefs are kept. */
+  int (*beliefs)(void *ctx, Game *g, int player, struct Position *out, int n, uint64_t *rng);
 } GameHooks;
 
 struct Game {

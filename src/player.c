@@ -11,7 +11,9 @@
 #include "notation.h"
 #include "player.h"
 
-#define SAMPLES 6
+#define SAMPLES 6         /* positions drawn from the view alone */
+#define BELIEF_SAMPLES 8  /* positions drawn from the belief */
+#define REPLY_WEIGHT 3    /* centipawns per legal reply left to the opponent */
 
 static uint64_t next(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -132,6 +134,19 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
   return 0;
 }
 
+static int compare_moves(const void *a, const void *b) {
+  Move x = *(const Move *)a, y = *(const Move *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Up to n positions the player may be in, from the player's belief (the
+** positions consistent with everything the player has seen), or 0 when
+** the game keeps no beliefs. */
+static int believed(Game *g, int me, uint64_t *rng, Position *out, int n) {
+  if (!g->hooks || !g->hooks->beliefs) return 0;
+  return g->hooks->beliefs(g->hooks->ctx, g, me, out, n, rng);
+}
+
 int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
                   const char *const *exclude, char *out, size_t len) {
   Decision d = game_decision(g);
@@ -141,7 +156,9 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   if (d.kind == DECIDE_ANSWER_OFFER) { /* accept when ahead on the board */
     Position p = g->pos;
     /* with hidden information, "the board" is a sample of what it may be */
-    if (view_hides(g->v) && determinize(g, d.player, rng, &p)) p = g->pos;
+    if (view_hides(g->v) && believed(g, d.player, rng, &p, 1) < 1 &&
+        determinize(g, d.player, rng, &p))
+      p = g->pos;
     SearchLimits quick = {.depth = 1, .stop = limits->stop};
     SearchResult r = search_best(s, &p, &quick);
     snprintf(out, len, "%s", r.score * (p.side == d.player ? 1 : -1) > 0 ? "accept" : "decline");
@@ -154,31 +171,49 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     return 0;
   }
   /* Hidden information: vote over sampled positions; only moves the player
-  ** could try count. */
-  Position *sample = malloc(sizeof *sample);
-  if (!sample) return -1;
+  ** could try count. The table starts empty: what earlier searches stored
+  ** (of true positions, or of another player's samples) is no part of what
+  ** this player knows, and would make the choice depend on it. */
+  search_clear(s);
   int me = d.player;
+  /* consistent positions from the belief when it is kept; otherwise each
+  ** sample is drawn from the view alone */
+  Position *pool = malloc(sizeof *pool * BELIEF_SAMPLES);
+  if (!pool) return -1;
+  int npool = believed(g, me, rng, pool, BELIEF_SAMPLES);
+  int nsamples = npool ? npool : SAMPLES;
+  Position *sample = malloc(sizeof *sample);
+  if (!sample) {
+    free(pool);
+    return -1;
+  }
   int n = g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list) : gen_legal(&g->pos, list);
   char (*names)[16] = malloc(sizeof *names * (size_t)(n ? n : 1));
   long *total = calloc((size_t)(n ? n : 1), sizeof *total);
   int *legal_in = calloc((size_t)(n ? n : 1), sizeof *legal_in);
   int k = 0;
   if (!names || !total || !legal_in) {
+    free(pool);
     free(sample);
     free(names);
     free(total);
     free(legal_in);
     return -1;
   }
+  /* In a fixed order: the order of generation follows the piece lists,
+  ** whose order depends on what was made and taken back before, and the
+  ** first of equal votes wins. */
+  qsort(list, (size_t)n, sizeof *list, compare_moves);
   for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], names[i], 16);
   /* the time shared among every sample's look at every move; the looks at
   ** imagined positions report nothing */
   SearchLimits each = *limits;
-  if (each.seconds > 0 && n > 0) each.seconds /= (double)SAMPLES * n;
+  if (each.seconds > 0 && n > 0) each.seconds /= (double)nsamples * n;
   each.info = NULL;
-  for (int sidx = 0; sidx < SAMPLES; sidx++) {
-    if (determinize(g, me, rng, sample)) continue;
-    Move ml[MAX_MOVES];
+  for (int sidx = 0; sidx < nsamples; sidx++) {
+    if (npool) *sample = pool[sidx];
+    else if (determinize(g, me, rng, sample)) continue;
+    Move ml[MAX_MOVES], replies[MAX_MOVES];
     int nm = gen_legal(sample, ml);
     for (int j = 0; j < nm; j++) {
       Undo u;
@@ -193,6 +228,10 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
       one.depth = each.depth > 1 ? each.depth - 1 : 1;
       SearchResult r = search_best(s, sample, &one);
       int v = sample->side == me ? r.score : -r.score;
+      /* From consistent positions, fewer replies for the opponent is
+      ** worth a little: it herds a king toward mate (material alone
+      ** gives a lone king's hunter no direction). */
+      if (npool && sample->side != me) v -= REPLY_WEIGHT * gen_legal(sample, replies);
       move_unmake(sample, ml[j], &u);
       total[idx] += v;
       legal_in[idx]++;
@@ -206,7 +245,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   long best_value = 0;
   for (int i = 0; i < n; i++) {
     if (excluded(exclude, names[i]) || !legal_in[i]) continue;
-    long value = total[i] / legal_in[i] - 100L * (SAMPLES - legal_in[i]);
+    long value = total[i] / legal_in[i] - 100L * (nsamples - legal_in[i]);
     /* Ties go to the first name in order, not the first move generated:
     ** the order of generation follows how the position was reached, which
     ** is not part of what the player sees. */
@@ -217,6 +256,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     for (int i = 0; i < n; i++)
       if (!excluded(exclude, names[i]) && (best < 0 || strcmp(names[i], names[best]) < 0)) best = i;
   if (best >= 0) snprintf(out, len, "%s", names[best]);
+  free(pool);
   free(sample);
   free(names);
   free(total);

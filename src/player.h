@@ -1,10 +1,12 @@
 /*
 ** player.h - the computer as a player: the search of search.h on the
 ** position it may know. In a game with hidden information it never looks
-** at the truth: it samples positions consistent with its own view (the
-** unseen squares filled with the pieces the opponent may still have, the
-** opponent's hand dealt again from the unseen cards), searches each, and
-** plays the step with the best total.
+** at the truth: it takes positions from its belief (the positions
+** consistent with everything it has seen, belief.h, through the game's
+** beliefs hook), or where none is kept samples positions from its view
+** alone (the unseen squares filled with the pieces the opponent may still
+** have, the opponent's hand dealt again from the unseen cards), searches
+** each, and plays the step with the best total.
 */
 #ifndef varia_player_h
 #define varia_player_h

@@ -207,6 +207,10 @@ static void show_board(Repl *r) {
   }
   if (r->g->v->has_points) printf("   points: White %d, Black %d", p->score[0], p->score[1]);
   printf("\n");
+  /* With a hidden board: how many positions the player may still be in. */
+  char belief[192];
+  if (hide && !res.over && binding_belief_line(r->g, who, belief, sizeof belief) > 0)
+    printf("%s\n", belief);
   if (r->g->v->pockets) {
     printf("pockets:");
     for (int c = 0; c < 2; c++) {

@@ -53,6 +53,10 @@ Searcher *search_new(int tt_megabytes) {
   return s;
 }
 
+void search_clear(Searcher *s) {
+  memset(s->tt, 0, sizeof *s->tt * (s->tt_mask + 1));
+}
+
 void search_free(Searcher *s) {
   if (!s) return;
   free(s->tt);

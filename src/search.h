@@ -39,6 +39,9 @@ typedef struct Searcher Searcher;
 
 Searcher *search_new(int tt_megabytes);
 void search_free(Searcher *s);
+/* Forgets every stored result (a player who may not know what earlier
+** searches saw starts from nothing). */
+void search_clear(Searcher *s);
 /* Searches p (restored on return) and returns the best step. */
 SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits);
 

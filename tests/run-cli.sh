@@ -181,6 +181,8 @@ expect_stdin "repl kriegspiel hides moves" 1 "moves would show what the players 
 expect_stdin "repl kriegspiel hides perft" 1 "perft would show" 'perft 1\n' -- $V kriegspiel
 expect_stdin "repl kriegspiel try" 0 "referee: Nonsense" 'e2e5\n' -- $V kriegspiel
 expect_stdin "repl kriegspiel messages" 0 "2. Black has moved" 'e2e4\nd7d5\nmessages\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel beliefs" 0 "positions still possible for Black: 20 (exact)" 'e2e4\nshow\n' -- $V kriegspiel
+expect_stdin "repl kriegspiel beliefs after a pawn capture" 0 "positions still possible for White: 2 (exact)" 'e2e4\nd7d5\nshow\n' -- $V kriegspiel
 expect_stdin "repl kriegspiel referee" 0 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" 'e2e4\nd7d5\nview all\nfen\n' -- $V kriegspiel
 expect_stdin "repl ambiguous asks the opponent" 0 "Black chooses which of White's pieces goes to c3" 'c3\nshow\n' -- $V ambiguous
 expect_stdin "repl ambiguous choice" 0 "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1" 'c3\nb1c3\nfen\n' -- $V ambiguous

@@ -68,17 +68,23 @@ end
 
 local colour = { white = "White", black = "Black" }
 
--- Legal pawn captures of the side to move. A capture that promotes is one
--- capture, however many pieces it may promote to: counting each promotion
--- would tell the opponent that a promoting capture exists.
+-- Legal pawn captures of the side to move: the legal pawn moves that
+-- change file (a pawn changes file only by capturing). Read from the move's
+-- squares rather than g:moveinfo, which plays each move: the referee is
+-- asked this for every position a player's belief holds (g:beliefs). A
+-- capture that promotes is one capture, however many pieces it may
+-- promote to: counting each promotion would tell the opponent that a
+-- promoting capture exists.
 local function pawn_captures(g)
   local n, seen = 0, {}
   for _, m in ipairs(g:legal()) do
-    local info = g:moveinfo(m)
-    local key = info.from .. info.to
-    if info.piece:lower() == "p" and info.captured and not seen[key] then
-      seen[key] = true
-      n = n + 1
+    local key = m:sub(1, 4)
+    if m:byte(1) ~= m:byte(3) and not seen[key] then
+      local piece = g:piece(m:sub(1, 2))
+      if piece == "P" or piece == "p" then
+        seen[key] = true
+        n = n + 1
+      end
     end
   end
   return n

@@ -1,0 +1,687 @@
+/*
+** belief.c - the positions a player of a hidden-information game may be in.
+**
+** The game's history is read as the player saw it: a list of observations,
+** one per history entry (the player's own step and its UCI, the player's
+** own try and its text, or the opponent's step or try, unseen), each with
+** what the player was told after it and the player's view after it. A
+** candidate position is advanced through an observation by every step it
+** allows (the named one for the player's own steps, every legal one for
+** the opponent's) and kept when the player's view of the result is the
+** player's real view and the referee, asked through the oracle, tells the
+** player exactly what the player was told. The truth itself is read only
+** through the player's view.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "belief.h"
+#include "hidden.h"
+#include "movegen.h"
+#include "notation.h"
+
+enum { OBS_SKIP, OBS_OWN_STEP, OBS_OWN_TRY, OBS_OTHER_STEP, OBS_OTHER_TRY };
+
+#define VIEW_HIDDEN 0xFE /* a square the player does not see */
+#define HEARD_MAX 4096
+#define REGEN_BUDGET 20000 /* candidate expansions per regeneration */
+#define RING 16
+
+/* One history entry as the player saw it. */
+typedef struct Obs {
+  int kind;
+  Move move;      /* the entry, to notice an undo that changed it */
+  char text[48];  /* the own step's UCI, or a try's text */
+  char *heard;    /* what the player was told after it ("type: text\n"...) */
+  uint8_t view[MAX_SQUARES], vattr[MAX_SQUARES]; /* the board as seen after it */
+  uint8_t hand[MAX_CARD_VALUES + 1], pocket[MAX_TYPES];
+  int side, phase;
+} Obs;
+
+/* Distinct positions by key (open addressing; 0 marks a free slot). */
+typedef struct KeySet {
+  uint64_t *slot;
+  size_t cap, n;
+} KeySet;
+
+struct Belief {
+  int player, cap, particles;
+  char start[512]; /* the game's start, which every player knows */
+  uint64_t rng;
+  Obs *obs;
+  int nobs, obscap;
+  Position *set; /* the exact set, or the particles */
+  int n;
+  int exact;
+  int dirty; /* an update did not finish (an error): start again */
+  double count;
+  /* sampling: the last exact set and where it stood in the observations */
+  Position *anchor;
+  int nanchor, anchor_at;
+  /* sampling: the particles before each of the last RING observations, to
+  ** draw again from a few steps back before going back to the anchor */
+  Position *ring[RING];
+  int ring_n[RING], ring_at[RING];
+  BeliefStats stats;
+  char heard[HEARD_MAX]; /* scratch for the oracle's answers */
+};
+
+static uint64_t next_random(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* The position's identity: its hash, and the clock the hash leaves out. */
+static uint64_t identity(const Position *p) {
+  uint64_t k = p->key ^ ((uint64_t)p->halfmove + 1) * 0xD6E8FEB86659FD93ull;
+  return k ? k : 1;
+}
+
+static int keyset_add(KeySet *s, uint64_t k) {
+  if (2 * (s->n + 1) > s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 1024;
+    uint64_t *slot = calloc(cap, sizeof *slot);
+    if (!slot) return -1;
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->slot[i]) {
+        size_t j = s->slot[i] & (cap - 1);
+        while (slot[j]) j = (j + 1) & (cap - 1);
+        slot[j] = s->slot[i];
+      }
+    free(s->slot);
+    s->slot = slot;
+    s->cap = cap;
+  }
+  size_t j = k & (s->cap - 1);
+  while (s->slot[j]) {
+    if (s->slot[j] == k) return 0;
+    j = (j + 1) & (s->cap - 1);
+  }
+  s->slot[j] = k;
+  s->n++;
+  return 1;
+}
+
+Belief *belief_new(int player, int cap, int particles, uint64_t seed) {
+  Belief *b = calloc(1, sizeof *b);
+  if (!b) return NULL;
+  b->player = player;
+  b->cap = cap > 0 ? cap : BELIEF_CAP;
+  b->particles = particles > 0 ? particles : BELIEF_PARTICLES;
+  b->rng = seed;
+  b->exact = 1;
+  return b;
+}
+
+static void forget(Belief *b) {
+  for (int i = 0; i < b->nobs; i++) free(b->obs[i].heard);
+  b->nobs = 0;
+  free(b->set);
+  free(b->anchor);
+  b->set = b->anchor = NULL;
+  for (int i = 0; i < RING; i++) {
+    free(b->ring[i]);
+    b->ring[i] = NULL;
+    b->ring_n[i] = 0;
+  }
+  b->n = b->nanchor = 0;
+  b->exact = 1;
+  b->count = 0;
+  b->stats.approximate = 0;
+}
+
+void belief_free(Belief *b) {
+  if (!b) return;
+  forget(b);
+  free(b->obs);
+  free(b);
+}
+
+int belief_size(const Belief *b) { return b->n; }
+const Position *belief_position(const Belief *b, int i) { return &b->set[i]; }
+int belief_exact(const Belief *b) { return b->exact; }
+double belief_count(const Belief *b) { return b->count; }
+BeliefStats belief_stats(const Belief *b) { return b->stats; }
+
+/* ---- observations -------------------------------------------------------- */
+
+static void record_view(Obs *o, const Position *truth, int player) {
+  const Variant *v = truth->v;
+  memset(o->view, CELL_OFF, sizeof o->view);
+  for (int sq = 0; sq < v->geo.nsq; sq++) {
+    if (truth->board[sq] == CELL_OFF) continue;
+    int sees = view_sees(truth, player, sq);
+    o->view[sq] = sees ? truth->board[sq] : VIEW_HIDDEN;
+    o->vattr[sq] = sees ? truth->attr[sq] : 0;
+  }
+  memcpy(o->hand, truth->hand[player], sizeof o->hand);
+  memcpy(o->pocket, truth->pocket[player], sizeof o->pocket);
+  o->side = truth->side;
+  o->phase = truth->phase;
+}
+
+/* Does the player see in p what the observation recorded? */
+static int view_matches(const Position *p, const Obs *o, int player) {
+  const Variant *v = p->v;
+  if (p->side != o->side || p->phase != o->phase) return 0;
+  for (int sq = 0; sq < v->geo.nsq; sq++) {
+    uint8_t want = o->view[sq];
+    if (want == CELL_OFF) continue;
+    int sees = view_sees(p, player, sq);
+    if (sees != (want != VIEW_HIDDEN)) return 0;
+    if (sees && (p->board[sq] != want || p->attr[sq] != o->vattr[sq])) return 0;
+  }
+  return !memcmp(p->hand[player], o->hand, sizeof o->hand) &&
+         !memcmp(p->pocket[player], o->pocket, sizeof o->pocket);
+}
+
+/* The announcements to player made right after history entry i. */
+static char *heard_after(const Game *g, int i, int player, int *next_msg) {
+  int bit = player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK;
+  size_t n = 0;
+  char buf[HEARD_MAX];
+  buf[0] = '\0';
+  while (*next_msg < g->nmsgs && g->msgs[*next_msg].index <= i) (*next_msg)++;
+  for (; *next_msg < g->nmsgs && g->msgs[*next_msg].index == i + 1; (*next_msg)++) {
+    const Message *m = &g->msgs[*next_msg];
+    if ((m->audience & bit) && n < sizeof buf)
+      n += (size_t)snprintf(buf + n, sizeof buf - n, "%s: %s\n", m->type, m->text);
+  }
+  return strdup(buf);
+}
+
+/* Who decides the step at p: a player, or -1 for chance. */
+static int decider(const Position *p) {
+  const Phase *ph = &p->v->phase[p->phase];
+  if (ph->owner == OWNER_CHANCE || ph->kind == PHASE_DRAW) return -1;
+  return ph->owner == OWNER_OPPONENT ? p->side ^ 1 : p->side;
+}
+
+/* ---- advancing one candidate through one observation --------------------- */
+
+/* Receives each consistent successor; returns nonzero to stop. */
+typedef int (*Sink)(void *ctx, const Position *p);
+
+static int heard_same(Belief *b, const BeliefOracle *o, const Position *before, Move m,
+                      const char *text, const Obs *ob, char *err, size_t errlen) {
+  int r;
+  b->stats.oracle_calls++;
+  r = text ? o->attempt(o->ctx, before, text, b->player, b->heard, sizeof b->heard)
+           : o->step(o->ctx, before, m, b->player, b->heard, sizeof b->heard);
+  if (r) {
+    snprintf(err, errlen, "%s", b->heard);
+    return -1;
+  }
+  return strcmp(b->heard, ob->heard) == 0;
+}
+
+/* A try the opponent could have made at p that the referee answers as the
+** player heard: first the moves the opponent could conceive of that are
+** not legal, then any pair of squares. */
+static int some_try_matches(Belief *b, const BeliefOracle *o, Position *p, const Obs *ob,
+                            char *err, size_t errlen) {
+  Move *list = malloc(sizeof *list * 2 * MAX_MOVES), *legal = list + MAX_MOVES;
+  char (*names)[16] = malloc(sizeof *names * MAX_MOVES);
+  char uci[48];
+  const Geometry *geo = &p->v->geo;
+  if (!list || !names) {
+    free(list);
+    free(names);
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  int n = gen_conceivable(p, list), nl = gen_legal(p, legal), found = 0;
+  for (int j = 0; j < nl; j++) move_to_uci(p, legal[j], names[j], sizeof names[j]);
+  for (int i = 0; i < n && !found; i++) {
+    int is_legal = 0;
+    move_to_uci(p, list[i], uci, sizeof uci);
+    for (int j = 0; j < nl && !is_legal; j++) is_legal = !strcmp(names[j], uci);
+    if (!is_legal) found = heard_same(b, o, p, MOVE_NONE, uci, ob, err, errlen);
+  }
+  for (int f1 = 0; f1 < geo->files && !found; f1++)
+    for (int r1 = 0; r1 < geo->ranks && !found; r1++)
+      for (int f2 = 0; f2 < geo->files && !found; f2++)
+        for (int r2 = 0; r2 < geo->ranks && !found; r2++) {
+          char a[8], c[8];
+          int is_legal = 0;
+          board_square_name(geo, board_square(geo, f1, r1), a);
+          board_square_name(geo, board_square(geo, f2, r2), c);
+          snprintf(uci, sizeof uci, "%s%s", a, c);
+          for (int j = 0; j < nl && !is_legal; j++) is_legal = !strcmp(names[j], uci);
+          if (!is_legal) found = heard_same(b, o, p, MOVE_NONE, uci, ob, err, errlen);
+        }
+  free(list);
+  free(names);
+  return found;
+}
+
+/* Feeds sink each successor of p consistent with ob, in random order when
+** rng is given. Returns 1 when the sink stopped, 0, or -1 with err. */
+static int advance(Belief *b, const BeliefOracle *o, const Position *p0, const Obs *ob,
+                   uint64_t *rng, Sink sink, void *ctx, char *err, size_t errlen) {
+  Position *p = malloc(2 * sizeof *p), *next = p + 1;
+  Move *list = malloc(sizeof *list * MAX_MOVES);
+  char uci[48], why[8];
+  int r = 0;
+  if (!p || !list) {
+    free(p);
+    free(list);
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  *p = *p0;
+  switch (ob->kind) {
+  case OBS_SKIP:
+    r = sink(ctx, p) ? 1 : 0;
+    break;
+  case OBS_OWN_TRY:
+    /* the try was refused, so it is no legal step here */
+    if (parse_move(p, ob->text, why, sizeof why) != MOVE_NONE) break;
+    r = heard_same(b, o, p, MOVE_NONE, ob->text, ob, err, errlen);
+    if (r == 1) r = sink(ctx, p) ? 1 : 0;
+    break;
+  case OBS_OTHER_TRY:
+    r = some_try_matches(b, o, p, ob, err, errlen);
+    if (r == 1) r = sink(ctx, p) ? 1 : 0;
+    break;
+  case OBS_OWN_STEP:
+  case OBS_OTHER_STEP: {
+    int n = gen_legal(p, list);
+    if (rng)
+      for (int i = n - 1; i > 0; i--) {
+        int j = (int)(next_random(rng) % (uint64_t)(i + 1));
+        Move t = list[i];
+        list[i] = list[j];
+        list[j] = t;
+      }
+    for (int i = 0; i < n && r == 0; i++) {
+      Undo u;
+      if (ob->kind == OBS_OWN_STEP) {
+        move_to_uci(p, list[i], uci, sizeof uci);
+        if (strcmp(uci, ob->text)) continue;
+      }
+      *next = *p;
+      move_make(next, list[i], &u);
+      if (!view_matches(next, ob, b->player)) continue;
+      int same = heard_same(b, o, p, list[i], NULL, ob, err, errlen);
+      if (same < 0) r = -1;
+      else if (same && sink(ctx, next)) r = 1;
+    }
+    break;
+  }
+  }
+  free(p);
+  free(list);
+  return r < 0 ? -1 : r;
+}
+
+/* ---- the exact set and the particles -------------------------------------- */
+
+typedef struct Collect {
+  Belief *b;
+  KeySet seen;
+  Position *kept;    /* every distinct successor while at most cap */
+  int nkept, keptcap;
+  Position *sample;  /* a uniform sample of the distinct successors */
+  int nsample, want;
+  long distinct, total;
+  int oom;
+} Collect;
+
+static int collect(void *ctx, const Position *p) {
+  Collect *c = ctx;
+  c->total++;
+  int fresh = keyset_add(&c->seen, identity(p));
+  if (fresh < 0) c->oom = 1;
+  if (fresh <= 0) return c->oom;
+  c->distinct++;
+  if (c->kept && c->nkept <= c->b->cap) {
+    if (c->nkept == c->keptcap) {
+      int cap = c->keptcap ? c->keptcap * 2 : 64;
+      Position *k = realloc(c->kept, sizeof *k * (size_t)cap);
+      if (!k) return c->oom = 1;
+      c->kept = k;
+      c->keptcap = cap;
+    }
+    c->kept[c->nkept++] = *p;
+  }
+  /* reservoir sampling over the distinct successors */
+  if (c->nsample < c->want) c->sample[c->nsample++] = *p;
+  else {
+    long j = (long)(next_random(&c->b->rng) % (uint64_t)c->distinct);
+    if (j < c->want) c->sample[j] = *p;
+  }
+  return 0;
+}
+
+/* A random history from p through observations [j, end): depth first, the
+** steps in random order, within *budget expansions. */
+static int draw_history(Belief *b, const BeliefOracle *o, const Position *p, int j, int end,
+                        Position *out, long *budget, char *err, size_t errlen);
+
+typedef struct Deeper {
+  Belief *b;
+  const BeliefOracle *o;
+  int j, end;
+  Position *out;
+  long *budget;
+  char *err;
+  size_t errlen;
+  int status;
+} Deeper;
+
+static int go_deeper(void *ctx, const Position *p) {
+  Deeper *d = ctx;
+  if (*d->budget <= 0) return 1;
+  int r = draw_history(d->b, d->o, p, d->j + 1, d->end, d->out, d->budget, d->err, d->errlen);
+  if (r != 0) d->status = r;
+  return r != 0;
+}
+
+static int draw_history(Belief *b, const BeliefOracle *o, const Position *p, int j, int end,
+                        Position *out, long *budget, char *err, size_t errlen) {
+  if (j == end) {
+    *out = *p;
+    return 1;
+  }
+  if (--*budget < 0) return 0;
+  Deeper d = {b, o, j, end, out, budget, err, errlen, 0};
+  if (advance(b, o, p, &b->obs[j], &b->rng, go_deeper, &d, err, errlen) < 0) return -1;
+  return d.status;
+}
+
+/* Histories drawn from random members of start (consistent with the
+** observations before at) through the rest, added to out. */
+static int draw_from(Belief *b, const BeliefOracle *o, const Position *start, int nstart, int at,
+                     Position *out, int *n, KeySet *seen, long budget, char *err, size_t errlen) {
+  for (int tries = 0; *n < b->particles && budget > 0 && nstart && tries < 2 * b->particles;
+       tries++) {
+    const Position *from = &start[next_random(&b->rng) % (uint64_t)nstart];
+    int r = draw_history(b, o, from, at, b->nobs, &out[*n], &budget, err, errlen);
+    if (r < 0) return -1;
+    if (r == 1) {
+      int fresh = keyset_add(seen, identity(&out[*n]));
+      if (fresh < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+      }
+      *n += fresh;
+    }
+  }
+  return 0;
+}
+
+/* More particles, added to those still held: histories drawn through the
+** latest observations from the particles of 2, 4, 8 and 16 observations
+** back, then from the last exact set through the whole backlog, each
+** within a share of budget expansions. */
+static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, size_t errlen) {
+  Position *out = malloc(sizeof *out * (size_t)b->particles);
+  KeySet seen = {0};
+  int n = 0, bad = 0;
+  if (!out) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  b->stats.regenerations++;
+  for (int i = 0; i < b->n && n < b->particles; i++)
+    if (keyset_add(&seen, identity(&b->set[i])) == 1) out[n++] = b->set[i];
+  for (int back = 2; back <= RING && n < b->particles / 2 && !bad; back *= 2) {
+    int at = b->nobs - back, slot = at >= 0 ? at % RING : 0;
+    if (at < b->anchor_at || !b->ring[slot] || b->ring_at[slot] != at) continue;
+    bad = draw_from(b, o, b->ring[slot], b->ring_n[slot], at, out, &n, &seen, budget / 6, err,
+                    errlen);
+  }
+  if (!bad && n < b->particles / 2)
+    bad = draw_from(b, o, b->anchor, b->nanchor, b->anchor_at, out, &n, &seen, budget / 3, err,
+                    errlen);
+  free(seen.slot);
+  if (bad) {
+    free(out);
+    return -1;
+  }
+  free(b->set);
+  b->set = out;
+  b->n = n;
+
+  return 0;
+}
+
+static int own_piece(const Position *p, int sq, int player) {
+  uint8_t c = p->board[sq];
+  return c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == player;
+}
+
+static int royal_on(const Position *p, int sq) {
+  uint8_t c = p->board[sq];
+  return c != CELL_EMPTY && c != CELL_OFF && p->v->type[CELL_TYPE(c)].royal;
+}
+
+/* The successors of p that the player's view allows, whatever the referee
+** said: the last resort when no position consistent with every
+** observation can be found. The player's own step is made even where p
+** would not allow it (a piece in the way that the truth does not have). */
+static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
+  Position *p = malloc(2 * sizeof *p), *next = p + 1;
+  Move *list = malloc(sizeof *list * MAX_MOVES);
+  char uci[48];
+  if (!p || !list) {
+    free(p);
+    free(list);
+    c->oom = 1;
+    return;
+  }
+  *p = *p0;
+  if (ob->kind == OBS_OWN_STEP || ob->kind == OBS_OTHER_STEP) {
+    int n = gen_legal(p, list), made = 0;
+    for (int i = 0; i < n; i++) {
+      Undo u;
+      if (ob->kind == OBS_OWN_STEP) {
+        move_to_uci(p, list[i], uci, sizeof uci);
+        if (strcmp(uci, ob->text)) continue;
+      }
+      *next = *p;
+      move_make(next, list[i], &u);
+      made = 1;
+      if (view_matches(next, ob, b->player)) collect(c, next);
+    }
+    int flag = MOVE_FLAG(ob->move);
+    if (ob->kind == OBS_OWN_STEP && !made &&
+        (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO) &&
+        own_piece(p, MOVE_FROM(ob->move), b->player) && !royal_on(p, MOVE_TO(ob->move))) {
+      Undo u;
+      *next = *p;
+      move_make(next, ob->move, &u);
+      if (view_matches(next, ob, b->player)) collect(c, next);
+    }
+  } else {
+    collect(c, p);
+  }
+  free(p);
+  free(list);
+}
+
+/* Takes observation j (the last one recorded) into account. */
+static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t errlen) {
+  Collect c = {.b = b, .want = b->particles};
+  c.sample = malloc(sizeof *c.sample * (size_t)b->particles);
+  if (b->exact) {
+    c.kept = malloc(sizeof *c.kept * 64);
+    c.keptcap = 64;
+  }
+  if (!c.sample || (b->exact && !c.kept)) {
+    free(c.sample);
+    free(c.kept);
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  for (int i = 0; i < b->n; i++)
+    if (advance(b, o, &b->set[i], &b->obs[j], NULL, collect, &c, err, errlen) < 0 || c.oom) {
+      if (c.oom) snprintf(err, errlen, "out of memory");
+      free(c.sample);
+      free(c.kept);
+      free(c.seen.slot);
+      return -1;
+    }
+  free(c.seen.slot);
+  if (b->exact && c.nkept <= b->cap) { /* still exact */
+    free(c.sample);
+    free(b->set);
+    b->set = c.kept;
+    b->n = c.nkept;
+    b->count = c.nkept;
+    return 0;
+  }
+  if (b->exact) { /* too many: the set before this observation is the anchor */
+    free(c.kept);
+    free(b->anchor);
+    b->anchor = b->set;
+    b->nanchor = b->n;
+    b->anchor_at = j;
+    b->set = c.sample;
+    b->n = c.nsample;
+    b->exact = 0;
+    b->count = (double)c.distinct;
+    return 0;
+  }
+  /* sampling: the particles' consistent successors, and the branching
+  ** they show as the estimate's factor */
+  if (b->n && c.total) b->count *= (double)c.total / b->n;
+  int slot = j % RING; /* the particles before observation j */
+  free(b->ring[slot]);
+  b->ring[slot] = b->set;
+  b->ring_n[slot] = b->n;
+  b->ring_at[slot] = j;
+  b->set = c.sample;
+  b->n = c.nsample;
+  /* Few particles left: more are drawn from the backlog (many expansions
+  ** when none is left, a few otherwise; once approximate, a few). */
+  if (b->n < b->particles / 2) {
+    long budget = b->n || b->stats.approximate ? REGEN_BUDGET / 10 : REGEN_BUDGET;
+    if (regenerate(b, o, budget, err, errlen)) return -1;
+    if (b->count < b->n) b->count = b->n;
+  }
+  if (b->n == 0) { /* nothing consistent found: carried on the view alone */
+    Collect r = {.b = b, .want = b->particles};
+    r.sample = malloc(sizeof *r.sample * (size_t)b->particles);
+    if (!r.sample) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    for (int i = 0; i < b->ring_n[slot] && !r.oom; i++) relaxed(b, &b->ring[slot][i], &b->obs[j], &r);
+    free(r.seen.slot);
+    if (r.oom) {
+      free(r.sample);
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    free(b->set);
+    b->set = r.sample;
+    b->n = r.nsample;
+    b->stats.approximate = 1;
+  }
+  return 0;
+}
+
+/* ---- synchronising with the game ------------------------------------------ */
+
+static int add_obs(Belief *b, Obs **out) {
+  if (b->nobs == b->obscap) {
+    int cap = b->obscap ? b->obscap * 2 : 64;
+    Obs *o = realloc(b->obs, sizeof *o * (size_t)cap);
+    if (!o) return -1;
+    b->obs = o;
+    b->obscap = cap;
+  }
+  *out = &b->obs[b->nobs];
+  memset(*out, 0, sizeof **out);
+  return 0;
+}
+
+/* Does what b has seen still stand at the start of g's history? */
+static int same_prefix(const Belief *b, const Game *g, int upto) {
+  if (b->nobs > upto) return 0;
+  for (int i = 0; i < b->nobs; i++) {
+    if (g->moves[i] != b->obs[i].move) return 0;
+    const char *t = game_entry_text(g, i);
+    if (IS_GAME_ACTION(g->moves[i]) && t && strcmp(t, b->obs[i].text)) return 0;
+  }
+  return 1;
+}
+
+int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t errlen) {
+  const Variant *v = g->v;
+  int upto = g->n;
+  if (upto && game_result(g).over) upto--; /* the game is over: nothing to decide */
+  if (b->dirty || !same_prefix(b, g, upto) || strcmp(b->start, g->start_fen)) forget(b);
+  b->dirty = 0;
+  snprintf(b->start, sizeof b->start, "%s", g->start_fen);
+  if (!b->set && !b->anchor) {
+    b->set = malloc(sizeof *b->set);
+    if (!b->set || pos_set_fen(b->set, v, g->start_fen, err, errlen)) return -1;
+    b->n = 1;
+    b->count = 1;
+  }
+  if (b->nobs == upto) return 0;
+  /* The truth, replayed from the start, is read only through the view. */
+  Position *truth = malloc(sizeof *truth);
+  if (!truth || pos_set_fen(truth, v, g->start_fen, err, errlen)) {
+    free(truth);
+    if (!truth) snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  int next_msg = 0;
+  for (int i = 0; i < upto; i++) {
+    Move m = g->moves[i];
+    Obs *ob = NULL;
+    int recording = i >= b->nobs;
+    if (recording && add_obs(b, &ob)) {
+      free(truth);
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    if (!recording) {
+      if (!IS_GAME_ACTION(m)) {
+        Undo u;
+        move_make(truth, m, &u);
+      }
+      continue;
+    }
+    ob->move = m;
+    ob->kind = OBS_SKIP;
+    if (IS_GAME_ACTION(m)) {
+      if (MOVE_PROMO(m) == ACT_TRY && game_entry_text(g, i)) {
+        snprintf(ob->text, sizeof ob->text, "%s", game_entry_text(g, i));
+        ob->kind = truth->side == b->player ? OBS_OWN_TRY : OBS_OTHER_TRY;
+      }
+    } else {
+      int who = decider(truth);
+      Undo u;
+      move_to_uci(truth, m, ob->text, sizeof ob->text);
+      ob->kind = who == b->player ? OBS_OWN_STEP : OBS_OTHER_STEP;
+      move_make(truth, m, &u);
+    }
+    ob->heard = heard_after(g, i, b->player, &next_msg);
+    record_view(ob, truth, b->player);
+    if (!ob->heard) {
+      free(truth);
+      b->dirty = 1;
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    /* an unseen try the player was told nothing of is no observation */
+    if (ob->kind == OBS_OTHER_TRY && !ob->heard[0]) ob->kind = OBS_SKIP;
+    b->nobs++;
+    b->dirty = 1; /* until the update is done (an error may leave it half done) */
+    if (update(b, o, b->nobs - 1, err, errlen)) {
+      free(truth);
+      return -1;
+    }
+    b->dirty = 0;
+  }
+  free(truth);
+  return 0;
+}
