@@ -186,7 +186,7 @@ static void test_play_text_all_or_nothing(void **state) {
   Game g;
   char err[256], before[1024];
   int played = 0, left = 100;
-  GameHooks hooks = {&left, refusing_hook, NULL, NULL};
+  GameHooks hooks = {&left, refusing_hook, NULL, NULL, NULL};
   assert_int_equal(game_init(&g, v, NULL, err, sizeof err), 0);
   g.hooks = &hooks;
   assert_int_equal(game_play_text(&g, "e2e4", &played, err, sizeof err), 0);
