@@ -17,8 +17,8 @@ int move_to_san(Position *p, Move m, char *buf, size_t len);
 ** message in err saying why the text is not a legal move here. */
 Move parse_move(Position *p, const char *text, char *err, size_t errlen);
 
-/* What stands on the occupied square sq, in words: "White's pawn", "the
-** duck" (a neutral piece). */
+/* What stands on the occupied square sq, in words: "White's pawn", or
+** "the " and the type's name for a neutral piece. */
 void describe_cell(const Position *p, int sq, char *out, size_t len);
 
 /* SAN split into its parts, for explaining a move that is not legal. */

@@ -45,7 +45,7 @@ uint64_t script_hash(lua_State *L, const char *spec);
 int script_ini_module(lua_State *L);
 
 /* The length of the part of spec that names the script, before the ':'
-** of its options ("monochrome" of "monochrome:pawns=file"); the section
+** of its options ("NAME" of "NAME:KEY=VALUE"); the section
 ** of "FILE.ini:SECTION" is part of the name. */
 size_t script_name_len(const char *spec);
 
