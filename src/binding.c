@@ -18,6 +18,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "player.h"
+#include "rulehooks.h"
 #include "search.h"
 #include "sandbox.h"
 #include "script.h"
@@ -104,6 +105,7 @@ static GameBox *checkbox(lua_State *L, int change) {
 
 static int variant_gc(lua_State *L) {
   VariantBox *b = tovariant(L, 1);
+  if (b->ready && b->v.rules) rules_free(L, b->v.rules);
   if (b->ready) variant_free(&b->v);
   b->ready = 0;
   return 0;
@@ -352,6 +354,14 @@ static int compile(lua_State *L) {
     lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", err);
     return fail_with(L);
   }
+  int bad;
+  RuleHooks *rules = rules_new(L, tidx, &b->v, &bad, err, sizeof err);
+  if (bad) {
+    variant_free(&b->v);
+    lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", err);
+    return fail_with(L);
+  }
+  b->v.rules = rules;
   b->ready = 1;
   static const char *const hook_fields[] = {"on_move", "on_attempt", "on_result"};
   for (int i = 0; i < 3; i++) {
@@ -1638,7 +1648,39 @@ static const struct {
 
 /* A game method behind its cost: upvalues are the method, its cost and
 ** its name. */
+static int charged_call(lua_State *L);
 static int charged_method(lua_State *L) {
+  /* A variant with rule hooks: they run on this thread, and a failure
+  ** in them is this call's error, after the game is put back as it was
+  ** (the core unmakes what it makes; a step the game recorded goes). */
+  GameBox *box = luaL_testudata(L, 1, GAME_MT);
+  if (!box) {
+    GameView *view = luaL_testudata(L, 1, VIEW_MT);
+    if (view) box = view->box;
+  }
+  RuleHooks *rules = box && !box->closed ? box->g.v->rules : NULL;
+  if (rules) {
+    int entries = box->g.n, nmsgs = box->g.nmsgs;
+    rules_enter(rules, L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushcclosure(L, charged_call, 3);
+    lua_insert(L, 1);
+    int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    rules_leave(rules);
+    const char *failure = rules_failure(rules);
+    if (failure) {
+      if (box->g.n > entries && !box->g.in_hook) game_rollback(&box->g, entries, nmsgs);
+      return luaL_error(L, "%s", failure);
+    }
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+  }
+  return charged_call(L);
+}
+
+static int charged_call(lua_State *L) {
   lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
   if (sandbox_budget_running(L)) {
     long cost = (long)lua_tointeger(L, lua_upvalueindex(2));

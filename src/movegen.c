@@ -120,8 +120,11 @@ static int royal_count(const Position *p, int c) {
   return n;
 }
 
+static int rules_royal_attacked(const Position *p, int c);
+
 int royal_attacked(const Position *p, int c) {
   const Variant *v = p->v;
+  if (v->rules && v->rules->attacked) return rules_royal_attacked(p, c);
   if (v->nblast) {
     for (int i = 0; i < p->npieces[c]; i++) {
       int sq = p->plist[c][i];
@@ -216,6 +219,23 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
   return n;
 }
 
+/* Is sq attacked by colour by, as the variant's rules judge attack? */
+static inline int rule_attacked(const Position *p, int sq, int by) {
+  const RuleHooks *r = p->v->rules;
+  return r && r->attacked ? (r->failed ? 0 : r->attacked(r->ctx, p, sq, by)) : attacked(p, sq, by);
+}
+
+/* royal_attacked() where the hooks say what attacks. */
+static int rules_royal_attacked(const Position *p, int c) {
+  const RuleHooks *r = p->v->rules;
+  for (int i = 0; i < p->npieces[c] && !r->failed; i++) {
+    int sq = p->plist[c][i];
+    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && r->attacked(r->ctx, p, sq, c ^ 1))
+      return 1;
+  }
+  return 0;
+}
+
 int castling_refusal(const Position *p, int side, int *where) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, ksq = p->castle_king[us], right = us * 2 + side;
@@ -246,11 +266,11 @@ int castling_refusal(const Position *p, int side, int *where) {
   if (!v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type) && !v->nblast) {
     int dir = kt > ksq ? 1 : -1;
     for (int sq = ksq; sq != kt; sq += dir)
-      if (attacked(p, sq, them)) {
+      if (rule_attacked(p, sq, them)) {
         *where = sq;
         return sq == ksq ? CASTLE_IN_CHECK : CASTLE_ATTACKED;
       }
-    if (kt == ksq && attacked(p, ksq, them)) {
+    if (kt == ksq && rule_attacked(p, ksq, them)) {
       *where = ksq;
       return CASTLE_IN_CHECK;
     }
@@ -404,7 +424,7 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
           uint8_t c = b[to];
           if (c == CELL_EMPTY) {
             if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-            else if ((modes & MODE_EP) && to == p->ep)
+            else if ((modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
               n = emit(p, list, n, from, to, MF_EP, 0, us);
             continue;
           }
@@ -625,7 +645,7 @@ static int gen_pseudo_all(const Position *p, Move *list) {
             uint8_t c = b[to];
             if (c == CELL_EMPTY) {
               if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-              else if ((modes & MODE_EP) && to == p->ep)
+              else if ((modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
                 n = emit(p, list, n, from, to, MF_EP, 0, us);
               continue;
             }
@@ -1073,12 +1093,44 @@ static int legal_of(Position *p, Move *list, int n) {
   return k;
 }
 
+/* The legal moves where a script writes rules: the hooks may end the
+** game, take moves from the core's and add their own; every move is then
+** made with its effects and judged by the hooks' legality, or by whether
+** it leaves a royal piece of the mover's attacked as the hooks judge
+** attack. */
+static int rules_legal_moves(Position *p, Move *list) {
+  const Variant *v = p->v;
+  const RuleHooks *r = v->rules;
+  int result, us = p->side, kind = v->phase[p->phase].kind;
+  if (r->failed) return 0;
+  if (v->has_terminal && pos_terminal(p, &result)) return 0;
+  if (r->terminal && r->terminal(r->ctx, p)) return 0;
+  int n = gen_pseudo(p, list);
+  if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
+  if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);
+  if (r->failed) return 0;
+  int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;
+  int check_rule = !v->royal_capture && v->royal_mask;
+  if (!judged || (!r->legal && !check_rule)) return n;
+  int k = 0;
+  for (int i = 0; i < n && !r->failed; i++) {
+    Undo u;
+    move_make(p, list[i], &u);
+    int ok = r->legal ? r->legal(r->ctx, p, list[i], us) : -1;
+    if (ok < 0) ok = !check_rule || !royal_attacked(p, us);
+    move_unmake(p, list[i], &u);
+    if (ok) list[k++] = list[i];
+  }
+  return r->failed ? 0 : k;
+}
+
 /* The legal moves. Where a drop is compulsory (drops.must) but none is
 ** legal (in check, none blocks it), the pieces move instead, as in
 ** Fairy-Stockfish. */
 static int legal_moves(Position *p, Move *list) {
   const Variant *v = p->v;
   int result;
+  if (v->rules) return rules_legal_moves(p, list);
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   int n = legal_of(p, list, gen_pseudo(p, list));
   if (n == 0 && v->must_drop && v->drops) n = legal_of(p, list, gen_pseudo_all(p, list));
@@ -1312,10 +1364,41 @@ int gen_legal(Position *p, Move *list) {
                               : target_choices(p, moves, n, list);
 }
 
+void rules_after_make(Position *p, Move m, Undo *u) {
+  const RuleHooks *r = p->v->rules;
+  if (r->failed) return;
+  if (r->effects && (!r->effects_on_captures || u->captured != CELL_EMPTY || MOVE_FLAG(m) == MF_SCRIPT))
+    r->effects(r->ctx, p, m, u);
+  if (r->turn_ends && !r->failed) {
+    int ends = r->turn_ends(r->ctx, p, m, u);
+    /* as the program says: the turn ends after its last step */
+    if (ends < 0) ends = u->phase + 1 >= p->v->nphases;
+    /* a turn program of one step cannot go on */
+    if (ends || p->phase == 0) pos_end_turn(p);
+  }
+}
+
 int move_is_legal(Position *p, Move m) {
   Move list[MAX_MOVES];
   int n = gen_legal(p, list);
   for (int i = 0; i < n; i++)
     if (list[i] == m) return 1;
   return 0;
+}
+
+int gen_piece(const Position *p, int from, int t, Move *list) {
+  const Step *s = p->v->step[p->side][t];
+  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t]);
+}
+
+int attackers_of(const Position *p, int sq, int by, int *from, int max) {
+  int n = 0;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int f = p->plist[by][i];
+    if (f != sq && piece_attacks(p, f, sq)) {
+      if (n < max) from[n] = f;
+      n++;
+    }
+  }
+  return n;
 }

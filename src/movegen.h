@@ -22,8 +22,10 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max);
 /* Plays m: pos_make, then what only attack tests can tell (a check given,
 ** where checks are counted). Every move of a game, a search or perft goes
 ** through here; move_unmake takes it back. */
+void rules_after_make(Position *p, Move m, Undo *u);
 static inline void move_make(Position *p, Move m, Undo *u) {
   pos_make(p, m, u);
+  if (p->v->rules) rules_after_make(p, m, u); /* a script's effects and turns */
   /* A check is counted when the turn is complete. */
   if (p->v->check_limit && p->phase == 0 && royal_attacked(p, p->side))
     pos_count_check(p, p->side ^ 1);
@@ -39,6 +41,13 @@ enum { CASTLE_OK, CASTLE_NO_KING, CASTLE_NO_RIGHT, CASTLE_NO_ROOK, CASTLE_OCCUPI
 int castling_refusal(const Position *p, int side, int *where);
 /* The types of the pieces that attack colour c's royal pieces, one bit each. */
 uint32_t checking_types(const Position *p, int c);
+/* The moves a piece of type t of the side to move would have from square
+** from, as if it stood there (a script's rules: a piece that moves as
+** another). */
+int gen_piece(const Position *p, int from, int t, Move *list);
+/* The pieces of colour by that attack sq, by the core's rules of attack:
+** the first max of their squares in from[]; returns how many there are. */
+int attackers_of(const Position *p, int sq, int by, int *from, int max);
 /* Every move the pieces can make, ignoring the check rule. */
 int gen_pseudo(const Position *p, Move *list);
 /* Every legal move; none when the game has ended by a rule. */

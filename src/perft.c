@@ -12,7 +12,8 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   Move list[MAX_MOVES];
   const Variant *v = p->v;
   if (depth <= 0) return 1;
-  int last_step = p->phase == v->nphases - 1;
+  /* where the hooks end turns, any step may be followed by another */
+  int last_step = p->phase == v->nphases - 1 && !(v->rules && v->rules->turn_ends);
   if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE) {
     int result;
     if (v->has_terminal && pos_terminal(p, &result)) return 0;

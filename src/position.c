@@ -155,6 +155,11 @@ static inline uint64_t attr_key(const Variant *v, int sq, int a) {
   return a ? v->zobrist_attr * (uint64_t)(sq * 256 + a) : 0;
 }
 
+/* A hook's state slot in the hash, when not zero. */
+static inline uint64_t state_key(int slot, int32_t value) {
+  return value ? mix(0x5EED5107A7E00000ull + (uint64_t)slot * 0x100000000ull + (uint32_t)value) : 0;
+}
+
 static int ep_key_index(const Position *p) {
   return p->ep == SQ_NONE ? -1 : board_file(&p->v->geo, p->ep);
 }
@@ -182,6 +187,7 @@ uint64_t pos_compute_key(const Position *p) {
     }
   k ^= checks_key(v, WHITE, p->checks[WHITE]) ^ checks_key(v, BLACK, p->checks[BLACK]);
   k ^= v->zobrist_pass * (uint64_t)p->passes;
+  for (int i = 0; i < POS_STATE_SLOTS; i++) k ^= state_key(i, p->state[i]);
   return k;
 }
 
@@ -367,6 +373,23 @@ static void series_update(Position *p) {
   p->series[p->side] = checking && (p->series[p->side] || (checking & p->v->mate_series_types));
 }
 
+/* The turn is over: the other side moves, at the first step. Returns
+** the hash k with the change (the phase's key is the caller's). */
+static uint64_t end_turn(Position *p, uint64_t k) {
+  const Variant *v = p->v;
+  p->phase = 0;
+  p->anchor = SQ_NONE;
+  if (p->pending_draws) { /* owed but not drawable: forfeited */
+    k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+    p->pending_draws = 0;
+  }
+  if (p->side == BLACK) p->fullmove++;
+  p->side ^= 1;
+  k ^= v->zobrist_side;
+  if (v->mate_series_types) series_update(p);
+  return k;
+}
+
 void pos_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -404,6 +427,8 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->captured_attr = 0;
   u->nblast = 0;
   u->rng = p->rng;
+  u->neffects = 0;
+  memcpy(u->state, p->state, sizeof u->state);
   u->pending_draws = p->pending_draws;
   u->consumed = -1;
   u->dropped = p->dropped;
@@ -502,6 +527,8 @@ void pos_make(Position *p, Move m, Undo *u) {
       p->anchor = kto;
     } else if (flag == MF_PASS) {
       p->anchor = from; /* nothing moves */
+    } else if (flag == MF_SCRIPT) {
+      p->anchor = to; /* the hooks' effects move what moves */
     } else {
       int capsq = flag == MF_EP ? u->ep_victim : to;
       uint8_t captured = capsq == from ? CELL_EMPTY : p->board[capsq]; /* promoted in place */
@@ -569,7 +596,7 @@ void pos_make(Position *p, Move m, Undo *u) {
         k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
       }
     }
-    if (v->gating && flag != MF_DROP && flag != MF_PASS) k ^= gate_in(p, m, u);
+    if (v->gating && flag != MF_DROP && flag != MF_PASS && flag != MF_SCRIPT) k ^= gate_in(p, m, u);
     if (p->castle && flag != MF_DROP && flag != MF_PASS) {
       int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
       if (nc != p->castle) {
@@ -595,29 +622,79 @@ void pos_make(Position *p, Move m, Undo *u) {
   /* The next step: a draw step stays while cards are owed and can be drawn,
   ** and is skipped when there is nothing to draw. */
   k ^= v->zobrist_phase[p->phase];
+  if (v->rules && v->rules->turn_ends) {
+    /* The hooks end the turn (pos_end_turn, after the effects); until
+    ** then the program's last step repeats. */
+    if (p->phase + 1 < v->nphases) p->phase++;
+    p->key = k ^ v->zobrist_phase[p->phase];
+    return;
+  }
   if (!(flag == MF_DRAW && draw_possible(p))) p->phase++;
   while (p->phase < v->nphases && v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p))
     p->phase++;
-  if (p->phase >= v->nphases) {
-    p->phase = 0;
-    p->anchor = SQ_NONE;
-    if (p->pending_draws) { /* owed but not drawable: forfeited */
-      k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
-      p->pending_draws = 0;
-    }
-    if (us == BLACK) p->fullmove++;
-    p->side = them;
-    k ^= v->zobrist_side;
-    if (v->mate_series_types) series_update(p);
-  }
+  if (p->phase >= v->nphases) k = end_turn(p, k);
   p->key = k ^ v->zobrist_phase[p->phase];
   board_ok(p);
+}
+
+void pos_end_turn(Position *p) {
+  const Variant *v = p->v;
+  uint64_t k = p->key ^ v->zobrist_phase[p->phase];
+  p->key = end_turn(p, k) ^ v->zobrist_phase[p->phase];
+  board_ok(p);
+}
+
+int pos_set_cell(Position *p, int sq, uint8_t cell, uint8_t attr, Undo *u) {
+  const Variant *v = p->v;
+  uint8_t old = p->board[sq], olda = p->attr[sq];
+  if (u->neffects >= MAX_EFFECTS) return -1;
+  u->effect_sq[u->neffects] = (int16_t)sq;
+  u->effect_cell[u->neffects] = old;
+  u->effect_attr[u->neffects++] = olda;
+  uint64_t k = p->key;
+  if (old != CELL_EMPTY) {
+    k ^= zkey(v, old, sq) ^ attr_key(v, sq, olda);
+    remove_piece(p, sq);
+  }
+  p->attr[sq] = 0;
+  if (cell != CELL_EMPTY) {
+    put_piece(p, sq, cell);
+    p->attr[sq] = attr;
+    k ^= zkey(v, cell, sq) ^ attr_key(v, sq, attr);
+  }
+  /* a royal piece gone or come: the royal squares follow */
+  for (int c = 0; c < 2; c++) {
+    int was = old != CELL_EMPTY && CELL_COLOUR(old) == c && (v->royal_mask >> CELL_TYPE(old) & 1);
+    int now = cell != CELL_EMPTY && CELL_COLOUR(cell) == c && (v->royal_mask >> CELL_TYPE(cell) & 1);
+    if (was && p->royal[c] == sq && !now) refind_royal(p, c);
+    if (now && (p->royal[c] == SQ_NONE || was)) p->royal[c] = sq;
+  }
+  /* a piece removed from or put on a castling square takes the right */
+  int nc = p->castle & p->castle_clear[sq];
+  if (nc != p->castle) {
+    k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
+    p->castle = nc;
+  }
+  p->key = k;
+  return 0;
+}
+
+void pos_set_state(Position *p, int slot, int32_t value) {
+  p->key ^= state_key(slot, p->state[slot]) ^ state_key(slot, value);
+  p->state[slot] = value;
 }
 
 void pos_unmake(Position *p, Move m, const Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int us = u->side;
+  for (int i = u->neffects - 1; i >= 0; i--) { /* the hooks' effects, last first */
+    int sq = u->effect_sq[i];
+    if (p->board[sq] != CELL_EMPTY) remove_piece(p, sq);
+    if (u->effect_cell[i] != CELL_EMPTY) put_piece(p, sq, u->effect_cell[i]);
+    p->attr[sq] = u->effect_attr[i];
+  }
+  if (v->rules) memcpy(p->state, u->state, sizeof p->state);
   if (flag == MF_DRAW) {
     p->deck[MOVE_PROMO(m)]++;
     p->hand[us][MOVE_PROMO(m)]--;
@@ -643,8 +720,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     remove_piece(p, to);
     p->attr[to] = 0;
     p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
-  } else if (flag == MF_PASS) {
-    /* nothing moved */
+  } else if (flag == MF_PASS || flag == MF_SCRIPT) {
+    /* nothing moved (a script move's effects are undone above) */
   } else if (flag == MF_CASTLE) {
     int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
     if (CASTLE_GATE(m)) { /* the gated piece leaves first */
@@ -785,6 +862,18 @@ static const char *read_extension(Position *p, const char *ext) {
       int ph = atoi(val);
       if (ph < 0 || ph >= p->v->nphases) return "phase out of range";
       p->phase = ph;
+    } else if (strcmp(item, "state") == 0) {
+      if (!p->v->rules) return "state means nothing in a variant without hooks";
+      char *q = val;
+      for (int i = 0; i < POS_STATE_SLOTS && *q; i++) {
+        char *end;
+        long x = strtol(q, &end, 10);
+        if (end == q || x < INT32_MIN || x > INT32_MAX) return "state: expected up to 4 numbers";
+        p->state[i] = (int32_t)x;
+        q = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return "state: expected numbers separated by ','";
+      }
+      if (*q) return "state: more than 4 numbers";
     } else if (strcmp(item, "score") == 0) {
       if (sscanf(val, "%d,%d", &p->score[0], &p->score[1]) != 2) return "score is not two numbers";
     } else if (strcmp(item, "attr") == 0) {
@@ -1227,6 +1316,10 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   char ext[2048];
   size_t e = 0;
   if (p->phase) e += (size_t)sprintf(ext + e, ";phase=%d", p->phase);
+  int slots = POS_STATE_SLOTS;
+  while (slots > 0 && !p->state[slots - 1]) slots--;
+  for (int i = 0; i < slots; i++)
+    e += (size_t)sprintf(ext + e, "%s%ld", i ? "," : ";state=", (long)p->state[i]);
   if (p->score[0] || p->score[1])
     e += (size_t)sprintf(ext + e, ";score=%d,%d", p->score[0], p->score[1]);
   int first = 1;

@@ -26,7 +26,10 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
                      (from is to as well: no square is left) */
        MF_GATE,   /* an ordinary move, and a piece of type promo - 1 from
                      the pocket enters the square left (gating) */
-       MF_PASS    /* nothing moves; from and to are the royal piece's square */ };
+       MF_PASS,   /* nothing moves; from and to are the royal piece's square */
+       MF_SCRIPT  /* a move a variant's hooks add: the core moves nothing,
+                     the hooks' effects do it all; promo is the kind + 1
+                     (RuleHooks.kinds) */ };
 /* Castling keeps its side in bit 0 of promo; a piece gated in with it is
 ** type + 1 in the bits above, on the king's square, or on the rook's when
 ** MOVE_GATE_ON_ROOK is set. */
@@ -42,6 +45,9 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
 #define MOVE_TO(m) ((int)(((m) >> 10) & 0x3FF))
 #define MOVE_FLAG(m) ((int)(((m) >> 20) & 0xF))
 #define MOVE_PROMO(m) ((int)(((m) >> 24) & 0x3F))
+
+#define POS_STATE_SLOTS 4
+#define MAX_EFFECTS 32 /* cells a move's hooks may change */
 
 typedef struct Position {
   const Variant *v;
@@ -71,6 +77,8 @@ typedef struct Position {
                         first leaves (gating) */
   uint8_t checks[2];           /* checks each side has given (check_limit) */
   uint64_t rng;                /* the game's generator (chance steps) */
+  int32_t state[POS_STATE_SLOTS]; /* what a variant's hooks keep (hashed,
+                                     in the FEN, undone by unmake) */
   int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
   int castle_king[2];   /* the castling king's square of each colour */
@@ -86,6 +94,10 @@ typedef struct Position {
 
 typedef struct Undo {
   uint64_t rng;
+  int32_t state[POS_STATE_SLOTS];
+  uint8_t neffects; /* cells the hooks changed: where, what, attribute */
+  int16_t effect_sq[MAX_EFFECTS];
+  uint8_t effect_cell[MAX_EFFECTS], effect_attr[MAX_EFFECTS];
   int pending_draws;
   int8_t consumed; /* the lost type a promotion used, or -1 */
   uint8_t dropped;
@@ -119,6 +131,17 @@ int pos_fen(const Position *pos, char *buf, size_t len);
 ** move_make() (movegen.h), which adds what only attack tests can tell. */
 void pos_make(Position *pos, Move m, Undo *u);
 void pos_unmake(Position *pos, Move m, const Undo *u);
+/* A hook's effect during a move's make: sets the cell and attribute of
+** square sq (CELL_EMPTY removes the piece), keeping the piece lists, the
+** counts, the royal squares, the castling rights of the square and the
+** hash right, and records the old ones in u for pos_unmake. Returns -1
+** when u has no room left (MAX_EFFECTS), 0 otherwise. */
+int pos_set_cell(Position *pos, int sq, uint8_t cell, uint8_t attr, Undo *u);
+/* Sets a hook's state slot (hashed; u, filled by pos_make, restores it). */
+void pos_set_state(Position *pos, int slot, int32_t value);
+/* Ends the turn now: the other side moves, at the first step. For turns
+** whose end the hooks decide (RuleHooks.turn_ends), after pos_make. */
+void pos_end_turn(Position *pos);
 /* Counts a check given by colour c (after pos_make; the Undo that
 ** pos_make filled restores the count). */
 void pos_count_check(Position *pos, int c);

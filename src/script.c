@@ -858,7 +858,7 @@ static void refuse_nul(Reader *r, int t, int seen, char *path, size_t len) {
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
-                                      "ownership", "description", "fairy_stockfish",
+                                      "ownership", "hooks", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
                                       "drops", NULL};

@@ -62,6 +62,48 @@ enum { PROMO_COMPULSORY = 1, PROMO_OPTIONAL = 2 };
 enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 #define MAX_PHASES 4
 
+/* Rules a variant script writes as functions (its `hooks` table), called
+** by the core through these pointers. The core knows no script: the layer
+** that runs scripts fills one and points Variant.rules at it; a variant
+** without hooks has rules NULL and pays one test per generated position.
+** Each function is NULL where the script has no such hook. A hook that
+** fails (an error, the budget spent, a malformed answer) sets failed; from
+** then on every hook answers at once (no moves, nothing attacked) until
+** the layer that runs scripts clears it and reports, so that a perft or a
+** search in progress ends quickly and the game is left as it was. */
+struct Position;
+struct Undo;
+typedef struct RuleHooks {
+  void *ctx;
+  /* The moves of the step: the core's pseudo-legal moves list[0..n), which
+  ** the hook may take from and add to (room for MAX_MOVES). Returns the
+  ** new count. */
+  int (*moves)(void *ctx, struct Position *p, uint32_t *list, int n);
+  /* After move m of colour mover was made (effects included): 1 legal, 0
+  ** refused, -1 the core decides (the mover's royal pieces are not in
+  ** check). */
+  int (*legal)(void *ctx, struct Position *p, uint32_t m, int mover);
+  /* The move's effects on the board, made after the core's part of move m
+  ** through pos_set_cell() and pos_set_state(), which record them in u. */
+  void (*effects)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
+  int effects_on_captures; /* effects only for moves that capture */
+  /* Is sq attacked by colour by, as the rules judge attack (check and
+  ** castling)? */
+  int (*attacked)(void *ctx, const struct Position *p, int sq, int by);
+  /* After step m of a turn: 1 the turn ends, 0 it goes on (the program's
+  ** last step repeats), -1 as the turn program says. */
+  int (*turn_ends)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
+  /* Has the game ended here? 0, or an RESULT_* for the side to move. */
+  int (*terminal)(void *ctx, struct Position *p);
+  /* Why the rules refuse move m here (m a move of the core's that the
+  ** moves or legal hook takes out): writes the reason into buf and returns
+  ** 1, or 0 when they do not refuse it. */
+  int (*refusal)(void *ctx, struct Position *p, uint32_t m, char *buf, size_t len);
+  int nkinds;            /* kinds of moves the script adds (MF_SCRIPT) */
+  char kinds[16][16];    /* their names, index = MOVE_PROMO - 1 */
+  volatile int failed;
+} RuleHooks;
+
 typedef struct Phase {
   uint8_t kind;
   uint8_t piece; /* PHASE_RELOCATE: the neutral piece type */
@@ -178,6 +220,7 @@ typedef struct Variant {
 
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */
+  RuleHooks *rules;  /* rules a script writes, NULL: none (see RuleHooks) */
   int checkmate;     /* result for the mated side */
   int mate_by;       /* result for a side mated by checkers all of
                         mate_by_types only (RESULT_NONE: no such rule) */

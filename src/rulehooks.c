@@ -1,0 +1,914 @@
+/*
+** rulehooks.c - rules a variant script writes: the core's RuleHooks as
+** calls of the functions in the script's `hooks` table, and the position
+** those functions are given.
+**
+** Every call runs under sandbox_pcall, so that nothing a hook does (an
+** error, a spent budget, running out of memory) raises through the core:
+** the failure is kept (RuleHooks.failed, with its message), every hook
+** answers at once from then on, and the caller that asked (a game method,
+** perft) reports it when the core returns, with the position exactly as it
+** was: the core always unmakes what it made, and moves a hook made are
+** unmade here. What a hook returns is checked and read inside the same
+** protected call.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "rulehooks.h"
+#include "sandbox.h"
+
+enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, NHOOKS };
+static const char *const hook_names[NHOOKS] = {"moves", "legal", "effects",
+                                               "attacked", "turn_ends", "terminal"};
+#define VIEW_INDEX (NHOOKS + 1) /* in the registry table: the position view */
+
+#define POS_MT "varia.Position"
+#define MAX_MADE 16  /* moves the hooks may have made at once */
+#define MAX_DEPTH 12 /* hooks called inside hooks (legal moves asked for) */
+
+/* What the position may be asked to do in the running hook. */
+enum { CAN_READ = 1, CAN_PLAY = 2, CAN_CHANGE = 4 };
+
+/* One variant's hooks. It is also the position a hook is given: a
+** userdata whose methods read (and, where the hook may, change) the
+** position the core passes, and only while the hook runs (p NULL
+** otherwise). */
+typedef struct Rules {
+  RuleHooks r;
+  lua_State *L; /* the thread the hooks run on */
+  int ref;      /* registry reference of { hooks..., [VIEW_INDEX] = this } */
+  int depth;    /* hooks running, one inside another */
+  int entered;  /* callers between rules_enter and rules_leave */
+  char failure[768];
+  /* the running hook's position */
+  Position *p;
+  Undo *u;      /* the move being made (effects, turn_ends) */
+  int can, mover;
+  int nmade, base; /* moves made by hooks; the running hook's first */
+  Move made[MAX_MADE];
+  Undo undo[MAX_MADE];
+} Rules;
+
+/* One call of a hook, read and written inside the protected call. */
+typedef struct Call {
+  Rules *R;
+  int which;
+  Move m, *list;
+  int n, sq, by;
+  int answer;             /* the hook's answer, decoded */
+  Move asked;             /* refusal: the move whose reason is wanted */
+  char *reason;           /* where the reason goes (refusal), or NULL */
+  size_t reasonlen;
+} Call;
+
+static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
+  if (R->r.failed) return;
+  snprintf(R->failure, sizeof R->failure, fmt, a, b);
+  R->r.failed = 1;
+}
+
+/* ---- the position a hook is given ----------------------------------------- */
+
+static Rules *checkview(lua_State *L, int need) {
+  Rules *R = luaL_checkudata(L, 1, POS_MT);
+  if (!R->p) luaL_error(L, "a position may be used only while its hook runs");
+  if ((R->can & need) != need)
+    luaL_error(L, need == CAN_PLAY ? "this hook may not make moves (moves, legal, turn_ends and terminal may)"
+                  : need == CAN_CHANGE ? "this hook may not change the board (effects may)"
+                  : "this hook may not do that here");
+  return R;
+}
+
+static int checksquare(lua_State *L, Rules *R, int idx) {
+  size_t len;
+  const char *s = luaL_checklstring(L, idx, &len);
+  int used = 0, sq = board_parse_square(&R->p->v->geo, s, &used);
+  if (sq == SQ_NONE || (size_t)used != len) luaL_error(L, "bad square \"%s\"", s);
+  return sq;
+}
+
+static int checkcolour(lua_State *L, int idx) {
+  static const char *const names[] = {"white", "black", NULL};
+  return luaL_checkoption(L, idx, NULL, names);
+}
+
+static void pushsquare(lua_State *L, const Rules *R, int sq) {
+  char b[8];
+  board_square_name(&R->p->v->geo, sq, b);
+  lua_pushstring(L, b);
+}
+
+static void pushcolour(lua_State *L, int c) {
+  lua_pushstring(L, c == WHITE ? "white" : c == BLACK ? "black" : "neutral");
+}
+
+/* The letter of a cell: White's upper case, Black's lower, a neutral
+** piece its symbol. */
+static char cell_letter(const Variant *v, uint8_t cell) {
+  char l = v->type[CELL_TYPE(cell)].letter;
+  return CELL_COLOUR(cell) == WHITE && l >= 'a' && l <= 'z' ? (char)(l - 32) : l;
+}
+
+/* A piece letter (upper case White, lower case Black; a neutral piece's
+** symbol, or any letter with "neutral" as colour) as a cell. */
+static uint8_t checkpiece(lua_State *L, Rules *R, int idx, int colour_idx) {
+  const Variant *v = R->p->v;
+  size_t len;
+  const char *s = luaL_checklstring(L, idx, &len);
+  if (len != 1) luaL_error(L, "bad piece \"%s\" (expected one letter)", s);
+  char c = s[0], lower = c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+  int t = variant_type_by_letter(v, lower);
+  if (t < 0) luaL_error(L, "no piece '%c' in %s", c, v->name);
+  int colour = c >= 'A' && c <= 'Z' ? WHITE : BLACK;
+  if (!(lower >= 'a' && lower <= 'z')) colour = NEUTRAL;
+  if (!lua_isnoneornil(L, colour_idx)) {
+    static const char *const names[] = {"white", "black", "neutral", NULL};
+    colour = luaL_checkoption(L, colour_idx, NULL, names);
+  }
+  return MAKE_CELL(colour, t);
+}
+
+static int pos_side(lua_State *L) {
+  pushcolour(L, checkview(L, CAN_READ)->p->side);
+  return 1;
+}
+
+/* Who made the move the hook is about (effects, legal, turn_ends); the
+** side to move elsewhere. */
+static int pos_mover(lua_State *L) {
+  pushcolour(L, checkview(L, CAN_READ)->mover);
+  return 1;
+}
+
+static int pos_step(lua_State *L) {
+  lua_pushinteger(L, checkview(L, CAN_READ)->p->phase + 1);
+  return 1;
+}
+
+static int pos_fullmove(lua_State *L) {
+  lua_pushinteger(L, checkview(L, CAN_READ)->p->fullmove);
+  return 1;
+}
+
+static int pos_piece(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  uint8_t cell = R->p->board[checksquare(L, R, 2)];
+  if (cell == CELL_EMPTY) return 0;
+  char l = cell_letter(R->p->v, cell);
+  lua_pushlstring(L, &l, 1);
+  pushcolour(L, CELL_COLOUR(cell));
+  return 2;
+}
+
+static int pos_attr(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  lua_pushinteger(L, R->p->attr[checksquare(L, R, 2)]);
+  return 1;
+}
+
+static int checkslot(lua_State *L, int idx) {
+  lua_Integer i = luaL_checkinteger(L, idx);
+  luaL_argcheck(L, i >= 1 && i <= POS_STATE_SLOTS, idx, "a state slot is 1 to 4");
+  return (int)i - 1;
+}
+
+static int pos_state(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  lua_pushinteger(L, R->p->state[checkslot(L, 2)]);
+  return 1;
+}
+
+static int pos_set_state_(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  int slot = checkslot(L, 2);
+  lua_Integer v = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, 3, "out of the 32-bit range");
+  pos_set_state(R->p, slot, (int32_t)v);
+  return 0;
+}
+
+static int pos_pieces(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  static const char *const names[] = {"white", "black", "neutral", NULL};
+  int c = luaL_checkoption(L, 2, NULL, names);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  /* in board order (a1, b1, ...), so that a script's result does not
+  ** depend on the order of the piece lists */
+  lua_createtable(L, p->npieces[c], 0);
+  int k = 0;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      int sq = board_square(g, f, r);
+      if (p->board[sq] != CELL_EMPTY && CELL_COLOUR(p->board[sq]) == c) {
+        pushsquare(L, R, sq);
+        lua_rawseti(L, -2, ++k);
+      }
+    }
+  return 1;
+}
+
+static int pos_royal(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  int sq = R->p->royal[checkcolour(L, 2)];
+  if (sq == SQ_NONE) return 0;
+  pushsquare(L, R, sq);
+  return 1;
+}
+
+static int pos_files(lua_State *L) {
+  lua_pushinteger(L, checkview(L, CAN_READ)->p->v->geo.files);
+  return 1;
+}
+
+static int pos_ranks(lua_State *L) {
+  lua_pushinteger(L, checkview(L, CAN_READ)->p->v->geo.ranks);
+  return 1;
+}
+
+static int pos_file(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  lua_pushinteger(L, board_file(&R->p->v->geo, checksquare(L, R, 2)) + 1);
+  return 1;
+}
+
+static int pos_rank(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  lua_pushinteger(L, board_rank(&R->p->v->geo, checksquare(L, R, 2)) + 1);
+  return 1;
+}
+
+static int pos_square(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  const Geometry *g = &R->p->v->geo;
+  lua_Integer f = luaL_checkinteger(L, 2), r = luaL_checkinteger(L, 3);
+  if (f < 1 || f > g->files || r < 1 || r > g->ranks) return 0;
+  pushsquare(L, R, board_square(g, (int)f - 1, (int)r - 1));
+  return 1;
+}
+
+static int pos_attacked(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  int sq = checksquare(L, R, 2);
+  lua_pushboolean(L, attacked(R->p, sq, checkcolour(L, 3)));
+  return 1;
+}
+
+static int pos_attackers(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  int sq = checksquare(L, R, 2), from[MAX_PIECES];
+  int n = attackers_of(R->p, sq, checkcolour(L, 3), from, MAX_PIECES);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    pushsquare(L, R, from[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int pos_in_check(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  int c = checkcolour(L, 2);
+  lua_pushboolean(L, royal_attacked(R->p, c));
+  if (R->r.failed) return luaL_error(L, "%s", R->failure);
+  return 1;
+}
+
+static int pos_uci(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  char buf[32];
+  move_to_uci(R->p, (Move)luaL_checkinteger(L, 2), buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static const char *const kind_names[] = {"move", "double", "en passant", "castling", "promotion",
+                                         "relocation", "target", "cards", "draw", "drop",
+                                         "gate", "pass", "script"};
+
+/* from, to, kind, promotion letter: what a move is. */
+static int pos_decode(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  lua_Integer code = luaL_checkinteger(L, 2);
+  Move m = (Move)code;
+  const Variant *v = R->p->v;
+  int flag = MOVE_FLAG(m), promo = MOVE_PROMO(m);
+  if (code < 0 || code > 0xFFFFFFFF || flag > MF_SCRIPT) return luaL_argerror(L, 2, "not a move");
+  if (flag == MF_PLACE && MOVE_FROM(m) == PLACE_FROM_NONE) lua_pushnil(L);
+  else pushsquare(L, R, MOVE_FROM(m));
+  pushsquare(L, R, MOVE_TO(m));
+  if (flag == MF_SCRIPT) {
+    if (promo < 1 || promo > R->r.nkinds) return luaL_argerror(L, 2, "not a move");
+    lua_pushstring(L, R->r.kinds[promo - 1]);
+    return 3;
+  }
+  lua_pushstring(L, kind_names[flag]);
+  if ((flag == MF_PROMO || flag == MF_DROP || flag == MF_GATE) && promo >= 1 && promo <= v->ntypes) {
+    char l = v->type[promo - 1].letter;
+    lua_pushlstring(L, &l, 1);
+    return 4;
+  }
+  return 3;
+}
+
+/* The square of the piece m would capture here, or nothing. */
+static int pos_captures(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  Move m = (Move)luaL_checkinteger(L, 2);
+  const Position *p = R->p;
+  int flag = MOVE_FLAG(m);
+  if (flag == MF_EP && p->ep_victim != SQ_NONE) {
+    pushsquare(L, R, p->ep_victim);
+    return 1;
+  }
+  if (flag != MF_NORMAL && flag != MF_PROMO && flag != MF_GATE && flag != MF_DOUBLE) return 0;
+  if (!board_inside(&p->v->geo, MOVE_TO(m)) || MOVE_TO(m) == MOVE_FROM(m)) return 0;
+  if (p->board[MOVE_TO(m)] == CELL_EMPTY) return 0;
+  pushsquare(L, R, MOVE_TO(m));
+  return 1;
+}
+
+/* A move the script adds: from, to and one of its declared kinds. */
+static int pos_move(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  int from = checksquare(L, R, 2), to = checksquare(L, R, 3);
+  const char *kind = luaL_checkstring(L, 4);
+  for (int i = 0; i < R->r.nkinds; i++)
+    if (!strcmp(kind, R->r.kinds[i])) {
+      lua_pushinteger(L, (lua_Integer)MAKE_MOVE(from, to, MF_SCRIPT, i + 1));
+      return 1;
+    }
+  return luaL_error(L, "no kind \"%s\" in hooks.kinds", kind);
+}
+
+static void pushmoves(lua_State *L, const Move *list, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, (lua_Integer)list[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+static int pos_legal(lua_State *L) {
+  Rules *R = checkview(L, CAN_PLAY);
+  Move list[MAX_MOVES];
+  int n = gen_legal(R->p, list);
+  if (R->r.failed) return luaL_error(L, "%s", R->failure);
+  pushmoves(L, list, n);
+  return 1;
+}
+
+/* The core's moves, before the hooks: what Betza and the variant's
+** declared rules allow, without the check rule. */
+static int pos_pseudo(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  Move list[MAX_MOVES];
+  pushmoves(L, list, gen_pseudo(R->p, list));
+  return 1;
+}
+
+/* The moves a piece of the given type would have from sq for the side to
+** move, as if it stood there. */
+static int pos_moves_as(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  int sq = checksquare(L, R, 2);
+  uint8_t cell = checkpiece(L, R, 3, 4);
+  Move list[MAX_MOVES];
+  pushmoves(L, list, gen_piece(R->p, sq, CELL_TYPE(cell), list));
+  return 1;
+}
+
+/* May m be made on p: one of the core's moves here, or a script move of
+** a declared kind between two squares of the board? (make would otherwise
+** read a piece that is not there.) */
+static int makeable(Rules *R, Move m) {
+  Position *p = R->p;
+  if (MOVE_FLAG(m) == MF_SCRIPT)
+    return MOVE_PROMO(m) >= 1 && MOVE_PROMO(m) <= R->r.nkinds && (m >> 30) == 0 &&
+           board_inside(&p->v->geo, MOVE_FROM(m)) && board_inside(&p->v->geo, MOVE_TO(m));
+  Move list[MAX_MOVES];
+  int n = gen_pseudo(p, list);
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) return 1;
+  return 0;
+}
+
+static int view_make(lua_State *L) {
+  Rules *R = checkview(L, CAN_PLAY);
+  lua_Integer code = luaL_checkinteger(L, 2);
+  Move m = (Move)code;
+  if (code < 0 || code > 0xFFFFFFFF || !makeable(R, m))
+    return luaL_error(L, "make: not a move of this position");
+  if (R->nmade >= MAX_MADE) return luaL_error(L, "make: more than %d moves made at once", MAX_MADE);
+  R->made[R->nmade] = m;
+  move_make(R->p, m, &R->undo[R->nmade]);
+  R->nmade++;
+  if (R->r.failed) return luaL_error(L, "%s", R->failure);
+  return 0;
+}
+
+static int view_unmake(lua_State *L) {
+  Rules *R = checkview(L, CAN_PLAY);
+  if (R->nmade <= R->base) return luaL_error(L, "unmake: no move of this hook's to take back");
+  R->nmade--;
+  move_unmake(R->p, R->made[R->nmade], &R->undo[R->nmade]);
+  return 0;
+}
+
+static void set_cell(lua_State *L, Rules *R, int sq, uint8_t cell, uint8_t attr) {
+  if (pos_set_cell(R->p, sq, cell, attr, R->u))
+    luaL_error(L, "a move's effects may change at most %d squares", MAX_EFFECTS);
+}
+
+static int pos_put(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  int sq = checksquare(L, R, 2);
+  uint8_t cell = checkpiece(L, R, 3, 4);
+  set_cell(L, R, sq, cell, 0);
+  return 0;
+}
+
+static int pos_remove(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  set_cell(L, R, checksquare(L, R, 2), CELL_EMPTY, 0);
+  return 0;
+}
+
+/* The piece on sq changes sides (or takes the colour given). */
+static int pos_recolour(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  int sq = checksquare(L, R, 2);
+  uint8_t cell = R->p->board[sq];
+  if (cell == CELL_EMPTY) return luaL_error(L, "recolour: %s is empty", lua_tostring(L, 2));
+  int c = lua_isnoneornil(L, 3) ? (CELL_COLOUR(cell) == NEUTRAL ? NEUTRAL : CELL_COLOUR(cell) ^ 1)
+                                 : checkcolour(L, 3);
+  set_cell(L, R, sq, MAKE_CELL(c, CELL_TYPE(cell)), R->p->attr[sq]);
+  return 0;
+}
+
+static int pos_set_attr(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  int sq = checksquare(L, R, 2);
+  lua_Integer a = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, a >= 0 && a <= 255, 3, "an attribute is 0 to 255");
+  if (R->p->board[sq] == CELL_EMPTY) return luaL_error(L, "set_attr: %s is empty", lua_tostring(L, 2));
+  set_cell(L, R, sq, R->p->board[sq], (uint8_t)a);
+  return 0;
+}
+
+/* The piece on from goes to to (whatever stood there is gone), with its
+** attribute. */
+static int pos_relocate(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  int from = checksquare(L, R, 2), to = checksquare(L, R, 3);
+  uint8_t cell = R->p->board[from], a = R->p->attr[from];
+  if (cell == CELL_EMPTY) return luaL_error(L, "relocate: %s is empty", lua_tostring(L, 2));
+  if (from == to) return 0;
+  set_cell(L, R, from, CELL_EMPTY, 0);
+  set_cell(L, R, to, cell, a);
+  return 0;
+}
+
+static int pos_tostring(lua_State *L) {
+  Rules *R = luaL_checkudata(L, 1, POS_MT);
+  if (!R->p) {
+    lua_pushliteral(L, "position (outside its hook)");
+    return 1;
+  }
+  char fen[2048];
+  pos_fen(R->p, fen, sizeof fen);
+  lua_pushfstring(L, "position %s", fen);
+  return 1;
+}
+
+static int pos_fen_(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  char fen[2048];
+  pos_fen(R->p, fen, sizeof fen);
+  lua_pushstring(L, fen);
+  return 1;
+}
+
+static const luaL_Reg pos_methods[] = {
+    {"side", pos_side}, {"mover", pos_mover}, {"step", pos_step}, {"fullmove", pos_fullmove},
+    {"piece", pos_piece}, {"attr", pos_attr}, {"state", pos_state}, {"set_state", pos_set_state_},
+    {"pieces", pos_pieces}, {"royal", pos_royal}, {"files", pos_files}, {"ranks", pos_ranks},
+    {"file", pos_file}, {"rank", pos_rank}, {"square", pos_square},
+    {"attacked", pos_attacked}, {"attackers", pos_attackers}, {"in_check", pos_in_check},
+    {"uci", pos_uci}, {"decode", pos_decode}, {"captures", pos_captures}, {"move", pos_move},
+    {"legal", pos_legal}, {"pseudo", pos_pseudo}, {"moves_as", pos_moves_as},
+    {"make", view_make}, {"unmake", view_unmake},
+    {"put", pos_put}, {"remove", pos_remove}, {"recolour", pos_recolour},
+    {"set_attr", pos_set_attr}, {"relocate", pos_relocate}, {"fen", pos_fen_},
+    {NULL, NULL}};
+
+/* ---- calling the hooks ---------------------------------------------------- */
+
+/* Where a hook function is defined, for messages about what it returned. */
+static void where(lua_State *L, int fn, char *buf, size_t len) {
+  lua_Debug ar;
+  lua_pushvalue(L, fn);
+  lua_getinfo(L, ">S", &ar);
+  snprintf(buf, len, "%s:%d", ar.short_src, ar.linedefined);
+}
+
+static int bad_return(lua_State *L, int fn, const char *name, const char *expected) {
+  char at[300];
+  where(L, fn, at, sizeof at);
+  return luaL_error(L, "%s: hooks.%s returned %s (expected %s)", at, name,
+                    luaL_typename(L, -1), expected);
+}
+
+/* A move a moves hook returns: one the core gave it, a script move of a
+** declared kind, or a plain move or promotion of one of the side's pieces
+** to a square of the board (which the core makes like any other). */
+static int acceptable(const Rules *R, const Position *p, Move m, const Move *given, int n) {
+  for (int i = 0; i < n; i++)
+    if (given[i] == m) return 1;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), promo = MOVE_PROMO(m);
+  const Geometry *g = &p->v->geo;
+  if ((m >> 30) || !board_inside(g, from) || !board_inside(g, to)) return 0;
+  if (flag == MF_SCRIPT) return promo >= 1 && promo <= R->r.nkinds;
+  if (flag != MF_NORMAL && flag != MF_PROMO) return 0;
+  uint8_t cell = p->board[from], there = p->board[to];
+  if (from == to || cell == CELL_EMPTY || CELL_COLOUR(cell) != p->side) return 0;
+  if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) return 0;
+  return flag == MF_NORMAL ? promo == 0 : promo >= 1 && promo <= p->v->ntypes;
+}
+
+/* Runs under sandbox_pcall: calls the hook and decodes its answer. */
+static int run(lua_State *L) {
+  Call *c = lua_touserdata(L, 1);
+  Rules *R = c->R;
+  const Position *p = R->p;
+  lua_settop(L, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, R->ref); /* 1 */
+  lua_rawgeti(L, 1, c->which + 1);             /* 2: the function */
+  lua_pushvalue(L, 2);
+  lua_rawgeti(L, 1, VIEW_INDEX);
+  const char *name = hook_names[c->which];
+  switch (c->which) {
+    case H_MOVES: {
+      pushmoves(L, c->list, c->n);
+      lua_call(L, 2, 2);
+      if (c->reason) { /* asked why: the reason given for the move, if any */
+        c->answer = 0;
+        if (lua_istable(L, -1)) {
+          lua_rawgeti(L, -1, (lua_Integer)c->asked);
+          if (lua_type(L, -1) == LUA_TSTRING) {
+            snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+            c->answer = 1;
+          }
+          lua_pop(L, 1);
+        }
+      }
+      lua_pop(L, 1);
+      if (lua_isnil(L, -1)) return 0; /* the moves as they were */
+      if (!lua_istable(L, -1)) return bad_return(L, 2, name, "a table of moves, or nil");
+      lua_Integer len = luaL_len(L, -1);
+      if (len > MAX_MOVES) {
+        char at[300];
+        where(L, 2, at, sizeof at);
+        return luaL_error(L, "%s: hooks.moves returned %I moves (at most %d)", at, len, MAX_MOVES);
+      }
+      Move given[MAX_MOVES];
+      memcpy(given, c->list, sizeof(Move) * (size_t)c->n);
+      for (lua_Integer i = 1; i <= len; i++) {
+        int isnum;
+        lua_rawgeti(L, -1, i);
+        lua_Integer code = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || code < 0 || code > 0xFFFFFFFF || !acceptable(R, p, (Move)code, given, c->n)) {
+          char at[300];
+          where(L, 2, at, sizeof at);
+          return luaL_error(L, "%s: hooks.moves returned %s as move %I (expected a move of the list, "
+                               "or one made by pos:move)", at, luaL_tolstring(L, -1, NULL), i);
+        }
+        c->list[i - 1] = (Move)code;
+        lua_pop(L, 1);
+      }
+      c->n = (int)len;
+      return 0;
+    }
+    case H_LEGAL:
+      lua_pushinteger(L, (lua_Integer)c->m);
+      lua_call(L, 2, 2);
+      if (c->reason && lua_type(L, -1) == LUA_TSTRING)
+        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
+      if (lua_isnil(L, -1)) c->answer = -1;
+      else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
+      else return bad_return(L, 2, name, "true, false, or nil for the check rule");
+      return 0;
+    case H_EFFECTS: {
+      const Undo *u = R->u;
+      lua_pushinteger(L, (lua_Integer)c->m);
+      if (u->captured != CELL_EMPTY) {
+        char l = cell_letter(p->v, u->captured);
+        lua_pushlstring(L, &l, 1);
+        pushsquare(L, R, MOVE_FLAG(c->m) == MF_EP ? u->ep_victim : MOVE_TO(c->m));
+      } else {
+        lua_pushnil(L);
+        lua_pushnil(L);
+      }
+      lua_call(L, 4, 0);
+      return 0;
+    }
+    case H_ATTACKED:
+      pushsquare(L, R, c->sq);
+      pushcolour(L, c->by);
+      lua_call(L, 3, 1);
+      c->answer = lua_toboolean(L, -1);
+      return 0;
+    case H_TURN_ENDS:
+      lua_pushinteger(L, (lua_Integer)c->m);
+      lua_call(L, 2, 1);
+      if (lua_isnil(L, -1)) c->answer = -1;
+      else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
+      else return bad_return(L, 2, name, "true (the turn ends), false (it goes on), or nil");
+      return 0;
+    case H_TERMINAL: {
+      static const char *const results[] = {"win", "loss", "draw", NULL};
+      static const int codes[] = {RESULT_WIN, RESULT_LOSS, RESULT_DRAW};
+      lua_call(L, 1, 1);
+      c->answer = 0;
+      if (lua_isnil(L, -1)) return 0;
+      if (lua_type(L, -1) == LUA_TSTRING)
+        for (int i = 0; results[i]; i++)
+          if (!strcmp(lua_tostring(L, -1), results[i])) c->answer = codes[i];
+      if (!c->answer)
+        return bad_return(L, 2, name, "\"win\", \"loss\" or \"draw\" for the side to move, or nil");
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/* Calls hook c->which on position p with what the view may do. Returns 0,
+** or -1 when the hooks have failed (now or before). */
+static int call(Call *c, Position *p, Undo *u, int can, int mover) {
+  Rules *R = c->R;
+  if (R->r.failed) return -1;
+  lua_State *L = R->L;
+  if (R->depth >= MAX_DEPTH) {
+    fail(R, "hooks.%s: hooks called inside hooks more than 12 deep%s", hook_names[c->which],
+         " (a hook that asks for legal moves whose hooks ask again)");
+    return -1;
+  }
+  if (!lua_checkstack(L, 8)) {
+    fail(R, "hooks.%s: out of memory%s", hook_names[c->which], "");
+    return -1;
+  }
+  /* the view's state, restored after: hooks nest */
+  Position *op = R->p;
+  Undo *ou = R->u;
+  int ocan = R->can, omover = R->mover, obase = R->base;
+  R->p = p;
+  R->u = u;
+  R->can = can;
+  R->mover = mover;
+  R->base = R->nmade;
+  R->depth++;
+  lua_pushcfunction(L, run);
+  lua_pushlightuserdata(L, c);
+  int status = sandbox_pcall(L, 1, 0, SANDBOX_BUDGET_DEFAULT);
+  R->depth--;
+  if (status != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    fail(R, "hooks.%s: %s", hook_names[c->which], msg ? msg : "(error object is not a string)");
+    lua_pop(L, 1);
+  }
+  /* moves the hook made and did not take back */
+  while (R->nmade > R->base) {
+    R->nmade--;
+    move_unmake(p, R->made[R->nmade], &R->undo[R->nmade]);
+  }
+  R->p = op;
+  R->u = ou;
+  R->can = ocan;
+  R->mover = omover;
+  R->base = obase;
+  return R->r.failed ? -1 : 0;
+}
+
+static int t_moves(void *ctx, Position *p, Move *list, int n) {
+  Call c = {.R = ctx, .which = H_MOVES, .list = list, .n = n};
+  return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.n;
+}
+
+static int t_legal(void *ctx, Position *p, Move m, int mover) {
+  Call c = {.R = ctx, .which = H_LEGAL, .m = m};
+  return call(&c, p, NULL, CAN_READ | CAN_PLAY, mover) ? 0 : c.answer;
+}
+
+static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
+  Call c = {.R = ctx, .which = H_EFFECTS, .m = m};
+  call(&c, p, u, CAN_READ | CAN_CHANGE, u->side);
+}
+
+static int t_attacked(void *ctx, const Position *p, int sq, int by) {
+  Call c = {.R = ctx, .which = H_ATTACKED, .sq = sq, .by = by};
+  /* read only: the cast lets the view hold it */
+  return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
+}
+
+static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
+  Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
+  return call(&c, p, u, CAN_READ | CAN_PLAY | CAN_CHANGE, u->side) ? 1 : c.answer;
+}
+
+static int t_terminal(void *ctx, Position *p) {
+  Call c = {.R = ctx, .which = H_TERMINAL};
+  return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.answer;
+}
+
+/* Why the hooks refuse m, one of the core's moves here: the moves hook
+** leaves it out (with the reason it gives in its second result, a table
+** keyed by move), or the legal hook refuses it after it is made. */
+static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
+  Rules *R = ctx;
+  Move list[MAX_MOVES];
+  int n = gen_pseudo(p, list), found = 0;
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) found = 1;
+  if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
+  if (R->r.moves && found) {
+    Call c = {.R = R, .which = H_MOVES, .list = list, .n = n, .asked = m, .reason = buf, .reasonlen = len};
+    if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return 0;
+    int kept = 0;
+    for (int i = 0; i < c.n; i++)
+      if (list[i] == m) kept = 1;
+    if (!kept) {
+      if (!c.answer) snprintf(buf, len, "the variant's rules (hooks.moves) do not allow it");
+      return 1;
+    }
+  }
+  if (R->r.legal) {
+    Undo u;
+    int us = p->side;
+    buf[0] = '\0';
+    move_make(p, m, &u);
+    Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len};
+    int failed = call(&c, p, NULL, CAN_READ | CAN_PLAY, us);
+    move_unmake(p, m, &u);
+    if (!failed && c.answer == 0) {
+      if (!buf[0]) snprintf(buf, len, "the variant's rules (hooks.legal) do not allow it");
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* ---- making them ---------------------------------------------------------- */
+
+static int view_gc(lua_State *L) {
+  Rules *R = luaL_checkudata(L, 1, POS_MT);
+  R->p = NULL;
+  return 0;
+}
+
+RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *err, size_t errlen) {
+  *bad = 0;
+  idx = lua_absindex(L, idx);
+  lua_pushliteral(L, "hooks");
+  if (lua_rawget(L, idx) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  int h = lua_gettop(L);
+  *bad = 1;
+  if (!lua_istable(L, h)) {
+    snprintf(err, errlen, "hooks: expected a table of functions, got a %s", luaL_typename(L, h));
+    lua_pop(L, 1);
+    return NULL;
+  }
+  /* every key known, so that a misspelt hook is not silently ignored */
+  lua_pushnil(L);
+  while (lua_next(L, h)) {
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on"));
+    for (int i = 0; key && i < NHOOKS; i++)
+      if (!strcmp(key, hook_names[i])) {
+        known = 1;
+        if (lua_type(L, -1) != LUA_TFUNCTION) {
+          snprintf(err, errlen, "hooks.%s: expected a function, got a %s", key, luaL_typename(L, -1));
+          lua_pop(L, 3);
+          return NULL;
+        }
+      }
+    if (!known) {
+      snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
+               "turn_ends, terminal, kinds or effects_on)", key ? key : luaL_typename(L, -2));
+      lua_pop(L, 3);
+      return NULL;
+    }
+    lua_pop(L, 1);
+  }
+  Rules *R = lua_newuserdatauv(L, sizeof *R, 0);
+  memset(R, 0, sizeof *R);
+  if (luaL_newmetatable(L, POS_MT)) {
+    luaL_newlib(L, pos_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, pos_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushcfunction(L, view_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "position");
+    lua_setfield(L, -2, "__metatable"); /* shared by every script: not theirs to change */
+  }
+  lua_setmetatable(L, -2);
+  int ud = lua_gettop(L);
+  const char *problem = NULL;
+  lua_pushliteral(L, "kinds");
+  int kt = lua_rawget(L, h);
+  if (kt == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    if (n > 16) problem = "hooks.kinds: at most 16 kinds";
+    for (lua_Integer i = 1; i <= n && !problem; i++) {
+      lua_rawgeti(L, -1, i);
+      size_t len = 0;
+      const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+      if (!k || len == 0 || len > 15 || strlen(k) != len) problem = "hooks.kinds: each kind a name of 1 to 15 characters";
+      else snprintf(R->r.kinds[R->r.nkinds++], sizeof R->r.kinds[0], "%s", k);
+      lua_pop(L, 1);
+    }
+  } else if (kt != LUA_TNIL) {
+    problem = "hooks.kinds: expected a list of names";
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "effects_on");
+  int et = lua_rawget(L, h);
+  if (et == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "captures")) R->r.effects_on_captures = 1;
+  else if (!(et == LUA_TNIL || (et == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "all"))))
+    problem = "hooks.effects_on: expected \"captures\" or \"all\"";
+  lua_pop(L, 1);
+  if (problem) {
+    snprintf(err, errlen, "%s", problem);
+    lua_pop(L, 2);
+    return NULL;
+  }
+  lua_createtable(L, VIEW_INDEX, 0);
+  for (int i = 0; i < NHOOKS; i++) {
+    lua_pushstring(L, hook_names[i]);
+    if (lua_rawget(L, h) == LUA_TNIL) {
+      lua_pop(L, 1);
+      lua_pushboolean(L, 0);
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_pushvalue(L, ud);
+  lua_rawseti(L, -2, VIEW_INDEX);
+  R->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 2); /* the view, the hooks table */
+  R->L = sandbox_of(L)->L;
+  R->r.ctx = R;
+  /* only the hooks the script has: the core tests the pointers */
+  lua_rawgeti(L, LUA_REGISTRYINDEX, R->ref);
+  for (int i = 0; i < NHOOKS; i++) {
+    int has = lua_rawgeti(L, -1, i + 1) == LUA_TFUNCTION;
+    lua_pop(L, 1);
+    if (!has) continue;
+    switch (i) {
+      case H_MOVES: R->r.moves = t_moves; break;
+      case H_LEGAL: R->r.legal = t_legal; break;
+      case H_EFFECTS: R->r.effects = t_effects; break;
+      case H_ATTACKED: R->r.attacked = t_attacked; break;
+      case H_TURN_ENDS: R->r.turn_ends = t_turn_ends; break;
+      case H_TERMINAL: R->r.terminal = t_terminal; break;
+    }
+  }
+  lua_pop(L, 1);
+  R->r.refusal = t_refusal;
+  (void)v;
+  *bad = 0;
+  return &R->r;
+}
+
+void rules_free(lua_State *L, RuleHooks *r) {
+  Rules *R = (Rules *)r;
+  luaL_unref(L, LUA_REGISTRYINDEX, R->ref);
+  R->ref = LUA_NOREF;
+  R->p = NULL;
+}
+
+void rules_enter(RuleHooks *r, lua_State *L) {
+  Rules *R = (Rules *)r;
+  if (R->entered++ == 0 && R->depth == 0) {
+    R->L = lua_status(L) == LUA_OK ? L : sandbox_of(L)->L;
+    R->r.failed = 0;
+    R->failure[0] = '\0';
+  }
+}
+
+void rules_leave(RuleHooks *r) {
+  Rules *R = (Rules *)r;
+  if (R->entered > 0) R->entered--;
+}
+
+const char *rules_failure(const RuleHooks *r) {
+  return r->failed ? ((const Rules *)r)->failure : NULL;
+}

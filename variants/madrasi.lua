@@ -1,0 +1,63 @@
+-- Madrasi chess: orthodox chess where pieces of the same type paralyse
+-- each other. The rules, from ../shared/rules/fairy-conditions.md:
+--
+--   A piece other than a king is *paralysed* while it is attacked by an
+--   enemy piece of the same type (a white knight attacked by a black
+--   knight, and so both). A paralysed piece cannot move, cannot capture,
+--   does not attack (so it gives no check and paralyses nothing), but it
+--   still blocks lines. Kings are never paralysed and paralyse nothing.
+--   Attack between two pieces of the same type is tested by ordinary
+--   attack (paralysis is mutual, so the test does not recurse). A
+--   paralysed rook cannot castle.
+--   Castling keeps its orthodox conditions, judged with this notion of
+--   attack and check.
+--
+-- Written with hooks only: `attacked` says what attacks (and so what
+-- check is, for legality, castling and mate); `moves` takes out the moves
+-- of paralysed pieces, with the reason `why` prints.
+-- Choices where the text is silent: en passant is an ordinary pawn
+-- capture, so a paralysed pawn cannot take en passant; a pawn is
+-- paralysed by the enemy pawns that attack it (diagonally), not by one
+-- that blocks it.
+local std = require "std"
+
+local function other(colour) return colour == "white" and "black" or "white" end
+
+-- Is the piece on sq paralysed: attacked by an enemy piece of its type?
+local function paralysed(pos, sq)
+  local piece, colour = pos:piece(sq)
+  if not piece or piece == "K" or piece == "k" then return false end
+  local twin = colour == "white" and piece:lower() or piece:upper()
+  for _, a in ipairs(pos:attackers(sq, other(colour))) do
+    if pos:piece(a) == twin then return true end
+  end
+  return false
+end
+
+return std.extend(std.chess, {
+  name = "madrasi",
+  description = "Madrasi chess: a piece attacked by an enemy piece of its type is paralysed",
+  hooks = {
+    attacked = function(pos, sq, by)
+      for _, a in ipairs(pos:attackers(sq, by)) do
+        if not paralysed(pos, a) then return true end
+      end
+      return false
+    end,
+    moves = function(pos, moves)
+      local kept, reasons, cache = {}, {}, {}
+      for _, m in ipairs(moves) do
+        local from, to, kind = pos:decode(m)
+        local who = kind == "castling" and to or from -- the rook castles too
+        if cache[who] == nil then cache[who] = paralysed(pos, who) end
+        if cache[who] then
+          reasons[m] = "the " .. (kind == "castling" and "rook" or "piece") .. " on " .. who ..
+                       " is paralysed (attacked by an enemy piece of its type)"
+        else
+          kept[#kept + 1] = m
+        end
+      end
+      return kept, reasons
+    end,
+  },
+})
