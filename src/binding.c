@@ -1658,7 +1658,7 @@ static int charged_method(lua_State *L) {
     GameView *view = luaL_testudata(L, 1, VIEW_MT);
     if (view) box = view->box;
   }
-  RuleHooks *rules = box && !box->closed ? box->g.v->rules : NULL;
+  RuleHooks *rules = box && !box->closed && !box->g.in_hook ? box->g.v->rules : NULL;
   if (rules) {
     int entries = box->g.n, nmsgs = box->g.nmsgs;
     rules_enter(rules, L);
@@ -1668,10 +1668,9 @@ static int charged_method(lua_State *L) {
     lua_pushcclosure(L, charged_call, 3);
     lua_insert(L, 1);
     int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-    rules_leave(rules);
     const char *failure = rules_failure(rules);
     if (failure) {
-      if (box->g.n > entries && !box->g.in_hook) game_rollback(&box->g, entries, nmsgs);
+      if (box->g.n > entries) game_rollback(&box->g, entries, nmsgs);
       return luaL_error(L, "%s", failure);
     }
     if (status != LUA_OK) return lua_error(L);

@@ -15,6 +15,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "rulehooks.h"
 #include "script.h"
 
 static double now(void) {
@@ -98,6 +99,7 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
   }
   double t0 = now();
   uint64_t total = 0;
+  rules_begin(g->v, s->L);
   if (attempts) {
     if (divide) {
       fprintf(stderr, "varia perft: --attempts and --divide do not go together\n");
@@ -113,6 +115,10 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
   if (s->interrupted) {
     fprintf(stderr, "varia perft: interrupted\n");
     return 130;
+  }
+  if (rules_failed(g->v)) { /* the count is cut short: not a count */
+    fprintf(stderr, "varia perft: %s\n", rules_failed(g->v));
+    return 1;
   }
   double t = now() - t0;
   printf("Nodes searched: %llu\n", (unsigned long long)total);
@@ -179,8 +185,12 @@ static void expect(TestRun *tr, const char *where, const char *id, const char *v
     lua_settop(L, top);
     return;
   }
+  rules_begin(g->v, L);
   unsigned long long got = perft(&g->pos, depth, &tr->s->interrupted);
-  if (got == nodes) {
+  if (rules_failed(g->v)) {
+    printf("FAIL %s %s: %s\n", where, id, rules_failed(g->v));
+    tr->failed++;
+  } else if (got == nodes) {
     tr->passed++;
   } else {
     printf("FAIL %s %s: perft %d expected %llu, got %llu\n", where, id, depth, nodes, got);

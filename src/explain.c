@@ -194,6 +194,15 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
              colour_word(p->side));
     return REFUSED;
   }
+  /* A move the core allows and the variant's rule hooks refuse: their
+  ** reason. */
+  if (v->rules && v->rules->refusal) {
+    int np = gen_pseudo(p, pseudo);
+    for (int i = 0; i < np; i++)
+      if (MOVE_FROM(pseudo[i]) == from && move_destination(p, pseudo[i]) == to &&
+          v->rules->refusal(v->rules->ctx, p, pseudo[i], out, len))
+        return REFUSED;
+  }
   int castle = castling_intent(p, from, to);
   if (castle >= 0) {
     explain_castling(p, castle, out, len);

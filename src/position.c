@@ -428,6 +428,7 @@ void pos_make(Position *p, Move m, Undo *u) {
   u->nblast = 0;
   u->rng = p->rng;
   u->neffects = 0;
+  u->moved_attr = 0;
   memcpy(u->state, p->state, sizeof u->state);
   u->pending_draws = p->pending_draws;
   u->consumed = -1;

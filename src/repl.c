@@ -30,6 +30,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "repl.h"
+#include "rulehooks.h"
 #include "script.h"
 #include "textio.h"
 
@@ -853,9 +854,18 @@ static int protected_command(Repl *r, char *line) {
   sandbox_clear_interrupt(r->s);
   interrupt_target = r->s;
   signal(SIGINT, on_interrupt);
+  /* A failure of the variant's rule hooks ends the command: said, and
+  ** what the command added to the game taken back. */
+  Game *g = r->g;
+  int entries = g ? g->n : 0, nmsgs = g ? g->nmsgs : 0;
+  if (g) rules_begin(g->v, L);
   lua_pushcfunction(L, pcommand);
   lua_pushlightuserdata(L, &c);
   if (lua_pcall(L, 1, 0, 0) != LUA_OK) say_error(r, "%s", lua_tostring(L, -1));
+  if (g && r->g == g && rules_failed(g->v)) {
+    if (g->n > entries) game_rollback(g, entries, nmsgs);
+    say_error(r, "%s", rules_failed(g->v));
+  }
   lua_settop(L, top);
   sandbox_clear_interrupt(r->s);
   return c.quit;

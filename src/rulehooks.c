@@ -43,7 +43,6 @@ typedef struct Rules {
   lua_State *L; /* the thread the hooks run on */
   int ref;      /* registry reference of { hooks..., [VIEW_INDEX] = this } */
   int depth;    /* hooks running, one inside another */
-  int entered;  /* callers between rules_enter and rules_leave */
   char failure[768];
   /* the running hook's position */
   Position *p;
@@ -252,17 +251,63 @@ static int pos_square(lua_State *L) {
   return 1;
 }
 
+/* A position with only some of the pieces, for the questions that take a
+** `keep` argument: a set of squares ({ e4 = true, ... }), or { attr = BITS,
+** value = V }: the pieces whose attribute has value V in those bits. The
+** other pieces are lifted from a copy (kept in *scratch), so that a
+** script can ask about one layer of a board (two boards in one, pieces
+** that are there for some and not for others). Returns p itself when
+** there is no such argument. */
+static Position *masked(lua_State *L, Rules *R, int idx, Position *scratch) {
+  if (lua_isnoneornil(L, idx)) return R->p;
+  luaL_checktype(L, idx, LUA_TTABLE);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  int by_attr = lua_getfield(L, idx, "attr") != LUA_TNIL;
+  lua_Integer bits = by_attr ? luaL_checkinteger(L, -1) : 0, value = 0;
+  lua_pop(L, 1);
+  if (by_attr) {
+    lua_getfield(L, idx, "value");
+    value = luaL_optinteger(L, -1, 0);
+    lua_pop(L, 1);
+  }
+  *scratch = *p;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      int sq = board_square(g, f, r);
+      if (p->board[sq] == CELL_EMPTY) continue;
+      int keep;
+      if (by_attr) {
+        keep = (p->attr[sq] & bits) == value;
+      } else {
+        char name[8];
+        board_square_name(g, sq, name);
+        lua_getfield(L, idx, name);
+        keep = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+      }
+      if (!keep) {
+        Undo u;
+        u.neffects = 0;
+        pos_set_cell(scratch, sq, CELL_EMPTY, 0, &u);
+      }
+    }
+  return scratch;
+}
+
 static int pos_attacked(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
-  int sq = checksquare(L, R, 2);
-  lua_pushboolean(L, attacked(R->p, sq, checkcolour(L, 3)));
+  int sq = checksquare(L, R, 2), by = checkcolour(L, 3);
+  Position scratch;
+  lua_pushboolean(L, attacked(masked(L, R, 4, &scratch), sq, by));
   return 1;
 }
 
 static int pos_attackers(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
-  int sq = checksquare(L, R, 2), from[MAX_PIECES];
-  int n = attackers_of(R->p, sq, checkcolour(L, 3), from, MAX_PIECES);
+  int sq = checksquare(L, R, 2), from[MAX_PIECES], by = checkcolour(L, 3);
+  Position scratch;
+  int n = attackers_of(masked(L, R, 4, &scratch), sq, by, from, MAX_PIECES);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     pushsquare(L, R, from[i]);
@@ -368,7 +413,8 @@ static int pos_legal(lua_State *L) {
 static int pos_pseudo(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
   Move list[MAX_MOVES];
-  pushmoves(L, list, gen_pseudo(R->p, list));
+  Position scratch;
+  pushmoves(L, list, gen_pseudo(masked(L, R, 2, &scratch), list));
   return 1;
 }
 
@@ -534,10 +580,13 @@ static int acceptable(const Rules *R, const Position *p, Move m, const Move *giv
   const Geometry *g = &p->v->geo;
   if ((m >> 30) || !board_inside(g, from) || !board_inside(g, to)) return 0;
   if (flag == MF_SCRIPT) return promo >= 1 && promo <= R->r.nkinds;
-  if (flag != MF_NORMAL && flag != MF_PROMO) return 0;
+  if (flag != MF_NORMAL && flag != MF_PROMO && flag != MF_DOUBLE) return 0;
   uint8_t cell = p->board[from], there = p->board[to];
   if (from == to || cell == CELL_EMPTY || CELL_COLOUR(cell) != p->side) return 0;
   if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) return 0;
+  if (flag == MF_DOUBLE) /* a step passing one square, as double steps do */
+    return promo == 0 && ((board_file(g, to) - board_file(g, from)) % 2 == 0) &&
+           ((board_rank(g, to) - board_rank(g, from)) % 2 == 0);
   return flag == MF_NORMAL ? promo == 0 : promo >= 1 && promo <= p->v->ntypes;
 }
 
@@ -615,7 +664,8 @@ static int run(lua_State *L) {
         lua_pushnil(L);
         lua_pushnil(L);
       }
-      lua_call(L, 4, 0);
+      lua_pushinteger(L, u->moved_attr);
+      lua_call(L, 5, 0);
       return 0;
     }
     case H_ATTACKED:
@@ -679,7 +729,15 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   R->depth--;
   if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
-    fail(R, "hooks.%s: %s", hook_names[c->which], msg ? msg : "(error object is not a string)");
+    char text[700];
+    snprintf(text, sizeof text, "%s", msg ? msg : "(error object is not a string)");
+    /* the traceback's lines inside varia say nothing to a script's author */
+    static const char inside[] = "\n\t[C]: in ?";
+    for (char *c2; (c2 = strstr(text, inside));)
+      memmove(c2, c2 + sizeof inside - 1, strlen(c2 + sizeof inside - 1) + 1);
+    size_t tl = strlen(text);
+    if (tl > 17 && !strcmp(text + tl - 17, "\nstack traceback:")) text[tl - 17] = '\0';
+    fail(R, "hooks.%s: %s", hook_names[c->which], text);
     lua_pop(L, 1);
   }
   /* moves the hook made and did not take back */
@@ -897,17 +955,13 @@ void rules_free(lua_State *L, RuleHooks *r) {
 
 void rules_enter(RuleHooks *r, lua_State *L) {
   Rules *R = (Rules *)r;
-  if (R->entered++ == 0 && R->depth == 0) {
+  if (R->depth == 0) {
     R->L = lua_status(L) == LUA_OK ? L : sandbox_of(L)->L;
     R->r.failed = 0;
     R->failure[0] = '\0';
   }
 }
 
-void rules_leave(RuleHooks *r) {
-  Rules *R = (Rules *)r;
-  if (R->entered > 0) R->entered--;
-}
 
 const char *rules_failure(const RuleHooks *r) {
   return r->failed ? ((const Rules *)r)->failure : NULL;

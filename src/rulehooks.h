@@ -17,13 +17,18 @@
 ** inside the variant's compiling (may raise on memory). */
 RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *err, size_t errlen);
 void rules_free(lua_State *L, RuleHooks *r);
-/* Around each method or command that may run the hooks. The outermost
-** enter chooses the thread the hooks run on (the caller's) and forgets an
-** earlier failure; a failure stands until then, so that the outermost
-** caller reports it. */
+/* Before each method or command that may run the hooks (not while they
+** run, nor inside a game's own hooks): the hooks run on the caller's
+** thread, and an earlier failure is forgotten. */
 void rules_enter(RuleHooks *r, lua_State *L);
-void rules_leave(RuleHooks *r);
+/* The same for any variant (nothing without hooks). */
+static inline void rules_begin(const Variant *v, lua_State *L) {
+  if (v->rules) rules_enter(v->rules, L);
+}
 /* The failure that stopped the hooks since rules_enter(), or NULL. */
 const char *rules_failure(const RuleHooks *r);
+static inline const char *rules_failed(const Variant *v) {
+  return v->rules ? rules_failure(v->rules) : NULL;
+}
 
 #endif
