@@ -1108,7 +1108,7 @@ static int rules_legal_moves(Position *p, Move *list) {
   int result, us = p->side, kind = v->phase[p->phase].kind;
   if (r->failed) return 0;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
-  if (r->terminal && r->terminal(r->ctx, p)) return 0;
+  if (r->terminal && r->terminal(r->ctx, p, NULL, 0)) return 0;
   int n = gen_pseudo(p, list);
   if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
   if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);

@@ -716,7 +716,10 @@ static int run(lua_State *L) {
     case H_TERMINAL: {
       static const char *const results[] = {"win", "loss", "draw", NULL};
       static const int codes[] = {RESULT_WIN, RESULT_LOSS, RESULT_DRAW};
-      lua_call(L, 1, 1);
+      lua_call(L, 1, 2);
+      if (c->reason && lua_type(L, -1) == LUA_TSTRING)
+        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
       c->answer = 0;
       if (lua_isnil(L, -1)) return 0;
       if (lua_type(L, -1) == LUA_TSTRING)
@@ -815,8 +818,9 @@ static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   return call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side) ? 1 : c.answer;
 }
 
-static int t_terminal(void *ctx, Position *p) {
-  Call c = {.R = ctx, .which = H_TERMINAL};
+static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
+  Call c = {.R = ctx, .which = H_TERMINAL, .reason = reason, .reasonlen = len};
+  if (reason && len) reason[0] = '\0';
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.answer;
 }
 

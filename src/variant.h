@@ -100,8 +100,9 @@ typedef struct RuleHooks {
   /* After step m of a turn: 1 the turn ends, 0 it goes on (the program's
   ** last step repeats), -1 as the turn program says. */
   int (*turn_ends)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
-  /* Has the game ended here? 0, or an RESULT_* for the side to move. */
-  int (*terminal)(void *ctx, struct Position *p);
+  /* Has the game ended here? 0, or an RESULT_* for the side to move, and
+  ** the reason in reason (when not NULL; "" for none). */
+  int (*terminal)(void *ctx, struct Position *p, char *reason, size_t len);
   /* Why the rules refuse move m here (m a move of the core's that the
   ** moves or legal hook takes out): writes the reason into buf and returns
   ** 1, or 0 when they do not refuse it. */
