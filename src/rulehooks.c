@@ -708,7 +708,8 @@ static int run(lua_State *L) {
       return 0;
     case H_TURN_ENDS:
       lua_pushinteger(L, (lua_Integer)c->m);
-      lua_call(L, 2, 1);
+      lua_pushinteger(L, R->u->phase + 1); /* the step the move was */
+      lua_call(L, 3, 1);
       if (lua_isnil(L, -1)) c->answer = -1;
       else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
       else return bad_return(L, 2, name, "true (the turn ends), false (it goes on), or nil");
