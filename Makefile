@@ -34,7 +34,7 @@ ifdef SANITIZE
 endif
 
 # The core (no Lua), the Lua layers, and the program.
-CORE  = board piece variant position movegen perft notation game hidden belief explain search player textio
+CORE  = board piece variant position movegen rules perft notation game hidden belief explain search player textio
 LUAL  = sandbox charged script rulehooks binding pgn protocol cli import repl
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o

@@ -18,7 +18,7 @@
 
 #include "belief.h"
 #include "hidden.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 
 enum { OBS_SKIP, OBS_OWN_STEP, OBS_OWN_TRY, OBS_OTHER_STEP, OBS_OTHER_TRY };
@@ -621,14 +621,14 @@ int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t err
   snprintf(b->start, sizeof b->start, "%s", g->start_fen);
   if (!b->set && !b->anchor) {
     b->set = malloc(sizeof *b->set);
-    if (!b->set || pos_set_fen(b->set, v, g->start_fen, err, errlen)) return -1;
+    if (!b->set || rules_set_fen(b->set, v, g->start_fen, err, errlen)) return -1;
     b->n = 1;
     b->count = 1;
   }
   if (b->nobs == upto) return 0;
   /* The truth, replayed from the start, is read only through the view. */
   Position *truth = malloc(sizeof *truth);
-  if (!truth || pos_set_fen(truth, v, g->start_fen, err, errlen)) {
+  if (!truth || rules_set_fen(truth, v, g->start_fen, err, errlen)) {
     free(truth);
     if (!truth) snprintf(err, errlen, "out of memory");
     return -1;

@@ -14,7 +14,7 @@
 #include "belief.h"
 #include "binding.h"
 #include "hidden.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "perft.h"
 #include "player.h"

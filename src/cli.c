@@ -12,7 +12,7 @@
 #include "binding.h"
 #include "hidden.h"
 #include "cli.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "perft.h"
 #include "rulehooks.h"

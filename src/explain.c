@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "explain.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 
 static const char *colour_word(int c) { return c == WHITE ? "White" : "Black"; }

@@ -7,7 +7,7 @@
 
 #include "game.h"
 #include "hidden.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 
 int game_init(Game *g, const Variant *v, const char *fen, char *err,
@@ -15,9 +15,9 @@ int game_init(Game *g, const Variant *v, const char *fen, char *err,
   memset(g, 0, sizeof *g);
   g->v = v;
   if (!fen) fen = v->start_fen;
-  if (pos_set_fen(&g->pos, v, fen, err, errlen)) {
+  if (rules_set_fen(&g->pos, v, fen, err, errlen)) {
     char ignored[8];
-    pos_set_fen(&g->pos, v, v->start_fen, ignored, sizeof ignored);
+    rules_set_fen(&g->pos, v, v->start_fen, ignored, sizeof ignored);
     fen = v->start_fen;
     snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
     return -1;

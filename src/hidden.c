@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "hidden.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 
 int view_sees(const Position *p, int player, int sq) {

@@ -1,6 +1,6 @@
 /*
-** movegen.h - move generation from the compiled step tables, attack tests
-** and legality.
+** movegen.h - move generation from the compiled step tables, and attack
+** tests. Legality and the ends of games are the rules' (rules.h).
 */
 #ifndef varia_movegen_h
 #define varia_movegen_h
@@ -19,18 +19,6 @@ int royal_attacked(const Position *p, int c);
 ** them in from[] (and the royal square each attacks in royal[]); returns
 ** how many there are in all. */
 int royal_checkers(const Position *p, int c, int *from, int *royal, int max);
-/* Plays m: pos_make, then what only attack tests can tell (a check given,
-** where checks are counted). Every move of a game, a search or perft goes
-** through here; move_unmake takes it back. */
-void rules_after_make(Position *p, Move m, Undo *u);
-static inline void move_make(Position *p, Move m, Undo *u) {
-  pos_make(p, m, u);
-  if (p->v->rules) rules_after_make(p, m, u); /* a script's effects and turns */
-  /* A check is counted when the turn is complete. */
-  if (p->v->check_limit && p->phase == 0 && royal_attacked(p, p->side))
-    pos_count_check(p, p->side ^ 1);
-}
-static inline void move_unmake(Position *p, Move m, const Undo *u) { pos_unmake(p, m, u); }
 /* Why the side to move may not castle on side (0: towards the higher
 ** files, 1: the lower) now: CASTLE_OK, or the first condition that fails,
 ** with the square concerned in *where (the rook's, the occupied or the
@@ -50,26 +38,22 @@ int gen_piece(const Position *p, int from, int t, Move *list);
 int attackers_of(const Position *p, int sq, int by, int *from, int max);
 /* Every move the pieces can make, ignoring the check rule. */
 int gen_pseudo(const Position *p, Move *list);
-/* Every legal move; none when the game has ended by a rule. */
-int gen_legal(Position *p, Move *list);
-/* Has the game ended by a rule other than running out of moves? Returns
-** 0 or an END_* reason, with *result from the side to
-** move's point of view. */
-enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL, END_CHECKS, END_PASSES, END_FACING };
-int pos_terminal(const Position *p, int *result);
+/* The same without the compulsory drop (drops.must): every move of the
+** pieces and every drop. */
+int gen_pseudo_all(const Position *p, Move *list);
+/* Whether the special attackers of colour by (Variant.special_attackers:
+** hoppers, lame leapers, conditional steps) attack sq. */
+int attacked_specially(const Position *p, int sq, int by);
+/* Is royal piece sq of colour c next to an enemy royal piece where
+** captures blast (so that it cannot be taken)? */
+int blast_shielded(const Position *p, int sq, int c);
+/* Do squares a and b stand on one file with nothing between them? */
+int open_file_between(const Position *p, int a, int b);
+/* How many royal pieces colour c has on the board. */
+int royal_count(const Position *p, int c);
 /* Where a move takes the moving piece (the king's square for castling). */
 int move_destination(const Position *p, Move m);
-/* A rule's result for side (RESULT_WIN, RESULT_LOSS or RESULT_DRAW), with
-** RESULT_POINTS and RESULT_FEWER decided by the position. */
-int result_for(const Position *p, int side, int result);
-/* The result for the side to move, checkmated: rules.checkmate, unless
-** the mate came from a drop that drops.mate_loses names (a win), or
-** checkmate_by (every checker of those types) or checkmate_series (no
-** check of its series by those types) says otherwise. */
-int checkmate_result(const Position *p);
 /* Does m capture an enemy piece (en passant included)? */
 int move_captures(const Position *p, Move m);
-/* Is m a legal move here? */
-int move_is_legal(Position *p, Move m);
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 
 static int castle_king_to(const Position *p, Move m) {

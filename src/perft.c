@@ -3,7 +3,7 @@
 */
 #include "perft.h"
 #include "hidden.h"
-#include "movegen.h"
+#include "rules.h"
 
 /* Depth counts whole turns: a step that leaves the turn unfinished is
 ** followed at the same depth. On the last step of the last turn the

@@ -10,7 +10,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "pgn.h"
 #include "script.h"

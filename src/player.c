@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "hidden.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "player.h"
 
@@ -37,7 +37,7 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
   const Geometry *geo = &v->geo;
   Position start;
   char err[256], fen[4096];
-  if (pos_set_fen(&start, v, v->start_fen, err, sizeof err)) return -1;
+  if (rules_set_fen(&start, v, v->start_fen, err, sizeof err)) return -1;
   *out = g->pos;
   if (v->visibility == SEE_OWN) {
     int them = me ^ 1;
@@ -103,7 +103,7 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
       if (r) fen[n++] = '/';
     }
     snprintf(fen + n, sizeof fen - n, " %c - - 0 %d", g->pos.side == WHITE ? 'w' : 'b', g->pos.fullmove);
-    if (pos_set_fen(out, v, fen, err, sizeof err)) return -1;
+    if (rules_set_fen(out, v, fen, err, sizeof err)) return -1;
   }
   if (v->ncard_values) { /* deal the opponent's hand again from the unseen cards */
     int them = me ^ 1, held = 0;

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
 #include "position.h"
 
 static inline uint64_t zkey(const Variant *v, int cell, int sq) {
@@ -365,13 +364,6 @@ static int marks_unmoved(const Position *p, int sq, int c) {
          board_rank(&p->v->geo, sq) == variant_castle_rank(p->v, c);
 }
 
-/* The side to move's series of checks (Variant.mate_series_types): out of
-** check, none; in check, one with a check by those types, if this is one
-** or an earlier check of the series was. */
-static void series_update(Position *p) {
-  uint32_t checking = checking_types(p, p->side);
-  p->series[p->side] = checking && (p->series[p->side] || (checking & p->v->mate_series_types));
-}
 
 /* The turn is over: the other side moves, at the first step. Returns
 ** the hash k with the change (the phase's key is the caller's). */
@@ -386,11 +378,11 @@ static uint64_t end_turn(Position *p, uint64_t k) {
   if (p->side == BLACK) p->fullmove++;
   p->side ^= 1;
   k ^= v->zobrist_side;
-  if (v->mate_series_types) series_update(p);
   return k;
 }
 
-void pos_make(Position *p, Move m, Undo *u) {
+/* The board's part of move m: everything but the end of the step. */
+static inline void make_board(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int us = p->side, them = us ^ 1, flipped = 0;
@@ -606,6 +598,15 @@ void pos_make(Position *p, Move m, Undo *u) {
       }
     }
   }
+  p->key = k;
+}
+
+/* The end of move m's step: the cards it earned (gives_check: it gave
+** check, which the rules above know), the next step, or the turn's end. */
+static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
+  const Variant *v = p->v;
+  int flag = MOVE_FLAG(m);
+  uint64_t k = p->key;
   if (v->draw_on && flag != MF_DRAW && flag != MF_PLACE && flag != MF_TARGET) {
     /* One card for each event of the move, up to the hand's limit. A card
     ** play earns one too when it gives check (a piece turned or given back
@@ -613,7 +614,7 @@ void pos_make(Position *p, Move m, Undo *u) {
     int events = 0;
     if ((v->draw_on & DRAW_ON_CAPTURE) && u->captured != CELL_EMPTY) events++;
     if ((v->draw_on & DRAW_ON_PROMOTION) && flag == MF_PROMO) events++;
-    if ((v->draw_on & DRAW_ON_CHECK) && royal_attacked(p, them)) events++;
+    if ((v->draw_on & DRAW_ON_CHECK) && gives_check) events++;
     if (events) {
       k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
       p->pending_draws = events;
@@ -637,6 +638,15 @@ void pos_make(Position *p, Move m, Undo *u) {
   p->key = k ^ v->zobrist_phase[p->phase];
   board_ok(p);
 }
+
+void pos_make(Position *p, Move m, Undo *u) {
+  make_board(p, m, u);
+  end_step(p, m, u, 0);
+}
+
+void pos_make_board(Position *p, Move m, Undo *u) { make_board(p, m, u); }
+
+void pos_end_step(Position *p, Move m, Undo *u, int gives_check) { end_step(p, m, u, gives_check); }
 
 void pos_end_turn(Position *p) {
   const Variant *v = p->v;
@@ -1231,7 +1241,6 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       FEN_FAIL("FEN field 7: more cards of value %d than the %d there are", val, v->card_copies);
     p->deck[val] = (uint8_t)(v->card_copies - out);
   }
-  if (v->mate_series_types) series_update(p);
   p->key = pos_compute_key(p);
   *out = *p;
   free(p);

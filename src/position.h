@@ -128,8 +128,13 @@ int pos_set_fen(Position *pos, const Variant *v, const char *fen, char *err,
 int pos_fen(const Position *pos, char *buf, size_t len);
 
 /* The board's part of a move. Games, searches and perft play moves with
-** move_make() (movegen.h), which adds what only attack tests can tell. */
+** move_make() (rules.h), which adds what only attack tests can tell:
+** pos_make_board(), then pos_end_step() told whether the move gave check
+** (a card earned), then the rest. pos_make() is the two, with no check:
+** enough for a legality test, which asks only about the board. */
 void pos_make(Position *pos, Move m, Undo *u);
+void pos_make_board(Position *pos, Move m, Undo *u);
+void pos_end_step(Position *pos, Move m, Undo *u, int gives_check);
 void pos_unmake(Position *pos, Move m, const Undo *u);
 /* A hook's effect during a move's make: sets the cell and attribute of
 ** square sq (CELL_EMPTY removes the piece), keeping the piece lists, the

@@ -13,7 +13,7 @@
 
 #include "binding.h"
 #include "cli.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "perft.h"
 #include "player.h"

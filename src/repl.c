@@ -26,7 +26,7 @@
 #include "search.h"
 #include "hidden.h"
 #include "cli.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "perft.h"
 #include "repl.h"

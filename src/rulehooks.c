@@ -17,7 +17,7 @@
 
 #include <lauxlib.h>
 
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "rulehooks.h"
 #include "sandbox.h"

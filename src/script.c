@@ -14,6 +14,7 @@
 #include "embedded.h"
 #include "hidden.h"
 #include "position.h"
+#include "rules.h"
 #include "sandbox.h"
 #include "script.h"
 
@@ -1190,7 +1191,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   }
   if (r->nerr) return -1;
   char cerr[2048];
-  if (variant_conclude(v, cerr, sizeof cerr)) {
+  if (rules_conclude(v, cerr, sizeof cerr)) {
     problem(r, "%s", cerr);
     return -1;
   }

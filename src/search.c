@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "movegen.h"
+#include "rules.h"
 #include "search.h"
 
 typedef struct TTEntry {

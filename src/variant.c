@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
 #include "variant.h"
 
 void variant_defaults(Variant *v) {
@@ -458,35 +457,5 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
 #undef next_key
   if (nerr) return -1;
 
-  /* Initial ranks: where each type stands in the start position. */
-  Position *start = malloc(sizeof *start);
-  char ferr[256];
-  if (!start) return -1;
-  memset(v->initial_ranks, 0, sizeof v->initial_ranks);
-  for (int i = 0; i < 4; i++) v->castle_start_rook[i] = SQ_NONE;
-  v->castle_start_king[0] = v->castle_start_king[1] = SQ_NONE;
-  if (pos_set_fen(start, v, v->start_fen, ferr, sizeof ferr)) {
-    problem(err, errlen, &nerr, "start: %s", ferr);
-  } else {
-    for (int c = 0; c < 2; c++)
-      for (int i = 0; i < start->npieces[c]; i++) {
-        int sq = start->plist[c][i];
-        v->initial_ranks[c][CELL_TYPE(start->board[sq])] |=
-            (uint16_t)(1u << board_rank(g, sq));
-      }
-    if (v->castle_always) {
-      for (int i = 0; i < 4; i++) v->castle_start_rook[i] = start->castle_rook[i];
-      for (int c = 0; c < 2; c++) v->castle_start_king[c] = start->castle_king[c];
-    }
-    /* Ranks the script gives replace those of the start position. */
-    for (int t = 0; t < v->ntypes; t++)
-      if (v->type[t].initial_ranks)
-        v->initial_ranks[0][t] = v->initial_ranks[1][t] = v->type[t].initial_ranks;
-    for (int c = 0; c < 2; c++)
-      if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v) &&
-          !pos_royal_in_pocket(start, c))
-        problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");
-  }
-  free(start);
   return nerr ? -1 : 0;
 }

@@ -14,7 +14,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "sandbox.h"
 

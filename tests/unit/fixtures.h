@@ -30,7 +30,7 @@
 #include "binding.h"
 #include "board.h"
 #include "game.h"
-#include "movegen.h"
+#include "rules.h"
 #include "notation.h"
 #include "perft.h"
 #include "piece.h"
@@ -88,10 +88,10 @@ static inline Variant *fx_variant_new(const char *name, int files, int ranks) {
   return v;
 }
 
-/* variant_conclude(), failing the test with its report on error. */
+/* rules_conclude(), failing the test with its report on error. */
 static inline void fx_conclude(Variant *v) {
   char err[2048];
-  if (variant_conclude(v, err, sizeof err) != 0) fail_msg("variant_conclude: %s", err);
+  if (rules_conclude(v, err, sizeof err) != 0) fail_msg("rules_conclude: %s", err);
 }
 
 static inline void fx_variant_free(Variant *v) {
@@ -132,7 +132,7 @@ static inline Variant *fx_chess(void) {
 /* pos_set_fen(), failing the test with its message on error. */
 static inline void fx_set_fen(Position *p, const Variant *v, const char *fen) {
   char err[512];
-  if (pos_set_fen(p, v, fen, err, sizeof err) != 0)
+  if (rules_set_fen(p, v, fen, err, sizeof err) != 0)
     fail_msg("pos_set_fen(\"%s\"): %s", fen, err);
 }
 

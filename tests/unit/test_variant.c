@@ -1,5 +1,5 @@
 /*
-** test_variant.c - variant defaults, the checks of variant_conclude() and
+** test_variant.c - variant defaults, the checks of rules_conclude() (variant_conclude() and the start position) and
 ** the tables it derives.
 **
 ** Sources:
@@ -79,10 +79,10 @@ static void test_derived_tables(void **state) {
   fx_variant_free(v);
 }
 
-/* variant_conclude() must refuse v with a report containing want. */
+/* rules_conclude() must refuse v with a report containing want. */
 static void expect_refused(Variant *v, const char *want) {
   char err[2048];
-  if (variant_conclude(v, err, sizeof err) == 0) fail_msg("accepted; expected \"%s\"", want);
+  if (rules_conclude(v, err, sizeof err) == 0) fail_msg("accepted; expected \"%s\"", want);
   assert_contains(err, want);
   fx_variant_free(v);
 }
@@ -139,7 +139,7 @@ static void test_conclude_problems(void **state) {
   fx_add_piece(v, 'n', "W", 0, 0, 0);
   fx_add_piece(v, 'Y', "W", 0, 0, 0);
   char err[2048];
-  assert_int_equal(variant_conclude(v, err, sizeof err), -1);
+  assert_int_equal(rules_conclude(v, err, sizeof err), -1);
   assert_contains(err, "'n'");
   assert_contains(err, "'Y'");
   assert_non_null(strchr(err, '\n'));

@@ -1,0 +1,755 @@
+/*
+** rules.c - the rules above move generation: which of the generated moves
+** are legal, when the game has ended by a rule, and a move made with what
+** only the rules can tell (checks counted, cards earned by a check, series
+** of checks, a script's effects and turns).
+**
+** Legality for variants with a check rule and one royal piece, without
+** making every move: out of check, a move can leave the king attacked only
+** if it is the king's, or changes what stands on a square "watched" for
+** it: a pinned piece's square, or a square between the king and an enemy
+** piece whose attack depends on more than its first blocker (a hopper's
+** screens, a lame leaper's legs, a step a condition switches). Only those
+** moves, and every move in check, are tried, on the board alone
+** (attacked_after) when the move changes nothing but its two squares.
+** Castling, en passant, gating, blasts and owners of squares go through
+** pos_make().
+**
+** A script's rules (Variant.rules, filled by rulehooks.c) come in here too:
+** rules_legal_moves() and rules_after_make().
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+#define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
+
+/* The same result seen from the other side. */
+static int invert_result(int r) {
+  return r == RESULT_WIN ? RESULT_LOSS : r == RESULT_LOSS ? RESULT_WIN : r;
+}
+
+int result_for(const Position *p, int side, int result) {
+  if (result == RESULT_POINTS) {
+    int d = p->score[side] - p->score[side ^ 1];
+    if (d) return d > 0 ? RESULT_WIN : RESULT_LOSS;
+    return side == WHITE ? p->v->points_tie : invert_result(p->v->points_tie);
+  }
+  if (result == RESULT_MATERIAL) {
+    const Variant *v = p->v;
+    int d = -v->komi2; /* twice White's lead */
+    for (int t = 0; t < v->ntypes; t++)
+      d += 2 * v->type[t].material * (p->count[WHITE][t] - p->count[BLACK][t]);
+    if (side == BLACK) d = -d;
+    return d > 0 ? RESULT_WIN : d < 0 ? RESULT_LOSS : RESULT_DRAW;
+  }
+  if (result == RESULT_FEWER) {
+    int d = p->npieces[side] - p->npieces[side ^ 1];
+    return d < 0 ? RESULT_WIN : d > 0 ? RESULT_LOSS : RESULT_DRAW;
+  }
+  return result;
+}
+
+/* Do the two sides' royal pieces stand on one file with nothing between? */
+static int kings_facing(const Position *p) {
+  int a = p->royal[WHITE], b = p->royal[BLACK];
+  return a != SQ_NONE && b != SQ_NONE && open_file_between(p, a, b);
+}
+
+int pos_terminal(const Position *p, int *result) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (v->royal_capture && v->royal_mask) {
+    if (royal_count(p, us) == 0) {
+      *result = RESULT_LOSS;
+      return END_ROYAL_CAPTURED;
+    }
+  }
+  if (v->extinction != RESULT_NONE) {
+    /* As Fairy-Stockfish: the side that just moved first, then the side to
+    ** move, which is only extinct against one more opponent piece when
+    ** extinction must be claimed. */
+    int order[2] = {us ^ 1, us};
+    for (int i = 0; i < 2; i++) {
+      int c = order[i], need = v->extinction_opponent + (v->extinction_claim && c == us);
+      for (int t = -1; t < v->ntypes; t++) {
+        int mine, theirs;
+        if (t < 0) {
+          if (!v->extinction_all) continue;
+          /* pieces in hand count too */
+          mine = p->npieces[c] + pos_pocket_size(p, c);
+          theirs = p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1);
+        } else {
+          if (!IS_SET(v->extinction_types, t)) continue;
+          mine = p->count[c][t] + p->pocket[c][t];
+          theirs = p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
+        }
+        if (mine <= v->extinction_count && theirs >= need) {
+          *result = c == us ? v->extinction : invert_result(v->extinction);
+          return END_EXTINCTION;
+        }
+      }
+    }
+  }
+  if (v->check_limit && p->checks[us ^ 1] >= v->check_limit) {
+    *result = RESULT_LOSS; /* the side that just moved gave its last check */
+    return END_CHECKS;
+  }
+  if (v->facing_break && p->passes && kings_facing(p)) { /* passed instead of breaking */
+    *result = v->facing_result;
+    return END_FACING;
+  }
+  if (v->passes_end != RESULT_NONE && p->passes >= 2) {
+    *result = v->passes_end;
+    return END_PASSES;
+  }
+  if (v->goal != RESULT_NONE) {
+    /* As Fairy-Stockfish's flag rule: the side that has just moved has
+    ** reached its goal; or, with a reply, the side to move still stands
+    ** on its goal after the opponent's reply, which is a draw if the
+    ** reply reached the opponent's goal too and the side to move is
+    ** White (Black, who moves second, gets the reply). */
+    int reached[2] = {0, 0};
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < v->ngoal[c] && !reached[c]; i++) {
+        uint8_t cell = p->board[v->goal_sq[c][i]];
+        reached[c] = cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
+                     IS_SET(v->goal_types, CELL_TYPE(cell));
+      }
+    if (!v->goal_reply && reached[us ^ 1]) {
+      *result = invert_result(v->goal);
+      return END_GOAL;
+    }
+    if (v->goal_reply && reached[us]) {
+      *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
+      return END_GOAL;
+    }
+  }
+  return 0;
+}
+
+/* Where captures blast: may the king castle along its path? It may not
+** leave or cross a square attacked with the king lifted (or, after the
+** move, enter one), unless an enemy royal piece stands in the blast of a
+** capture there. */
+static int blast_castle_path(Position *p, Move m) {
+  int ksq = MOVE_FROM(m), kt = move_destination(p, m), them = p->side ^ 1;
+  int dir = kt > ksq ? 1 : -1, ok = 1;
+  uint8_t king = p->board[ksq];
+  p->board[ksq] = CELL_EMPTY;
+  for (int sq = ksq; ok; sq += dir) { /* the king's square even when it stays */
+    if (!blast_shielded(p, sq, p->side) && attacked(p, sq, them)) ok = 0;
+    if (sq + dir == kt || sq == kt) break;
+  }
+  p->board[ksq] = king;
+  return ok;
+}
+
+/* Tries the move on the board. */
+static int survives(Position *p, Move m) {
+  Undo u;
+  int us = p->side;
+  if (!p->v->gate_shields) { /* judged as the move without its gated piece */
+    if (MOVE_FLAG(m) == MF_GATE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
+    if (MOVE_FLAG(m) == MF_CASTLE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_CASTLE, CASTLE_SIDE(m));
+  }
+  if (p->v->nblast) {
+    if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
+    /* A blast may not take a royal piece of the mover's; taking one of the
+    ** opponent's wins, whatever it leaves attacked. */
+    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1);
+    pos_make(p, m, &u);
+    int ok = royal_count(p, us) == ours &&
+             (royal_count(p, us ^ 1) < theirs || !royal_attacked(p, us));
+    pos_unmake(p, m, &u);
+    return ok;
+  }
+  pos_make(p, m, &u);
+  int ok = !royal_attacked(p, us);
+  pos_unmake(p, m, &u);
+  return ok;
+}
+
+#define IS_WATCHED(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define WATCH(w, sq) ((w)[(sq) >> 6] |= 1ull << ((sq) & 63))
+
+/* Pieces of colour own alone between square ksq and a rider of colour by
+** (pinned pieces when by is the opponent, pieces that can give discovered
+** check when by is own), each marked in watch. Returns whether there is
+** one. */
+static int mark_line_blockers(const Position *p, int ksq, int by, int own, uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int any = 0;
+  for (int r = 0; r < v->nrays[by]; r++) {
+    const Ray *ray = &v->ray[by][r];
+    if (ray->reach < 2) continue;
+    int to = ksq, first = SQ_NONE;
+    for (int k = 1; k <= ray->reach; k++) {
+      to += ray->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      if (first == SQ_NONE) {
+        if (CELL_COLOUR(c) != own) break;
+        first = to;
+        continue;
+      }
+      if (CELL_COLOUR(c) == by && IS_SET(ray->mask[k], CELL_TYPE(c))) {
+        WATCH(watch, first);
+        any = 1;
+      }
+      break;
+    }
+  }
+  return any;
+}
+
+/* The side to move's king on ksq, with one walk along each of the
+** opponent's rays: is it attacked (the rays' pieces; special attackers
+** are asked apart)? If not, its pinned pieces are marked in watch and
+** *pins says whether there is one. */
+static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  const Ray *r = v->ray[them], *end = r + v->nrays[them];
+  for (; r < end; r++) {
+    int to = ksq, own = SQ_NONE;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      int hit = CELL_COLOUR(c) == them && IS_SET(r->mask[k], CELL_TYPE(c));
+      if (own == SQ_NONE) {
+        if (hit) return 1;
+        if (CELL_COLOUR(c) != us) break;
+        own = to; /* may be pinned: look beyond it */
+        continue;
+      }
+      if (hit) {
+        WATCH(watch, own);
+        *pins = 1;
+      }
+      break;
+    }
+  }
+  return 0;
+}
+
+/* For each piece of theirs that attacks in a way the ray tables leave out
+** (Variant.special_attackers) and could reach the king on ksq from where
+** it stands: the squares its capturing steps would pass on the way, where
+** a piece arriving or leaving may open, close or make a screen. Returns
+** whether it marked any. */
+static int mark_special_lines(const Position *p, int ksq, uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int them = p->side ^ 1, any = 0;
+  const uint32_t *near = v->capture_offset[them] + MAX_SQUARES + ksq;
+  for (int i = 0; i < p->npieces[them]; i++) {
+    int from = p->plist[them][i], t = CELL_TYPE(b[from]);
+    if (!IS_SET(v->special_attackers[them] & near[-from], t)) continue;
+    const Step *s = v->step[them][t], *end = s + v->nsteps[them][t];
+    for (; s < end; s++) {
+      if (!(s->modes & MODE_CAPTURE)) continue;
+      if (s->path == PATH_LAME) {
+        if (from + s->off == ksq)
+          for (int l = 0; l < s->nlame; l++, any = 1) WATCH(watch, from + s->lame[l]);
+        continue;
+      }
+      /* along a line: stop at the king or the board's edge */
+      int range = s->path == PATH_SLIDE ? s->range : MAX_FILES + MAX_RANKS, to = from + s->off;
+      for (int k = 1; k <= range && to != ksq && b[to] != CELL_OFF; k++) to += s->off;
+      if (to != ksq) continue;
+      for (int sq = from + s->off; sq != ksq; sq += s->off, any = 1) WATCH(watch, sq);
+    }
+  }
+  return any;
+}
+
+/* The moves attacked_after() can try on the board alone, where they
+** change only their from and to squares: an ordinary move, a double step,
+** a promotion, a drop, a pass (and no rule changes more: blasts, owners
+** of squares, a second royal piece). */
+#define BOARD_TRIAL_FLAGS \
+  (1u << MF_NORMAL | 1u << MF_DOUBLE | 1u << MF_PROMO | 1u << MF_DROP | 1u << MF_PASS)
+static inline int board_trial(const Variant *v, Move m) {
+  int flag = MOVE_FLAG(m);
+  return (BOARD_TRIAL_FLAGS >> flag & 1) && !v->nblast && !v->has_owner &&
+         !((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1));
+}
+
+/* Is sq, or where the piece on sq goes when m moves it, attacked by
+** colour by once m (board_trial) is played? The move is made on the
+** board, the piece lists and the moving piece's attribute, as pos_make
+** would leave them for the attack test (a piece taken stays listed, and
+** attacked() passes it over), and taken back. */
+static int attacked_after(Position *p, Move m, int sq, int by) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
+  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
+  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
+  b[from] = CELL_EMPTY;
+  b[to] = cell;
+  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
+                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
+  if (moved) p->plist[us][idx] = (uint16_t)to;
+  int hit = attacked(p, sq == from ? to : sq, by);
+  if (moved) p->plist[us][idx] = (uint16_t)from;
+  p->attr[to] = ta;
+  p->attr[from] = fa;
+  b[to] = tc;
+  b[from] = fc;
+  return hit;
+}
+
+/* Does move m leave the side's one royal piece, on ksq, unattacked? For
+** legal_of(), where blasts and owners of squares are ruled out: in check
+** every move is tried; out of it, the royal piece's moves and those that
+** leave or enter a square of watch (NULL: none). */
+static inline int move_survives(Position *p, Move m, int ksq, int in_check, const uint64_t *watch) {
+  int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
+  if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)))
+    return survives(p, m);
+  if (in_check || from == ksq ||
+      (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
+    return !attacked_after(p, m, ksq, p->side ^ 1);
+  return 1;
+}
+
+/* Of the n pseudo-legal moves in list, the legal ones of the side's
+** pieces (or the relocations of a relocation step). */
+static int legal_of(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1;
+  if (v->royal_capture || p->royal[us] == SQ_NONE ||
+      v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
+    return n;
+
+  if (v->facing_break && kings_facing(p)) {
+    /* Facing: every move must break it, or be a pass, which is legal even
+    ** in check. */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      Undo u;
+      int ok = 1;
+      if (MOVE_FLAG(list[i]) != MF_PASS) {
+        pos_make(p, list[i], &u);
+        ok = !royal_attacked(p, us) && !kings_facing(p);
+        pos_unmake(p, list[i], &u);
+      }
+      if (ok) list[k++] = list[i];
+    }
+    return k;
+  }
+  int ksq = p->royal[us];
+  if (v->nblast || v->has_owner || royal_count(p, us) != 1) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (survives(p, list[i])) list[k++] = list[i];
+    return k;
+  }
+
+  /* Out of check, a move that neither leaves nor enters a square of
+  ** watch[] cannot leave the king attacked: only pieces that change what
+  ** stands on a line to the king can. The squares are the pinned pieces
+  ** (alone between the king and a rider of theirs) and, for the pieces
+  ** whose attacks depend on more than one blocker (hoppers, lame leapers,
+  ** grasshoppers, steps a condition switches), every square between such
+  ** a piece and the king that its step would pass. In check, every move is
+  ** tried. */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  int watching = 0;
+  memset(watch, 0, sizeof watch);
+  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
+  if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
+  int k = 0;
+  if (!in_check && !watching) {
+    /* the common case: only the king's moves and the rarer flags are tried */
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1))
+        list[k++] = m;
+      else if (move_survives(p, m, ksq, 0, NULL))
+        list[k++] = m;
+    }
+    return k;
+  }
+  for (int i = 0; i < n; i++)
+    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL)) list[k++] = list[i];
+  return k;
+}
+
+/* The legal moves where a script writes rules: the hooks may end the
+** game, take moves from the core's and add their own; every move is then
+** made with its effects and judged by the hooks' legality, or by whether
+** it leaves a royal piece of the mover's attacked as the hooks judge
+** attack. */
+static int rules_legal_moves(Position *p, Move *list) {
+  const Variant *v = p->v;
+  const RuleHooks *r = v->rules;
+  int result, us = p->side, kind = v->phase[p->phase].kind;
+  if (r->failed) return 0;
+  if (v->has_terminal && pos_terminal(p, &result)) return 0;
+  if (r->terminal && r->terminal(r->ctx, p, NULL, 0)) return 0;
+  int n = gen_pseudo(p, list);
+  if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
+  if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);
+  if (r->failed) return 0;
+  int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;
+  int check_rule = !v->royal_capture && v->royal_mask;
+  if (!judged || (!r->legal && !check_rule)) return n;
+  /* The moves whose making and judging no hook touches are plain: the
+  ** core's fast test (pins, watched squares) judges them together, since
+  ** a hook's attack only takes attacks away; those it refuses are tried
+  ** again where a hook says what counts as attack. The others are made
+  ** with their effects and judged one by one. */
+  Move plain[MAX_MOVES], special[MAX_MOVES];
+  int np = 0, ns = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int capture = r->legal_on == HOOK_ON_CAPTURES || r->effects_on == HOOK_ON_CAPTURES ? move_captures(p, m) : 0;
+    int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) ||
+                  (r->legal && (r->legal_on == HOOK_ON_ALL || capture)) ||
+                  (r->effects && (r->effects_on == HOOK_ON_ALL || (r->effects_on == HOOK_ON_CAPTURES && capture)));
+    if (by_hook) special[ns++] = m;
+    else plain[np++] = m;
+  }
+  int k = 0;
+  if (np) {
+    Move kept[MAX_MOVES];
+    memcpy(kept, plain, sizeof(Move) * (size_t)np);
+    int nk = legal_of(p, kept, np);
+    if (!r->attacked || nk == np) {
+      memcpy(list, kept, sizeof(Move) * (size_t)nk);
+      k = nk;
+    } else { /* the plain moves in order, the refused ones judged again */
+      for (int i = 0, j = 0; i < np && !r->failed; i++) {
+        int ok = j < nk && kept[j] == plain[i];
+        if (ok) j++;
+        else if (check_rule) {
+          Undo u;
+          pos_make(p, plain[i], &u);
+          ok = !royal_attacked(p, us);
+          pos_unmake(p, plain[i], &u);
+        }
+        if (ok) list[k++] = plain[i];
+      }
+    }
+  }
+  for (int i = 0; i < ns && !r->failed; i++) {
+    Undo u;
+    Move m = special[i];
+    move_make(p, m, &u);
+    int ok = r->legal && (r->legal_on == HOOK_ON_ALL || u.captured != CELL_EMPTY) ? r->legal(r->ctx, p, m, us) : -1;
+    if (ok < 0) ok = !check_rule || !royal_attacked(p, us);
+    move_unmake(p, m, &u);
+    if (ok) list[k++] = m;
+  }
+  return r->failed ? 0 : k;
+}
+
+/* The legal moves. Where a drop is compulsory (drops.must) but none is
+** legal (in check, none blocks it), the pieces move instead, as in
+** Fairy-Stockfish. */
+static int legal_moves(Position *p, Move *list) {
+  const Variant *v = p->v;
+  int result;
+  if (v->rules) return rules_legal_moves(p, list);
+  if (v->has_terminal && pos_terminal(p, &result)) return 0;
+  int n = legal_of(p, list, gen_pseudo(p, list));
+  if (n == 0 && v->must_drop && v->drops) n = legal_of(p, list, gen_pseudo_all(p, list));
+  return n;
+}
+
+/* The squares (with a promotion piece where a pawn would promote there)
+** that the side's moves reach: the names of a target step. */
+static int target_names(const Position *p, const Move *moves, int n, Move *list) {
+  const Variant *v = p->v;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    int to = move_destination(p, moves[i]);
+    int promo = MOVE_FLAG(moves[i]) == MF_PROMO ? MOVE_PROMO(moves[i]) : 0;
+    int promotes_there = 0, pieces = 0;
+    /* A square a pawn would promote on is named with the piece. */
+    for (int j = 0; j < n; j++)
+      if (move_destination(p, moves[j]) == to && MOVE_FLAG(moves[j]) == MF_PROMO) promotes_there = 1;
+    if (promotes_there && !promo) continue; /* named through the promotion moves */
+    if (v->unique_destination) {
+      for (int j = 0; j < n; j++) {
+        if (move_destination(p, moves[j]) != to) continue;
+        int dup = 0;
+        for (int q = 0; q < j; q++)
+          if (move_destination(p, moves[q]) == to && MOVE_FROM(moves[q]) == MOVE_FROM(moves[j])) dup = 1;
+        if (!dup) pieces++;
+      }
+      if (pieces > 1) continue;
+    }
+    Move name = MAKE_MOVE(0, to, MF_TARGET, promo);
+    int dup = 0;
+    for (int j = 0; j < k; j++)
+      if (list[j] == name) dup = 1;
+    if (!dup) list[k++] = name;
+  }
+  return k;
+}
+
+/* The moves to the named square, as the chooser may pick them. */
+static int target_choices(const Position *p, const Move *moves, int n, Move *list) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (move_destination(p, moves[i]) != p->target) continue;
+    if (MOVE_FLAG(moves[i]) == MF_PROMO && MOVE_PROMO(moves[i]) != p->target_promo) continue;
+    list[k++] = moves[i];
+  }
+  return k;
+}
+
+/* Where a capture, when there is one, is compulsory:
+** the captures alone, if any, of the n legal moves in list. */
+static int compulsory_captures(const Position *p, Move *list, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (move_captures(p, list[i])) list[k++] = list[i];
+  return k ? k : n;
+}
+
+/* Where giving check is not allowed: the n moves in list
+** that leave the opponent's royal pieces unattacked. */
+static int without_checks(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int k = 0, us = p->side, them = us ^ 1;
+  /* On the board alone where one royal piece of theirs can be attacked
+  ** and nothing that moves keeps a memory of its diagonal steps. Where
+  ** our pieces all attack along the ray tables, a move can only check by
+  ** its piece landing where its type could capture the king (the offset
+  ** table says), or by uncovering a line from a blocker marked here. */
+  int quick = royal_count(p, them) == 1 && !v->diagonal_once_bit, ksq = p->royal[them];
+  int lines = quick && !v->special_attackers[us] && !v->facing_illegal; /* (facing: no offsets) */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  if (lines) {
+    memset(watch, 0, sizeof watch);
+    mark_line_blockers(p, ksq, us, us, watch);
+  }
+  const uint32_t *near = v->capture_offset[us] + MAX_SQUARES + ksq;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int check, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+    if (quick && board_trial(v, m)) {
+      int t = flag == MF_PROMO || flag == MF_DROP ? MOVE_PROMO(m) - 1 : CELL_TYPE(p->board[from]);
+      if (lines && flag != MF_PASS && !IS_WATCHED(watch, from) && !IS_SET(near[-to], t))
+        check = 0;
+      else
+        check = attacked_after(p, m, ksq, us);
+    } else {
+      Undo u;
+      pos_make(p, m, &u);
+      check = royal_attacked(p, them);
+      pos_unmake(p, m, &u);
+    }
+    if (!check) list[k++] = m;
+  }
+  return k;
+}
+
+int checkmate_result(const Position *p) {
+  const Variant *v = p->v;
+  if (v->drop_mate_loses && p->dropped == v->drop_mate_loses) return RESULT_WIN;
+  if (v->mate_by != RESULT_NONE) {
+    uint32_t checking = checking_types(p, p->side);
+    if (checking && !(checking & ~v->mate_by_types)) return v->mate_by;
+  }
+  if (v->mate_series != RESULT_NONE && !p->series[p->side]) return v->mate_series;
+  return v->checkmate;
+}
+
+/* Where a king in check may not step away (as Fairy-Stockfish's rule
+** has it): in check, of the n moves in list, a royal piece keeps only
+** the capture of the checking piece, and none in double check. */
+static int king_held(Position *p, Move *list, int n) {
+  int checker, ksq;
+  int checkers = royal_checkers(p, p->side, &checker, &ksq, 1);
+  if (!checkers) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int royal = p->v->royal_mask >> CELL_TYPE(p->board[MOVE_FROM(m)]) & 1;
+    if (!royal || (checkers == 1 && MOVE_TO(m) == checker && MOVE_FLAG(m) != MF_CASTLE))
+      list[k++] = m;
+  }
+  return k;
+}
+
+/* Drops that check (drops.no_check), or checkmate with drop_no_mate's
+** type, are illegal. */
+static int drop_filters(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int k = 0, them = p->side ^ 1;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int ok = 1;
+    if (MOVE_FLAG(m) == MF_DROP && (v->drop_no_check || MOVE_PROMO(m) == v->drop_no_mate)) {
+      Undo u;
+      Move replies[MAX_MOVES];
+      pos_make(p, m, &u);
+      if (royal_attacked(p, them))
+        ok = !v->drop_no_check && legal_moves(p, replies) > 0;
+      pos_unmake(p, m, &u);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
+/* Promotions that give check (promotion.no_check), or whose new piece
+** attacks a piece of the opponent where it lands (promotion.no_attack),
+** are illegal. */
+static int promotion_filters(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int k = 0, them = p->side ^ 1;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int ok = 1;
+    if (MOVE_FLAG(m) == MF_PROMO) {
+      Undo u;
+      pos_make(p, m, &u);
+      if (v->promo_no_check && royal_attacked(p, them)) ok = 0;
+      for (int j = 0; ok && v->promo_no_attack && j < p->npieces[them]; j++)
+        if (piece_attacks(p, MOVE_TO(m), p->plist[them][j])) ok = 0;
+      pos_unmake(p, m, &u);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
+int gen_legal(Position *p, Move *list) {
+  int kind = p->v->phase[p->phase].kind;
+  const Variant *v = p->v;
+  if (kind == PHASE_MOVE && v->legal_filters) {
+    int n = legal_moves(p, list);
+    if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
+    if (v->promo_no_check || v->promo_no_attack) n = promotion_filters(p, list, n);
+    if (p->v->no_check) n = without_checks(p, list, n);
+    if (p->v->king_held) n = king_held(p, list, n);
+    return p->v->must_capture ? compulsory_captures(p, list, n) : n;
+  }
+  if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);
+  Move moves[MAX_MOVES];
+  int n = legal_moves(p, moves);
+  return kind == PHASE_TARGET ? target_names(p, moves, n, list)
+                              : target_choices(p, moves, n, list);
+}
+
+void rules_after_make(Position *p, Move m, Undo *u) {
+  const RuleHooks *r = p->v->rules;
+  if (r->failed) return;
+  if (r->effects &&
+      (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT ||
+       (r->effects_on == HOOK_ON_CAPTURES ? u->captured != CELL_EMPTY
+                                          : royal_attacked(p, u->side ^ 1))))
+    r->effects(r->ctx, p, m, u);
+  if (r->turn_ends && !r->failed) {
+    int ends = r->turn_ends(r->ctx, p, m, u);
+    /* as the program says: the turn ends after its last step */
+    if (ends < 0) ends = u->phase + 1 >= p->v->nphases;
+    /* a turn program of one step cannot go on */
+    if (ends || p->phase == 0) pos_end_turn(p);
+  }
+}
+
+int move_is_legal(Position *p, Move m) {
+  Move list[MAX_MOVES];
+  int n = gen_legal(p, list);
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) return 1;
+  return 0;
+}
+
+
+/* ---- a variant's facts that need its start position -------------------- */
+
+static void add_problem(char *err, size_t errlen, int *nerr, const char *fmt, ...) {
+  size_t used = strlen(err);
+  va_list ap;
+  if (used + 2 >= errlen) return;
+  if (*nerr) err[used++] = '\n';
+  va_start(ap, fmt);
+  vsnprintf(err + used, errlen - used, fmt, ap);
+  va_end(ap);
+  (*nerr)++;
+}
+
+int rules_conclude(Variant *v, char *err, size_t errlen) {
+  if (variant_conclude(v, err, errlen)) return -1;
+  const Geometry *g = &v->geo;
+  int nerr = 0;
+  err[0] = '\0';
+  /* Initial ranks: where each type stands in the start position. */
+  Position *start = malloc(sizeof *start);
+  char ferr[256];
+  if (!start) return -1;
+  memset(v->initial_ranks, 0, sizeof v->initial_ranks);
+  for (int i = 0; i < 4; i++) v->castle_start_rook[i] = SQ_NONE;
+  v->castle_start_king[0] = v->castle_start_king[1] = SQ_NONE;
+  if (pos_set_fen(start, v, v->start_fen, ferr, sizeof ferr)) {
+    add_problem(err, errlen, &nerr, "start: %s", ferr);
+  } else {
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < start->npieces[c]; i++) {
+        int sq = start->plist[c][i];
+        v->initial_ranks[c][CELL_TYPE(start->board[sq])] |=
+            (uint16_t)(1u << board_rank(g, sq));
+      }
+    if (v->castle_always) {
+      for (int i = 0; i < 4; i++) v->castle_start_rook[i] = start->castle_rook[i];
+      for (int c = 0; c < 2; c++) v->castle_start_king[c] = start->castle_king[c];
+    }
+    /* Ranks the script gives replace those of the start position. */
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->type[t].initial_ranks)
+        v->initial_ranks[0][t] = v->initial_ranks[1][t] = v->type[t].initial_ranks;
+    for (int c = 0; c < 2; c++)
+      if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v) &&
+          !pos_royal_in_pocket(start, c))
+        add_problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");
+  }
+  free(start);
+  return nerr ? -1 : 0;
+}
+
+/* ---- a position from a FEN, with what the rules know of it -------------- */
+
+/* The side to move's series of checks (Variant.mate_series_types): out of
+** check, none; in check, one with a check by those types, if this is one
+** or an earlier check of the series was. */
+static void series_update(Position *p) {
+  uint32_t checking = checking_types(p, p->side);
+  p->series[p->side] = checking && (p->series[p->side] || (checking & p->v->mate_series_types));
+}
+
+int rules_set_fen(Position *p, const Variant *v, const char *fen, char *err, size_t errlen) {
+  if (pos_set_fen(p, v, fen, err, errlen)) return -1;
+  if (v->mate_series_types) series_update(p);
+  return 0;
+}
+
+/* ---- making a move -------------------------------------------------------- */
+
+void move_make(Position *p, Move m, Undo *u) {
+  const Variant *v = p->v;
+  pos_make_board(p, m, u);
+  /* what only an attack test tells: a card earned by a check */
+  pos_end_step(p, m, u, (v->draw_on & DRAW_ON_CHECK) && royal_attacked(p, u->side ^ 1));
+  if (v->rules) rules_after_make(p, m, u); /* a script's effects and turns */
+  if (v->mate_series_types && p->side != u->side) series_update(p);
+  /* A check is counted when the turn is complete. */
+  if (v->check_limit && p->phase == 0 && royal_attacked(p, p->side)) pos_count_check(p, p->side ^ 1);
+}
