@@ -74,18 +74,6 @@ static const uint64_t *zobrist_keys(void) {
   return keys;
 }
 
-/* Appends one line to the error report. */
-static void problem(char *err, size_t errlen, int *nerr, const char *fmt, ...) {
-  size_t used = strlen(err);
-  va_list ap;
-  if (used + 2 >= errlen) return;
-  if (*nerr) err[used++] = '\n';
-  va_start(ap, fmt);
-  vsnprintf(err + used, errlen - used, fmt, ap);
-  va_end(ap);
-  (*nerr)++;
-}
-
 static void add_ray(Variant *v, int c, int off, int reach, int type) {
   Ray *r = NULL;
   for (int i = 0; i < v->nrays[c]; i++)
@@ -119,11 +107,27 @@ static int leaves_region(const Variant *v, int c, int t, const MoveRule *r) {
   return 0;
 }
 
-int variant_conclude(Variant *v, char *err, size_t errlen) {
-  const Geometry *g = &v->geo;
-  int nerr = 0, longest = g->files > g->ranks ? g->files : g->ranks;
-  err[0] = '\0';
-  if (v->ntypes == 0) problem(err, errlen, &nerr, "pieces: none defined");
+/* Problems found while concluding, one per line in err. */
+typedef struct Report {
+  char *err;
+  size_t len;
+  int n;
+} Report;
+
+static void report(Report *r, const char *fmt, ...) {
+  size_t used = strlen(r->err);
+  va_list ap;
+  if (used + 2 >= r->len) return;
+  if (r->n) r->err[used++] = '\n';
+  va_start(ap, fmt);
+  vsnprintf(r->err + used, r->len - used, fmt, ap);
+  va_end(ap);
+  r->n++;
+}
+
+/* The piece types: letters, Betza, the masks of royal, promoting, neutral and pawn types. */
+static void check_pieces(Variant *v, Report *r) {
+  if (v->ntypes == 0) report(r, "pieces: none defined");
   v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = v->pawn_mask = 0;
   v->confined_mask = v->extra_mask = 0;
   v->has_points = 0;
@@ -133,24 +137,24 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (pt->neutral ? (pt->letter >= 'a' && pt->letter <= 'z') || pt->letter <= ' ' ||
                           pt->letter == '/' || (pt->letter >= '0' && pt->letter <= '9')
                     : pt->letter < 'a' || pt->letter > 'z')
-      problem(err, errlen, &nerr, pt->neutral ? "pieces: a neutral piece needs a symbol "
+      report(r, pt->neutral ? "pieces: a neutral piece needs a symbol "
                                                 "that is not a letter, digit or '/' ('%c')"
                                               : "pieces: '%c' is not a lowercase letter",
               pt->letter);
     if (pt->neutral && (pt->royal || pt->promotes))
-      problem(err, errlen, &nerr, "pieces.%c: a neutral piece can be neither royal nor promote",
+      report(r, "pieces.%c: a neutral piece can be neither royal nor promote",
               pt->letter);
     for (int u = 0; u < t; u++)
       if (v->type[u].letter == pt->letter)
-        problem(err, errlen, &nerr, "pieces: letter '%c' is used twice", pt->letter);
+        report(r, "pieces: letter '%c' is used twice", pt->letter);
     if (piece_compile(pt->betza, &pt->moves, perr, sizeof perr))
-      problem(err, errlen, &nerr, "pieces.%c.betza: %s", pt->letter, perr);
+      report(r, "pieces.%c.betza: %s", pt->letter, perr);
     if (pt->extra_betza[0]) { /* appended, marked as extra */
       PieceMoves extra;
       if (piece_compile(pt->extra_betza, &extra, perr, sizeof perr))
-        problem(err, errlen, &nerr, "pieces.%c.extra.betza: %s", pt->letter, perr);
+        report(r, "pieces.%c.extra.betza: %s", pt->letter, perr);
       else if (pt->moves.n + extra.n > MAX_RULES)
-        problem(err, errlen, &nerr, "pieces.%c.extra.betza: more than %d directions in all",
+        report(r, "pieces.%c.extra.betza: more than %d directions in all",
                 pt->letter, MAX_RULES);
       else
         for (int i = 0; i < extra.n; i++) {
@@ -164,7 +168,11 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (pt->pawn) v->pawn_mask |= 1u << t;
     if (pt->points) v->has_points = 1;
   }
-  if (nerr) return -1;
+}
+
+/* What resets the n-move clock; regions and extra squares as type bits per square. */
+static void conclude_regions(Variant *v) {
+  const Geometry *g = &v->geo;
   v->clock_mask = v->nmove_captures_only ? 0 : v->pawn_mask | v->promote_mask;
 
   /* Regions and extra squares as type bits per square. */
@@ -190,7 +198,12 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (v->type[t].extra_betza[0]) v->extra_mask |= 1u << t;
     if (v->type[t].no_capture || v->type[t].no_screen) v->hop_limited_mask |= 1u << t;
   }
+}
 
+/* Step tables per colour, attack rays, and the special attackers. */
+static void build_steps(Variant *v) {
+  const Geometry *g = &v->geo;
+  int longest = g->files > g->ranks ? g->files : g->ranks;
   /* Step tables per colour; Black's are White's mirrored in the ranks. */
   v->nrays[0] = v->nrays[1] = 0;
   memset(v->capture_offset, 0, sizeof v->capture_offset);
@@ -238,11 +251,15 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
         }
+}
 
+/* The blast of a capture, and the types whose first moves wait for the piece's first move. */
+static void conclude_blast(Variant *v, Report *r) {
+  const Geometry *g = &v->geo;
   /* The blast: its centre, then the squares around it. */
   v->nblast = 0;
   if (v->blast_radius < 0 || v->blast_radius > MAX_BLAST_RADIUS)
-    problem(err, errlen, &nerr, "rules.blast.radius: %d is out of range (1 to %d)", v->blast_radius,
+    report(r, "rules.blast.radius: %d is out of range (1 to %d)", v->blast_radius,
             MAX_BLAST_RADIUS);
   else if (v->blast_radius) {
     v->blast_off[v->nblast++] = 0;
@@ -251,19 +268,23 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
         if (dx || dy) v->blast_off[v->nblast++] = (int16_t)board_offset(g, dx, dy);
   }
   if (v->blast_radius && v->promote_to_lost)
-    problem(err, errlen, &nerr, "rules.blast: not with promote_to_lost (blasted pieces are not counted as lost)");
+    report(r, "rules.blast: not with promote_to_lost (blasted pieces are not counted as lost)");
   v->unmoved_mask = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (v->type[t].initial_unmoved) v->unmoved_mask |= 1u << t;
+}
 
+/* Promotion: its zone, choices and limits. */
+static void conclude_promotion(Variant *v, Report *r) {
+  const Geometry *g = &v->geo;
   /* Promotion. */
   if (v->promote_mask && v->npromo == 0)
-    problem(err, errlen, &nerr, "promotion: pieces promote but no promotion pieces are given");
+    report(r, "promotion: pieces promote but no promotion pieces are given");
   if (v->promo_zone < 0 || v->promo_zone > g->ranks)
-    problem(err, errlen, &nerr, "promotion: zone of %d ranks does not fit the board", v->promo_zone);
+    report(r, "promotion: zone of %d ranks does not fit the board", v->promo_zone);
   for (int i = 0; i < v->npromo; i++)
     if (v->promo_type[i] >= v->ntypes)
-      problem(err, errlen, &nerr, "promotion: unknown piece type");
+      report(r, "promotion: unknown piece type");
   memset(v->promo_rank_mask, 0, sizeof v->promo_rank_mask);
   for (int sq = 0; sq < g->nsq; sq++) {
     int r = board_rank(g, sq);
@@ -271,7 +292,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   }
   if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
   if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
-    problem(err, errlen, &nerr, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
+    report(r, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
             v->promo_zone);
   for (int r = 0; r < g->ranks; r++) {
     int far = g->ranks - 1 - r; /* ranks from the far end, for White */
@@ -288,11 +309,14 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   for (int t = 0; t < v->ntypes; t++)
     if (v->promo_limit[t]) v->has_promo_limit = 1;
   if (v->drop_confined_mask && !v->pockets)
-    problem(err, errlen, &nerr, "pieces.%c.drop_region: the variant has no drops",
+    report(r, "pieces.%c.drop_region: the variant has no drops",
             v->type[__builtin_ctz(v->drop_confined_mask)].letter);
   if (v->by_move && !v->promote_mask)
-    problem(err, errlen, &nerr, "promotion.by_move: no piece type promotes (pieces.X.promotes)");
+    report(r, "promotion.by_move: no piece type promotes (pieces.X.promotes)");
+}
 
+/* Promoted forms (promotes_to) and what a captured piece joins a pocket as. */
+static void conclude_promoted_forms(Variant *v, Report *r) {
   /* Pockets. A promoted piece is marked, where a capture sends it back to
   ** the pocket as the type that promoted. Pawns are never dropped where
   ** they would promote, nor on their first rank unless the variant says. */
@@ -305,13 +329,13 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     if (!v->type[t].promotes_to) continue;
     int to = variant_type_by_letter(v, v->type[t].promotes_to);
     if (to < 0 || to == t)
-      problem(err, errlen, &nerr, "pieces.%c.promotes_to: '%c' is not another of the pieces",
+      report(r, "pieces.%c.promotes_to: '%c' is not another of the pieces",
               v->type[t].letter, v->type[t].promotes_to);
     else if (v->demote_to[to])
-      problem(err, errlen, &nerr, "pieces.%c.promotes_to: '%c' is already the promoted form of '%c'",
+      report(r, "pieces.%c.promotes_to: '%c' is already the promoted form of '%c'",
               v->type[t].letter, v->type[t].promotes_to, v->type[v->demote_to[to] - 1].letter);
     else if (v->type[t].promotes)
-      problem(err, errlen, &nerr, "pieces.%c: promotes and promotes_to exclude each other", v->type[t].letter);
+      report(r, "pieces.%c: promotes and promotes_to exclude each other", v->type[t].letter);
     else {
       v->promo_to[t] = (uint8_t)(to + 1);
       v->demote_to[to] = (uint8_t)(t + 1);
@@ -322,6 +346,10 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     v->pocket_as[t] = (uint8_t)(v->demote_to[t] ? v->demote_to[t] - 1 : t);
     if (v->promo_flip && v->demote_to[t]) v->promo_to_mask |= 1u << t;
   }
+}
+
+/* The types whose moves gen_pseudo() writes straight into the list. */
+static void find_plain_types(Variant *v) {
   /* Plain types (Variant.plain_mask), whose moves gen_pseudo() writes
   ** straight into the list. */
   for (int c = 0; c < 2; c++) {
@@ -338,6 +366,11 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       if (plain) v->plain_mask[c] |= 1u << t;
     }
   }
+}
+
+/* Where pieces can move on an empty board; the promoted mark of pockets; the ranks of drops. */
+static void conclude_drops(Variant *v, Report *r) {
+  const Geometry *g = &v->geo;
   /* Where a piece has a step on an empty board (no_immobile). */
   memset(v->mobile, 0, sizeof v->mobile);
   for (int c = 0; c < 2; c++)
@@ -358,7 +391,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     v->promoted_bit = 0x80;
     v->unpromoted_type = __builtin_ctz(v->promote_mask);
     if (v->card_toggle_bit & 0x80 || v->diagonal_once_bit & 0x80 || v->unmoved_mask)
-      problem(err, errlen, &nerr, "drops: promoted pieces need attribute bit 128, which another rule uses");
+      report(r, "drops: promoted pieces need attribute bit 128, which another rule uses");
   }
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
@@ -370,52 +403,65 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
       }
       v->drop_ranks[c][t] = ranks;
     }
+}
 
+/* The turn's program of steps. */
+static void check_turns(Variant *v, Report *r) {
   /* Turns. */
   if (v->nphases < 1 || v->nphases > MAX_PHASES)
-    problem(err, errlen, &nerr, "turn: between 1 and %d steps", MAX_PHASES);
+    report(r, "turn: between 1 and %d steps", MAX_PHASES);
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].kind == PHASE_TARGET &&
         (i + 1 >= v->nphases || v->phase[i + 1].kind != PHASE_CHOOSE))
-      problem(err, errlen, &nerr, "turn[%d]: a target step must be followed by a choose step", i + 1);
+      report(r, "turn[%d]: a target step must be followed by a choose step", i + 1);
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].kind == PHASE_RELOCATE &&
         (v->phase[i].piece >= v->ntypes || !v->type[v->phase[i].piece].neutral))
-      problem(err, errlen, &nerr, "turn[%d]: only a neutral piece can be relocated", i + 1);
+      report(r, "turn[%d]: only a neutral piece can be relocated", i + 1);
+}
 
+/* Cards. */
+static void check_cards(Variant *v, Report *r) {
   /* Cards. */
   if (v->ncard_values < 0 || v->ncard_values > MAX_CARD_VALUES)
-    problem(err, errlen, &nerr, "cards: values from 1 to at most %d", MAX_CARD_VALUES);
+    report(r, "cards: values from 1 to at most %d", MAX_CARD_VALUES);
   if (v->ncard_values && (v->card_copies < 1 || v->card_copies > 64))
-    problem(err, errlen, &nerr, "cards: copies must be 1 to 64");
+    report(r, "cards: copies must be 1 to 64");
   if (v->ncard_values && 2 * v->deal > v->ncard_values * v->card_copies)
-    problem(err, errlen, &nerr, "cards: not enough cards to deal");
+    report(r, "cards: not enough cards to deal");
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].kind == PHASE_DRAW && !v->ncard_values)
-      problem(err, errlen, &nerr, "turn[%d]: a draw step needs cards", i + 1);
+      report(r, "turn[%d]: a draw step needs cards", i + 1);
+}
 
+/* Castling's pieces and files, and results that contradict each other. */
+static void check_castling_and_results(Variant *v, Report *r) {
+  const Geometry *g = &v->geo;
   /* Castling. */
   if (v->castling) {
     if (v->castle_king_type < 0 && v->royal_mask)
       v->castle_king_type = __builtin_ctz(v->royal_mask);
     if (v->castle_rook_type < 0 || v->castle_rook_type >= v->ntypes)
-      problem(err, errlen, &nerr, "castling: no castling rook piece");
+      report(r, "castling: no castling rook piece");
     if (v->castle_king_type < 0 || v->castle_king_type >= v->ntypes)
-      problem(err, errlen, &nerr, "castling: no king piece (no royal piece, and castling.king not given)");
+      report(r, "castling: no king piece (no royal piece, and castling.king not given)");
     for (int s = 0; s < 2; s++) {
       int kf = v->castle_king_file[s], rf = kf + (s == 0 ? -1 : 1);
       if (kf < 0 || kf >= g->files || rf < 0 || rf >= g->files)
-        problem(err, errlen, &nerr, "castling: the %s king file is off the board", s == 0 ? "king-side" : "queen-side");
+        report(r, "castling: the %s king file is off the board", s == 0 ? "king-side" : "queen-side");
     }
   }
   if (v->check_limit && (v->royal_capture || !v->royal_mask))
-    problem(err, errlen, &nerr, "rules.check_limit: checks need a royal piece and the check rule "
+    report(r, "rules.check_limit: checks need a royal piece and the check rule "
                                 "(not king_capture)");
   if (v->royal_capture && v->checkmate != RESULT_LOSS)
-    problem(err, errlen, &nerr, "rules: checkmate result has no meaning when kings are captured");
+    report(r, "rules: checkmate result has no meaning when kings are captured");
   if (v->royal_capture && (v->mate_by != RESULT_NONE || v->mate_series != RESULT_NONE))
-    problem(err, errlen, &nerr, "rules: checkmate_by and checkmate_series have no meaning when kings are captured");
+    report(r, "rules: checkmate_by and checkmate_series have no meaning when kings are captured");
+}
 
+/* The flags that choose fast paths, and who may capture what. */
+static void find_fast_paths(Variant *v) {
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
@@ -427,7 +473,11 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&
                           CELL_COLOUR(cell) <= 1 && CELL_COLOUR(cell) != c;
+}
 
+/* Zobrist keys, room for three colours of cells. */
+static void take_keys(Variant *v) {
+  const Geometry *g = &v->geo;
   /* Zobrist keys, room for three colours of cells. */
   const uint64_t *key = zobrist_keys();
   v->zobrist = key;
@@ -455,7 +505,26 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   v->zobrist_checks = next_key();
   v->zobrist_pass = next_key() | 1;
 #undef next_key
-  if (nerr) return -1;
+}
 
-  return nerr ? -1 : 0;
+/* The steps, in order: the piece types first, since every later step reads
+** their masks and compiled moves. */
+int variant_conclude(Variant *v, char *err, size_t errlen) {
+  Report r = {err, errlen, 0};
+  err[0] = '\0';
+  check_pieces(v, &r);
+  if (r.n) return -1;
+  conclude_regions(v);
+  build_steps(v);
+  conclude_blast(v, &r);
+  conclude_promotion(v, &r);
+  conclude_promoted_forms(v, &r);
+  find_plain_types(v);
+  conclude_drops(v, &r);
+  check_turns(v, &r);
+  check_cards(v, &r);
+  check_castling_and_results(v, &r);
+  find_fast_paths(v);
+  take_keys(v);
+  return r.n ? -1 : 0;
 }
