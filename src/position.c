@@ -381,13 +381,13 @@ static uint64_t end_turn(Position *p, uint64_t k) {
   return k;
 }
 
-/* The board's part of move m: everything but the end of the step. */
-static inline void make_board(Position *p, Move m, Undo *u) {
+/* What unmake needs and cannot recompute, saved before move m changes
+** anything; the passes in a row and a named square, which every step
+** changes. Returns the hash with those changes. */
+static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
-  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
-  int us = p->side, them = us ^ 1, flipped = 0;
+  int flag = MOVE_FLAG(m), us = p->side;
   uint64_t k = p->key;
-
   u->castle = (uint8_t)p->castle;
   u->ep = (int16_t)p->ep;
   u->ep_victim = (int16_t)p->ep_victim;
@@ -434,161 +434,223 @@ static inline void make_board(Position *p, Move m, Undo *u) {
     p->target = SQ_NONE;
     p->target_promo = 0;
   }
-  if (flag == MF_DRAW) {
-    int val = MOVE_PROMO(m);
-    k ^= zone_add(v, p->deck, 0, val, -1) ^ zone_add(v, p->hand[us], 2 + us, val, +1);
-    k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
-    p->pending_draws--;
-    k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
-    p->rng = mix(p->rng + 0x9E3779B97F4A7C15ull); /* the next chance step */
-  } else if (flag == MF_CARD) {
-    int rv, fv;
-    pos_card_values(p, us, to, &rv, &fv);
-    k ^= zone_add(v, p->hand[us], 2 + us, rv, -1) ^ zone_add(v, p->discard, 1, rv, +1);
-    k ^= zone_add(v, p->hand[us], 2 + us, fv, -1) ^ zone_add(v, p->discard, 1, fv, +1);
-    k ^= card_effect(p, to);
-    if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
-    p->ep = p->ep_victim = SQ_NONE;
-    p->halfmove++;
-  } else if (flag == MF_TARGET) {
-    u->moved = CELL_EMPTY;
-    p->target = to;
-    p->target_promo = MOVE_PROMO(m);
-    k ^= v->zobrist_target * (uint64_t)(to * 64 + p->target_promo + 1);
-  } else if (flag == MF_PLACE) {
-    uint8_t cell = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
-    u->moved = cell;
-    if (from != PLACE_FROM_NONE) {
-      k ^= move_piece(p, from, to, cell);
-    } else {
-      put_piece(p, to, cell);
-      p->attr[to] = 0;
-      k ^= zkey(v, cell, to);
-    }
-    p->anchor = to;
+  return k;
+}
+
+/* A card drawn from the deck into the hand (MF_DRAW). */
+static inline uint64_t make_draw(Position *p, Move m, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side;
+  int val = MOVE_PROMO(m);
+  k ^= zone_add(v, p->deck, 0, val, -1) ^ zone_add(v, p->hand[us], 2 + us, val, +1);
+  k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+  p->pending_draws--;
+  k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+  p->rng = mix(p->rng + 0x9E3779B97F4A7C15ull); /* the next chance step */
+  return k;
+}
+
+/* Two cards played to name a square, and their effect there (MF_CARD). */
+static inline uint64_t make_card_play(Position *p, Move m, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side, to = MOVE_TO(m);
+  int rv, fv;
+  pos_card_values(p, us, to, &rv, &fv);
+  k ^= zone_add(v, p->hand[us], 2 + us, rv, -1) ^ zone_add(v, p->discard, 1, rv, +1);
+  k ^= zone_add(v, p->hand[us], 2 + us, fv, -1) ^ zone_add(v, p->discard, 1, fv, +1);
+  k ^= card_effect(p, to);
+  if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
+  p->ep = p->ep_victim = SQ_NONE;
+  p->halfmove++;
+  return k;
+}
+
+/* A square named (MF_TARGET): nothing moves yet. */
+static inline uint64_t make_target(Position *p, Move m, Undo *u, uint64_t k) {
+  const Variant *v = p->v;
+  int to = MOVE_TO(m);
+  u->moved = CELL_EMPTY;
+  p->target = to;
+  p->target_promo = MOVE_PROMO(m);
+  k ^= v->zobrist_target * (uint64_t)(to * 64 + p->target_promo + 1);
+  return k;
+}
+
+/* A neutral piece put on an empty square (MF_PLACE). */
+static inline uint64_t make_place(Position *p, Move m, Undo *u, uint64_t k) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m);
+  uint8_t cell = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
+  u->moved = cell;
+  if (from != PLACE_FROM_NONE) {
+    k ^= move_piece(p, from, to, cell);
   } else {
+    put_piece(p, to, cell);
+    p->attr[to] = 0;
+    k ^= zkey(v, cell, to);
+  }
+  p->anchor = to;
+  return k;
+}
+
+/* A piece from the pocket (MF_DROP). */
+static inline uint64_t make_drop(Position *p, Move m, Undo *u, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side, to = MOVE_TO(m);
+  uint8_t cell;
+  int t = MOVE_PROMO(m) - 1;
+  cell = MAKE_CELL(us, t);
+  u->moved = cell;
+  u->moved_attr = 0;
+  k ^= pocket_add(p, us, v->pocket_as[t], -1);
+  put_piece(p, to, cell);
+  p->attr[to] = 0;
+  k ^= zkey(v, cell, to);
+  if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
+  if (v->castle_drop_file >= 0) k ^= castle_by_drop(p, us, t, to);
+  if (v->clock_mask >> t & 1) p->halfmove = 0;
+  p->anchor = to;
+  return k;
+}
+
+/* The king and the rook, each to its square (MF_CASTLE). */
+static inline uint64_t make_castling(Position *p, Move m, Undo *u, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side, from = MOVE_FROM(m), to = MOVE_TO(m), flipped = 0;
+  uint8_t cell = p->board[from];
+  int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
+  int kto = board_square(&v->geo, v->castle_king_file[side], rank);
+  int rto = kto + (side == 0 ? -1 : 1);
+  uint8_t rook = p->board[to];
+  uint8_t ka = p->attr[from], ra = p->attr[to];
+  u->rook_attr = ra;
+  k ^= zkey(v, cell, from) ^ zkey(v, rook, to) ^ attr_key(v, from, ka) ^
+       attr_key(v, to, ra);
+  p->attr[from] = p->attr[to] = 0;
+  if (v->unmoved_mask) { /* both have moved */
+    ka &= (uint8_t)~UNMOVED_BIT;
+    ra &= (uint8_t)~UNMOVED_BIT;
+  }
+  remove_piece(p, from);
+  remove_piece(p, to);
+  put_piece(p, kto, cell);
+  put_piece(p, rto, rook);
+  p->attr[kto] = ka;
+  p->attr[rto] = ra;
+  k ^= zkey(v, cell, kto) ^ zkey(v, rook, rto) ^ attr_key(v, kto, ka) ^
+       attr_key(v, rto, ra);
+  if (v->royal_mask >> CELL_TYPE(cell) & 1) p->royal[us] = kto;
+  if (v->has_owner) {
+    k ^= take_owner(p, kto, &flipped);
+    k ^= take_owner(p, rto, &flipped);
+  }
+  p->anchor = kto;
+  return k;
+}
+
+/* A piece's step, capture, promotion or double step. */
+static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+  int flipped = 0;
+  uint8_t cell = p->board[from];
+  int capsq = flag == MF_EP ? u->ep_victim : to;
+  uint8_t captured = capsq == from ? CELL_EMPTY : p->board[capsq]; /* promoted in place */
+  if (captured != CELL_EMPTY) {
+    u->captured = captured;
+    u->captured_attr = p->attr[capsq];
+    k ^= zkey(v, captured, capsq) ^ attr_key(v, capsq, p->attr[capsq]);
+    remove_piece(p, capsq);
+    p->attr[capsq] = 0;
+    p->halfmove = 0;
+    if (p->royal[them] == capsq) refind_royal(p, them);
+    if (v->has_points) p->score[us] += v->type[CELL_TYPE(captured)].points;
+    if (v->promote_to_lost) k ^= lost_add(p, them, CELL_TYPE(captured), +1);
+    if (v->capture_to_pocket) k ^= pocket_add(p, us, pocket_type(v, captured, u->captured_attr), +1);
+  }
+  k ^= move_piece(p, from, to, cell);
+  if (v->unmoved_mask && (p->attr[to] & UNMOVED_BIT)) k ^= clear_unmoved(p, to);
+  /* A diagonal move marks the piece that made it... */
+  if (v->diagonal_once_bit) {
+    int df = board_file(&v->geo, to) - board_file(&v->geo, from);
+    int dr = board_rank(&v->geo, to) - board_rank(&v->geo, from);
+    if (df && (df == dr || df == -dr) && !(p->attr[to] & v->diagonal_once_bit)) {
+      k ^= attr_key(v, to, p->attr[to]);
+      p->attr[to] |= (uint8_t)v->diagonal_once_bit;
+      k ^= attr_key(v, to, p->attr[to]);
+    }
+  }
+  if (flag == MF_PROMO) {
+    uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
+    p->count[us][CELL_TYPE(cell)]--;
+    p->count[us][CELL_TYPE(promoted)]++;
+    p->board[to] = promoted;
+    k ^= zkey(v, cell, to) ^ zkey(v, promoted, to);
+    if (v->promote_to_lost) { /* uses up a lost piece of that type (or its flip) */
+      int t = CELL_TYPE(promoted);
+      if (!p->lost[us][t] && v->card_flip[t]) t = v->card_flip[t] - 1;
+      u->consumed = (int8_t)t;
+      k ^= lost_add(p, us, t, -1);
+    }
+    /* ... but a promoted piece starts unmarked, even after a diagonal
+    ** capture: that move was the pawn's. */
+    k ^= attr_key(v, to, p->attr[to]);
+    p->attr[to] = (uint8_t)v->promoted_bit;
+    k ^= attr_key(v, to, p->attr[to]);
+  }
+  if (v->clock_mask >> CELL_TYPE(cell) & 1) p->halfmove = 0;
+  if (p->royal[us] == from) p->royal[us] = to;
+  if (v->has_owner) k ^= take_owner(p, to, &flipped);
+  if (v->nblast && u->captured != CELL_EMPTY) k ^= blast(p, to, u);
+  if (flag == MF_DOUBLE) {
+    /* The square passed over: the midpoint of the step. */
+    int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
+    int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
+    int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
+    if (ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
+      p->ep = ep;
+      p->ep_victim = to;
+      k ^= v->zobrist_ep[ep_key_index(p)];
+    }
+  }
+  p->anchor = to;
+  if (flipped && v->no_takeback) {
+    p->takeback_from = to;
+    p->takeback_to = from;
+    k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
+  }
+  return k;
+}
+
+/* The board's part of move m: everything but the end of the step. */
+static inline void make_board(Position *p, Move m, Undo *u) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+  uint64_t k = save_undo(p, m, u);
+  if (flag == MF_DRAW) {
+    k = make_draw(p, m, k);
+  } else if (flag == MF_CARD) {
+    k = make_card_play(p, m, k);
+  } else if (flag == MF_TARGET) {
+    k = make_target(p, m, u, k);
+  } else if (flag == MF_PLACE) {
+    k = make_place(p, m, u, k);
+  } else {
+    /* a move of the side's: the previous turn's chances are gone */
     uint8_t cell = p->board[from];
     u->moved = cell;
     u->moved_attr = p->attr[from];
-    /* A new turn: the previous one's en passant chance is gone. */
     if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
     p->ep = p->ep_victim = SQ_NONE;
     if (p->takeback_from != SQ_NONE)
       k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
     p->takeback_from = p->takeback_to = SQ_NONE;
     p->halfmove++;
-    if (flag == MF_DROP) {
-      int t = MOVE_PROMO(m) - 1;
-      cell = MAKE_CELL(us, t);
-      u->moved = cell;
-      u->moved_attr = 0;
-      k ^= pocket_add(p, us, v->pocket_as[t], -1);
-      put_piece(p, to, cell);
-      p->attr[to] = 0;
-      k ^= zkey(v, cell, to);
-      if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
-      if (v->castle_drop_file >= 0) k ^= castle_by_drop(p, us, t, to);
-      if (v->clock_mask >> t & 1) p->halfmove = 0;
-      p->anchor = to;
-    } else if (flag == MF_CASTLE) {
-      int side = CASTLE_SIDE(m), rank = board_rank(&v->geo, from);
-      int kto = board_square(&v->geo, v->castle_king_file[side], rank);
-      int rto = kto + (side == 0 ? -1 : 1);
-      uint8_t rook = p->board[to];
-      uint8_t ka = p->attr[from], ra = p->attr[to];
-      u->rook_attr = ra;
-      k ^= zkey(v, cell, from) ^ zkey(v, rook, to) ^ attr_key(v, from, ka) ^
-           attr_key(v, to, ra);
-      p->attr[from] = p->attr[to] = 0;
-      if (v->unmoved_mask) { /* both have moved */
-        ka &= (uint8_t)~UNMOVED_BIT;
-        ra &= (uint8_t)~UNMOVED_BIT;
-      }
-      remove_piece(p, from);
-      remove_piece(p, to);
-      put_piece(p, kto, cell);
-      put_piece(p, rto, rook);
-      p->attr[kto] = ka;
-      p->attr[rto] = ra;
-      k ^= zkey(v, cell, kto) ^ zkey(v, rook, rto) ^ attr_key(v, kto, ka) ^
-           attr_key(v, rto, ra);
-      if (v->royal_mask >> CELL_TYPE(cell) & 1) p->royal[us] = kto;
-      if (v->has_owner) {
-        k ^= take_owner(p, kto, &flipped);
-        k ^= take_owner(p, rto, &flipped);
-      }
-      p->anchor = kto;
-    } else if (flag == MF_PASS) {
-      p->anchor = from; /* nothing moves */
-    } else if (flag == MF_SCRIPT) {
-      p->anchor = to; /* the hooks' effects move what moves */
-    } else {
-      int capsq = flag == MF_EP ? u->ep_victim : to;
-      uint8_t captured = capsq == from ? CELL_EMPTY : p->board[capsq]; /* promoted in place */
-      if (captured != CELL_EMPTY) {
-        u->captured = captured;
-        u->captured_attr = p->attr[capsq];
-        k ^= zkey(v, captured, capsq) ^ attr_key(v, capsq, p->attr[capsq]);
-        remove_piece(p, capsq);
-        p->attr[capsq] = 0;
-        p->halfmove = 0;
-        if (p->royal[them] == capsq) refind_royal(p, them);
-        if (v->has_points) p->score[us] += v->type[CELL_TYPE(captured)].points;
-        if (v->promote_to_lost) k ^= lost_add(p, them, CELL_TYPE(captured), +1);
-        if (v->capture_to_pocket) k ^= pocket_add(p, us, pocket_type(v, captured, u->captured_attr), +1);
-      }
-      k ^= move_piece(p, from, to, cell);
-      if (v->unmoved_mask && (p->attr[to] & UNMOVED_BIT)) k ^= clear_unmoved(p, to);
-      /* A diagonal move marks the piece that made it... */
-      if (v->diagonal_once_bit) {
-        int df = board_file(&v->geo, to) - board_file(&v->geo, from);
-        int dr = board_rank(&v->geo, to) - board_rank(&v->geo, from);
-        if (df && (df == dr || df == -dr) && !(p->attr[to] & v->diagonal_once_bit)) {
-          k ^= attr_key(v, to, p->attr[to]);
-          p->attr[to] |= (uint8_t)v->diagonal_once_bit;
-          k ^= attr_key(v, to, p->attr[to]);
-        }
-      }
-      if (flag == MF_PROMO) {
-        uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
-        p->count[us][CELL_TYPE(cell)]--;
-        p->count[us][CELL_TYPE(promoted)]++;
-        p->board[to] = promoted;
-        k ^= zkey(v, cell, to) ^ zkey(v, promoted, to);
-        if (v->promote_to_lost) { /* uses up a lost piece of that type (or its flip) */
-          int t = CELL_TYPE(promoted);
-          if (!p->lost[us][t] && v->card_flip[t]) t = v->card_flip[t] - 1;
-          u->consumed = (int8_t)t;
-          k ^= lost_add(p, us, t, -1);
-        }
-        /* ... but a promoted piece starts unmarked, even after a diagonal
-        ** capture: that move was the pawn's. */
-        k ^= attr_key(v, to, p->attr[to]);
-        p->attr[to] = (uint8_t)v->promoted_bit;
-        k ^= attr_key(v, to, p->attr[to]);
-      }
-      if (v->clock_mask >> CELL_TYPE(cell) & 1) p->halfmove = 0;
-      if (p->royal[us] == from) p->royal[us] = to;
-      if (v->has_owner) k ^= take_owner(p, to, &flipped);
-      if (v->nblast && u->captured != CELL_EMPTY) k ^= blast(p, to, u);
-      if (flag == MF_DOUBLE) {
-        /* The square passed over: the midpoint of the step. */
-        int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
-        int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
-        int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-        if (ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
-          p->ep = ep;
-          p->ep_victim = to;
-          k ^= v->zobrist_ep[ep_key_index(p)];
-        }
-      }
-      p->anchor = to;
-      if (flipped && v->no_takeback) {
-        p->takeback_from = to;
-        p->takeback_to = from;
-        k ^= v->zobrist_takeback * (uint64_t)(to * 1024 + from);
-      }
-    }
+    if (flag == MF_DROP) k = make_drop(p, m, u, k);
+    else if (flag == MF_CASTLE) k = make_castling(p, m, u, k);
+    else if (flag == MF_PASS) p->anchor = from; /* nothing moves */
+    else if (flag == MF_SCRIPT) p->anchor = to; /* the hooks' effects move what moves */
+    else k = make_step(p, m, u, k);
     if (v->gating && flag != MF_DROP && flag != MF_PASS && flag != MF_SCRIPT) k ^= gate_in(p, m, u);
     if (p->castle && flag != MF_DROP && flag != MF_PASS) {
       int nc = p->castle & p->castle_clear[from] & p->castle_clear[to];
