@@ -1051,47 +1051,59 @@ static int pocket_order(const Variant *v, int *order) {
     return -1;                               \
   } while (0)
 
-int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
-                size_t errlen) {
-  const Geometry *g = &v->geo;
-  Position *p = malloc(sizeof *p);
-  char field[8][512];
-  int nf = 0;
-  if (!p) {
-    snprintf(err, errlen, "FEN: out of memory");
-    return -1;
-  }
-  memset(p, 0, sizeof *p);
-  p->v = v;
+#define FEN_ERR(...)                       \
+  do {                                     \
+    snprintf(err, errlen, __VA_ARGS__);    \
+    return -1;                             \
+  } while (0)
+
+/* A FEN's fields, split at blanks into field[0..*nf). */
+static int split_fields(const char *fen, char field[8][512], int *nf, char *err, size_t errlen) {
+  *nf = 0;
   for (const char *s = fen; *s;) {
     while (*s == ' ' || *s == '\t') s++;
     if (!*s) break;
-    if (nf == 8) FEN_FAIL("FEN: more than eight fields");
+    if (*nf == 8) FEN_ERR("FEN: more than eight fields");
     size_t n = 0;
     while (*s && *s != ' ' && *s != '\t') {
-      if (n + 1 >= sizeof field[0]) FEN_FAIL("FEN: field %d is too long", nf + 1);
-      field[nf][n++] = *s++;
+      if (n + 1 >= sizeof field[0]) FEN_ERR("FEN: field %d is too long", *nf + 1);
+      field[*nf][n++] = *s++;
     }
-    field[nf++][n] = '\0';
+    field[(*nf)++][n] = '\0';
   }
-  if (nf < 2) FEN_FAIL("FEN \"%s\": expected at least the board and the side to move", fen);
+  if (*nf < 2) FEN_ERR("FEN \"%s\": expected at least the board and the side to move", fen);
+  return 0;
+}
+
+/* Fairy-Stockfish's check counters, a field of their own after en
+** passant: read and taken out of the fields. */
+static int read_check_counters(Position *p, char field[8][512], int *nf, char *err, size_t errlen) {
+  const Variant *v = p->v;
   /* Check counters after en passant, as Fairy-Stockfish writes them: the
   ** checks each side still needs, White's first ("3+2"). Without them
   ** each side needs one more check (Fairy-Stockfish's reading too). */
   if (v->check_limit) p->checks[0] = p->checks[1] = (uint8_t)(v->check_limit - 1);
-  if (nf >= 5 && strchr(field[4], '+')) {
+  if (*nf >= 5 && strchr(field[4], '+')) {
     int need[2];
     char end;
-    if (!v->check_limit) FEN_FAIL("FEN: check counters \"%s\", but %s counts no checks", field[4], v->name);
+    if (!v->check_limit) FEN_ERR("FEN: check counters \"%s\", but %s counts no checks", field[4], v->name);
     if (sscanf(field[4], "%d+%d%c", &need[0], &need[1], &end) != 2 || need[0] < 0 ||
         need[1] < 0 || need[0] > v->check_limit || need[1] > v->check_limit)
-      FEN_FAIL("FEN check counters: \"%s\" (expected the checks each side still needs, "
+      FEN_ERR("FEN check counters: \"%s\" (expected the checks each side still needs, "
                "0 to %d, as 3+3)", field[4], v->check_limit);
     for (int c = 0; c < 2; c++) p->checks[c] = (uint8_t)(v->check_limit - need[c]);
-    for (int i = 4; i + 1 < nf; i++) memcpy(field[i], field[i + 1], sizeof field[i]);
-    nf--;
+    for (int i = 4; i + 1 < *nf; i++) memcpy(field[i], field[i + 1], sizeof field[i]);
+    (*nf)--;
   }
-  if (nf == 8) FEN_FAIL("FEN: more than seven fields");
+  if (*nf == 8) FEN_ERR("FEN: more than seven fields");
+  return 0;
+}
+
+/* Field 1: the board (and its pocket), the owners of squares, the royal
+** pieces. */
+static int read_board(Position *p, const char *text, char *err, size_t errlen) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
   for (int sq = 0; sq < g->nsq; sq++) {
     p->board[sq] = board_inside(g, sq) ? CELL_EMPTY : CELL_OFF;
     p->castle_clear[sq] = 0xF;
@@ -1099,14 +1111,14 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
 
   /* Field 1: the board, from the last rank down. */
   int rank = g->ranks - 1, file = 0;
-  for (const char *s = field[0];; s++) {
+  for (const char *s = text;; s++) {
     char c = *s;
     if (c == '/' || c == '\0') {
       if (file != g->files)
-        FEN_FAIL("FEN board: rank %d has %d squares, the board has %d files", rank + 1,
+        FEN_ERR("FEN board: rank %d has %d squares, the board has %d files", rank + 1,
                  file, g->files);
       if (c == '\0') break;
-      if (--rank < 0) FEN_FAIL("FEN board: more than %d ranks", g->ranks);
+      if (--rank < 0) FEN_ERR("FEN board: more than %d ranks", g->ranks);
       file = 0;
     } else if (isdigit((unsigned char)c)) {
       int n = 0;
@@ -1114,21 +1126,21 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       while (isdigit((unsigned char)s[0])) s++; /* a number far too long */
       s--;
       if (n == 0 || file + n > g->files)
-        FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
+        FEN_ERR("FEN board: rank %d is longer than %d files", rank + 1, g->files);
       file += n;
     } else if (c == '[') {
       if (!v->pockets)
-        FEN_FAIL("FEN board: pockets ([...]) are not part of %s", v->name);
+        FEN_ERR("FEN board: pockets ([...]) are not part of %s", v->name);
       if (file != g->files || rank != 0)
-        FEN_FAIL("FEN board: the pocket ([...]) comes after the last rank");
+        FEN_ERR("FEN board: the pocket ([...]) comes after the last rank");
       const char *why = read_pockets(p, s + 1);
-      if (why) FEN_FAIL("FEN pocket \"%s\": %s", s, why);
+      if (why) FEN_ERR("FEN pocket \"%s\": %s", s, why);
       break;
     } else if (c == '~') {
       /* Fairy-Stockfish's mark of a promoted piece (after its letter). */
       int sq = board_square(g, file - 1, rank);
       if (file == 0 || p->board[sq] == CELL_EMPTY)
-        FEN_FAIL("FEN board: '~' in rank %d follows no piece", rank + 1);
+        FEN_ERR("FEN board: '~' in rank %d follows no piece", rank + 1);
       p->attr[sq] |= (uint8_t)v->promoted_bit;
     } else {
       int promoted = c == '+' && s[1] && s[1] != '/';
@@ -1136,18 +1148,18 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
       int t = variant_type_by_letter(v, (char)tolower((unsigned char)c));
       if (promoted && t >= 0) {
         t = v->promo_to[t] - 1;
-        if (t < 0) FEN_FAIL("FEN board: '+%c' in rank %d: %c has no promoted form", c, rank + 1, c);
+        if (t < 0) FEN_ERR("FEN board: '+%c' in rank %d: %c has no promoted form", c, rank + 1, c);
       }
       int colour = isupper((unsigned char)c) ? WHITE : BLACK;
       if (t >= 0 && v->type[t].neutral) colour = NEUTRAL;
       if (t < 0 || (v->type[t].neutral && isalpha((unsigned char)c) && c != v->type[t].letter))
-        FEN_FAIL("FEN board: '%c' in rank %d is not a piece of %s", c, rank + 1, v->name);
-      if (file >= g->files) FEN_FAIL("FEN board: rank %d is longer than %d files", rank + 1, g->files);
+        FEN_ERR("FEN board: '%c' in rank %d is not a piece of %s", c, rank + 1, v->name);
+      if (file >= g->files) FEN_ERR("FEN board: rank %d is longer than %d files", rank + 1, g->files);
       put_piece(p, board_square(g, file, rank), MAKE_CELL(colour, t));
       file++;
     }
   }
-  if (rank != 0) FEN_FAIL("FEN board: %d ranks, the board has %d", g->ranks - rank, g->ranks);
+  if (rank != 0) FEN_ERR("FEN board: %d ranks, the board has %d", g->ranks - rank, g->ranks);
   if (v->has_owner) { /* pieces belong to the owner of their square */
     int flipped = 0;
     for (int sq = 0; sq < g->nsq; sq++)
@@ -1161,14 +1173,17 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   if (v->royal_mask && !v->royal_capture && !variant_kingless_allowed(v))
     for (int c = 0; c < 2; c++)
       if (p->royal[c] == SQ_NONE && !pos_royal_in_pocket(p, c))
-        FEN_FAIL("FEN board: %s has no %s", c == WHITE ? "White" : "Black",
+        FEN_ERR("FEN board: %s has no %s", c == WHITE ? "White" : "Black",
                  v->type[__builtin_ctz(v->royal_mask)].name);
 
-  /* Field 2: side to move. */
-  if (strcmp(field[1], "w") == 0) p->side = WHITE;
-  else if (strcmp(field[1], "b") == 0) p->side = BLACK;
-  else FEN_FAIL("FEN side to move: \"%s\" (expected w or b)", field[1]);
+  return 0;
+}
 
+/* Field 3: castling rights, KQkq or file letters (X-FEN / Shredder-FEN),
+** and the files of unmoved pieces and gates. */
+static int read_castling(Position *p, const char *text, char *err, size_t errlen) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
   /* Field 3: castling rights, KQkq or file letters (X-FEN / Shredder-FEN). */
   for (int i = 0; i < 4; i++) p->castle_rook[i] = SQ_NONE;
   p->castle_king[0] = find_castle_king(p, WHITE);
@@ -1196,8 +1211,8 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         p->castle_rook[i] = v->castle_start_rook[i];
       }
   }
-  if (nf >= 3 && strcmp(field[2], "-") != 0) {
-    for (const char *s = field[2]; *s; s++) {
+  if (strcmp(text, "-") != 0) {
+    for (const char *s = text; *s; s++) {
       int c = isupper((unsigned char)*s) ? WHITE : BLACK;
       char lc = (char)tolower((unsigned char)*s);
       int side = 0, rook = SQ_NONE, ksq = p->castle_king[c];
@@ -1214,9 +1229,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         side = lc == 'k' ? 0 : lc == 'q' ? 1 : -1;
         rook = side < 0 ? SQ_NONE : v->castle_start_rook[c * 2 + side];
         if (rook == SQ_NONE) {
-          snprintf(err, errlen, "FEN castling: '%c': the start position has no such castling", *s);
-          free(p);
-          return -1;
+          FEN_ERR("FEN castling: '%c': the start position has no such castling", *s);
         }
         continue; /* already set above */
       }
@@ -1238,7 +1251,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
         rook = board_square(g, lc - 'a', board_rank(g, ksq));
         if (!castle_rook_cell(v, p->board[rook], c)) why = "no rook on that file";
       } else why = "not a castling letter";
-      if (why) FEN_FAIL("FEN castling: '%c': %s", *s, why);
+      if (why) FEN_ERR("FEN castling: '%c': %s", *s, why);
       side = board_file(g, rook) > board_file(g, ksq) ? 0 : 1;
       if (v->gating) /* king and rook stand on their gates */
         p->gates[c] |= (uint16_t)((1u << board_file(g, rook)) | (1u << board_file(g, ksq)));
@@ -1251,20 +1264,20 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     }
   }
 
-  /* Gates close when there is nothing left to gate and no capture can
-  ** refill the pocket (as after a move), so that the FEN reads back. */
-  if (v->gating && !v->capture_to_pocket)
-    for (int c = 0; c < 2; c++)
-      if (!pos_pocket_size(p, c)) p->gates[c] = 0;
+  return 0;
+}
 
+/* Field 4: en passant. */
+static int read_en_passant(Position *p, const char *text, char *err, size_t errlen) {
+  const Geometry *g = &p->v->geo;
   /* Field 4: en passant. As in Stockfish, the square is kept only when a
   ** capture there is possible, so that a position set up from a FEN and
   ** the same position reached by moves have the same FEN and hash. */
   p->ep = p->ep_victim = SQ_NONE;
-  if (nf >= 4 && strcmp(field[3], "-") != 0) {
-    int len = 0, sq = board_parse_square(g, field[3], &len);
-    if (sq == SQ_NONE || field[3][len] != '\0')
-      FEN_FAIL("FEN en passant: \"%s\" is not a square", field[3]);
+  if (strcmp(text, "-") != 0) {
+    int len = 0, sq = board_parse_square(g, text, &len);
+    if (sq == SQ_NONE || text[len] != '\0')
+      FEN_ERR("FEN en passant: \"%s\" is not a square", text);
     int victim = sq + (p->side == WHITE ? -g->stride : g->stride);
     uint8_t vc = p->board[victim];
     if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1) &&
@@ -1274,6 +1287,11 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     }
   }
 
+  return 0;
+}
+
+/* Fields 5 and 6: the halfmove clock and the move number. */
+static int read_counters(Position *p, char field[8][512], int nf, char *err, size_t errlen) {
   /* Fields 5 and 6: counters. */
   p->halfmove = 0;
   p->fullmove = 1;
@@ -1281,27 +1299,73 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     char *end;
     long n = strtol(field[i], &end, 10);
     if (*end || n < 0 || n > 100000)
-      FEN_FAIL("FEN %s: \"%s\" is not a number", i == 4 ? "halfmove clock" : "move number",
+      FEN_ERR("FEN %s: \"%s\" is not a number", i == 4 ? "halfmove clock" : "move number",
                field[i]);
     if (i == 4) p->halfmove = (int)n;
     else p->fullmove = n < 1 ? 1 : (int)n;
   }
 
+  return 0;
+}
+
+/* Field 7 (varia's own, text or NULL), and the deck it leaves. */
+static int read_varia_field(Position *p, const char *text, char *err, size_t errlen) {
+  const Variant *v = p->v;
   /* Field 7: varia's own state. */
   p->takeback_from = p->takeback_to = SQ_NONE;
   p->passes = 0;
   p->anchor = SQ_NONE;
   p->target = SQ_NONE;
-  if (nf == 7) {
-    const char *why = read_extension(p, field[6]);
-    if (why) FEN_FAIL("FEN field 7 \"%s\": %s", field[6], why);
+  if (text) {
+    const char *why = read_extension(p, text);
+    if (why) FEN_ERR("FEN field 7 \"%s\": %s", text, why);
   }
   /* The deck holds every card that is in no hand and not discarded. */
   for (int val = 1; val <= v->ncard_values; val++) {
     int out = p->hand[0][val] + p->hand[1][val] + p->discard[val];
     if (out > v->card_copies)
-      FEN_FAIL("FEN field 7: more cards of value %d than the %d there are", val, v->card_copies);
+      FEN_ERR("FEN field 7: more cards of value %d than the %d there are", val, v->card_copies);
     p->deck[val] = (uint8_t)(v->card_copies - out);
+  }
+  return 0;
+}
+
+int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
+                size_t errlen) {
+  Position *p = malloc(sizeof *p);
+  char field[8][512];
+  int nf = 0;
+  if (!p) {
+    snprintf(err, errlen, "FEN: out of memory");
+    return -1;
+  }
+  memset(p, 0, sizeof *p);
+  p->v = v;
+  if (split_fields(fen, field, &nf, err, errlen) || read_check_counters(p, field, &nf, err, errlen) ||
+      read_board(p, field[0], err, errlen)) {
+    free(p);
+    return -1;
+  }
+  /* Field 2: side to move. */
+  if (strcmp(field[1], "w") == 0) p->side = WHITE;
+  else if (strcmp(field[1], "b") == 0) p->side = BLACK;
+  else FEN_FAIL("FEN side to move: \"%s\" (expected w or b)", field[1]);
+
+  if (read_castling(p, nf >= 3 ? field[2] : "-", err, errlen)) {
+    free(p);
+    return -1;
+  }
+  /* Gates close when there is nothing left to gate and no capture can
+  ** refill the pocket (as after a move), so that the FEN reads back. */
+  if (v->gating && !v->capture_to_pocket)
+    for (int c = 0; c < 2; c++)
+      if (!pos_pocket_size(p, c)) p->gates[c] = 0;
+
+  if (read_en_passant(p, nf >= 4 ? field[3] : "-", err, errlen) ||
+      read_counters(p, field, nf, err, errlen) ||
+      read_varia_field(p, nf == 7 ? field[6] : NULL, err, errlen)) {
+    free(p);
+    return -1;
   }
   p->key = pos_compute_key(p);
   *out = *p;
