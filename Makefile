@@ -7,7 +7,7 @@
 #   make DEBUG=1         assertions and board_ok() after every make/unmake
 #   make SANITIZE=address,undefined test
 #
-# Dependencies (Debian): liblua5.4-dev libreadline-dev libcmocka-dev pkg-config
+# Dependencies (Debian): liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev pkg-config
 
 VERSION   = 0.1
 PREFIX   ?= /usr/local
@@ -20,8 +20,8 @@ OPT      ?= -O3
 WARN      = -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"' \
-             $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
-LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lreadline -lm
+             $(shell $(PKG_CONFIG) --cflags $(LUA_PC) libmicrohttpd) -Isrc -Ibuild
+LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC) libmicrohttpd) -lreadline -lm
 
 ifdef DEBUG
   OPT = -O1 -g
@@ -35,10 +35,10 @@ endif
 
 # The core (no Lua), the Lua layers, and the program.
 CORE  = board piece variant position movegen perft notation game hidden belief explain search player textio
-LUAL  = sandbox charged script binding pgn protocol cli import repl
+LUAL  = sandbox charged script binding pgn protocol cli import repl serve
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
-EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
+EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(sort $(wildcard web/*))
 
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)

@@ -30,6 +30,7 @@ suite "perft tables and transcripts (varia test)" tests/run-perft.sh
 suite "Lua API and rules" tests/run-lua.sh
 suite "command line" tests/run-cli.sh
 suite "the REPL at a terminal" python3 tests/run-pty.py
+suite "varia serve over HTTP" python3 tests/run-serve.py
 suite "engine protocols (UCI, CECP) and self-play" tests/run-protocol.sh
 suite "varia in XBoard (headless X)" tests/run-xboard.sh
 suite "differential against fairy-stockfish" tests/run-fsf.sh
