@@ -473,7 +473,9 @@ static void uci_parts(const Geometry *geo, const char *uci, char *from, char *to
 
 /* The steps the viewer may take now: the legal ones, or in a game that
 ** hides the board from the viewer, those the viewer could try knowing only
-** its own pieces (no SAN then: it would tell captures and checks). only:
+** its own pieces. No SAN where anything is hidden: it would tell captures
+** and checks. (Where only cards are hidden, the mover's legal steps depend
+** on the board and the mover's own hand: they are listed.) only:
 ** a square's name to list the steps from it, or NULL for all. */
 static void write_moves(Buf *b, Game *g, int hide, const char *only) {
   Move *list = malloc(sizeof(Move) * MAX_MOVES);
@@ -484,7 +486,7 @@ static void write_moves(Buf *b, Game *g, int hide, const char *only) {
     return;
   }
   int n = d.kind == DECIDE_NONE || d.kind == DECIDE_ANSWER_OFFER ? 0
-        : hide && d.kind == DECIDE_MOVE ? gen_conceivable(&g->pos, list)
+        : hide && d.kind == DECIDE_MOVE && g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list)
                                         : gen_legal(&g->pos, list);
   buf_add(b, "[", 1);
   int k = 0;
