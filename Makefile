@@ -181,13 +181,15 @@ fuzz-smoke: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 DOCDIR = $(PREFIX)/share/doc/varia
 install: varia
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/variants $(DESTDIR)$(DATADIR)/lua \
-	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)/variants $(DESTDIR)$(DOCDIR)/examples
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)/variants $(DESTDIR)$(DOCDIR)/examples \
+	  $(DESTDIR)$(DOCDIR)/images
 	install -m 755 varia $(DESTDIR)$(PREFIX)/bin/varia
 	install -m 644 variants/*.lua $(DESTDIR)$(DATADIR)/variants/
 	install -m 644 lua/*.lua $(DESTDIR)$(DATADIR)/lua/
 	install -m 644 docs/varia.1 $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
 	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 docs/variants/*.md $(DESTDIR)$(DOCDIR)/variants/
+	install -m 644 docs/images/*.png $(DESTDIR)$(DOCDIR)/images/
 	cp -R docs/examples/. $(DESTDIR)$(DOCDIR)/examples/
 
 uninstall:

@@ -164,6 +164,8 @@ function drawSide() {
     (state.points ? `   points: White ${state.points[0]}, Black ${state.points[1]}` : "");
   $("belief").textContent = state.belief || "";
   $("view-row").hidden = !state.hides;
+  // what a player may not know: the move list, why a move is refused
+  $("history-box").hidden = $("why").hidden = state.hidden;
   const fen = $("fen");
   if (document.activeElement !== fen) fen.value = state.fen;
   const h = $("history");
