@@ -21,9 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
 #include <lauxlib.h>
 #include <microhttpd.h>
@@ -37,6 +39,7 @@
 #include "notation.h"
 #include "pgn.h"
 #include "player.h"
+#include "script.h"
 #include "search.h"
 #include "serve.h"
 
@@ -383,6 +386,11 @@ typedef struct Server {
   unsigned long version; /* counts the changes of the game */
   Stream *streams;     /* the open event streams */
   int stopping;
+  /* A variant from a script file: the file, watched for changes, and what
+  ** the last reload said (shown to the starter). */
+  char script[1100];
+  struct timespec mtime;
+  char note[1400];
 } Server;
 
 /* An open event stream (GET /api/events): suspended while it has nothing
@@ -708,6 +716,8 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
     buf_add(b, "}", 1);
   }
   buf_add(b, "]", 1);
+  /* what the last reload said: it names moves, the opponent's too */
+  if (role == ROLE_STARTER && sv->note[0]) json_key(b, &first, "note"), json_str(b, sv->note);
   char belief[256];
   if (hide && !res.over && binding_belief_line(g, side, belief, sizeof belief) > 0)
     json_key(b, &first, "belief"), json_str(b, belief);
@@ -756,6 +766,97 @@ static void adopt(Server *sv) {
   luaL_unref(L, LUA_REGISTRYINDEX, sv->game_ref);
   sv->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   sv->g = g;
+}
+
+/* ---- reloading the rules ------------------------------------------------
+** As the REPL's reload: the game is written as PGN, the compiled variant is
+** forgotten, and the PGN is replayed on the script as it is now, as far
+** as it still applies. A script that no longer loads leaves the game on
+** the rules it had. */
+
+typedef struct Reload {
+  Server *sv;
+  const char *path;
+} Reload;
+
+static int reload_protected(lua_State *L) {
+  Reload *r = lua_touserdata(L, 1);
+  Server *sv = r->sv;
+  char warn[1024];
+  int n_before = sv->g->n;
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, "varia.variants");
+  lua_pushnil(L);
+  lua_setfield(L, -2, sv->spec);
+  lua_pop(L, 1);
+  Game *g = pgn_open(L, r->path, 1, warn, sizeof warn);
+  if (!g) {
+    snprintf(sv->note, sizeof sv->note, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return 0;
+  }
+  adopt(sv);
+  snprintf(sv->note, sizeof sv->note, "reloaded %s: %d of %d steps replayed%s%s", sv->g->v->name, sv->g->n, n_before,
+           warn[0] ? "; " : "", warn);
+  return 0;
+}
+
+static void reload(Server *sv) {
+  lua_State *L = sv->s->L;
+  char path[] = "/tmp/varia-serve-XXXXXX", err[4400];
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    snprintf(sv->note, sizeof sv->note, "reload: cannot write a temporary file (%s)", strerror(errno));
+    changed(sv);
+    return;
+  }
+  close(fd);
+  if (pgn_save(L, sv->g, sv->spec, sv->seed, path, err, sizeof err))
+    snprintf(sv->note, sizeof sv->note, "reload: %.1300s", err);
+  else {
+    Reload r = {sv, path};
+    lua_pushcfunction(L, reload_protected);
+    lua_pushlightuserdata(L, &r);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+      snprintf(sv->note, sizeof sv->note, "reload: %s (the game goes on with the rules it had)",
+               lua_tostring(L, -1) ? lua_tostring(L, -1) : "error");
+      lua_pop(L, 1);
+    }
+  }
+  remove(path);
+  changed(sv);
+}
+
+/* Has the script's file changed since it was last read? */
+static int script_changed(Server *sv) {
+  struct stat st;
+  if (!sv->script[0] || stat(sv->script, &st) != 0) return 0;
+  if (st.st_mtim.tv_sec == sv->mtime.tv_sec && st.st_mtim.tv_nsec == sv->mtime.tv_nsec) return 0;
+  sv->mtime = st.st_mtim;
+  return 1;
+}
+
+/* The file of a variant named by its path (with '/' or ending in .lua),
+** or "" for a variant found by name. */
+static void watch_script(Server *sv) {
+  char name[1100];
+  snprintf(name, sizeof name, "%s", sv->spec);
+  name[script_name_len(name)] = '\0';
+  size_t n = strlen(name);
+  sv->script[0] = '\0';
+  if (strchr(name, '/') || (n > 4 && !strcmp(name + n - 4, ".lua"))) {
+    snprintf(sv->script, sizeof sv->script, "%s", name);
+    script_changed(sv); /* the time it has now */
+  }
+}
+
+static void api_reload(Request *q) {
+  char err[256];
+  if (starter_only(q, "reload")) return;
+  if (json_only(&q->json, "", err, sizeof err)) return fail(q, 400, err);
+  if (!q->sv->script[0]) return fail(q, 409, "the variant was not loaded from a script file: nothing to reload");
+  script_changed(q->sv);
+  reload(q->sv);
+  reply_state(q, "note", q->sv->note);
 }
 
 static void api_play(Request *q) {
@@ -857,6 +958,8 @@ static void api_new(Request *q) {
   adopt(q->sv);
   lua_settop(L, top);
   snprintf(q->sv->spec, sizeof q->sv->spec, "%s", spec);
+  q->sv->note[0] = '\0';
+  watch_script(q->sv);
   changed(q->sv);
   reply_state(q, NULL, NULL);
 }
@@ -938,7 +1041,7 @@ static int dispatch(lua_State *L) {
   static const struct { const char *path; int post; void (*fn)(Request *); } routes[] = {
       {"/api/play", 1, api_play},   {"/api/why", 1, api_why},      {"/api/undo", 1, api_undo},
       {"/api/new", 1, api_new},     {"/api/computer", 1, api_computer}, {"/api/pgn", 0, api_pgn},
-      {"/api/moves", 0, api_moves},
+      {"/api/moves", 0, api_moves}, {"/api/reload", 1, api_reload},
   };
   q->status = 200;
   q->ctype = "application/json";
@@ -1259,6 +1362,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   game_seed(lua_touserdata(L, -1), seed);
   adopt(&sv);
   lua_pop(L, 1);
+  watch_script(&sv);
   for (int role = 0; role < NROLES; role++)
     if ((role == ROLE_STARTER || players) && make_token(sv.token[role])) {
       fprintf(stderr, "varia serve: cannot read /dev/urandom for the secret tokens\n");
@@ -1300,7 +1404,9 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   sigaction(SIGTERM, &stop, &old_term);
   time_t last_ping = time(NULL);
   while (!stop_requested) {
-    MHD_run_wait(d, 1000);
+    MHD_run_wait(d, 500);
+    /* the designer saved the script: the game goes on under the new rules */
+    if (script_changed(&sv)) reload(&sv);
     if (time(NULL) - last_ping >= PING_SECONDS) {
       last_ping = time(NULL);
       wake_streams(&sv, 1);

@@ -315,6 +315,57 @@ def cards_suite():
     check("cards: the server stops", rc == 0, out)
 
 
+def reload_suite():
+    """A variant from a script file: when the file changes the server reads
+    it again and replays the game as far as it still applies."""
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "mine.lua")
+
+    def write(text, bump):
+        with open(path, "w") as f:
+            f.write(text)
+        st = os.stat(path)
+        os.utime(path, (st.st_atime + bump, st.st_mtime + bump))  # a time the watcher cannot miss
+
+    write('local std = require "std" return std.extend(std.chess, { name = "mine" })', 0)
+    s = Server(path)
+    t = s.links["starter"]
+    for m in ("e2e4", "e7e5", "g1f3"):
+        s.api("POST", "/api/play", {"move": m}, t)
+    write('local std = require "std" return std.extend(std.chess, { name = "mine", pieces = { n = { betza = "W" } } })', 5)
+    d = None
+    for _ in range(100):
+        d = s.api("GET", "/api/state", token=t)[1]
+        if d.get("note"):
+            break
+        time.sleep(0.1)
+    check("reload: a change of the script is seen", d and "no longer applies" in d.get("note", ""), d and d.get("note"))
+    check("reload: the game replayed as far as it applies", d and d["history"] == ["1. e4", "e5"], d and d["history"])
+    write('return {', 10)
+    for _ in range(100):
+        d = s.api("GET", "/api/state", token=t)[1]
+        if "goes on with the rules it had" in d.get("note", ""):
+            break
+        time.sleep(0.1)
+    check("reload: a broken script says where, and the game stays", "mine.lua" in d.get("note", "")
+          and "goes on with the rules it had" in d["note"] and d["history"] == ["1. e4", "e5"], d.get("note"))
+    st, d, _ = s.api("POST", "/api/play", {"move": "d2d4"}, t)
+    check("reload: the game goes on after a broken script", st == 200, d)
+    write('local std = require "std" return std.extend(std.chess, { name = "mine" })', 15)
+    st, d, _ = s.api("POST", "/api/reload", {}, t)
+    check("reload on request", st == 200 and "reloaded mine: 3 of 3 steps" in d["note"], d)
+    rc, out = s.stop()
+    check("reload: the server stops", rc == 0, out)
+    s = Server("chess")
+    st, d, _ = s.api("POST", "/api/reload", {}, s.links["starter"])
+    check("reload of a variant by name: 409", st == 409 and "not loaded from a script" in d["error"], d)
+    s.stop()
+    for f in os.listdir(tmp):
+        os.remove(os.path.join(tmp, f))
+    os.rmdir(tmp)
+
+
 def cli_suite():
     r = subprocess.run([VARIA, "serve", "--port", "x"], capture_output=True, text=True)
     check("serve --port x: status 2", r.returncode == 2 and "--port" in r.stderr, r.stderr)
@@ -329,7 +380,7 @@ def cli_suite():
     s.stop()
 
 
-for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite):
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite):
     try:
         suite()
     except Exception as e:  # a crash of the server or of the test is a failure

@@ -15,6 +15,7 @@ let selected = null;   // {sq} or {drop: letter}
 let flipped = null;    // null: as the viewer's side
 let view = "all";      // the starter's choice of view
 let busy = false;      // a computer move is on its way
+let lastNote = "";     // the last reload's note, shown once
 const $ = (id) => document.getElementById(id);
 
 function api(method, path, body) {
@@ -216,6 +217,8 @@ function drawSide() {
 
 function draw() {
   if (!state) return;
+  if (state.note && state.note !== lastNote) notice(state.note, true);
+  lastNote = state.note || "";
   drawSide();
   drawBoard();
   drawPockets();
