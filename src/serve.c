@@ -37,6 +37,7 @@
 #include "hidden.h"
 #include "movegen.h"
 #include "notation.h"
+#include "perft.h"
 #include "pgn.h"
 #include "player.h"
 #include "script.h"
@@ -1033,6 +1034,56 @@ static void api_moves(Request *q) {
   buf_puts(&q->out, "}");
 }
 
+/* Perft and divide of the current position, for a viewer who sees it
+** all. The depth is capped: the server answers no one while it counts. */
+#define SERVE_PERFT_MAX 5
+
+typedef struct Divide {
+  Buf *b;
+  Position *p;
+  int k;
+} Divide;
+
+static void divide_line(void *ctx, Move m, uint64_t count) {
+  Divide *dv = ctx;
+  char uci[64], san[64];
+  int first = 1;
+  move_to_uci(dv->p, m, uci, sizeof uci);
+  move_to_san(dv->p, m, san, sizeof san);
+  buf_puts(dv->b, dv->k++ ? ",{" : "{");
+  json_key(dv->b, &first, "uci"), json_str(dv->b, uci);
+  json_key(dv->b, &first, "san"), json_str(dv->b, san);
+  json_key(dv->b, &first, "nodes"), buf_printf(dv->b, "%llu", (unsigned long long)count);
+  buf_add(dv->b, "}", 1);
+}
+
+static void api_perft(Request *q) {
+  const char *depth = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "depth");
+  const char *divide = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "divide");
+  char *end;
+  if (q->side >= 0 && view_hides(q->sv->g->v)) return fail(q, 403, "perft would tell what the rules hide from you");
+  long d = depth ? strtol(depth, &end, 10) : -1;
+  if (!depth || !*depth || *end || d < 1 || d > SERVE_PERFT_MAX) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "expected ?depth= and a depth from 1 to %d", SERVE_PERFT_MAX);
+    return fail(q, 400, msg);
+  }
+  Position *p = malloc(sizeof *p);
+  if (!p) return fail(q, 500, "out of memory");
+  *p = q->sv->g->pos;
+  buf_printf(&q->out, "{\"ok\":true,\"depth\":%ld", d);
+  uint64_t total;
+  if (divide && !strcmp(divide, "1")) {
+    Divide dv = {&q->out, p, 0};
+    buf_puts(&q->out, ",\"divide\":[");
+    total = perft_divide(p, (int)d, &q->sv->s->interrupted, divide_line, &dv);
+    buf_puts(&q->out, "]");
+  } else total = perft(p, (int)d, &q->sv->s->interrupted);
+  free(p);
+  if (q->sv->s->interrupted) return fail(q, 503, "interrupted");
+  buf_printf(&q->out, ",\"nodes\":%llu}", (unsigned long long)total);
+}
+
 /* Under lua_pcall: the request's work. */
 static int dispatch(lua_State *L) {
   Request *q = lua_touserdata(L, 1);
@@ -1041,7 +1092,7 @@ static int dispatch(lua_State *L) {
   static const struct { const char *path; int post; void (*fn)(Request *); } routes[] = {
       {"/api/play", 1, api_play},   {"/api/why", 1, api_why},      {"/api/undo", 1, api_undo},
       {"/api/new", 1, api_new},     {"/api/computer", 1, api_computer}, {"/api/pgn", 0, api_pgn},
-      {"/api/moves", 0, api_moves}, {"/api/reload", 1, api_reload},
+      {"/api/moves", 0, api_moves}, {"/api/reload", 1, api_reload}, {"/api/perft", 0, api_perft},
   };
   q->status = 200;
   q->ctype = "application/json";

@@ -109,6 +109,8 @@ def chess(d):
         d.get(links["starter"])
         check("chess: the page draws the board", wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="h8"]'), "h8"))
         check("chess: 32 pieces", len(d.find_elements(By.CSS_SELECTOR, "g.piece")) == 32)
+        d.find_element(By.ID, "perft").click()
+        check("chess: perft 3 on the page", wait(d, lambda: "perft 3: 8902" in text(d, "perft-out"), "perft"), text(d, "perft-out"))
         click(d, "e2")
         marks = {m.get_attribute("data-target") for m in d.find_elements(By.CSS_SELECTOR, "circle.dot")}
         check("chess: a selected pawn shows its destinations", marks == {"e3", "e4"}, marks)

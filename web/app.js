@@ -165,6 +165,7 @@ function drawSide() {
     (state.points ? `   points: White ${state.points[0]}, Black ${state.points[1]}` : "");
   $("belief").textContent = state.belief || "";
   $("view-row").hidden = !state.hides;
+  $("perft-row").hidden = state.hidden;
   // what a player may not know: the move list, why a move is refused
   $("history-box").hidden = $("why").hidden = state.hidden;
   const fen = $("fen");
@@ -333,6 +334,17 @@ function wire() {
     const t = $("move-text").value.trim();
     if (t) api("POST", "/api/why", { move: t }).then((r) => notice(r.body.why || r.body.error, r.status === 200));
   });
+  const perft = (divide) => {
+    $("perft-out").textContent = "counting...";
+    api("GET", "/api/perft?depth=" + $("perft-depth").value + (divide ? "&divide=1" : "")).then((r) => {
+      if (r.status !== 200) return ($("perft-out").textContent = r.body.error);
+      const lines = (r.body.divide || []).map((m) => `${m.san || m.uci}: ${m.nodes}`);
+      lines.push(`perft ${r.body.depth}: ${r.body.nodes}`);
+      $("perft-out").textContent = lines.join("\n");
+    });
+  };
+  $("perft").addEventListener("click", () => perft(false));
+  $("divide").addEventListener("click", () => perft(true));
   $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; });
   $("computer").addEventListener("change", computerTurn);
   $("view").addEventListener("change", () => { view = $("view").value; selected = null; refresh(); });
