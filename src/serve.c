@@ -118,11 +118,16 @@ static void buf_reset(Buf *b) {
 ** is safe inside HTML too); a byte that is not part of valid UTF-8 becomes
 ** U+FFFD, so that the output is always valid JSON. */
 
+/* The length of the UTF-8 sequence at s, or 0 when it is not one: no
+** overlong form, no surrogate, nothing past U+10FFFF (RFC 3629). */
 static size_t utf8_len(const unsigned char *s) {
   size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
            : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
   for (size_t i = 1; i < n; i++)
     if ((s[i] & 0xC0) != 0x80) return 0;
+  if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
+      (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+    return 0;
   return n;
 }
 
@@ -1466,7 +1471,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   /* the streams end: every suspended one is resumed, and told it is over */
   sv.stopping = 1;
   wake_streams(&sv, 0);
-  MHD_run(d);
+  for (int i = 0; i < 20 && sv.streams; i++) MHD_run_wait(d, 10); /* their last chunk */
   MHD_stop_daemon(d);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);

@@ -127,7 +127,8 @@ def chess_suite():
     unchanged("nonsense")
     bad_bodies = [b'{"move":', b'[1]', b'{"move":1}', b'{"move":"d2d4","x":1}', b'nul', b'{"move":"\\u0000"}',
                   b'{"move":"d2\xff"}', b'{"move":"d2d4","move":"d2d3"}', b'{"move":"d2d4"} x', b'{"move":"\\ud800"}',
-                  b'{"move":{"a":1}}', b'{"move":"d2d4",}', b'{"move":"\x01"}', b'"d2d4"', b'{"move":1e5}']
+                  b'{"move":{"a":1}}', b'{"move":"d2d4",}', b'{"move":"\x01"}', b'"d2d4"', b'{"move":1e5}',
+                  b'{"move":"\xed\xa0\x80"}', b'{"move":"\xc0\xaf"}', b'{"move":"\xf4\x90\x80\x80"}']
     for body in bad_bodies:
         st, d, _ = s.api("POST", "/api/play", token=t, body=body)
         check("malformed body %r: 400 with a message" % body[:20], st == 400 and d and d.get("error"), (st, d))
@@ -232,7 +233,20 @@ def duck_suite():
           and any(c == "n*" for c in d["state"]["board"]), d["state"]["board"])
     st, d, _ = s.api("POST", "/api/undo", {}, t)
     check("duck: undo takes back the step", d["state"]["decision"] == "relocate", d)
+    # the server stops with an event stream open and waiting
+    c = http.client.HTTPConnection(s.host, timeout=30)
+    c.request("GET", "/api/events?t=" + t)
+    r = c.getresponse()
+    first = b""
+    while not first.endswith(b"\n\n"):
+        first += r.read1(256)
     rc, out = s.stop()
+    try:
+        rest, ended = r.read(), True
+    except http.client.IncompleteRead:
+        rest, ended = b"", False
+    c.close()
+    check("duck: an open event stream ends properly when the server stops", ended, rest)
     check("duck: the server stops", rc == 0, out)
 
 
