@@ -466,6 +466,12 @@ static void write_status(Buf *b, Game *g, int hide) {
 static void uci_parts(const Geometry *geo, const char *uci, char *from, char *to, char *drop, char *rest) {
   int n1, n2, s1, s2;
   from[0] = to[0] = drop[0] = rest[0] = '\0';
+  const char *colon = strchr(uci, ':');
+  if (colon) { /* a step named by a word and a square (cards:e3) */
+    s1 = board_parse_square(geo, colon + 1, &n1);
+    if (s1 != SQ_NONE && !colon[1 + n1]) board_square_name(geo, s1, to);
+    return;
+  }
   if (uci[0] && uci[1] == '@') {
     drop[0] = uci[0], drop[1] = '\0';
     s1 = board_parse_square(geo, uci + 2, &n1);

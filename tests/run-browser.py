@@ -197,6 +197,25 @@ def ambiguous(d):
         stop(p)
 
 
+def unbland(d):
+    p, links = serve("unbland")
+    try:
+        d.get(links["starter"])
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="e2"]'), "board")
+        fen = d.find_element(By.ID, "fen")
+        fen.clear()
+        fen.send_keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:hands=2,5/1,7")
+        d.find_element(By.ID, "load-fen").click()
+        check("unbland: the hands are shown", wait(d, lambda: "White's hand: 25" in text(d, "hands"), "hands"), text(d, "hands"))
+        check("unbland: a card play is a button", wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'button[data-step="cards:e2"]'), "cards"))
+        d.find_element(By.CSS_SELECTOR, 'button[data-step="cards:e2"]').click()
+        check("unbland: the cards are played", wait(d, lambda: "Black to move" in status(d) and "White's hand: 0" not in text(d, "hands")
+                                                    and history(d) and "cards" in history(d)[0], "played"), (status(d), history(d)))
+        d.save_screenshot(os.path.join(ART, "unbland.png"))
+    finally:
+        stop(p)
+
+
 def kriegspiel(dw):
     p, links = serve("kriegspiel", "--players")
     db = browser()
@@ -249,7 +268,7 @@ except Exception as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 try:
-    for game in (chess, duck, ambiguous, kriegspiel):
+    for game in (chess, duck, ambiguous, unbland, kriegspiel):
         try:
             game(drv)
         except Exception as e:

@@ -334,6 +334,11 @@ def cards_suite():
     check("cards: no generator in a player's FEN", "rng=" not in text and "rng=" in truth["fen"], d["fen"])
     check("cards: the mover's steps are the legal ones", sorted(m["uci"] for m in d["moves"]) ==
           sorted(m["uci"] for m in truth["moves"]), (len(d["moves"]), len(truth["moves"])))
+    st, d, _ = s.api("POST", "/api/new", {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:hands=2,5/1,7"}, ref)
+    cards = [m for m in d["state"]["moves"] if m["uci"].startswith("cards:")]
+    check("cards: a card play is a step with its square", [(m["uci"], m["from"], m["to"]) for m in cards] == [("cards:e2", "", "e2")], cards)
+    st, d, _ = s.api("POST", "/api/play", {"move": "cards:e2"}, w)
+    check("cards: White plays the cards", st == 200 and d["state"]["hands"]["white"] == [] and d["state"]["turn"] == "black", d)
     rc, out = s.stop()
     check("cards: the server stops", rc == 0, out)
 

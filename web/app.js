@@ -206,11 +206,17 @@ function drawSide() {
   }
   const acts = $("actions");
   acts.textContent = "";
-  for (const a of state.actions) {
+  // what is not a click on the board: actions (offer, accept, decline)
+  // and steps that are neither a piece's move nor a drop (cards:e3)
+  const words = state.actions.map((a) => ({ label: a, text: a }));
+  if (!squareOnly())
+    for (const m of state.moves) if (!m.from && !m.drop) words.push({ label: m.san || m.uci, text: m.uci });
+  for (const w of words) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = a;
-    b.addEventListener("click", () => play(a));
+    b.textContent = w.label;
+    b.dataset.step = w.text;
+    b.addEventListener("click", () => play(w.text));
     acts.appendChild(b);
   }
   $("pgn").href = "/api/pgn?t=" + encodeURIComponent(token);
