@@ -33,6 +33,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
@@ -136,6 +137,13 @@ def chess(d):
         d.find_element(By.ID, "play-text").click()
         check("chess: a refused move says why", wait(d, lambda: "illegal" in text(d, "notice"), "notice"),
               text(d, "notice"))
+        src = d.find_element(By.CSS_SELECTOR, 'rect[data-sq="b8"]')
+        dst = d.find_element(By.CSS_SELECTOR, 'rect[data-sq="c6"]')
+        dx, dy = dst.location["x"] - src.location["x"], dst.location["y"] - src.location["y"]
+        # by offsets: the board is drawn again when the drag starts
+        ActionChains(d).move_to_element(src).click_and_hold().move_by_offset(dx // 2, dy // 2) \
+            .move_by_offset(dx - dx // 2, dy - dy // 2).release().perform()
+        check("chess: a move by dragging", wait(d, lambda: history(d) == ["1. e4", "e5", "2. Nf3", "Nc6"], "Nc6"), history(d))
         d.save_screenshot(os.path.join(ART, "chess.png"))
         # a promotion offers the choice
         fen = d.find_element(By.ID, "fen")

@@ -16,6 +16,7 @@ let flipped = null;    // null: as the viewer's side
 let view = "all";      // the starter's choice of view
 let busy = false;      // a computer move is on its way
 let lastNote = "";     // the last reload's note, shown once
+let drag = null;       // a piece being dragged: {sq, x, y, piece, moved}
 const $ = (id) => document.getElementById(id);
 
 function api(method, path, body) {
@@ -51,11 +52,11 @@ function el(name, attrs, text) {
 
 // One piece at (x, y), size s: a glyph for the usual pieces, else a disc
 // with the piece's letter; a neutral piece in yellow.
-function drawPiece(svg, cell, x, y, s) {
+function drawPiece(svg, cell, x, y, s, at) {
   const colour = cell[0], letter = cell[1];
   const type = typeByLetter(letter);
   const name = type ? type.name : "";
-  const g = el("g", { class: "piece", "data-piece": cell });
+  const g = el("g", { class: "piece", "data-piece": cell, "data-at": at });
   if (colour === "n") {
     g.appendChild(el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.33, fill: "#f4c430", stroke: "#333", "stroke-width": 1.5 }));
     g.appendChild(el("text", { x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.32, fill: "#333" },
@@ -111,9 +112,10 @@ function drawBoard() {
       if (selected && selected.sq === sq) cls += " sel";
       const rect = el("rect", { x, y, width: s, height: s, class: cls, "data-sq": sq });
       rect.addEventListener("click", () => onSquare(sq));
+      rect.addEventListener("pointerdown", (e) => startDrag(e, sq));
       svg.appendChild(rect);
       if (cell === "?") svg.appendChild(el("text", { x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.4, class: "qm" }, "?"));
-      else if (cell && cell !== "#") drawPiece(svg, cell, x, y, s);
+      else if (cell && cell !== "#") drawPiece(svg, cell, x, y, s, sq);
       if (targets.has(sq)) {
         svg.appendChild(cell && cell !== "?" ?
           el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.46, class: "mark ring" }) :
@@ -302,6 +304,37 @@ function onSquare(sq) {
   draw();
 }
 
+// Moves by dragging: a piece that may move follows the pointer and is
+// played where it is let go (a click without moving is a click).
+function startDrag(e, sq) {
+  if (!state || !state.yours || squareOnly() || !state.moves.some((m) => m.from === sq && !m.drop)) return;
+  drag = { sq, x: e.clientX, y: e.clientY, piece: $("board").querySelector(`g.piece[data-at="${sq}"]`), moved: false };
+}
+
+function moveDrag(e) {
+  if (!drag) return;
+  const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+  if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 6) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    selected = { sq: drag.sq };
+    draw();
+    drag.piece = $("board").querySelector(`g.piece[data-at="${drag.sq}"]`);
+  }
+  if (drag.piece) drag.piece.setAttribute("transform", `translate(${dx},${dy})`);
+}
+
+function endDrag(e) {
+  const d = drag;
+  drag = null;
+  if (!d || !d.moved) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const to = under && under.getAttribute ? under.getAttribute("data-sq") : null;
+  const c = to ? movesFromSelection().filter((m) => m.to === to) : [];
+  if (c.length) playOne(c);
+  else draw();
+}
+
 // The computer answers when it is its side's turn (the starter's page only).
 function computerTurn() {
   const side = $("computer").value;
@@ -324,6 +357,8 @@ function listen() {
 }
 
 function wire() {
+  document.addEventListener("pointermove", moveDrag);
+  document.addEventListener("pointerup", endDrag);
   $("undo").addEventListener("click", () => api("POST", "/api/undo", {}).then(accept));
   const flip = () => { flipped = !(flipped !== null ? flipped : state.view === "black"); draw(); };
   $("flip").addEventListener("click", flip);
