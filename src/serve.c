@@ -1095,6 +1095,100 @@ static void api_perft(Request *q) {
   buf_printf(&q->out, ",\"nodes\":%llu}", (unsigned long long)total);
 }
 
+/* A diagram of one piece's moves from a square, for designers: the piece
+** alone on the board (with the royal pieces where they stand now, when the
+** variant needs them), its side to move, and the steps the generator
+** gives it there, hooks included, ignoring the check rule. */
+static int diagram_fen(const Game *g, int sq, uint8_t cell, int royals, char *fen, size_t len) {
+  const Geometry *geo = &g->v->geo;
+  size_t k = 0;
+  for (int r = geo->ranks - 1; r >= 0; r--) {
+    int empty = 0;
+    for (int f = 0; f < geo->files; f++) {
+      int at = board_square(geo, f, r);
+      uint8_t c = at == sq ? cell : g->pos.board[at];
+      /* a royal piece of the diagram's own colour stands for that side's */
+      int keep = at == sq || (royals && c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) != NEUTRAL &&
+                              g->v->type[CELL_TYPE(c)].royal &&
+                              !(CELL_COLOUR(c) == CELL_COLOUR(cell) && g->v->type[CELL_TYPE(cell)].royal));
+      if (!keep) {
+        empty++;
+        continue;
+      }
+      char l = g->v->type[CELL_TYPE(c)].letter;
+      if (empty) k += (size_t)snprintf(fen + k, len - k, "%d", empty), empty = 0;
+      if (k + 2 < len) fen[k++] = CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
+    }
+    if (empty) k += (size_t)snprintf(fen + k, len - k, "%d", empty);
+    if (r && k + 2 < len) fen[k++] = '/';
+  }
+  return snprintf(fen + k, len - k, " %c - - 0 1", CELL_COLOUR(cell) == WHITE ? 'w' : 'b') >= (int)(len - k) ? -1 : 0;
+}
+
+static void api_diagram(Request *q) {
+  const char *piece = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "piece");
+  const char *square = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "square");
+  Game *g = q->sv->g;
+  const Variant *v = g->v;
+  char fen[1024], err[256], uci[64], from[8], to[8], drop[4], rest[16];
+  int n, t;
+  if (q->side >= 0 && view_hides(v)) return fail(q, 403, "a diagram would tell what the rules hide from you");
+  if (!square || (n = 0, board_parse_square(&v->geo, square, &n)) == SQ_NONE || square[n])
+    return fail(q, 400, "expected ?square= and a square of the board (d4)");
+  int sq = board_parse_square(&v->geo, square, &n);
+  for (t = 0; piece && strlen(piece) == 1 && t < v->ntypes; t++)
+    if (v->type[t].letter == tolower((unsigned char)piece[0]) && !v->type[t].neutral) break;
+  if (!piece || strlen(piece) != 1 || t >= v->ntypes)
+    return fail(q, 400, "expected ?piece= and the letter of one of the variant's pieces (N for White's, n for Black's)");
+  uint8_t cell = (uint8_t)(1 + (isupper((unsigned char)piece[0]) ? WHITE : BLACK) * 32 + t);
+  Position *p = malloc(sizeof *p);
+  Move *list = malloc(sizeof(Move) * MAX_MOVES);
+  if (!p || !list) {
+    free(p), free(list);
+    return fail(q, 500, "out of memory");
+  }
+  int bad = diagram_fen(g, sq, cell, 0, fen, sizeof fen) || pos_set_fen(p, v, fen, err, sizeof err);
+  if (bad) bad = diagram_fen(g, sq, cell, 1, fen, sizeof fen) || pos_set_fen(p, v, fen, err, sizeof err);
+  if (bad) {
+    free(p), free(list);
+    return fail(q, 422, err);
+  }
+  int nm = gen_pseudo(p, list), k = 0;
+  buf_puts(&q->out, "{\"ok\":true,\"fen\":");
+  json_str(&q->out, fen);
+  buf_puts(&q->out, ",\"square\":");
+  json_str(&q->out, square);
+  buf_puts(&q->out, ",\"board\":[");
+  for (int r = 0; r < v->geo.ranks; r++)
+    for (int f = 0; f < v->geo.files; f++) {
+      uint8_t c = p->board[board_square(&v->geo, f, r)];
+      char cellname[4] = "";
+      if (c == CELL_OFF) strcpy(cellname, "#");
+      else if (c != CELL_EMPTY) cellname[0] = "wbn"[CELL_COLOUR(c)], cellname[1] = v->type[CELL_TYPE(c)].letter;
+      if (r || f) buf_add(&q->out, ",", 1);
+      json_str(&q->out, cellname);
+    }
+  buf_puts(&q->out, "],\"to\":[");
+  for (int i = 0; i < nm; i++) {
+    move_to_uci(p, list[i], uci, sizeof uci);
+    uci_parts(&v->geo, uci, from, to, drop, rest);
+    if (strcmp(from, square) != 0) continue;
+    int seen = 0; /* one entry per square, not per promotion */
+    for (int j = 0; j < i && !seen; j++) {
+      char u2[64], f2[8], t2[8], d2[4], r2[16];
+      move_to_uci(p, list[j], u2, sizeof u2);
+      uci_parts(&v->geo, u2, f2, t2, d2, r2);
+      seen = !strcmp(f2, square) && !strcmp(t2, to);
+    }
+    if (seen) continue;
+    if (k++) buf_add(&q->out, ",", 1);
+    json_str(&q->out, to);
+  }
+  buf_puts(&q->out, "]}");
+  free(p);
+  free(list);
+}
+
 /* Under lua_pcall: the request's work. */
 static int dispatch(lua_State *L) {
   Request *q = lua_touserdata(L, 1);
@@ -1104,6 +1198,7 @@ static int dispatch(lua_State *L) {
       {"/api/play", 1, api_play},   {"/api/why", 1, api_why},      {"/api/undo", 1, api_undo},
       {"/api/new", 1, api_new},     {"/api/computer", 1, api_computer}, {"/api/pgn", 0, api_pgn},
       {"/api/moves", 0, api_moves}, {"/api/reload", 1, api_reload}, {"/api/perft", 0, api_perft},
+      {"/api/diagram", 0, api_diagram},
   };
   q->status = 200;
   q->ctype = "application/json";

@@ -114,6 +114,15 @@ def chess(d):
         check("chess: 32 pieces", len(d.find_elements(By.CSS_SELECTOR, "g.piece")) == 32)
         d.find_element(By.ID, "perft").click()
         check("chess: perft 3 on the page", wait(d, lambda: "perft 3: 8902" in text(d, "perft-out"), "perft"), text(d, "perft-out"))
+        d.find_element(By.CSS_SELECTOR, '#diagram-piece option[value="N"]').click()
+        d.find_element(By.ID, "diagram").click()
+        check("chess: a diagram of the knight on d4", wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "circle.dot")) == 8, "d4"))
+        click(d, "a1")
+        check("chess: the knight moved to a1 in the diagram",
+              wait(d, lambda: {m.get_attribute("data-target") for m in d.find_elements(By.CSS_SELECTOR, "circle.dot")} == {"b3", "c2"}, "a1"))
+        d.save_screenshot(os.path.join(ART, "diagram.png"))
+        d.find_element(By.ID, "diagram-off").click()
+        check("chess: back to the game", wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "g.piece")) == 32, "the game"))
         click(d, "e2")
         marks = {m.get_attribute("data-target") for m in d.find_elements(By.CSS_SELECTOR, "circle.dot")}
         check("chess: a selected pawn shows its destinations", marks == {"e3", "e4"}, marks)

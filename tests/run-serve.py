@@ -166,6 +166,14 @@ def chess_suite():
     for bad in ("0", "6", "x", ""):
         st, d, _ = s.api("GET", "/api/perft?depth=" + bad, token=t)
         check("perft depth %r: 400" % bad, st == 400, d)
+    st, d, _ = s.api("GET", "/api/diagram?piece=N&square=d4", token=t)
+    check("diagram of a knight on d4", st == 200 and sorted(d["to"]) == ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+          and d["board"].count("") == 61, d)
+    st, d, _ = s.api("GET", "/api/diagram?piece=p&square=e7", token=t)
+    check("diagram of a black pawn on e7", st == 200 and sorted(d["to"]) == ["e5", "e6"], d)
+    for bad in ("piece=x&square=d4", "piece=NN&square=d4", "square=d4", "piece=N&square=i9", "piece=N"):
+        st, d, _ = s.api("GET", "/api/diagram?" + bad, token=t)
+        check("diagram %s: 400" % bad, st == 400 and d["error"], d)
     st, d, _ = s.api("GET", "/api/pgn", token=t)
     check("PGN", st == 200 and "1. e4 Nf6" in _ and '[Variant "chess"]' in _, _)
     st, h, _ = s.raw("GET", "/api/pgn", token=t)
@@ -285,6 +293,8 @@ def kriegspiel_suite():
         check("kriegspiel: %s gets no why" % side, st == 403, d)
         st, d = as_player(side, "GET", "/api/perft?depth=1")
         check("kriegspiel: %s gets no perft" % side, st == 403, d)
+        st, d = as_player(side, "GET", "/api/diagram?piece=N&square=d4")
+        check("kriegspiel: %s gets no diagram" % side, st == 403, d)
         st, d = as_player(side, "POST", "/api/computer", {})
         check("kriegspiel: %s may not call the computer" % side, st == 403, d)
         st, d = as_player(side, "POST", "/api/play", {"move": "zz"})

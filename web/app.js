@@ -17,6 +17,7 @@ let view = "all";      // the starter's choice of view
 let busy = false;      // a computer move is on its way
 let lastNote = "";     // the last reload's note, shown once
 let drag = null;       // a piece being dragged: {sq, x, y, piece, moved}
+let diagram = null;    // a piece's moves shown instead of the game: {piece, sq, board, to}
 const $ = (id) => document.getElementById(id);
 
 function api(method, path, body) {
@@ -98,13 +99,14 @@ function drawBoard() {
   svg.setAttribute("height", R * s + pad);
   svg.setAttribute("viewBox", `0 0 ${F * s + pad} ${R * s + pad}`);
   const flip = flipped !== null ? flipped : state.view === "black";
-  const targets = new Set((squareOnly() ? state.moves : movesFromSelection()).map((m) => m.to));
-  const last = state.last || [];
+  const targets = new Set(diagram ? diagram.to : (squareOnly() ? state.moves : movesFromSelection()).map((m) => m.to));
+  const last = diagram ? [] : state.last || [];
+  const board = diagram ? diagram.board : state.board;
   for (let r = 0; r < R; r++) {
     for (let f = 0; f < F; f++) {
       const col = flip ? F - 1 - f : f, row = flip ? r : R - 1 - r;
       const x = pad + col * s, y = row * s;
-      const sq = squareName(f, r), cell = state.board[r * F + f];
+      const sq = squareName(f, r), cell = board[r * F + f];
       let cls = "sq " + ((f + r) % 2 ? "light" : "dark");
       if (cell === "?") cls = "sq unknown";
       if (cell === "#") cls = "sq hole";
@@ -222,10 +224,27 @@ function drawSide() {
     acts.appendChild(b);
   }
   $("pgn").href = "/api/pgn?t=" + encodeURIComponent(token);
+  const sel = $("diagram-piece"), names = state.types.filter((t) => !t.neutral).map((t) => t.letter + t.name).join();
+  if (sel.dataset.names !== names) { /* the variant's pieces, once per variant */
+    sel.textContent = "";
+    sel.dataset.names = names;
+    for (const side of ["White", "Black"])
+      for (const t of state.types.filter((t) => !t.neutral)) {
+        const o = document.createElement("option");
+        o.value = side === "White" ? t.letter.toUpperCase() : t.letter;
+        o.textContent = `${side}'s ${t.name} (${o.value})`;
+        sel.appendChild(o);
+      }
+  }
+  $("diagram-row").hidden = state.hidden;
 }
 
 function draw() {
   if (!state) return;
+  if (diagram && diagram.board.length !== state.files * state.ranks) { /* another variant now */
+    diagram = null;
+    $("diagram-off").hidden = true;
+  }
   if (state.note && state.note !== lastNote) notice(state.note, true);
   lastNote = state.note || "";
   drawSide();
@@ -286,7 +305,21 @@ function playOne(cands) {
   else choose(cands);
 }
 
+// A diagram: the piece alone (with the royal pieces where the variant
+// needs them) and every square the generator lets it reach; a click on
+// another square puts it there.
+function showDiagram(piece, sq) {
+  api("GET", "/api/diagram?piece=" + encodeURIComponent(piece) + "&square=" + sq).then((r) => {
+    if (r.status !== 200) return notice(r.body.error);
+    diagram = { piece, sq, board: r.body.board, to: r.body.to };
+    $("diagram-off").hidden = false;
+    notice(`${piece} on ${sq}: ${r.body.to.length} squares (click another square to move it)`, true);
+    draw();
+  });
+}
+
 function onSquare(sq) {
+  if (diagram) return showDiagram(diagram.piece, sq);
   if (!state || !state.yours) return;
   $("choice").hidden = true;
   if (squareOnly()) {
@@ -307,7 +340,7 @@ function onSquare(sq) {
 // Moves by dragging: a piece that may move follows the pointer and is
 // played where it is let go (a click without moving is a click).
 function startDrag(e, sq) {
-  if (!state || !state.yours || squareOnly() || !state.moves.some((m) => m.from === sq && !m.drop)) return;
+  if (diagram || !state || !state.yours || squareOnly() || !state.moves.some((m) => m.from === sq && !m.drop)) return;
   drag = { sq, x: e.clientX, y: e.clientY, piece: $("board").querySelector(`g.piece[data-at="${sq}"]`), moved: false };
 }
 
@@ -384,6 +417,11 @@ function wire() {
       $("perft-out").textContent = lines.join("\n");
     });
   };
+  $("diagram").addEventListener("click", () => {
+    const mid = squareName(Math.floor((state.files - 1) / 2), Math.floor((state.ranks - 1) / 2));
+    showDiagram($("diagram-piece").value, diagram ? diagram.sq : mid);
+  });
+  $("diagram-off").addEventListener("click", () => { diagram = null; $("diagram-off").hidden = true; notice(""); draw(); });
   $("perft").addEventListener("click", () => perft(false));
   $("divide").addEventListener("click", () => perft(true));
   $("choice-cancel").addEventListener("click", () => { $("choice").hidden = true; });
