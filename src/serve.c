@@ -131,9 +131,9 @@ static size_t utf8_len(const unsigned char *s) {
   return n;
 }
 
-static void json_str(Buf *b, const char *text) {
+/* The inside of a JSON string: text escaped, without the quotes. */
+static void json_part(Buf *b, const char *text) {
   const unsigned char *s = (const unsigned char *)(text ? text : "");
-  buf_add(b, "\"", 1);
   while (*s) {
     if (*s == '"' || *s == '\\') {
       char e[2] = {'\\', (char)*s};
@@ -151,7 +151,20 @@ static void json_str(Buf *b, const char *text) {
       else buf_puts(b, "\\ufffd"), s++;
     }
   }
+}
+
+static void json_str(Buf *b, const char *text) {
   buf_add(b, "\"", 1);
+  json_part(b, text);
+  buf_add(b, "\"", 1);
+}
+
+/* Scratch memory that Lua owns (freed by the collector after the request,
+** even when an error cuts the request short): the request runs inside a C
+** function under lua_pcall, and what it pushes is dropped when it returns. */
+static void *scratch(lua_State *L, size_t size) {
+  luaL_checkstack(L, 1, "scratch memory");
+  return lua_newuserdatauv(L, size, 0);
 }
 
 /* "key": with a comma before it unless it is the first of its object. */
@@ -438,27 +451,27 @@ static void on_stop(int sig) {
 
 static const char *decision_names[] = {"move", "relocate", "answer", "none", "target", "choose", "chance"};
 
-static void write_status(Buf *b, Game *g, int hide) {
+static void write_status(char *out, size_t len, Game *g, int hide) {
   const Position *p = &g->pos;
   GameResult res = game_result(g);
   if (res.over) {
-    buf_printf(b, "Game over: %s (%s)", res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
-               res.reason);
+    snprintf(out, len, "Game over: %s (%s)", res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
+             res.reason);
     return;
   }
   Decision d = game_decision(g);
   const char *who = d.player == WHITE ? "White" : "Black";
-  if (d.kind == DECIDE_ANSWER_OFFER) buf_printf(b, "%s answers an offer to end the game", who);
+  if (d.kind == DECIDE_ANSWER_OFFER) snprintf(out, len, "%s answers an offer to end the game", who);
   else if (d.kind == DECIDE_RELOCATE)
-    buf_printf(b, "%s moves the %s", who, g->v->type[g->v->phase[p->phase].piece].name);
-  else if (d.kind == DECIDE_TARGET) buf_printf(b, "%s names the square to move to", who);
+    snprintf(out, len, "%s moves the %s", who, g->v->type[g->v->phase[p->phase].piece].name);
+  else if (d.kind == DECIDE_TARGET) snprintf(out, len, "%s names the square to move to", who);
   else if (d.kind == DECIDE_CHOOSE) {
     char sq[8];
     board_square_name(&g->v->geo, p->target, sq);
-    buf_printf(b, "%s chooses which of %s's pieces goes to %s", who, p->side == WHITE ? "White" : "Black", sq);
+    snprintf(out, len, "%s chooses which of %s's pieces goes to %s", who, p->side == WHITE ? "White" : "Black", sq);
   } else
-    buf_printf(b, "%s to move%s", who,
-               !hide && !g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "");
+    snprintf(out, len, "%s to move%s", who,
+             !hide && !g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "");
 }
 
 /* Splits a step's UCI text into its squares: from (or "" for a drop or a
@@ -497,14 +510,10 @@ static void uci_parts(const Geometry *geo, const char *uci, char *from, char *to
 ** and checks. (Where only cards are hidden, the mover's legal steps depend
 ** on the board and the mover's own hand: they are listed.) only:
 ** a square's name to list the steps from it, or NULL for all. */
-static void write_moves(Buf *b, Game *g, int hide, const char *only) {
-  Move *list = malloc(sizeof(Move) * MAX_MOVES);
+static void write_moves(lua_State *L, Buf *b, Game *g, int hide, const char *only) {
+  Move *list = scratch(L, sizeof(Move) * MAX_MOVES);
   char uci[64], san[64], from[8], to[8], drop[4], rest[16];
   Decision d = game_decision(g);
-  if (!list) {
-    b->oom = 1;
-    return;
-  }
   int n = d.kind == DECIDE_NONE || d.kind == DECIDE_ANSWER_OFFER ? 0
         : hide && d.kind == DECIDE_MOVE && g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list)
                                         : gen_legal(&g->pos, list);
@@ -528,23 +537,17 @@ static void write_moves(Buf *b, Game *g, int hide, const char *only) {
     buf_add(b, "}", 1);
   }
   buf_add(b, "]", 1);
-  free(list);
 }
 
 /* The history in SAN, a turn's steps joined by commas, as the PGN has it;
 ** actions and tries as words. Replayed on a copy of the position. */
-static void write_history(Buf *b, Game *g) {
-  Position *p = malloc(sizeof *p);
+static void write_history(lua_State *L, Buf *b, Game *g) {
+  Position *p = scratch(L, sizeof *p);
   char san[128];
-  if (!p) {
-    b->oom = 1;
-    return;
-  }
   *p = g->pos;
   for (int i = g->n - 1; i >= 0; i--)
     if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
-  Buf turn = {0};
-  int nturns = 0, turn_open = 0;
+  int nturns = 0, turn_open = 0, in_turn = 0; /* in_turn: a string is open in b */
   buf_add(b, "[", 1);
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
@@ -554,33 +557,29 @@ static void write_history(Buf *b, Game *g) {
       continue;
     }
     int joined = turn_open && !IS_GAME_ACTION(mv) && p->phase != 0;
-    if (!joined && turn.len) {
-      if (nturns++) buf_add(b, ",", 1);
-      json_str(b, turn.s);
-      buf_reset(&turn);
+    if (!joined) { /* a new turn: a new string */
+      if (in_turn) buf_add(b, "\"", 1);
+      buf_puts(b, nturns++ ? ",\"" : "\"");
+      in_turn = 1;
     }
     if (IS_GAME_ACTION(mv)) {
       const char *text = game_entry_text(g, i);
-      buf_printf(&turn, "{%s%s}", text ? "try " : "", text ? text : game_action_names[MOVE_PROMO(mv)]);
+      buf_puts(b, text ? "{try " : "{");
+      json_part(b, text ? text : game_action_names[MOVE_PROMO(mv)]);
+      buf_puts(b, "}");
       turn_open = 0;
       continue;
     }
-    if (joined) buf_add(&turn, ",", 1);
-    else if (p->side == WHITE || !nturns) buf_printf(&turn, "%d%s ", p->fullmove, p->side == WHITE ? "." : "...");
+    if (joined) buf_add(b, ",", 1);
+    else if (p->side == WHITE || nturns == 1) buf_printf(b, "%d%s ", p->fullmove, p->side == WHITE ? "." : "...");
     move_to_san(p, mv, san, sizeof san);
-    buf_puts(&turn, san);
+    json_part(b, san);
     Undo u;
     move_make(p, mv, &u);
     turn_open = p->phase != 0;
   }
-  if (turn.len) {
-    if (nturns) buf_add(b, ",", 1);
-    json_str(b, turn.s);
-  }
-  if (turn.oom) b->oom = 1;
-  free(turn.s);
+  if (in_turn) buf_add(b, "\"", 1);
   buf_add(b, "]", 1);
-  free(p);
 }
 
 static void write_cell(Buf *b, const Game *g, int sq, int hide, int who) {
@@ -599,6 +598,7 @@ static void write_cell(Buf *b, const Game *g, int sq, int hide, int who) {
 /* The state for a viewer: side WHITE or BLACK (that player's view where
 ** the variant hides anything), or -1 for the whole truth. */
 static void write_state(Buf *b, Server *sv, int role, int side) {
+  lua_State *L = sv->s->L;
   Game *g = sv->g;
   const Variant *v = g->v;
   const Position *p = &g->pos;
@@ -640,12 +640,9 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   if (hide) view_fen(p, side, fen, sizeof fen);
   else pos_fen(p, fen, sizeof fen);
   json_key(b, &first, "fen"), json_str(b, fen);
-  json_key(b, &first, "status");
-  Buf st = {0};
-  write_status(&st, g, hide);
-  json_str(b, st.oom ? "" : st.s);
-  if (st.oom) b->oom = 1;
-  free(st.s);
+  char status[256];
+  write_status(status, sizeof status, g, hide);
+  json_key(b, &first, "status"), json_str(b, status);
   json_key(b, &first, "turn"), json_str(b, d.player == WHITE ? "white" : "black");
   json_key(b, &first, "decision"), json_str(b, res.over ? "none" : decision_names[d.kind]);
   json_key(b, &first, "over"), buf_puts(b, res.over ? "true" : "false");
@@ -660,22 +657,19 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   else if (acts && d.can_offer) buf_puts(b, "\"offer\"");
   buf_add(b, "]", 1);
   json_key(b, &first, "moves");
-  if (acts) write_moves(b, g, hide, NULL);
+  if (acts) write_moves(L, b, g, hide, NULL);
   else buf_puts(b, "[]");
   json_key(b, &first, "steps"), buf_printf(b, "%d", v->nphases > 1 ? v->nphases : 1);
   if (!hide && g->n && !IS_GAME_ACTION(g->moves[g->n - 1]) && MOVE_FLAG(g->moves[g->n - 1]) != MF_DRAW) {
     char uci[64], from[8], to[8], drop[4], rest[16];
     /* the last step's squares, read from the position before it */
-    Position *before = malloc(sizeof *before);
-    if (before) {
-      *before = g->pos;
-      move_unmake(before, g->moves[g->n - 1], &g->undos[g->n - 1]);
-      move_to_uci(before, g->moves[g->n - 1], uci, sizeof uci);
-      uci_parts(geo, uci, from, to, drop, rest);
-      json_key(b, &first, "last"), buf_add(b, "[", 1), json_str(b, from), buf_add(b, ",", 1), json_str(b, to),
-          buf_add(b, "]", 1);
-      free(before);
-    } else b->oom = 1;
+    Position *before = scratch(L, sizeof *before);
+    *before = g->pos;
+    move_unmake(before, g->moves[g->n - 1], &g->undos[g->n - 1]);
+    move_to_uci(before, g->moves[g->n - 1], uci, sizeof uci);
+    uci_parts(geo, uci, from, to, drop, rest);
+    json_key(b, &first, "last"), buf_add(b, "[", 1), json_str(b, from), buf_add(b, ",", 1), json_str(b, to),
+        buf_add(b, "]", 1);
   }
   if (v->pockets && !hide) {
     json_key(b, &first, "pockets"), buf_add(b, "{", 1);
@@ -711,7 +705,7 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   if (v->has_points) json_key(b, &first, "points"), buf_printf(b, "[%d,%d]", p->score[0], p->score[1]);
   if (!hide) {
     json_key(b, &first, "history");
-    write_history(b, g);
+    write_history(L, b, g);
   }
   /* the referee's announcements this viewer may read */
   json_key(b, &first, "messages"), buf_add(b, "[", 1);
@@ -956,7 +950,7 @@ static void api_new(Request *q) {
   if (variant && !*variant) variant = NULL;
   if (fen && !*fen) fen = NULL;
   if (variant && !plain_name(variant))
-    return fail(q, 400, "a variant is named by its name (chess, duck, capablanca:...), not by a path");
+    return fail(q, 400, "a variant is named by its name (as varia list shows it, with options after a colon), not by a path");
   if (fen && strlen(fen) > 1000) return fail(q, 400, "a FEN is at most 1000 characters");
   const char *spec = variant ? variant : q->sv->spec;
   int top = lua_gettop(L);
@@ -1002,17 +996,33 @@ static void api_computer(Request *q) {
   reply_state(q, "played", out);
 }
 
+typedef struct PgnOut {
+  Server *sv;
+  FILE *f;
+} PgnOut;
+
+static int pgn_protected(lua_State *L) {
+  PgnOut *o = lua_touserdata(L, 1);
+  pgn_write(L, o->sv->g, o->sv->spec, o->sv->seed, o->f);
+  return 0;
+}
+
 static void api_pgn(Request *q) {
   Server *sv = q->sv;
+  lua_State *L = sv->s->L;
   if (starter_only(q, "the game's full record")) return;
   char *text = NULL;
   size_t n = 0;
   FILE *f = open_memstream(&text, &n);
   if (!f) return fail(q, 500, "out of memory");
-  /* pgn_write may raise a Lua error (out of memory): the stream is
-  ** closed by the caller's cleanup then, through q->out */
-  pgn_write(sv->s->L, sv->g, sv->spec, sv->seed, f);
-  if (fclose(f) != 0) {
+  /* pgn_write may raise an error (out of memory): caught here, where the
+  ** stream can still be closed */
+  PgnOut o = {sv, f};
+  lua_pushcfunction(L, pgn_protected);
+  lua_pushlightuserdata(L, &o);
+  int status = lua_pcall(L, 1, 0, 0);
+  if (status != LUA_OK) lua_pop(L, 1);
+  if (fclose(f) != 0 || status != LUA_OK) {
     free(text);
     return fail(q, 500, "out of memory");
   }
@@ -1040,7 +1050,7 @@ static void api_moves(Request *q) {
   buf_puts(&q->out, "{\"ok\":true,\"square\":");
   json_str(&q->out, square);
   buf_puts(&q->out, ",\"moves\":");
-  if (acts) write_moves(&q->out, g, q->side >= 0 && view_hides(g->v), square);
+  if (acts) write_moves(q->sv->s->L, &q->out, g, q->side >= 0 && view_hides(g->v), square);
   else buf_puts(&q->out, "[]");
   buf_puts(&q->out, "}");
 }
@@ -1079,8 +1089,7 @@ static void api_perft(Request *q) {
     snprintf(msg, sizeof msg, "expected ?depth= and a depth from 1 to %d", SERVE_PERFT_MAX);
     return fail(q, 400, msg);
   }
-  Position *p = malloc(sizeof *p);
-  if (!p) return fail(q, 500, "out of memory");
+  Position *p = scratch(q->sv->s->L, sizeof *p);
   *p = q->sv->g->pos;
   buf_printf(&q->out, "{\"ok\":true,\"depth\":%ld", d);
   uint64_t total;
@@ -1090,7 +1099,6 @@ static void api_perft(Request *q) {
     total = perft_divide(p, (int)d, &q->sv->s->interrupted, divide_line, &dv);
     buf_puts(&q->out, "]");
   } else total = perft(p, (int)d, &q->sv->s->interrupted);
-  free(p);
   if (q->sv->s->interrupted) return fail(q, 503, "interrupted");
   buf_printf(&q->out, ",\"nodes\":%llu}", (unsigned long long)total);
 }
@@ -1141,18 +1149,11 @@ static void api_diagram(Request *q) {
   if (!piece || strlen(piece) != 1 || t >= v->ntypes)
     return fail(q, 400, "expected ?piece= and the letter of one of the variant's pieces (N for White's, n for Black's)");
   uint8_t cell = (uint8_t)(1 + (isupper((unsigned char)piece[0]) ? WHITE : BLACK) * 32 + t);
-  Position *p = malloc(sizeof *p);
-  Move *list = malloc(sizeof(Move) * MAX_MOVES);
-  if (!p || !list) {
-    free(p), free(list);
-    return fail(q, 500, "out of memory");
-  }
+  Position *p = scratch(q->sv->s->L, sizeof *p);
+  Move *list = scratch(q->sv->s->L, sizeof(Move) * MAX_MOVES);
   int bad = diagram_fen(g, sq, cell, 0, fen, sizeof fen) || pos_set_fen(p, v, fen, err, sizeof err);
   if (bad) bad = diagram_fen(g, sq, cell, 1, fen, sizeof fen) || pos_set_fen(p, v, fen, err, sizeof err);
-  if (bad) {
-    free(p), free(list);
-    return fail(q, 422, err);
-  }
+  if (bad) return fail(q, 422, err);
   int nm = gen_pseudo(p, list), k = 0;
   buf_puts(&q->out, "{\"ok\":true,\"fen\":");
   json_str(&q->out, fen);
@@ -1185,8 +1186,6 @@ static void api_diagram(Request *q) {
     json_str(&q->out, to);
   }
   buf_puts(&q->out, "]}");
-  free(p);
-  free(list);
 }
 
 /* Under lua_pcall: the request's work. */

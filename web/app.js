@@ -83,7 +83,7 @@ function movesFromSelection() {
   return state.moves.filter((m) => m.from === selected.sq && !m.drop);
 }
 
-// The steps where a square is all there is to click (the duck's
+// The steps where a square is all there is to click (a neutral piece's
 // relocation, a named square): no piece is selected first.
 function squareOnly() {
   return state && (state.decision === "relocate" || state.decision === "target");
