@@ -74,7 +74,9 @@ def browser():
 
 def wait(d, cond, what, timeout=20):
     try:
-        WebDriverWait(d, timeout, poll_frequency=0.1).until(lambda _: cond())
+        # an element found just before a redraw is stale: look again
+        WebDriverWait(d, timeout, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda _: cond())
         return True
     except Exception:
         print("     (waited for %s)" % what)
@@ -98,6 +100,11 @@ def history(d):
     return d.execute_script('return Array.from(document.querySelectorAll("#history li")).map(e => e.textContent)')
 
 
+def dots(d):
+    """The squares marked as destinations."""
+    return set(d.execute_script('return Array.from(document.querySelectorAll("circle.dot")).map(e => e.dataset.target)'))
+
+
 def text(d, id):
     return d.execute_script("return document.getElementById(arguments[0]).textContent", id)
 
@@ -119,12 +126,12 @@ def chess(d):
         check("chess: a diagram of the knight on d4", wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "circle.dot")) == 8, "d4"))
         click(d, "a1")
         check("chess: the knight moved to a1 in the diagram",
-              wait(d, lambda: {m.get_attribute("data-target") for m in d.find_elements(By.CSS_SELECTOR, "circle.dot")} == {"b3", "c2"}, "a1"))
+              wait(d, lambda: dots(d) == {"b3", "c2"}, "a1"))
         d.save_screenshot(os.path.join(ART, "diagram.png"))
         d.find_element(By.ID, "diagram-off").click()
         check("chess: back to the game", wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "g.piece")) == 32, "the game"))
         click(d, "e2")
-        marks = {m.get_attribute("data-target") for m in d.find_elements(By.CSS_SELECTOR, "circle.dot")}
+        marks = dots(d)
         check("chess: a selected pawn shows its destinations", marks == {"e3", "e4"}, marks)
         click(d, "e4")
         check("chess: 1. e4 by clicks", wait(d, lambda: history(d) == ["1. e4"], "1. e4"), history(d))
@@ -186,7 +193,7 @@ def duck(d):
               wait(d, lambda: "Black to move" in status(d) and d.find_elements(By.CSS_SELECTOR, 'g[data-piece="n*"]'), "Black"),
               status(d))
         click(d, "d7")
-        marks = {m.get_attribute("data-target") for m in d.find_elements(By.CSS_SELECTOR, "circle.dot")}
+        marks = dots(d)
         check("duck: the duck blocks d5", marks == {"d6"}, marks)
         click(d, "d6")
         click(d, "e2")
