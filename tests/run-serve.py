@@ -325,6 +325,16 @@ def kriegspiel_suite():
                     leaks.append("another token")
         check("kriegspiel: nothing sent to %s shows the other side's pieces (%d responses)" % (side, len(seen[side])),
               not leaks, leaks[:3])
+    # a player's event stream says only that something changed
+    c = http.client.HTTPConnection(s.host, timeout=30)
+    c.request("GET", "/api/events?t=" + b)
+    r = c.getresponse()
+    ev = b""
+    while not ev.endswith(b"\n\n"):
+        ev += r.read1(256)
+    c.close()
+    check("kriegspiel: a player's event stream carries only the version",
+          re.fullmatch(rb'event: change\ndata: \{"version":\d+\}\n\n', ev) is not None, ev)
     st, d = as_player("white", "GET", "/api/state?t=" + b)
     check("kriegspiel: the header's token is the one that counts", d["view"] == "white", d)
     rc, out = s.stop()

@@ -162,6 +162,7 @@ function drawPockets() {
 
 function drawSide() {
   $("variant").textContent = state.variant;
+  document.title = state.variant + " - varia";
   $("role").textContent = state.role === "starter" ? (state.players ? "(the starter's page)" : "") :
     "(you play " + state.role + ")";
   document.body.className = state.role === "starter" ? "starter" : "player";
