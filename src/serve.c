@@ -847,9 +847,11 @@ static void watch_script(Server *sv) {
   char name[1100];
   snprintf(name, sizeof name, "%s", sv->spec);
   name[script_name_len(name)] = '\0';
+  char *ini = strstr(name, ".ini:"); /* FILE.ini:SECTION: the file is FILE.ini */
+  if (ini) ini[4] = '\0';
   size_t n = strlen(name);
   sv->script[0] = '\0';
-  if (strchr(name, '/') || (n > 4 && !strcmp(name + n - 4, ".lua"))) {
+  if (strchr(name, '/') || (n > 4 && (!strcmp(name + n - 4, ".lua") || !strcmp(name + n - 4, ".ini")))) {
     snprintf(sv->script, sizeof sv->script, "%s", name);
     script_changed(sv); /* the time it has now */
   }
