@@ -405,6 +405,21 @@ def reload_suite():
     check("reload on request", st == 200 and "reloaded mine: 3 of 3 steps" in d["note"], d)
     rc, out = s.stop()
     check("reload: the server stops", rc == 0, out)
+    # a section of a Fairy-Stockfish file: the .ini file is watched
+    ini = os.path.join(tmp, "custom.ini")
+    with open(os.path.join(ROOT, "tests", "fsf", "ini", "custom.ini")) as f, open(ini, "w") as g:
+        g.write(f.read())
+    s = Server(ini + ":c-nokings")
+    st_ = os.stat(ini)
+    os.utime(ini, (st_.st_atime + 5, st_.st_mtime + 5))
+    d = {}
+    for _ in range(100):
+        d = s.api("GET", "/api/state", token=s.links["starter"])[1]
+        if d.get("note"):
+            break
+        time.sleep(0.1)
+    check("reload: a changed .ini file", d.get("note", "").startswith("reloaded c-nokings"), d.get("note"))
+    s.stop()
     s = Server("chess")
     st, d, _ = s.api("POST", "/api/reload", {}, s.links["starter"])
     check("reload of a variant by name: 409", st == 409 and "not loaded from a script" in d["error"], d)
