@@ -977,7 +977,16 @@ static void api_computer(Request *q) {
   Server *sv = q->sv;
   Game *g = sv->g;
   if (starter_only(q, "the computer")) return;
-  if (json_only(&q->json, "level", err, sizeof err)) return fail(q, 400, err);
+  if (json_only(&q->json, "level side", err, sizeof err)) return fail(q, 400, err);
+  int bad = 0;
+  const char *side = json_string(&q->json, "side", &bad, err, sizeof err);
+  if (bad) return fail(q, 400, err);
+  if (side && strcmp(side, "white") != 0 && strcmp(side, "black") != 0)
+    return fail(q, 400, "\"side\" is white or black");
+  /* with a side, only for that side: two pages asking at once do not make
+  ** the computer play both */
+  if (side && game_decision(g).player != (!strcmp(side, "white") ? WHITE : BLACK))
+    return fail(q, 409, "it is not that side's turn");
   const JsonField *f = json_field(&q->json, "level");
   long level = 3;
   if (f && f->type != J_NULL) {

@@ -375,8 +375,9 @@ function computerTurn() {
   if (!state || busy || !side || state.role !== "starter" || state.over || state.turn !== side) return;
   busy = true;
   notice("the computer is thinking", true);
-  api("POST", "/api/computer", { level: Number($("level").value) }).then((r) => {
+  api("POST", "/api/computer", { level: Number($("level").value), side }).then((r) => {
     busy = false;
+    if (r.status === 409 && state) return refresh(); /* another page asked first */
     if (accept(r)) notice(state.hidden ? "the computer has played" : "computer: " + r.body.played, true);
     computerTurn();
   }).catch(() => { busy = false; });
