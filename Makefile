@@ -7,7 +7,7 @@
 #   make DEBUG=1         assertions and board_ok() after every make/unmake
 #   make SANITIZE=address,undefined test
 #
-# Dependencies (Debian): liblua5.4-dev libreadline-dev libcmocka-dev pkg-config
+# Dependencies (Debian): liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev pkg-config
 
 VERSION   = 0.1
 PREFIX   ?= /usr/local
@@ -20,8 +20,8 @@ OPT      ?= -O3
 WARN      = -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"' \
-             $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
-LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lreadline -lm
+             $(shell $(PKG_CONFIG) --cflags $(LUA_PC) libmicrohttpd) -Isrc -Ibuild
+LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC) libmicrohttpd) -lreadline -lm
 
 ifdef DEBUG
   OPT = -O1 -g
@@ -35,10 +35,10 @@ endif
 
 # The core (no Lua), the Lua layers, and the program.
 CORE  = board piece variant position movegen rules perft notation game hidden belief explain search player textio
-LUAL  = sandbox charged script rulehooks binding pgn protocol cli import repl
+LUAL  = sandbox charged script rulehooks binding pgn protocol cli import repl serve
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
-EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
+EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(sort $(wildcard web/*))
 
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
@@ -181,13 +181,15 @@ fuzz-smoke: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 DOCDIR = $(PREFIX)/share/doc/varia
 install: varia
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/variants $(DESTDIR)$(DATADIR)/lua \
-	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)/variants $(DESTDIR)$(DOCDIR)/examples
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)/variants $(DESTDIR)$(DOCDIR)/examples \
+	  $(DESTDIR)$(DOCDIR)/images
 	install -m 755 varia $(DESTDIR)$(PREFIX)/bin/varia
 	install -m 644 variants/*.lua $(DESTDIR)$(DATADIR)/variants/
 	install -m 644 lua/*.lua $(DESTDIR)$(DATADIR)/lua/
 	install -m 644 docs/varia.1 $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
 	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 docs/variants/*.md $(DESTDIR)$(DOCDIR)/variants/
+	install -m 644 docs/images/*.png $(DESTDIR)$(DOCDIR)/images/
 	cp -R docs/examples/. $(DESTDIR)$(DOCDIR)/examples/
 
 uninstall:

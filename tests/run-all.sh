@@ -30,6 +30,10 @@ suite "perft tables and transcripts (varia test)" tests/run-perft.sh
 suite "Lua API and rules" tests/run-lua.sh
 suite "command line" tests/run-cli.sh
 suite "the REPL at a terminal" python3 tests/run-pty.py
+suite "varia serve over HTTP" python3 tests/run-serve.py
+# Debian's python3 (with python3-selenium), not another one first on PATH
+py3=python3; [ -x /usr/bin/python3 ] && py3=/usr/bin/python3
+suite "varia serve in headless Chromium" "$py3" tests/run-browser.py
 suite "engine protocols (UCI, CECP) and self-play" tests/run-protocol.sh
 suite "varia in XBoard (headless X)" tests/run-xboard.sh
 suite "differential against fairy-stockfish" tests/run-fsf.sh

@@ -46,12 +46,19 @@ expect "list" 0 "capablanca" -- $V list
 # make install puts the docs where the man page's SEE ALSO says.
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/doc/varia/api.md \
-         share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua; do
+         share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua \
+         share/doc/varia/serve.md share/doc/varia/images/serve-duck.png; do
   judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
 done
 # The man page covers every subcommand the usage names.
 for sub in $($V --help 2>&1 | grep -oE "(^ *|usage: |[|] )varia [a-z]+" | awk '{print $NF}' | sort -u); do
   expect "the man page covers varia $sub" 0 "" -- grep -qE "^\.B (varia )?$sub\b" docs/varia.1
+done
+# ... and every option of each subcommand's usage (written \-\-port there).
+for sub in perft test check run import selfplay serve; do
+  for opt in $($V $sub --help 2>&1 | sed -n '/^usage:/,/^[^ u]/p' | grep -oE -- "--[a-z-]+" | sort -u); do
+    expect "the man page has varia $sub $opt" 0 "" -- grep -qF -- "$(printf '%s' "$opt" | sed 's/-/\\-/g')" docs/varia.1
+  done
 done
 expect "the man page names the installed docs" 0 "/usr/local/share/doc/varia" -- grep -F /usr/local/share/doc/varia docs/varia.1
 expect "list: a description per variant" 0 "duck               chess plus a duck that blocks a square; capture the king to win" -- $V list

@@ -44,5 +44,8 @@ rm -f "$pgn"
 vgdir=$(mktemp -d)
 run "varia import of every section, and a section loaded by name" bash -c "${VG[*]} ./varia import -o $vgdir tests/fsf/ini/options.ini >/dev/null && ${VG[*]} ./varia perft --variant tests/fsf/ini/custom.ini:c-nokings 2 >/dev/null"
 rm -rf "$vgdir"
+# the web server: every request of tests/run-serve.py (plays, refusals,
+# the event stream, a stop by SIGTERM) under memcheck
+run "varia serve over HTTP" python3 tests/run-serve.py --wrap "${VG[*]}"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -3,8 +3,9 @@
 # Usage: tools/install-deps.sh [--test]   (--test adds the test oracles and
 # clang with libFuzzer, for make fuzz-smoke)
 set -u
-pkgs=(make gcc pkg-config liblua5.4-dev libreadline-dev libcmocka-dev)
+pkgs=(make gcc pkg-config liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev)
 [ "${1:-}" = --test ] && pkgs+=(fairy-stockfish stockfish valgrind python3 xboard xvfb
+                                  chromium chromium-driver python3-selenium # tests/run-browser.py
                                   clang libclang-rt-14-dev) # make fuzz-smoke
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,1594 @@
+/*
+** serve.c - varia serve: a game in the browser over HTTP (libmicrohttpd).
+**
+** One thread does everything: libmicrohttpd runs from our own loop
+** (MHD_run_wait), so every request runs on the thread that owns the Lua
+** state, and each runs under lua_pcall, as the REPL's commands do. The page
+** (web/, embedded like the Lua library) talks to a JSON API; a stream of
+** server-sent events tells each open page that the game changed, and the
+** page then asks for its own view.
+**
+** Who may see and do what is decided by the token of each request: the
+** server's starter (the referee: the truth, undo, new game, the PGN
+** record, the computer) and, with --players, one token per player, whose
+** every answer is built from that player's view (hidden.h) only.
+*/
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <lauxlib.h>
+#include <microhttpd.h>
+
+#include "binding.h"
+#include "cli.h"
+#include "embedded.h"
+#include "explain.h"
+#include "hidden.h"
+#include "rules.h"
+#include "notation.h"
+#include "perft.h"
+#include "pgn.h"
+#include "player.h"
+#include "script.h"
+#include "search.h"
+#include "serve.h"
+
+/* A request body larger than this is refused (413) unread: every body the
+** API takes is a move, a FEN or a name. */
+#define MAX_BODY 16384
+#define MAX_FIELDS 8
+#define TOKEN_LEN 32
+#define PING_SECONDS 15
+
+enum { ROLE_WHITE = WHITE, ROLE_BLACK = BLACK, ROLE_STARTER = 2, NROLES };
+static const char *const role_names[NROLES] = {"white", "black", "starter"};
+
+/* ---- growing text buffers ------------------------------------------------ */
+
+typedef struct Buf {
+  char *s;
+  size_t len, cap;
+  int oom; /* an allocation failed: the text is incomplete */
+} Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n) {
+  if (b->oom) return;
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 512;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *t = realloc(b->s, cap);
+    if (!t) {
+      b->oom = 1;
+      return;
+    }
+    b->s = t;
+    b->cap = cap;
+  }
+  memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = '\0';
+}
+
+static void buf_puts(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+static void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void buf_printf(Buf *b, const char *fmt, ...) {
+  char small[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof small) {
+    buf_add(b, small, (size_t)n);
+    return;
+  }
+  char *big = malloc((size_t)n + 1);
+  if (!big) {
+    b->oom = 1;
+    return;
+  }
+  va_start(ap, fmt);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  buf_add(b, big, (size_t)n);
+  free(big);
+}
+
+static void buf_reset(Buf *b) {
+  b->len = 0;
+  b->oom = 0;
+  if (b->s) b->s[0] = '\0';
+}
+
+/* ---- JSON out ------------------------------------------------------------
+** Strings come from scripts (names, messages) and from the user: every
+** control character is escaped, and so are '<', '>' and '&' (the text
+** is safe inside HTML too); a byte that is not part of valid UTF-8 becomes
+** U+FFFD, so that the output is always valid JSON. */
+
+/* The length of the UTF-8 sequence at s, or 0 when it is not one: no
+** overlong form, no surrogate, nothing past U+10FFFF (RFC 3629). */
+static size_t utf8_len(const unsigned char *s) {
+  size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+           : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+  for (size_t i = 1; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
+      (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+    return 0;
+  return n;
+}
+
+/* The inside of a JSON string: text escaped, without the quotes. */
+static void json_part(Buf *b, const char *text) {
+  const unsigned char *s = (const unsigned char *)(text ? text : "");
+  while (*s) {
+    if (*s == '"' || *s == '\\') {
+      char e[2] = {'\\', (char)*s};
+      buf_add(b, e, 2);
+      s++;
+    } else if (*s < 0x20 || *s == '<' || *s == '>' || *s == '&' || *s == 0x7F) {
+      buf_printf(b, "\\u%04x", *s);
+      s++;
+    } else if (*s < 0x80) {
+      buf_add(b, (const char *)s, 1);
+      s++;
+    } else {
+      size_t n = utf8_len(s);
+      if (n) buf_add(b, (const char *)s, n), s += n;
+      else buf_puts(b, "\\ufffd"), s++;
+    }
+  }
+}
+
+static void json_str(Buf *b, const char *text) {
+  buf_add(b, "\"", 1);
+  json_part(b, text);
+  buf_add(b, "\"", 1);
+}
+
+/* Scratch memory that Lua owns (freed by the collector after the request,
+** even when an error cuts the request short): the request runs inside a C
+** function under lua_pcall, and what it pushes is dropped when it returns. */
+static void *scratch(lua_State *L, size_t size) {
+  luaL_checkstack(L, 1, "scratch memory");
+  return lua_newuserdatauv(L, size, 0);
+}
+
+/* "key": with a comma before it unless it is the first of its object. */
+static void json_key(Buf *b, int *first, const char *key) {
+  if (!*first) buf_add(b, ",", 1);
+  *first = 0;
+  json_str(b, key);
+  buf_add(b, ":", 1);
+}
+
+/* ---- JSON in --------------------------------------------------------------
+** The API takes a flat object of strings, integers, booleans and nulls,
+** at most MAX_FIELDS of them, each key once. Anything else is refused
+** with the byte where it went wrong. */
+
+enum { J_STR, J_NUM, J_BOOL, J_NULL };
+
+typedef struct JsonField {
+  char key[32];
+  int type;
+  const char *str; /* J_STR: decoded, in Json.store */
+  long num;        /* J_NUM, J_BOOL */
+} JsonField;
+
+typedef struct Json {
+  int n;
+  JsonField f[MAX_FIELDS];
+  char store[MAX_BODY + 1]; /* decoded strings: never longer than the body */
+  size_t used;
+} Json;
+
+typedef struct JsonIn {
+  const char *s, *start, *end;
+  Json *out;
+  char *err;
+  size_t errlen;
+} JsonIn;
+
+static int jfail(JsonIn *j, const char *what) {
+  snprintf(j->err, j->errlen, "malformed JSON at byte %d: %s", (int)(j->s - j->start), what);
+  return -1;
+}
+
+static void jspace(JsonIn *j) {
+  while (j->s < j->end && (*j->s == ' ' || *j->s == '\t' || *j->s == '\n' || *j->s == '\r')) j->s++;
+}
+
+static void put_utf8(char *d, size_t *n, unsigned cp) {
+  if (cp < 0x80) d[(*n)++] = (char)cp;
+  else if (cp < 0x800) {
+    d[(*n)++] = (char)(0xC0 | cp >> 6);
+    d[(*n)++] = (char)(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    d[(*n)++] = (char)(0xE0 | cp >> 12);
+    d[(*n)++] = (char)(0x80 | (cp >> 6 & 0x3F));
+    d[(*n)++] = (char)(0x80 | (cp & 0x3F));
+  } else {
+    d[(*n)++] = (char)(0xF0 | cp >> 18);
+    d[(*n)++] = (char)(0x80 | (cp >> 12 & 0x3F));
+    d[(*n)++] = (char)(0x80 | (cp >> 6 & 0x3F));
+    d[(*n)++] = (char)(0x80 | (cp & 0x3F));
+  }
+}
+
+static int jhex4(JsonIn *j, unsigned *cp) {
+  *cp = 0;
+  for (int i = 0; i < 4; i++, j->s++) {
+    if (j->s >= j->end || !isxdigit((unsigned char)*j->s)) return jfail(j, "\\u needs four hex digits");
+    char c = (char)tolower((unsigned char)*j->s);
+    *cp = *cp * 16 + (unsigned)(c <= '9' ? c - '0' : c - 'a' + 10);
+  }
+  return 0;
+}
+
+/* A string at j->s (at its opening quote), decoded into the store. */
+static int jstring(JsonIn *j, const char **out) {
+  Json *o = j->out;
+  char *d = o->store + o->used;
+  size_t n = 0;
+  j->s++; /* the quote */
+  for (;;) {
+    if (j->s >= j->end) return jfail(j, "a string is not closed");
+    unsigned char c = (unsigned char)*j->s;
+    if (c == '"') break;
+    if (c < 0x20) return jfail(j, "a control character in a string");
+    if (c != '\\') {
+      size_t k = c < 0x80 ? 1 : utf8_len((const unsigned char *)j->s);
+      if (!k || j->s + k > j->end) return jfail(j, "a string is not valid UTF-8");
+      memcpy(d + n, j->s, k);
+      n += k;
+      j->s += k;
+      continue;
+    }
+    if (++j->s >= j->end) return jfail(j, "a string is not closed");
+    char e = *j->s++;
+    const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+    if (e == 'u') {
+      unsigned cp, lo;
+      if (jhex4(j, &cp)) return -1;
+      if (cp >= 0xD800 && cp <= 0xDBFF) { /* a surrogate pair */
+        if (j->end - j->s < 2 || j->s[0] != '\\' || j->s[1] != 'u') return jfail(j, "a lone surrogate");
+        j->s += 2;
+        if (jhex4(j, &lo)) return -1;
+        if (lo < 0xDC00 || lo > 0xDFFF) return jfail(j, "a lone surrogate");
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+      } else if (cp >= 0xDC00 && cp <= 0xDFFF) return jfail(j, "a lone surrogate");
+      if (cp == 0) return jfail(j, "\\u0000 in a string");
+      put_utf8(d, &n, cp);
+    } else if (e && strchr(from, e)) d[n++] = to[strchr(from, e) - from];
+    else return jfail(j, "an unknown escape in a string");
+  }
+  j->s++;
+  d[n] = '\0';
+  o->used += n + 1;
+  *out = d;
+  return 0;
+}
+
+/* Parses text (len bytes) as a flat object; an empty body is {}. */
+static int json_parse(const char *text, size_t len, Json *out, char *err, size_t errlen) {
+  JsonIn j = {text, text, text + len, out, err, errlen};
+  out->n = 0;
+  out->used = 0;
+  jspace(&j);
+  if (j.s == j.end) return 0;
+  if (*j.s != '{') return jfail(&j, "expected an object ({...})");
+  j.s++;
+  jspace(&j);
+  if (j.s < j.end && *j.s == '}') j.s++;
+  else
+    for (;;) {
+      const char *key;
+      jspace(&j);
+      if (j.s >= j.end || *j.s != '"') return jfail(&j, "expected a key in quotes");
+      if (jstring(&j, &key)) return -1;
+      if (strlen(key) >= sizeof out->f[0].key) return jfail(&j, "a key is too long");
+      for (int i = 0; i < out->n; i++)
+        if (!strcmp(out->f[i].key, key)) return jfail(&j, "a key appears twice");
+      if (out->n == MAX_FIELDS) return jfail(&j, "too many keys");
+      JsonField *f = &out->f[out->n];
+      snprintf(f->key, sizeof f->key, "%s", key);
+      jspace(&j);
+      if (j.s >= j.end || *j.s != ':') return jfail(&j, "expected ':' after a key");
+      j.s++;
+      jspace(&j);
+      if (j.s >= j.end) return jfail(&j, "expected a value");
+      if (*j.s == '"') {
+        f->type = J_STR;
+        if (jstring(&j, &f->str)) return -1;
+      } else if (*j.s == '-' || isdigit((unsigned char)*j.s)) {
+        const char *p = j.s + (*j.s == '-');
+        long v = 0;
+        if (p >= j.end || !isdigit((unsigned char)*p)) return jfail(&j, "expected a digit");
+        for (; p < j.end && isdigit((unsigned char)*p); p++) {
+          if (v > 100000000) return jfail(&j, "a number is too large");
+          v = v * 10 + (*p - '0');
+        }
+        if (p < j.end && (*p == '.' || *p == 'e' || *p == 'E')) return jfail(&j, "only whole numbers are taken");
+        f->type = J_NUM;
+        f->num = *j.s == '-' ? -v : v;
+        j.s = p;
+      } else if (j.end - j.s >= 4 && !memcmp(j.s, "true", 4)) {
+        f->type = J_BOOL, f->num = 1, j.s += 4;
+      } else if (j.end - j.s >= 5 && !memcmp(j.s, "false", 5)) {
+        f->type = J_BOOL, f->num = 0, j.s += 5;
+      } else if (j.end - j.s >= 4 && !memcmp(j.s, "null", 4)) {
+        f->type = J_NULL, j.s += 4;
+      } else if (*j.s == '{' || *j.s == '[')
+        return jfail(&j, "values are strings, numbers, true, false or null, not objects or arrays");
+      else return jfail(&j, "expected a value");
+      out->n++;
+      jspace(&j);
+      if (j.s < j.end && *j.s == ',') {
+        j.s++;
+        continue;
+      }
+      if (j.s < j.end && *j.s == '}') {
+        j.s++;
+        break;
+      }
+      return jfail(&j, "expected ',' or '}'");
+    }
+  jspace(&j);
+  if (j.s != j.end) return jfail(&j, "text after the object");
+  return 0;
+}
+
+static const JsonField *json_field(const Json *o, const char *key) {
+  for (int i = 0; i < o->n; i++)
+    if (!strcmp(o->f[i].key, key)) return &o->f[i];
+  return NULL;
+}
+
+/* Refuses a key that is not in allowed (space-separated). */
+static int json_only(const Json *o, const char *allowed, char *err, size_t errlen) {
+  for (int i = 0; i < o->n; i++) {
+    const char *k = o->f[i].key, *a = allowed;
+    size_t n = strlen(k);
+    int ok = 0;
+    while (*a && !ok) {
+      size_t m = strcspn(a, " ");
+      ok = m == n && !strncmp(a, k, n);
+      a += m + (a[m] == ' ');
+    }
+    if (!ok) {
+      snprintf(err, errlen, "unknown key \"%s\" (this request takes: %s)", k, *allowed ? allowed : "nothing");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* A string field: NULL when absent (or null); -1 through *bad when it is
+** there and not a string. */
+static const char *json_string(const Json *o, const char *key, int *bad, char *err, size_t errlen) {
+  const JsonField *f = json_field(o, key);
+  if (!f || f->type == J_NULL) return NULL;
+  if (f->type != J_STR) {
+    snprintf(err, errlen, "\"%s\" must be a string", key);
+    *bad = 1;
+    return NULL;
+  }
+  return f->str;
+}
+
+/* ---- the server ---------------------------------------------------------- */
+
+typedef struct Stream Stream;
+
+typedef struct Server {
+  Sandbox *s;
+  Game *g;
+  int game_ref;        /* the game's userdata in the registry */
+  char spec[1100];     /* the variant's name or file, with its options */
+  uint64_t seed;
+  int players;         /* --players: a token per player */
+  char token[NROLES][TOKEN_LEN + 1]; /* "" where the role has none */
+  unsigned long version; /* counts the changes of the game */
+  Stream *streams;     /* the open event streams */
+  int stopping;
+  /* A variant from a script file: the file, watched for changes, and what
+  ** the last reload said (shown to the starter). */
+  char script[1100];
+  struct timespec mtime;
+  char note[1400];
+} Server;
+
+/* An open event stream (GET /api/events): suspended while it has nothing
+** to say, woken when the game changes and every PING_SECONDS. */
+struct Stream {
+  Server *sv;
+  struct MHD_Connection *c;
+  unsigned long sent; /* the version last announced */
+  int suspended, ping;
+  Stream *next;
+};
+
+/* What one request needs and makes. */
+typedef struct Request {
+  Buf body;      /* the request body as it arrives */
+  int too_big;
+  /* the dispatch, under lua_pcall */
+  Server *sv;
+  struct MHD_Connection *c;
+  const char *method, *url;
+  int role, side; /* side: the view (WHITE, BLACK, or -1 the whole truth) */
+  Json json;
+  int status;
+  Buf out;
+  const char *ctype;
+  char disposition[160];
+} Request;
+
+static volatile sig_atomic_t stop_requested;
+static Sandbox *serving; /* interrupted on a signal: a search stops at once */
+
+static void on_stop(int sig) {
+  (void)sig;
+  stop_requested = 1;
+  if (serving) sandbox_interrupt(serving);
+}
+
+/* ---- the game as JSON, as one viewer may see it ----------------------- */
+
+static const char *decision_names[] = {"move", "relocate", "answer", "none", "target", "choose", "chance"};
+
+static void write_status(char *out, size_t len, Game *g, int hide) {
+  const Position *p = &g->pos;
+  GameResult res = game_result(g);
+  if (res.over) {
+    snprintf(out, len, "Game over: %s (%s)", res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
+             res.reason);
+    return;
+  }
+  Decision d = game_decision(g);
+  const char *who = d.player == WHITE ? "White" : "Black";
+  if (d.kind == DECIDE_ANSWER_OFFER) snprintf(out, len, "%s answers an offer to end the game", who);
+  else if (d.kind == DECIDE_RELOCATE)
+    snprintf(out, len, "%s moves the %s", who, g->v->type[g->v->phase[p->phase].piece].name);
+  else if (d.kind == DECIDE_TARGET) snprintf(out, len, "%s names the square to move to", who);
+  else if (d.kind == DECIDE_CHOOSE) {
+    char sq[8];
+    board_square_name(&g->v->geo, p->target, sq);
+    snprintf(out, len, "%s chooses which of %s's pieces goes to %s", who, p->side == WHITE ? "White" : "Black", sq);
+  } else
+    snprintf(out, len, "%s to move%s", who,
+             !hide && !g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "");
+}
+
+/* Splits a step's UCI text into its squares: from (or "" for a drop or a
+** named square), to, and what follows (a promotion's letter). */
+static void uci_parts(const Geometry *geo, const char *uci, char *from, char *to, char *drop, char *rest) {
+  int n1, n2, s1, s2;
+  from[0] = to[0] = drop[0] = rest[0] = '\0';
+  const char *colon = strchr(uci, ':');
+  if (colon) { /* a step named by a word and a square (cards:e3) */
+    s1 = board_parse_square(geo, colon + 1, &n1);
+    if (s1 != SQ_NONE && !colon[1 + n1]) board_square_name(geo, s1, to);
+    return;
+  }
+  if (uci[0] && uci[1] == '@') {
+    drop[0] = uci[0], drop[1] = '\0';
+    s1 = board_parse_square(geo, uci + 2, &n1);
+    if (s1 != SQ_NONE) board_square_name(geo, s1, to), snprintf(rest, 16, "%s", uci + 2 + n1);
+    return;
+  }
+  s1 = board_parse_square(geo, uci, &n1);
+  if (s1 == SQ_NONE) return;
+  s2 = board_parse_square(geo, uci + n1, &n2);
+  if (s2 == SQ_NONE) {
+    board_square_name(geo, s1, to);
+    snprintf(rest, 16, "%s", uci + n1);
+    return;
+  }
+  board_square_name(geo, s1, from);
+  board_square_name(geo, s2, to);
+  snprintf(rest, 16, "%s", uci + n1 + n2);
+}
+
+/* The steps the viewer may take now: the legal ones, or in a game that
+** hides the board from the viewer, those the viewer could try knowing only
+** its own pieces. No SAN where anything is hidden: it would tell captures
+** and checks. (Where only cards are hidden, the mover's legal steps depend
+** on the board and the mover's own hand: they are listed.) only:
+** a square's name to list the steps from it, or NULL for all. */
+static void write_moves(lua_State *L, Buf *b, Game *g, int hide, const char *only) {
+  Move *list = scratch(L, sizeof(Move) * MAX_MOVES);
+  char uci[64], san[64], from[8], to[8], drop[4], rest[16];
+  Decision d = game_decision(g);
+  int n = d.kind == DECIDE_NONE || d.kind == DECIDE_ANSWER_OFFER ? 0
+        : hide && d.kind == DECIDE_MOVE && g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list)
+                                        : gen_legal(&g->pos, list);
+  buf_add(b, "[", 1);
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    move_to_uci(&g->pos, list[i], uci, sizeof uci);
+    uci_parts(&g->v->geo, uci, from, to, drop, rest);
+    if (only && strcmp(from, only) != 0) continue;
+    buf_puts(b, k++ ? ",{" : "{");
+    int first = 1;
+    json_key(b, &first, "uci"), json_str(b, uci);
+    json_key(b, &first, "from"), json_str(b, from);
+    json_key(b, &first, "to"), json_str(b, to);
+    json_key(b, &first, "drop"), json_str(b, drop);
+    json_key(b, &first, "promo"), json_str(b, rest);
+    if (!hide) {
+      move_to_san(&g->pos, list[i], san, sizeof san);
+      json_key(b, &first, "san"), json_str(b, san);
+    }
+    buf_add(b, "}", 1);
+  }
+  buf_add(b, "]", 1);
+}
+
+/* The history in SAN, a turn's steps joined by commas, as the PGN has it;
+** actions and tries as words. Replayed on a copy of the position. */
+static void write_history(lua_State *L, Buf *b, Game *g) {
+  Position *p = scratch(L, sizeof *p);
+  char san[128];
+  *p = g->pos;
+  for (int i = g->n - 1; i >= 0; i--)
+    if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
+  int nturns = 0, turn_open = 0, in_turn = 0; /* in_turn: a string is open in b */
+  buf_add(b, "[", 1);
+  for (int i = 0; i < g->n; i++) {
+    Move mv = g->moves[i];
+    if (MOVE_FLAG(mv) == MF_DRAW) { /* chance: not a decision */
+      Undo u;
+      move_make(p, mv, &u);
+      continue;
+    }
+    int joined = turn_open && !IS_GAME_ACTION(mv) && p->phase != 0;
+    if (!joined) { /* a new turn: a new string */
+      if (in_turn) buf_add(b, "\"", 1);
+      buf_puts(b, nturns++ ? ",\"" : "\"");
+      in_turn = 1;
+    }
+    if (IS_GAME_ACTION(mv)) {
+      const char *text = game_entry_text(g, i);
+      buf_puts(b, text ? "{try " : "{");
+      json_part(b, text ? text : game_action_names[MOVE_PROMO(mv)]);
+      buf_puts(b, "}");
+      turn_open = 0;
+      continue;
+    }
+    if (joined) buf_add(b, ",", 1);
+    else if (p->side == WHITE || nturns == 1) buf_printf(b, "%d%s ", p->fullmove, p->side == WHITE ? "." : "...");
+    move_to_san(p, mv, san, sizeof san);
+    json_part(b, san);
+    Undo u;
+    move_make(p, mv, &u);
+    turn_open = p->phase != 0;
+  }
+  if (in_turn) buf_add(b, "\"", 1);
+  buf_add(b, "]", 1);
+}
+
+static void write_cell(Buf *b, const Game *g, int sq, int hide, int who) {
+  uint8_t c = g->pos.board[sq];
+  char cell[4] = "";
+  if (hide && !view_sees(&g->pos, who, sq)) strcpy(cell, "?");
+  else if (c == CELL_OFF) strcpy(cell, "#");
+  else if (c != CELL_EMPTY) {
+    cell[0] = "wbn"[CELL_COLOUR(c)];
+    cell[1] = g->v->type[CELL_TYPE(c)].letter;
+    cell[2] = '\0';
+  }
+  json_str(b, cell);
+}
+
+/* The state for a viewer: side WHITE or BLACK (that player's view where
+** the variant hides anything), or -1 for the whole truth. */
+static void write_state(Buf *b, Server *sv, int role, int side) {
+  lua_State *L = sv->s->L;
+  Game *g = sv->g;
+  const Variant *v = g->v;
+  const Position *p = &g->pos;
+  const Geometry *geo = &v->geo;
+  int hide = side >= 0 && view_hides(v), first = 1;
+  char fen[1024], sq[8];
+  GameResult res = game_result(g);
+  Decision d = game_decision(g);
+  int acts = !res.over && (role == ROLE_STARTER ? side < 0 || side == d.player : side == d.player);
+  buf_add(b, "{", 1);
+  json_key(b, &first, "variant"), json_str(b, v->name);
+  json_key(b, &first, "version"), buf_printf(b, "%lu", sv->version);
+  json_key(b, &first, "role"), json_str(b, role_names[role]);
+  json_key(b, &first, "view"), json_str(b, side < 0 ? "all" : side == WHITE ? "white" : "black");
+  json_key(b, &first, "players"), buf_puts(b, sv->players ? "true" : "false");
+  json_key(b, &first, "hides"), buf_puts(b, view_hides(v) ? "true" : "false");
+  json_key(b, &first, "hidden"), buf_puts(b, hide ? "true" : "false");
+  json_key(b, &first, "files"), buf_printf(b, "%d", geo->files);
+  json_key(b, &first, "ranks"), buf_printf(b, "%d", geo->ranks);
+  json_key(b, &first, "types"), buf_add(b, "[", 1);
+  for (int t = 0; t < v->ntypes; t++) {
+    int f2 = 1;
+    buf_puts(b, t ? ",{" : "{");
+    char letter[2] = {v->type[t].letter, '\0'};
+    json_key(b, &f2, "letter"), json_str(b, letter);
+    json_key(b, &f2, "name"), json_str(b, v->type[t].name);
+    json_key(b, &f2, "neutral"), buf_puts(b, v->type[t].neutral ? "true" : "false");
+    buf_add(b, "}", 1);
+  }
+  buf_add(b, "]", 1);
+  /* the board from a1, rank by rank */
+  json_key(b, &first, "board"), buf_add(b, "[", 1);
+  for (int r = 0; r < geo->ranks; r++)
+    for (int f = 0; f < geo->files; f++) {
+      if (r || f) buf_add(b, ",", 1);
+      write_cell(b, g, board_square(geo, f, r), hide, side);
+    }
+  buf_add(b, "]", 1);
+  if (hide) view_fen(p, side, fen, sizeof fen);
+  else pos_fen(p, fen, sizeof fen);
+  json_key(b, &first, "fen"), json_str(b, fen);
+  char status[256];
+  write_status(status, sizeof status, g, hide);
+  json_key(b, &first, "status"), json_str(b, status);
+  json_key(b, &first, "turn"), json_str(b, d.player == WHITE ? "white" : "black");
+  json_key(b, &first, "decision"), json_str(b, res.over ? "none" : decision_names[d.kind]);
+  json_key(b, &first, "over"), buf_puts(b, res.over ? "true" : "false");
+  if (res.over) {
+    json_key(b, &first, "result");
+    json_str(b, res.winner == WHITE ? "1-0" : res.winner == BLACK ? "0-1" : "1/2-1/2");
+    json_key(b, &first, "reason"), json_str(b, res.reason);
+  }
+  json_key(b, &first, "yours"), buf_puts(b, acts ? "true" : "false");
+  json_key(b, &first, "actions"), buf_add(b, "[", 1);
+  if (acts && d.kind == DECIDE_ANSWER_OFFER) buf_puts(b, "\"accept\",\"decline\"");
+  else if (acts && d.can_offer) buf_puts(b, "\"offer\"");
+  buf_add(b, "]", 1);
+  json_key(b, &first, "moves");
+  if (acts) write_moves(L, b, g, hide, NULL);
+  else buf_puts(b, "[]");
+  json_key(b, &first, "steps"), buf_printf(b, "%d", v->nphases > 1 ? v->nphases : 1);
+  if (!hide && g->n && !IS_GAME_ACTION(g->moves[g->n - 1]) && MOVE_FLAG(g->moves[g->n - 1]) != MF_DRAW) {
+    char uci[64], from[8], to[8], drop[4], rest[16];
+    /* the last step's squares, read from the position before it */
+    Position *before = scratch(L, sizeof *before);
+    *before = g->pos;
+    move_unmake(before, g->moves[g->n - 1], &g->undos[g->n - 1]);
+    move_to_uci(before, g->moves[g->n - 1], uci, sizeof uci);
+    uci_parts(geo, uci, from, to, drop, rest);
+    json_key(b, &first, "last"), buf_add(b, "[", 1), json_str(b, from), buf_add(b, ",", 1), json_str(b, to),
+        buf_add(b, "]", 1);
+  }
+  if (v->pockets && !hide) {
+    json_key(b, &first, "pockets"), buf_add(b, "{", 1);
+    for (int c = 0; c < 2; c++) {
+      buf_puts(b, c ? ",\"black\":\"" : "\"white\":\"");
+      for (int t = 0; t < v->ntypes; t++)
+        for (int k = 0; k < p->pocket[c][t]; k++) {
+          char l = v->type[t].letter;
+          buf_add(b, &l, 1);
+        }
+      buf_add(b, "\"", 1);
+    }
+    buf_add(b, "}", 1);
+  }
+  if (v->ncard_values) {
+    /* a player's own hand; the referee sees both */
+    json_key(b, &first, "hands"), buf_add(b, "{", 1);
+    int fh = 1;
+    for (int c = 0; c < 2; c++) {
+      json_key(b, &fh, c == WHITE ? "white" : "black");
+      if (hide && c != side) buf_printf(b, "%d", cards_in(p->hand[c], v->ncard_values));
+      else {
+        buf_add(b, "[", 1);
+        int k = 0;
+        for (int val = 1; val <= v->ncard_values; val++)
+          for (int i = 0; i < p->hand[c][val]; i++) buf_printf(b, "%s%d", k++ ? "," : "", val);
+        buf_add(b, "]", 1);
+      }
+    }
+    buf_add(b, "}", 1);
+    json_key(b, &first, "deck"), buf_printf(b, "%d", cards_in(p->deck, v->ncard_values));
+  }
+  if (v->has_points) json_key(b, &first, "points"), buf_printf(b, "[%d,%d]", p->score[0], p->score[1]);
+  if (!hide) {
+    json_key(b, &first, "history");
+    write_history(L, b, g);
+  }
+  /* the referee's announcements this viewer may read */
+  json_key(b, &first, "messages"), buf_add(b, "[", 1);
+  int k = 0;
+  for (int i = 0; i < g->nmsgs; i++) {
+    const Message *m = &g->msgs[i];
+    if (side >= 0 && !(m->audience & (side == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK))) continue;
+    if (k++) buf_add(b, ",", 1);
+    int fm = 1;
+    buf_add(b, "{", 1);
+    json_key(b, &fm, "to");
+    json_str(b, m->audience == AUDIENCE_ALL ? "all" : m->audience == AUDIENCE_WHITE ? "white" : "black");
+    json_key(b, &fm, "text"), json_str(b, m->text);
+    buf_add(b, "}", 1);
+  }
+  buf_add(b, "]", 1);
+  /* what the last reload said: it names moves, the opponent's too */
+  if (role == ROLE_STARTER && sv->note[0]) json_key(b, &first, "note"), json_str(b, sv->note);
+  char belief[256];
+  if (hide && !res.over && binding_belief_line(g, side, belief, sizeof belief) > 0)
+    json_key(b, &first, "belief"), json_str(b, belief);
+  (void)sq;
+  buf_add(b, "}", 1);
+}
+
+/* ---- the API ------------------------------------------------------------- */
+
+static void fail(Request *q, int status, const char *msg) {
+  buf_reset(&q->out);
+  q->status = status;
+  buf_puts(&q->out, "{\"error\":");
+  json_str(&q->out, msg);
+  buf_puts(&q->out, "}");
+}
+
+static void changed(Server *sv);
+
+/* {"ok":true,<extra>"state":...} for the requester's view. */
+static void reply_state(Request *q, const char *extra_key, const char *extra) {
+  buf_puts(&q->out, "{\"ok\":true,");
+  if (extra_key) {
+    int first = 1;
+    json_key(&q->out, &first, extra_key);
+    json_str(&q->out, extra);
+    buf_add(&q->out, ",", 1);
+  }
+  buf_puts(&q->out, "\"state\":");
+  write_state(&q->out, q->sv, q->role, q->side);
+  buf_puts(&q->out, "}");
+}
+
+static int starter_only(Request *q, const char *what) {
+  if (q->role == ROLE_STARTER) return 0;
+  char msg[160];
+  snprintf(msg, sizeof msg, "%s is for the server's starter only", what);
+  fail(q, 403, msg);
+  return 1;
+}
+
+/* Replaces the game by the one on top of the stack. */
+static void adopt(Server *sv) {
+  lua_State *L = sv->s->L;
+  Game *g = lua_touserdata(L, -1);
+  luaL_unref(L, LUA_REGISTRYINDEX, sv->game_ref);
+  sv->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  sv->g = g;
+}
+
+/* ---- reloading the rules ------------------------------------------------
+** As the REPL's reload: the game is written as PGN, the compiled variant is
+** forgotten, and the PGN is replayed on the script as it is now, as far
+** as it still applies. A script that no longer loads leaves the game on
+** the rules it had. */
+
+typedef struct Reload {
+  Server *sv;
+  const char *path;
+} Reload;
+
+static int reload_protected(lua_State *L) {
+  Reload *r = lua_touserdata(L, 1);
+  Server *sv = r->sv;
+  char warn[1024];
+  int n_before = sv->g->n;
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, "varia.variants");
+  lua_pushnil(L);
+  lua_setfield(L, -2, sv->spec);
+  lua_pop(L, 1);
+  Game *g = pgn_open(L, r->path, 1, warn, sizeof warn);
+  if (!g) {
+    snprintf(sv->note, sizeof sv->note, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return 0;
+  }
+  adopt(sv);
+  snprintf(sv->note, sizeof sv->note, "reloaded %s: %d of %d steps replayed%s%s", sv->g->v->name, sv->g->n, n_before,
+           warn[0] ? "; " : "", warn);
+  return 0;
+}
+
+static void reload(Server *sv) {
+  lua_State *L = sv->s->L;
+  char path[] = "/tmp/varia-serve-XXXXXX", err[4400];
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    snprintf(sv->note, sizeof sv->note, "reload: cannot write a temporary file (%s)", strerror(errno));
+    changed(sv);
+    return;
+  }
+  close(fd);
+  if (pgn_save(L, sv->g, sv->spec, sv->seed, path, err, sizeof err))
+    snprintf(sv->note, sizeof sv->note, "reload: %.1300s", err);
+  else {
+    Reload r = {sv, path};
+    lua_pushcfunction(L, reload_protected);
+    lua_pushlightuserdata(L, &r);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+      snprintf(sv->note, sizeof sv->note, "reload: %s (the game goes on with the rules it had)",
+               lua_tostring(L, -1) ? lua_tostring(L, -1) : "error");
+      lua_pop(L, 1);
+    }
+  }
+  remove(path);
+  changed(sv);
+}
+
+/* Has the script's file changed since it was last read? */
+static int script_changed(Server *sv) {
+  struct stat st;
+  if (!sv->script[0] || stat(sv->script, &st) != 0) return 0;
+  if (st.st_mtim.tv_sec == sv->mtime.tv_sec && st.st_mtim.tv_nsec == sv->mtime.tv_nsec) return 0;
+  sv->mtime = st.st_mtim;
+  return 1;
+}
+
+/* The file of a variant named by its path (with '/' or ending in .lua),
+** or "" for a variant found by name. */
+static void watch_script(Server *sv) {
+  char name[1100];
+  snprintf(name, sizeof name, "%s", sv->spec);
+  name[script_name_len(name)] = '\0';
+  char *ini = strstr(name, ".ini:"); /* FILE.ini:SECTION: the file is FILE.ini */
+  if (ini) ini[4] = '\0';
+  size_t n = strlen(name);
+  sv->script[0] = '\0';
+  if (strchr(name, '/') || (n > 4 && (!strcmp(name + n - 4, ".lua") || !strcmp(name + n - 4, ".ini")))) {
+    snprintf(sv->script, sizeof sv->script, "%s", name);
+    script_changed(sv); /* the time it has now */
+  }
+}
+
+static void api_reload(Request *q) {
+  char err[256];
+  if (starter_only(q, "reload")) return;
+  if (json_only(&q->json, "", err, sizeof err)) return fail(q, 400, err);
+  if (!q->sv->script[0]) return fail(q, 409, "the variant was not loaded from a script file: nothing to reload");
+  script_changed(q->sv);
+  reload(q->sv);
+  reply_state(q, "note", q->sv->note);
+}
+
+static void api_play(Request *q) {
+  char err[512];
+  int bad = 0, played = 0;
+  Game *g = q->sv->g;
+  if (json_only(&q->json, "move", err, sizeof err)) return fail(q, 400, err);
+  const char *text = json_string(&q->json, "move", &bad, err, sizeof err);
+  if (bad) return fail(q, 400, err);
+  if (!text || !*text) return fail(q, 400, "expected {\"move\": \"e2e4\"}");
+  if (strlen(text) > 256) return fail(q, 400, "a move is at most 256 characters");
+  Decision d = game_decision(g);
+  if (q->role != ROLE_STARTER && d.player != q->side) return fail(q, 409, "it is not your turn");
+  if (q->role == ROLE_STARTER && q->side >= 0 && d.player != q->side)
+    return fail(q, 409, "it is not the turn of the side you view");
+  int status = game_play_text(g, text, &played, err, sizeof err);
+  if (status < 0) {
+    int hide = q->side >= 0 && view_hides(g->v);
+    buf_reset(&q->out);
+    q->status = 422;
+    buf_puts(&q->out, "{\"error\":");
+    json_str(&q->out, err);
+    if (!hide) { /* why, in words; not where it would tell what is hidden */
+      char why[1024];
+      explain_move(&g->pos, text, why, sizeof why);
+      buf_puts(&q->out, ",\"why\":");
+      json_str(&q->out, why);
+    }
+    buf_puts(&q->out, "}");
+    return;
+  }
+  changed(q->sv);
+  if (status == 1) reply_state(q, "answer", err);
+  else reply_state(q, "played", text);
+}
+
+static void api_why(Request *q) {
+  char err[512], why[1024];
+  int bad = 0;
+  if (json_only(&q->json, "move", err, sizeof err)) return fail(q, 400, err);
+  const char *text = json_string(&q->json, "move", &bad, err, sizeof err);
+  if (bad) return fail(q, 400, err);
+  if (!text || !*text) return fail(q, 400, "expected {\"move\": \"e2e5\"}");
+  if (strlen(text) > 256) return fail(q, 400, "a move is at most 256 characters");
+  if (q->side >= 0 && view_hides(q->sv->g->v))
+    return fail(q, 403, "why would tell what the rules hide from you");
+  int legal = explain_move(&q->sv->g->pos, text, why, sizeof why);
+  buf_puts(&q->out, "{\"ok\":true,\"legal\":");
+  buf_puts(&q->out, legal ? "true" : "false");
+  buf_puts(&q->out, ",\"why\":");
+  json_str(&q->out, why);
+  buf_puts(&q->out, "}");
+}
+
+static void api_undo(Request *q) {
+  char err[256];
+  if (starter_only(q, "undo")) return;
+  if (json_only(&q->json, "", err, sizeof err)) return fail(q, 400, err);
+  if (game_take_back(q->sv->g)) return fail(q, 409, "nothing to undo");
+  changed(q->sv);
+  reply_state(q, NULL, NULL);
+}
+
+/* A variant named from the page is one of those varia finds by name,
+** never a path: a page may not make the server run a file of its choice. */
+static int plain_name(const char *spec) {
+  size_t n = strcspn(spec, ":");
+  if (!n || n > 64) return 0;
+  for (size_t i = 0; i < n; i++)
+    if (!isalnum((unsigned char)spec[i]) && spec[i] != '-' && spec[i] != '_') return 0;
+  for (const char *s = spec + n; *s; s++)
+    if (*s == '/' || !isprint((unsigned char)*s)) return 0;
+  return strlen(spec) < 512;
+}
+
+static void api_new(Request *q) {
+  char err[512];
+  int bad = 0;
+  lua_State *L = q->sv->s->L;
+  if (starter_only(q, "a new game")) return;
+  if (json_only(&q->json, "variant fen", err, sizeof err)) return fail(q, 400, err);
+  const char *variant = json_string(&q->json, "variant", &bad, err, sizeof err);
+  const char *fen = bad ? NULL : json_string(&q->json, "fen", &bad, err, sizeof err);
+  if (bad) return fail(q, 400, err);
+  if (variant && !*variant) variant = NULL;
+  if (fen && !*fen) fen = NULL;
+  if (variant && !plain_name(variant))
+    return fail(q, 400, "a variant is named by its name (as varia list shows it, with options after a colon), not by a path");
+  if (fen && strlen(fen) > 1000) return fail(q, 400, "a FEN is at most 1000 characters");
+  const char *spec = variant ? variant : q->sv->spec;
+  int top = lua_gettop(L);
+  if (!binding_variant(L, spec, 0) || !binding_new_game(L, -1, fen)) {
+    snprintf(err, sizeof err, "%s", lua_tostring(L, -1));
+    lua_settop(L, top);
+    return fail(q, 400, err);
+  }
+  Game *g = lua_touserdata(L, -1);
+  if (!fen || !strstr(fen, "rng=")) game_seed(g, q->sv->seed);
+  adopt(q->sv);
+  lua_settop(L, top);
+  snprintf(q->sv->spec, sizeof q->sv->spec, "%s", spec);
+  q->sv->note[0] = '\0';
+  watch_script(q->sv);
+  changed(q->sv);
+  reply_state(q, NULL, NULL);
+}
+
+static void api_computer(Request *q) {
+  char err[256], out[64];
+  Server *sv = q->sv;
+  Game *g = sv->g;
+  if (starter_only(q, "the computer")) return;
+  if (json_only(&q->json, "level side", err, sizeof err)) return fail(q, 400, err);
+  int bad = 0;
+  const char *side = json_string(&q->json, "side", &bad, err, sizeof err);
+  if (bad) return fail(q, 400, err);
+  if (side && strcmp(side, "white") != 0 && strcmp(side, "black") != 0)
+    return fail(q, 400, "\"side\" is white or black");
+  /* with a side, only for that side: two pages asking at once do not make
+  ** the computer play both */
+  if (side && game_decision(g).player != (!strcmp(side, "white") ? WHITE : BLACK))
+    return fail(q, 409, "it is not that side's turn");
+  const JsonField *f = json_field(&q->json, "level");
+  long level = 3;
+  if (f && f->type != J_NULL) {
+    if (f->type != J_NUM || f->num < 1 || f->num > 8) return fail(q, 400, "\"level\" is a search depth from 1 to 8");
+    level = f->num;
+  }
+  if (game_decision(g).kind == DECIDE_NONE) return fail(q, 409, "the game is over");
+  uint64_t rng = sv->seed ^ (uint64_t)(g->n + 1) * 0x9E3779B97F4A7C15ull;
+  SearchLimits lim = {.depth = (int)level, .stop = &sv->s->interrupted};
+  int n0 = g->n;
+  int none = player_move(g, binding_searcher(sv->s->L), &lim, &rng, out, sizeof out);
+  if (sv->s->interrupted) { /* the server is stopping: nothing of a cut search stands */
+    while (g->n > n0) game_undo(g);
+    return fail(q, 503, "interrupted");
+  }
+  if (none) return fail(q, 409, "the computer found nothing to play");
+  changed(sv);
+  reply_state(q, "played", out);
+}
+
+typedef struct PgnOut {
+  Server *sv;
+  FILE *f;
+} PgnOut;
+
+static int pgn_protected(lua_State *L) {
+  PgnOut *o = lua_touserdata(L, 1);
+  pgn_write(L, o->sv->g, o->sv->spec, o->sv->seed, o->f);
+  return 0;
+}
+
+static void api_pgn(Request *q) {
+  Server *sv = q->sv;
+  lua_State *L = sv->s->L;
+  if (starter_only(q, "the game's full record")) return;
+  char *text = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&text, &n);
+  if (!f) return fail(q, 500, "out of memory");
+  /* pgn_write may raise an error (out of memory): caught here, where the
+  ** stream can still be closed */
+  PgnOut o = {sv, f};
+  lua_pushcfunction(L, pgn_protected);
+  lua_pushlightuserdata(L, &o);
+  int status = lua_pcall(L, 1, 0, 0);
+  if (status != LUA_OK) lua_pop(L, 1);
+  if (fclose(f) != 0 || status != LUA_OK) {
+    free(text);
+    return fail(q, 500, "out of memory");
+  }
+  buf_add(&q->out, text, n);
+  free(text);
+  q->ctype = "application/x-chess-pgn";
+  /* the file name from the variant's name, kept to letters and digits */
+  char name[64];
+  size_t k = 0;
+  for (const char *s = sv->g->v->name; *s && k < sizeof name - 1; s++)
+    name[k++] = isalnum((unsigned char)*s) || *s == '-' ? *s : '_';
+  name[k] = '\0';
+  snprintf(q->disposition, sizeof q->disposition, "attachment; filename=\"varia-%s.pgn\"", name);
+}
+
+static void api_moves(Request *q) {
+  const char *square = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "square");
+  Game *g = q->sv->g;
+  int n;
+  if (!square || board_parse_square(&g->v->geo, square, &n) == SQ_NONE || square[n])
+    return fail(q, 400, "expected ?square= and a square of the board (e2)");
+  Decision d = game_decision(g);
+  int acts = game_decision(g).kind != DECIDE_NONE &&
+             (q->role == ROLE_STARTER ? q->side < 0 || q->side == d.player : q->side == d.player);
+  buf_puts(&q->out, "{\"ok\":true,\"square\":");
+  json_str(&q->out, square);
+  buf_puts(&q->out, ",\"moves\":");
+  if (acts) write_moves(q->sv->s->L, &q->out, g, q->side >= 0 && view_hides(g->v), square);
+  else buf_puts(&q->out, "[]");
+  buf_puts(&q->out, "}");
+}
+
+/* Perft and divide of the current position, for a viewer who sees it
+** all. The depth is capped: the server answers no one while it counts. */
+#define SERVE_PERFT_MAX 5
+
+typedef struct Divide {
+  Buf *b;
+  Position *p;
+  int k;
+} Divide;
+
+static void divide_line(void *ctx, Move m, uint64_t count) {
+  Divide *dv = ctx;
+  char uci[64], san[64];
+  int first = 1;
+  move_to_uci(dv->p, m, uci, sizeof uci);
+  move_to_san(dv->p, m, san, sizeof san);
+  buf_puts(dv->b, dv->k++ ? ",{" : "{");
+  json_key(dv->b, &first, "uci"), json_str(dv->b, uci);
+  json_key(dv->b, &first, "san"), json_str(dv->b, san);
+  json_key(dv->b, &first, "nodes"), buf_printf(dv->b, "%llu", (unsigned long long)count);
+  buf_add(dv->b, "}", 1);
+}
+
+static void api_perft(Request *q) {
+  const char *depth = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "depth");
+  const char *divide = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "divide");
+  char *end;
+  if (q->side >= 0 && view_hides(q->sv->g->v)) return fail(q, 403, "perft would tell what the rules hide from you");
+  long d = depth ? strtol(depth, &end, 10) : -1;
+  if (!depth || !*depth || *end || d < 1 || d > SERVE_PERFT_MAX) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "expected ?depth= and a depth from 1 to %d", SERVE_PERFT_MAX);
+    return fail(q, 400, msg);
+  }
+  Position *p = scratch(q->sv->s->L, sizeof *p);
+  *p = q->sv->g->pos;
+  buf_printf(&q->out, "{\"ok\":true,\"depth\":%ld", d);
+  uint64_t total;
+  if (divide && !strcmp(divide, "1")) {
+    Divide dv = {&q->out, p, 0};
+    buf_puts(&q->out, ",\"divide\":[");
+    total = perft_divide(p, (int)d, &q->sv->s->interrupted, divide_line, &dv);
+    buf_puts(&q->out, "]");
+  } else total = perft(p, (int)d, &q->sv->s->interrupted);
+  if (q->sv->s->interrupted) return fail(q, 503, "interrupted");
+  buf_printf(&q->out, ",\"nodes\":%llu}", (unsigned long long)total);
+}
+
+/* A diagram of one piece's moves from a square, for designers: the piece
+** alone on the board (with the royal pieces where they stand now, when the
+** variant needs them), its side to move, and the steps the generator
+** gives it there, hooks included, ignoring the check rule. */
+static int diagram_fen(const Game *g, int sq, uint8_t cell, int royals, char *fen, size_t len) {
+  const Geometry *geo = &g->v->geo;
+  size_t k = 0;
+  for (int r = geo->ranks - 1; r >= 0; r--) {
+    int empty = 0;
+    for (int f = 0; f < geo->files; f++) {
+      int at = board_square(geo, f, r);
+      uint8_t c = at == sq ? cell : g->pos.board[at];
+      /* a royal piece of the diagram's own colour stands for that side's */
+      int keep = at == sq || (royals && c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) != NEUTRAL &&
+                              g->v->type[CELL_TYPE(c)].royal &&
+                              !(CELL_COLOUR(c) == CELL_COLOUR(cell) && g->v->type[CELL_TYPE(cell)].royal));
+      if (!keep) {
+        empty++;
+        continue;
+      }
+      char l = g->v->type[CELL_TYPE(c)].letter;
+      if (empty) k += (size_t)snprintf(fen + k, len - k, "%d", empty), empty = 0;
+      if (k + 2 < len) fen[k++] = CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
+    }
+    if (empty) k += (size_t)snprintf(fen + k, len - k, "%d", empty);
+    if (r && k + 2 < len) fen[k++] = '/';
+  }
+  return snprintf(fen + k, len - k, " %c - - 0 1", CELL_COLOUR(cell) == WHITE ? 'w' : 'b') >= (int)(len - k) ? -1 : 0;
+}
+
+static void api_diagram(Request *q) {
+  const char *piece = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "piece");
+  const char *square = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "square");
+  Game *g = q->sv->g;
+  const Variant *v = g->v;
+  char fen[1024], err[256], uci[64], from[8], to[8], drop[4], rest[16];
+  int n, t;
+  if (q->side >= 0 && view_hides(v)) return fail(q, 403, "a diagram would tell what the rules hide from you");
+  if (!square || (n = 0, board_parse_square(&v->geo, square, &n)) == SQ_NONE || square[n])
+    return fail(q, 400, "expected ?square= and a square of the board (d4)");
+  int sq = board_parse_square(&v->geo, square, &n);
+  for (t = 0; piece && strlen(piece) == 1 && t < v->ntypes; t++)
+    if (v->type[t].letter == tolower((unsigned char)piece[0]) && !v->type[t].neutral) break;
+  if (!piece || strlen(piece) != 1 || t >= v->ntypes)
+    return fail(q, 400, "expected ?piece= and the letter of one of the variant's pieces (N for White's, n for Black's)");
+  uint8_t cell = (uint8_t)(1 + (isupper((unsigned char)piece[0]) ? WHITE : BLACK) * 32 + t);
+  Position *p = scratch(q->sv->s->L, sizeof *p);
+  Move *list = scratch(q->sv->s->L, sizeof(Move) * MAX_MOVES);
+  int bad = diagram_fen(g, sq, cell, 0, fen, sizeof fen) || pos_set_fen(p, v, fen, err, sizeof err);
+  if (bad) bad = diagram_fen(g, sq, cell, 1, fen, sizeof fen) || pos_set_fen(p, v, fen, err, sizeof err);
+  if (bad) return fail(q, 422, err);
+  int nm = gen_pseudo(p, list), k = 0;
+  buf_puts(&q->out, "{\"ok\":true,\"fen\":");
+  json_str(&q->out, fen);
+  buf_puts(&q->out, ",\"square\":");
+  json_str(&q->out, square);
+  buf_puts(&q->out, ",\"board\":[");
+  for (int r = 0; r < v->geo.ranks; r++)
+    for (int f = 0; f < v->geo.files; f++) {
+      uint8_t c = p->board[board_square(&v->geo, f, r)];
+      char cellname[4] = "";
+      if (c == CELL_OFF) strcpy(cellname, "#");
+      else if (c != CELL_EMPTY) cellname[0] = "wbn"[CELL_COLOUR(c)], cellname[1] = v->type[CELL_TYPE(c)].letter;
+      if (r || f) buf_add(&q->out, ",", 1);
+      json_str(&q->out, cellname);
+    }
+  buf_puts(&q->out, "],\"to\":[");
+  for (int i = 0; i < nm; i++) {
+    move_to_uci(p, list[i], uci, sizeof uci);
+    uci_parts(&v->geo, uci, from, to, drop, rest);
+    if (strcmp(from, square) != 0) continue;
+    int seen = 0; /* one entry per square, not per promotion */
+    for (int j = 0; j < i && !seen; j++) {
+      char u2[64], f2[8], t2[8], d2[4], r2[16];
+      move_to_uci(p, list[j], u2, sizeof u2);
+      uci_parts(&v->geo, u2, f2, t2, d2, r2);
+      seen = !strcmp(f2, square) && !strcmp(t2, to);
+    }
+    if (seen) continue;
+    if (k++) buf_add(&q->out, ",", 1);
+    json_str(&q->out, to);
+  }
+  buf_puts(&q->out, "]}");
+}
+
+/* Under lua_pcall: the request's work. */
+static int dispatch(lua_State *L) {
+  Request *q = lua_touserdata(L, 1);
+  const char *u = q->url;
+  int get = !strcmp(q->method, "GET"), post = !strcmp(q->method, "POST");
+  static const struct { const char *path; int post; void (*fn)(Request *); } routes[] = {
+      {"/api/play", 1, api_play},   {"/api/why", 1, api_why},      {"/api/undo", 1, api_undo},
+      {"/api/new", 1, api_new},     {"/api/computer", 1, api_computer}, {"/api/pgn", 0, api_pgn},
+      {"/api/moves", 0, api_moves}, {"/api/reload", 1, api_reload}, {"/api/perft", 0, api_perft},
+      {"/api/diagram", 0, api_diagram},
+  };
+  q->status = 200;
+  q->ctype = "application/json";
+  if (!strcmp(u, "/api/state")) {
+    if (!get) return fail(q, 405, "GET /api/state"), 0;
+    write_state(&q->out, q->sv, q->role, q->side);
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+    if (!strcmp(u, routes[i].path)) {
+      if (routes[i].post ? !post : !get) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "%s %s", routes[i].post ? "POST" : "GET", routes[i].path);
+        fail(q, 405, msg);
+        return 0;
+      }
+      routes[i].fn(q);
+      return 0;
+    }
+  fail(q, 404, "no such API call");
+  return 0;
+}
+
+/* ---- HTTP ---------------------------------------------------------------- */
+
+static void changed(Server *sv) {
+  sv->version++;
+  for (Stream *e = sv->streams; e; e = e->next)
+    if (e->suspended) {
+      e->suspended = 0;
+      MHD_resume_connection(e->c);
+    }
+}
+
+static void wake_streams(Server *sv, int ping) {
+  for (Stream *e = sv->streams; e; e = e->next) {
+    e->ping |= ping;
+    if (e->suspended) {
+      e->suspended = 0;
+      MHD_resume_connection(e->c);
+    }
+  }
+}
+
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
+  Stream *e = cls;
+  (void)pos;
+  if (e->sv->stopping) return MHD_CONTENT_READER_END_OF_STREAM;
+  if (e->sent != e->sv->version) {
+    int n = snprintf(buf, max, "event: change\ndata: {\"version\":%lu}\n\n", e->sv->version);
+    if (n < 0 || (size_t)n >= max) return 0;
+    e->sent = e->sv->version;
+    return n;
+  }
+  if (e->ping && max > 8) {
+    e->ping = 0;
+    memcpy(buf, ": ping\n\n", 8);
+    return 8;
+  }
+  /* nothing to say: wait for a change (or the next ping) */
+  e->suspended = 1;
+  MHD_suspend_connection(e->c);
+  return 0;
+}
+
+static void stream_free(void *cls) {
+  Stream *e = cls;
+  for (Stream **p = &e->sv->streams; *p; p = &(*p)->next)
+    if (*p == e) {
+      *p = e->next;
+      break;
+    }
+  free(e);
+}
+
+static const EmbeddedFile *asset(const char *url) {
+  char path[128];
+  if (!strcmp(url, "/")) url = "/index.html";
+  if (strlen(url) > 100 || strstr(url, "..")) return NULL;
+  snprintf(path, sizeof path, "web%s", url);
+  for (const EmbeddedFile *e = embedded_files; e->path; e++)
+    if (!strcmp(e->path, path)) return e;
+  return NULL;
+}
+
+static const char *asset_type(const char *path) {
+  const char *dot = strrchr(path, '.');
+  if (dot && !strcmp(dot, ".html")) return "text/html; charset=utf-8";
+  if (dot && !strcmp(dot, ".js")) return "text/javascript; charset=utf-8";
+  if (dot && !strcmp(dot, ".css")) return "text/css; charset=utf-8";
+  if (dot && !strcmp(dot, ".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
+static void secure_headers(struct MHD_Response *r) {
+  /* everything from this server, nothing inline, no framing, no referrer
+  ** (a link's token is in its URL) */
+  MHD_add_response_header(r, "Content-Security-Policy",
+                          "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'");
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, int status, const char *ctype, const char *text,
+                                 size_t len, const char *disposition) {
+  struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)text, MHD_RESPMEM_MUST_COPY);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", ctype);
+  if (disposition && *disposition) MHD_add_response_header(r, "Content-Disposition", disposition);
+  secure_headers(r);
+  enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *msg) {
+  Buf b = {0};
+  buf_puts(&b, "{\"error\":");
+  json_str(&b, msg);
+  buf_puts(&b, "}");
+  enum MHD_Result ok = b.oom ? MHD_NO : send_text(c, status, "application/json", b.s, b.len, NULL);
+  free(b.s);
+  return ok;
+}
+
+/* The role of the request's token (header X-Varia-Token, or ?t= where a
+** header cannot be sent: links and event streams), or -1. Compared in
+** time that does not depend on where the texts differ. */
+static int token_role(Server *sv, struct MHD_Connection *c) {
+  const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Varia-Token");
+  if (!t) t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t");
+  if (!t || strlen(t) != TOKEN_LEN) return -1;
+  for (int role = 0; role < NROLES; role++) {
+    if (!sv->token[role][0]) continue;
+    unsigned diff = 0;
+    for (int i = 0; i < TOKEN_LEN; i++) diff |= (unsigned)(t[i] ^ sv->token[role][i]);
+    if (!diff) return role;
+  }
+  return -1;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                                  const char *version, const char *upload, size_t *upload_size, void **con_cls) {
+  Server *sv = cls;
+  Request *q = *con_cls;
+  (void)version;
+  if (!q) { /* the headers: the body, if any, comes in the next calls */
+    q = calloc(1, sizeof *q);
+    if (!q) return MHD_NO;
+    *con_cls = q;
+    return MHD_YES;
+  }
+  if (*upload_size) {
+    if (q->body.len + *upload_size > MAX_BODY) q->too_big = 1;
+    else buf_add(&q->body, upload, *upload_size);
+    *upload_size = 0;
+    return MHD_YES;
+  }
+  int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+  if (strncmp(url, "/api/", 5) != 0) {
+    const EmbeddedFile *e = get ? asset(url) : NULL;
+    if (!get) return send_error(c, 405, "the page is read with GET");
+    if (!e) return send_error(c, 404, "no such page");
+    return send_text(c, 200, asset_type(e->path), e->text, e->len, NULL);
+  }
+  if (q->too_big) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "the request body is larger than %d bytes", MAX_BODY);
+    return send_error(c, 413, msg);
+  }
+  if (q->body.oom) return send_error(c, 500, "out of memory");
+  int role = token_role(sv, c);
+  if (role < 0) return send_error(c, 403, "a valid token is needed (the link the server printed)");
+  q->sv = sv;
+  q->c = c;
+  q->method = method;
+  q->url = url;
+  q->role = role;
+  q->side = role == ROLE_STARTER ? -1 : role;
+  if (role == ROLE_STARTER) { /* the starter may look through a player's eyes */
+    const char *as = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "as");
+    if (as && !strcmp(as, "white")) q->side = WHITE;
+    else if (as && !strcmp(as, "black")) q->side = BLACK;
+    else if (as && strcmp(as, "all") != 0) return send_error(c, 400, "?as= takes white, black or all");
+  }
+  if (!strcmp(url, "/api/events")) {
+    if (!get) return send_error(c, 405, "GET /api/events");
+    Stream *e = calloc(1, sizeof *e);
+    if (!e) return MHD_NO;
+    e->sv = sv;
+    e->c = c;
+    e->sent = sv->version - 1; /* the first event says where the game is */
+    struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 256, stream_read, e, stream_free);
+    if (!r) {
+      free(e);
+      return MHD_NO;
+    }
+    e->next = sv->streams;
+    sv->streams = e;
+    MHD_add_response_header(r, "Content-Type", "text/event-stream");
+    secure_headers(r);
+    enum MHD_Result ok = MHD_queue_response(c, 200, r);
+    MHD_destroy_response(r);
+    return ok;
+  }
+  char err[256];
+  if (!get && json_parse(q->body.s ? q->body.s : "", q->body.len, &q->json, err, sizeof err))
+    return send_error(c, 400, err);
+  if (q->body.len && memchr(q->body.s, '\0', q->body.len)) return send_error(c, 400, "a NUL byte in the body");
+  lua_State *L = sv->s->L;
+  lua_pushcfunction(L, dispatch);
+  lua_pushlightuserdata(L, q);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    snprintf(err, sizeof err, "%s", msg ? msg : "error");
+    lua_pop(L, 1);
+    if (sv->s->interrupted && !stop_requested) sandbox_clear_interrupt(sv->s);
+    return send_error(c, 500, err);
+  }
+  if (q->out.oom) return send_error(c, 500, "out of memory");
+  return send_text(c, q->status, q->ctype, q->out.s ? q->out.s : "", q->out.len, q->disposition);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why) {
+  Request *q = *con_cls;
+  (void)cls, (void)c, (void)why;
+  if (!q) return;
+  free(q->body.s);
+  free(q->out.s);
+  free(q);
+  *con_cls = NULL;
+}
+
+/* ---- the command --------------------------------------------------------- */
+
+static const char serve_usage[] =
+    "usage: varia serve [VARIANT|FILE] [--port N] [--host ADDRESS] [--players] [--seed N]\n"
+    "Serves the game in a web browser at http://127.0.0.1:8080/ (with --host, on\n"
+    "another address; --port 0 takes a free port). The link it prints carries the\n"
+    "starter's secret token. With --players it also prints one link per player,\n"
+    "each showing only that player's view. Stops on Ctrl-C.\n";
+
+/* A token from the system's entropy: never from a seed, a clock or a
+** counter, which another player could reproduce. */
+static int make_token(char *out) {
+  unsigned char raw[TOKEN_LEN / 2];
+  FILE *f = fopen("/dev/urandom", "rb");
+  if (!f) return -1;
+  size_t got = fread(raw, 1, sizeof raw, f);
+  fclose(f);
+  if (got != sizeof raw) return -1;
+  for (size_t i = 0; i < sizeof raw; i++) sprintf(out + 2 * i, "%02x", raw[i]);
+  return 0;
+}
+
+int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
+  const char *spec = NULL, *host = "127.0.0.1";
+  long port = 8080;
+  int players = 0;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(serve_usage, stdout);
+      return 0;
+    } else if (!strcmp(a, "--players")) players = 1;
+    else if (!strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--seed")) {
+      char *end;
+      if (i + 1 >= argc) {
+        fprintf(stderr, "varia serve: %s needs a value\n%s", a, serve_usage);
+        return 2;
+      }
+      const char *val = argv[++i];
+      if (!strcmp(a, "--host")) host = val;
+      else if (!strcmp(a, "--port")) {
+        port = strtol(val, &end, 10);
+        if (!*val || *end || port < 0 || port > 65535) {
+          fprintf(stderr, "varia serve: --port takes a number from 0 to 65535, not '%s'\n", val);
+          return 2;
+        }
+      } else {
+        seed = strtoull(val, &end, 10);
+        if (!*val || *end) {
+          fprintf(stderr, "varia serve: --seed needs a number, not '%s'\n", val);
+          return 2;
+        }
+      }
+    } else if (a[0] == '-') {
+      fprintf(stderr, "varia serve: unknown option '%s'\n%s", a, serve_usage);
+      return 2;
+    } else if (spec) {
+      fprintf(stderr, "varia serve: unexpected argument '%s'\n%s", a, serve_usage);
+      return 2;
+    } else spec = a;
+  }
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons((uint16_t)port);
+  if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
+    fprintf(stderr, "varia serve: --host takes an IPv4 address (127.0.0.1, 0.0.0.0), not '%s'\n", host);
+    return 2;
+  }
+
+  lua_State *L = s->L;
+  Server sv;
+  memset(&sv, 0, sizeof sv);
+  sv.s = s;
+  sv.seed = seed;
+  sv.players = players;
+  sv.game_ref = LUA_NOREF;
+  snprintf(sv.spec, sizeof sv.spec, "%s", spec ? spec : "chess");
+  if (!cli_variant(s, sv.spec)) return 1;
+  if (!binding_new_game(L, -1, NULL)) {
+    fprintf(stderr, "varia serve: %s\n", lua_tostring(L, -1));
+    return 1;
+  }
+  game_seed(lua_touserdata(L, -1), seed);
+  adopt(&sv);
+  lua_pop(L, 1);
+  watch_script(&sv);
+  for (int role = 0; role < NROLES; role++)
+    if ((role == ROLE_STARTER || players) && make_token(sv.token[role])) {
+      fprintf(stderr, "varia serve: cannot read /dev/urandom for the secret tokens\n");
+      luaL_unref(L, LUA_REGISTRYINDEX, sv.game_ref);
+      return 1;
+    }
+
+  struct MHD_Daemon *d = MHD_start_daemon(
+      MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, &sv,
+      MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, on_completed, &sv,
+      MHD_OPTION_CONNECTION_LIMIT, (unsigned)64, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);
+  if (!d) {
+    fprintf(stderr, "varia serve: cannot listen on %s:%ld (%s)\n", host, port,
+            errno ? strerror(errno) : "the port may be in use");
+    luaL_unref(L, LUA_REGISTRYINDEX, sv.game_ref);
+    return 1;
+  }
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+  unsigned bound = info ? info->port : (unsigned)port;
+  printf("varia serve: %s on http://%s:%u/\n", sv.g->v->name, host, bound);
+  printf("starter: http://%s:%u/?t=%s\n", host, bound, sv.token[ROLE_STARTER]);
+  if (players) {
+    printf("white: http://%s:%u/?t=%s\n", host, bound, sv.token[WHITE]);
+    printf("black: http://%s:%u/?t=%s\n", host, bound, sv.token[BLACK]);
+    printf("Give each player their own link; the starter's link shows everything.\n");
+  }
+  if (strcmp(host, "127.0.0.1") != 0)
+    printf("note: listening on %s, not only this machine; the links' tokens are the only guard\n", host);
+  printf("Ctrl-C stops the server.\n");
+  fflush(stdout);
+
+  struct sigaction stop, old_int, old_term;
+  memset(&stop, 0, sizeof stop);
+  stop.sa_handler = on_stop;
+  sigemptyset(&stop.sa_mask);
+  stop_requested = 0;
+  serving = s;
+  sigaction(SIGINT, &stop, &old_int);
+  sigaction(SIGTERM, &stop, &old_term);
+  time_t last_ping = time(NULL);
+  while (!stop_requested) {
+    MHD_run_wait(d, 500);
+    /* the designer saved the script: the game goes on under the new rules */
+    if (script_changed(&sv)) reload(&sv);
+    if (time(NULL) - last_ping >= PING_SECONDS) {
+      last_ping = time(NULL);
+      wake_streams(&sv, 1);
+    }
+  }
+  /* the streams end: every suspended one is resumed, and told it is over */
+  sv.stopping = 1;
+  wake_streams(&sv, 0);
+  for (int i = 0; i < 20 && sv.streams; i++) MHD_run_wait(d, 10); /* their last chunk */
+  MHD_stop_daemon(d);
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGTERM, &old_term, NULL);
+  serving = NULL;
+  sandbox_clear_interrupt(s);
+  luaL_unref(L, LUA_REGISTRYINDEX, sv.game_ref);
+  printf("varia serve: stopped\n");
+  return 0;
+}

@@ -1,0 +1,456 @@
+#!/usr/bin/env python3
+"""varia serve over HTTP: a server on a free port (--port 0), driven with
+urllib and http.client. Legal play goes through; illegal, malformed,
+oversized, unauthorised and wrong-method requests get a clear error and
+leave the game as it was; in Kriegspiel with --players nothing one player
+receives shows the other's hidden pieces.
+
+Usage: tests/run-serve.py [--wrap 'valgrind ...']   (the server is started
+under the wrapper: run-valgrind.sh runs this suite under memcheck)
+Ends with 'N passed, N failed'."""
+import http.client
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VARIA = os.path.join(ROOT, "varia")
+WRAP = []
+if len(sys.argv) > 2 and sys.argv[1] == "--wrap":
+    WRAP = shlex.split(sys.argv[2])
+passed = failed = 0
+wrap_failed = False
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+        print("ok   " + name)
+    else:
+        failed += 1
+        print("FAIL " + name + (": " + str(detail)[:600] if detail else ""))
+
+
+class Server:
+    """A varia serve process; its links parsed from what it prints."""
+
+    def __init__(self, *args):
+        self.p = subprocess.Popen(WRAP + [VARIA, "serve", "--port", "0"] + list(args),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.links = {}
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("varia serve ended: " + self.p.stderr.read())
+            m = re.match(r"(starter|white|black): (http://[^/]+)/\?t=([0-9a-f]{32})$", line.strip())
+            if m:
+                self.base = m.group(2)
+                self.links[m.group(1)] = m.group(3)
+            if line.startswith("Ctrl-C"):
+                break
+        self.host = self.base[len("http://"):]
+
+    def stop(self):
+        """SIGTERM: the server stops cleanly; returns its status and stderr."""
+        self.p.send_signal(signal.SIGTERM)
+        try:
+            out, err = self.p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            out, err = self.p.communicate()
+            return -1, "did not stop on SIGTERM"
+        if self.p.returncode == 9 and WRAP:  # the wrapper's findings, for run-valgrind.sh
+            global wrap_failed
+            wrap_failed = True
+            print("\n".join(l for l in err.splitlines() if l.startswith("==")))
+        return self.p.returncode, (out or "") + (err or "")
+
+    def raw(self, method, path, body=None, token=None, headers=None):
+        """Returns (status, headers, body bytes)."""
+        c = http.client.HTTPConnection(self.host, timeout=120)
+        h = dict(headers or {})
+        if token:
+            h["X-Varia-Token"] = token
+        c.request(method, path, body=body, headers=h)
+        r = c.getresponse()
+        data = r.read()
+        c.close()
+        return r.status, dict(r.getheaders()), data
+
+    def api(self, method, path, obj=None, token=None, body=None):
+        """Returns (status, decoded JSON, raw text)."""
+        if obj is not None:
+            body = json.dumps(obj).encode()
+        status, _, data = self.raw(method, path, body, token)
+        text = data.decode("utf-8")
+        try:
+            return status, json.loads(text), text
+        except ValueError:
+            return status, None, text
+
+
+def chess_suite():
+    s = Server("chess")
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("state: the start, 20 moves", st == 200 and len(d["moves"]) == 20 and d["files"] == 8, d)
+    check("state: the board from a1", d["board"][0] == "wr" and d["board"][4] == "wk" and d["board"][60] == "bk", d["board"])
+    start_fen, v0 = d["fen"], d["version"]
+    st, d, _ = s.api("GET", "/api/state?t=" + t)
+    check("the token in the query works too", st == 200 and d["fen"] == start_fen)
+    st, d, _ = s.api("POST", "/api/play", {"move": "e2e4"}, t)
+    check("play e2e4", st == 200 and d["ok"] and d["state"]["history"] == ["1. e4"] and d["state"]["version"] == v0 + 1, d)
+    check("the last move is marked", d["state"].get("last") == ["e2", "e4"], d["state"].get("last"))
+    st, d, _ = s.api("POST", "/api/play", {"move": "Nf6"}, t)
+    check("play SAN", st == 200 and d["state"]["history"] == ["1. e4", "Nf6"], d)
+    after = s.api("GET", "/api/state", token=t)[1]
+
+    def unchanged(name):
+        now = s.api("GET", "/api/state", token=t)[1]
+        check(name + ": the game is unchanged", now["fen"] == after["fen"] and now["version"] == after["version"]
+              and now["history"] == after["history"], now)
+
+    st, d, _ = s.api("POST", "/api/play", {"move": "e4e6"}, t)
+    check("an illegal move: 422 with why", st == 422 and "illegal" in d["error"] and d.get("why"), d)
+    unchanged("illegal move")
+    st, d, _ = s.api("POST", "/api/play", {"move": "zz9"}, t)
+    check("nonsense: 422", st == 422 and d["error"], d)
+    unchanged("nonsense")
+    bad_bodies = [b'{"move":', b'[1]', b'{"move":1}', b'{"move":"d2d4","x":1}', b'nul', b'{"move":"\\u0000"}',
+                  b'{"move":"d2\xff"}', b'{"move":"d2d4","move":"d2d3"}', b'{"move":"d2d4"} x', b'{"move":"\\ud800"}',
+                  b'{"move":{"a":1}}', b'{"move":"d2d4",}', b'{"move":"\x01"}', b'"d2d4"', b'{"move":1e5}',
+                  b'{"move":"\xed\xa0\x80"}', b'{"move":"\xc0\xaf"}', b'{"move":"\xf4\x90\x80\x80"}']
+    for body in bad_bodies:
+        st, d, _ = s.api("POST", "/api/play", token=t, body=body)
+        check("malformed body %r: 400 with a message" % body[:20], st == 400 and d and d.get("error"), (st, d))
+    unchanged("malformed bodies")
+    st, d, _ = s.api("POST", "/api/play", token=t, body=b'{"move":"' + b"d" * 200000 + b'"}')
+    check("a huge body: 413", st == 413 and "larger than" in d["error"], (st, d))
+    st, d, _ = s.api("POST", "/api/play", {"move": "d2d4" * 100}, t)
+    check("a long move: 400", st == 400, (st, d))
+    unchanged("huge and long bodies")
+    st, d, _ = s.api("POST", "/api/play", {"move": "d2d4"})
+    check("no token: 403", st == 403 and "token" in d["error"], (st, d))
+    st, d, _ = s.api("POST", "/api/play", {"move": "d2d4"}, "0" * 32)
+    check("a wrong token: 403", st == 403, (st, d))
+    st, d, _ = s.api("POST", "/api/play", {"move": "d2d4"}, t[:-1] + ("0" if t[-1] != "0" else "1"))
+    check("a token one digit off: 403", st == 403, (st, d))
+    st, d, _ = s.api("GET", "/api/play", token=t)
+    check("GET of a POST call: 405", st == 405, (st, d))
+    st, d, _ = s.api("POST", "/api/state", {}, t)
+    check("POST of a GET call: 405", st == 405, (st, d))
+    st, d, _ = s.api("GET", "/api/nosuch", token=t)
+    check("an unknown call: 404", st == 404, (st, d))
+    st, d, _ = s.api("GET", "/api/state?as=nobody", token=t)
+    check("a bad ?as=: 400", st == 400, (st, d))
+    unchanged("refused requests")
+    st, d, _ = s.api("GET", "/api/moves?square=d2", token=t)
+    check("moves of a square", st == 200 and sorted(m["uci"] for m in d["moves"]) == ["d2d3", "d2d4"], d)
+    st, d, _ = s.api("GET", "/api/moves?square=z99", token=t)
+    check("moves of no square: 400", st == 400, d)
+    st, d, _ = s.api("POST", "/api/why", {"move": "Ke1e3"}, t)
+    check("why", st == 200 and not d["legal"] and d["why"], d)
+    st, d, _ = s.api("GET", "/api/perft?depth=2", token=t)
+    check("perft 2 after 1. e4 Nf6 (as varia perft --fen)", st == 200 and d["nodes"] == 654, d)
+    st, d, _ = s.api("GET", "/api/perft?depth=1&divide=1", token=t)
+    check("divide 1", st == 200 and d["nodes"] == 30 and len(d["divide"]) == 30 and all(m["nodes"] == 1 for m in d["divide"]), d)
+    for bad in ("0", "6", "x", ""):
+        st, d, _ = s.api("GET", "/api/perft?depth=" + bad, token=t)
+        check("perft depth %r: 400" % bad, st == 400, d)
+    st, d, _ = s.api("GET", "/api/diagram?piece=N&square=d4", token=t)
+    check("diagram of a knight on d4", st == 200 and sorted(d["to"]) == ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+          and d["board"].count("") == 61, d)
+    st, d, _ = s.api("GET", "/api/diagram?piece=p&square=e7", token=t)
+    check("diagram of a black pawn on e7", st == 200 and sorted(d["to"]) == ["e5", "e6"], d)
+    for bad in ("piece=x&square=d4", "piece=NN&square=d4", "square=d4", "piece=N&square=i9", "piece=N"):
+        st, d, _ = s.api("GET", "/api/diagram?" + bad, token=t)
+        check("diagram %s: 400" % bad, st == 400 and d["error"], d)
+    st, d, _ = s.api("GET", "/api/pgn", token=t)
+    check("PGN", st == 200 and "1. e4 Nf6" in _ and '[Variant "chess"]' in _, _)
+    st, h, _ = s.raw("GET", "/api/pgn", token=t)
+    check("PGN is a download", "attachment" in h.get("Content-Disposition", ""), h)
+    st, d, _ = s.api("POST", "/api/undo", {}, t)
+    check("undo", st == 200 and d["state"]["history"] == ["1. e4"], d)
+    st, d, _ = s.api("POST", "/api/computer", {"level": 2}, t)
+    check("the computer plays", st == 200 and len(d["state"]["history"]) == 2 and d["played"], d)
+    st, d, _ = s.api("POST", "/api/computer", {"level": 99}, t)
+    check("a bad level: 400", st == 400, d)
+    st, d, _ = s.api("POST", "/api/computer", {"level": 1, "side": "black"}, t)
+    check("the computer for a side whose turn it is not: 409", st == 409, d)
+    st, d, _ = s.api("POST", "/api/computer", {"level": 1, "side": "red"}, t)
+    check("the computer for no side: 400", st == 400, d)
+    st, d, _ = s.api("POST", "/api/new", {"variant": "../../etc/passwd"}, t)
+    check("new game of a path: 400", st == 400 and "path" in d["error"], d)
+    st, d, _ = s.api("POST", "/api/new", {"variant": "nosuch"}, t)
+    check("new game of no variant: 400", st == 400 and "nosuch" in d["error"], d)
+    st, d, _ = s.api("POST", "/api/new", {"fen": "rnbqkbnr/8 w"}, t)
+    check("new game from a bad FEN: 400", st == 400 and "FEN" in d["error"], d)
+    now = s.api("GET", "/api/state", token=t)[1]
+    check("refused new games leave the game", len(now["history"]) == 2, now)
+    st, d, _ = s.api("POST", "/api/new", {"fen": "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1"}, t)
+    check("new game from a FEN", st == 200 and d["state"]["fen"].startswith("6k1/") and d["state"]["history"] == [], d)
+    st, d, _ = s.api("POST", "/api/play", {"move": "Ra8"}, t)
+    check("checkmate ends the game", d["state"]["over"] and d["state"]["result"] == "1-0", d)
+    st, d, _ = s.api("POST", "/api/new", {"variant": "capablanca"}, t)
+    check("a new game of another variant", st == 200 and d["state"]["files"] == 10, d)
+    st, d, _ = s.api("POST", "/api/undo", {}, t)
+    check("nothing to undo: 409", st == 409, d)
+    # the page and its files
+    st, h, data = s.raw("GET", "/")
+    check("the page", st == 200 and b"<html" in data.lower() and "default-src 'self'" in h.get("Content-Security-Policy", ""), h)
+    for f in ("/app.js", "/style.css"):
+        st, h, data = s.raw("GET", f)
+        check("the page's " + f, st == 200 and len(data) > 100, st)
+    st, h, data = s.raw("GET", "/../src/serve.c")
+    check("no file outside the page's", st == 404, st)
+    st, h, data = s.raw("DELETE", "/api/state", token=t)
+    check("DELETE: 405", st == 405, st)
+    # the event stream: a change is announced to an open page
+    c = http.client.HTTPConnection(s.host, timeout=30)
+    c.request("GET", "/api/events?t=" + t)
+    r = c.getresponse()
+    first = b""
+    while not first.endswith(b"\n\n"):
+        first += r.read1(256) if hasattr(r, "read1") else r.read(1)
+    v = s.api("GET", "/api/state", token=t)[1]["version"]
+    s.api("POST", "/api/play", {"move": "e2e4"}, t)
+    nxt = b""
+    while not nxt.endswith(b"\n\n"):
+        nxt += r.read1(256) if hasattr(r, "read1") else r.read(1)
+    check("events: the version now, then each change", b'"version":%d' % v in first and b'"version":%d' % (v + 1) in nxt,
+          (first, nxt))
+    c.close()
+    rc, out = s.stop()
+    check("the server stops on SIGTERM", rc == 0 and "stopped" in out, (rc, out))
+
+
+def duck_suite():
+    s = Server("duck")
+    t = s.links["starter"]
+    st, d, _ = s.api("POST", "/api/play", {"move": "e2e4"}, t)
+    check("duck: the first step", st == 200 and d["state"]["decision"] == "relocate" and d["state"]["turn"] == "white", d)
+    dests = {m["to"] for m in d["state"]["moves"]}
+    check("duck: the duck may go to every empty square", len(dests) == 32 and "e4" not in dests, sorted(dests))
+    st, d, _ = s.api("POST", "/api/play", {"move": d["state"]["moves"][0]["uci"]}, t)
+    check("duck: the relocation ends the turn", st == 200 and d["state"]["turn"] == "black"
+          and any(c == "n*" for c in d["state"]["board"]), d["state"]["board"])
+    st, d, _ = s.api("POST", "/api/undo", {}, t)
+    check("duck: undo takes back the step", d["state"]["decision"] == "relocate", d)
+    # the server stops with an event stream open and waiting
+    c = http.client.HTTPConnection(s.host, timeout=30)
+    c.request("GET", "/api/events?t=" + t)
+    r = c.getresponse()
+    first = b""
+    while not first.endswith(b"\n\n"):
+        first += r.read1(256)
+    rc, out = s.stop()
+    try:
+        rest, ended = r.read(), True
+    except http.client.IncompleteRead:
+        rest, ended = b"", False
+    c.close()
+    check("duck: an open event stream ends properly when the server stops", ended, rest)
+    check("duck: the server stops", rc == 0, out)
+
+
+def kriegspiel_suite():
+    s = Server("kriegspiel", "--players")
+    w, b, ref = s.links.get("white"), s.links.get("black"), s.links.get("starter")
+    check("--players: three different links", w and b and ref and len({w, b, ref}) == 3, s.links)
+    seen = {"white": [], "black": []}
+
+    def as_player(side, method, path, obj=None):
+        st, d, text = s.api(method, path, obj, w if side == "white" else b)
+        # the truth when the answer was made, to compare the answer with
+        seen[side].append((text, s.api("GET", "/api/state", token=ref)[1]["board"]))
+        return st, d
+
+    st, d = as_player("white", "GET", "/api/state")
+    check("kriegspiel: White sees White's view", st == 200 and d["view"] == "white" and d["hidden"] and "?" in d["board"], d)
+    check("kriegspiel: no SAN, no history for a player", "history" not in d and all("san" not in m for m in d["moves"]), d)
+    st, d = as_player("black", "POST", "/api/play", {"move": "e7e5"})
+    check("kriegspiel: not Black's turn: 409", st == 409, d)
+    st, d = as_player("white", "POST", "/api/play", {"move": "e2e5"})
+    check("kriegspiel: a try answered by the referee", st == 200 and d.get("answer"), d)
+    for side, move in (("white", "e2e4"), ("black", "d7d5"), ("white", "f1b5"), ("black", "c7c6"),
+                       ("white", "e4d5"), ("black", "d8a5")):
+        st, d = as_player(side, "POST", "/api/play", {"move": move})
+        check("kriegspiel: %s plays %s" % (side, move), st == 200, d)
+    for side in ("white", "black"):
+        for path in ("/api/state", "/api/state?as=" + ("black" if side == "white" else "white"),
+                     "/api/moves?square=e1", "/api/moves?square=e8"):
+            as_player(side, "GET", path)
+        st, d = as_player(side, "GET", "/api/pgn")
+        check("kriegspiel: %s may not read the record" % side, st == 403, d)
+        st, d = as_player(side, "POST", "/api/undo", {})
+        check("kriegspiel: %s may not undo" % side, st == 403, d)
+        st, d = as_player(side, "POST", "/api/why", {"move": "e1e2"})
+        check("kriegspiel: %s gets no why" % side, st == 403, d)
+        st, d = as_player(side, "GET", "/api/perft?depth=1")
+        check("kriegspiel: %s gets no perft" % side, st == 403, d)
+        st, d = as_player(side, "GET", "/api/diagram?piece=N&square=d4")
+        check("kriegspiel: %s gets no diagram" % side, st == 403, d)
+        st, d = as_player(side, "POST", "/api/computer", {})
+        check("kriegspiel: %s may not call the computer" % side, st == 403, d)
+        st, d = as_player(side, "POST", "/api/play", {"move": "zz"})
+    st, truth, _ = s.api("GET", "/api/state", token=ref)
+    check("kriegspiel: the starter sees everything", not truth["hidden"] and "?" not in truth["board"], truth)
+    st, text = s.api("GET", "/api/pgn", token=ref)[0], s.api("GET", "/api/pgn", token=ref)[2]
+    check("kriegspiel: the starter reads the record", st == 200 and "Bb5" in text, text)
+    # the leak test: nothing sent to a player shows an opponent's piece
+    for side, other in (("white", "b"), ("black", "w")):
+        leaks = []
+        for text, board in seen[side]:
+            if re.search(r'"%s[a-z]"' % other, text):
+                leaks.append(text[:200])
+            try:
+                d = json.loads(text)
+            except ValueError:
+                continue
+            d = d.get("state", d)
+            if "board" in d:
+                for i, cell in enumerate(d["board"]):
+                    if board[i].startswith(other) and cell != "?":
+                        leaks.append("square %d: %s" % (i, cell))
+                fen_board = d["fen"].split()[0]
+                if re.search("[a-z]" if other == "b" else "[A-Z]", fen_board):
+                    leaks.append(d["fen"])
+            for tok in (w, b, ref):
+                if tok != (w if side == "white" else b) and tok in text:
+                    leaks.append("another token")
+        check("kriegspiel: nothing sent to %s shows the other side's pieces (%d responses)" % (side, len(seen[side])),
+              not leaks, leaks[:3])
+    # a player's event stream says only that something changed
+    c = http.client.HTTPConnection(s.host, timeout=30)
+    c.request("GET", "/api/events?t=" + b)
+    r = c.getresponse()
+    ev = b""
+    while not ev.endswith(b"\n\n"):
+        ev += r.read1(256)
+    c.close()
+    check("kriegspiel: a player's event stream carries only the version",
+          re.fullmatch(rb'event: change\ndata: \{"version":\d+\}\n\n', ev) is not None, ev)
+    st, d = as_player("white", "GET", "/api/state?t=" + b)
+    check("kriegspiel: the header's token is the one that counts", d["view"] == "white", d)
+    rc, out = s.stop()
+    check("kriegspiel: the server stops", rc == 0, out)
+
+
+def cards_suite():
+    """Only the hands are hidden: a player's view has the board, its own
+    hand, the number of the opponent's cards, and never the generator."""
+    s = Server("unbland", "--players")
+    w, ref = s.links["white"], s.links["starter"]
+    st, truth, _ = s.api("GET", "/api/state", token=ref)
+    st, d, text = s.api("GET", "/api/state", token=w)
+    check("cards: White sees the board", d["board"] == truth["board"] and d["hidden"], d)
+    check("cards: White's own hand, the size of Black's", d["hands"]["white"] == truth["hands"]["white"]
+          and d["hands"]["black"] == len(truth["hands"]["black"]), d["hands"])
+    check("cards: no generator in a player's FEN", "rng=" not in text and "rng=" in truth["fen"], d["fen"])
+    check("cards: the mover's steps are the legal ones", sorted(m["uci"] for m in d["moves"]) ==
+          sorted(m["uci"] for m in truth["moves"]), (len(d["moves"]), len(truth["moves"])))
+    st, d, _ = s.api("POST", "/api/new", {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:hands=2,5/1,7"}, ref)
+    cards = [m for m in d["state"]["moves"] if m["uci"].startswith("cards:")]
+    check("cards: a card play is a step with its square", [(m["uci"], m["from"], m["to"]) for m in cards] == [("cards:e2", "", "e2")], cards)
+    st, d, _ = s.api("POST", "/api/play", {"move": "cards:e2"}, w)
+    check("cards: White plays the cards", st == 200 and d["state"]["hands"]["white"] == [] and d["state"]["turn"] == "black", d)
+    rc, out = s.stop()
+    check("cards: the server stops", rc == 0, out)
+
+
+def reload_suite():
+    """A variant from a script file: when the file changes the server reads
+    it again and replays the game as far as it still applies."""
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "mine.lua")
+
+    def write(text, bump):
+        with open(path, "w") as f:
+            f.write(text)
+        st = os.stat(path)
+        os.utime(path, (st.st_atime + bump, st.st_mtime + bump))  # a time the watcher cannot miss
+
+    write('local std = require "std" return std.extend(std.chess, { name = "mine" })', 0)
+    s = Server(path)
+    t = s.links["starter"]
+    for m in ("e2e4", "e7e5", "g1f3"):
+        s.api("POST", "/api/play", {"move": m}, t)
+    write('local std = require "std" return std.extend(std.chess, { name = "mine", pieces = { n = { betza = "W" } } })', 5)
+    d = None
+    for _ in range(100):
+        d = s.api("GET", "/api/state", token=t)[1]
+        if d.get("note"):
+            break
+        time.sleep(0.1)
+    check("reload: a change of the script is seen", d and "no longer applies" in d.get("note", ""), d and d.get("note"))
+    check("reload: the game replayed as far as it applies", d and d["history"] == ["1. e4", "e5"], d and d["history"])
+    write('return {', 10)
+    for _ in range(100):
+        d = s.api("GET", "/api/state", token=t)[1]
+        if "goes on with the rules it had" in d.get("note", ""):
+            break
+        time.sleep(0.1)
+    check("reload: a broken script says where, and the game stays", "mine.lua" in d.get("note", "")
+          and "goes on with the rules it had" in d["note"] and d["history"] == ["1. e4", "e5"], d.get("note"))
+    st, d, _ = s.api("POST", "/api/play", {"move": "d2d4"}, t)
+    check("reload: the game goes on after a broken script", st == 200, d)
+    write('local std = require "std" return std.extend(std.chess, { name = "mine" })', 15)
+    st, d, _ = s.api("POST", "/api/reload", {}, t)
+    check("reload on request", st == 200 and "reloaded mine: 3 of 3 steps" in d["note"], d)
+    rc, out = s.stop()
+    check("reload: the server stops", rc == 0, out)
+    # a section of a Fairy-Stockfish file: the .ini file is watched
+    ini = os.path.join(tmp, "custom.ini")
+    with open(os.path.join(ROOT, "tests", "fsf", "ini", "custom.ini")) as f, open(ini, "w") as g:
+        g.write(f.read())
+    s = Server(ini + ":c-nokings")
+    st_ = os.stat(ini)
+    os.utime(ini, (st_.st_atime + 5, st_.st_mtime + 5))
+    d = {}
+    for _ in range(100):
+        d = s.api("GET", "/api/state", token=s.links["starter"])[1]
+        if d.get("note"):
+            break
+        time.sleep(0.1)
+    check("reload: a changed .ini file", d.get("note", "").startswith("reloaded c-nokings"), d.get("note"))
+    s.stop()
+    s = Server("chess")
+    st, d, _ = s.api("POST", "/api/reload", {}, s.links["starter"])
+    check("reload of a variant by name: 409", st == 409 and "not loaded from a script" in d["error"], d)
+    s.stop()
+    for f in os.listdir(tmp):
+        os.remove(os.path.join(tmp, f))
+    os.rmdir(tmp)
+
+
+def cli_suite():
+    r = subprocess.run([VARIA, "serve", "--port", "x"], capture_output=True, text=True)
+    check("serve --port x: status 2", r.returncode == 2 and "--port" in r.stderr, r.stderr)
+    r = subprocess.run([VARIA, "serve", "--host", "localhost:1"], capture_output=True, text=True)
+    check("serve --host of no address: status 2", r.returncode == 2 and "--host" in r.stderr, r.stderr)
+    r = subprocess.run([VARIA, "serve", "nosuch", "--port", "0"], capture_output=True, text=True)
+    check("serve of no variant: status 1", r.returncode == 1 and "nosuch" in r.stderr, r.stderr)
+    s = Server("chess")
+    port = s.host.split(":")[1]
+    r = subprocess.run([VARIA, "serve", "--port", port], capture_output=True, text=True, timeout=30)
+    check("serve on a port in use: status 1", r.returncode == 1 and "cannot listen" in r.stderr, r.stderr)
+    s.stop()
+
+
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite):
+    try:
+        suite()
+    except Exception as e:  # a crash of the server or of the test is a failure
+        check(suite.__name__ + " ran to the end", False, repr(e))
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(9 if wrap_failed else 1 if failed else 0)
