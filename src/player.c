@@ -165,7 +165,13 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     return 0;
   }
   if (!view_hides(g->v)) {
-    SearchResult r = search_best(s, &g->pos, limits);
+    /* the game's positions before this one, for repetitions */
+    SearchLimits own = *limits;
+    if (!own.history) {
+      own.history = g->keys;
+      own.nhistory = g->n;
+    }
+    SearchResult r = search_best(s, &g->pos, &own);
     if (r.best == MOVE_NONE) return -1;
     move_to_uci(&g->pos, r.best, out, len);
     return 0;
