@@ -278,10 +278,17 @@ int player_move(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
   int ntried = 0;
   exclude[0] = NULL;
   for (;;) {
-    if (player_choose(g, s, limits, rng, exclude, out, len)) return -1;
+    if (player_choose(g, s, limits, rng, exclude, out, len)) {
+      if (len) out[0] = '\0';
+      return -1;
+    }
     int played = 0, status = game_play_text(g, out, &played, err, sizeof err);
     if (status == 0) return 0;
-    if (status < 0 || ntried >= 63) return -1;
+    if (status < 0) { /* refused by the rules (a hook's error): say why */
+      snprintf(out, len, "%s", err);
+      return -1;
+    }
+    if (ntried >= 63) return -1;
     /* a try the referee refused: not again this turn */
     snprintf(tried[ntried], sizeof tried[ntried], "%s", out);
     exclude[ntried] = tried[ntried];

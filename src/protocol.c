@@ -743,10 +743,15 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
       return 1;
     }
     SearchLimits lim = {.depth = depth, .stop = &s->interrupted};
-    char out[64];
-    int steps = 0;
+    char out[512];
+    int steps = 0, refused = 0;
     while (!game_result(e.g).over && steps < 1000 && !s->interrupted) {
-      if (player_move(e.g, binding_searcher(s->L), &lim, &e.rng, out, sizeof out)) break;
+      out[0] = '\0';
+      if (player_move(e.g, binding_searcher(s->L), &lim, &e.rng, out, sizeof out)) {
+        if (out[0]) printf("game %d: the computer's step was refused: %s\n", i + 1, out);
+        refused = out[0] != '\0';
+        break;
+      }
       steps++;
     }
     GameResult r = game_result(e.g);
@@ -754,7 +759,7 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
     wins[k]++;
     printf("game %d: %s (%s) after %d steps\n", i + 1,
            !r.over ? "unfinished" : r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2",
-           r.over ? r.reason : "step limit", steps);
+           r.over ? r.reason : refused ? "a step refused" : "step limit", steps);
     luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
   }
   printf("White %d, Black %d, draws or unfinished %d\n", wins[0], wins[1], wins[2]);

@@ -228,9 +228,10 @@ static void eval_tables(EvalTables *e, const Variant *v) {
           int sq = board_square(g, f, r), score = 0;
           if (!pt->royal && !pt->neutral) score = 3 * (16 * reach[c][t][sq] - avg[t]) / 32;
           if (gain > 0 && far > 0 && dist[r] < g->ranks) {
-            /* the square of the progress made, an eighth of the gain */
+            /* the cube of the progress made, an eighth of the gain: little
+            ** for the first steps, much for the last */
             int progress = far - dist[r];
-            score += gain * progress * progress / (8 * far * far);
+            score += gain * progress * progress * progress / (8 * far * far * far);
           }
           e->pst[c][t][sq] = (int16_t)score;
         }
@@ -309,15 +310,15 @@ static int evaluate_white(Searcher *s, const Position *p) {
         if (!(e->minor_mask >> t & 1)) material[c] += p->pocket[c][t] * e->value[t];
       }
   }
-  /* royal pieces: sheltered while the opponent has pieces to attack
-  ** with, central once few are left */
+  /* royal pieces: sheltered and away from the centre while the opponent
+  ** has pieces to attack with, central once few are left */
   int full = e->start_material > 0 ? e->start_material : 1;
   for (int c = 0; c < 2; c++) {
     int sq = p->royal[c];
     if (sq == SQ_NONE) continue;
     int mg = 256 * material[c ^ 1] * 2 / full; /* the opponent's share */
     if (mg > 256) mg = 256;
-    int term = (mg * royal_safety(p, e, c, sq) + (256 - mg) * 3 * e->centre[sq]) / 256;
+    int term = (mg * (royal_safety(p, e, c, sq) - 2 * e->centre[sq]) + (256 - mg) * 3 * e->centre[sq]) / 256;
     score += c == WHITE ? term : -term;
   }
   /* Where points decide, they count far more than what stands on the
