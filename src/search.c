@@ -292,6 +292,35 @@ static int royal_safety(const Position *p, const EvalTables *e, int c, int sq) {
   return score;
 }
 
+/* Twice the squares the piece of colour c and type t on sq reaches now (a
+** square it only moves to, or only captures on, counts half): the same
+** steps as empty_board_reach, each walked until a piece stops it. */
+static int mobility(const Position *p, int c, int t, int sq) {
+  const Variant *v = p->v;
+  int reach = 0;
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *st = &v->step[c][t][i];
+    if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS)
+      continue;
+    int move = !!(st->modes & MODE_MOVE), capture = !!(st->modes & MODE_CAPTURE);
+    int to = sq;
+    for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {
+      to += st->off;
+      uint8_t cell = p->board[to];
+      if (cell == CELL_OFF) break;
+      if (cell == CELL_EMPTY) {
+        reach += move + capture; /* a square it controls */
+        continue;
+      }
+      if (v->enemy[c][cell]) reach += capture * 2;
+      break;
+    }
+  }
+  return reach;
+}
+
+#define MOBILITY 1 /* centipawns per half square reached */
+
 /* From White's point of view. */
 static int evaluate_white(Searcher *s, const Position *p) {
   const Variant *v = p->v;
@@ -302,6 +331,7 @@ static int evaluate_white(Searcher *s, const Position *p) {
     for (int i = 0; i < p->npieces[c]; i++) {
       int sq = p->plist[c][i], t = CELL_TYPE(p->board[sq]);
       score += sign * (e->value[t] + e->pst[c][t][sq]);
+      if (!v->type[t].royal && !(e->minor_mask >> t & 1)) score += sign * MOBILITY * mobility(p, c, t, sq);
       if (!v->type[t].royal && !(e->minor_mask >> t & 1)) material[c] += e->value[t];
     }
     for (int t = 0; t < v->ntypes; t++)
@@ -412,7 +442,7 @@ static int out_of_time(Searcher *s) {
   const SearchLimits *l = s->limits;
   if (s->aborted) return 1;
   if (l->nodes && s->nodes >= l->nodes) return s->aborted = 1;
-  if ((s->nodes & 1023) == 0) {
+  if ((s->nodes & 255) == 0) { /* a few hundred microseconds apart */
     if (l->poll) l->poll(l->poll_ctx);
     if (l->stop && *l->stop) return s->aborted = 1;
     if (s->pondered) {

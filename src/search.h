@@ -53,7 +53,7 @@ typedef struct SearchLimits {
   ** 0 (the opponent played the expected move) they start from then. NULL:
   ** no pondering. */
   volatile int *pondering;
-  /* Called every few thousand nodes, when not NULL: reads what arrived
+  /* Called every 256 nodes, when not NULL: reads what arrived
   ** (a GUI's stop) and sets *stop or *pondering accordingly. */
   void (*poll)(void *ctx);
   void *poll_ctx;
