@@ -212,6 +212,8 @@ small=$(fill 1); large=$(fill 256)
 check "uci Hash sizes the table" '[ -n "$small" ] && [ -n "$large" ] && [ "$small" -gt "$large" ]' "Hash 1: $small, Hash 256: $large"
 transcript "uci Hash out of range" uci 'setoption name Hash value 0\nsetoption name Hash value x\nposition startpos\ngo depth 2\nquit\n' \
   "info string Hash 0: out of range (1 to 4096); 1 used" "info string Hash x: not a whole number of megabytes; ignored" "~bestmove .*"
+transcript "uci unknown option" uci 'setoption name Foo value 1\nsetoption name MultiPV value 99\nisready\nquit\n' \
+  "info string setoption: no option 'Foo'" "info string MultiPV 99: out of range (1 to 16); 16 used" "readyok"
 transcript "uci options" uci 'uci\nquit\n' "option name Hash type spin default 16 min 1 max 4096" \
   "option name MultiPV type spin default 1 min 1 max 16" "option name Ponder type check default false" \
   "option name UCI_Chess960 type check default false" "uciok"
