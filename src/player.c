@@ -216,6 +216,9 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   SearchLimits each = *limits;
   if (each.seconds > 0 && n > 0) each.seconds /= (double)nsamples * n;
   each.info = NULL;
+  /* the game's true positions are no part of what the player knows */
+  each.history = NULL;
+  each.nhistory = 0;
   for (int sidx = 0; sidx < nsamples; sidx++) {
     if (npool) *sample = pool[sidx];
     else if (determinize(g, me, rng, sample)) continue;
