@@ -165,7 +165,13 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     return 0;
   }
   if (!view_hides(g->v)) {
-    SearchResult r = search_best(s, &g->pos, limits);
+    /* the game's positions before this one, for repetitions */
+    SearchLimits own = *limits;
+    if (!own.history) {
+      own.history = g->keys;
+      own.nhistory = g->n;
+    }
+    SearchResult r = search_best(s, &g->pos, &own);
     if (r.best == MOVE_NONE) return -1;
     move_to_uci(&g->pos, r.best, out, len);
     return 0;
@@ -210,6 +216,9 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   SearchLimits each = *limits;
   if (each.seconds > 0 && n > 0) each.seconds /= (double)nsamples * n;
   each.info = NULL;
+  /* the game's true positions are no part of what the player knows */
+  each.history = NULL;
+  each.nhistory = 0;
   for (int sidx = 0; sidx < nsamples; sidx++) {
     if (npool) *sample = pool[sidx];
     else if (determinize(g, me, rng, sample)) continue;
@@ -272,10 +281,17 @@ int player_move(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
   int ntried = 0;
   exclude[0] = NULL;
   for (;;) {
-    if (player_choose(g, s, limits, rng, exclude, out, len)) return -1;
+    if (player_choose(g, s, limits, rng, exclude, out, len)) {
+      if (len) out[0] = '\0';
+      return -1;
+    }
     int played = 0, status = game_play_text(g, out, &played, err, sizeof err);
     if (status == 0) return 0;
-    if (status < 0 || ntried >= 63) return -1;
+    if (status < 0) { /* refused by the rules (a hook's error): say why */
+      snprintf(out, len, "%s", err);
+      return -1;
+    }
+    if (ntried >= 63) return -1;
     /* a try the referee refused: not again this turn */
     snprintf(tried[ntried], sizeof tried[ntried], "%s", out);
     exclude[ntried] = tried[ntried];

@@ -26,7 +26,9 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
 /* Plays one step for whoever decides now, as the computer; in a game with
 ** tries, tries again after each refused attempt (each answered try is in
 ** the history, as for a person). Writes what was played (the last
-** attempt) to out. Returns 0, or -1 when nothing could be played. */
+** attempt) to out. Returns 0, or -1 when nothing could be played (out
+** then says why when the game refused the step chosen, a hook's error,
+** and is empty otherwise). */
 int player_move(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng, char *out,
                 size_t len);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <lauxlib.h>
 
@@ -20,6 +21,7 @@
 #include "protocol.h"
 #include "script.h"
 #include "search.h"
+#include "textio.h"
 
 typedef struct Engine {
   Sandbox *s;
@@ -67,48 +69,25 @@ static int engine_set_variant(Engine *e, const char *name, char *err, size_t err
 /* ---- input --------------------------------------------------------------
 ** A command is a whole line, however long: a line cut at a buffer's end
 ** would run its tail as a command of its own (a trailing "quit" or
-** "undo"). Past LINE_LIMIT the line is read to its end and refused. */
+** "undo"). Past LINE_LIMIT the line is read to its end and refused. The
+** input is read through textio's own buffer, so that a search can look
+** for a line (UCI's stop) without waiting for one. */
 
 #define LINE_LIMIT (1 << 20)
 
-typedef struct LineReader {
-  char *buf;
-  size_t cap;
-} LineReader;
+typedef TextInput LineReader;
 
 /* The next line of standard input without its end of line, or NULL at the
 ** end of input. *why is NULL, or says why the line is refused (too long,
 ** or a NUL byte, after which C would not see the rest). */
 static char *read_line(LineReader *r, const char **why) {
-  size_t n = 0;
-  int c, over = 0, nul = 0;
-  *why = NULL;
-  while ((c = getchar()) != EOF && c != '\n') {
-    if (n + 1 >= r->cap) {
-      size_t cap = r->cap ? r->cap * 2 : 256;
-      char *b = cap <= LINE_LIMIT ? realloc(r->buf, cap) : NULL;
-      if (!b) {
-        over = 1;
-        continue;
-      }
-      r->buf = b;
-      r->cap = cap;
-    }
-    if (c == '\0') nul = 1;
-    r->buf[n++] = (char)c;
-  }
-  if (c == EOF && n == 0 && !over) return NULL;
-  if (!r->buf) { /* an empty first line: nothing allocated yet */
-    static char empty[1];
-    return empty;
-  }
-  while (n && r->buf[n - 1] == '\r') n--;
-  r->buf[n] = '\0';
-  if (over) *why = "the line is longer than 1 MiB";
-  else if (nul) *why = "the line holds a NUL byte";
-  return r->buf;
+  int flags;
+  char *line = textio_input_line(r, &flags);
+  *why = flags & TEXTIO_LONG ? "the line is longer than 1 MiB"
+         : flags & TEXTIO_NUL ? "the line holds a NUL byte"
+                              : NULL;
+  return line;
 }
-
 /* ---- numbers -------------------------------------------------------------
 ** A protocol's numbers are whole, from lo to hi. */
 
@@ -147,16 +126,104 @@ static int engine_turn(Engine *e, const SearchLimits *lim, char *out, size_t len
   return n ? 0 : -1;
 }
 
-static void uci_info(void *ctx, const SearchResult *r) {
-  (void)ctx;
-  int mate = r->score > SCORE_MATE - 1000 || r->score < -SCORE_MATE + 1000;
-  if (mate) {
-    int plies = SCORE_MATE - (r->score > 0 ? r->score : -r->score);
-    printf("info depth %d score mate %d nodes %llu\n", r->depth,
-           (r->score > 0 ? 1 : -1) * (plies + 1) / 2, (unsigned long long)r->nodes);
-  } else {
-    printf("info depth %d score cp %d nodes %llu\n", r->depth, r->score, (unsigned long long)r->nodes);
+/* ---- UCI -----------------------------------------------------------------
+** The search reads the input while it thinks: every few thousand nodes it
+** calls uci_poll, which takes the lines that have arrived (textio's
+** buffer, read without waiting). stop, ponderhit, isready and quit are
+** answered at once; any other command waits, in order, until the search
+** has answered. One thread does everything: the search calls the rules'
+** Lua hooks, and the Lua state must never be entered by two threads, so a
+** reader thread would need a lock around every hook; polling needs none,
+** costs a poll(2) per few thousand nodes, and stops within milliseconds. */
+
+#define UCI_QUEUE 64 /* commands held while a search runs */
+#define HASH_MAX_MB 4096
+
+typedef struct Uci {
+  Engine e;
+  LineReader in;
+  volatile int stop, pondering;
+  int quit, searching;
+  int lines;    /* MultiPV */
+  int chess960; /* UCI_Chess960 */
+  char *queue[UCI_QUEUE];
+  int nqueue;
+  Engine *root;        /* the game being searched (for the info lines) */
+  char last_pv[1024];  /* the last best line's turns, for "ponder" */
+} Uci;
+
+/* A line that arrived while the search ran: what cannot wait is done,
+** the rest is held for after the answer. */
+static void uci_take(Uci *u, char *line, const char *why) {
+  char *cmd = line;
+  while (isspace((unsigned char)*cmd)) cmd++;
+  if (why) printf("info string line refused (%s): %.40s...\n", why, cmd);
+  else if (!strcmp(cmd, "isready")) printf("readyok\n");
+  else if (!strcmp(cmd, "stop")) u->stop = 1;
+  else if (!strcmp(cmd, "ponderhit")) u->pondering = 0;
+  else if (!strcmp(cmd, "quit")) u->stop = 1, u->quit = 1;
+  else if (!*cmd) return;
+  else if (u->nqueue < UCI_QUEUE) {
+    u->queue[u->nqueue] = strdup(cmd);
+    if (u->queue[u->nqueue]) u->nqueue++;
+    else printf("info string out of memory: '%.40s' dropped\n", cmd);
+  } else printf("info string too many commands during a search: '%.40s' dropped\n", cmd);
+  fflush(stdout);
+}
+
+static void uci_poll(void *ctx) {
+  Uci *u = ctx;
+  const char *why;
+  if (u->e.s->interrupted) u->stop = 1;
+  while (!u->quit && textio_input_ready(&u->in)) {
+    char *line = read_line(&u->in, &why);
+    if (!line) { /* the end of the input: nobody is left to answer */
+      u->stop = 1, u->quit = 1;
+      break;
+    }
+    uci_take(u, line, why);
   }
+}
+
+/* The steps of pv from p, as UCI moves, the steps of one turn joined by
+** commas (e2e4,e4f6), turns by spaces; at most max turns. */
+static void pv_text(const Position *root, const Move *pv, int n, int max, char *out, size_t len) {
+  Position p = *root;
+  size_t k = 0;
+  int turns = 0;
+  out[0] = '\0';
+  for (int i = 0; i < n && turns < max; i++) {
+    char uci[64];
+    Undo un;
+    int side = p.side;
+    move_to_uci(&p, pv[i], uci, sizeof uci);
+    move_make(&p, pv[i], &un);
+    int more = i + 1 < n && p.side == side && p.phase != 0;
+    int w = snprintf(out + k, len - k, "%s%s", uci, more ? "," : " ");
+    if (w < 0 || (size_t)w >= len - k) break;
+    k += (size_t)w;
+    if (!more) turns++;
+  }
+  while (k && out[k - 1] == ' ') out[--k] = '\0';
+}
+
+static void uci_info(void *ctx, const SearchResult *r) {
+  Uci *u = ctx;
+  char score[48], pv[1024];
+  if (r->score > SCORE_MATE_BOUND || r->score < -SCORE_MATE_BOUND) {
+    int plies = SCORE_MATE - (r->score > 0 ? r->score : -r->score);
+    snprintf(score, sizeof score, "mate %d", (r->score > 0 ? 1 : -1) * (plies + 1) / 2);
+  } else {
+    snprintf(score, sizeof score, "cp %d", r->score);
+  }
+  pv_text(&u->root->g->pos, r->pv, r->npv, SEARCH_MAX_PV, pv, sizeof pv);
+  if (r->line == 1) snprintf(u->last_pv, sizeof u->last_pv, "%s", pv);
+  long long ms = (long long)(r->seconds * 1000);
+  unsigned long long nps = r->seconds > 0 ? (unsigned long long)(r->nodes / r->seconds) : 0;
+  printf("info depth %d seldepth %d", r->depth, r->seldepth);
+  if (u->lines > 1) printf(" multipv %d", r->line);
+  printf(" score %s nodes %llu nps %llu time %lld hashfull %d pv %s\n", score, (unsigned long long)r->nodes, nps, ms,
+         r->hashfull, pv);
   fflush(stdout);
 }
 
@@ -187,18 +254,19 @@ static int go_value(const char *key, const char *word, long long lo, long long h
 
 #define GO_MAX_MS 1000000000LL /* eleven days: any clock past it is a mistake */
 
-/* The limits of "go ...": every search ends by its depth, time or nodes.
-** No limit at all (or "infinite", since no "stop" is read while the
-** search runs) searches to depth 4; a clock at or below zero answers at
-** once (depth 1). */
-static SearchLimits go_limits(char *args, int side, volatile int *stop) {
-  SearchLimits lim = {.depth = SEARCH_MAX_DEPTH, .stop = stop};
+/* The limits of "go ...". No limit at all searches until stop, as
+** infinite does; a clock at or below zero answers at once (depth 1). A
+** share of the clock is a soft limit (no iteration begun past it) under
+** a hard one. *infinite is set when the answer must wait for stop;
+** *ponder for "go ponder". */
+static SearchLimits go_limits(char *args, int side, int *infinite, int *ponder) {
+  SearchLimits lim = {.depth = SEARCH_MAX_DEPTH};
   long long v, depth = 0, mate = 0, movetime = -1, clock = -1, inc = 0, togo = 0, nodes = 0;
-  int infinite = 0;
   const char *own_time = side == WHITE ? "wtime" : "btime", *own_inc = side == WHITE ? "winc" : "binc";
+  *infinite = *ponder = 0;
   for (char *key = strtok(args, " \t"); key; key = strtok(NULL, " \t")) {
-    if (!strcmp(key, "infinite")) infinite = 1;
-    else if (!strcmp(key, "ponder")) continue;
+    if (!strcmp(key, "infinite")) *infinite = 1;
+    else if (!strcmp(key, "ponder")) *ponder = 1;
     else if (!strcmp(key, "searchmoves")) {
       printf("info string go searchmoves: not supported; every move is searched\n");
       break;
@@ -229,20 +297,27 @@ static SearchLimits go_limits(char *args, int side, volatile int *stop) {
     }
   }
   if (depth) lim.depth = (int)depth;
-  if (mate && 2 * mate - 1 < lim.depth) lim.depth = (int)(2 * mate - 1);
+  /* a mate in n moves lies 2n - 1 steps deep; a few steps more find it
+  ** where reductions hide it at its own depth */
+  if (mate && 2 * mate + 2 < lim.depth) lim.depth = (int)(2 * mate + 2);
   if (nodes) lim.nodes = (uint64_t)nodes;
-  long long ms = movetime;
-  if (ms < 0 && clock >= 0) {
-    /* a share of the clock: a thirtieth (or the moves to go), half the
-    ** increment, never more than half of what is left */
-    ms = clock / (togo ? togo : 30) + inc / 2;
-    if (ms > clock / 2) ms = clock / 2;
-  }
-  if (ms == 0) lim.depth = 1; /* no time: answer at once */
-  else if (ms > 0) lim.seconds = (double)ms / 1000.0;
-  if (!depth && !mate && !nodes && ms < 0) {
-    lim.depth = 4;
-    if (infinite) printf("info string go infinite: no stop is read during a search; searching to depth 4\n");
+  if (*infinite) return lim; /* until stop, whatever the clocks say */
+  if (movetime >= 0) {
+    if (movetime == 0) lim.depth = 1; /* no time: answer at once */
+    else lim.seconds = (double)movetime / 1000.0;
+  } else if (clock >= 0) {
+    /* a share of the clock: a thirtieth (or the moves to go) and most of
+    ** the increment, an iteration begun only within half of it; never
+    ** more than half of what is left */
+    long long share = clock / (togo ? togo + 1 : 30) + inc * 3 / 4;
+    if (share > clock / 2) share = clock / 2;
+    if (share <= 0) lim.depth = 1;
+    else {
+      lim.seconds = (double)share / 1000.0;
+      lim.soft_seconds = lim.seconds / 2;
+    }
+  } else if (!depth && !mate && !nodes) {
+    *infinite = 1; /* no limit: until stop */
   }
   return lim;
 }
@@ -259,22 +334,62 @@ static void go_perft(Engine *e, const char *arg) {
   printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
 }
 
-static void uci_go(Engine *e, char *args) {
+/* Waits, reading commands, until the search's answer may be given: after
+** stop (infinite), or ponderhit or stop (pondering). */
+static void uci_wait(Uci *u, int infinite) {
+  while (!u->stop && (infinite || u->pondering)) {
+    const char *why;
+    char *line = read_line(&u->in, &why);
+    if (!line) {
+      u->stop = 1, u->quit = 1;
+      break;
+    }
+    uci_take(u, line, why);
+  }
+}
+
+static void uci_go(Uci *u, char *args) {
+  Engine *e = &u->e;
   lua_State *L = e->s->L;
-  SearchLimits lim = go_limits(args, e->g->pos.side, &e->s->interrupted);
+  int infinite, ponder;
+  SearchLimits lim = go_limits(args, e->g->pos.side, &infinite, &ponder);
+  u->stop = 0;
+  u->pondering = ponder;
+  lim.stop = &u->stop;
+  lim.pondering = &u->pondering;
+  lim.poll = uci_poll;
+  lim.poll_ctx = u;
+  lim.lines = u->lines;
+  /* the positions of the game before this one (repetition) */
+  lim.history = e->g->keys;
+  lim.nhistory = e->g->n;
   /* info lines from the search that chooses (none where the engine
   ** decides from sampled views of a partly hidden position) */
   lim.info = uci_info;
+  lim.info_ctx = u;
   /* the whole turn, played on a copy of the game */
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->game_ref);
   char fen[4096], out[256], err[512];
   pos_fen(&e->g->pos, fen, sizeof fen);
   Engine copy = *e;
   copy.game_ref = LUA_NOREF;
+  u->root = &copy;
+  u->last_pv[0] = '\0';
   int ready = engine_new_game(&copy, fen, err, sizeof err) == 0;
   if (!ready) printf("info string error: %s\n", err);
-  if (ready && engine_turn(&copy, &lim, out, sizeof out) == 0) printf("bestmove %s\n", out);
-  else printf("bestmove (none)\n");
+  u->searching = 1;
+  int found = ready && engine_turn(&copy, &lim, out, sizeof out) == 0;
+  u->searching = 0;
+  uci_wait(u, infinite);
+  if (!found) printf("bestmove (none)\n");
+  else {
+    /* the reply expected, when the best line starts with this turn */
+    size_t n = strlen(out);
+    const char *next = !strncmp(u->last_pv, out, n) && u->last_pv[n] == ' ' ? u->last_pv + n + 1 : NULL;
+    if (next && *next) printf("bestmove %s ponder %.*s\n", out, (int)strcspn(next, " "), next);
+    else printf("bestmove %s\n", out);
+  }
+  u->root = NULL;
   luaL_unref(L, LUA_REGISTRYINDEX, copy.game_ref);
   lua_pop(L, 1);
 }
@@ -297,63 +412,159 @@ static void uci_position(Engine *e, char *rest) {
   else if (moves) play_moves(e, moves + 7);
 }
 
-int protocol_uci(Sandbox *s, int argc, char **argv) {
-  Engine e = {s, "chess", LUA_NOREF, NULL, 1};
-  LineReader in = {NULL, 0};
+/* The variant for a UCI_Variant name under UCI_Chess960: the shuffled
+** form of a variant that has one. */
+static const char *uci_variant_name(const char *name, int chess960) {
+  static const char *const shuffled[][2] = {{"chess", "chess960"}, {"capablanca", "caparandom"}};
+  if (!strcmp(name, "fischerandom")) return "chess960";
+  for (size_t i = 0; i < sizeof shuffled / sizeof *shuffled; i++) {
+    if (chess960 && !strcmp(name, shuffled[i][0])) return shuffled[i][1];
+    if (!chess960 && !strcmp(name, shuffled[i][1])) return shuffled[i][0];
+  }
+  return name;
+}
+
+/* The name of a variant as UCI_Variant gives it (its unshuffled form). */
+static const char *uci_plain_name(const char *name) { return uci_variant_name(name, 0); }
+
+/* "setoption name NAME [value VALUE]" (names as UCI compares them: any
+** case). */
+static void uci_setoption(Uci *u, char *args) {
   char err[512];
-  const char *why;
-  char *line;
+  char *name = strncmp(args, "name ", 5) ? NULL : args + 5;
+  if (!name) {
+    printf("info string setoption: expected name NAME [value VALUE]\n");
+    return;
+  }
+  char *value = strstr(name, " value ");
+  if (value) {
+    *value = '\0';
+    value += 7;
+  }
+  if (!strcasecmp(name, "UCI_Variant") && value) {
+    const char *want = uci_variant_name(value, u->chess960);
+    if (engine_set_variant(&u->e, want, err, sizeof err))
+      printf("info string UCI_Variant %.60s refused: %s; the variant stays %s\n", value, err, u->e.variant);
+  } else if (!strcasecmp(name, "UCI_Chess960") && value) {
+    u->chess960 = !strcasecmp(value, "true");
+    const char *want = uci_variant_name(uci_plain_name(u->e.variant), u->chess960);
+    if (strcmp(want, u->e.variant) && engine_set_variant(&u->e, want, err, sizeof err))
+      printf("info string UCI_Chess960: %s; the variant stays %s\n", err, u->e.variant);
+  } else if (!strcasecmp(name, "Hash") && value) {
+    long long mb;
+    int clamped;
+    if (whole_number(value, 1, HASH_MAX_MB, &mb, &clamped))
+      printf("info string Hash %.40s: not a whole number of megabytes; ignored\n", value);
+    else if (search_resize(binding_searcher(u->e.s->L), (int)mb))
+      printf("info string Hash %lld: out of memory; the table stays as it was\n", mb);
+    else if (clamped)
+      printf("info string Hash %.40s: out of range (1 to %d); %lld used\n", value, HASH_MAX_MB, mb);
+  } else if (!strcasecmp(name, "MultiPV") && value) {
+    long long n;
+    int clamped;
+    if (whole_number(value, 1, SEARCH_MAX_LINES, &n, &clamped))
+      printf("info string MultiPV %.40s: not a whole number; ignored\n", value);
+    else {
+      u->lines = (int)n;
+      if (clamped) printf("info string MultiPV %.40s: out of range (1 to %d); %lld used\n", value, SEARCH_MAX_LINES, n);
+    }
+  } else if (!strcasecmp(name, "Ponder")) {
+    /* the GUI says whether it will send go ponder: nothing to prepare */
+  } else if (!strcasecmp(name, "Clear Hash")) {
+    search_clear(binding_searcher(u->e.s->L));
+  } else {
+    printf("info string setoption: no option '%.60s'%s\n", name, value ? "" : " (or no value)");
+  }
+}
+
+/* One command, outside a search. Returns 1 after quit. */
+static int uci_command(Uci *u, char *cmd) {
+  Engine *e = &u->e;
+  Sandbox *s = e->s;
+  char err[512];
+  while (isspace((unsigned char)*cmd)) cmd++;
+  if (!strcmp(cmd, "uci")) {
+    printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
+    printf("option name Hash type spin default 16 min 1 max %d\n", HASH_MAX_MB);
+    printf("option name Clear Hash type button\n");
+    printf("option name MultiPV type spin default 1 min 1 max %d\n", SEARCH_MAX_LINES);
+    printf("option name Ponder type check default false\n");
+    printf("option name UCI_Chess960 type check default false\n");
+    printf("option name UCI_Variant type combo default chess");
+    cli_print_variants(s, " var ", " var ", NULL);
+    printf("\nuciok\n");
+  } else if (!strcmp(cmd, "isready")) {
+    printf("readyok\n");
+  } else if (!strncmp(cmd, "setoption ", 10)) {
+    uci_setoption(u, cmd + 10);
+  } else if (!strcmp(cmd, "ucinewgame")) {
+    if (engine_new_game(e, NULL, err, sizeof err)) printf("info string error: %s\n", err);
+    search_clear(binding_searcher(s->L));
+  } else if (!strncmp(cmd, "position ", 9)) {
+    uci_position(e, cmd + 9);
+  } else if (!strncmp(cmd, "go perft", 8) && (!cmd[8] || cmd[8] == ' ')) {
+    const char *arg = cmd + 8;
+    while (*arg == ' ') arg++;
+    go_perft(e, arg);
+  } else if (!strcmp(cmd, "go") || !strncmp(cmd, "go ", 3)) {
+    uci_go(u, cmd + 2);
+  } else if (!strcmp(cmd, "d")) {
+    char fen[4096];
+    pos_fen(&e->g->pos, fen, sizeof fen);
+    printf("Fen: %s\n", fen);
+  } else if (!strcmp(cmd, "quit")) {
+    return 1;
+  } else if (!strcmp(cmd, "stop") || !strcmp(cmd, "ponderhit") || !*cmd) {
+    /* no search to stop */
+  } else {
+    printf("info string unknown command: %.200s\n", cmd);
+  }
+  fflush(stdout);
+  return u->quit;
+}
+
+int protocol_uci(Sandbox *s, int argc, char **argv) {
+  Uci *u = calloc(1, sizeof *u);
+  char err[512];
+  int status = 0;
   (void)argc;
   (void)argv;
-  setvbuf(stdout, NULL, _IOLBF, 0);
-  if (engine_new_game(&e, NULL, err, sizeof err)) {
-    printf("info string error: %s\n", err);
+  if (!u) {
+    fprintf(stderr, "varia uci: out of memory\n");
     return 1;
   }
-  while ((line = read_line(&in, &why))) {
-    char *cmd = line;
-    while (isspace((unsigned char)*cmd)) cmd++;
-    if (why) {
-      printf("info string line refused (%s): %.40s...\n", why, cmd);
-    } else if (!strcmp(cmd, "uci")) {
-      printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
-      printf("option name UCI_Variant type combo default chess");
-      cli_print_variants(s, " var ", " var ", NULL);
-      printf("\nuciok\n");
-    } else if (!strcmp(cmd, "isready")) {
-      printf("readyok\n");
-    } else if (!strncmp(cmd, "setoption name UCI_Variant value ", 33)) {
-      const char *name = cmd + 33;
-      if (!strcmp(name, "fischerandom")) name = "chess960";
-      if (engine_set_variant(&e, name, err, sizeof err))
-        printf("info string UCI_Variant %.60s refused: %s; the variant stays %s\n", cmd + 33, err, e.variant);
-    } else if (!strncmp(cmd, "setoption", 9)) {
-      /* other options: none yet */
-    } else if (!strcmp(cmd, "ucinewgame")) {
-      if (engine_new_game(&e, NULL, err, sizeof err)) printf("info string error: %s\n", err);
-    } else if (!strncmp(cmd, "position ", 9)) {
-      uci_position(&e, cmd + 9);
-    } else if (!strncmp(cmd, "go perft", 8) && (!cmd[8] || cmd[8] == ' ')) {
-      const char *arg = cmd + 8;
-      while (*arg == ' ') arg++;
-      go_perft(&e, arg);
-    } else if (!strcmp(cmd, "go") || !strncmp(cmd, "go ", 3)) {
-      uci_go(&e, cmd + 2);
-    } else if (!strcmp(cmd, "d")) {
-      char fen[4096];
-      pos_fen(&e.g->pos, fen, sizeof fen);
-      printf("Fen: %s\n", fen);
-    } else if (!strcmp(cmd, "quit")) {
-      break;
-    } else if (!strcmp(cmd, "stop") || !*cmd) {
-    } else {
-      printf("info string unknown command: %.200s\n", cmd);
-    }
-    fflush(stdout);
+  u->e = (Engine){s, "chess", LUA_NOREF, NULL, 1};
+  u->lines = 1;
+  textio_input_init(&u->in, 0, LINE_LIMIT);
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  if (engine_new_game(&u->e, NULL, err, sizeof err)) {
+    printf("info string error: %s\n", err);
+    status = 1;
   }
-  free(in.buf);
-  luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
-  return 0;
+  while (!status && !u->quit) {
+    const char *why;
+    char *line;
+    if (u->nqueue) { /* what arrived during the last search, in order */
+      line = u->queue[0];
+      memmove(u->queue, u->queue + 1, sizeof *u->queue * (size_t)--u->nqueue);
+      int quit = uci_command(u, line);
+      free(line);
+      if (quit) break;
+      continue;
+    }
+    if (!(line = read_line(&u->in, &why))) break;
+    if (why) {
+      char *cmd = line;
+      while (isspace((unsigned char)*cmd)) cmd++;
+      printf("info string line refused (%s): %.40s...\n", why, cmd);
+      fflush(stdout);
+    } else if (uci_command(u, line)) break;
+  }
+  for (int i = 0; i < u->nqueue; i++) free(u->queue[i]);
+  textio_input_free(&u->in);
+  luaL_unref(s->L, LUA_REGISTRYINDEX, u->e.game_ref);
+  free(u);
+  return status;
 }
 
 /* ---- CECP (xboard) ------------------------------------------------------ */
@@ -405,13 +616,14 @@ static void xboard_setup(Engine *e) {
 
 int protocol_xboard(Sandbox *s, int argc, char **argv) {
   Engine e = {s, "chess", LUA_NOREF, NULL, 1};
-  LineReader in = {NULL, 0};
+  LineReader in;
   char err[512], *cmd;
   const char *why;
   int force = 0, engine_side = BLACK, depth = 4;
   double seconds = 0;
   (void)argc;
   (void)argv;
+  textio_input_init(&in, 0, LINE_LIMIT);
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (engine_new_game(&e, NULL, err, sizeof err)) {
     printf("tellusererror %s\n", err);
@@ -497,7 +709,7 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
       printf("%s {%s}\n", r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2", r.reason);
     fflush(stdout);
   }
-  free(in.buf);
+  textio_input_free(&in);
   luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
   return 0;
 }
@@ -531,10 +743,15 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
       return 1;
     }
     SearchLimits lim = {.depth = depth, .stop = &s->interrupted};
-    char out[64];
-    int steps = 0;
+    char out[512];
+    int steps = 0, refused = 0;
     while (!game_result(e.g).over && steps < 1000 && !s->interrupted) {
-      if (player_move(e.g, binding_searcher(s->L), &lim, &e.rng, out, sizeof out)) break;
+      out[0] = '\0';
+      if (player_move(e.g, binding_searcher(s->L), &lim, &e.rng, out, sizeof out)) {
+        if (out[0]) printf("game %d: the computer's step was refused: %s\n", i + 1, out);
+        refused = out[0] != '\0';
+        break;
+      }
       steps++;
     }
     GameResult r = game_result(e.g);
@@ -542,7 +759,7 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
     wins[k]++;
     printf("game %d: %s (%s) after %d steps\n", i + 1,
            !r.over ? "unfinished" : r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2",
-           r.over ? r.reason : "step limit", steps);
+           r.over ? r.reason : refused ? "a step refused" : "step limit", steps);
     luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
   }
   printf("White %d, Black %d, draws or unfinished %d\n", wins[0], wins[1], wins[2]);

@@ -572,7 +572,7 @@ static void do_svg(Repl *r, const char *arg) {
 
 /* The computer plays whoever decides now, until it is the person's turn. */
 static void computer_plays(Repl *r, int once) {
-  char out[64];
+  char out[512];
   uint64_t rng = r->seed ^ (uint64_t)r->g->n * 0x9E3779B97F4A7C15ull;
   SearchLimits lim = {.depth = r->level, .stop = &r->s->interrupted};
   while (game_decision(r->g).kind != DECIDE_NONE &&
@@ -582,6 +582,10 @@ static void computer_plays(Repl *r, int once) {
     if (r->s->interrupted) { /* Ctrl-C: nothing of a search cut short is played */
       while (r->g->n > n0) game_undo(r->g);
       say_error(r, "interrupted%s", "");
+      return;
+    }
+    if (none && out[0]) {
+      say_error(r, "the computer's step was refused: %s", out);
       return;
     }
     if (none) {

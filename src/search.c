@@ -8,6 +8,16 @@
 ** so that a turn of several steps by one player (a move, then a relocation) is searched
 ** as one player's plan. The transposition table keys on the position's
 ** hash, which covers the step of the turn.
+**
+** Below the nominal depth a quiescence search plays on the captures and
+** promotions of a move step (every move when in check), so that a
+** position is not judged in the middle of an exchange; a step of another
+** kind there (a relocation, a choice, a card) is judged as it stands.
+** The evaluation reads only what the script declares: the piece values
+** (estimated from the piece's moves on an empty board where the script
+** gives none), the squares each piece reaches from each square of an
+** empty board (centralisation), the distance to the promotion zone, and
+** the pieces around each royal piece.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -16,21 +26,62 @@
 #include "rules.h"
 #include "search.h"
 
+/* The deepest step of any line: the nominal depth, the check extensions
+** and the quiescence search together. */
+#define PLY_LIMIT 128
+/* Steps of quiescence search below the nominal depth. */
+#define QUIESCENCE_LIMIT 10
+#define INF (SCORE_MATE + 1)
+
 typedef struct TTEntry {
   uint64_t key;
   Move move;
   int32_t score;
-  int8_t depth;
+  int16_t depth;
   uint8_t bound; /* 0 empty, 1 exact, 2 lower, 3 upper */
+  uint8_t gen;   /* the search that wrote it (hashfull) */
 } TTEntry;
+
+enum { BOUND_NONE = 0, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
+/* What the evaluation needs of a variant, computed once per variant. */
+typedef struct EvalTables {
+  const Variant *v;
+  char name[48], source[1100];
+  int value[MAX_TYPES];
+  int16_t pst[2][MAX_TYPES][MAX_SQUARES]; /* centralisation and advancement */
+  int16_t centre[MAX_SQUARES];            /* a royal piece's closeness to the centre */
+  int start_material;                     /* both sides' pieces at the start, royal
+                                             pieces and pawns left out */
+  uint32_t minor_mask;                    /* pawns, left out of the material phase */
+} EvalTables;
+
+/* Each ply's move list and order, on the heap: a line may be long, and a
+** list holds up to MAX_MOVES steps. */
+typedef struct PlyData {
+  Move list[MAX_MOVES];
+  int score[MAX_MOVES];
+} PlyData;
 
 struct Searcher {
   TTEntry *tt;
   size_t tt_mask;
+  uint8_t gen;
   uint64_t nodes;
   const SearchLimits *limits;
-  double deadline;
+  double start, deadline, soft_deadline;
+  int pondered; /* pondering when the search began, the clock not yet started */
   int aborted;
+  int seldepth, root_depth;
+  Move excluded[SEARCH_MAX_LINES]; /* root moves of the lines already found */
+  int nexcluded;
+  uint64_t path[PLY_LIMIT];        /* the keys of the line being searched */
+  Move killer[PLY_LIMIT][2];
+  int history[2][MAX_TYPES][1024]; /* by decider, moving type, destination */
+  int pv_len[PLY_LIMIT];
+  Move pv[PLY_LIMIT][PLY_LIMIT];
+  PlyData *ply;                    /* PLY_LIMIT of them */
+  EvalTables eval;
 };
 
 static double now(void) {
@@ -39,29 +90,177 @@ static double now(void) {
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* ---- the table ------------------------------------------------------- */
+
+static TTEntry *table_new(int megabytes, size_t *mask) {
+  size_t n = 1;
+  if (megabytes < 1) megabytes = 1;
+  while (n * 2 * sizeof(TTEntry) <= (size_t)megabytes << 20) n *= 2;
+  TTEntry *tt = calloc(n, sizeof(TTEntry));
+  if (tt) *mask = n - 1;
+  return tt;
+}
+
 Searcher *search_new(int tt_megabytes) {
   Searcher *s = calloc(1, sizeof *s);
   if (!s) return NULL;
-  size_t n = 1;
-  while (n * 2 * sizeof(TTEntry) <= (size_t)tt_megabytes << 20) n *= 2;
-  s->tt = calloc(n, sizeof(TTEntry));
-  if (!s->tt) {
-    free(s);
+  s->tt = table_new(tt_megabytes, &s->tt_mask);
+  s->ply = calloc(PLY_LIMIT, sizeof *s->ply);
+  if (!s->tt || !s->ply) {
+    search_free(s);
     return NULL;
   }
-  s->tt_mask = n - 1;
   return s;
+}
+
+int search_resize(Searcher *s, int megabytes) {
+  size_t mask;
+  TTEntry *tt = table_new(megabytes, &mask);
+  if (!tt) return -1;
+  free(s->tt);
+  s->tt = tt;
+  s->tt_mask = mask;
+  return 0;
 }
 
 void search_clear(Searcher *s) {
   memset(s->tt, 0, sizeof *s->tt * (s->tt_mask + 1));
+  memset(s->history, 0, sizeof s->history);
+  memset(s->killer, 0, sizeof s->killer);
 }
 
 void search_free(Searcher *s) {
   if (!s) return;
   free(s->tt);
+  free(s->ply);
   free(s);
 }
+
+/* Mate scores are stored as distances from the node, read back as
+** distances from the root. */
+static int to_table(int score, int ply) {
+  return score > SCORE_MATE_BOUND ? score + ply : score < -SCORE_MATE_BOUND ? score - ply : score;
+}
+static int from_table(int score, int ply) {
+  return score > SCORE_MATE_BOUND ? score - ply : score < -SCORE_MATE_BOUND ? score + ply : score;
+}
+
+static int hashfull(const Searcher *s) {
+  size_t n = s->tt_mask + 1 < 1000 ? s->tt_mask + 1 : 1000, used = 0;
+  for (size_t i = 0; i < n; i++) used += s->tt[i].bound != BOUND_NONE && s->tt[i].gen == s->gen;
+  return (int)(used * 1000 / n);
+}
+
+/* ---- the evaluation's tables ----------------------------------------- */
+
+/* Twice the number of squares a piece of type t and colour c reaches from
+** sq on an empty board (a square where it only moves, or only captures,
+** counts half): steps with a condition, and hoppers, which need a piece
+** to jump, are left out. */
+static int empty_board_reach(const Variant *v, int c, int t, int sq) {
+  const Geometry *g = &v->geo;
+  int reach = 0;
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *st = &v->step[c][t][i];
+    if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS)
+      continue;
+    int w = !!(st->modes & MODE_MOVE) + !!(st->modes & MODE_CAPTURE);
+    int to = sq;
+    for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {
+      to += st->off;
+      if (!board_inside(g, to)) break;
+      if (v->stand[c][to] >> t & 1) reach += w;
+    }
+  }
+  return reach;
+}
+
+/* Estimated from how many squares the piece reaches, on average, on an
+** empty board: fitted so that the orthodox pieces come out near their
+** usual values (knight 250, bishop 370, rook 540, queen 830). */
+static int estimated_value(int twice_reach_avg) {
+  return 33 * twice_reach_avg / 2 / 16 + 80;
+}
+
+static void eval_tables(EvalTables *e, const Variant *v) {
+  const Geometry *g = &v->geo;
+  static int reach[2][MAX_TYPES][MAX_SQUARES];
+  int avg[MAX_TYPES]; /* sixteen times the average of twice the reach */
+  memset(e, 0, sizeof *e);
+  e->v = v;
+  memcpy(e->name, v->name, sizeof e->name);
+  memcpy(e->source, v->source, sizeof e->source);
+  for (int t = 0; t < v->ntypes; t++) {
+    long sum = 0, squares = 0;
+    for (int c = 0; c < 2; c++)
+      for (int r = 0; r < g->ranks; r++)
+        for (int f = 0; f < g->files; f++) {
+          int sq = board_square(g, f, r);
+          reach[c][t][sq] = empty_board_reach(v, c, t, sq);
+          if (v->stand[c][sq] >> t & 1) sum += reach[c][t][sq], squares++;
+        }
+    avg[t] = squares ? (int)(16 * sum / squares) : 0;
+    const PieceType *pt = &v->type[t];
+    e->value[t] = pt->value || pt->royal || pt->neutral ? pt->value : estimated_value(avg[t]);
+    if (pt->pawn) e->minor_mask |= 1u << t;
+  }
+  for (int t = 0; t < v->ntypes; t++) {
+    const PieceType *pt = &v->type[t];
+    /* what reaching the zone is worth: the best promotion */
+    int gain = 0;
+    if (v->promote_mask >> t & 1)
+      for (int i = 0; i < v->npromo; i++)
+        if (e->value[v->promo_type[i]] - e->value[t] > gain) gain = e->value[v->promo_type[i]] - e->value[t];
+    if (v->promo_to[t] && e->value[v->promo_to[t] - 1] - e->value[t] > gain)
+      gain = e->value[v->promo_to[t] - 1] - e->value[t];
+    for (int c = 0; c < 2; c++) {
+      /* ranks from the zone: the farthest rank a piece of c may stand on */
+      int dist[MAX_RANKS], far = 0;
+      for (int r = 0; r < g->ranks; r++) {
+        dist[r] = g->ranks;
+        for (int z = 0; z < g->ranks; z++)
+          if (v->promo_rank_mask[c][z] && abs(z - r) < dist[r]) dist[r] = abs(z - r);
+      }
+      for (int r = 0; r < g->ranks; r++)
+        if (dist[r] < g->ranks && dist[r] > far) far = dist[r];
+      for (int r = 0; r < g->ranks; r++)
+        for (int f = 0; f < g->files; f++) {
+          int sq = board_square(g, f, r), score = 0;
+          if (!pt->royal && !pt->neutral) score = 3 * (16 * reach[c][t][sq] - avg[t]) / 32;
+          if (gain > 0 && far > 0 && dist[r] < g->ranks) {
+            /* the cube of the progress made, an eighth of the gain: little
+            ** for the first steps, much for the last */
+            int progress = far - dist[r];
+            score += gain * progress * progress * progress / (8 * far * far * far);
+          }
+          e->pst[c][t][sq] = (int16_t)score;
+        }
+    }
+  }
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++)
+      e->centre[board_square(g, f, r)] =
+          (int16_t)(-(abs(2 * f - (g->files - 1)) + abs(2 * r - (g->ranks - 1))));
+  Position start;
+  char err[64];
+  if (pos_set_fen(&start, v, v->start_fen, err, sizeof err) == 0)
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < v->ntypes; t++)
+        if (!v->type[t].royal && !(e->minor_mask >> t & 1))
+          e->start_material += (start.count[c][t] + start.pocket[c][t]) * e->value[t];
+}
+
+static const EvalTables *tables(Searcher *s, const Variant *v) {
+  EvalTables *e = &s->eval;
+  if (e->v != v || strcmp(e->name, v->name) || strcmp(e->source, v->source)) eval_tables(e, v);
+  return e;
+}
+
+int search_piece_value(Searcher *s, const Variant *v, int t) {
+  return t >= 0 && t < v->ntypes ? tables(s, v)->value[t] : 0;
+}
+
+/* ---- the evaluation --------------------------------------------------- */
 
 /* Who decides the step at p: 0 White, 1 Black, 2 chance. */
 static int decider(const Position *p) {
@@ -70,62 +269,192 @@ static int decider(const Position *p) {
   return ph->owner == OWNER_OPPONENT ? p->side ^ 1 : p->side;
 }
 
-/* Material (and points, where they decide), from White's point of view. */
-static int evaluate_white(const Position *p) {
-  const Variant *v = p->v;
-  int score = 0;
-  for (int c = 0; c < 2; c++)
-    for (int t = 0; t < v->ntypes; t++) {
-      int value = v->type[t].value + (v->type[t].royal && v->royal_capture ? 100000 : 0);
-      score += (c == WHITE ? 1 : -1) * (p->count[c][t] + p->pocket[c][t]) * value;
+#define SHIELD 10 /* an own piece beside a royal piece, in the middle game */
+
+/* The safety of c's royal piece on sq: own pieces around it count for
+** it, enemy pieces within two squares against it, by their value. */
+static int royal_safety(const Position *p, const EvalTables *e, int c, int sq) {
+  const Geometry *g = &p->v->geo;
+  int score = 0, f0 = board_file(g, sq), r0 = board_rank(g, sq);
+  for (int dr = -1; dr <= 1; dr++)
+    for (int df = -1; df <= 1; df++) {
+      int to = sq + board_offset(g, df, dr);
+      uint8_t cell = p->board[to];
+      if ((df || dr) && cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c) score += SHIELD;
     }
+  int them = c ^ 1;
+  for (int i = 0; i < p->npieces[them]; i++) {
+    int from = p->plist[them][i], t = CELL_TYPE(p->board[from]);
+    int df = abs(board_file(g, from) - f0), dr = abs(board_rank(g, from) - r0);
+    int d = df > dr ? df : dr;
+    if (d <= 2 && !p->v->type[t].royal) score -= e->value[t] * (3 - d) / 32;
+  }
+  return score;
+}
+
+/* Twice the squares the piece of colour c and type t on sq reaches now (a
+** square it only moves to, or only captures on, counts half): the same
+** steps as empty_board_reach, each walked until a piece stops it. */
+static int mobility(const Position *p, int c, int t, int sq) {
+  const Variant *v = p->v;
+  int reach = 0;
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *st = &v->step[c][t][i];
+    if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS)
+      continue;
+    int move = !!(st->modes & MODE_MOVE), capture = !!(st->modes & MODE_CAPTURE);
+    int to = sq;
+    for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {
+      to += st->off;
+      uint8_t cell = p->board[to];
+      if (cell == CELL_OFF) break;
+      if (cell == CELL_EMPTY) {
+        reach += move + capture; /* a square it controls */
+        continue;
+      }
+      if (v->enemy[c][cell]) reach += capture * 2;
+      break;
+    }
+  }
+  return reach;
+}
+
+#define MOBILITY 1 /* centipawns per half square reached */
+
+/* From White's point of view. */
+static int evaluate_white(Searcher *s, const Position *p) {
+  const Variant *v = p->v;
+  const EvalTables *e = &s->eval; /* made for v by search_best */
+  int score = 0, material[2] = {0, 0};
+  for (int c = 0; c < 2; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int sq = p->plist[c][i], t = CELL_TYPE(p->board[sq]);
+      score += sign * (e->value[t] + e->pst[c][t][sq]);
+      if (!v->type[t].royal && !(e->minor_mask >> t & 1)) score += sign * MOBILITY * mobility(p, c, t, sq);
+      if (!v->type[t].royal && !(e->minor_mask >> t & 1)) material[c] += e->value[t];
+    }
+    for (int t = 0; t < v->ntypes; t++)
+      if (p->pocket[c][t]) {
+        score += sign * p->pocket[c][t] * e->value[t];
+        if (!(e->minor_mask >> t & 1)) material[c] += p->pocket[c][t] * e->value[t];
+      }
+  }
+  /* royal pieces: sheltered and away from the centre while the opponent
+  ** has pieces to attack with, central once few are left */
+  int full = e->start_material > 0 ? e->start_material : 1;
+  for (int c = 0; c < 2; c++) {
+    int sq = p->royal[c];
+    if (sq == SQ_NONE) continue;
+    int mg = 256 * material[c ^ 1] * 2 / full; /* the opponent's share */
+    if (mg > 256) mg = 256;
+    int term = (mg * (royal_safety(p, e, c, sq) - 2 * e->centre[sq]) + (256 - mg) * 3 * e->centre[sq]) / 256;
+    score += c == WHITE ? term : -term;
+  }
   /* Where points decide, they count far more than what stands on the
   ** board (which may change hands). */
   if (v->has_points) score = score / 10 + 1000 * (p->score[0] - p->score[1]);
   return score;
 }
 
-static int evaluate(Position *p, int who) {
-  int w = evaluate_white(p);
+static int evaluate(Searcher *s, const Position *p, int who) {
+  int w = evaluate_white(s, p);
   return who == BLACK ? -w : w;
 }
 
-/* Captures first (most valuable victim, least valuable attacker), then
-** the table's move. */
-static void order(const Position *p, Move *list, int n, Move hint) {
-  int score[MAX_MOVES];
-  for (int i = 0; i < n; i++) {
-    Move m = list[i];
-    int sc = 0;
-    if (m == hint) sc = 1 << 30;
-    else if (MOVE_FLAG(m) != MF_PLACE && MOVE_FLAG(m) != MF_TARGET && MOVE_FLAG(m) != MF_DRAW &&
-             MOVE_FLAG(m) != MF_CARD) {
-      uint8_t victim = p->board[MOVE_TO(m)];
-      if (victim != CELL_EMPTY && victim != CELL_OFF && CELL_COLOUR(victim) <= 1 && MOVE_FLAG(m) != MF_CASTLE &&
-          MOVE_FROM(m) != MOVE_TO(m)) /* not a promotion in place */
-        sc = 1000 + p->v->type[CELL_TYPE(victim)].value * 8 -
-             (p->board[MOVE_FROM(m)] != CELL_EMPTY ? p->v->type[CELL_TYPE(p->board[MOVE_FROM(m)])].value / 8 : 0);
-      if (MOVE_FLAG(m) == MF_PROMO) sc += 900;
-    }
-    score[i] = sc;
-  }
-  for (int i = 1; i < n; i++) /* insertion sort: lists are short */
-    for (int j = i; j > 0 && score[j - 1] < score[j]; j--) {
-      int t = score[j];
-      score[j] = score[j - 1];
-      score[j - 1] = t;
-      Move tm = list[j];
-      list[j] = list[j - 1];
-      list[j - 1] = tm;
-    }
+/* ---- ordering ---------------------------------------------------------- */
+
+/* The type that a capture by m takes, or -1. */
+static int victim(const Position *p, Move m) {
+  int flag = MOVE_FLAG(m);
+  if (flag == MF_EP) return p->ep_victim != SQ_NONE ? CELL_TYPE(p->board[p->ep_victim]) : 0;
+  if (flag != MF_NORMAL && flag != MF_PROMO && flag != MF_GATE) return -1;
+  if (MOVE_FROM(m) == MOVE_TO(m)) return -1; /* a promotion where it stands */
+  uint8_t cell = p->board[MOVE_TO(m)];
+  return p->v->enemy[p->side][cell] ? CELL_TYPE(cell) : -1;
 }
 
+/* The type of the piece m moves or puts down (for history). */
+static int mover(const Position *p, Move m) {
+  int flag = MOVE_FLAG(m);
+  if (flag == MF_DROP || flag == MF_PLACE) return (MOVE_PROMO(m) - 1) & 31;
+  if (flag == MF_TARGET || flag == MF_CARD || flag == MF_DRAW || flag == MF_PASS) return 0;
+  uint8_t cell = p->board[MOVE_FROM(m)];
+  return cell != CELL_EMPTY && cell != CELL_OFF ? CELL_TYPE(cell) : 0;
+}
+
+/* What m gains at once: the victim and the promotion. */
+static int gain(const Position *p, const EvalTables *e, Move m, int *tactical) {
+  int t = victim(p, m), g = 0;
+  *tactical = 0;
+  if (t >= 0) {
+    g += p->v->type[t].royal ? SCORE_MATE / 2 : e->value[t];
+    *tactical = 1;
+  }
+  if (MOVE_FLAG(m) == MF_PROMO) {
+    int to = MOVE_PROMO(m) - 1;
+    if (to >= 0 && to < p->v->ntypes) g += e->value[to] - e->value[mover(p, m)];
+    *tactical = 1;
+  }
+  return g;
+}
+
+#define ORDER_HINT (1 << 30)
+#define ORDER_CAPTURE (1 << 26)
+#define ORDER_KILLER (1 << 25)
+
+/* Scores the moves for the order of search: the table's move, captures
+** (most valuable victim, least valuable attacker) and promotions, the
+** killers of this ply, then the rest by history. */
+static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, int ply, int who) {
+  const EvalTables *e = &s->eval;
+  for (int i = 0; i < n; i++) {
+    Move m = d->list[i];
+    int tactical, g = gain(p, e, m, &tactical), sc;
+    if (m == hint) sc = ORDER_HINT;
+    else if (tactical) {
+      if (g > SCORE_MATE / 4) g = SCORE_MATE / 4;
+      sc = ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16;
+    } else if (m == s->killer[ply][0]) sc = ORDER_KILLER + 1;
+    else if (m == s->killer[ply][1]) sc = ORDER_KILLER;
+    else sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
+    d->score[i] = sc;
+  }
+}
+
+/* The best of the moves from i on, brought to i (selection: a cut-off
+** usually comes early, and the rest need not be sorted). */
+static void pick(PlyData *d, int i, int n) {
+  int best = i;
+  for (int j = i + 1; j < n; j++)
+    if (d->score[j] > d->score[best]) best = j;
+  if (best != i) {
+    Move m = d->list[i];
+    int sc = d->score[i];
+    d->list[i] = d->list[best], d->score[i] = d->score[best];
+    d->list[best] = m, d->score[best] = sc;
+  }
+}
+
+/* ---- the search --------------------------------------------------------- */
+
 static int out_of_time(Searcher *s) {
+  const SearchLimits *l = s->limits;
   if (s->aborted) return 1;
-  if ((s->nodes & 1023) == 0) {
-    if (s->limits->stop && *s->limits->stop) s->aborted = 1;
-    else if (!(s->limits->seconds == 0) && now() > s->deadline) s->aborted = 1;
-    else if (s->limits->nodes && s->nodes >= s->limits->nodes) s->aborted = 1;
+  if (l->nodes && s->nodes >= l->nodes) return s->aborted = 1;
+  if ((s->nodes & 255) == 0) { /* a few hundred microseconds apart */
+    if (l->poll) l->poll(l->poll_ctx);
+    if (l->stop && *l->stop) return s->aborted = 1;
+    if (s->pondered) {
+      if (*l->pondering) return 0; /* no clock while pondering */
+      /* the expected move was played: the clock starts now */
+      s->pondered = 0;
+      double t = now();
+      s->deadline = t + (l->seconds >= 0 ? l->seconds : 0);
+      s->soft_deadline = t + l->soft_seconds;
+    }
+    /* the first iteration always ends: an answer of one step searched */
+    if (!(l->seconds == 0) && s->root_depth > 1 && now() > s->deadline) s->aborted = 1;
   }
   return s->aborted;
 }
@@ -142,94 +471,283 @@ static int terminal_score(const Position *p, int ply) {
   return decider(p) == mover ? score : -score;
 }
 
-static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int ply, Move *best_out) {
-  Move list[MAX_MOVES];
-  s->nodes++;
-  if (out_of_time(s)) return 0;
-  int who = decider(p);
-  int n = gen_legal(p, list);
-  if (n == 0) return terminal_score(p, ply);
-  if (depth <= 0) return evaluate(p, who == 2 ? p->side : who);
+/* Has the position at ply been seen before, in this line or in the game? */
+static int repeated(const Searcher *s, uint64_t key, int ply) {
+  for (int i = ply - 1; i >= 0; i--)
+    if (s->path[i] == key) return 1;
+  const SearchLimits *l = s->limits;
+  for (int i = l->nhistory - 1; i >= 0 && i >= l->nhistory - 100; i--)
+    if (l->history[i] == key) return 1;
+  return 0;
+}
 
-  if (who == 2) { /* chance: the average over the cards, by their number */
-    long total = 0, weight = 0;
-    for (int i = 0; i < n; i++) {
-      Undo u;
-      int w = p->deck[MOVE_PROMO(list[i])];
-      move_make(p, list[i], &u);
-      int child = decider(p), v = search(s, p, depth - 1, -SCORE_MATE, SCORE_MATE, ply + 1, NULL);
-      move_unmake(p, list[i], &u);
-      /* as seen by the side that was to move */
-      total += (long)w * (child == p->side ? v : -v);
-      weight += w;
-    }
-    return weight ? (int)(total / weight) : 0;
+static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int ply);
+
+/* The value for who of the position reached (a step just made), searched
+** with the window alpha..beta of who's point of view: the child's own
+** score as it is when who decides it too, negated when the opponent
+** does, and a chance step's average as seen by the side it belongs to. */
+static int child(Searcher *s, Position *p, int who, int depth, int alpha, int beta, int ply) {
+  int c = decider(p);
+  if (c == who) return search(s, p, depth, alpha, beta, ply);
+  if (c == 2) {
+    int v = search(s, p, depth, -INF, INF, ply);
+    return p->side == who ? v : -v;
   }
+  return -search(s, p, depth, -beta, -alpha, ply);
+}
+
+static void update_pv(Searcher *s, int ply, Move m) {
+  s->pv[ply][ply] = m;
+  int len = s->pv_len[ply + 1];
+  for (int j = ply + 1; j < len; j++) s->pv[ply][j] = s->pv[ply + 1][j];
+  s->pv_len[ply] = len > ply + 1 ? len : ply + 1;
+}
+
+/* Chance: the average over the cards, by their number, as seen by the
+** side to move. */
+static int chance(Searcher *s, Position *p, int depth, int ply) {
+  PlyData *d = &s->ply[ply];
+  int n = gen_legal(p, d->list);
+  long total = 0, weight = 0;
+  for (int i = 0; i < n; i++) {
+    Undo u;
+    Move m = d->list[i];
+    int w = p->deck[MOVE_PROMO(m)];
+    move_make(p, m, &u);
+    int c = decider(p), v = search(s, p, depth - 1, -INF, INF, ply + 1);
+    move_unmake(p, m, &u);
+    if (s->aborted) return 0;
+    total += (long)w * (c == p->side ? v : -v);
+    weight += w;
+  }
+  return weight ? (int)(total / weight) : n ? 0 : terminal_score(p, ply);
+}
+
+/* Below the nominal depth (depth 0, -1, ...): captures and promotions of
+** a move step, every move when in check. */
+static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, int ply) {
+  const Variant *v = p->v;
+  int who = decider(p), result;
+  if (v->phase[p->phase].kind != PHASE_MOVE || who != p->side) {
+    /* another kind of step: judged as it stands */
+    if (v->has_terminal && pos_terminal(p, &result)) return terminal_score(p, ply);
+    return evaluate(s, p, who);
+  }
+  PlyData *d = &s->ply[ply];
+  int n = gen_legal(p, d->list);
+  if (n == 0) return terminal_score(p, ply);
+  int in_check = !v->royal_capture && royal_attacked(p, p->side);
+  int stand = evaluate(s, p, who), best = -INF;
+  if (!in_check) {
+    if (stand >= beta) return stand;
+    if (stand > alpha) alpha = stand;
+    best = stand;
+  }
+  if (-depth >= QUIESCENCE_LIMIT || ply >= PLY_LIMIT - 1) return in_check ? stand : best;
+  const EvalTables *e = &s->eval;
+  /* keep the moves to search, with their order */
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = d->list[i];
+    int tactical, g = gain(p, e, m, &tactical);
+    if (!tactical && !in_check) continue;
+    /* a capture that cannot lift the score near alpha is not tried */
+    if (!in_check && g < SCORE_MATE / 4 && stand + g + 200 <= alpha) continue;
+    if (g > SCORE_MATE / 4) g = SCORE_MATE / 4;
+    d->list[k] = m;
+    d->score[k++] = tactical ? ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16 : 0;
+  }
+  for (int i = 0; i < k; i++) {
+    Undo u;
+    pick(d, i, k);
+    Move m = d->list[i];
+    move_make(p, m, &u);
+    int val = child(s, p, who, depth - 1, alpha, beta, ply + 1);
+    move_unmake(p, m, &u);
+    if (s->aborted) return 0;
+    if (val > best) best = val;
+    if (val > alpha) {
+      alpha = val;
+      update_pv(s, ply, m);
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
+static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int ply) {
+  const Variant *v = p->v;
+  s->nodes++;
+  s->pv_len[ply] = ply;
+  if (ply > s->seldepth) s->seldepth = ply;
+  if (out_of_time(s)) return 0;
+  s->path[ply] = p->key;
+  if (ply > 0 && repeated(s, p->key, ply)) return 0;
+  int who = decider(p);
+  if (who == 2) {
+    if (depth <= 0 || ply >= PLY_LIMIT - 1) {
+      int result;
+      if (v->has_terminal && pos_terminal(p, &result)) return terminal_score(p, ply);
+      return evaluate(s, p, p->side);
+    }
+    return chance(s, p, depth, ply);
+  }
+  if (depth <= 0 || ply >= PLY_LIMIT - 1) return quiescence(s, p, depth < 0 ? depth : 0, alpha, beta, ply);
+
+  PlyData *d = &s->ply[ply];
+  int n = gen_legal(p, d->list);
+  if (n == 0) return terminal_score(p, ply);
 
   TTEntry *e = &s->tt[p->key & s->tt_mask];
   Move hint = MOVE_NONE;
   if (e->key == p->key && e->bound) {
     hint = e->move;
+    int sc = from_table(e->score, ply);
     if (e->depth >= depth && ply > 0) {
-      if (e->bound == 1) return e->score;
-      if (e->bound == 2 && e->score >= beta) return e->score;
-      if (e->bound == 3 && e->score <= alpha) return e->score;
+      if (e->bound == BOUND_EXACT) return sc;
+      if (e->bound == BOUND_LOWER && sc >= beta) return sc;
+      if (e->bound == BOUND_UPPER && sc <= alpha) return sc;
     }
   }
-  order(p, list, n, hint);
-  int best = -SCORE_MATE - 1, a0 = alpha;
-  Move best_move = list[0];
+  int move_step = v->phase[p->phase].kind == PHASE_MOVE && who == p->side;
+  int in_check = move_step && !v->royal_capture && royal_attacked(p, p->side);
+  score_moves(s, p, d, n, hint, ply, who);
+  int best = -INF, a0 = alpha, searched = 0;
+  Move best_move = MOVE_NONE;
   for (int i = 0; i < n; i++) {
     Undo u;
-    move_make(p, list[i], &u);
-    int child = decider(p), v;
-    if (child == who) v = search(s, p, depth - 1, alpha, beta, ply + 1, NULL);
-    else if (child == 2) {
-      v = search(s, p, depth - 1, -SCORE_MATE, SCORE_MATE, ply + 1, NULL); /* the mover's view */
-      if (p->side != who) v = -v;
-    } else v = -search(s, p, depth - 1, -beta, -alpha, ply + 1, NULL);
-    move_unmake(p, list[i], &u);
-    if (s->aborted) return 0;
-    if (v > best) {
-      best = v;
-      best_move = list[i];
+    pick(d, i, n);
+    Move m = d->list[i];
+    if (ply == 0) { /* the lines already found (MultiPV) */
+      int skip = 0;
+      for (int j = 0; j < s->nexcluded; j++) skip |= s->excluded[j] == m;
+      if (skip) continue;
     }
-    if (v > alpha) alpha = v;
-    if (alpha >= beta) break;
+    int tactical;
+    gain(p, &s->eval, m, &tactical);
+    /* neither the table's move nor a killer: reduced when late */
+    int late = d->score[i] < ORDER_KILLER && !tactical;
+    move_make(p, m, &u);
+    /* a check given is searched a step deeper (not without end: at most
+    ** as many steps again as the iteration's depth) */
+    int check = p->phase == 0 && !v->royal_capture && royal_attacked(p, p->side);
+    int next = depth - 1 + (check && ply < 2 * s->root_depth);
+    int val;
+    if (searched == 0) {
+      val = child(s, p, who, next, alpha, beta, ply + 1);
+    } else {
+      /* late quiet moves are searched less deep first, then again
+      ** where they prove better than expected */
+      int r = 0;
+      if (depth >= 3 && ply > 0 && searched >= 3 && late && !in_check && !check)
+        r = 1 + (searched >= 8 && depth >= 6);
+      val = child(s, p, who, next - r, alpha, alpha + 1, ply + 1);
+      if (r && val > alpha && !s->aborted) val = child(s, p, who, next, alpha, alpha + 1, ply + 1);
+      if (val > alpha && val < beta && !s->aborted) val = child(s, p, who, next, alpha, beta, ply + 1);
+    }
+    move_unmake(p, m, &u);
+    if (s->aborted) return 0;
+    searched++;
+    if (val > best) {
+      best = val;
+      best_move = m;
+    }
+    if (val > alpha) {
+      alpha = val;
+      update_pv(s, ply, m);
+    }
+    if (alpha >= beta) {
+      if (!tactical) {
+        if (s->killer[ply][0] != m) {
+          s->killer[ply][1] = s->killer[ply][0];
+          s->killer[ply][0] = m;
+        }
+        int *h = &s->history[who & 1][mover(p, m)][MOVE_TO(m)];
+        *h += depth * depth;
+        if (*h > ORDER_KILLER / 2) /* keep history below the killers */
+          for (int c = 0; c < 2; c++)
+            for (int t = 0; t < MAX_TYPES; t++)
+              for (int q = 0; q < 1024; q++) s->history[c][t][q] /= 2;
+      }
+      break;
+    }
   }
-  e->key = p->key;
-  e->move = best_move;
-  e->score = best;
-  e->depth = (int8_t)depth;
-  e->bound = best <= a0 ? 3 : best >= beta ? 2 : 1;
-  if (best_out) *best_out = best_move;
+  if (searched == 0) return -INF; /* every root move excluded */
+  if (ply > 0 || s->nexcluded == 0) {
+    e->key = p->key;
+    e->move = best_move;
+    e->score = to_table(best, ply);
+    e->depth = (int16_t)depth;
+    e->bound = best <= a0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+    e->gen = s->gen;
+  }
   return best;
 }
 
+/* ---- iterative deepening ------------------------------------------------ */
+
+static void fill_result(Searcher *s, SearchResult *r, int score, int depth, int line) {
+  r->score = score;
+  r->depth = depth;
+  r->seldepth = s->seldepth;
+  r->line = line;
+  r->nodes = s->nodes;
+  r->seconds = now() - s->start;
+  r->hashfull = hashfull(s);
+  r->npv = s->pv_len[0] < SEARCH_MAX_PV ? s->pv_len[0] : SEARCH_MAX_PV;
+  memcpy(r->pv, s->pv[0], sizeof(Move) * (size_t)r->npv);
+  if (r->npv) r->best = r->pv[0];
+}
+
 SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
-  SearchResult r = {MOVE_NONE, 0, 0, 0};
-  Move list[MAX_MOVES];
+  SearchResult r;
+  memset(&r, 0, sizeof r);
+  PlyData *root = &s->ply[0];
   s->limits = limits;
   s->nodes = 0;
   s->aborted = 0;
+  s->gen++;
+  s->start = now();
   /* A negative or NaN time is no time left (a GUI's clock past zero), not
   ** a search without end: the deadline is now. */
-  s->deadline = now() + (limits->seconds >= 0 ? limits->seconds : 0);
+  s->deadline = s->start + (limits->seconds >= 0 ? limits->seconds : 0);
+  s->soft_deadline = s->start + limits->soft_seconds;
+  s->pondered = limits->pondering && *limits->pondering;
+  memset(s->killer, 0, sizeof s->killer);
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < MAX_TYPES; t++)
+      for (int q = 0; q < 1024; q++) s->history[c][t][q] /= 4;
+  tables(s, p->v);
   int depth = limits->depth < 1 ? 1 : limits->depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : limits->depth;
-  int n = gen_legal(p, list);
+  int n = gen_legal(p, root->list);
   if (n == 0) return r;
-  r.best = list[0];
+  r.best = root->list[0];
+  int lines = limits->lines < 1 ? 1 : limits->lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : limits->lines;
+  if (lines > n) lines = n;
+  if (decider(p) == 2) lines = 1;
   for (int d = 1; d <= depth; d++) {
-    Move best = MOVE_NONE;
-    int score = search(s, p, d, -SCORE_MATE - 1, SCORE_MATE + 1, 0, &best);
-    if (s->aborted) break;
-    if (best != MOVE_NONE) r.best = best;
-    r.score = score;
-    r.depth = d;
-    r.nodes = s->nodes;
-    if (limits->info) limits->info(limits->info_ctx, &r);
-    if (score > SCORE_MATE - 1000 || score < -SCORE_MATE + 1000) break; /* a forced end */
+    SearchResult found[SEARCH_MAX_LINES];
+    int nfound = 0;
+    s->root_depth = d;
+    s->nexcluded = 0;
+    s->seldepth = 0;
+    for (int k = 0; k < lines; k++) {
+      int score = search(s, p, d, -INF, INF, 0);
+      if (s->aborted || s->pv_len[0] == 0) break;
+      fill_result(s, &found[nfound], score, d, k + 1);
+      s->excluded[s->nexcluded++] = found[nfound++].best;
+    }
+    s->nexcluded = 0;
+    if (nfound < lines) break; /* the iteration did not finish */
+    r = found[0];
+    if (limits->info)
+      for (int k = 0; k < nfound; k++) limits->info(limits->info_ctx, &found[k]);
+    if (r.score > SCORE_MATE_BOUND || r.score < -SCORE_MATE_BOUND) break; /* a forced end */
+    if (n == 1 && limits->seconds != 0 && !s->pondered) break; /* nothing to choose */
+    if (limits->soft_seconds > 0 && !s->pondered && now() > s->soft_deadline) break;
   }
   r.nodes = s->nodes;
+  r.seconds = now() - s->start;
   return r;
 }

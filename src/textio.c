@@ -3,6 +3,7 @@
 */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -116,4 +117,99 @@ int textio_save(const char *path, const char *text, size_t n, char *err, size_t 
     return fail(err, errlen, path, target, e);
   }
   return 0;
+}
+
+/* ---- lines of a file descriptor ----------------------------------------- */
+
+#define INPUT_KEEP 256 /* bytes kept of a line past the limit */
+#define INPUT_CHUNK 65536
+
+void textio_input_init(TextInput *in, int fd, size_t limit) {
+  memset(in, 0, sizeof *in);
+  in->fd = fd;
+  in->limit = limit < INPUT_KEEP ? INPUT_KEEP : limit;
+}
+
+void textio_input_free(TextInput *in) {
+  free(in->buf);
+  in->buf = NULL;
+  in->start = in->len = in->cap = 0;
+}
+
+/* The first line in the buffer, if it has passed the limit: its first
+** bytes are kept, and whatever follows its end; the rest of it goes. */
+static void bound_line(TextInput *in) {
+  char *b = in->buf + in->start;
+  size_t n = in->len - in->start;
+  char *nl = memchr(b, '\n', n);
+  size_t line = nl ? (size_t)(nl - b) : n;
+  if (line > in->limit) in->over = 1;
+  if (in->over && line > INPUT_KEEP) {
+    memmove(b + INPUT_KEEP, b + line, n - line);
+    in->len -= line - INPUT_KEEP;
+  }
+}
+
+/* Reads what has arrived (waiting for it when wait is set). Returns 1
+** when bytes were read, 0 at the end of the input or when nothing came. */
+static int input_fill(TextInput *in, int wait) {
+  if (in->eof) return 0;
+  if (!wait) {
+    struct pollfd pf = {in->fd, POLLIN, 0};
+    if (poll(&pf, 1, 0) <= 0) return 0;
+  }
+  if (in->start) { /* what was returned goes */
+    memmove(in->buf, in->buf + in->start, in->len - in->start);
+    in->len -= in->start;
+    in->start = 0;
+  }
+  if (in->cap - in->len < INPUT_CHUNK / 2) {
+    size_t cap = in->cap ? in->cap * 2 : INPUT_CHUNK;
+    char *b = realloc(in->buf, cap);
+    if (!b) { /* no room: the input ends here rather than half a line */
+      in->eof = 1;
+      return 0;
+    }
+    in->buf = b;
+    in->cap = cap;
+  }
+  ssize_t k;
+  do k = read(in->fd, in->buf + in->len, in->cap - in->len - 1); /* room for a NUL */
+  while (k < 0 && errno == EINTR);
+  if (k <= 0) {
+    in->eof = 1;
+    return 0;
+  }
+  in->len += (size_t)k;
+  bound_line(in);
+  return 1;
+}
+
+/* Is a whole line in the buffer (or its last one, at the end)? */
+static int have_line(const TextInput *in) {
+  size_t n = in->len - in->start;
+  return (n && memchr(in->buf + in->start, '\n', n)) || (in->eof && n);
+}
+
+int textio_input_ready(TextInput *in) {
+  while (!have_line(in) && input_fill(in, 0)) continue;
+  return have_line(in) || in->eof;
+}
+
+char *textio_input_line(TextInput *in, int *flags) {
+  *flags = 0;
+  while (!have_line(in))
+    if (!input_fill(in, 1)) break;
+  if (!have_line(in)) return NULL;
+  char *b = in->buf + in->start;
+  size_t n = in->len - in->start;
+  char *nl = memchr(b, '\n', n);
+  size_t line = nl ? (size_t)(nl - b) : n; /* the last line may have no end */
+  b[line] = '\0'; /* on the '\n', or in the byte kept free at the end */
+  in->start += nl ? line + 1 : line;
+  if (memchr(b, '\0', line)) *flags |= TEXTIO_NUL;
+  if (in->over) *flags |= TEXTIO_LONG;
+  in->over = 0;
+  while (line && b[line - 1] == '\r') b[--line] = '\0';
+  return b;
 }

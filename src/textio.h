@@ -25,4 +25,30 @@ int textio_line(FILE *f, char *buf, size_t cap, size_t *len);
 ** and the system's reason. */
 int textio_save(const char *path, const char *text, size_t n, char *err, size_t errlen);
 
+/* Lines of a file descriptor (an engine's standard input), read whole
+** through a buffer of its own, so that a program busy with something else
+** (a search) can look whether a line has arrived without waiting for one.
+** A line longer than limit bytes is not kept whole: its first bytes are,
+** the rest is dropped up to its end, and it comes back marked. */
+typedef struct TextInput {
+  int fd;
+  size_t limit;
+  char *buf;
+  size_t start, len, cap; /* buf[start..len) is read and not yet returned */
+  int eof, over;
+} TextInput;
+
+enum { TEXTIO_LONG = 1, /* the line passed the limit (only its start is kept) */
+       TEXTIO_NUL = 2   /* the line holds a NUL byte */ };
+
+void textio_input_init(TextInput *in, int fd, size_t limit);
+void textio_input_free(TextInput *in);
+/* The next line, without its end of line ("\n" or "\r\n"), waiting for
+** it; NULL at the end of the input (or when out of memory). *flags
+** receives TEXTIO_* bits. The line stays valid until the next call. */
+char *textio_input_line(TextInput *in, int *flags);
+/* Has a whole line (or the end of the input) arrived? Reads what is there
+** without waiting. */
+int textio_input_ready(TextInput *in);
+
 #endif

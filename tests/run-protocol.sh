@@ -5,16 +5,41 @@ set -u
 cd "$(dirname "$0")/.."
 passed=0 failed=0
 # transcript NAME MODE INPUT EXPECTED-LINE...: each expected line must
-# appear in the output, in this order, within $TIMEOUT seconds (60).
+# appear in the output, in this order, within $TIMEOUT seconds (60). An
+# expected line that starts with ~ is an extended regular expression that
+# a whole line must match (a legal move where any will do).
+# uci_run INPUT: INPUT (printf %b escapes) to ./varia uci, its answer out.
+# A quit at the end is held back until every search has answered: quit
+# ends a search at once, as UCI asks, and a transcript checks the answer
+# of the whole search.
+uci_run() {
+  local input=$1 tmp searches
+  tmp=$(mktemp)
+  searches=$(printf '%b' "$input" | grep -E '^go( |$)' | grep -vc '^go perft' || true)
+  if [ "${input: -6}" = 'quit\n' ]; then input=${input:0:-6}; fi
+  { printf '%b' "$input"
+    for _ in $(seq 1200); do
+      [ "$(grep -c '^bestmove' "$tmp")" -ge "$searches" ] && break
+      sleep 0.05
+    done
+    printf 'quit\n'; } | timeout "${TIMEOUT:-60}" ./varia uci >"$tmp" 2>&1
+  cat "$tmp"
+  rm -f "$tmp"
+}
 transcript() {
   local name=$1 mode=$2 input=$3
   shift 3
   local out
-  out=$(printf '%b' "$input" | timeout "${TIMEOUT:-60}" ./varia "$mode" 2>&1)
+  if [ "$mode" = uci ]; then out=$(uci_run "$input"); else
+    out=$(printf '%b' "$input" | timeout "${TIMEOUT:-60}" ./varia "$mode" 2>&1); fi
   local rest=$out ok=1 missing=""
   for want in "$@"; do
     local at
-    at=$(grep -nxF -- "$want" <<<"$rest" | head -1 | cut -d: -f1)
+    if [ "${want:0:1}" = "~" ]; then
+      at=$(grep -nxE -- "${want:1}" <<<"$rest" | head -1 | cut -d: -f1)
+    else
+      at=$(grep -nxF -- "$want" <<<"$rest" | head -1 | cut -d: -f1)
+    fi
     if [ -z "$at" ]; then ok=0; missing=$want; break; fi
     rest=$(tail -n +"$((at + 1))" <<<"$rest")
   done
@@ -41,8 +66,7 @@ transcript "uci illegal move" uci 'position startpos moves e2e5\nquit\n' "info s
 # copy of the game, so bestmove is a legal move (it once was "(none)"), and
 # no info line reveals a search of the true position.
 for moves in "e2e4" "e2e4 d7d5" "e2e4 d7d5 e4d5"; do
-  out=$(printf 'setoption name UCI_Variant value kriegspiel\nposition startpos moves %s\ngo depth 2\nquit\n' "$moves" |
-    timeout 60 ./varia uci 2>&1)
+  out=$(uci_run "setoption name UCI_Variant value kriegspiel\nposition startpos moves $moves\ngo depth 2\nquit\n")
   best=$(sed -n 's/^bestmove //p' <<<"$out")
   check=$(printf 'position startpos moves %s %s\ngo perft 1\nquit\n' "$moves" "$best" | ./varia uci 2>&1)
   if [ -n "$best" ] && [ "$best" != "(none)" ] && ! grep -q '^info' <<<"$out" && ! grep -q illegal <<<"$check"; then
@@ -52,45 +76,45 @@ done
 transcript "xboard features" xboard 'xboard\nprotover 2\nquit\n' \
   "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname=\"varia 0.1\" variants=\"$(sed 's/^chess$/normal/; s/^chess960$/fischerandom/' <<<"$names" | paste -sd,)\" done=1"
 transcript "xboard ping" xboard 'ping 7\nquit\n' "pong 7"
-transcript "xboard plays black" xboard 'new\nsd 2\nusermove e2e4\nquit\n' "move b8c6"
+transcript "xboard plays black" xboard 'new\nsd 2\nusermove e2e4\nquit\n' "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard mates" xboard 'setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsd 3\ngo\nquit\n' "move a1a8" "1-0 {checkmate}"
 transcript "xboard illegal" xboard 'new\nusermove e2e5\nquit\n' "Illegal move (illegal move e2e5 in this position): e2e5"
 transcript "xboard engine-defined variant" xboard 'variant duck\nquit\n' \
   "setup (PNBRQ..................Kpnbrq..................k) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "piece N& N"
-transcript "xboard known variant" xboard 'variant capablanca\nforce\nusermove e2e4\nsd 1\ngo\nquit\n' "move b8c6"
+transcript "xboard known variant" xboard 'variant capablanca\nforce\nusermove e2e4\nsd 1\ngo\nquit\n' "~move [a-h][1-8][a-h][1-8]"
 # Limits that once started a search without end: each is clamped (an info
 # line says so) or refused, and the engine answers at once. A regression
 # hangs, and the short timeout turns it into a failure.
 TIMEOUT=10 transcript "uci go negative clock" uci 'position startpos\ngo wtime -1000 btime -1000\nisready\nquit\n' \
-  "info string go wtime -1000: out of range (0 to 1000000000); 0 used" "info depth 1 score cp 0 nodes 21" "bestmove a2a3" "readyok"
+  "info string go wtime -1000: out of range (0 to 1000000000); 0 used" "~info depth 1 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv [a-h][1-8][a-h][1-8]" "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?" "readyok"
 TIMEOUT=10 transcript "uci go negative movetime" uci 'position startpos\ngo movetime -5\nisready\nquit\n' \
-  "info string go movetime -5: out of range (0 to 1000000000); 0 used" "bestmove a2a3" "readyok"
+  "info string go movetime -5: out of range (0 to 1000000000); 0 used" "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?" "readyok"
 TIMEOUT=10 transcript "uci go depth past the limit" uci 'position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 1000\nquit\n' \
   "info string go depth 1000: out of range (1 to 64); 64 used" "bestmove a1a8"
 TIMEOUT=10 transcript "uci go negative depth" uci 'position startpos\ngo depth -4\nquit\n' \
-  "info string go depth -4: out of range (1 to 64); 1 used" "info depth 1 score cp 0 nodes 21" "bestmove a2a3"
+  "info string go depth -4: out of range (1 to 64); 1 used" "~info depth 1 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv [a-h][1-8][a-h][1-8]" "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"
 TIMEOUT=10 transcript "uci go negative nodes" uci 'position startpos\ngo nodes -1\nquit\n' \
-  "info string go nodes -1: out of range (1 to 9223372036854775807); 1 used" "bestmove a2a3"
-TIMEOUT=10 transcript "uci go bad number" uci 'position startpos\ngo depth x\nquit\n' \
-  "info string go depth x: not a whole number; ignored" "bestmove a2a3"
+  "info string go nodes -1: out of range (1 to 9223372036854775807); 1 used" "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"
+TIMEOUT=10 transcript "uci go bad number" uci 'position startpos\ngo depth x nodes 2000\nquit\n' \
+  "info string go depth x: not a whole number; ignored" "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"
 TIMEOUT=10 transcript "uci go perft 99" uci 'position startpos\ngo perft 99\nisready\nquit\n' \
   "info string go perft 99: expected a depth from 0 to 64" "readyok"
 TIMEOUT=10 transcript "uci go perft -3" uci 'position startpos\ngo perft -3\nisready\nquit\n' \
   "info string go perft -3: expected a depth from 0 to 64" "readyok"
 TIMEOUT=10 transcript "xboard sd -1" xboard 'new\nsd -1\nusermove e2e4\nquit\n' \
-  "Error (depth from 1 to 64; it stays 4): sd -1" "move b8c6"
+  "Error (depth from 1 to 64; it stays 4): sd -1" "~move [a-h][1-8][a-h][1-8]"
 TIMEOUT=10 transcript "xboard st -5" xboard 'new\nsd 2\nst -5\nusermove e2e4\nquit\n' \
-  "Error (seconds per move above 0, at most 86400): st -5" "move b8c6"
+  "Error (seconds per move above 0, at most 86400): st -5" "~move [a-h][1-8][a-h][1-8]"
 # A variant refused keeps the one before playable.
 transcript "uci UCI_Variant refused" uci 'setoption name UCI_Variant value nosuch\nposition startpos moves e2e4\ngo depth 2\nquit\n' \
   "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays chess" \
-  "bestmove b8c6"
+  "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"
 transcript "uci UCI_Variant refused after another" uci 'setoption name UCI_Variant value capablanca\nsetoption name UCI_Variant value nosuch\nposition startpos\ngo perft 1\nquit\n' \
   "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays capablanca" \
   "Nodes searched: 28"
 transcript "xboard variant refused" xboard 'variant nosuch\nsd 2\nusermove e2e4\nquit\n' \
   "Error (no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays normal): variant nosuch" \
-  "move b8c6"
+  "~move [a-h][1-8][a-h][1-8]"
 # A refused position does not take the moves after it onto the one before.
 transcript "uci position refused" uci 'position startpos moves e2e4\nposition fen zz moves d7d5\nd\nquit\n' \
   "info string position refused: FEN \"zz\": expected at least the board and the side to move" \
@@ -99,7 +123,7 @@ transcript "uci position refused" uci 'position startpos moves e2e4\nposition fe
 transcript "uci past a threefold repetition" uci 'position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\nquit\n' \
   "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5"
 transcript "xboard past a threefold repetition" xboard 'new\nforce\nusermove g1f3\nusermove g8f6\nusermove f3g1\nusermove f6g8\nusermove g1f3\nusermove g8f6\nusermove f3g1\nusermove f6g8\nusermove e2e4\nsd 1\ngo\nquit\n' \
-  "move b8c6"
+  "~move [a-h][1-8][a-h][1-8]"
 # Long lines are whole commands: a line once cut at 8191 bytes ran its tail
 # ("quit", "undo") as a command. Past 1 MiB a line is refused, whole.
 pad=$(printf '%8190s' '')
@@ -111,6 +135,102 @@ if ! grep -q '^Illegal move' <<<"$out"; then passed=$((passed + 1)); else
 big=$(head -c 1100000 /dev/zero | tr '\0' x)
 transcript "uci line past 1 MiB" uci "ping ${big}\nisready\nquit\n" "info string line refused (the line is longer than 1 MiB): ping xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." "readyok"
 transcript "xboard line past 1 MiB" xboard "ping ${big}\nping 9\nquit\n" "Error (the line is longer than 1 MiB): ping xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." "pong 9"
+# UCI while the engine thinks. timed FEED: the lines FEED prints (a shell
+# command with sleeps between them) go to ./varia uci; each line of the
+# answer comes back after the centiseconds since the start.
+timed() {
+  local start
+  start=$(date +%s%N)
+  eval "$1" | timeout 30 ./varia uci 2>&1 | while IFS= read -r line; do
+    echo "$(( ($(date +%s%N) - start) / 10000000 )) $line"
+  done
+}
+# at PATTERN OUTPUT: the centiseconds of the first line matching PATTERN (or 99999)
+at() { awk -v p="$1" '$0 ~ p { print $1; found = 1; exit } END { if (!found) print 99999 }' <<<"$2"; }
+check() { # NAME CONDITION OUTPUT
+  if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1 ($2):"; head -30 <<<"$3" | sed 's/^/    /'; fi
+}
+# go infinite searches until stop (it once answered at once), and answers
+# within a second of it
+out=$(timed "printf 'position startpos\ngo infinite\n'; sleep 2; printf 'stop\n'; sleep 2; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove [a-h][1-8][a-h][1-8]' "$out")
+check "uci go infinite, then stop" '[ "$b" -ge 200 ] && [ "$b" -lt 300 ]' "$out"
+# go depth 30 then stop: the answer comes at once (it once came minutes later)
+out=$(timed "printf 'position startpos\ngo depth 30\n'; sleep 1; printf 'stop\n'; sleep 3; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove [a-h][1-8][a-h][1-8]' "$out")
+check "uci go depth 30, then stop" '[ "$b" -ge 100 ] && [ "$b" -lt 200 ]' "$out"
+# go movetime 10000 then stop: at once, not after ten seconds
+out=$(timed "printf 'position startpos\ngo movetime 10000\n'; sleep 1; printf 'stop\n'; sleep 3; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove [a-h][1-8][a-h][1-8]' "$out")
+check "uci go movetime, then stop" '[ "$b" -ge 100 ] && [ "$b" -lt 200 ]' "$out"
+# isready is answered while the search runs, before its answer
+out=$(timed "printf 'position startpos\ngo infinite\n'; sleep 1; printf 'isready\n'; sleep 1; printf 'stop\n'; sleep 1; printf 'quit\n'")
+r=$(at '^[0-9]+ readyok$' "$out"); b=$(at '^[0-9]+ bestmove' "$out")
+check "uci isready during a search" '[ "$r" -ge 100 ] && [ "$r" -lt 170 ] && [ "$b" -ge 200 ]' "$out"
+# a command other than stop, isready, ponderhit or quit waits for the answer
+out=$(timed "printf 'position startpos\ngo infinite\n'; sleep 0.5; printf 'position startpos moves e2e4\nd\n'; sleep 0.5; printf 'stop\n'; sleep 1; printf 'quit\n'")
+f=$(grep -n 'Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' <<<"$out" | cut -d: -f1)
+b=$(grep -n ' bestmove ' <<<"$out" | cut -d: -f1)
+check "uci commands during a search wait for the answer" '[ -n "$f" ] && [ -n "$b" ] && [ "$b" -lt "$f" ]' "$out"
+# quit during a search ends the engine
+out=$(timed "printf 'position startpos\ngo infinite\n'; sleep 0.5; printf 'quit\n'; sleep 5")
+check "uci quit during a search" '[ "$(at "^[0-9]+ bestmove" "$out")" -lt 150 ]' "$out"
+# ponder: no answer while pondering; after ponderhit, the answer within the
+# clock's share (a thirtieth of 6 s, and a second for a slow machine);
+# after stop, at once
+out=$(timed "printf 'position startpos moves e2e4\ngo ponder wtime 6000 btime 6000\n'; sleep 1.5; printf 'ponderhit\n'; sleep 2; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove' "$out")
+check "uci go ponder, then ponderhit" '[ "$b" -ge 150 ] && [ "$b" -lt 250 ]' "$out"
+out=$(timed "printf 'position startpos moves e2e4\ngo ponder wtime 600000 btime 600000\n'; sleep 1; printf 'stop\n'; sleep 2; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove' "$out")
+check "uci go ponder, then stop" '[ "$b" -ge 100 ] && [ "$b" -lt 150 ]' "$out"
+# bestmove names the expected reply (ponder) when the line has one
+transcript "uci bestmove ponder" uci 'position startpos\ngo depth 4\nquit\n' "~bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]"
+# clocks: a share of the time left, never all of it
+out=$(timed "printf 'position startpos\ngo wtime 3000 btime 3000 winc 0 binc 0 movestogo 10\n'; sleep 3; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove' "$out")
+check "uci go wtime movestogo" '[ "$b" -lt 200 ]' "$out"
+out=$(timed "printf 'position startpos moves e2e4\ngo wtime 1000 btime 2000 winc 100 binc 500\n'; sleep 3; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove' "$out")
+check "uci go btime binc" '[ "$b" -lt 200 ]' "$out"
+out=$(timed "printf 'position startpos\ngo movetime 700\n'; sleep 3; printf 'quit\n'")
+b=$(at '^[0-9]+ bestmove' "$out")
+check "uci go movetime" '[ "$b" -ge 70 ] && [ "$b" -lt 170 ]' "$out"
+# go nodes: the search stops at the count
+out=$(uci_run 'position startpos\ngo nodes 3000\nquit\n')
+n=$(grep -o 'nodes [0-9]*' <<<"$out" | tail -1 | cut -d' ' -f2)
+check "uci go nodes" '[ -n "$n" ] && [ "$n" -le 3000 ] && grep -q "^bestmove" <<<"$out"' "$out"
+# go mate 1 and 2: the mates are announced as such (a back-rank mate; two
+# rooks: 1.Ra7 Kg8 2.Rb8#, or 1.Rb7 Kg8 2.Ra8#)
+transcript "uci go mate" uci 'position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo mate 1\nquit\n' \
+  "~info depth 1 seldepth [0-9]+ score mate 1 nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv d1d8" "bestmove d1d8"
+transcript "uci mate in two" uci 'position fen 7k/8/8/8/8/8/R7/1R4K1 w - - 0 1\ngo mate 2\nquit\n' \
+  "~info depth 3 seldepth [0-9]+ score mate 2 nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv (a2a7 h8g8 b1b8|b1b7 h8g8 a2a8)" "~bestmove (a2a7|b1b7) ponder h8g8"
+# Hash sizes the table: the same search fills more of a small one
+fill() { uci_run "setoption name Hash value $1\nposition startpos\ngo depth 7\nquit\n" | grep -o 'hashfull [0-9]*' | tail -1 | cut -d' ' -f2; }
+small=$(fill 1); large=$(fill 256)
+check "uci Hash sizes the table" '[ -n "$small" ] && [ -n "$large" ] && [ "$small" -gt "$large" ]' "Hash 1: $small, Hash 256: $large"
+transcript "uci Hash out of range" uci 'setoption name Hash value 0\nsetoption name Hash value x\nposition startpos\ngo depth 2\nquit\n' \
+  "info string Hash 0: out of range (1 to 4096); 1 used" "info string Hash x: not a whole number of megabytes; ignored" "~bestmove .*"
+transcript "uci unknown option" uci 'setoption name Foo value 1\nsetoption name MultiPV value 99\nisready\nquit\n' \
+  "info string setoption: no option 'Foo'" "info string MultiPV 99: out of range (1 to 16); 16 used" "readyok"
+transcript "uci options" uci 'uci\nquit\n' "option name Hash type spin default 16 min 1 max 4096" \
+  "option name MultiPV type spin default 1 min 1 max 16" "option name Ponder type check default false" \
+  "option name UCI_Chess960 type check default false" "uciok"
+# MultiPV: as many lines, each its own first move
+out=$(uci_run 'setoption name MultiPV value 3\nposition startpos\ngo depth 3\nquit\n')
+firsts=$(grep '^info depth 3 .* multipv' <<<"$out" | sed 's/.* pv \([^ ]*\).*/\1/' | sort -u | wc -l)
+check "uci MultiPV 3" '[ "$firsts" = 3 ] && grep -q "^info depth 3 seldepth [0-9]* multipv 3 " <<<"$out"' "$out"
+# UCI_Chess960: castling as king takes rook, in chess and Capablanca
+transcript "uci UCI_Chess960" uci 'setoption name UCI_Chess960 value true\nposition startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1\nd\nquit\n' \
+  "Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
+transcript "uci UCI_Chess960 off" uci 'setoption name UCI_Chess960 value true\nsetoption name UCI_Chess960 value false\nposition startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\nd\nquit\n' \
+  "Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"
+transcript "uci UCI_Variant kept under UCI_Chess960" uci 'setoption name UCI_Chess960 value true\nsetoption name UCI_Variant value capablanca\nposition startpos\ngo perft 1\nquit\n' \
+  "Nodes searched: 28"
+# a variant of several steps a turn: the info line's pv joins a turn's steps
+transcript "uci duck pv" uci 'setoption name UCI_Variant value duck\nposition startpos\ngo depth 2\nquit\n' \
+  "~info depth 2 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv [a-h][1-8][a-h][1-8],[a-h@][1-8]?[a-h][1-8]" "~bestmove [^ ]+,[^ ]+"
 # self-play
 out=$(timeout 120 ./varia selfplay shatranj 2 --depth 1 2>&1)
 if grep -qE '^White [0-9]+, Black [0-9]+, draws or unfinished [0-9]+$' <<<"$out" && [ "$(grep -c '^game ' <<<"$out")" = 2 ]; then

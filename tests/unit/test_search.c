@@ -1,0 +1,135 @@
+/*
+** test_search.c - the search: piece values estimated from the moves where
+** a variant gives none, mates and captures found at a fixed depth, the
+** table sized as asked, and the limits that end a search.
+**
+** Sources:
+**  [VAL]  the usual values of the orthodox pieces (pawn 1, knight and
+**         bishop about 3, rook 5, queen 9: any primer; the estimate need
+**         only keep their order and come near).
+*/
+#include "fixtures.h"
+#include "search.h"
+
+static int setup(void **state) {
+  *state = fx_chess(); /* built in C: no piece has a value */
+  return 0;
+}
+
+static int teardown(void **state) {
+  fx_variant_free(*state);
+  return 0;
+}
+
+static int value_of(Searcher *s, const Variant *v, char letter) {
+  return search_piece_value(s, v, variant_type_by_letter(v, letter));
+}
+
+static void test_estimated_values(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  assert_non_null(s);
+  int p = value_of(s, v, 'p'), n = value_of(s, v, 'n'), b = value_of(s, v, 'b');
+  int r = value_of(s, v, 'r'), q = value_of(s, v, 'q');
+  /* [VAL]: the order, and each within reach of its usual value */
+  assert_true(p < n && n <= b && b < r && r < q);
+  assert_in_range(n, 200, 400);
+  assert_in_range(b, 250, 450);
+  assert_in_range(r, 400, 650);
+  assert_in_range(q, 700, 1100);
+  assert_int_equal(value_of(s, v, 'k'), 0); /* royal: not estimated */
+  search_free(s);
+}
+
+static Move best(Searcher *s, const Variant *v, const char *fen, int depth, int *score) {
+  Position p;
+  fx_set_fen(&p, v, fen);
+  uint64_t key = p.key;
+  SearchLimits lim = {.depth = depth};
+  SearchResult r = search_best(s, &p, &lim);
+  assert_int_equal(p.key, key); /* restored */
+  if (score) *score = r.score;
+  return r.best;
+}
+
+static void test_mates_and_captures(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  Position p;
+  int score;
+  fx_set_fen(&p, v, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+  assert_int_equal(best(s, v, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, &score), fx_move(&p, "d1d8"));
+  assert_int_equal(score, SCORE_MATE - 1); /* mate in one step */
+  fx_set_fen(&p, v, "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+  Move m = best(s, v, "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 3, &score);
+  assert_true(m == fx_move(&p, "a2a7") || m == fx_move(&p, "b1b7"));
+  assert_int_equal(score, SCORE_MATE - 3);
+  /* of two undefended pieces, the one estimated higher */
+  fx_set_fen(&p, v, "4k3/8/3q4/8/4N3/8/5n2/K7 w - - 0 1");
+  assert_int_equal(best(s, v, "4k3/8/3q4/8/4N3/8/5n2/K7 w - - 0 1", 2, NULL), fx_move(&p, "e4d6"));
+  search_free(s);
+}
+
+/* MultiPV: the info lines of the last iteration, each its own first move */
+typedef struct Lines {
+  int depth, n;
+  Move first[SEARCH_MAX_LINES];
+} Lines;
+
+static void collect(void *ctx, const SearchResult *r) {
+  Lines *l = ctx;
+  if (r->depth != l->depth) l->depth = r->depth, l->n = 0;
+  assert_int_equal(r->line, l->n + 1);
+  l->first[l->n++] = r->pv[0];
+}
+
+static void test_lines(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  Position p;
+  fx_set_fen(&p, v, FX_START_FEN);
+  Lines l = {0, 0, {0}};
+  SearchLimits three = {.depth = 3, .lines = 3, .info = collect, .info_ctx = &l};
+  SearchResult r = search_best(s, &p, &three);
+  assert_int_equal(l.depth, 3);
+  assert_int_equal(l.n, 3);
+  assert_true(l.first[0] != l.first[1] && l.first[1] != l.first[2] && l.first[0] != l.first[2]);
+  assert_int_equal(r.best, l.first[0]);
+  search_free(s);
+}
+
+static void test_limits(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  Position p;
+  fx_set_fen(&p, v, FX_START_FEN);
+  /* a node limit ends the search near it */
+  SearchLimits lim = {.depth = SEARCH_MAX_DEPTH, .nodes = 5000};
+  SearchResult r = search_best(s, &p, &lim);
+  assert_true(r.nodes <= 5000);
+  assert_true(r.best != MOVE_NONE);
+  /* a stop already set: the first iteration's answer all the same */
+  volatile int stop = 1;
+  SearchLimits stopped = {.depth = SEARCH_MAX_DEPTH, .stop = &stop};
+  r = search_best(s, &p, &stopped);
+  assert_true(r.best != MOVE_NONE);
+  /* a larger table; a search in it fills less of it */
+  SearchLimits deep = {.depth = 7};
+  r = search_best(s, &p, &deep);
+  int small = r.hashfull;
+  assert_int_equal(search_resize(s, 64), 0);
+  r = search_best(s, &p, &deep);
+  assert_true(small > 0);
+  assert_true(r.hashfull < small);
+  search_free(s);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_estimated_values),
+      cmocka_unit_test(test_mates_and_captures),
+      cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_lines),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
