@@ -680,6 +680,12 @@ int pos_set_cell(Position *p, int sq, uint8_t cell, uint8_t attr, Undo *u) {
   return 0;
 }
 
+void pos_clear_ep(Position *p) {
+  if (p->ep == SQ_NONE) return;
+  p->key ^= p->v->zobrist_ep[ep_key_index(p)];
+  p->ep = p->ep_victim = SQ_NONE;
+}
+
 void pos_set_state(Position *p, int slot, int32_t value) {
   p->key ^= state_key(slot, p->state[slot]) ^ state_key(slot, value);
   p->state[slot] = value;

@@ -163,4 +163,20 @@ t.equal("mid-turn FEN reopens: same turns", #h:legal(), #g:legal())
 h:play("d7d5")
 t.equal("mid-turn FEN: the turn ends after the second move", side(h), "w")
 
+-- A double step as the first move of a turn, beside an enemy pawn: the
+-- en passant square is dead at once (the same side moves next, and its
+-- move clears it), so the FEN between the two moves has none and reads
+-- back the same. White: Ke1, Pe2; Black: Ke8, Pd4.
+g = new("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 2")
+g:play("e2e4")
+mid = g:fen()
+t.equal("mid-turn double step: no en passant square", mid:match("^%S+ %a %S+ (%S+)"), "-")
+t.equal("mid-turn double step: the FEN reads back", new(mid):fen(), mid)
+-- ... while a double step that ends the turn keeps it for the opponent:
+g:play("e1d1")
+t.check("not when the double step was the turn's first move", not set(g:legal())["d4e3,e3e2"])
+g = new("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 2")
+g:play("e1d1,e2e4")
+t.check("a double step that ends the turn can be taken", set(g:legal())["d4e3,e3e2"])
+
 t.done()
