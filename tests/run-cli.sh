@@ -446,5 +446,10 @@ expect_stdin "takemake: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PP
 expect "takemake: PGN moves" 0 "1. e4 d5 2. exd5,d6 Qxd6,Qd5 3. Nc3" -- cat "$tmp/tm.pgn"
 expect_stdin "takemake: why, no continuation" 0 "no move of a pawn from d5 without capture leaves White's king safe (take and make)" 'fen 4k3/8/3p4/3p4/8/2N5/8/4K3 w - - 0 2\nwhy c3d5\n' -- env HOME="$tmp" $V takemake
 
+expect_stdin "alice: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q3Q/8/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3 varia:attr=d5.1,h5.1" "e2e4\nd7d5\ne4d5\nd8d5\nd1h5\nsave $tmp/alice.pgn\nnew\nopen $tmp/alice.pgn\nfen\n" -- env HOME="$tmp" $V alice
+expect "alice: PGN moves" 0 "1. e4 d5 2. exd5 Qxd5 3. Qh5" -- cat "$tmp/alice.pgn"
+expect_stdin "alice: why, no capture across boards" 0 "a6 is occupied on board A, where the piece on a1 (on board B) would pass" 'fen 4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1\nwhy a1a6\n' -- env HOME="$tmp" $V alice
+expect_stdin "alice: why, the king on the board it leaves" 0 "the king would stand attacked on board A before passing" 'fen 4k3/8/8/8/8/8/7r/4K3 w - - 0 2\nwhy e1e2\n' -- env HOME="$tmp" $V alice
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
