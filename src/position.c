@@ -584,7 +584,9 @@ void pos_make(Position *p, Move m, Undo *u) {
         int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
         int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
         int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-        if (ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
+        /* (a square passed may be taken where a board holds layers, as
+        ** the FEN reader knows: no capture lands there) */
+        if (p->board[ep] == CELL_EMPTY && ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
           p->ep = ep;
           p->ep_victim = to;
           k ^= v->zobrist_ep[ep_key_index(p)];

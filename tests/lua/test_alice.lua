@@ -136,6 +136,16 @@ l = {}
 for _, m in ipairs(g:legal()) do l[m] = true end
 t.check("no en passant onto a taken square", not l["e5d6"])
 
+-- The square a double step passes may be occupied on the other board:
+-- then no en passant capture can land there, and the position has no en
+-- passant square (its FEN reads back). Black's d7d5 passes d6 on A; a
+-- black bishop stands on d6 of B.
+g = varia.new("alice", { fen = "4k3/3p4/3b4/4P3/8/8/8/4K3 b - - 0 2 varia:attr=e5.1,d6.1" })
+g:play("d7d5")
+t.equal("a passed square occupied on the other board: no en passant square",
+        g:fen():match("^%S+ %a %S+ (%S+)"), "-")
+t.equal("... and the FEN reads back", varia.new("alice", { fen = g:fen() }):fen(), g:fen())
+
 -- Checkmate and its board. White: Kh1 (A); Black: Ra1 (A) gives check,
 -- Rb2 (A) guards g2 h2 on A: mate. With Rb2 on B, g2 and h2 are free on
 -- A but attacked on B, where the king would pass: mate too. With the
