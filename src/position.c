@@ -607,7 +607,9 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
     int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
     int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
     int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-    if (ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
+    /* (a square passed may be taken where a board holds layers, as
+    ** the FEN reader knows: no capture lands there) */
+    if (p->board[ep] == CELL_EMPTY && ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
       p->ep = ep;
       p->ep_victim = to;
       k ^= v->zobrist_ep[ep_key_index(p)];
@@ -750,6 +752,12 @@ int pos_set_cell(Position *p, int sq, uint8_t cell, uint8_t attr, Undo *u) {
   }
   p->key = k;
   return 0;
+}
+
+void pos_clear_ep(Position *p) {
+  if (p->ep == SQ_NONE) return;
+  p->key ^= p->v->zobrist_ep[ep_key_index(p)];
+  p->ep = p->ep_victim = SQ_NONE;
 }
 
 void pos_set_state(Position *p, int slot, int32_t value) {

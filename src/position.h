@@ -142,6 +142,9 @@ void pos_unmake(Position *pos, Move m, const Undo *u);
 ** hash right, and records the old ones in u for pos_unmake. Returns -1
 ** when u has no room left (MAX_EFFECTS), 0 otherwise. */
 int pos_set_cell(Position *pos, int sq, uint8_t cell, uint8_t attr, Undo *u);
+/* Forgets the en passant square (hashed; the Undo of the move that set it
+** brings it back). */
+void pos_clear_ep(Position *pos);
 /* Sets a hook's state slot (hashed; u, filled by pos_make, restores it). */
 void pos_set_state(Position *pos, int slot, int32_t value);
 /* Ends the turn now: the other side moves, at the first step. For turns

@@ -662,6 +662,11 @@ void rules_after_make(Position *p, Move m, Undo *u) {
     if (ends < 0) ends = u->phase + 1 >= p->v->nphases;
     /* a turn program of one step cannot go on */
     if (ends || p->phase == 0) pos_end_turn(p);
+    /* The same side moves again: the en passant square a double step set
+    ** is dead (no side takes its own pawn, and the next move clears it),
+    ** so it is forgotten now, and a FEN written between the steps reads
+    ** back as the same position. */
+    else if (p->v->phase[p->phase].kind == PHASE_MOVE) pos_clear_ep(p);
   }
 }
 

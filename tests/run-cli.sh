@@ -451,5 +451,22 @@ expect_stdin "hooked PGN round trip (the bishop taken on f7 reborn on f1)" 0 "r1
   "e4\ne5\nNf3\nNc6\nBc4\nNf6\nBxf7+\nKxf7\nsave $tmp/circe.pgn\nnew chess\nopen $tmp/circe.pgn\nfen\n" -- $V circe
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "bad", hooks = { moves = function(pos, m)\n  error("broken rule")\nend } })\n' > "$tmp/badhook.lua"
 expect "a failing hook stops perft" 1 "badhook.lua:3: broken rule" -- $V perft --variant "$tmp/badhook.lua" 2
+# Rule-hook variants with turns of several moves (issue 15): a played game
+# saved as PGN and opened again gives the same position; the PGN holds the
+# compound moves; why gives the hooks' or the check rule's reason.
+expect_stdin "marseillais: PGN round trip" 0 "rnbqkbnr/ppp2ppp/8/3Pp2Q/8/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2" "e2e4\ne7e5,d7d5\ne4d5\nd1h5\nsave $tmp/mars.pgn\nnew\nopen $tmp/mars.pgn\nfen\n" -- env HOME="$tmp" $V marseillais
+expect "marseillais: PGN moves" 0 "1. e4 e5,d5 2. exd5,Qh5" -- cat "$tmp/mars.pgn"
+expect_stdin "marseillais: why, the first move must parry" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r2k/8/8/8/8/8/7P/4K3 w - - 0 2\nwhy h2h3\n' -- env HOME="$tmp" $V marseillais
+expect_stdin "progressive: PGN round trip" 0 "rnbqkbnr/ppp2ppp/8/3PQ3/8/8/PPPP1PPP/RNB1KBNR b KQkq - 0 2" "e2e4\ne7e5,d7d5\ne4d5,d1h5,h5e5\nsave $tmp/prog.pgn\nnew\nopen $tmp/prog.pgn\nfen\n" -- env HOME="$tmp" $V progressive
+expect "progressive: PGN moves" 0 "1. e4 e5,d5 2. exd5,Qh5,Qxe5+" -- cat "$tmp/prog.pgn"
+expect_stdin "takemake: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3" "e2e4\nd7d5\ne4d5,d5d6\nd8d6,d6d5\nb1c3\nsave $tmp/tm.pgn\nnew\nopen $tmp/tm.pgn\nfen\n" -- env HOME="$tmp" $V takemake
+expect "takemake: PGN moves" 0 "1. e4 d5 2. exd5,d6 Qxd6,Qd5 3. Nc3" -- cat "$tmp/tm.pgn"
+expect_stdin "takemake: why, no continuation" 0 "no move of a pawn from d5 without capture leaves White's king safe (take and make)" 'fen 4k3/8/3p4/3p4/8/2N5/8/4K3 w - - 0 2\nwhy c3d5\n' -- env HOME="$tmp" $V takemake
+
+expect_stdin "alice: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q3Q/8/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3 varia:attr=d5.1,h5.1" "e2e4\nd7d5\ne4d5\nd8d5\nd1h5\nsave $tmp/alice.pgn\nnew\nopen $tmp/alice.pgn\nfen\n" -- env HOME="$tmp" $V alice
+expect "alice: PGN moves" 0 "1. e4 d5 2. exd5 Qxd5 3. Qh5" -- cat "$tmp/alice.pgn"
+expect_stdin "alice: why, no capture across boards" 0 "a6 is occupied on board A, where the piece on a1 (on board B) would pass" 'fen 4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1\nwhy a1a6\n' -- env HOME="$tmp" $V alice
+expect_stdin "alice: why, the king on the board it leaves" 0 "the king would stand attacked on board A before passing" 'fen 4k3/8/8/8/8/8/7r/4K3 w - - 0 2\nwhy e1e2\n' -- env HOME="$tmp" $V alice
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -20,6 +20,11 @@ specs[#specs + 1] = "monochrome:pawns=file"
 specs[#specs + 1] = "ambiguous:unambiguous=yes"
 specs[#specs + 1] = "kriegspiel:ruleset=wild16"
 
+-- Variants whose turns grow without bound (Progressive chess: a sequence
+-- of n moves at turn n) cannot list their whole turns; they are played one
+-- step at a time, from the step's options.
+local by_step = { progressive = true }
+
 local problems = 0
 local function report(ok, what)
   if not ok then
@@ -43,6 +48,11 @@ for _, spec in ipairs(specs) do
       local d = g:decision()
       if d.kind == "answer" then
         g:play(math.random() < 0.5 and "accept" or "decline")
+      elseif by_step[spec] then
+        if #d.options == 0 then break end
+        local step = d.options[math.random(#d.options)]
+        local played, why2 = g:play(step)
+        report(played, spec .. ": step " .. step .. " offered but refused: " .. tostring(why2))
       else
         local turns = g:legal()
         if #turns == 0 then break end

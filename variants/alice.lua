@@ -1,0 +1,159 @@
+-- Alice chess: two boards, and every move passes the piece through the
+-- looking glass to the other one. The rules, from
+-- ../shared/rules/fairy-conditions.md:
+--
+--   Two boards, A and B; every piece starts on A. A move is made on the
+--   board the piece stands on and must be legal there as in orthodox chess
+--   on that board alone (blocking and captures only by pieces on that
+--   board; if the mover's king stands on that board, it must not be in
+--   check there after the move); then the piece passes to the same square
+--   of the other board, which must be empty, and after the transfer the
+--   mover's king must not be in check on its own board. A king is in check
+--   when an enemy piece on its board attacks its square. Castling is made
+--   on one board and both king and rook pass. En passant only against a
+--   pawn on the same board, with the target square empty on that board.
+--   In a FEN of one board, the position is board A and board B is empty.
+--
+-- Written as one board whose pieces carry their board in attribute bit 1
+-- (0: board A, 1: board B). Two pieces never share a square (a square of
+-- one board is empty on the other when a piece stands on it), so the two
+-- boards fit on one.
+-- - `moves`: the core's moves of each board alone (`pos:pseudo` keeping
+--   the pieces of that board, the other board's lifted), kept when the
+--   target square is empty on the other board, that is, on the real board
+--   it is empty or holds a piece of the mover's board (a capture there).
+--   En passant is kept only against a pawn on the capturing pawn's board.
+-- - `effects` (for every move): the moved piece passes to the other board
+--   (its attribute before the move, the hook's fifth argument, since a
+--   promotion resets it); after castling, king and rook both pass.
+-- - `attacked`: a square is attacked by the pieces of one board only, the
+--   board of the piece on it (for an empty square, such as one castling
+--   passes, the board of the royal piece of the side attacked).
+-- - `legal`: a king's move must also not leave the king attacked on the
+--   board it moved on, before it passes (the condition "legal on that
+--   board alone"); the check rule (with `attacked`) then judges the king
+--   on its own board after the transfer. For other moves the first
+--   condition is implied by the second: the king stays on its board, where
+--   the moved piece, gone through the glass, blocks nothing.
+--
+-- Choices where the text is silent:
+-- - Castling keeps its orthodox conditions on the king's board (the
+--   squares between king and rook empty there, the king not in check nor
+--   passing or landing on an attacked square there), and the squares the
+--   king and the rook land on must be empty on the other board. The core
+--   also wants the squares between empty on the other board; the one
+--   square where this differs (b1 or b8, queenside) is left to the core,
+--   so that castling queenside past a piece standing on b1 (b8) of the
+--   other board is not allowed.
+-- - FEN: pieces on board B are marked in the FEN's extension with
+--   attribute 1 (`varia:attr=e4.1`); a FEN without it has every piece on A.
+local std = require "std"
+
+local function other(colour) return colour == "white" and "black" or "white" end
+local function board(pos, sq) return pos:attr(sq) & 1 end
+
+local function keep(b) return { attr = 1, value = b } end
+
+-- The squares of king and rook after castling (the move's `to` is the
+-- rook's square).
+local function castled(pos, from, to)
+  local r = pos:rank(from)
+  if pos:file(to) > pos:file(from) then return pos:square(7, r), pos:square(6, r) end
+  return pos:square(3, r), pos:square(4, r)
+end
+
+return std.extend(std.chess, {
+  name = "alice",
+  description = "Alice chess: two boards; every moved piece passes to the other board",
+  hooks = {
+    moves = function(pos, given)
+      local real = {}
+      for _, m in ipairs(given) do real[m] = true end
+      local list, reasons = {}, {}
+      for b = 0, 1 do
+        for _, m in ipairs(pos:pseudo(keep(b))) do
+          local from, to, kind = pos:decode(m)
+          local ok
+          if kind == "castling" then
+            -- the core's castling on the real board wants every square
+            -- between king and rook, and so the landing squares, empty on
+            -- both boards
+            ok = real[m]
+          elseif kind == "en passant" then
+            local victim = pos:captures(m)
+            ok = real[m] and victim and board(pos, victim) == b
+          else
+            ok = not pos:piece(to) or board(pos, to) == b
+          end
+          if ok then list[#list + 1] = m end
+        end
+      end
+      -- why: the core's moves that no board allows
+      local kept = {}
+      for _, m in ipairs(list) do kept[m] = true end
+      for _, m in ipairs(given) do
+        if not kept[m] then
+          local from, to = pos:decode(m)
+          local there = pos:piece(to)
+          local name = function(sq) return board(pos, sq) == 1 and "B" or "A" end
+          if there and board(pos, to) ~= board(pos, from) then
+            reasons[m] = to .. " is occupied on board " .. name(to) .. ", where the piece on " ..
+                         from .. " (on board " .. name(from) .. ") would pass"
+          else
+            reasons[m] = "the piece on " .. from .. " stands on board " .. name(from) ..
+                         ", where it cannot move so"
+          end
+        end
+      end
+      return list, reasons
+    end,
+    effects = function(pos, move, captured, capsq, attr)
+      local from, to, kind = pos:decode(move)
+      if kind == "castling" then
+        local kto, rto = castled(pos, from, to)
+        pos:set_attr(kto, pos:attr(kto) ~ 1)
+        pos:set_attr(rto, pos:attr(rto) ~ 1)
+      else
+        pos:set_attr(to, attr ~ 1)
+      end
+    end,
+    -- One board's attack is not the union board's (a rider passes squares
+    -- the other board holds): asked for every square, not only where the
+    -- core sees an attack.
+    attacked_on = "all",
+    attacked = function(pos, sq, by)
+      local b
+      if pos:piece(sq) then
+        b = board(pos, sq)
+      else
+        local royal = pos:royal(other(by))
+        b = royal and board(pos, royal) or 0
+      end
+      return pos:attacked(sq, by, keep(b))
+    end,
+    legal = function(pos, move)
+      local from, to, kind = pos:decode(move)
+      local us = pos:mover()
+      local king = pos:royal(us)
+      if not king then return nil end
+      local moved = kind == "castling" and castled(pos, from, to) or to
+      if king ~= moved then return nil end
+      -- the king moved: on the board it left, before passing, it must not
+      -- be attacked there (by that board's pieces, the king standing on it)
+      local b = board(pos, king) ~ 1
+      local squares = {}
+      for _, colour in ipairs({ "white", "black" }) do
+        for _, sq in ipairs(pos:pieces(colour)) do
+          if board(pos, sq) == b then squares[sq] = true end
+        end
+      end
+      squares[king] = true
+      if kind == "castling" then squares[select(2, castled(pos, from, to))] = true end
+      if pos:attacked(king, other(us), squares) then
+        return false, "the king would stand attacked on board " .. (b == 1 and "B" or "A") ..
+                      " before passing"
+      end
+      return nil
+    end,
+  },
+})
