@@ -159,8 +159,12 @@ static int castling_intent(const Position *p, int from, int to) {
   if (!v->castling || from != p->castle_king[us] ||
       p->board[from] != MAKE_CELL(us, v->castle_king_type) || board_rank(g, to) != board_rank(g, from))
     return -1;
+  /* a king's step next door to its castling square is a step, unless
+  ** that castling is still allowed (h8-g8 with no rights is a step) */
+  int next_door = abs(board_file(g, to) - board_file(g, from)) <= 1;
   for (int side = 0; side < 2; side++)
-    if (to == board_square(g, v->castle_king_file[side], board_rank(g, from)) && to != from)
+    if (to == board_square(g, v->castle_king_file[side], board_rank(g, from)) && to != from &&
+        !(next_door && !(p->castle >> (us * 2 + side) & 1)))
       return side;
   if (p->board[to] == MAKE_CELL(us, v->castle_rook_type))
     return board_file(g, to) > board_file(g, from) ? 0 : 1;

@@ -468,5 +468,8 @@ expect "alice: PGN moves" 0 "1. e4 d5 2. exd5 Qxd5 3. Qh5" -- cat "$tmp/alice.pg
 expect_stdin "alice: why, no capture across boards" 0 "a6 is occupied on board A, where the piece on a1 (on board B) would pass" 'fen 4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1\nwhy a1a6\n' -- env HOME="$tmp" $V alice
 expect_stdin "alice: why, the king on the board it leaves" 0 "the king would stand attacked on board A before passing" 'fen 4k3/8/8/8/8/8/7r/4K3 w - - 0 2\nwhy e1e2\n' -- env HOME="$tmp" $V alice
 
+# why for a king's step onto its castling square when no right is left:
+# the attacked square, not castling (h8-g8 with the queen on a8).
+expect_stdin "why: a king step is not castling" 0 "it would leave Black's king attacked (by the queen on a8)" 'fen Q6k/8/8/8/8/8/8/K7 b - - 0 1\nwhy h8g8\n' -- env HOME="$tmp" $V
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
