@@ -25,7 +25,6 @@
 -- Choices where the text is silent: a capture resets the fifty-move count
 -- as in orthodox chess.
 local std = require "std"
-local SHOT = function(pos, from, to) return pos:move(from, to, "shot") end
 
 return std.extend(std.chess, {
   name = "rifle",
@@ -42,20 +41,21 @@ return std.extend(std.chess, {
       end
     end,
     moves = function(pos, moves)
-      local kept, seen = {}, {}
+      local kept, seen, reasons = {}, {}, {}
       for _, m in ipairs(moves) do
         local from, to, kind = pos:decode(m)
         if kind == "promotion" and pos:captures(m) then
           local key = from .. to
           if not seen[key] then
             seen[key] = true
-            kept[#kept + 1] = SHOT(pos, from, to)
+            kept[#kept + 1] = pos:move(from, to, "shot")
           end
+          reasons[m] = "a pawn that captures stays on " .. from .. " and never promotes (rifle chess): the capture is " .. from .. to
         else
           kept[#kept + 1] = m
         end
       end
-      return kept
+      return kept, reasons
     end,
   },
 })
