@@ -18,7 +18,8 @@
 --   come from the core as four promotions (=Q, =R, =B, =N) of a pawn that
 --   would arrive there; here they become one move of kind "shot" from the
 --   pawn's square to the victim's (UCI `e7d8`, SAN `exd8`), whose effects
---   remove the victim and move nothing.
+--   remove the victim, move nothing, and start the fifty-move count again
+--   (`pos:reset_clock`: the core cannot tell that a script move captures).
 -- - Check needs nothing: a piece attacks what it could shoot, as in
 --   orthodox chess, and the core's check rule, asked after the effects,
 --   sees the capturer on its own square.
@@ -36,6 +37,7 @@ return std.extend(std.chess, {
       local from, to, kind = pos:decode(move)
       if kind == "shot" then
         pos:remove(to)
+        pos:reset_clock() -- a capture, which the core cannot tell from a script move
       elseif captured then
         pos:relocate(to, from)
       end

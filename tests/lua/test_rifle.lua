@@ -42,6 +42,13 @@ t.fails("no promotion by capture", "e7d8q", ok, why)
 t.check("exd8", g:play("exd8"))
 t.equal("the rook is gone", g:piece("d8"), nil)
 t.equal("the pawn is still a pawn on e7", g:piece("e7"), "P")
+-- The shot is a capture: the fifty-move count starts again (from 7 here),
+-- and undo brings the count back with the rook.
+g = varia.new(V, { fen = "3rk3/4P3/8/8/8/8/8/4K3 w - - 7 30" })
+g:play("exd8")
+t.equal("the shot resets the fifty-move count", g:fen(), "4k3/4P3/8/8/8/8/8/4K3 b - - 0 30")
+g:undo()
+t.equal("undo restores it", g:fen(), "3rk3/4P3/8/8/8/8/8/4K3 w - - 7 30")
 -- The same for Black on its last rank.
 g = varia.new(V, { fen = "4k3/8/8/8/8/8/3p4/2R1K3 b - - 0 1" })
 t.check("Black shoots c1 from d2", g:play("dxc1"))
