@@ -257,6 +257,13 @@ static GameResult result_of(Game *g, int claims) {
              : end == END_FACING ? "facing kings" : "extinction";
     return r;
   }
+  const RuleHooks *rules = v->rules;
+  if (rules && rules->terminal && (res = rules->terminal(rules->ctx, p, g->rule_reason, sizeof g->rule_reason))) {
+    r.over = 1;
+    r.winner = winner_of(p, p->side, res);
+    r.reason = g->rule_reason[0] ? g->rule_reason : "rule";
+    return r;
+  }
   if (gen_legal(p, list) == 0) {
     int check = !v->royal_capture && royal_attacked(p, p->side);
     r.over = 1;

@@ -61,6 +61,7 @@ struct Game {
   Message *msgs;
   int nmsgs, msgcap;
   const GameHooks *hooks;
+  char rule_reason[64]; /* the reason a rule hook gave for the end */
   int in_hook;    /* hooks of this game running (they nest): no play, undo
                      or reset of the game until they return */
 };

@@ -219,10 +219,14 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
   return n;
 }
 
-/* Is sq attacked by colour by, as the variant's rules judge attack? */
+/* Is sq attacked by colour by, as the variant's rules judge attack? The
+** hook is asked where the core finds an attack (whether it counts), or
+** everywhere when it says what attacks by itself. */
 static inline int rule_attacked(const Position *p, int sq, int by) {
   const RuleHooks *r = p->v->rules;
-  return r && r->attacked ? (r->failed ? 0 : r->attacked(r->ctx, p, sq, by)) : attacked(p, sq, by);
+  if (!r || !r->attacked) return attacked(p, sq, by);
+  if (r->failed || (!r->attacked_all && !attacked(p, sq, by))) return 0;
+  return r->attacked(r->ctx, p, sq, by);
 }
 
 /* royal_attacked() where the hooks say what attacks. */
@@ -230,7 +234,7 @@ static int rules_royal_attacked(const Position *p, int c) {
   const RuleHooks *r = p->v->rules;
   for (int i = 0; i < p->npieces[c] && !r->failed; i++) {
     int sq = p->plist[c][i];
-    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && r->attacked(r->ctx, p, sq, c ^ 1))
+    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && rule_attacked(p, sq, c ^ 1))
       return 1;
   }
   return 0;
@@ -1104,7 +1108,7 @@ static int rules_legal_moves(Position *p, Move *list) {
   int result, us = p->side, kind = v->phase[p->phase].kind;
   if (r->failed) return 0;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
-  if (r->terminal && r->terminal(r->ctx, p)) return 0;
+  if (r->terminal && r->terminal(r->ctx, p, NULL, 0)) return 0;
   int n = gen_pseudo(p, list);
   if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
   if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);
@@ -1112,14 +1116,52 @@ static int rules_legal_moves(Position *p, Move *list) {
   int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;
   int check_rule = !v->royal_capture && v->royal_mask;
   if (!judged || (!r->legal && !check_rule)) return n;
+  /* The moves whose making and judging no hook touches are plain: the
+  ** core's fast test (pins, watched squares) judges them together, since
+  ** a hook's attack only takes attacks away; those it refuses are tried
+  ** again where a hook says what counts as attack. The others are made
+  ** with their effects and judged one by one. */
+  Move plain[MAX_MOVES], special[MAX_MOVES];
+  int np = 0, ns = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int capture = r->legal_on == HOOK_ON_CAPTURES || r->effects_on == HOOK_ON_CAPTURES ? move_captures(p, m) : 0;
+    int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) ||
+                  (r->legal && (r->legal_on == HOOK_ON_ALL || capture)) ||
+                  (r->effects && (r->effects_on == HOOK_ON_ALL || (r->effects_on == HOOK_ON_CAPTURES && capture)));
+    if (by_hook) special[ns++] = m;
+    else plain[np++] = m;
+  }
   int k = 0;
-  for (int i = 0; i < n && !r->failed; i++) {
+  if (np) {
+    Move kept[MAX_MOVES];
+    memcpy(kept, plain, sizeof(Move) * (size_t)np);
+    int nk = legal_of(p, kept, np);
+    if (!r->attacked || nk == np) {
+      memcpy(list, kept, sizeof(Move) * (size_t)nk);
+      k = nk;
+    } else { /* the plain moves in order, the refused ones judged again */
+      for (int i = 0, j = 0; i < np && !r->failed; i++) {
+        int ok = j < nk && kept[j] == plain[i];
+        if (ok) j++;
+        else if (check_rule) {
+          Undo u;
+          pos_make(p, plain[i], &u);
+          ok = !royal_attacked(p, us);
+          pos_unmake(p, plain[i], &u);
+        }
+        if (ok) list[k++] = plain[i];
+      }
+    }
+  }
+  for (int i = 0; i < ns && !r->failed; i++) {
     Undo u;
-    move_make(p, list[i], &u);
-    int ok = r->legal ? r->legal(r->ctx, p, list[i], us) : -1;
+    Move m = special[i];
+    move_make(p, m, &u);
+    int ok = r->legal && (r->legal_on == HOOK_ON_ALL || u.captured != CELL_EMPTY) ? r->legal(r->ctx, p, m, us) : -1;
     if (ok < 0) ok = !check_rule || !royal_attacked(p, us);
-    move_unmake(p, list[i], &u);
-    if (ok) list[k++] = list[i];
+    move_unmake(p, m, &u);
+    if (ok) list[k++] = m;
   }
   return r->failed ? 0 : k;
 }
@@ -1367,7 +1409,10 @@ int gen_legal(Position *p, Move *list) {
 void rules_after_make(Position *p, Move m, Undo *u) {
   const RuleHooks *r = p->v->rules;
   if (r->failed) return;
-  if (r->effects && (!r->effects_on_captures || u->captured != CELL_EMPTY || MOVE_FLAG(m) == MF_SCRIPT))
+  if (r->effects &&
+      (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT ||
+       (r->effects_on == HOOK_ON_CAPTURES ? u->captured != CELL_EMPTY
+                                          : royal_attacked(p, u->side ^ 1))))
     r->effects(r->ctx, p, m, u);
   if (r->turn_ends && !r->failed) {
     int ends = r->turn_ends(r->ctx, p, m, u);

@@ -105,7 +105,9 @@ static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, 
       n += (size_t)sprintf(out + n, "/%c%s", toupper((unsigned char)v->type[CASTLE_GATE(m) - 1].letter), sq);
     }
   } else {
-    int capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY); /* not in place */
+    /* not in place; a script's own move may end on a piece of the mover's */
+    int capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY &&
+                                    CELL_COLOUR(p->board[to]) != p->side);
     if (!list) {
       cnt = gen_legal(p, own);
       list = own;

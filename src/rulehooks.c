@@ -32,7 +32,7 @@ static const char *const hook_names[NHOOKS] = {"moves", "legal", "effects",
 #define MAX_DEPTH 12 /* hooks called inside hooks (legal moves asked for) */
 
 /* What the position may be asked to do in the running hook. */
-enum { CAN_READ = 1, CAN_PLAY = 2, CAN_CHANGE = 4 };
+enum { CAN_READ = 1, CAN_PLAY = 2, CAN_CHANGE = 4, CAN_STATE = 8 };
 
 /* One variant's hooks. It is also the position a hook is given: a
 ** userdata whose methods read (and, where the hook may, change) the
@@ -78,7 +78,8 @@ static Rules *checkview(lua_State *L, int need) {
   if (!R->p) luaL_error(L, "a position may be used only while its hook runs");
   if ((R->can & need) != need)
     luaL_error(L, need == CAN_PLAY ? "this hook may not make moves (moves, legal, turn_ends and terminal may)"
-                  : need == CAN_CHANGE ? "this hook may not change the board (effects may)"
+                  : need == CAN_CHANGE ? "this hook may not change the board (effects may, unless effects_on is \"checks\")"
+                  : need == CAN_STATE ? "this hook may not change the state (effects and turn_ends may)"
                   : "this hook may not do that here");
   return R;
 }
@@ -183,7 +184,7 @@ static int pos_state(lua_State *L) {
 }
 
 static int pos_set_state_(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = checkview(L, CAN_STATE);
   int slot = checkslot(L, 2);
   lua_Integer v = luaL_checkinteger(L, 3);
   luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, 3, "out of the 32-bit range");
@@ -209,6 +210,22 @@ static int pos_pieces(lua_State *L) {
         lua_rawseti(L, -2, ++k);
       }
     }
+  return 1;
+}
+
+/* How many pieces the colour has (of the type, with a letter). */
+static int pos_count(lua_State *L) {
+  Rules *R = checkview(L, CAN_READ);
+  static const char *const names[] = {"white", "black", "neutral", NULL};
+  int c = luaL_checkoption(L, 2, NULL, names);
+  if (lua_isnoneornil(L, 3)) {
+    lua_pushinteger(L, R->p->npieces[c]);
+    return 1;
+  }
+  const char *l = luaL_checkstring(L, 3);
+  int t = variant_type_by_letter(R->p->v, (char)(l[0] >= 'A' && l[0] <= 'Z' ? l[0] + 32 : l[0]));
+  if (t < 0 || l[1]) return luaL_error(L, "no piece '%s' in %s", l, R->p->v->name);
+  lua_pushinteger(L, R->p->count[c][t]);
   return 1;
 }
 
@@ -361,11 +378,26 @@ static int pos_decode(lua_State *L) {
   return 3;
 }
 
-/* The square of the piece m would capture here, or nothing. */
+/* The square of the piece m would capture here, or nothing; given a list
+** of moves, the list of those that capture (one call for a whole list). */
 static int pos_captures(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
-  Move m = (Move)luaL_checkinteger(L, 2);
   const Position *p = R->p;
+  if (lua_istable(L, 2)) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
+    lua_createtable(L, 8, 0);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, 2, i);
+      lua_Integer code = lua_tointeger(L, -1);
+      if (code > 0 && code <= 0xFFFFFFFF && board_inside(&p->v->geo, MOVE_TO((Move)code)) &&
+          move_captures(p, (Move)code))
+        lua_rawseti(L, -2, ++k);
+      else
+        lua_pop(L, 1);
+    }
+    return 1;
+  }
+  Move m = (Move)luaL_checkinteger(L, 2);
   int flag = MOVE_FLAG(m);
   if (flag == MF_EP && p->ep_victim != SQ_NONE) {
     pushsquare(L, R, p->ep_victim);
@@ -553,7 +585,7 @@ static int pos_fen_(lua_State *L) {
 static const luaL_Reg pos_methods[] = {
     {"side", pos_side}, {"mover", pos_mover}, {"step", pos_step}, {"fullmove", pos_fullmove},
     {"piece", pos_piece}, {"attr", pos_attr}, {"state", pos_state}, {"set_state", pos_set_state_},
-    {"pieces", pos_pieces}, {"royal", pos_royal}, {"files", pos_files}, {"ranks", pos_ranks},
+    {"pieces", pos_pieces}, {"count", pos_count}, {"royal", pos_royal}, {"files", pos_files}, {"ranks", pos_ranks},
     {"file", pos_file}, {"rank", pos_rank}, {"square", pos_square},
     {"attacked", pos_attacked}, {"attackers", pos_attackers}, {"in_check", pos_in_check},
     {"uci", pos_uci}, {"decode", pos_decode}, {"captures", pos_captures}, {"move", pos_move},
@@ -686,7 +718,8 @@ static int run(lua_State *L) {
       return 0;
     case H_TURN_ENDS:
       lua_pushinteger(L, (lua_Integer)c->m);
-      lua_call(L, 2, 1);
+      lua_pushinteger(L, R->u->phase + 1); /* the step the move was */
+      lua_call(L, 3, 1);
       if (lua_isnil(L, -1)) c->answer = -1;
       else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
       else return bad_return(L, 2, name, "true (the turn ends), false (it goes on), or nil");
@@ -694,7 +727,10 @@ static int run(lua_State *L) {
     case H_TERMINAL: {
       static const char *const results[] = {"win", "loss", "draw", NULL};
       static const int codes[] = {RESULT_WIN, RESULT_LOSS, RESULT_DRAW};
-      lua_call(L, 1, 1);
+      lua_call(L, 1, 2);
+      if (c->reason && lua_type(L, -1) == LUA_TSTRING)
+        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
       c->answer = 0;
       if (lua_isnil(L, -1)) return 0;
       if (lua_type(L, -1) == LUA_TSTRING)
@@ -774,8 +810,12 @@ static int t_legal(void *ctx, Position *p, Move m, int mover) {
 }
 
 static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
-  Call c = {.R = ctx, .which = H_EFFECTS, .m = m};
-  call(&c, p, u, CAN_READ | CAN_CHANGE, u->side);
+  Rules *R = ctx;
+  Call c = {.R = R, .which = H_EFFECTS, .m = m};
+  /* effects of checks count, and change no board: legality is not theirs */
+  int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT ? CAN_READ | CAN_STATE
+                                                                           : CAN_READ | CAN_CHANGE | CAN_STATE;
+  call(&c, p, u, can, u->side);
 }
 
 static int t_attacked(void *ctx, const Position *p, int sq, int by) {
@@ -786,11 +826,12 @@ static int t_attacked(void *ctx, const Position *p, int sq, int by) {
 
 static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
-  return call(&c, p, u, CAN_READ | CAN_PLAY | CAN_CHANGE, u->side) ? 1 : c.answer;
+  return call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side) ? 1 : c.answer;
 }
 
-static int t_terminal(void *ctx, Position *p) {
-  Call c = {.R = ctx, .which = H_TERMINAL};
+static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
+  Call c = {.R = ctx, .which = H_TERMINAL, .reason = reason, .reasonlen = len};
+  if (reason && len) reason[0] = '\0';
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.answer;
 }
 
@@ -858,7 +899,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   lua_pushnil(L);
   while (lua_next(L, h)) {
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on"));
+    int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
+                        !strcmp(key, "legal_on") || !strcmp(key, "attacked_on"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -870,7 +912,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds or effects_on)", key ? key : luaL_typename(L, -2));
+               "turn_ends, terminal, kinds, effects_on, legal_on or attacked_on)",
+               key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
     }
@@ -908,12 +951,26 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     problem = "hooks.kinds: expected a list of names";
   }
   lua_pop(L, 1);
-  lua_pushliteral(L, "effects_on");
-  int et = lua_rawget(L, h);
-  if (et == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "captures")) R->r.effects_on_captures = 1;
-  else if (!(et == LUA_TNIL || (et == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "all"))))
-    problem = "hooks.effects_on: expected \"captures\" or \"all\"";
-  lua_pop(L, 1);
+  /* which moves (squares) the hooks care about */
+  static const struct {
+    const char *key, *names[4], *expected;
+  } ons[] = {{"effects_on", {"all", "captures", "checks", NULL}, "hooks.effects_on: expected \"all\", \"captures\" or \"checks\""},
+             {"legal_on", {"all", "captures", NULL}, "hooks.legal_on: expected \"all\" or \"captures\""},
+             {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""}};
+  int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all};
+  for (int k = 0; k < 3 && !problem; k++) {
+    lua_pushstring(L, ons[k].key);
+    int t = lua_rawget(L, h);
+    const char *val = t == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    int found = t == LUA_TNIL;
+    for (int i = 0; val && ons[k].names[i]; i++)
+      if (!strcmp(val, ons[k].names[i])) {
+        *fields[k] = i;
+        found = 1;
+      }
+    if (!found) problem = ons[k].expected;
+    lua_pop(L, 1);
+  }
   if (problem) {
     snprintf(err, errlen, "%s", problem);
     lua_pop(L, 2);

@@ -73,6 +73,7 @@ enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 ** search in progress ends quickly and the game is left as it was. */
 struct Position;
 struct Undo;
+enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS };
 typedef struct RuleHooks {
   void *ctx;
   /* The moves of the step: the core's pseudo-legal moves list[0..n), which
@@ -81,20 +82,27 @@ typedef struct RuleHooks {
   int (*moves)(void *ctx, struct Position *p, uint32_t *list, int n);
   /* After move m of colour mover was made (effects included): 1 legal, 0
   ** refused, -1 the core decides (the mover's royal pieces are not in
-  ** check). */
+  ** check). Asked for every move, or for captures only (legal_on). */
   int (*legal)(void *ctx, struct Position *p, uint32_t m, int mover);
+  int legal_on;   /* HOOK_ON_* */
   /* The move's effects on the board, made after the core's part of move m
   ** through pos_set_cell() and pos_set_state(), which record them in u. */
   void (*effects)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
-  int effects_on_captures; /* effects only for moves that capture */
-  /* Is sq attacked by colour by, as the rules judge attack (check and
-  ** castling)? */
+  /* For which moves: all, captures, or those that give check (which may
+  ** change only the hook state, so that legality is not theirs to
+  ** change); a script's own moves (MF_SCRIPT) always. */
+  int effects_on; /* HOOK_ON_* */
+  /* Does colour by attack sq, as the rules judge attack (check and
+  ** castling)? Asked only where the core's attack finds one, to say
+  ** whether it counts (attacked_all 0), or for every square (1). */
   int (*attacked)(void *ctx, const struct Position *p, int sq, int by);
+  int attacked_all;
   /* After step m of a turn: 1 the turn ends, 0 it goes on (the program's
   ** last step repeats), -1 as the turn program says. */
   int (*turn_ends)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
-  /* Has the game ended here? 0, or an RESULT_* for the side to move. */
-  int (*terminal)(void *ctx, struct Position *p);
+  /* Has the game ended here? 0, or an RESULT_* for the side to move, and
+  ** the reason in reason (when not NULL; "" for none). */
+  int (*terminal)(void *ctx, struct Position *p, char *reason, size_t len);
   /* Why the rules refuse move m here (m a move of the core's that the
   ** moves or legal hook takes out): writes the reason into buf and returns
   ** 1, or 0 when they do not refuse it. */

@@ -434,6 +434,14 @@ expect "whole number as a float" 0 "float, 8x8" -- $V check "$tmp/float.lua"
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "nul", visibility = "all\\0own" })\n' > "$tmp/nul.lua"
 expect "NUL in a variant string" 1 'visibility: contains a NUL character after "all"' -- $V check "$tmp/nul.lua"
 
+# Rule hooks (docs/api.md "Rule hooks"): why prints the reason a hook
+# gives; a game of a hooked variant saved as PGN opens again to the same
+# position; a failing hook stops perft with its message and exit 1.
+expect_stdin "why: a hook's reason" 0 "the piece on e4 is paralysed" "e4\nd5\nwhy exd5\n" -- $V madrasi
+expect_stdin "hooked PGN round trip (the bishop taken on f7 reborn on f1)" 0 "r1bq1b1r/pppp1kpp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQ - 0 5" \
+  "e4\ne5\nNf3\nNc6\nBc4\nNf6\nBxf7+\nKxf7\nsave $tmp/circe.pgn\nnew chess\nopen $tmp/circe.pgn\nfen\n" -- $V circe
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "bad", hooks = { moves = function(pos, m)\n  error("broken rule")\nend } })\n' > "$tmp/badhook.lua"
+expect "a failing hook stops perft" 1 "badhook.lua:3: broken rule" -- $V perft --variant "$tmp/badhook.lua" 2
 # Rule-hook conditions (issue 15): varia check, a played game that goes
 # through PGN and back (save, open: the FEN after the game, checked by
 # hand), and why naming the condition's reason for a refused move.

@@ -1,0 +1,28 @@
+-- Antichess (losing chess) with its rules of play written as hooks. The
+-- same rules as the built-in variants/antichess.lua (rules.must_capture
+-- and extinction, C mechanisms) and Fairy-Stockfish's antichess:
+-- captures are compulsory, and a side that has lost every piece wins.
+-- What is data stays data: the king is an ordinary piece (a commoner)
+-- that pawns may promote to, there is no castling, and a stalemated side
+-- wins (rules.stalemate).
+local std = require "std"
+
+return std.extend(std.chess, {
+  name = "antichess-hooks",
+  description = "Antichess written with rule hooks (docs/examples/hooks)",
+  pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+  promotion = { pieces = "kqrbn" },
+  castling = std.NONE,
+  rules = { stalemate = "win" },
+  hooks = {
+    -- Where a capture is possible, only captures.
+    moves = function(pos, moves)
+      local captures = pos:captures(moves)
+      if #captures > 0 then return captures end
+    end,
+    terminal = function(pos)
+      if pos:count(pos:side()) == 0 then return "win" end
+    end,
+  },
+})
