@@ -539,6 +539,16 @@ static int pos_set_attr(lua_State *L) {
   return 0;
 }
 
+/* The move is irreversible (it captures, or moves a pawn) though the core
+** did not see it so: a move of a script's kind, whose effects capture. The
+** count of moves without one starts again; unmake restores it with the
+** rest of the move. */
+static int pos_reset_clock(lua_State *L) {
+  Rules *R = checkview(L, CAN_CHANGE);
+  R->p->halfmove = 0;
+  return 0;
+}
+
 /* The piece on from goes to to (whatever stood there is gone), with its
 ** attribute. */
 static int pos_relocate(lua_State *L) {
@@ -582,7 +592,7 @@ static const luaL_Reg pos_methods[] = {
     {"legal", pos_legal}, {"pseudo", pos_pseudo}, {"moves_as", pos_moves_as},
     {"make", view_make}, {"unmake", view_unmake},
     {"put", pos_put}, {"remove", pos_remove}, {"recolour", pos_recolour},
-    {"set_attr", pos_set_attr}, {"relocate", pos_relocate}, {"fen", pos_fen_},
+    {"set_attr", pos_set_attr}, {"relocate", pos_relocate}, {"reset_clock", pos_reset_clock}, {"fen", pos_fen_},
     {NULL, NULL}};
 
 /* ---- calling the hooks ---------------------------------------------------- */

@@ -471,5 +471,34 @@ expect_stdin "alice: why, the king on the board it leaves" 0 "the king would sta
 # why for a king's step onto its castling square when no right is left:
 # the attacked square, not castling (h8-g8 with the queen on a8).
 expect_stdin "why: a king step is not castling" 0 "it would leave Black's king attacked (by the queen on a8)" 'fen Q6k/8/8/8/8/8/8/K7 b - - 0 1\nwhy h8g8\n' -- env HOME="$tmp" $V
+# Rule-hook conditions (issue 15): varia check, a played game that goes
+# through PGN and back (save, open: the FEN after the game, checked by
+# hand), and why naming the condition's reason for a refused move.
+for v in andernach patrol grid rifle checkless; do
+  expect "check $v" 0 "variants/$v.lua: ok ($v, 8x8" -- $V check variants/$v.lua
+done
+# roundtrip NAME MOVES FEN: plays MOVES in variants/NAME.lua, saves, opens.
+roundtrip() {
+  local name=$1 moves=$2 fen=$3
+  expect_stdin "$name: a game through PGN" 0 "$fen" "$(tr ' ' '\n' <<<"$moves")\nsave $tmp/$name.pgn\nnew\nopen $tmp/$name.pgn\nfen\n" -- env HOME="$tmp" $V "variants/$name.lua"
+  expect "$name: the PGN's moves" 0 "$moves" -- sed -n 's/[0-9]*\. //gp' "$tmp/$name.pgn"
+}
+# Andernach: exd5 leaves a black pawn on d5, Nxd5 a black knight there.
+roundtrip andernach "e4 d5 exd5 Nf6 Nc3 e6 Nxd5 Bb4" "rnbqk2r/ppp2ppp/4pn2/3n4/1b6/8/PPPP1PPP/R1BQKBNR w KQkq - 1 5"
+# Patrol: exd5 once Nc3 observes e4; Nxd5 with f6 observed by e7 and g7.
+roundtrip patrol "e4 d5 Nc3 Nf6 exd5 Nxd5" "rnbqkb1r/ppp1pppp/8/3n4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 4"
+# Grid: every move crosses into another cell.
+roundtrip grid "e4 d5 exd5 Qxd5 Nc3 Qa5" "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 4"
+# Rifle: the capturers stay (e4, f3, d6, h1); Rxh4 costs White O-O.
+roundtrip rifle "e4 d5 exd5 e5 Nf3 Bd6 Nxe5 Bxh2 d4 Qh4 Rxh4" "rnb1k1nr/ppp2ppp/3b4/8/3PP3/5N2/PPP2PP1/RNBQKB1R b Qkq - 0 6"
+# Checkless: Qh5 gives no check; Qxf7 checks and mates, so it is legal.
+roundtrip checkless "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+expect_stdin "andernach: why no double step" 0 "the pawn on d2 changed sides there by capturing: no double step (andernach chess)" 'fen 4k3/8/8/8/8/4p3/3N4/4K3 b - - 0 1\nexd2\nwhy d2d4\n' -- env HOME="$tmp" $V variants/andernach.lua
+expect_stdin "andernach: why, own king attacked by the converted piece" 0 "Rxc1: it would leave White's king attacked (by the rook on c1)" 'fen 4k3/8/8/8/8/8/8/R1n1K3 w - - 0 1\nwhy Rxc1\n' -- env HOME="$tmp" $V variants/andernach.lua
+expect_stdin "patrol: why an unobserved piece may not capture" 0 "exd5: the piece on e4 may not capture: no piece of its side observes it (patrol chess)" 'fen 4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1\nwhy exd5\n' -- env HOME="$tmp" $V variants/patrol.lua
+expect_stdin "grid: why a move must leave its cell" 0 "e4: e3 and e4 are in the same 2x2 cell: a move must leave its cell (grid chess)" 'e3\ne6\nwhy e4\n' -- env HOME="$tmp" $V variants/grid.lua
+expect_stdin "rifle: why no promotion by capture" 0 "a pawn that captures stays on e7 and never promotes (rifle chess): the capture is e7d8" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\nwhy e7d8q\n' -- env HOME="$tmp" $V variants/rifle.lua
+expect_stdin "checkless: why a check must mate" 0 "Ra8: a move that gives check must be checkmate (checkless chess)" 'fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nwhy Ra8\n' -- env HOME="$tmp" $V variants/checkless.lua
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2,7 +2,7 @@
 # Perft against published tables: the Chess Programming Wiki positions,
 # perftsuite.epd up to depth 5, the Chess960 suite up to depth 5, and the
 # fairy variants' start positions and some set-up ones, Duck Chess, Atomic
-# Chess, the tutorial's Knightmate;
+# Chess, the fairy conditions written as rule hooks, the tutorial's Knightmate;
 # and the transcripts (games
 # with the referee's expected announcements).
 set -u
@@ -16,6 +16,8 @@ run tests/perft/variants.perft
 run tests/perft/setups.perft
 run tests/perft/duck.perft
 run tests/perft/atomic.perft
+# the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
+run tests/perft/conditions.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
 # knightmate.lua is also the shipped variants/knightmate.lua
 echo "== VARIA_PATH=docs/examples varia test docs/examples/knightmate.perft"

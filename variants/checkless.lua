@@ -1,0 +1,36 @@
+-- Checkless chess: no check unless it is mate. The rules, from
+-- ../shared/rules/fairy-conditions.md:
+--
+--   A move that gives check is illegal unless it is checkmate, that is,
+--   unless the opponent then has no legal reply under these same rules.
+--
+--   Otherwise orthodox chess (FIDE rules: check, checkmate, stalemate,
+--   castling, en passant, promotion to Q/R/B/N). A move is legal when,
+--   after it and all its effects, the mover's own king is not in check.
+--
+-- Written with one hook: `legal`, asked after each candidate move is made.
+-- A move that leaves the mover's own king attacked is left to the core's
+-- check rule (the hook answers nil), so `why` gives the core's reason. A
+-- move that attacks the enemy king is legal only when the opponent has no
+-- legal reply; `pos:legal()` asks that question under these same rules,
+-- so a reply that itself gives check is judged by this hook one level
+-- deeper (a check may be answered by a cross-check only when that mates).
+-- Choices where the text is silent: none. A reply that parries a check by
+-- giving check in return is refused unless it mates, as the text's "under
+-- these same rules" says; so a player in check may be mated though an
+-- orthodox reply exists.
+local std = require "std"
+
+return std.extend(std.chess, {
+  name = "checkless",
+  description = "Checkless chess: a move may give check only when it mates",
+  hooks = {
+    legal = function(pos, move)
+      if pos:in_check(pos:mover()) then return nil end -- the check rule refuses it
+      if pos:in_check(pos:side()) and #pos:legal() > 0 then
+        return false, "a move that gives check must be checkmate (checkless chess)"
+      end
+      return nil
+    end,
+  },
+})
