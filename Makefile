@@ -35,7 +35,7 @@ endif
 
 # The core (no Lua), the Lua layers, and the program.
 CORE  = board piece variant position movegen perft notation game hidden belief explain search player textio
-LUAL  = sandbox charged script binding pgn protocol cli import repl
+LUAL  = sandbox charged script binding pgn protocol match cli import repl
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
 EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua))
