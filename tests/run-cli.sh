@@ -434,5 +434,48 @@ expect "whole number as a float" 0 "float, 8x8" -- $V check "$tmp/float.lua"
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "nul", visibility = "all\\0own" })\n' > "$tmp/nul.lua"
 expect "NUL in a variant string" 1 'visibility: contains a NUL character after "all"' -- $V check "$tmp/nul.lua"
 
+# varia match: a short match of varia against itself (in process and as a
+# UCI subprocess) and against fairymax (CECP); the PGN reopens in varia;
+# misbehaving engines lose with the reason said, a broken command stops
+# the match with a message.
+expect "match help" 0 "usage: varia match" -- $V match --help
+expect "match: two engines" 2 "expected two engines" -- $V match --st 1 varia
+expect "match: a time" 2 "give a time" -- $V match varia varia
+expect "match: a bad tc" 2 "--tc expects [MOVES/]SECONDS[+INC]" -- $V match --tc 40/x varia varia
+expect "match: an unknown engine kind" 2 "expected varia, uci:COMMAND or cecp:COMMAND" -- $V match --st 1 varia ucci:x
+expect "match: an unknown variant" 1 "nosuch" -- $V match --variant nosuch --st 1 varia varia
+out=$(timeout 120 $V match --st 0.02 --games 2 --max-plies 16 --pgn "$tmp/m.pgn" varia "uci:$V uci" 2>&1)
+judge "match varia vs varia uci: game 2" 0 "Finished game 2 (varia#2 vs varia): 1/2-1/2 {adjudicated a draw after 16 plies}" $? "$out"
+judge "match: the score line" 0 "" "$(grep -cE '^Final: Score of varia vs varia#2: [0-9]+ - [0-9]+ - [0-9]+ \[[01]\.[0-9]{3}\] 2, Elo ' <<<"$out" | grep -qx 1; echo $?)" "$out"
+awk -v d="$tmp" '/^\[Event /{n++} {print > (d "/game" n ".pgn")}' "$tmp/m.pgn"
+for n in 1 2; do
+  expect_stdin "match: game $n reopens" 0 "opened $tmp/game$n.pgn: chess, 20 steps" "open $tmp/game$n.pgn\n" -- env HOME="$tmp" $V
+done
+expect "match: the PGN names the players" 0 '[Black "varia"]' -- cat "$tmp/game2.pgn"
+expect "match: the PGN's termination" 0 '[Termination "adjudicated a draw after 16 plies"]' -- cat "$tmp/game1.pgn"
+if [ -x /usr/games/fairymax ]; then
+  expect "match varia vs fairymax" 0 "Finished game 2 (fairymax vs varia)" -- $V match --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/fairymax
+  expect "match: CECP st is whole seconds" 1 "whose st takes whole seconds" -- $V match --st 0.5 varia cecp:/usr/games/fairymax
+  expect "match: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V match --variant crazyhouse --st 1 varia cecp:/usr/games/fairymax
+fi
+expect "match: a broken engine command" 1 "varia match: nosuch-engine (/nonexistent/nosuch-engine) ended before answering uci: exited with status 127" -- $V match --st 0.05 varia uci:/nonexistent/nosuch-engine
+cat > "$tmp/fake.sh" <<'FAKE'
+#!/bin/sh
+# a UCI engine that misbehaves at "go" as $1 says
+while read -r l; do
+  case "$l" in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    go*) case "$1" in illegal) echo "bestmove a1a1" ;; crash) exit 3 ;; silent) ;; esac ;;
+    quit) exit 0 ;;
+  esac
+done
+FAKE
+chmod +x "$tmp/fake.sh"
+expect "match: an illegal move loses" 0 "Finished game 2 (fake.sh vs varia): 0-1 {fake.sh played the illegal move 'a1a1'" -- $V match --st 0.05 varia "uci:$tmp/fake.sh illegal"
+expect "match: a crash loses" 0 "Finished game 1 (varia vs fake.sh): 1-0 {fake.sh crashed (exited with status 3)}" -- $V match --st 0.05 varia "uci:$tmp/fake.sh crash"
+expect "match: silence loses on time" 0 "Finished game 1 (varia vs fake.sh): 1-0 {fake.sh loses on time (no move within 0.25 s)}" -- $V match --st 0.05 --margin 0.2 varia "uci:$tmp/fake.sh silent"
+expect "match: the final score" 0 "Final: Score of varia vs fake.sh: 2 - 0 - 0 [1.000] 2, Elo n/a" -- $V match --st 0.05 --margin 0.2 varia "uci:$tmp/fake.sh silent"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
