@@ -21,7 +21,7 @@ WARN      = -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"' \
              $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
-LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lreadline -lm
+LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lreadline -lm -lpthread
 
 ifdef DEBUG
   OPT = -O1 -g
