@@ -31,6 +31,7 @@
 #include "notation.h"
 #include "pgn.h"
 #include "player.h"
+#include "protocol.h"
 #include "script.h"
 #include "search.h"
 
@@ -291,7 +292,7 @@ typedef struct Player {
   uint64_t rng;
   int depth;
   /* CECP */
-  int usermove, setboard, force, sent, ten_ranks;
+  int usermove, setboard, force, sent, ranks;
 } Player;
 
 typedef struct History {
@@ -344,38 +345,6 @@ static void engine_variant(const MatchConfig *c, int kind, char *out, size_t len
   out[script_name_len(out)] = '\0';
   if (kind == MATCH_CECP && !strcmp(out, "chess")) snprintf(out, len, "normal");
   if (kind == MATCH_CECP && !strcmp(out, "chess960")) snprintf(out, len, "fischerandom");
-}
-
-/* A move in CECP's coordinates: on boards of ten ranks XBoard numbers the
-** ranks from 0, so every rank digit is one less than varia's. */
-static void to_cecp(const char *in, int ten_ranks, char *out, size_t len) {
-  size_t k = 0;
-  for (const char *c = in; *c && k + 2 < len; c++) {
-    if (ten_ranks && isdigit((unsigned char)*c) && !isdigit((unsigned char)c[1]) &&
-        (c == in || !isdigit((unsigned char)c[-1]))) {
-      out[k++] = (char)(*c - 1);
-    } else if (ten_ranks && *c == '1' && c[1] == '0') {
-      out[k++] = '9';
-      c++;
-    } else {
-      out[k++] = *c;
-    }
-  }
-  out[k] = '\0';
-}
-
-static void from_cecp(const char *in, int ten_ranks, char *out, size_t len) {
-  size_t k = 0;
-  for (const char *c = in; *c && k + 3 < len; c++) {
-    if (ten_ranks && isdigit((unsigned char)*c)) {
-      int r = *c - '0' + 1;
-      if (r == 10) out[k++] = '1', out[k++] = '0';
-      else out[k++] = (char)('0' + r);
-    } else {
-      out[k++] = *c;
-    }
-  }
-  out[k] = '\0';
 }
 
 static int option_split(const char *opt, char *name, size_t nlen, const char **value) {
@@ -546,7 +515,7 @@ static int player_new_game(GameRun *run, Player *p, char *err, size_t errlen) {
     if (proc_send(&p->proc, "option %s", p->e->option[i])) goto dead;
   if (proc_send(&p->proc, "new") || proc_send(&p->proc, "easy") || proc_send(&p->proc, "force")) goto dead;
   if (strcmp(var, "normal") && proc_send(&p->proc, "variant %s", var)) goto dead;
-  p->ten_ranks = run->g->v->geo.ranks == 10;
+  p->ranks = run->g->v->geo.ranks;
   if (c->move_seconds > 0) {
     if (proc_send(&p->proc, "st %d", (int)c->move_seconds)) goto dead;
   } else {
@@ -669,7 +638,7 @@ static int player_move_now(GameRun *run, int idx, int side) {
       deadline = start + allowed + c->margin;
       for (; p->sent < run->h.n; p->sent++) {
         char cm[256];
-        to_cecp(run->h.text[p->sent], p->ten_ranks, cm, sizeof cm);
+        cecp_ranks(run->h.text[p->sent], 1, p->ranks, cm, sizeof cm);
         if (proc_send(pr, "%s%s", p->usermove ? "usermove " : "", cm)) goto dead;
       }
       if (p->force) {
@@ -678,7 +647,7 @@ static int player_move_now(GameRun *run, int idx, int side) {
       }
       while ((got = proc_line(pr, deadline, &s->interrupted, line, sizeof line)) == LINE_OK) {
         if (!strncmp(line, "move ", 5)) {
-          from_cecp(line + 5, p->ten_ranks, move, sizeof move);
+          cecp_ranks(line + 5, 0, p->ranks, move, sizeof move);
           move[strcspn(move, " ")] = '\0';
           break;
         }

@@ -458,6 +458,12 @@ if [ -x /usr/games/fairymax ]; then
   expect "match: CECP st is whole seconds" 1 "whose st takes whole seconds" -- $V match --st 0.5 varia cecp:/usr/games/fairymax
   expect "match: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V match --variant crazyhouse --st 1 varia cecp:/usr/games/fairymax
 fi
+# Ten ranks: CECP's ranks from 0 both ways (maxqi is XBoard's author's own
+# Xiangqi engine; varia xboard in Grand).
+if [ -x /usr/games/maxqi ]; then
+  expect "match varia vs maxqi in xiangqi" 0 "Finished game 2 (maxqi vs varia): 1/2-1/2 {adjudicated a draw after 12 plies}" -- $V match --variant xiangqi --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/maxqi
+fi
+expect "match varia vs varia xboard in grand" 0 "Finished game 2 (varia#2 vs varia): 1/2-1/2 {adjudicated a draw after 12 plies}" -- $V match --variant grand --tc 40/2 --games 2 --max-plies 12 varia "cecp:$V xboard"
 expect "match: a broken engine command" 1 "varia match: nosuch-engine (/nonexistent/nosuch-engine) ended before answering uci: exited with status 127" -- $V match --st 0.05 varia uci:/nonexistent/nosuch-engine
 cat > "$tmp/fake.sh" <<'FAKE'
 #!/bin/sh
