@@ -447,6 +447,7 @@ expect "match: an unknown variant" 1 "nosuch" -- $V match --variant nosuch --st 
 out=$(timeout 120 $V match --st 0.02 --games 2 --max-plies 16 --pgn "$tmp/m.pgn" varia "uci:$V uci" 2>&1)
 judge "match varia vs varia uci: game 2" 0 "Finished game 2 (varia#2 vs varia): 1/2-1/2 {adjudicated a draw after 16 plies}" $? "$out"
 judge "match: the score line" 0 "" "$(grep -cE '^Final: Score of varia vs varia#2: [0-9]+ - [0-9]+ - [0-9]+ \[[01]\.[0-9]{3}\] 2, Elo ' <<<"$out" | grep -qx 1; echo $?)" "$out"
+judge "match: no progress line when not a terminal" 0 "" "$(grep -c 'running, ' <<<"$out" | grep -qx 0; echo $?)" "$out"
 awk -v d="$tmp" '/^\[Event /{n++} {print > (d "/game" n ".pgn")}' "$tmp/m.pgn"
 for n in 1 2; do
   expect_stdin "match: game $n reopens" 0 "opened $tmp/game$n.pgn: chess, 20 steps" "open $tmp/game$n.pgn\n" -- env HOME="$tmp" $V
