@@ -60,16 +60,5 @@ else
   bad "XBoard did not take the Almost Chess setup"
 fi
 
-# Analysis in XBoard: thinking output comes back while it analyses.
-DISPLAY=$display timeout 20 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -mode AnalyzeMode \
-  -popupExitMessage false -debugMode true -nameOfDebugFile "$tmp/analyze.txt" >/dev/null 2>&1 &
-gui=$!
-sleep 8
-kill $gui 2>/dev/null
-if grep -q '>first : analyze' "$tmp/analyze.txt" && grep -qE '<first : [0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8]' "$tmp/analyze.txt"; then
-  ok "XBoard analyses with varia (thinking output in analyze mode)"
-else
-  bad "no analysis output in XBoard"; grep -a 'first' "$tmp/analyze.txt" | tail -5
-fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
