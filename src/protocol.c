@@ -458,7 +458,15 @@ static void xboard_setup(Engine *e) {
     table[n + slot] = (char)tolower((unsigned char)l);
   }
   table[2 * n] = '\0';
-  printf("setup (%s) %dx%d+0_fairy %s\n", table, v->geo.files, v->geo.ranks, v->start_fen);
+  /* Pieces in hand: XBoard shows a holdings column of one cell per type
+  ** (the royal excepted), and its parent crazyhouse sends the captured
+  ** pieces there and allows drops. */
+  int holdings = 0;
+  if (v->pockets)
+    for (int t = 0; t < v->ntypes; t++)
+      if (!v->type[t].neutral && !v->type[t].royal) holdings++;
+  printf("setup (%s) %dx%d+%d_%s %s\n", table, v->geo.files, v->geo.ranks, holdings,
+         !holdings ? "fairy" : v->capture_to_pocket ? "crazyhouse" : "fairy", v->start_fen);
   for (int t = 0; t < v->ntypes; t++)
     if (!v->type[t].neutral && v->type[t].betza[0])
       printf("piece %c& %s\n", toupper((unsigned char)v->type[t].letter), v->type[t].betza);

@@ -61,6 +61,9 @@ transcript "xboard mates" xboard 'setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsd 3\n
 transcript "xboard illegal" xboard 'new\nusermove e2e5\nquit\n' "Illegal move (illegal move e2e5 in this position): e2e5"
 transcript "xboard engine-defined variant" xboard 'variant almost\nquit\n' \
   "setup (PNBR.C.................Kpnbr.c.................k) 8x8+0_fairy rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1" "piece C& RN"
+# Pieces in hand: holdings of one cell per type, crazyhouse's rules for captures.
+transcript "xboard engine-defined variant with drops" xboard 'variant chessgi\nquit\n' \
+  "setup (PNBRQ..................Kpnbrq..................k) 8x8+5_crazyhouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 # Variants XBoard knows get no setup (XBoard has their rules).
 for v in capablanca xiangqi grand shogi crazyhouse; do
   out=$(printf 'variant %s\nping 1\nquit\n' "$v" | timeout 20 ./varia xboard 2>&1)
