@@ -915,6 +915,10 @@ static void worker_main(Sandbox *s, const MatchConfig *c, const Opening *o, int 
       done += (size_t)w;
     }
   }
+  free(text);
+  /* this process's copy of the state, freed as os.exit(true, true) frees
+  ** it from inside a call: nothing left behind for a leak checker */
+  sandbox_free(s);
   _exit(0);
 }
 
@@ -985,6 +989,13 @@ int match_run(Sandbox *s, const MatchConfig *c, MatchScore *score, MatchOnGame o
       if (pid == 0) {
         close(fds[0]);
         signal(SIGPIPE, SIG_IGN);
+        /* the parent's bookkeeping is not the child's */
+        for (int i = 0; i < conc; i++) {
+          if (w[i].pid > 0) close(w[i].fd);
+          free(w[i].out);
+        }
+        free(w);
+        free(openings);
         worker_main(s, c, &o, next + 1, white, fds[1]);
       }
       close(fds[1]);
