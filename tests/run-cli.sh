@@ -454,6 +454,17 @@ for n in 1 2; do
 done
 expect "match: the PGN names the players" 0 '[Black "varia"]' -- cat "$tmp/game2.pgn"
 expect "match: the PGN's termination" 0 '[Termination "adjudicated a draw after 16 plies"]' -- cat "$tmp/game1.pgn"
+# Openings from a file (moves, or a FEN and moves), each pair's opening
+# played once with each colour.
+printf '# two openings\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 moves d7d5\n' > "$tmp/openings.txt"
+out=$(timeout 60 $V match --st 0.02 --games 4 --max-plies 2 --openings "$tmp/openings.txt" --pgn "$tmp/op.pgn" varia varia 2>&1)
+pairs=$(grep -E '^\[White|^\[FEN|^1' "$tmp/op.pgn" | paste -sd' ' | sed 's/\[Round[^]]*\]//g')
+judge "match: openings by pairs, colours alternated" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. e4 e5 2.' 0 "$pairs"
+judge "match: the second game of a pair" 0 '[White "varia#2"] [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. e4 e5' 0 "$pairs"
+judge "match: a FEN opening" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"] 1... d5' 0 "$pairs"
+printf 'e2e5\n' > "$tmp/bad-openings.txt"
+expect "match: an illegal opening move" 1 "the opening's move e2e5: illegal move e2e5 in this position" -- $V match --st 0.02 --openings "$tmp/bad-openings.txt" varia varia
+expect "match: no openings file" 1 "varia match: $tmp/none.txt: No such file or directory" -- $V match --st 0.02 --openings "$tmp/none.txt" varia varia
 if [ -x /usr/games/fairymax ]; then
   expect "match varia vs fairymax" 0 "Finished game 2 (fairymax vs varia)" -- $V match --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/fairymax
   expect "match: CECP st is whole seconds" 1 "whose st takes whole seconds" -- $V match --st 0.5 varia cecp:/usr/games/fairymax
