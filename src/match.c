@@ -775,6 +775,9 @@ static void play_game(Sandbox *s, const MatchConfig *c, const Opening *o, int ro
   run->g = lua_touserdata(L, -1);
   game_seed(run->g, c->seed + (uint64_t)round);
   run->root_fen = o->fen[0] ? o->fen : NULL;
+  /* a start drawn by the seed (a shuffled back rank) is not the engines'
+  ** startpos: they get it as a FEN */
+  if (!run->root_fen && strcmp(run->g->start_fen, run->g->v->start_fen)) run->root_fen = run->g->start_fen;
   /* the opening's moves */
   char moves[sizeof o->moves];
   snprintf(moves, sizeof moves, "%s", o->moves);
