@@ -876,7 +876,7 @@ static int load_openings(const char *path, Opening **out, int *n, char *err, siz
         fclose(f);
         return -1;
       }
-      snprintf(o->fen, sizeof o->fen, "%s", t);
+      snprintf(o->fen, sizeof o->fen, "%.511s", t);
       if (mv) snprintf(o->moves, sizeof o->moves, "%.2047s", mv + 7);
     } else {
       snprintf(o->moves, sizeof o->moves, "%.2047s", !strncmp(t, "moves ", 6) ? t + 6 : t);

@@ -454,6 +454,10 @@ for n in 1 2; do
 done
 expect "match: the PGN names the players" 0 '[Black "varia"]' -- cat "$tmp/game2.pgn"
 expect "match: the PGN's termination" 0 '[Termination "adjudicated a draw after 16 plies"]' -- cat "$tmp/game1.pgn"
+# Games at once: every round played and written, the score over all.
+out=$(timeout 60 $V match --st 0.05 --games 4 --max-plies 10 --concurrency 2 --pgn "$tmp/conc.pgn" varia "uci:$V uci" 2>&1)
+judge "match --concurrency 2: the final score" 0 "" "$(grep -cE '^Final: Score of varia vs varia#2: [0-4] - [0-4] - [0-4] \[[01]\.[0-9]{3}\] 4, Elo ' <<<"$out" | grep -qx 1; echo $?)" "$out"
+judge "match --concurrency 2: every round in the PGN" 0 "1 2 3 4" 0 "$(sed -n 's/^\[Round "\(.*\)"\]/\1/p' "$tmp/conc.pgn" | sort -n | paste -sd' ')"
 # Openings from a file (moves, or a FEN and moves), each pair's opening
 # played once with each colour.
 printf '# two openings\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 moves d7d5\n' > "$tmp/openings.txt"
