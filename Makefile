@@ -21,7 +21,7 @@ WARN      = -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT)
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"' \
              $(shell $(PKG_CONFIG) --cflags $(LUA_PC) libmicrohttpd) -Isrc -Ibuild
-LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC) libmicrohttpd) -lreadline -lm
+LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC) libmicrohttpd) -lreadline -lm -lpthread
 
 ifdef DEBUG
   OPT = -O1 -g
@@ -35,7 +35,7 @@ endif
 
 # The core (no Lua), the Lua layers, and the program.
 CORE  = board piece variant position movegen rules perft notation game hidden belief explain search player textio
-LUAL  = sandbox charged script rulehooks binding pgn protocol cli import repl serve
+LUAL  = sandbox charged script rulehooks binding pgn protocol match cli import repl serve
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
 EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(sort $(wildcard web/*))

@@ -22,20 +22,42 @@ static void put_comment(FILE *f, const char *text) {
   fputc('}', f);
 }
 
+/* A tag's value with PGN's escapes (a quote or backslash inside). */
+static void put_tag(FILE *f, const char *tag, const char *value) {
+  fprintf(f, "[%s \"", tag);
+  for (const char *c = value; *c; c++) {
+    if (*c == '"' || *c == '\\') fputc('\\', f);
+    fputc(*c == '\n' ? ' ' : *c, f);
+  }
+  fputs("\"]\n", f);
+}
+
 void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) {
+  pgn_write_header(L, g, spec, seed, NULL, f);
+}
+
+void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, const PgnHeader *h,
+                      FILE *f) {
   char date[16], buf[128], name[512];
   time_t now = time(NULL);
   strftime(date, sizeof date, "%Y.%m.%d", localtime(&now));
   GameResult r = game_result(g);
   const char *result = !r.over ? "*" : r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2";
+  const char *termination = r.over ? r.reason : NULL;
+  if (h && h->result) result = h->result;
+  if (h && h->termination) termination = h->termination;
   snprintf(name, sizeof name, "%s", spec);
   name[script_name_len(name)] = '\0'; /* without the options */
-  fprintf(f, "[Event \"varia game\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"-\"]\n", date);
-  fprintf(f, "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n", result);
+  put_tag(f, "Event", h && h->event ? h->event : "varia game");
+  fprintf(f, "[Site \"?\"]\n[Date \"%s\"]\n", date);
+  put_tag(f, "Round", h && h->round ? h->round : "-");
+  put_tag(f, "White", h && h->white ? h->white : "?");
+  put_tag(f, "Black", h && h->black ? h->black : "?");
+  fprintf(f, "[Result \"%s\"]\n", result);
   fprintf(f, "[Variant \"%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n", spec, g->start_fen);
   fprintf(f, "[VariaScript \"%016llx\"]\n", (unsigned long long)script_hash(L, name));
   fprintf(f, "[VariaSeed \"%llu\"]\n", (unsigned long long)seed);
-  if (r.over) fprintf(f, "[Termination \"%s\"]\n", r.reason);
+  if (termination) put_tag(f, "Termination", termination);
   fputc('\n', f);
 
   /* Replay on a scratch position, writing SAN; Lua owns the scratch. */

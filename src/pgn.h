@@ -27,6 +27,16 @@ int pgn_save(lua_State *L, Game *g, const char *spec, uint64_t seed, const char 
 /* Writes the game as PGN to f. [-0, +0, m] */
 void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f);
 
+/* Tags a caller knows better than the game (a match: the players, the
+** round, a result the rules did not reach, such as a loss on time);
+** NULL fields keep pgn_write's defaults. */
+typedef struct PgnHeader {
+  const char *event, *round, *white, *black;
+  const char *result, *termination;
+} PgnHeader;
+void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, const PgnHeader *h,
+                      FILE *f);
+
 /* The variant a PGN file names ([Variant], chess without it), read
 ** without loading it: a script named by its path runs only when the user
 ** agrees. Returns 0, or -1 when the file cannot be read. [-0, +0, m] */

@@ -5,10 +5,14 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -569,6 +573,25 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
 
 /* ---- CECP (xboard) ------------------------------------------------------ */
 
+/* XBoard numbers the ranks of a board of ten ranks from 0 (a0..a9), and
+** those of every other board from 1: varia always from 1. */
+void cecp_ranks(const char *in, int to_cecp, int ranks, char *out, size_t len) {
+  int delta = ranks == 10 ? (to_cecp ? -1 : 1) : 0;
+  size_t k = 0;
+  if (!len) return;
+  for (const char *c = in; *c && k + 1 < len;) {
+    if (delta && isdigit((unsigned char)*c) && c > in && islower((unsigned char)c[-1])) {
+      long n = strtol(c, (char **)&c, 10) + delta;
+      int w = snprintf(out + k, len - k, "%ld", n < 0 ? 0 : n);
+      if (w < 0 || (size_t)w >= len - k) break;
+      k += (size_t)w;
+    } else {
+      out[k++] = *c++;
+    }
+  }
+  out[k] = '\0';
+}
+
 /* XBoard's names for varia's variants, where they differ. */
 static const char *xboard_name(const char *name) {
   if (!strcmp(name, "chess")) return "normal";
@@ -582,13 +605,53 @@ static const char *varia_name(const char *xb) {
   return xb;
 }
 
+/* The variants XBoard knows by name (its own rules, board and pieces);
+** every other one is described with setup and piece commands. */
+static int xboard_knows(const char *xb) {
+  static const char *const known[] = {
+      "normal", "fischerandom", "capablanca", "caparandom", "gothic", "janus", "shatranj", "courier",
+      "xiangqi", "shogi", "crazyhouse", "bughouse", "losers", "suicide", "giveaway", "atomic",
+      "3check", "twokings", "kriegspiel", "knightmate", "berolina", "cylinder", "falcon", "great",
+      "makruk", "asean", "spartan", "seirawan", "super", "grand", "nocastle", "wildcastle", "chu",
+      "lion", NULL};
+  for (int i = 0; known[i]; i++)
+    if (!strcmp(known[i], xb)) return 1;
+  return 0;
+}
+
+/* CECP sends one move a turn, and XBoard has no move that also places a
+** second piece: a variant whose turn has more than one step (a move and
+** then a relocation) cannot be played through it, and is not offered. */
+static int xboard_playable(const Variant *v) { return v->nphases <= 1; }
+
+/* The variants feature: every variant that loads and that CECP can play,
+** by XBoard's names. */
+static void xboard_variants(Sandbox *s) {
+  lua_State *L = s->L;
+  int first = 1;
+  script_list_variants(L);
+  int n = (int)lua_rawlen(L, -1);
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, -1, i);
+    const char *name = lua_tostring(L, -1);
+    int top = lua_gettop(L);
+    const Variant *v = name ? binding_variant(L, name, 0) : NULL;
+    int ok = v && xboard_playable(v);
+    lua_settop(L, top);
+    if (ok) printf("%s%s", first ? "" : ",", xboard_name(name));
+    first = first && !ok;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+#define ST_MAX_SECONDS 86400 /* a day a move */
+
 /* For a variant XBoard does not know: its board and pieces (CECP's
 ** engine-defined variants: setup and piece commands). */
 static void xboard_setup(Engine *e) {
   const Variant *v = e->g->v;
-  static const char *const known[] = {"normal", "fischerandom", "capablanca", "shatranj", "courier", NULL};
-  for (int i = 0; known[i]; i++)
-    if (!strcmp(known[i], xboard_name(v->name))) return;
+  if (xboard_knows(xboard_name(v->name))) return;
   /* XBoard's piece order: P N B R Q, then the others; K last. */
   char table[2 * 44 + 1];
   const char *order = "PNBRQFEACWMOHIJGDVLSUYZK";
@@ -606,111 +669,396 @@ static void xboard_setup(Engine *e) {
     table[n + slot] = (char)tolower((unsigned char)l);
   }
   table[2 * n] = '\0';
-  printf("setup (%s) %dx%d+0_fairy %s\n", table, v->geo.files, v->geo.ranks, v->start_fen);
+  /* Pieces in hand: XBoard shows a holdings column of one cell per type
+  ** (the royal excepted), and its parent crazyhouse sends the captured
+  ** pieces there and allows drops. */
+  int holdings = 0;
+  if (v->pockets)
+    for (int t = 0; t < v->ntypes; t++)
+      if (!v->type[t].neutral && !v->type[t].royal) holdings++;
+  printf("setup (%s) %dx%d+%d_%s %s\n", table, v->geo.files, v->geo.ranks, holdings,
+         !holdings ? "fairy" : v->capture_to_pocket ? "crazyhouse" : "fairy", v->start_fen);
   for (int t = 0; t < v->ntypes; t++)
     if (!v->type[t].neutral && v->type[t].betza[0])
       printf("piece %c& %s\n", toupper((unsigned char)v->type[t].letter), v->type[t].betza);
 }
 
-#define ST_MAX_SECONDS 86400 /* a day a move */
+/* ---- CECP input ----------------------------------------------------------
+** A thread reads standard input while the engine thinks, so that "?"
+** (move now) and, in analysis, every command stop the search at once; the
+** main thread takes the lines in order. Other commands wait for the move,
+** as the protocol allows (a ping is answered after it). */
+
+enum { MODE_IDLE, MODE_THINK, MODE_ANALYZE };
+
+typedef struct InLine {
+  struct InLine *next;
+  const char *why; /* NULL, or why the line is refused */
+  char text[];
+} InLine;
+
+typedef struct Input {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  InLine *head, *tail;
+  int eof, done, mode;
+  volatile int stop; /* the running search's flag */
+  pthread_t thread;
+} Input;
+
+static void input_push(Input *in, const char *text, size_t n, const char *why) {
+  while (n && text[n - 1] == '\r') n--;
+  InLine *l = malloc(sizeof *l + n + 1);
+  if (!l) return; /* out of memory: the line is lost, the engine goes on */
+  l->next = NULL;
+  l->why = why;
+  memcpy(l->text, text, n);
+  l->text[n] = '\0';
+  pthread_mutex_lock(&in->mu);
+  if (in->tail) in->tail->next = l;
+  else in->head = l;
+  in->tail = l;
+  if ((in->mode == MODE_THINK && !strcmp(l->text, "?")) || (in->mode == MODE_ANALYZE && strcmp(l->text, ".")))
+    in->stop = 1;
+  pthread_cond_signal(&in->cv);
+  pthread_mutex_unlock(&in->mu);
+}
+
+static void *input_main(void *arg) {
+  Input *in = arg;
+  char chunk[4096], *buf = NULL;
+  size_t len = 0, cap = 0;
+  int over = 0, nul = 0;
+  while (!in->done) {
+    struct pollfd pf = {STDIN_FILENO, POLLIN, 0};
+    int r = poll(&pf, 1, 100); /* wakes to see done */
+    if (r < 0 && errno != EINTR) break;
+    if (r <= 0) continue;
+    ssize_t got = read(STDIN_FILENO, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      if (len || over) input_push(in, buf ? buf : "", len, over ? "the line is longer than 1 MiB" : nul ? "the line holds a NUL byte" : NULL);
+      break;
+    }
+    for (ssize_t i = 0; i < got; i++) {
+      char c = chunk[i];
+      if (c == '\n') {
+        input_push(in, buf ? buf : "", len, over ? "the line is longer than 1 MiB" : nul ? "the line holds a NUL byte" : NULL);
+        len = 0;
+        over = nul = 0;
+        continue;
+      }
+      if (len + 1 >= cap) {
+        size_t ncap = cap ? cap * 2 : 256;
+        char *b = ncap <= LINE_LIMIT ? realloc(buf, ncap) : NULL;
+        if (!b) {
+          over = 1;
+          continue;
+        }
+        buf = b;
+        cap = ncap;
+      }
+      if (c == '\0') nul = 1;
+      buf[len++] = c;
+    }
+  }
+  free(buf);
+  pthread_mutex_lock(&in->mu);
+  in->eof = 1;
+  if (in->mode == MODE_ANALYZE) in->stop = 1;
+  pthread_cond_signal(&in->cv);
+  pthread_mutex_unlock(&in->mu);
+  return NULL;
+}
+
+/* The next line (the caller frees it), or NULL at the end of input. */
+static InLine *input_next(Input *in) {
+  pthread_mutex_lock(&in->mu);
+  while (!in->head && !in->eof) pthread_cond_wait(&in->cv, &in->mu);
+  InLine *l = in->head;
+  if (l) {
+    in->head = l->next;
+    if (!in->head) in->tail = NULL;
+  }
+  pthread_mutex_unlock(&in->mu);
+  return l;
+}
+
+static int input_pending(Input *in) {
+  pthread_mutex_lock(&in->mu);
+  int n = in->head != NULL || in->eof;
+  pthread_mutex_unlock(&in->mu);
+  return n;
+}
+
+/* Enters a mode for a search: the flag is cleared, unless in analysis a
+** command is already waiting (then the search stops at once). */
+static void input_mode(Input *in, int mode) {
+  pthread_mutex_lock(&in->mu);
+  in->mode = mode;
+  in->stop = mode == MODE_ANALYZE && (in->head || in->eof);
+  pthread_mutex_unlock(&in->mu);
+}
+
+/* ---- CECP ------------------------------------------------------------- */
+
+typedef struct Cecp {
+  Engine e;
+  int force, engine_side, post, analyzing;
+  int sd;                 /* sd's depth; 0: none */
+  double st;              /* st's seconds a move; 0: none */
+  int mps;                /* level: moves per session (0: all) */
+  double base, inc;       /* level: seconds */
+  long own_cs, opp_cs;    /* time and otim, centiseconds; -1: not told */
+  double started;         /* the running search's start, for post */
+  Input in;
+} Cecp;
+
+static double wall(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Thinking output: ply score time(centiseconds) nodes pv, with mate as
+** 100000 + moves (XBoard shows #N). */
+static void cecp_post(void *ctx, const SearchResult *r) {
+  Cecp *c = ctx;
+  if (!c->post) return;
+  int score = r->score;
+  if (r->score > SCORE_MATE - 1000 || r->score < -SCORE_MATE + 1000) {
+    int plies = SCORE_MATE - (r->score > 0 ? r->score : -r->score);
+    score = (r->score > 0 ? 1 : -1) * (100000 + (plies + 1) / 2);
+  }
+  char uci[64] = "", move[80];
+  if (r->best) move_to_uci(&c->e.g->pos, r->best, uci, sizeof uci);
+  cecp_ranks(uci, 1, c->e.g->v->geo.ranks, move, sizeof move);
+  printf("%d %d %ld %llu %s\n", r->depth, score, (long)((wall() - c->started) * 100),
+         (unsigned long long)r->nodes, move);
+  fflush(stdout);
+}
+
+/* The limits of the engine's own move: st, or a share of its clock (a
+** thirtieth, or the moves left in the session, plus half the increment,
+** at most half the clock), and sd; with none of them, depth 4. */
+static SearchLimits cecp_limits(Cecp *c) {
+  SearchLimits lim = {.depth = c->sd ? c->sd : SEARCH_MAX_DEPTH, .stop = &c->in.stop,
+                      .info = cecp_post, .info_ctx = c};
+  double clock = c->own_cs >= 0 ? c->own_cs / 100.0 : c->base;
+  if (c->st > 0) {
+    lim.seconds = c->st;
+  } else if (clock > 0) {
+    int togo = c->mps ? c->mps - (c->e.g->pos.fullmove - 1) % c->mps : 30;
+    double t = clock / togo + c->inc / 2;
+    if (t > clock / 2) t = clock / 2;
+    lim.seconds = t > 0.001 ? t : 0.001;
+  } else if (!c->sd) {
+    lim.depth = 4;
+  }
+  return lim;
+}
+
+/* "level MPS BASE INC": BASE in minutes, or minutes:seconds. */
+static int parse_level(Cecp *c, const char *args) {
+  int mps, used;
+  char base[32];
+  double inc;
+  if (sscanf(args, "%d %31s %lf%n", &mps, base, &inc, &used) != 3 || args[used] || mps < 0 || mps > 10000 ||
+      !isfinite(inc) || inc < 0 || inc > 3600)
+    return -1;
+  char *end;
+  double minutes = strtod(base, &end), seconds = 0;
+  if (end == base || minutes < 0 || minutes > 100000) return -1;
+  if (*end == ':') {
+    char *s = end + 1;
+    seconds = strtod(s, &end);
+    if (end == s || seconds < 0 || seconds >= 60) return -1;
+  }
+  if (*end) return -1;
+  c->mps = mps;
+  c->base = minutes * 60 + seconds;
+  c->inc = inc;
+  return 0;
+}
+
+/* One analysis search of the position, posting as it deepens, until it
+** ends or a command arrives. */
+static void cecp_analyze(Cecp *c) {
+  if (game_decision(c->e.g).kind == DECIDE_NONE) return;
+  SearchLimits lim = {.depth = SEARCH_MAX_DEPTH, .stop = &c->in.stop, .info = cecp_post, .info_ctx = c};
+  char out[64];
+  int post = c->post;
+  c->post = 1; /* analysis always shows its thinking */
+  c->started = wall();
+  input_mode(&c->in, MODE_ANALYZE);
+  player_choose(c->e.g, binding_searcher(c->e.s->L), &lim, &c->e.rng, NULL, out, sizeof out);
+  input_mode(&c->in, MODE_IDLE);
+  c->post = post;
+}
+
+/* A move from XBoard: its ranks made varia's, then played. */
+static void cecp_usermove(Cecp *c, const char *text, int *think) {
+  char move[256], err[256];
+  int played = 0;
+  cecp_ranks(text, 0, c->e.g->v->geo.ranks, move, sizeof move);
+  if (game_play_text(c->e.g, move, &played, err, sizeof err)) printf("Illegal move (%s): %s\n", err, text);
+  else *think = !c->force && !c->analyzing;
+}
 
 int protocol_xboard(Sandbox *s, int argc, char **argv) {
-  Engine e = {s, "chess", LUA_NOREF, NULL, 1};
-  LineReader in;
+  Cecp c = {.e = {s, "chess", LUA_NOREF, NULL, 1}, .engine_side = BLACK, .post = 0, .own_cs = -1, .opp_cs = -1};
   char err[512], *cmd;
-  const char *why;
-  int force = 0, engine_side = BLACK, depth = 4;
-  double seconds = 0;
+  int analysis_done = 0;
   (void)argc;
   (void)argv;
-  textio_input_init(&in, 0, LINE_LIMIT);
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (engine_new_game(&e, NULL, err, sizeof err)) {
+  if (engine_new_game(&c.e, NULL, err, sizeof err)) {
     printf("tellusererror %s\n", err);
     return 1;
   }
-  while ((cmd = read_line(&in, &why))) {
-    int think = 0;
-    if (why) {
-      printf("Error (%s): %.40s...\n", why, cmd);
+  pthread_mutex_init(&c.in.mu, NULL);
+  pthread_cond_init(&c.in.cv, NULL);
+  if (pthread_create(&c.in.thread, NULL, input_main, &c.in)) {
+    printf("tellusererror cannot start the input thread\n");
+    luaL_unref(s->L, LUA_REGISTRYINDEX, c.e.game_ref);
+    return 1;
+  }
+  for (;;) {
+    if (c.analyzing && !analysis_done && !input_pending(&c.in)) {
+      cecp_analyze(&c);
+      analysis_done = 1;
       continue;
     }
-    if (!strcmp(cmd, "xboard") || !*cmd) continue;
-    if (!strncmp(cmd, "protover", 8)) {
-      printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname=\"varia %s\" variants=\"",
+    InLine *line = input_next(&c.in);
+    if (!line) break;
+    cmd = line->text;
+    int think = 0, quit = 0;
+    if (line->why) {
+      printf("Error (%s): %.40s...\n", line->why, cmd);
+      free(line);
+      continue;
+    }
+    if (strcmp(cmd, ".")) analysis_done = 0; /* anything but a status request restarts analysis */
+    if (!strcmp(cmd, "xboard") || !*cmd || !strcmp(cmd, ".") || !strcmp(cmd, "?")) {
+      /* "?" when not thinking: nothing to hurry */
+    } else if (!strncmp(cmd, "protover", 8)) {
+      printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 "
+             "myname=\"varia %s\" variants=\"",
              VARIA_VERSION);
-      cli_print_variants(s, "", ",", xboard_name);
+      xboard_variants(s);
       printf("\" done=1\n");
     } else if (!strncmp(cmd, "ping ", 5)) {
       printf("pong %s\n", cmd + 5);
     } else if (!strcmp(cmd, "new")) {
-      if (engine_set_variant(&e, "chess", err, sizeof err)) printf("tellusererror %s\n", err);
-      force = 0;
-      engine_side = BLACK;
+      /* the start of chess, Black for the engine, no depth limit */
+      if (engine_set_variant(&c.e, "chess", err, sizeof err)) printf("tellusererror %s\n", err);
+      c.force = 0;
+      c.engine_side = BLACK;
+      c.sd = 0;
+      c.own_cs = c.opp_cs = -1;
     } else if (!strncmp(cmd, "variant ", 8)) {
       /* a variant refused leaves the one before, playable */
-      if (engine_set_variant(&e, varia_name(cmd + 8), err, sizeof err) == 0) xboard_setup(&e);
-      else printf("Error (%s; the variant stays %s): %.200s\n", err, xboard_name(e.variant), cmd);
+      const char *name = varia_name(cmd + 8);
+      lua_State *L = s->L;
+      int top = lua_gettop(L);
+      const Variant *v = binding_variant(L, name, 0);
+      int playable = v && xboard_playable(v);
+      lua_settop(L, top);
+      if (v && !playable)
+        printf("Error (%s has more than one step a turn, which CECP cannot send; the variant stays %s): %.200s\n",
+               name, xboard_name(c.e.variant), cmd);
+      else if (engine_set_variant(&c.e, name, err, sizeof err) == 0) xboard_setup(&c.e);
+      else printf("Error (%s; the variant stays %s): %.200s\n", err, xboard_name(c.e.variant), cmd);
     } else if (!strncmp(cmd, "setboard ", 9)) {
-      if (engine_new_game(&e, cmd + 9, err, sizeof err)) printf("tellusererror Illegal position: %s\n", err);
+      if (engine_new_game(&c.e, cmd + 9, err, sizeof err)) printf("tellusererror Illegal position: %s\n", err);
     } else if (!strcmp(cmd, "force")) {
-      force = 1;
+      c.force = 1;
     } else if (!strcmp(cmd, "go")) {
-      force = 0;
-      engine_side = game_decision(e.g).player;
+      c.force = 0;
+      c.engine_side = game_decision(c.e.g).player;
       think = 1;
+    } else if (!strcmp(cmd, "playother")) {
+      c.force = 0;
+      c.engine_side = game_decision(c.e.g).player ^ 1;
     } else if (!strcmp(cmd, "white") || !strcmp(cmd, "black")) {
-      engine_side = cmd[0] == 'w' ? BLACK : WHITE;
+      c.engine_side = cmd[0] == 'w' ? BLACK : WHITE;
+    } else if (!strcmp(cmd, "analyze")) {
+      c.analyzing = 1;
+    } else if (!strcmp(cmd, "exit")) {
+      c.analyzing = 0;
+    } else if (!strcmp(cmd, "post") || !strcmp(cmd, "nopost")) {
+      c.post = cmd[0] == 'p';
     } else if (!strncmp(cmd, "sd ", 3)) {
       /* a bad depth is refused and the one before stays: never a search
       ** without bound */
       long long d;
       int clamped;
-      if (whole_number(cmd + 3, 1, SEARCH_MAX_DEPTH, &d, &clamped) || clamped)
-        printf("Error (depth from 1 to %d; it stays %d): %.200s\n", SEARCH_MAX_DEPTH, depth, cmd);
-      else depth = (int)d;
+      if (whole_number(cmd + 3, 1, SEARCH_MAX_DEPTH, &d, &clamped) || clamped) {
+        if (c.sd) printf("Error (depth from 1 to %d; it stays %d): %.200s\n", SEARCH_MAX_DEPTH, c.sd, cmd);
+        else printf("Error (depth from 1 to %d; no depth limit stays): %.200s\n", SEARCH_MAX_DEPTH, cmd);
+      } else {
+        c.sd = (int)d;
+      }
     } else if (!strncmp(cmd, "st ", 3)) {
       char *end;
       double t = strtod(cmd + 3, &end);
       if (end == cmd + 3 || *end || !isfinite(t) || t <= 0 || t > ST_MAX_SECONDS)
         printf("Error (seconds per move above 0, at most %d): %.200s\n", ST_MAX_SECONDS, cmd);
-      else seconds = t;
+      else c.st = t;
+    } else if (!strncmp(cmd, "level ", 6)) {
+      if (parse_level(&c, cmd + 6)) printf("Error (level MPS BASE INC, BASE in minutes or minutes:seconds): %.200s\n", cmd);
+      else c.st = 0;
+    } else if (!strncmp(cmd, "time ", 5) || !strncmp(cmd, "otim ", 5)) {
+      long long v;
+      int clamped;
+      if (whole_number(cmd + 5, 0, 100LL * ST_MAX_SECONDS * 365, &v, &clamped))
+        printf("Error (centiseconds): %.200s\n", cmd);
+      else if (cmd[0] == 't') c.own_cs = (long)v;
+      else c.opp_cs = (long)v;
     } else if (!strncmp(cmd, "usermove ", 9)) {
-      int played = 0;
-      char err[256];
-      if (game_play_text(e.g, cmd + 9, &played, err, sizeof err)) {
-        printf("Illegal move (%s): %s\n", err, cmd + 9);
-      } else {
-        think = !force;
-      }
+      cecp_usermove(&c, cmd + 9, &think);
     } else if (!strcmp(cmd, "undo")) {
-      game_undo(e.g);
+      game_undo(c.e.g);
     } else if (!strcmp(cmd, "remove")) {
-      game_undo(e.g);
-      game_undo(e.g);
+      game_undo(c.e.g);
+      game_undo(c.e.g);
     } else if (!strcmp(cmd, "quit")) {
-      break;
-    } else if (!strncmp(cmd, "result", 6) || !strncmp(cmd, "level", 5) || !strncmp(cmd, "time", 4) ||
-               !strncmp(cmd, "otim", 4) || !strcmp(cmd, "post") || !strcmp(cmd, "nopost") ||
-               !strcmp(cmd, "hard") || !strcmp(cmd, "easy") || !strncmp(cmd, "accepted", 8) ||
-               !strncmp(cmd, "rejected", 8) || !strcmp(cmd, "random") || !strncmp(cmd, "computer", 8)) {
+      quit = 1;
+    } else if (!strncmp(cmd, "result", 6) || !strcmp(cmd, "hard") || !strcmp(cmd, "easy") ||
+               !strncmp(cmd, "accepted", 8) || !strncmp(cmd, "rejected", 8) || !strcmp(cmd, "random") ||
+               !strncmp(cmd, "computer", 8) || !strncmp(cmd, "name ", 5) || !strncmp(cmd, "rating", 6) ||
+               !strcmp(cmd, "bk") || !strcmp(cmd, "hint")) {
       /* nothing to do */
     } else {
       printf("Error (unknown command): %.200s\n", cmd);
     }
-    if (think && game_decision(e.g).kind != DECIDE_NONE && game_decision(e.g).player == engine_side) {
-      SearchLimits lim = {.depth = seconds > 0 ? SEARCH_MAX_DEPTH : depth, .seconds = seconds,
-                          .stop = &s->interrupted};
-      char out[256];
-      if (engine_turn(&e, &lim, out, sizeof out) == 0) printf("move %s\n", out);
+    free(line);
+    if (quit) break;
+    if (think && game_decision(c.e.g).kind != DECIDE_NONE && game_decision(c.e.g).player == c.engine_side) {
+      SearchLimits lim = cecp_limits(&c);
+      char out[256], move[300];
+      c.started = wall();
+      input_mode(&c.in, MODE_THINK);
+      int ok = engine_turn(&c.e, &lim, out, sizeof out) == 0;
+      input_mode(&c.in, MODE_IDLE);
+      cecp_ranks(out, 1, c.e.g->v->geo.ranks, move, sizeof move);
+      if (ok) printf("move %s\n", move);
     }
-    GameResult r = game_result(e.g);
+    GameResult r = game_result(c.e.g);
     if (r.over && think)
       printf("%s {%s}\n", r.winner == WHITE ? "1-0" : r.winner == BLACK ? "0-1" : "1/2-1/2", r.reason);
     fflush(stdout);
   }
-  textio_input_free(&in);
-  luaL_unref(s->L, LUA_REGISTRYINDEX, e.game_ref);
+  /* the reader ends within its poll's tenth of a second */
+  c.in.done = 1;
+  pthread_join(c.in.thread, NULL);
+  for (InLine *l = c.in.head, *n; l; l = n) {
+    n = l->next;
+    free(l);
+  }
+  pthread_mutex_destroy(&c.in.mu);
+  pthread_cond_destroy(&c.in.cv);
+  luaL_unref(s->L, LUA_REGISTRYINDEX, c.e.game_ref);
   return 0;
 }
 

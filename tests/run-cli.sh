@@ -499,6 +499,70 @@ expect_stdin "patrol: why an unobserved piece may not capture" 0 "exd5: the piec
 expect_stdin "grid: why a move must leave its cell" 0 "e4: e3 and e4 are in the same 2x2 cell: a move must leave its cell (grid chess)" 'e3\ne6\nwhy e4\n' -- env HOME="$tmp" $V variants/grid.lua
 expect_stdin "rifle: why no promotion by capture" 0 "a pawn that captures stays on e7 and never promotes (rifle chess): the capture is e7d8" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\nwhy e7d8q\n' -- env HOME="$tmp" $V variants/rifle.lua
 expect_stdin "checkless: why a check must mate" 0 "Ra8: a move that gives check must be checkmate (checkless chess)" 'fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nwhy Ra8\n' -- env HOME="$tmp" $V variants/checkless.lua
+# varia match: a short match of varia against itself (in process and as a
+# UCI subprocess) and against fairymax (CECP); the PGN reopens in varia;
+# misbehaving engines lose with the reason said, a broken command stops
+# the match with a message.
+expect "match help" 0 "usage: varia match" -- $V match --help
+expect "match: two engines" 2 "expected two engines" -- $V match --st 1 varia
+expect "match: a time" 2 "give a time" -- $V match varia varia
+expect "match: a bad tc" 2 "--tc expects [MOVES/]SECONDS[+INC]" -- $V match --tc 40/x varia varia
+expect "match: an unknown engine kind" 2 "expected varia, uci:COMMAND or cecp:COMMAND" -- $V match --st 1 varia ucci:x
+expect "match: an unknown variant" 1 "nosuch" -- $V match --variant nosuch --st 1 varia varia
+out=$(timeout 120 $V match --st 0.02 --games 2 --max-plies 16 --pgn "$tmp/m.pgn" varia "uci:$V uci" 2>&1)
+judge "match varia vs varia uci: game 2" 0 "Finished game 2 (varia#2 vs varia): 1/2-1/2 {adjudicated a draw after 16 plies}" $? "$out"
+judge "match: the score line" 0 "" "$(grep -cE '^Final: Score of varia vs varia#2: [0-9]+ - [0-9]+ - [0-9]+ \[[01]\.[0-9]{3}\] 2, Elo ' <<<"$out" | grep -qx 1; echo $?)" "$out"
+judge "match: no progress line when not a terminal" 0 "" "$(grep -c 'running, ' <<<"$out" | grep -qx 0; echo $?)" "$out"
+awk -v d="$tmp" '/^\[Event /{n++} {print > (d "/game" n ".pgn")}' "$tmp/m.pgn"
+for n in 1 2; do
+  expect_stdin "match: game $n reopens" 0 "opened $tmp/game$n.pgn: chess, 20 steps" "open $tmp/game$n.pgn\n" -- env HOME="$tmp" $V
+done
+expect "match: the PGN names the players" 0 '[Black "varia"]' -- cat "$tmp/game2.pgn"
+expect "match: the PGN's termination" 0 '[Termination "adjudicated a draw after 16 plies"]' -- cat "$tmp/game1.pgn"
+# Games at once: every round played and written, the score over all.
+out=$(timeout 60 $V match --st 0.05 --games 4 --max-plies 10 --concurrency 2 --pgn "$tmp/conc.pgn" varia "uci:$V uci" 2>&1)
+judge "match --concurrency 2: the final score" 0 "" "$(grep -cE '^Final: Score of varia vs varia#2: [0-4] - [0-4] - [0-4] \[[01]\.[0-9]{3}\] 4, Elo ' <<<"$out" | grep -qx 1; echo $?)" "$out"
+judge "match --concurrency 2: every round in the PGN" 0 "1 2 3 4" 0 "$(sed -n 's/^\[Round "\(.*\)"\]/\1/p' "$tmp/conc.pgn" | sort -n | paste -sd' ')"
+# Openings from a file (moves, or a FEN and moves), each pair's opening
+# played once with each colour.
+printf '# two openings\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 moves d7d5\n' > "$tmp/openings.txt"
+out=$(timeout 60 $V match --st 0.02 --games 4 --max-plies 2 --openings "$tmp/openings.txt" --pgn "$tmp/op.pgn" varia varia 2>&1)
+pairs=$(grep -E '^\[White|^\[FEN|^1' "$tmp/op.pgn" | paste -sd' ' | sed 's/\[Round[^]]*\]//g')
+judge "match: openings by pairs, colours alternated" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. e4 e5 2.' 0 "$pairs"
+judge "match: the second game of a pair" 0 '[White "varia#2"] [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. e4 e5' 0 "$pairs"
+judge "match: a FEN opening" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"] 1... d5' 0 "$pairs"
+printf 'e2e5\n' > "$tmp/bad-openings.txt"
+expect "match: an illegal opening move" 1 "the opening's move e2e5: illegal move e2e5 in this position" -- $V match --st 0.02 --openings "$tmp/bad-openings.txt" varia varia
+expect "match: no openings file" 1 "varia match: $tmp/none.txt: No such file or directory" -- $V match --st 0.02 --openings "$tmp/none.txt" varia varia
+if [ -x /usr/games/fairymax ]; then
+  expect "match varia vs fairymax" 0 "Finished game 2 (fairymax vs varia)" -- $V match --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/fairymax
+  expect "match: CECP st is whole seconds" 1 "whose st takes whole seconds" -- $V match --st 0.5 varia cecp:/usr/games/fairymax
+  expect "match: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V match --variant crazyhouse --st 1 varia cecp:/usr/games/fairymax
+fi
+# Ten ranks: CECP's ranks from 0 both ways (maxqi is XBoard's author's own
+# Xiangqi engine; varia xboard in Grand).
+if [ -x /usr/games/maxqi ]; then
+  expect "match varia vs maxqi in xiangqi" 0 "Finished game 2 (maxqi vs varia): 1/2-1/2 {adjudicated a draw after 12 plies}" -- $V match --variant xiangqi --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/maxqi
+fi
+expect "match varia vs varia xboard in grand" 0 "Finished game 2 (varia#2 vs varia): 1/2-1/2 {adjudicated a draw after 12 plies}" -- $V match --variant grand --tc 40/2 --games 2 --max-plies 12 varia "cecp:$V xboard"
+expect "match: a broken engine command" 1 "varia match: nosuch-engine (/nonexistent/nosuch-engine) ended before answering uci: exited with status 127" -- $V match --st 0.05 varia uci:/nonexistent/nosuch-engine
+cat > "$tmp/fake.sh" <<'FAKE'
+#!/bin/sh
+# a UCI engine that misbehaves at "go" as $1 says
+while read -r l; do
+  case "$l" in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    go*) case "$1" in illegal) echo "bestmove a1a1" ;; crash) exit 3 ;; silent) ;; esac ;;
+    quit) exit 0 ;;
+  esac
+done
+FAKE
+chmod +x "$tmp/fake.sh"
+expect "match: an illegal move loses" 0 "Finished game 2 (fake.sh vs varia): 0-1 {fake.sh played the illegal move 'a1a1'" -- $V match --st 0.05 varia "uci:$tmp/fake.sh illegal"
+expect "match: a crash loses" 0 "Finished game 1 (varia vs fake.sh): 1-0 {fake.sh crashed (exited with status 3)}" -- $V match --st 0.05 varia "uci:$tmp/fake.sh crash"
+expect "match: silence loses on time" 0 "Finished game 1 (varia vs fake.sh): 1-0 {fake.sh loses on time (no move within 0.25 s)}" -- $V match --st 0.05 --margin 0.2 varia "uci:$tmp/fake.sh silent"
+expect "match: the final score" 0 "Final: Score of varia vs fake.sh: 2 - 0 - 0 [1.000] 2, Elo n/a" -- $V match --st 0.05 --margin 0.2 varia "uci:$tmp/fake.sh silent"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

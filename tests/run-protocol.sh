@@ -73,15 +73,63 @@ for moves in "e2e4" "e2e4 d7d5" "e2e4 d7d5 e4d5"; do
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL uci kriegspiel after $moves: $out"; fi
 done
 # CECP
+# Every variant but those whose turn has more than one step (a move and a
+# relocation, two moves, a capture and its continuation), which CECP
+# cannot send.
 transcript "xboard features" xboard 'xboard\nprotover 2\nquit\n' \
-  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 myname=\"varia 0.1\" variants=\"$(sed 's/^chess$/normal/; s/^chess960$/fischerandom/' <<<"$names" | paste -sd,)\" done=1"
+  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 myname=\"varia 0.1\" variants=\"$(grep -vxE 'duck|ambiguous|unbland|marseillais|progressive|takemake' <<<"$names" | sed 's/^chess$/normal/; s/^chess960$/fischerandom/' | paste -sd,)\" done=1"
+transcript "xboard: a variant of two steps a turn is refused" xboard 'variant duck\nsd 1\nusermove e2e4\nquit\n' \
+  "Error (duck has more than one step a turn, which CECP cannot send; the variant stays normal): variant duck" "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard ping" xboard 'ping 7\nquit\n' "pong 7"
 transcript "xboard plays black" xboard 'new\nsd 2\nusermove e2e4\nquit\n' "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard mates" xboard 'setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsd 3\ngo\nquit\n' "move a1a8" "1-0 {checkmate}"
 transcript "xboard illegal" xboard 'new\nusermove e2e5\nquit\n' "Illegal move (illegal move e2e5 in this position): e2e5"
-transcript "xboard engine-defined variant" xboard 'variant duck\nquit\n' \
-  "setup (PNBRQ..................Kpnbrq..................k) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "piece N& N"
 transcript "xboard known variant" xboard 'variant capablanca\nforce\nusermove e2e4\nsd 1\ngo\nquit\n' "~move [a-h][1-8][a-h][1-8]"
+transcript "xboard engine-defined variant" xboard 'variant almost\nquit\n' \
+  "setup (PNBR.C.................Kpnbr.c.................k) 8x8+0_fairy rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1" "piece C& RN"
+# Pieces in hand: holdings of one cell per type, crazyhouse's rules for captures.
+transcript "xboard engine-defined variant with drops" xboard 'variant chessgi\nquit\n' \
+  "setup (PNBRQ..................Kpnbrq..................k) 8x8+5_crazyhouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+# Variants XBoard knows get no setup (XBoard has their rules).
+for v in capablanca xiangqi grand shogi crazyhouse; do
+  out=$(printf 'variant %s\nping 1\nquit\n' "$v" | timeout 20 ./varia xboard 2>&1)
+  if grep -qx "pong 1" <<<"$out" && ! grep -q '^setup\|^piece' <<<"$out"; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "FAIL xboard $v: setup sent for a variant XBoard knows: $out"; fi
+done
+# XBoard numbers the ranks of a ten-rank board from 0: h2e2 is the cannon
+# of h3 to e3 (refused as "Illegal move" when read from 1), and the reply
+# names ranks 0 to 9.
+out=$(printf 'variant xiangqi\nsd 2\nusermove h2e2\nquit\n' | timeout 30 ./varia xboard 2>&1)
+if ! grep -q Illegal <<<"$out" && grep -qxE 'move [a-i][0-9][a-i][0-9]' <<<"$out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard xiangqi ranks from 0: $out"; fi
+transcript "xboard grand ranks from 0" xboard 'variant grand\nforce\nusermove e2e4\nusermove e7e5\nusermove b1c3\nping 2\nquit\n' "pong 2"
+out=$(printf 'variant grand\nforce\nusermove e2e4\nusermove e7e5\nusermove b1c3\nping 2\nquit\n' | timeout 30 ./varia xboard 2>&1)
+if ! grep -q Illegal <<<"$out"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL xboard grand ranks: $out"; fi
+# Thinking output after post (ply score centiseconds nodes pv), none after
+# nopost; new removes the depth limit of sd.
+out=$(printf 'new\npost\nsd 3\nusermove e2e4\nquit\n' | timeout 30 ./varia xboard 2>&1)
+if grep -qxE '3 -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8][a-h][1-8]' <<<"$out" && ! grep -qE '^4 ' <<<"$out" && grep -qx 'move b8c6' <<<"$out"; then
+  passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL xboard post: $out"; fi
+out=$(printf 'new\npost\nnopost\nsd 3\nusermove e2e4\nquit\n' | timeout 30 ./varia xboard 2>&1)
+if ! grep -qE '^[0-9]+ ' <<<"$out" && grep -q '^move ' <<<"$out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard nopost: $out"; fi
+out=$(printf 'new\nsd 1\nnew\npost\nst 1\nusermove e2e4\nquit\n' | timeout 30 ./varia xboard 2>&1)
+if grep -qE '^3 ' <<<"$out"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL xboard new resets sd: $out"; fi
+# level and time: the move comes within the clock's share.
+out=$(printf 'new\nlevel 40 0:02 0\ntime 200\notim 200\nusermove e2e4\nping 4\nquit\n' | timeout 10 ./varia xboard 2>&1)
+if grep -q '^move ' <<<"$out" && grep -qx 'pong 4' <<<"$out"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL xboard level: $out"; fi
+TIMEOUT=10 transcript "xboard level refused" xboard 'level 40 x 0\nquit\n' "Error (level MPS BASE INC, BASE in minutes or minutes:seconds): level 40 x 0"
+# ? moves now: st 30, yet the move comes within a second of it.
+start=$(date +%s)
+out=$( (printf 'new\nst 30\nusermove e2e4\n'; sleep 1; printf '?\nping 3\n'; sleep 1; printf 'quit\n') | timeout 20 ./varia xboard 2>&1)
+if [ $(( $(date +%s) - start )) -lt 10 ] && grep -q '^move ' <<<"$out" && grep -qx 'pong 3' <<<"$out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard ? (move now): $out"; fi
+# analyze: thinking lines while it analyses, a move restarts it, exit ends
+# it (no move is played), and the engine answers at once.
+out=$( (printf 'new\nanalyze\n'; sleep 1; printf 'usermove e2e4\n'; sleep 1; printf 'exit\nping 5\n'; sleep 1; printf 'quit\n') | timeout 20 ./varia xboard 2>&1)
+if grep -qxE '1 -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8][a-h][1-8]' <<<"$out" && grep -qx 'pong 5' <<<"$out" && ! grep -q '^move ' <<<"$out" &&
+   [ "$(grep -cE '^1 ' <<<"$out")" -ge 2 ]; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard analyze: $out"; fi
 # Limits that once started a search without end: each is clamped (an info
 # line says so) or refused, and the engine answers at once. A regression
 # hangs, and the short timeout turns it into a failure.
@@ -102,7 +150,7 @@ TIMEOUT=10 transcript "uci go perft 99" uci 'position startpos\ngo perft 99\nisr
 TIMEOUT=10 transcript "uci go perft -3" uci 'position startpos\ngo perft -3\nisready\nquit\n' \
   "info string go perft -3: expected a depth from 0 to 64" "readyok"
 TIMEOUT=10 transcript "xboard sd -1" xboard 'new\nsd -1\nusermove e2e4\nquit\n' \
-  "Error (depth from 1 to 64; it stays 4): sd -1" "~move [a-h][1-8][a-h][1-8]"
+  "Error (depth from 1 to 64; no depth limit stays): sd -1" "~move [a-h][1-8][a-h][1-8]"
 TIMEOUT=10 transcript "xboard st -5" xboard 'new\nsd 2\nst -5\nusermove e2e4\nquit\n' \
   "Error (seconds per move above 0, at most 86400): st -5" "~move [a-h][1-8][a-h][1-8]"
 # A variant refused keeps the one before playable.

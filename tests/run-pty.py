@@ -281,5 +281,14 @@ time.sleep(0.5)
 c.close()
 check("a declined game is deleted", recovery_files(home) == [], str(recovery_files(home)))
 
+# varia match at a terminal: a progress line on standard error (games
+# done, running, time), and Ctrl-C ends the match with its final score.
+m = Term(["match", "--st", "0.05", "--games", "4", "--max-plies", "400", "varia", "varia"])
+check("match: a progress line at a terminal", m.wait_for(r"\[0/4 games, 1 running, 0:0\d\]", 10), m.out)
+m.wait_for(r"Finished game 1", 60)
+os.kill(m.pid, signal.SIGINT)
+check("match: Ctrl-C prints the final score", m.wait_for(r"Interrupted\.\r?\nFinal: Score of varia vs varia#2: ", 20), m.out)
+m.close()
+
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -36,6 +36,8 @@ ln -s real.pgn "$vtmp/link.pgn"
 long=$(printf '%*s' 70000 '')
 run "saving, opening, hidden games, long lines" bash -c "printf 'e4 e5\nsave $vtmp/link.pgn\nsave $vtmp/none/g.pgn\nopen $vtmp/link.pgn\ne4${long}quit\nnew unbland\nlua return 1\nsave $vtmp/u.pgn\nview all\nfen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 varia:hands=3/\nRa8\nundo\nRa8\nsave $vtmp/u.pgn\nopen $vtmp/u.pgn\nnew kriegspiel\ne4\na6\nexd5\nNd2\nreload\nquit\n' | ${VG[*]} ./varia >/dev/null"
 run "UCI from a pipe (limits, a refused variant, a long line)" bash -c "{ printf 'uci\nsetoption name UCI_Variant value nosuch\nposition startpos moves e2e4\ngo depth -1\ngo wtime -5 btime -5\ngo perft 99\nposition fen zz moves e7e5\n'; printf '%9000s\n' d; printf 'isready\nquit\n'; } | ${VG[*]} ./varia uci >/dev/null"
+run "CECP thinking, analysis, clocks, ten ranks" bash -c "printf 'xboard\nprotover 2\nnew\npost\nsd 2\nusermove e2e4\nanalyze\nusermove e7e5\nexit\nlevel 40 0:02 0\ntime 100\nusermove g1f3\nvariant xiangqi\nsd 1\nusermove h2e2\nvariant duck\nquit\n' | ${VG[*]} ./varia xboard >/dev/null"
+run "varia match (in process against a UCI subprocess; each game's worker)" "${VG[@]}" ./varia match --st 0.2 --games 2 --max-plies 6 varia "uci:./varia uci"
 run "CECP from a pipe (sd, st, a refused variant)" bash -c "printf 'xboard\nprotover 2\nnew\nsd -1\nst -5\nvariant nosuch\nsetboard zz\nsd 1\nusermove e2e4\nquit\n' | ${VG[*]} ./varia xboard >/dev/null"
 pgn=$(mktemp)
 printf '[Event "x"]\n\n1. e4 ; comment\n(1. d4 {a} d5) e5 {never closed\n' > "$pgn"

@@ -33,16 +33,32 @@ else
   bad "no finished Capablanca game from XBoard"; tail -5 "$tmp/debug.txt" 2>/dev/null
 fi
 
+# Boards of ten ranks, which XBoard numbers from 0: whole games of Xiangqi
+# and Grand Chess, XBoard checking every move (varia once forfeited move 1).
+for v in xiangqi grand; do
+  DISPLAY=$display timeout 300 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -scp "$PWD/varia xboard" -sd "$PWD" \
+    -variant $v -mode TwoMachines -searchDepth 2 -xponder -tc 5 -mps 40 -matchGames 1 \
+    -popupExitMessage false -saveGameFile "$tmp/$v.pgn" -autoSaveGames true \
+    -debugMode true -nameOfDebugFile "$tmp/$v.txt" >/dev/null 2>&1
+  if grep -qE '(1-0|0-1|1/2-1/2)[[:space:]]*$' "$tmp/$v.pgn" 2>/dev/null && ! grep -qi 'forfeit\|illegal' "$tmp/$v.pgn"; then
+    ok "XBoard plays a whole $v game between two varia engines ($(grep -oE '\{[^}]*\} (1-0|0-1|1/2-1/2)' "$tmp/$v.pgn" | tail -1))"
+  else
+    bad "no finished $v game from XBoard"; grep -i 'illegal\|forfeit' "$tmp/$v.txt" | head -3; tail -5 "$tmp/$v.txt" 2>/dev/null
+  fi
+done
+
 # An engine-defined variant: XBoard takes varia's setup and pieces.
-DISPLAY=$display timeout 20 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -variant duck -mode EditGame \
-  -popupExitMessage false -debugMode true -nameOfDebugFile "$tmp/duck.txt" >/dev/null 2>&1 &
+DISPLAY=$display timeout 20 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -variant almost -mode EditGame \
+  -popupExitMessage false -debugMode true -nameOfDebugFile "$tmp/almost.txt" >/dev/null 2>&1 &
+gui=$!
 sleep 6
-kill %2 2>/dev/null
-if grep -q '<first : setup (PNBRQ' "$tmp/duck.txt" && grep -q '<first : piece N& N' "$tmp/duck.txt" &&
-   ! grep -qi 'rejected setup' "$tmp/duck.txt"; then
-  ok "XBoard accepts varia's setup and piece commands for Duck Chess"
+kill $gui 2>/dev/null
+if grep -q '<first : setup (PNBR.C' "$tmp/almost.txt" && grep -q '<first : piece C& RN' "$tmp/almost.txt" &&
+   ! grep -qi 'rejected setup' "$tmp/almost.txt"; then
+  ok "XBoard accepts varia's setup and piece commands for Almost Chess"
 else
-  bad "XBoard did not take the Duck Chess setup"
+  bad "XBoard did not take the Almost Chess setup"
 fi
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
