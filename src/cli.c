@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
 #include "binding.h"
 #include "hidden.h"
 #include "cli.h"
+#include "embedded.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -637,6 +639,47 @@ int cli_run(Sandbox *s, int argc, char **argv) {
     return 1;
   }
   return 0;
+}
+
+/* The designer's lab (analyze, diff) is a trusted Lua tool built into the
+** binary, lua/lab.lua, always the built-in copy: the statistics and the
+** games are Lua's, the search and the rules are the core's. It is called
+** as lab.main(command, exe, tty, args...), where exe is this program (for
+** the worker processes of --concurrency) and tty says whether standard
+** error is a terminal (the progress bar); it returns the exit status. */
+int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
+  lua_State *L = s->L;
+  const EmbeddedFile *e = embedded_files;
+  while (e->path && strcmp(e->path, "lua/lab.lua")) e++;
+  if (!e->path) {
+    fprintf(stderr, "varia %s: the lab (lua/lab.lua) is not built in\n", command);
+    return 1;
+  }
+  if (luaL_loadbufferx(L, e->text, e->len, "@lua/lab.lua", "t") != LUA_OK ||
+      sandbox_pcall(L, 0, 1, 0) != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    return 1;
+  }
+  lua_getfield(L, -1, "main");
+  lua_pushstring(L, command);
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    lua_pushstring(L, exe);
+  } else {
+    lua_pushnil(L); /* no worker processes without a path to this program */
+  }
+  lua_pushboolean(L, isatty(2));
+  luaL_checkstack(L, argc + 4, "too many arguments");
+  for (int i = 0; i < argc; i++) lua_pushstring(L, argv[i]);
+  if (sandbox_pcall(L, argc + 3, 1, 0) != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    return 1;
+  }
+  int status = (int)lua_tointeger(L, -1);
+  lua_pop(L, 2);
+  return status;
 }
 
 void cli_print_variants(Sandbox *s, const char *first, const char *sep,
