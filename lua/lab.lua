@@ -635,7 +635,11 @@ function M.report(cfg, records, info)
   for k = 1, math.min(4, n) do
     out.samples[k] = { game = records[k].i, result = records[k].result, ev = records[k].ev, ev0 = records[k].ev0 }
   end
-  return out
+  -- the values of each game behind each mean, for tests of a difference
+  local lists = { plies = plies, turns = turns, decision_positions = decision, branching = branching,
+                  coverage = coverage, repetition = repetition, lead_changes = lead, drama = drama,
+                  decisiveness = decisive, beliefs_white = beliefs_w, beliefs_black = beliefs_b }
+  return out, lists
 end
 
 -- ---- the terminal table ----------------------------------------------------
@@ -1025,7 +1029,7 @@ function M.main(command, exe, tty, ...)
   local args = { ... }
   local ok, status = pcall(function()
     if command == "analyze" then return analyze(exe, tty, args) end
-    return require("labdiff").main(M, args)
+    return M.diff.main(M, args) -- lua/labdiff.lua, set by src/cli.c
   end)
   if ok then return status end
   if type(status) == "table" and status.lab then
@@ -1039,6 +1043,6 @@ end
 
 -- for labdiff
 M.parse_analyze, M.make_config, M.play_games, M.piece_info = parse_analyze, make_config, play_games, piece_info
-M.shell_quote, M.rng_of, M.die, M.usage_error, M.num = shell_quote, rng_of, die, usage_error, num
+M.shell_quote, M.rng_of, M.die, M.usage_error = shell_quote, rng_of, die, usage_error
 
 return M

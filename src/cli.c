@@ -641,26 +641,45 @@ int cli_run(Sandbox *s, int argc, char **argv) {
   return 0;
 }
 
+/* Runs the built-in trusted script path (always the built-in copy, in the
+** global environment) with arg as its one argument when arg is not 0;
+** pushes what it returns. Returns 0, or -1 with a message on stderr. */
+static int run_builtin(lua_State *L, const char *path, int arg, const char *command) {
+  const EmbeddedFile *e = embedded_files;
+  while (e->path && strcmp(e->path, path)) e++;
+  if (!e->path) {
+    fprintf(stderr, "varia %s: %s is not built in\n", command, path);
+    return -1;
+  }
+  char name[64];
+  snprintf(name, sizeof name, "@%s", path);
+  if (luaL_loadbufferx(L, e->text, e->len, name, "t") != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return -1;
+  }
+  if (arg) lua_pushvalue(L, arg);
+  if (sandbox_pcall(L, arg ? 1 : 0, 1, 0) != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return -1;
+  }
+  return 0;
+}
+
 /* The designer's lab (analyze, diff) is a trusted Lua tool built into the
-** binary, lua/lab.lua, always the built-in copy: the statistics and the
-** games are Lua's, the search and the rules are the core's. It is called
-** as lab.main(command, exe, tty, args...), where exe is this program (for
+** binary, lua/lab.lua and lua/labdiff.lua: the statistics and the games
+** are Lua's, the search and the rules are the core's. It is called as
+** lab.main(command, exe, tty, args...), where exe is this program (for
 ** the worker processes of --concurrency) and tty says whether standard
 ** error is a terminal (the progress bar); it returns the exit status. */
 int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
   lua_State *L = s->L;
-  const EmbeddedFile *e = embedded_files;
-  while (e->path && strcmp(e->path, "lua/lab.lua")) e++;
-  if (!e->path) {
-    fprintf(stderr, "varia %s: the lab (lua/lab.lua) is not built in\n", command);
-    return 1;
-  }
-  if (luaL_loadbufferx(L, e->text, e->len, "@lua/lab.lua", "t") != LUA_OK ||
-      sandbox_pcall(L, 0, 1, 0) != LUA_OK) {
-    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
-    return 1;
-  }
-  lua_getfield(L, -1, "main");
+  if (run_builtin(L, "lua/lab.lua", 0, command)) return 1;
+  int lab = lua_gettop(L);
+  if (run_builtin(L, "lua/labdiff.lua", lab, command)) return 1;
+  lua_setfield(L, lab, "diff");
+  lua_getfield(L, lab, "main");
   lua_pushstring(L, command);
   char exe[4096];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -675,10 +694,11 @@ int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
   for (int i = 0; i < argc; i++) lua_pushstring(L, argv[i]);
   if (sandbox_pcall(L, argc + 3, 1, 0) != LUA_OK) {
     fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    lua_settop(L, lab - 1);
     return 1;
   }
   int status = (int)lua_tointeger(L, -1);
-  lua_pop(L, 2);
+  lua_settop(L, lab - 1);
   return status;
 }
 
