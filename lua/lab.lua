@@ -42,7 +42,10 @@ end
 local function sorted_keys(t)
   local keys = {}
   for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  table.sort(keys, function(a, b)
+    if type(a) == "number" and type(b) == "number" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
   return keys
 end
 
@@ -603,8 +606,11 @@ function M.report(cfg, records, info)
     hist[bin] = (hist[bin] or 0) + 1
   end
   out.length_histogram = {}
-  for _, bin in ipairs(sorted_keys(hist)) do
-    out.length_histogram[#out.length_histogram + 1] = { from = bin, to = bin + 9, games = hist[bin] }
+  local bins = sorted_keys(hist)
+  if #bins > 0 then
+    for bin = bins[1], bins[#bins], 10 do
+      out.length_histogram[#out.length_histogram + 1] = { from = bin, to = bin + 9, games = hist[bin] or 0 }
+    end
   end
   -- the forced-opening check
   local openings, warnings = {}, {}
@@ -741,7 +747,7 @@ function M.write_plots(dir, cfg, rep)
   write_file(dir .. "/length.svg", svg.columns(title .. ": game length (plies)", hist))
   local bp = {}
   for k, v in ipairs(rep.branching_by_ply) do bp[k] = { k, v } end
-  write_file(dir .. "/branching.svg", svg.lines(title .. ": mean legal steps by ply", { { name = "branching", points = bp } },
+  write_file(dir .. "/branching.svg", svg.lines(title .. ": mean legal steps by ply", { { name = "", points = bp } },
     { xlabel = "ply", ylabel = "legal steps" }))
   local series = {}
   for _, s in ipairs(rep.samples) do

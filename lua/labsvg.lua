@@ -130,7 +130,7 @@ function M.lines(title, series, opts)
     v = v + step
   end
   if opts.xlabel then
-    out[#out + 1] = fmt('<text x="%d" y="%d" text-anchor="middle">%s</text>', (LEFT + W - RIGHT) // 2, H - 12, esc(opts.xlabel))
+    out[#out + 1] = fmt('<text x="%d" y="%d" text-anchor="end">%s</text>', W - RIGHT, H - BOTTOM + 29, esc(opts.xlabel))
   end
   if opts.mark then
     out[#out + 1] = fmt('<line x1="%d" y1="%s" x2="%d" y2="%s" stroke="#888" stroke-dasharray="4 3"/>', LEFT, n(y_of(opts.mark)), W - RIGHT, n(y_of(opts.mark)))
@@ -140,7 +140,11 @@ function M.lines(title, series, opts)
     for _, p in ipairs(s.points) do pts[#pts + 1] = n(x_of(p[1])) .. "," .. n(y_of(p[2])) end
     local colour = COLOURS[(k - 1) % #COLOURS + 1]
     out[#out + 1] = fmt('<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>', colour, table.concat(pts, " "))
-    out[#out + 1] = fmt('<text x="%d" y="%d" fill="%s">%s</text>', LEFT + 10, TOP + 4 + 14 * k, colour, esc(s.name))
+    if #series > 1 or s.name ~= "" then -- the legend, in a row under the axis
+      local x = LEFT + (k - 1) * (W - LEFT - RIGHT) // math.max(#series, 4)
+      out[#out + 1] = fmt('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>', x, H - 13, colour)
+      out[#out + 1] = fmt('<text x="%d" y="%d">%s</text>', x + 14, H - 3, esc(s.name))
+    end
   end
   return doc(title, table.concat(out, "\n"))
 end

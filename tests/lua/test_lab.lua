@@ -106,4 +106,17 @@ near("branching at ply 2: (2 + 3 + 4 + 1) / 4", rep.branching_by_ply[2], 2.5)
 t.check("the move limit is warned about", rep.warnings[#rep.warnings]:find("reached the move limit") ~= nil,
   rep.warnings[#rep.warnings])
 
+-- g:bestmove gives the search's score beside the step (the lab's
+-- evaluation curves), for the player who decides; none from a vote over
+-- sampled positions.
+local g = varia.new("chess", { fen = "7k/8/6K1/8/8/8/8/R7 w - - 0 1" })
+local mv, score = g:bestmove({ depth = 3, fresh = true })
+t.equal("bestmove mates", mv, "a1a8")
+t.check("with a mate's score", score and score > 900000, tostring(score))
+g = varia.new("chess", { fen = "7k/8/6K1/8/8/8/8/r6K w - - 0 1" })
+mv, score = g:bestmove(2)
+t.check("a score for the side to move, here lost", score and score < -400, tostring(score))
+local k = varia.new("kriegspiel")
+t.equal("no score from a vote over samples", select("#", k:bestmove(1)), 1)
+
 t.done()
