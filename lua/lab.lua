@@ -377,9 +377,11 @@ local function play_game(cfg, i, info)
     rec.legal[#rec.legal + 1] = #game:legal()
     rec.mat[#rec.mat + 1] = material(cells, pocket, info.skip)
     if believes then
+      -- in thousandths of log10: the counts run from 1 to estimates of
+      -- 10^20 and more, and an integer keeps the record exact in JSON
       local w, b = game:beliefs("white"), game:beliefs("black")
-      rec.bw[#rec.bw + 1] = math.floor(w + 0.5)
-      rec.bb[#rec.bb + 1] = math.floor(b + 0.5)
+      rec.bw[#rec.bw + 1] = math.floor(math.log(math.max(w, 1), 10) * 1000 + 0.5)
+      rec.bb[#rec.bb + 1] = math.floor(math.log(math.max(b, 1), 10) * 1000 + 0.5)
     end
   end
   for _, mv in ipairs(opening) do
@@ -569,7 +571,7 @@ function M.report(cfg, records, info)
       local sw, sb = 0, 0
       for k = 1, #rec.bw do sw, sb = sw + rec.bw[k], sb + rec.bb[k] end
       if #rec.bw > 0 then
-        beliefs_w[#beliefs_w + 1], beliefs_b[#beliefs_b + 1] = sw / #rec.bw, sb / #rec.bb
+        beliefs_w[#beliefs_w + 1], beliefs_b[#beliefs_b + 1] = sw / #rec.bw / 1000, sb / #rec.bb / 1000
       end
     end
     local fm = rec.steps[1]
@@ -662,7 +664,7 @@ local ROWS = {
   { "repetition", "repetition" },
   { "lead_changes", "lead changes (per step)" }, { "drama", "drama" },
   { "decisiveness", "decisiveness (share of game)" },
-  { "beliefs_white", "belief set, White" }, { "beliefs_black", "belief set, Black" },
+  { "beliefs_white", "belief set, White (log10)" }, { "beliefs_black", "belief set, Black (log10)" },
 }
 M.ROWS = ROWS
 
