@@ -323,12 +323,14 @@ local function new_game(cfg, o)
     for _ = 1, op.plies do
       local d = g:decision()
       if not d or g:result() then ok = false break end
+      -- one step at a time, as the players step (a whole turn of several
+      -- steps would weigh each of its first steps by the steps after it)
       local mv
       if d.kind == "chance" then mv = g:bestmove(1)
       else
-        local legal = g:legal()
-        if #legal == 0 then ok = false break end
-        mv = legal[rnd(#legal)]
+        local options = d.options
+        if #options == 0 then ok = false break end
+        mv = options[rnd(#options)]
       end
       if not g:play(mv) then ok = false break end
       steps[#steps + 1] = mv
@@ -374,7 +376,9 @@ local function play_game(cfg, i, info)
     if not seen[key] then seen[key] = true uniq = uniq + 1 end
     local side = side_of(fen)
     if side ~= last_side then turns = turns + 1 last_side = side end
-    rec.legal[#rec.legal + 1] = #game:legal()
+    -- the choices of this step (a turn of several steps has several)
+    local d = game:decision()
+    rec.legal[#rec.legal + 1] = d and #d.options or 0
     rec.mat[#rec.mat + 1] = material(cells, pocket, info.skip)
     if believes then
       -- in thousandths of log10: the counts run from 1 to estimates of
