@@ -444,8 +444,10 @@ local function rate(k, n)
   return p and figure(p, lo, hi, n) or figure(nil, nil, nil, 0)
 end
 
-local function mean(xs)
+-- A mean with its t-interval; a share (0 to 1) keeps its bounds inside.
+local function mean(xs, share)
   local m, lo, hi = stats.mean_ci(xs)
+  if m and share then lo, hi = math.max(lo, 0), math.min(hi, 1) end
   return figure(m, lo, hi, #xs)
 end
 
@@ -541,7 +543,7 @@ function M.report(cfg, records, info)
   local F, first_pts, ww, bw, draws, cut, decided = {}, 0, 0, 0, 0, 0, 0
   local plies, turns, decision, branching, coverage, repetition = {}, {}, {}, {}, {}, {}
   local lead, drama, decisive, beliefs_w, beliefs_b = {}, {}, {}, {}, {}
-  local a_pts, by_first = 0, {}
+  local a_pts, by_first, endings = 0, {}, {}
   local by_ply = {}
   for _, rec in ipairs(records) do
     local wp = white_points(rec)
@@ -550,6 +552,8 @@ function M.report(cfg, records, info)
     a_pts = a_pts + (rec.white == "A" and wp or 1 - wp)
     if rec.result == "1-0" then ww = ww + 1 elseif rec.result == "0-1" then bw = bw + 1 else draws = draws + 1 end
     if rec.cut then cut = cut + 1 end
+    local ending = rec.result .. " " .. rec.reason
+    endings[ending] = (endings[ending] or 0) + 1
     if rec.result ~= "1/2-1/2" then decided = decided + 1 end
     plies[#plies + 1], turns[#turns + 1] = rec.plies, rec.turns
     local many, sum = 0, 0
@@ -592,10 +596,10 @@ function M.report(cfg, records, info)
   F.completion = rate(decided, n)
   F.cut = rate(cut, n)
   F.plies, F.turns = mean(plies), mean(turns)
-  F.decision_positions = mean(decision)
+  F.decision_positions = mean(decision, true)
   F.branching = mean(branching)
-  F.coverage, F.repetition = mean(coverage), mean(repetition)
-  F.lead_changes, F.drama, F.decisiveness = mean(lead), mean(drama), mean(decisive)
+  F.coverage, F.repetition = mean(coverage, true), mean(repetition, true)
+  F.lead_changes, F.drama, F.decisiveness = mean(lead, true), mean(drama, true), mean(decisive, true)
   if #beliefs_w > 0 then F.beliefs_white, F.beliefs_black = mean(beliefs_w), mean(beliefs_b) end
   if cfg.paired then F.seat_a_score = rate(a_pts, n) end
   local out = { figures = F, games = n }
@@ -632,6 +636,15 @@ function M.report(cfg, records, info)
     end
   end
   out.first_moves = openings
+  out.endings = {}
+  for _, e in ipairs(sorted_keys(endings)) do
+    local result, reason = e:match("^(%S+) (.*)$")
+    out.endings[#out.endings + 1] = { result = result, reason = reason, games = endings[e] }
+  end
+  table.sort(out.endings, function(a, b)
+    if a.games ~= b.games then return a.games > b.games end
+    return a.result .. a.reason < b.result .. b.reason
+  end)
   if #openings == 1 and n > 1 then
     warnings[#warnings + 1] = "every game began with the same step: the forced-opening check needs openings (--openings random:K)"
   end
@@ -701,6 +714,10 @@ function M.format_report(cfg, rep)
       add("%-30s %9s  %-17s %6d", row[2], value, bounds, f.n)
     end
   end
+  local ends = {}
+  for _, e in ipairs(rep.endings) do ends[#ends + 1] = fmt("%s %s %d", e.result, e.reason, e.games) end
+  add("")
+  add("endings: %s", table.concat(ends, ", "))
   local pv = rep.piece_values
   if pv then
     add("")
