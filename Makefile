@@ -189,6 +189,8 @@ install: varia
 	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 docs/variants/*.md $(DESTDIR)$(DOCDIR)/variants/
 	cp -R docs/examples/. $(DESTDIR)$(DOCDIR)/examples/
+	install -d $(DESTDIR)$(DOCDIR)/lab
+	cp -R docs/lab/. $(DESTDIR)$(DOCDIR)/lab/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/varia $(DESTDIR)$(PREFIX)/share/man/man1/varia.1

@@ -46,7 +46,8 @@ expect "list" 0 "capablanca" -- $V list
 # make install puts the docs where the man page's SEE ALSO says.
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/doc/varia/api.md \
-         share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua; do
+         share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua \
+         share/doc/varia/lab.md share/doc/varia/lab/chess/score.svg; do
   judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
 done
 # The man page covers every subcommand the usage names.
