@@ -308,13 +308,11 @@ local function new_game(cfg, o)
       return g, {}, entry.text
     end
     local g = varia.new(cfg.variant, { seed = seed })
-    local steps = {}
     for mv in entry.text:gmatch("%S+") do
       local ok, err = g:play(mv)
       if not ok then die(fmt("%s: '%s' is not legal here (%s)", where, mv, tostring(err))) end
-      steps[#steps + 1] = g:history()[#g:history()]
     end
-    return g, steps
+    return g, g:history() -- in UCI, one entry a step (SAN and whole turns in the file)
   end
   for attempt = 0, 99 do
     local g = varia.new(cfg.variant, { seed = seed })

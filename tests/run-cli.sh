@@ -450,6 +450,8 @@ expect "analyze: openings from a file" 0 "4 games of chess" -- $V analyze chess 
 printf 'e2e4 e7e6 e4e6\n' > "$tmp/badopen.txt"
 expect "analyze: an illegal opening names file:line" 1 "badopen.txt:1: 'e4e6' is not legal here" -- $V analyze chess --games 2 --openings "$tmp/badopen.txt"
 expect "analyze: two depths make two seats" 0 "seat A's score" -- $V analyze chess --games 4 --depth 1,2 --max-plies 40
+err=$($V analyze chess --games 2 --depth 1 --max-plies 30 2>&1 >/dev/null)
+judge "analyze: no progress bar off a terminal" 0 "" "$([ -z "$err" ]; echo $?)" "$err"
 # Same seed, same report and JSON, byte for byte; plots are written.
 $V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --json "$tmp/one.json" --plots "$tmp/plots" > "$tmp/one.txt" 2>&1
 $V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --json "$tmp/two.json" > "$tmp/two.txt" 2>&1

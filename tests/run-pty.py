@@ -281,5 +281,12 @@ time.sleep(0.5)
 c.close()
 check("a declined game is deleted", recovery_files(home) == [], str(recovery_files(home)))
 
+# varia analyze: a progress bar with the time left, at a terminal only
+t = Term(["analyze", "chess", "--games", "4", "--depth", "1", "--max-plies", "40"])
+check("analyze: a progress bar at a terminal",
+      t.wait_for(r"\[#+\.*\] \d/4 games, ETA \d+:\d\d", 20), t.out)
+check("analyze: the report follows", t.wait_for(r"first-player score", 20), t.out)
+t.close()
+
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
