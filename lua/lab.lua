@@ -349,8 +349,14 @@ local function schedule(cfg, i)
   return i, "A"
 end
 
-local function limits(seat, fresh)
-  return { depth = seat.depth, seconds = seat.movetime and seat.movetime / 1000 or nil, fresh = fresh }
+-- The step a seat chooses, and its score for the player who decides (nil
+-- when it has none). The one place a seat is played: a seat of another
+-- kind (an external engine, through varia match) is another branch here.
+-- fresh: the game's first search, which forgets what earlier games stored.
+local function choose_step(seat, g, fresh, refused)
+  local lim = { depth = seat.depth, seconds = seat.movetime and seat.movetime / 1000 or nil, fresh = fresh }
+  if #refused > 0 then lim.exclude = refused end
+  return g:bestmove(lim)
 end
 
 local function play_game(cfg, i, info)
@@ -400,9 +406,7 @@ local function play_game(cfg, i, info)
     if #rec.steps >= cfg.max_plies then rec.cut = true break end
     if #refused == 0 then observe(g) end
     local seat = ((d.player == "white") == (white == "A")) and cfg.seats.A or cfg.seats.B
-    local lim = limits(seat, fresh)
-    if #refused > 0 then lim.exclude = refused end
-    local mv, score = g:bestmove(lim)
+    local mv, score = choose_step(seat, g, fresh, refused)
     fresh = false
     if not mv then break end
     local ok = g:play(mv)
