@@ -675,9 +675,13 @@ static int run_builtin(lua_State *L, const char *path, int arg, const char *comm
 ** error is a terminal (the progress bar); it returns the exit status. */
 int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
   lua_State *L = s->L;
-  if (run_builtin(L, "lua/lab.lua", 0, command)) return 1;
+  int failed = strcmp(command, "diff") ? 1 : 2; /* diff's errors exit 2 */
+  if (run_builtin(L, "lua/lab.lua", 0, command)) return failed;
   int lab = lua_gettop(L);
-  if (run_builtin(L, "lua/labdiff.lua", lab, command)) return 1;
+  if (run_builtin(L, "lua/labdiff.lua", lab, command)) {
+    lua_settop(L, lab - 1);
+    return failed;
+  }
   lua_setfield(L, lab, "diff");
   lua_getfield(L, lab, "main");
   lua_pushstring(L, command);
@@ -695,7 +699,7 @@ int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
   if (sandbox_pcall(L, argc + 3, 1, 0) != LUA_OK) {
     fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
     lua_settop(L, lab - 1);
-    return 1;
+    return failed;
   }
   int status = (int)lua_tointeger(L, -1);
   lua_settop(L, lab - 1);
