@@ -191,6 +191,8 @@ install: varia
 	install -m 644 docs/variants/*.md $(DESTDIR)$(DOCDIR)/variants/
 	install -m 644 docs/images/*.png $(DESTDIR)$(DOCDIR)/images/
 	cp -R docs/examples/. $(DESTDIR)$(DOCDIR)/examples/
+	install -d $(DESTDIR)$(DOCDIR)/lab
+	cp -R docs/lab/. $(DESTDIR)$(DOCDIR)/lab/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/varia $(DESTDIR)$(PREFIX)/share/man/man1/varia.1

@@ -5,6 +5,7 @@
 ** their Lua names, misuse raises and expected failures (an illegal move
 ** typed by a person, a bad FEN) return nil plus a message.
 */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1263,12 +1264,22 @@ Searcher *binding_searcher(lua_State *L) {
   return *sp;
 }
 
-/* g:bestmove([depth | {depth=, seconds=, nodes=}]): the computer's choice
-** for whoever decides now, in UCI (nil when the game is over). In a game
-** with hidden information it decides from that player's view only. */
+/* The score of the last completed iteration, for g:bestmove's second
+** result: taken from the search the choice made, not from a second one. */
+static void keep_score(void *ctx, const SearchResult *r) {
+  *(int *)ctx = r->score;
+}
+
+/* g:bestmove([depth | {depth=, seconds=, nodes=, fresh=}]): the computer's
+** choice for whoever decides now, in UCI (nil when the game is over), and
+** the search's score of it for the decider (nil where the choice was a
+** vote over sampled positions). In a game with hidden information it
+** decides from that player's view only. */
 static int g_bestmove(lua_State *L) {
   Game *g = togame(L);
-  SearchLimits lim = {.depth = 3, .stop = &sandbox_of(L)->interrupted};
+  int scored = INT_MIN;
+  SearchLimits lim = {.depth = 3, .stop = &sandbox_of(L)->interrupted,
+                      .info = keep_score, .info_ctx = &scored};
   if (lua_isinteger(L, 2)) lim.depth = (int)lua_tointeger(L, 2);
   else if (lua_istable(L, 2)) {
     lua_getfield(L, 2, "depth");
@@ -1281,6 +1292,13 @@ static int g_bestmove(lua_State *L) {
     /* beliefs = false: sample from the view alone, as before beliefs */
     lua_getfield(L, 2, "beliefs");
     ((GameBox *)g)->no_beliefs = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    /* fresh = true: forget what earlier searches stored, so that the
+    ** choice depends on this position (and what this search sees) only:
+    ** a batch of games played in any order, or split over processes,
+    ** then plays each game alike */
+    if (lua_getfield(L, 2, "fresh") != LUA_TNIL && lua_toboolean(L, -1))
+      search_clear(binding_searcher(L));
     lua_pop(L, 1);
   }
   luaL_argcheck(L, lim.depth >= 1 && lim.depth <= 64, 2, "depth out of range (1 to 64)");
@@ -1305,7 +1323,9 @@ static int g_bestmove(lua_State *L) {
     return 1;
   }
   lua_pushstring(L, out);
-  return 1;
+  if (scored == INT_MIN) return 1;
+  lua_pushinteger(L, scored);
+  return 2;
 }
 
 /* g:moveinfo(move): what a legal move would do, without playing it. */

@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
 #include "binding.h"
 #include "hidden.h"
 #include "cli.h"
+#include "embedded.h"
 #include "rules.h"
 #include "notation.h"
 #include "perft.h"
@@ -647,6 +649,71 @@ int cli_run(Sandbox *s, int argc, char **argv) {
     return 1;
   }
   return 0;
+}
+
+/* Runs the built-in trusted script path (always the built-in copy, in the
+** global environment) with arg as its one argument when arg is not 0;
+** pushes what it returns. Returns 0, or -1 with a message on stderr. */
+static int run_builtin(lua_State *L, const char *path, int arg, const char *command) {
+  const EmbeddedFile *e = embedded_files;
+  while (e->path && strcmp(e->path, path)) e++;
+  if (!e->path) {
+    fprintf(stderr, "varia %s: %s is not built in\n", command, path);
+    return -1;
+  }
+  char name[64];
+  snprintf(name, sizeof name, "@%s", path);
+  if (luaL_loadbufferx(L, e->text, e->len, name, "t") != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return -1;
+  }
+  if (arg) lua_pushvalue(L, arg);
+  if (sandbox_pcall(L, arg ? 1 : 0, 1, 0) != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return -1;
+  }
+  return 0;
+}
+
+/* The designer's lab (analyze, diff) is a trusted Lua tool built into the
+** binary, lua/lab.lua and lua/labdiff.lua: the statistics and the games
+** are Lua's, the search and the rules are the core's. It is called as
+** lab.main(command, exe, tty, args...), where exe is this program (for
+** the worker processes of --concurrency) and tty says whether standard
+** error is a terminal (the progress bar); it returns the exit status. */
+int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
+  lua_State *L = s->L;
+  int failed = strcmp(command, "diff") ? 1 : 2; /* diff's errors exit 2 */
+  if (run_builtin(L, "lua/lab.lua", 0, command)) return failed;
+  int lab = lua_gettop(L);
+  if (run_builtin(L, "lua/labdiff.lua", lab, command)) {
+    lua_settop(L, lab - 1);
+    return failed;
+  }
+  lua_setfield(L, lab, "diff");
+  lua_getfield(L, lab, "main");
+  lua_pushstring(L, command);
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = '\0';
+    lua_pushstring(L, exe);
+  } else {
+    lua_pushnil(L); /* no worker processes without a path to this program */
+  }
+  lua_pushboolean(L, isatty(2));
+  luaL_checkstack(L, argc + 4, "too many arguments");
+  for (int i = 0; i < argc; i++) lua_pushstring(L, argv[i]);
+  if (sandbox_pcall(L, argc + 3, 1, 0) != LUA_OK) {
+    fprintf(stderr, "varia %s: %s\n", command, lua_tostring(L, -1));
+    lua_settop(L, lab - 1);
+    return failed;
+  }
+  int status = (int)lua_tointeger(L, -1);
+  lua_settop(L, lab - 1);
+  return status;
 }
 
 void cli_print_variants(Sandbox *s, const char *first, const char *sep,

@@ -1,5 +1,6 @@
 /*
-** cli.h - the batch subcommands: perft, test, check, run, list.
+** cli.h - the batch subcommands: perft, test, check, run, list, and the
+** designer's lab (analyze, diff).
 */
 #ifndef varia_cli_h
 #define varia_cli_h
@@ -12,6 +13,8 @@ int cli_test(Sandbox *s, int argc, char **argv);
 int cli_check(Sandbox *s, int argc, char **argv);
 int cli_run(Sandbox *s, int argc, char **argv);
 int cli_list(Sandbox *s, int argc, char **argv);
+/* The designer's lab: "analyze" or "diff", run by the built-in lua/lab.lua. */
+int cli_lab(Sandbox *s, const char *command, int argc, char **argv);
 
 /* Prints the names of the variants varia can find: first before the first
 ** name, sep before the others, each renamed if rename is given. */

@@ -39,6 +39,9 @@ static const char usage[] =
     "       varia selfplay VARIANT N [--depth D] [--seed S]\n"
     "       varia serve [VARIANT|FILE] [--port N] [--host H] [--players]   the game in a browser\n"
     "       varia match [--variant V] [--games N] --st S|--tc TC ENGINE1 ENGINE2\n"
+    "       varia analyze VARIANT[:OPTIONS] [--games N] [--seed S] [--depth D] ...\n"
+    "       varia analyze --merge FILE.json...\n"
+    "       varia diff A B [--games N] ...    what an edit of the rules changed\n"
     "       varia --help | --version\n"
     "Each subcommand takes --help. Variants are found by name in $VARIA_PATH\n"
     "and among those built in; a FILE is a path to a variant script, or\n"
@@ -76,6 +79,8 @@ static int pmain(lua_State *L) {
   else if (cmd && (!strcmp(cmd, "xboard") || !strcmp(cmd, "cecp"))) a->status = protocol_xboard(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "serve")) a->status = serve_main(s, argc - 2, argv + 2, a->seed);
   else if (cmd && !strcmp(cmd, "match")) a->status = cli_match(s, argc - 2, argv + 2);
+  else if (cmd && (!strcmp(cmd, "analyze") || !strcmp(cmd, "diff")))
+    a->status = cli_lab(s, cmd, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "selfplay")) a->status = cli_selfplay(s, argc - 2, argv + 2);
   else if (cmd && (!strcmp(cmd, "list") || !strcmp(cmd, "--list"))) a->status = cli_list(s, 0, NULL);
   else if (cmd && cmd[0] == '-') {

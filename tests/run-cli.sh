@@ -48,6 +48,7 @@ make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/doc/varia/api.md \
          share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua \
          share/doc/varia/serve.md share/doc/varia/images/serve-duck.png; do
+         share/doc/varia/lab.md share/doc/varia/lab/chess/score.svg; do
   judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
 done
 # The man page covers every subcommand the usage names.
@@ -563,6 +564,67 @@ expect "match: an illegal move loses" 0 "Finished game 2 (fake.sh vs varia): 0-1
 expect "match: a crash loses" 0 "Finished game 1 (varia vs fake.sh): 1-0 {fake.sh crashed (exited with status 3)}" -- $V match --st 0.05 varia "uci:$tmp/fake.sh crash"
 expect "match: silence loses on time" 0 "Finished game 1 (varia vs fake.sh): 1-0 {fake.sh loses on time (no move within 0.25 s)}" -- $V match --st 0.05 --margin 0.2 varia "uci:$tmp/fake.sh silent"
 expect "match: the final score" 0 "Final: Score of varia vs fake.sh: 2 - 0 - 0 [1.000] 2, Elo n/a" -- $V match --st 0.05 --margin 0.2 varia "uci:$tmp/fake.sh silent"
+# The designer's lab: varia analyze (small games at depth 1), shards and
+# their merge, varia diff.
+expect "analyze: no variant" 2 "a variant is needed" -- $V analyze
+expect "analyze: bad option" 2 "unknown option '--gamez'" -- $V analyze chess --gamez 3
+expect "analyze: bad depth" 2 "--depth needs a number or two" -- $V analyze chess --depth x
+expect "analyze: bad shard" 2 "--shard needs I/N" -- $V analyze chess --shard 3/2 --json "$tmp/x.json"
+expect "analyze: unknown variant" 1 "no variant or module named 'nosuch'" -- $V analyze nosuch --games 2
+expect "analyze: missing openings file" 1 "cannot read openings file '$tmp/none.txt'" -- $V analyze chess --openings "$tmp/none.txt"
+expect "analyze: the report" 0 "first-player score" -- $V analyze chess --games 4 --depth 1 --max-plies 60
+expect "analyze: piece values" 0 "piece values (logistic regression" -- $V analyze chess --games 4 --depth 1 --max-plies 60
+printf '# two openings\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n' > "$tmp/open.txt"
+expect "analyze: openings from a file" 0 "4 games of chess" -- $V analyze chess --games 4 --depth 1 --max-plies 40 --openings "$tmp/open.txt"
+printf 'e2e4 e7e6 e4e6\n' > "$tmp/badopen.txt"
+expect "analyze: an illegal opening names file:line" 1 "badopen.txt:1: 'e4e6' is not legal here" -- $V analyze chess --games 2 --openings "$tmp/badopen.txt"
+expect "analyze: two depths make two seats" 0 "seat A's score" -- $V analyze chess --games 4 --depth 1,2 --max-plies 40
+err=$($V analyze chess --games 2 --depth 1 --max-plies 30 2>&1 >/dev/null)
+judge "analyze: no progress bar off a terminal" 0 "" "$([ -z "$err" ]; echo $?)" "$err"
+# Same seed, same report and JSON, byte for byte; plots are written.
+$V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --json "$tmp/one.json" --plots "$tmp/plots" > "$tmp/one.txt" 2>&1
+$V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --json "$tmp/two.json" > "$tmp/two.txt" 2>&1
+judge "analyze: same seed, same report" 0 "" "$(cmp -s "$tmp/one.txt" "$tmp/two.txt"; echo $?)" ""
+judge "analyze: same seed, same JSON" 0 "" "$(cmp -s "$tmp/one.json" "$tmp/two.json"; echo $?)" ""
+for f in score length branching evaluation values; do
+  judge "analyze: plot $f.svg" 0 "<svg" 0 "$(head -c 200 "$tmp/plots/$f.svg" 2>&1)"
+done
+expect "analyze: the JSON has the command" 0 '"command": "varia analyze duck --games 6 --seed 7 --depth 1' -- cat "$tmp/one.json"
+# Shards, run by GNU parallel, merged: exactly the single run's report.
+if command -v parallel >/dev/null; then
+  parallel -j2 $V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --shard {}/3 --json "$tmp/part-{}.json" --quiet ::: 1 2 3
+else
+  echo "(GNU parallel is not installed: tools/install-deps.sh --test; the shards run one after another)"
+  for i in 1 2 3; do $V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --shard $i/3 --json "$tmp/part-$i.json" --quiet; done
+fi
+$V analyze --merge "$tmp"/part-*.json --json "$tmp/merged.json" > "$tmp/merged.txt" 2>&1
+judge "analyze: merged shards give the single run's report" 0 "" "$(cmp "$tmp/one.txt" "$tmp/merged.txt" 2>&1; echo $?)" ""
+judge "analyze: merged shards give the single run's JSON" 0 "" "$(cmp -s "$tmp/one.json" "$tmp/merged.json"; echo $?)" ""
+expect "analyze: a shard left out" 1 "games missing from the files: 2 of 6" -- $V analyze --merge "$tmp/part-1.json" "$tmp/part-2.json"
+expect "analyze: a shard twice" 1 "game 1 is also in" -- $V analyze --merge "$tmp/part-1.json" "$tmp/part-1.json" "$tmp/part-2.json" "$tmp/part-3.json"
+$V analyze duck --games 6 --depth 1 --max-plies 80 --seed 8 --shard 1/3 --json "$tmp/other.json" --quiet
+expect "analyze: shards of another analysis" 1 "another analysis" -- $V analyze --merge "$tmp/part-1.json" "$tmp/other.json"
+expect "analyze: merge of a file that is not JSON" 1 "not the lab's JSON" -- $V analyze --merge "$tmp/open.txt"
+$V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --concurrency 2 > "$tmp/conc.txt" 2>&1
+judge "analyze: --concurrency gives the single run's report" 0 "" "$(cmp "$tmp/one.txt" "$tmp/conc.txt" 2>&1; echo $?)" ""
+# varia diff: a rename is no difference; a one-line change of the rules is
+# found, with an example position; FILE@REV reads a git revision.
+cp variants/shatranj.lua "$tmp/shatranj.lua"
+sed 's/name = "shatranj"/name = "shatranj2"/' "$tmp/shatranj.lua" > "$tmp/renamed.lua"
+sed 's/q = std.pieces.ferz,/q = std.pieces.wazir,/' "$tmp/shatranj.lua" > "$tmp/wazir.lua"
+expect "diff: a rename is no difference" 0 "no difference" -- $V diff "$tmp/shatranj.lua" "$tmp/renamed.lua" --positions 300
+expect "diff: a changed piece" 1 "perft from the start: 1: 16, 2: 256, 3: 4176 against 4192" -- $V diff "$tmp/shatranj.lua" "$tmp/wazir.lua" --positions 300
+expect "diff: an example position" 1 "  only B: e1f1" -- $V diff "$tmp/shatranj.lua" "$tmp/wazir.lua" --positions 300
+expect "diff: they differ" 1 "they differ" -- $V diff "$tmp/shatranj.lua" "$tmp/wazir.lua" --positions 300
+expect "diff: one variant" 2 "two variants are needed" -- $V diff chess
+expect "diff: unknown variant" 2 "no variant or module named 'nosuch'" -- $V diff chess nosuch
+expect "diff: different starts" 1 "start positions differ" -- $V diff chess shatranj --positions 10
+expect "diff: --games compares the figures" 0 "first-player score" -- $V diff "$tmp/shatranj.lua" "$tmp/renamed.lua" --positions 50 --games 4 --depth 1 --max-plies 40
+mkdir "$tmp/repo" && cp variants/shatranj.lua "$tmp/repo/s.lua"
+git -C "$tmp/repo" init -q && git -C "$tmp/repo" add s.lua && git -C "$tmp/repo" -c user.name=t -c user.email=t@t commit -qm s
+sed -i 's/q = std.pieces.ferz,/q = std.pieces.wazir,/' "$tmp/repo/s.lua"
+expect "diff: FILE@REV" 1 "only B: e1f1" -- $V diff "$tmp/repo/s.lua@HEAD" "$tmp/repo/s.lua" --positions 300
+expect "diff: a revision that does not exist" 2 "git show failed" -- $V diff "$tmp/repo/s.lua@nosuchrev" "$tmp/repo/s.lua"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -289,6 +289,12 @@ m.wait_for(r"Finished game 1", 60)
 os.kill(m.pid, signal.SIGINT)
 check("match: Ctrl-C prints the final score", m.wait_for(r"Interrupted\.\r?\nFinal: Score of varia vs varia#2: ", 20), m.out)
 m.close()
+# varia analyze: a progress bar with the time left, at a terminal only
+t = Term(["analyze", "chess", "--games", "4", "--depth", "1", "--max-plies", "40"])
+check("analyze: a progress bar at a terminal",
+      t.wait_for(r"\[#+\.*\] \d/4 games, ETA \d+:\d\d", 20), t.out)
+check("analyze: the report follows", t.wait_for(r"first-player score", 20), t.out)
+t.close()
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

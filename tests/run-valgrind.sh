@@ -45,6 +45,8 @@ run "PGN open of a broken file" bash -c "printf 'open $pgn\nopen /dev/null\nquit
 rm -f "$pgn"
 vgdir=$(mktemp -d)
 run "varia import of every section, and a section loaded by name" bash -c "${VG[*]} ./varia import -o $vgdir tests/fsf/ini/options.ini >/dev/null && ${VG[*]} ./varia perft --variant tests/fsf/ini/custom.ini:c-nokings 2 >/dev/null"
+cp variants/shatranj.lua "$vgdir/a.lua" && sed 's/q = std.pieces.ferz,/q = std.pieces.wazir,/' "$vgdir/a.lua" > "$vgdir/b.lua"
+run "the lab: analyze with plots, a shard and its merge, diff" bash -c "${VG[*]} ./varia analyze duck --games 2 --depth 1 --max-plies 30 --json $vgdir/one.json --plots $vgdir/plots >/dev/null && ${VG[*]} ./varia analyze duck --games 2 --depth 1 --max-plies 30 --shard 1/1 --json $vgdir/part.json >/dev/null && ${VG[*]} ./varia analyze --merge $vgdir/part.json >/dev/null && { ${VG[*]} ./varia diff $vgdir/a.lua $vgdir/b.lua --positions 100 >/dev/null; [ \$? -eq 1 ]; }"
 rm -rf "$vgdir"
 # the web server: every request of tests/run-serve.py (plays, refusals,
 # the event stream, a stop by SIGTERM) under memcheck

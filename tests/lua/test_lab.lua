@@ -1,0 +1,122 @@
+-- The designer's lab (varia analyze, varia diff): its statistics against
+-- values computed by hand, and its report on small synthetic game sets.
+local t = require "check"
+local stats = require "labstats"
+local lab = require "lab"
+
+local function near(name, got, want, tol)
+  t.check(name, got ~= nil and math.abs(got - want) <= (tol or 1e-6),
+    string.format("expected %.9g, got %s", want, tostring(got)))
+end
+
+-- Wilson: p +- from (p + z^2/2n) / (1 + z^2/n) and
+-- z / (1 + z^2/n) * sqrt(p(1-p)/n + z^2/4n^2), z = 1.959964.
+local p, lo, hi = stats.wilson(8, 10)
+near("wilson 8/10 rate", p, 0.8)
+near("wilson 8/10 lower", lo, 0.4901624715, 1e-9)
+near("wilson 8/10 upper", hi, 0.9433178485, 1e-9)
+p, lo, hi = stats.wilson(0, 10)
+near("wilson 0/10 lower is 0", lo, 0)
+near("wilson 0/10 upper", hi, 0.2775327999, 1e-9)
+p, lo, hi = stats.wilson(5.5, 10) -- a score with a draw
+near("wilson 5.5/10 lower", lo, 0.2736696896, 1e-9)
+near("wilson 5.5/10 upper", hi, 0.7985770304, 1e-9)
+t.equal("wilson of no games", stats.wilson(0, 0), nil)
+
+-- Student's t: the 97.5% quantiles of the tables, and a mean's interval.
+near("t quantile, 4 df", stats.t_quantile(4), 2.776445105, 1e-6)
+near("t quantile, 1 df", stats.t_quantile(1), 12.70620474, 1e-5)
+near("t quantile, 1000 df", stats.t_quantile(1000), 1.962339081, 1e-6)
+local m
+m, lo, hi = stats.mean_ci({ 1, 2, 3, 4, 5 }) -- sd sqrt(2.5), half 2.776445 * 1.581139 / sqrt 5
+near("mean of 1..5", m, 3)
+near("t interval of 1..5, lower", lo, 3 - 1.963243161, 1e-6)
+near("t interval of 1..5, upper", hi, 3 + 1.963243161, 1e-6)
+m, lo, hi = stats.mean_ci({ 7 })
+t.equal("a mean of one value has no width", lo, 7)
+
+-- Tests of a difference.
+near("normal: |z| > 1.96", stats.normal_two_sided(1.959963985), 0.05, 1e-6)
+-- 60/100 against 40/100: pooled 0.5, se sqrt(0.25 * 0.02), z = 2.828427
+near("two proportions 60/100 vs 40/100", stats.two_proportions(60, 100, 40, 100), 0.004677735, 1e-6)
+near("two equal proportions", stats.two_proportions(50, 100, 50, 100), 1)
+-- 1..5 against 2..6: t = -1 with 8 degrees of freedom
+near("welch 1..5 vs 2..6", stats.welch({ 1, 2, 3, 4, 5 }, { 2, 3, 4, 5, 6 }), 0.3465935071, 1e-6)
+
+-- Logistic regression. One binary feature: the fit is saturated, so the
+-- intercept is the log-odds at x = 0 (3 wins in 4: ln 3) and the slope
+-- the difference at x = 1 (1 win in 5: ln 1/4).
+local X, y = {}, {}
+for _, r in ipairs({ { 0, 1 }, { 0, 1 }, { 0, 1 }, { 0, 0 }, { 1, 1 }, { 1, 0 }, { 1, 0 }, { 1, 0 }, { 1, 0 } }) do
+  X[#X + 1], y[#y + 1] = { r[1] }, r[2]
+end
+local fit = stats.logistic(X, y)
+near("logistic intercept: ln 3", fit.intercept, 1.098612289, 1e-4)
+near("logistic slope: ln(1/4) - ln 3", fit.coef[1], -2.48490665, 1e-4)
+-- Draws as half points: at x = -1, 0, 1 the mean results 0.25, 0.5, 0.75
+-- lie on a logistic curve, intercept 0 and slope ln 3.
+X, y = {}, {}
+for _, r in ipairs({ { -1, 0 }, { -1, 0.5 }, { -1, 0 }, { -1, 0.5 }, { 0, 1 }, { 0, 0 }, { 0, 0.5 }, { 0, 0.5 },
+                     { 1, 1 }, { 1, 0.5 }, { 1, 1 }, { 1, 0.5 } }) do
+  X[#X + 1], y[#y + 1] = { r[1], 0 }, r[2] -- a second feature that never varies
+end
+fit = stats.logistic(X, y)
+near("logistic with draws: intercept 0", fit.intercept, 0, 1e-4)
+near("logistic with draws: slope ln 3", fit.coef[1], 1.098612289, 1e-4)
+near("a feature that never varies weighs nothing", fit.coef[2], 0, 1e-4)
+t.equal("solve: a singular system", stats.solve({ { 1, 2 }, { 2, 4 } }, { 1, 2 }), nil)
+
+-- Reading positions: material by type, promoted pieces, pockets, wide boards.
+local cells, pocket = lab.read_board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+t.equal("64 squares", #cells, 64)
+t.equal("equal material", lab.material(cells, pocket, { k = true }), "")
+cells, pocket = lab.read_board("4k5/10/10/10/10/10/10/+PN2K4R[Pq] w - - 0 1")
+t.equal("80 squares of a 10-file board", #cells, 80)
+t.equal("material with a promoted piece and a pocket", lab.material(cells, pocket, { k = true }), "+p1 n1 p1 q-1 r1")
+
+-- JSON: the same data, the same text; read back as written.
+local doc = { b = { 1, 2, 3 }, a = "x\"y\n", c = { { i = 1 }, { i = 2 } }, d = 0.25, e = true }
+local text = lab.json_text(doc)
+t.equal("JSON sorts keys", text:match('^{%s*"(%a)"'), "a")
+t.equal("JSON round trip", lab.json_text(lab.json_decode(text, "test")), text)
+
+-- The report on a synthetic game set: four games of a two-square-wide
+-- toy (no search), results 1-0, 1-0, 0-1 and a draw cut by the limit.
+local function game(i, result, legal, cut)
+  return { i = i, white = "A", first = "w", result = result, reason = "x", cut = cut, steps = { "a1a2" },
+           legal = legal, mat = {}, ev = {}, ev0 = 1, plies = #legal, turns = #legal,
+           occupied = 3, squares = 4, positions = #legal, unique = #legal - 1 }
+end
+local records = { game(1, "1-0", { 2, 2 }), game(2, "1-0", { 1, 3 }), game(3, "0-1", { 4, 4 }),
+                  game(4, "1/2-1/2", { 1, 1 }, true) }
+local cfg = { variant = "toy", max_plies = 2, paired = false, command = "varia analyze toy" }
+local rep = lab.report(cfg, records, { declared = {}, skip = {} })
+local F = rep.figures
+near("first-player score: 2.5 of 4", F.first_player_score.value, 0.625)
+near("its Wilson interval", F.first_player_score.lo, select(2, stats.wilson(2.5, 4)))
+near("balance: 1 - |2 - 1| / 4", F.balance.value, 0.75)
+near("completion: 3 of 4 decided", F.completion.value, 0.75)
+near("cut by the limit: 1 of 4", F.cut.value, 0.25)
+t.equal("drawishness leaves the cut game out", F.drawishness.n, 3)
+near("positions with a choice: mean of 1, 1/2, 1, 0", F.decision_positions.value, 0.625)
+near("branching: mean of 2, 2, 4, 1", F.branching.value, 2.25)
+near("coverage 3 of 4 squares", F.coverage.value, 0.75)
+near("repetition: 1 - 1/2 each game", F.repetition.value, 0.5)
+near("branching at ply 2: (2 + 3 + 4 + 1) / 4", rep.branching_by_ply[2], 2.5)
+t.check("the move limit is warned about", rep.warnings[#rep.warnings]:find("reached the move limit") ~= nil,
+  rep.warnings[#rep.warnings])
+
+-- g:bestmove gives the search's score beside the step (the lab's
+-- evaluation curves), for the player who decides; none from a vote over
+-- sampled positions.
+local g = varia.new("chess", { fen = "7k/8/6K1/8/8/8/8/R7 w - - 0 1" })
+local mv, score = g:bestmove({ depth = 3, fresh = true })
+t.equal("bestmove mates", mv, "a1a8")
+t.check("with a mate's score", score and score > 900000, tostring(score))
+g = varia.new("chess", { fen = "7k/8/6K1/8/8/8/8/r6K w - - 0 1" })
+mv, score = g:bestmove(2)
+t.check("a score for the side to move, here lost", score and score < -400, tostring(score))
+local k = varia.new("kriegspiel")
+t.equal("no score from a vote over samples", select("#", k:bestmove(1)), 1)
+
+t.done()
