@@ -15,6 +15,7 @@
 #include "protocol.h"
 #include "repl.h"
 #include "sandbox.h"
+#include "script.h"
 
 /* The one static a signal handler needs (lua.c keeps globalL for the same
 ** reason): the core itself has no global state. */
@@ -43,6 +44,7 @@ static const char usage[] =
 typedef struct Args {
   int argc;
   char **argv;
+  const char *program; /* argv[0], before --seed N is taken off */
   uint64_t seed;
   int status;
 } Args;
@@ -56,6 +58,7 @@ static int pmain(lua_State *L) {
   char **argv = a->argv;
   luaopen_varia(L);
   lua_pop(L, 1);
+  script_set_program(L, a->program);
   const char *cmd = argc > 1 ? argv[1] : NULL;
   if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
     fputs(usage, stdout);
@@ -96,7 +99,7 @@ static uint64_t unguessable_seed(void) {
 
 int main(int argc, char **argv) {
   Sandbox *s = sandbox_new(0);
-  Args a = {argc, argv, unguessable_seed(), 1};
+  Args a = {argc, argv, argv[0], unguessable_seed(), 1};
   if (!s) {
     fprintf(stderr, "varia: cannot create the Lua state (out of memory)\n");
     return 1;

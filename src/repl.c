@@ -233,8 +233,8 @@ static void show_board(Repl *r) {
   }
   /* The seed gives every card to come: the referee's to see, not a player's. */
   if (r->g->v->ncard_values && !hide && r->seeded)
-    printf("(seed %llu: ./varia --seed %llu %s deals the same cards)\n", (unsigned long long)r->seed,
-           (unsigned long long)r->seed, r->g->v->source[0] ? r->g->v->source : r->g->v->name);
+    printf("(seed %llu: %s --seed %llu %s deals the same cards)\n", (unsigned long long)r->seed,
+           script_program(r->s->L), (unsigned long long)r->seed, r->g->v->source[0] ? r->g->v->source : r->g->v->name);
   show_messages(r, who);
   (void)sq;
 }

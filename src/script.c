@@ -69,6 +69,20 @@ size_t script_name_len(const char *spec) {
 
 static void push_script_env(lua_State *L, const char *dir);
 
+#define PROGRAM_KEY "varia.program"
+
+void script_set_program(lua_State *L, const char *argv0) {
+  lua_pushstring(L, argv0 && *argv0 ? argv0 : "varia");
+  lua_setfield(L, LUA_REGISTRYINDEX, PROGRAM_KEY);
+}
+
+const char *script_program(lua_State *L) {
+  /* the string stays alive in the registry after the pop */
+  const char *name = lua_getfield(L, LUA_REGISTRYINDEX, PROGRAM_KEY) == LUA_TSTRING ? lua_tostring(L, -1) : "varia";
+  lua_pop(L, 1);
+  return name;
+}
+
 int script_ini_module(lua_State *L) {
   /* Always the built-in translator, never a file of the same name on
   ** $VARIA_PATH: what it writes is run as a variant script. */
@@ -178,8 +192,8 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
     if (strchr(spec, '/') || strstr(spec, ".lua"))
       lua_pushfstring(L, "cannot read variant script '%s'", spec);
     else
-      lua_pushfstring(L, "no variant or module named '%s' (see ./varia --list; "
-                      "a file needs a path such as ./%s.lua)", spec, spec);
+      lua_pushfstring(L, "no variant or module named '%s' (see %s --list; "
+                      "a file needs a path such as ./%s.lua)", spec, script_program(L), spec);
     return -1;
   }
   /* loaded, text */

@@ -58,6 +58,10 @@ expect "list: a description per variant" 0 "duck               chess plus a duck
 printf 'error("boom")\n' > "$tmp/broken_list.lua"
 VARIA_PATH=$tmp expect "list: a script that does not load says so" 0 "broken_list        (does not load: $tmp/broken_list.lua:1: boom)" -- $V list
 expect "check names the royal pieces" 0 "q=Q r=R; royal k)" -- $V check chess
+# Hints name the command as it was typed: ./varia here, varia from $PATH.
+expect "hint names ./varia as typed" 1 "(see ./varia --list;" -- $V check nosuch
+mkdir -p "$tmp/bin" && cp $V "$tmp/bin/varia"
+PATH="$tmp/bin:$PATH" expect "hint names varia from PATH" 1 "(see varia --list;" -- varia --seed 3 check nosuch
 expect "check says when none is royal" 0 "; no royal piece)" -- $V check extinction
 expect "unknown option" 2 "unknown option '--frobnicate'" -- $V --frobnicate
 expect "perft start" 0 "Nodes searched: 8902" -- $V perft 3
