@@ -13,6 +13,7 @@
 
 #include "embedded.h"
 #include "hidden.h"
+#include "piece.h"
 #include "position.h"
 #include "sandbox.h"
 #include "script.h"
@@ -869,6 +870,24 @@ static void refuse_nul(Reader *r, int t, int seen, char *path, size_t len) {
   }
 }
 
+/* Reports each piece's Betza string that does not compile and leaves it
+** empty, so that the rest of the variant is still checked. */
+static void set_aside_bad_betza(Reader *r, Variant *v) {
+  PieceMoves moves;
+  char perr[256];
+  for (int t = 0; t < v->ntypes; t++) {
+    PieceType *pt = &v->type[t];
+    if (piece_compile(pt->betza, &moves, perr, sizeof perr)) {
+      problem(r, "pieces.%c.betza: %s", pt->letter, perr);
+      pt->betza[0] = '\0';
+    }
+    if (pt->extra_betza[0] && piece_compile(pt->extra_betza, &moves, perr, sizeof perr)) {
+      problem(r, "pieces.%c.extra.betza: %s", pt->letter, perr);
+      pt->extra_betza[0] = '\0';
+    }
+  }
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
@@ -1202,13 +1221,13 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     if (type != LUA_TNIL && type != LUA_TFUNCTION) problem(r, "%s: expected a function", hooks[i]);
     lua_pop(L, 1);
   }
-  if (r->nerr) return -1;
+  /* Every problem in one run: the table's, then the contradictions and
+  ** the start position that variant_conclude checks. It stops at a bad
+  ** Betza string, so each is reported here and set aside first. */
+  set_aside_bad_betza(r, v);
   char cerr[2048];
-  if (variant_conclude(v, cerr, sizeof cerr)) {
-    problem(r, "%s", cerr);
-    return -1;
-  }
-  return 0;
+  if (v->ntypes && variant_conclude(v, cerr, sizeof cerr)) problem(r, "%s", cerr);
+  return r->nerr ? -1 : 0;
 }
 
 /* ---- listing ------------------------------------------------------------ */

@@ -218,7 +218,31 @@ expect "duck divide counts whole turns" 0 "Nodes searched: 379440" -- $V perft -
 printf 'print(select("#", ...))\n' > "$tmp/nargs.lua"
 expect "run with many arguments" 0 "200" -- $V run "$tmp/nargs.lua" $(seq 1 200)
 expect "perft depth out of range" 2 "depth 65 out of range (0 to 64)" -- $V perft 65
-expect "check names the variant on every line" 1 "keys.lua: promotion.pieces" -- $V check "$tmp/keys.lua"
+expect "check names the variant on every line" 1 "keys.lua:2: promotion.pieces" -- $V check "$tmp/keys.lua"
+# check reports every problem in one run, each at the line of its key: a
+# bad Betza string no longer hides the start position, nor an unknown key
+# the Betza string.
+cat > "$tmp/many.lua" <<'EOF2'
+local std = require "std"
+return std.extend(std.chess, {
+  name = "many",
+  pieces = {
+    x = { betza = "QZZ9!", name = "xx" },
+    y = { betza = "N", bogus = 3 },
+  },
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+  frobnicate = true,
+})
+EOF2
+out=$(timeout 60 $V check "$tmp/many.lua" 2>&1); st=$?
+judge "check: an unknown key, at its line" 1 "many.lua:9: frobnicate: unknown key" $st "$out"
+judge "check: a piece's unknown key, at its line" 1 "many.lua:6: pieces.y.bogus: unknown key" $st "$out"
+judge "check: a bad Betza string with the rest" 1 "many.lua:5: pieces.x.betza: Betza \"QZZ9!\"" $st "$out"
+judge "check: a bad start after a bad Betza string" 1 "many.lua:8: start: FEN board: 'Z' in rank 1 is not a piece of many" $st "$out"
+judge "check: four problems, four lines" 1 "4" $st "$(grep -c "many.lua" <<<"$out")"
+# A problem that names no key of the script keeps the plain FILE: form.
+printf 'return 42\n' > "$tmp/nokey.lua"
+expect "check: no key, no line" 1 "nokey.lua: a variant script must return a table" -- $V check "$tmp/nokey.lua"
 # REPL commands: each one's output, and its error for a bad argument.
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
 expect_stdin "why: geometry" 0 "a knight cannot move from g1 to g4" 'why g1g4\n' -- $V
