@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -386,7 +387,7 @@ static void do_reload(Repl *r) {
   lua_setfield(L, -2, spec);
   lua_pop(L, 1);
   int n_before = r->g->n;
-  Game *g = pgn_open(L, path, 1, warn, sizeof warn);
+  Game *g = pgn_open(L, path, 1, 1, warn, sizeof warn);
   remove(path);
   if (!g) {
     say_error(r, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
@@ -432,12 +433,47 @@ static int names_a_file(const char *spec) {
 
 static int confirm(const char *prompt);
 
-/* open [--run-script] FILE. A PGN file whose [Variant] is a script's path
-** would run that script: it does so when the user says yes at the
-** terminal, or with --run-script (from a pipe), or when that script is
-** already the current game's. */
+/* A path as typed, with a leading ~ (the user's $HOME) or ~user
+** expanded as the shell would; other paths as they are. */
+static void expand_path(const char *arg, char *out, size_t len) {
+  if (arg[0] != '~') {
+    snprintf(out, len, "%s", arg);
+    return;
+  }
+  const char *rest = arg + 1 + strcspn(arg + 1, "/"), *home = NULL;
+  if (rest == arg + 1) home = getenv("HOME");
+  else {
+    char user[256];
+    snprintf(user, sizeof user, "%.*s", (int)(rest - arg - 1), arg + 1);
+    struct passwd *pw = getpwnam(user);
+    home = pw ? pw->pw_dir : NULL;
+  }
+  if (home && *home) snprintf(out, len, "%s%s", home, rest);
+  else snprintf(out, len, "%s", arg); /* no such user: the name as typed */
+}
+
+/* Lists the games of a file of several (what its tags say of each). */
+static void list_games(const char *path, const PgnGameInfo *info, int n, int shown) {
+  printf("%s holds %d games:\n", path, n);
+  for (int i = 0; i < shown; i++) {
+    const PgnGameInfo *g = &info[i];
+    printf("  %d. %s - %s, %s, %s", i + 1, g->white[0] ? g->white : "?", g->black[0] ? g->black : "?",
+           g->variant[0] ? g->variant : "chess", g->result[0] ? g->result : "*");
+    if (g->date[0] && strcmp(g->date, "????.??.??")) printf(" (%s)", g->date);
+    printf("\n");
+  }
+  if (shown < n) printf("  ... and %d more\n", n - shown);
+}
+
+/* open [--run-script] FILE [N]: game N of the file (the first by
+** default; a file of several lists them). A PGN file whose [Variant] is
+** a script's path would run that script: it does so when the user says
+** yes at the terminal, or with --run-script (from a pipe), or when that
+** script is already the current game's. */
 static void do_open(Repl *r, const char *arg) {
-  char warn[1024], spec[512], now[512];
+  char warn[1024], spec[512], now[512], path[4096];
+  enum { SHOWN = 64 };
+  static PgnGameInfo info[SHOWN];
   lua_State *L = r->s->L;
   int run_script = 0;
   if (!strncmp(arg, "--run-script", 12) && (!arg[12] || isspace((unsigned char)arg[12]))) {
@@ -445,34 +481,69 @@ static void do_open(Repl *r, const char *arg) {
     for (arg += 12; isspace((unsigned char)*arg); arg++) {}
   }
   if (!*arg) {
-    say_error(r, "open: expected a PGN file%s", "");
+    say_error(r, "open: expected a PGN file, and the number of a game in it if it holds several%s", "");
     return;
   }
+  /* FILE N: the last word, when it is a number, is the game's */
+  long index = 0;
+  const char *last = strrchr(arg, ' ');
+  if (last && last[1] && strspn(last + 1, "0123456789") == strlen(last + 1)) {
+    index = strtol(last + 1, NULL, 10);
+    char typed[4096];
+    snprintf(typed, sizeof typed, "%.*s", (int)(last - arg), arg);
+    while (*typed && typed[strlen(typed) - 1] == ' ') typed[strlen(typed) - 1] = '\0';
+    expand_path(typed, path, sizeof path);
+    if (index < 1) {
+      say_error(r, "open: games are numbered from 1, not %s", last + 1);
+      return;
+    }
+  } else {
+    expand_path(arg, path, sizeof path);
+  }
+  int n = pgn_games(L, path, info, SHOWN);
+  if (n < 0) {
+    say_error(r, "open: %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return;
+  }
+  if (index > n && n > 0) {
+    char msg[4200];
+    snprintf(msg, sizeof msg, "open: %s holds %d game%s, not %ld", path, n, n == 1 ? "" : "s", index);
+    say_error(r, "%s", msg);
+    return;
+  }
+  if (n > 1 && !index) {
+    list_games(path, info, n, n < SHOWN ? n : SHOWN);
+    printf("opening game 1 (open %s N opens game N)\n", arg);
+  }
+  if (!index) index = 1;
   snprintf(now, sizeof now, "%.511s", current_spec(r));
   now[strcspn(now, ":")] = '\0';
-  if (!run_script && pgn_variant(L, arg, spec, sizeof spec) == 0 && names_a_file(spec) &&
+  if (!run_script && pgn_variant(L, path, (int)index, spec, sizeof spec) == 0 && names_a_file(spec) &&
       (spec[strcspn(spec, ":")] = '\0', strcmp(spec, now) != 0)) {
     if (!r->interactive) {
-      char msg[1400];
+      char msg[5400];
       snprintf(msg, sizeof msg, "open: %s names the script %s as its variant; to run it, "
-               "open --run-script %s", arg, spec, arg);
+               "open --run-script %s", path, spec, arg);
       say_error(r, "%s", msg);
       return;
     }
-    printf("%s is a game of the variant in the script %s.\n", arg, spec);
+    printf("%s is a game of the variant in the script %s.\n", path, spec);
     if (!confirm("Run that script? [y/N] ")) {
       printf("not opened\n");
       return;
     }
   }
-  Game *g = pgn_open(L, arg, 0, warn, sizeof warn);
+  Game *g = pgn_open(L, path, (int)index, 0, warn, sizeof warn);
   if (!g) {
     say_error(r, "open: %s", lua_tostring(L, -1));
     lua_pop(L, 1);
     return;
   }
   adopt_game(r);
-  printf("opened %s: %s, %d steps%s%s\n", arg, r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
+  if (n > 1) printf("opened game %ld of %s: %s, %d steps%s%s\n", index, path, r->g->v->name, r->g->n,
+                    warn[0] ? "; note: " : "", warn);
+  else printf("opened %s: %s, %d steps%s%s\n", path, r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
   if (r->interactive) show_board(r);
 }
 
@@ -978,7 +1049,7 @@ static void offer_recovery(Repl *r) {
       continue;
     }
     recovery_file(found[i].id, "pgn", path, sizeof path);
-    Game *g = pgn_open(r->s->L, path, 1, warn, sizeof warn);
+    Game *g = pgn_open(r->s->L, path, 1, 1, warn, sizeof warn);
     if (!g) {
       printf("A game left behind in %s cannot be resumed (%s); the file is kept.\n", path,
              lua_tostring(r->s->L, -1));
@@ -1078,17 +1149,24 @@ static char *history_path(void) {
   return p;
 }
 
-int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
+int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed) {
   Repl r = {.s = s, .interactive = isatty(0) && isatty(1), .game_ref = LUA_NOREF, .viewer = -1,
             .seed = seed, .computer = -1, .level = 3, .rec_lock = -1};
   if (new_game(&r, variant, NULL)) return 1;
   r.errors = 0;
+  if (open) { /* the game asked for on the command line, or nothing */
+    int interactive = r.interactive;
+    r.interactive = 0; /* its board is shown with the greeting */
+    do_open(&r, open);
+    r.interactive = interactive;
+    if (r.errors) return 1;
+  }
   if (r.interactive) {
     char *hist = history_path();
     if (hist) read_history(hist);
     completing = &r;
     rl_attempted_completion_function = complete;
-    offer_recovery(&r);
+    if (!open) offer_recovery(&r); /* a game asked for by name comes first */
     printf("varia %s - %s. Type help for the commands, quit to leave.\n",
            VARIA_VERSION, r.g->v->name);
     show_board(&r);

@@ -243,6 +243,41 @@ judge "check: four problems, four lines" 1 "4" $st "$(grep -c "many.lua" <<<"$ou
 # A problem that names no key of the script keeps the plain FILE: form.
 printf 'return 42\n' > "$tmp/nokey.lua"
 expect "check: no key, no line" 1 "nokey.lua: a variant script must return a table" -- $V check "$tmp/nokey.lua"
+# PGN from other programs: [Variant] as lichess, pychess-variants,
+# chess.com and python-chess write it, files of several games (open FILE N
+# in the REPL, varia FILE.pgn N on the command line), each game replayed,
+# saved and opened again to the same position.
+for want in "lichess 1 chess 10" "lichess 2 crazyhouse 12" "lichess 3 kingofthehill 9" "lichess 4 3check 6" \
+            "lichess 5 chess960 10" "lichess 6 racingkings 4" "lichess 7 horde 4" "lichess 8 atomic 4" \
+            "lichess 9 antichess 4" "lichess 10 chess 4" "pychess 1 makruk 4" "pychess 2 kingofthehill 4" \
+            "pychess 3 3check 4" "pychess 4 crazyhouse 6" "pychess 5 capablanca 4" "pychess 6 chess960 4" \
+            "chesscom 1 chess960 4" "chesscom 2 3check 4" "chesscom 3 chess 6" \
+            "python-chess 1 3check 4" "python-chess 2 racingkings 2" "python-chess 3 suicide 3"; do
+  set -- $want
+  f=tests/pgn/$1.pgn
+  expect_stdin "pgn: $1 game $2 is $3" 0 "opened game $2 of $f: $3, $4 steps" "open $f $2\n" -- $V
+  a=$(printf 'open %s %s\nfen\nsave %s\n' "$f" "$2" "$tmp/rt.pgn" | $V 2>&1 | sed -n 2p)
+  b=$(printf 'open %s\nfen\n' "$tmp/rt.pgn" | $V 2>&1 | sed -n 2p)
+  judge "pgn: $1 game $2 saved and opened again" 0 "$a" "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "$b"
+done
+expect_stdin "pgn: King of the Hill won on the hill" 0 "Game over: White wins (goal)" 'open tests/pgn/lichess.pgn 3\nshow\n' -- $V
+expect_stdin "pgn: three-check's counters from the moves" 0 " 2+3 0 3" 'open tests/pgn/chesscom.pgn 2\nfen\n' -- $V
+expect_stdin "pgn: a file of several games lists them" 0 "  3. hillclimber - nimzo_fan, King of the Hill, 1-0 (2024.03.03)" 'open tests/pgn/lichess.pgn\n' -- $V
+expect_stdin "pgn: the count of games" 0 "tests/pgn/lichess.pgn holds 10 games:" 'open tests/pgn/lichess.pgn\n' -- $V
+expect_stdin "pgn: without a number, the first game" 0 "opened game 1 of tests/pgn/lichess.pgn: chess, 10 steps" 'open tests/pgn/lichess.pgn\n' -- $V
+expect_stdin "pgn: a game past the last" 1 "open: tests/pgn/chesscom.pgn holds 3 games, not 4" 'open tests/pgn/chesscom.pgn 4\n' -- $V
+expect_stdin "pgn: game 0" 1 "open: games are numbered from 1, not 0" 'open tests/pgn/chesscom.pgn 0\n' -- $V
+expect_stdin "pgn: a 960 form varia lacks" 1 "[Variant \"Seirawan960\"]: varia has seirawan, but not its 960 form" 'open tests/pgn/pychess.pgn 7\n' -- $V
+expect_stdin "pgn: an unknown variant name" 1 "pychess.pgn:121: [Variant \"Chak\"]: varia has no such variant" 'open tests/pgn/pychess.pgn 8\n' -- $V
+expect_stdin "pgn: a game that does not replay keeps the one in progress" 1 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" 'e4\ne5\nopen tests/pgn/pychess.pgn 8\nfen\n' -- $V
+expect "pgn: varia FILE N opens game N" 0 "opened game 3 of tests/pgn/lichess.pgn: kingofthehill, 9 steps" -- $V tests/pgn/lichess.pgn 3
+expect "pgn: varia FILE N past the last" 1 "tests/pgn/chesscom.pgn holds 3 games, not 9" -- $V tests/pgn/chesscom.pgn 9
+expect_stdin "pgn: ~ in the path" 0 "opened game 2 of $PWD/tests/pgn/chesscom.pgn: 3check" "open ~/tests/pgn/chesscom.pgn 2\n" -- env HOME="$PWD" $V
+for name in "King of the Hill" "kingofthehill" "KOTH" "king-of-the-hill" "Kingofthehill" "Three-check" "3-check" "three check" \
+            "Chess960" "Fischerandom" "fischerandom" "From Position" "Standard" "Crazyhouse" "Racing Kings" "S-chess" "Caparandom"; do
+  printf '[Variant "%s"]\n\n*\n' "$name" > "$tmp/name.pgn"
+  expect_stdin "pgn: [Variant \"$name\"] is read" 0 "opened $tmp/name.pgn" "open $tmp/name.pgn\n" -- $V
+done
 # REPL commands: each one's output, and its error for a bad argument.
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
 expect_stdin "why: geometry" 0 "a knight cannot move from g1 to g4" 'why g1g4\n' -- $V
