@@ -89,7 +89,7 @@ void pgn_write(lua_State *L, Game *g, const char *spec, uint64_t seed, FILE *f) 
       }
   }
   lua_pop(L, 1);
-  fprintf(f, "%s%s\n", m ? " " : "", result);
+  fprintf(f, "%s%s\n", m || g->n ? " " : "", result); /* after moves or comments */
 }
 
 typedef struct PgnWrite {
@@ -259,7 +259,8 @@ static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t wa
         continue;
       }
       const char *act = !strncmp(token, "try ", 4) ? token + 4 :
-                        (!strcmp(token, "offer") || !strcmp(token, "accept") || !strcmp(token, "decline")) ? token : NULL;
+                        (!strcmp(token, "offer") || !strcmp(token, "accept") || !strcmp(token, "decline") ||
+                         !strcmp(token, "resign")) ? token : NULL;
       if (act) {
         int played = 0;
         if (game_play_text(g, act, &played, err, sizeof err) < 0)

@@ -278,6 +278,25 @@ for name in "King of the Hill" "kingofthehill" "KOTH" "king-of-the-hill" "Kingof
   printf '[Variant "%s"]\n\n*\n' "$name" > "$tmp/name.pgn"
   expect_stdin "pgn: [Variant \"$name\"] is read" 0 "opened $tmp/name.pgn" "open $tmp/name.pgn\n" -- $V
 done
+# The REPL's habits: history with move numbers, resign (kept in PGN),
+# offer only where the variant has offers, flip, letters, ~ and the
+# system's reason in file errors.
+expect_stdin "history: the moves with numbers" 0 "1. e4 e5 2. Nf3 *" 'e4\ne5\nNf3\nhistory\n' -- $V
+expect_stdin "history: none yet" 0 "no moves yet" 'history\n' -- $V
+expect_stdin "history: a turn's steps joined" 0 "1. e4,e5 " 'new duck\ne2e4,e4e5\nhistory\n' -- $V
+expect_stdin "history is refused on a hidden board" 1 "history would show what the players may not see" 'new kriegspiel\nhistory\n' -- $V
+expect_stdin "resign: the other side wins" 0 "Game over: White wins (resignation)" 'e4\nresign\nshow\n' -- $V
+expect_stdin "resign: after the end" 1 "resign: the game is over" 'e4\nresign\nresign\n' -- $V
+expect_stdin "resign is saved and read back" 0 "Game over: Black wins (resignation)" "resign\nsave $tmp/resign.pgn\nopen $tmp/resign.pgn\nshow\n" -- $V
+judge "resign in the PGN" 0 "{resign} 0-1" 0 "$(cat "$tmp/resign.pgn")"
+expect_stdin "offer where there are none" 1 "offer: chess has no offers to end the game by agreement (resign ends it)" 'offer\n' -- $V
+expect_stdin "flip: Black at the bottom" 0 "     h  g  f  e  d  c  b  a" 'flip\nshow\n' -- $V
+expect_stdin "flip auto" 0 "the board shows White at the bottom (auto:" 'flip\nflip auto\n' -- $V
+expect_stdin "flip: a bad argument" 1 'flip: expected nothing or auto, not "x"' 'flip x\n' -- $V
+expect_stdin "letters" 0 "letters on: pieces are shown by their letters" 'letters on\n' -- $V
+expect_stdin "letters: a bad argument" 1 'letters: expected on or off, not "x"' 'letters x\n' -- $V
+expect_stdin "svg: the path and the system's reason" 1 "svg: cannot write $tmp/nosuch/b.svg: No such file or directory" "svg $tmp/nosuch/b.svg\n" -- $V
+expect_stdin "save: ~ expands" 0 "saved 0 steps to $tmp/home.pgn" 'save ~/home.pgn\n' -- env HOME="$tmp" $V
 # REPL commands: each one's output, and its error for a bad argument.
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
 expect_stdin "why: geometry" 0 "a knight cannot move from g1 to g4" 'why g1g4\n' -- $V
