@@ -408,6 +408,48 @@ int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len) {
   return -1;
 }
 
+/* The FEN forms lichess writes, in varia's: a crazyhouse pocket as a
+** rank after the last ("RNBQKBNR/Pp", varia's "RNBQKBNR[Pp]"), and the
+** checks each side has given, counting up, after the move numbers
+** ("... 0 1 +1+0", varia's "2+3" after en passant, counting down). Other
+** FENs are left as they are. */
+static void other_fen(const Variant *v, char *fen, size_t len) {
+  char out[2048], field[8][512];
+  int nf = 0;
+  if (!v) return;
+  for (const char *s = fen; *s && nf < 8;) {
+    while (*s == ' ') s++;
+    size_t n = strcspn(s, " ");
+    if (!n) break;
+    snprintf(field[nf++], sizeof field[0], "%.*s", (int)(n < 511 ? n : 511), s);
+    s += n;
+  }
+  if (nf < 2) return;
+  int slashes = 0;
+  for (const char *c = field[0]; *c; c++) slashes += *c == '/';
+  if (v->pockets && slashes == v->geo.ranks && !strchr(field[0], '[')) {
+    char *last = strrchr(field[0], '/');
+    char pocket[512];
+    snprintf(pocket, sizeof pocket, "%s", last + 1);
+    snprintf(last, sizeof field[0] - (size_t)(last - field[0]), "[%.500s]", pocket);
+  }
+  int given[2];
+  char end;
+  if (v->check_limit && nf >= 5 && sscanf(field[nf - 1], "+%d+%d%c", &given[0], &given[1], &end) == 2 &&
+      given[0] >= 0 && given[1] >= 0 && given[0] <= v->check_limit && given[1] <= v->check_limit &&
+      !strchr(field[4], '+')) {
+    nf--; /* its counters go after en passant, as checks still needed */
+    for (int i = nf; i > 4; i--) memcpy(field[i], field[i - 1], sizeof field[0]);
+    snprintf(field[4], sizeof field[0], "%d+%d", v->check_limit - given[0], v->check_limit - given[1]);
+    nf++;
+  }
+  size_t used = 0;
+  out[0] = '\0';
+  for (int i = 0; i < nf && used < sizeof out; i++)
+    used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? " " : "", field[i]);
+  if (used < len) memcpy(fen, out, used + 1);
+}
+
 /* ---- several games in a file -------------------------------------------- */
 
 /* Reads the tag pairs of the game at t, copying those of info (when not
@@ -552,10 +594,12 @@ Game *pgn_open(lua_State *L, const char *path, int index, int partial, char *war
     pgn_fail(&t, variant_line, "[Variant \"%s\"]: %s", tag, lua_tostring(L, -1));
     goto fail;
   }
-  if (!binding_variant(L, spec, 0)) {
+  const Variant *v = binding_variant(L, spec, 0);
+  if (!v) {
     pgn_fail(&t, variant_line, "[Variant \"%s\"]: %s", tag[0] ? tag : spec, lua_tostring(L, -1));
     goto fail;
   }
+  if (has_fen) other_fen(v, fen, sizeof fen);
   Game *g = binding_new_game(L, -1, has_fen ? fen : NULL);
   if (!g) {
     pgn_fail(&t, fen_line, "[FEN]: %s", lua_tostring(L, -1));

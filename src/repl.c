@@ -503,7 +503,7 @@ static void list_games(const char *path, const PgnGameInfo *info, int n, int sho
 static void do_open(Repl *r, const char *arg) {
   char warn[1024], spec[512], now[512], path[4096];
   enum { SHOWN = 64 };
-  static PgnGameInfo info[SHOWN];
+  PgnGameInfo info[SHOWN];
   lua_State *L = r->s->L;
   int run_script = 0;
   if (!strncmp(arg, "--run-script", 12) && (!arg[12] || isspace((unsigned char)arg[12]))) {

@@ -260,6 +260,10 @@ for want in "lichess 1 chess 10" "lichess 2 crazyhouse 12" "lichess 3 kingoftheh
   b=$(printf 'open %s\nfen\n' "$tmp/rt.pgn" | $V 2>&1 | sed -n 2p)
   judge "pgn: $1 game $2 saved and opened again" 0 "$a" "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "$b"
 done
+# lichess's FEN forms: a crazyhouse pocket as a ninth rank, the checks
+# given counting up after the move numbers.
+expect_stdin "pgn: lichess's crazyhouse pocket rank" 0 "r1bqkbnr/pppp1ppp/8/3Pp3/3nP3/5N2/PPPP1PPP/RNBQKB1R[p] w KQkq - 1 4" 'open tests/pgn/lichess-fen.pgn 1\nfen\n' -- $V
+expect_stdin "pgn: lichess's checks given, counted down" 0 "b KQkq - 1+3 0 3" 'open tests/pgn/lichess-fen.pgn 2\nfen\n' -- $V
 expect_stdin "pgn: King of the Hill won on the hill" 0 "Game over: White wins (goal)" 'open tests/pgn/lichess.pgn 3\nshow\n' -- $V
 expect_stdin "pgn: three-check's counters from the moves" 0 " 2+3 0 3" 'open tests/pgn/chesscom.pgn 2\nfen\n' -- $V
 expect_stdin "pgn: a file of several games lists them" 0 "  3. hillclimber - nimzo_fan, King of the Hill, 1-0 (2024.03.03)" 'open tests/pgn/lichess.pgn\n' -- $V
