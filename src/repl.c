@@ -940,6 +940,11 @@ static int run_command(Repl *r, char *line) {
       say_error(r, "load: expected a variant name or a script file%s", "");
       return 0;
     }
+    char home[1100];
+    if (*args == '~') { /* a script's path: ~ as the shell expands it */
+      expand_path(args, home, sizeof home);
+      args = home;
+    }
     /* "load FILE.ini SECTION" is the section FILE.ini:SECTION */
     char ini[1100];
     const char *sp = strstr(args, ".ini ");

@@ -300,6 +300,8 @@ expect_stdin "flip: a bad argument" 1 'flip: expected nothing or auto, not "x"' 
 expect_stdin "letters" 0 "letters on: pieces are shown by their letters" 'letters on\n' -- $V
 expect_stdin "letters: a bad argument" 1 'letters: expected on or off, not "x"' 'letters x\n' -- $V
 expect_stdin "svg: the path and the system's reason" 1 "svg: cannot write $tmp/nosuch/b.svg: No such file or directory" "svg $tmp/nosuch/b.svg\n" -- $V
+cp docs/examples/knightmate.lua "$tmp/km.lua"
+expect_stdin "load: ~ expands" 0 "RMBQKBMR w" 'load ~/km.lua\nfen\n' -- env HOME="$tmp" $V
 expect_stdin "save: ~ expands" 0 "saved 0 steps to $tmp/home.pgn" 'save ~/home.pgn\n' -- env HOME="$tmp" $V
 # REPL commands: each one's output, and its error for a bad argument.
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
