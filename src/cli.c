@@ -2,6 +2,7 @@
 ** cli.c - subcommands for scripts and CI. Each prints what it found on
 ** stdout, problems on stderr, and exits non-zero when something failed.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -577,6 +578,47 @@ int cli_test(Sandbox *s, int argc, char **argv) {
 
 /* ---- check -------------------------------------------------------------- */
 
+static int names_script_file(const char *spec) {
+  size_t n = strlen(spec);
+  return !strchr(spec, ':') && (strchr(spec, '/') || (n > 4 && !strcmp(spec + n - 4, ".lua")));
+}
+
+static int ident_char(char c) {
+  return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The line of the script text where the key a problem names is set
+** ("pieces.x.betza: ..." is the betza = after the x = after the pieces
+** =), or 0 when the text does not show it (a key inherited from another
+** script, a problem that names no key). A guess from the text, not from
+** Lua, which keeps no lines for table fields; only ever a hint. */
+static int key_line(const char *text, const char *problem, int len) {
+  const char *colon = memchr(problem, ':', (size_t)len), *at = text;
+  if (!colon || colon[1] != ' ') return 0;
+  for (const char *k = problem; k < colon;) {
+    size_t n = 0;
+    while (k + n < colon && k[n] != '.' && k[n] != '[') n++;
+    if (n == 0) return 0;
+    const char *found = NULL;
+    for (const char *c = at; *c; c++) {
+      if (strncmp(c, k, n) || (c > text && ident_char(c[-1])) || ident_char(c[n])) continue;
+      const char *e = c + n;
+      while (*e == ' ' || *e == '\t') e++;
+      if (*e == '=' && e[1] != '=') {
+        found = c;
+        break;
+      }
+    }
+    if (!found) return 0;
+    at = found + n;
+    k += n;
+    while (k < colon && (*k == '.' || *k == '[' || *k == ']' || isdigit((unsigned char)*k))) k++;
+  }
+  int line = 1;
+  for (const char *c = text; c < at; c++) line += *c == '\n';
+  return line;
+}
+
 int cli_check(Sandbox *s, int argc, char **argv) {
   int bad = 0;
   if (argc == 0 || strcmp(argv[0], "--help") == 0) {
@@ -595,14 +637,19 @@ int cli_check(Sandbox *s, int argc, char **argv) {
       if (strncmp(msg, argv[i], plen) == 0 && msg[plen] == ':' && msg[plen + 1] == ' ')
         msg += plen + 2;
       while (*msg == ' ') msg++;
+      /* A script named by its path: each problem with the line of its key. */
+      const char *text = NULL;
+      if (names_script_file(argv[i]) && script_read_file(s->L, argv[i]) == 0) text = lua_tostring(s->L, -1);
       for (const char *line = msg; *line;) {
         const char *nl = strchr(line, '\n');
         int n = nl ? (int)(nl - line) : (int)strlen(line);
         if (!strncmp(line, "stack traceback", 15) || line[0] == '\t') break;
-        fprintf(stderr, "%s: %.*s\n", argv[i], n, line);
+        int at = text ? key_line(text, line, n) : 0;
+        if (at) fprintf(stderr, "%s:%d: %.*s\n", argv[i], at, n, line);
+        else fprintf(stderr, "%s: %.*s\n", argv[i], n, line);
         line = nl ? nl + 1 : line + n;
       }
-      lua_pop(s->L, 1);
+      lua_pop(s->L, text ? 2 : 1);
       bad = 1;
       continue;
     }

@@ -248,6 +248,12 @@ static GameResult result_of(Game *g, int claims) {
     r.reason = "agreement";
     return r;
   }
+  if (last_action(g) == ACT_RESIGN) {
+    r.over = 1;
+    r.winner = MOVE_FROM(g->moves[g->n - 1]) ^ 1;
+    r.reason = "resignation";
+    return r;
+  }
   int end = v->has_terminal ? pos_terminal(p, &res) : 0;
   if (end) {
     r.over = 1;
@@ -313,7 +319,7 @@ static GameResult result_of(Game *g, int claims) {
 ** is decided by the next move (game_play_text), not here. */
 GameResult game_result(Game *g) { return result_of(g, 1); }
 
-const char *const game_action_names[] = {"", "offer", "accept", "decline", "try"};
+const char *const game_action_names[] = {"", "offer", "accept", "decline", "try", "resign"};
 
 /* A try must name squares of the board: e2e4 or e7e8q. (SAN names a
 ** piece by what it can reach, which the player cannot know.) */
@@ -420,6 +426,24 @@ static int play_unambiguous(Game *g, const char *text, int *played, char *err, s
 }
 
 static int play_text(Game *g, const char *text, int *played, char *err, size_t errlen) {
+  if (strcmp(text, game_action_names[ACT_RESIGN]) == 0) { /* the player who decides now */
+    Decision d = game_decision(g);
+    if (d.kind == DECIDE_NONE) {
+      snprintf(err, errlen, "resign: the game is over");
+      return -1;
+    }
+    if (game_play(g, MAKE_MOVE(d.player, 0, MF_GAME, ACT_RESIGN))) {
+      snprintf(err, errlen, "resign: out of memory");
+      return -1;
+    }
+    (*played)++;
+    return 0;
+  }
+  if (strcmp(text, game_action_names[ACT_OFFER]) == 0 && !g->v->agreement) {
+    snprintf(err, errlen, "offer: %s has no offers to end the game by agreement (resign ends it)",
+             g->v->name);
+    return -1;
+  }
   for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
     if (strcmp(text, game_action_names[a]) == 0) {
       if (game_act(g, a)) {

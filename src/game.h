@@ -67,9 +67,10 @@ struct Game {
 };
 
 /* Actions of the game rather than the board, kept in the history beside
-** moves: an offer to end the game by agreement, and its answer. */
+** moves: an offer to end the game by agreement, and its answer; a
+** resignation (the player who resigns in the move's from field). */
 #define MF_GAME 0xF
-enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE, ACT_TRY };
+enum { ACT_OFFER = 1, ACT_ACCEPT, ACT_DECLINE, ACT_TRY, ACT_RESIGN };
 #define GAME_ACTION(a) MAKE_MOVE(0, 0, MF_GAME, (a))
 #define IS_GAME_ACTION(m) (MOVE_FLAG(m) == MF_GAME)
 
@@ -116,7 +117,7 @@ Decision game_decision(Game *g);
 ** A game over by a claimable end (GameResult.claimable) goes on with the
 ** move: the claim was not made. */
 int game_play_text(Game *g, const char *text, int *played, char *err, size_t errlen);
-extern const char *const game_action_names[]; /* "", "offer", "accept", "decline", "try" */
+extern const char *const game_action_names[]; /* "", "offer", "accept", "decline", "try", "resign" */
 /* Records an announcement. Returns -1 when out of memory. */
 int game_announce(Game *g, int audience, const char *type, const char *text);
 /* The history entry's text (an attempt), or NULL. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <lauxlib.h>
@@ -17,6 +18,7 @@
 #include "repl.h"
 #include "sandbox.h"
 #include "serve.h"
+#include "script.h"
 
 /* The one static a signal handler needs (lua.c keeps globalL for the same
 ** reason): the core itself has no global state. */
@@ -29,6 +31,7 @@ static void on_sigint(int sig) {
 
 static const char usage[] =
     "usage: varia [--seed N] [VARIANT|FILE] the REPL (commands from a pipe work too)\n"
+    "       varia [--seed N] GAME.pgn [N]    the REPL, with game N of a PGN file\n"
     "       varia perft [--variant V] [--fen FEN] DEPTH [--divide]\n"
     "       varia test [--variant V] [--max-depth D] FILE...\n"
     "       varia check VARIANT|FILE...\n"
@@ -50,9 +53,15 @@ static const char usage[] =
 typedef struct Args {
   int argc;
   char **argv;
+  const char *program; /* argv[0], before --seed N is taken off */
   uint64_t seed;
   int status;
 } Args;
+
+static int is_pgn(const char *arg) {
+  size_t n = strlen(arg);
+  return n > 4 && !strcasecmp(arg + n - 4, ".pgn");
+}
 
 /* Everything runs under lua_pcall, as in lua.c: an error anywhere,
 ** running out of memory included, ends here with a message. */
@@ -63,6 +72,7 @@ static int pmain(lua_State *L) {
   char **argv = a->argv;
   luaopen_varia(L);
   lua_pop(L, 1);
+  script_set_program(L, a->program);
   const char *cmd = argc > 1 ? argv[1] : NULL;
   if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
     fputs(usage, stdout);
@@ -86,11 +96,16 @@ static int pmain(lua_State *L) {
   else if (cmd && cmd[0] == '-') {
     fprintf(stderr, "varia: unknown option '%s'\n%s", cmd, usage);
     a->status = 2;
+  } else if (cmd && is_pgn(cmd) && argc <= 3) {
+    /* varia GAME.pgn [N]: the REPL's open FILE [N] */
+    char open[4200];
+    snprintf(open, sizeof open, "%s%s%s", cmd, argc == 3 ? " " : "", argc == 3 ? argv[2] : "");
+    a->status = repl_main(s, "chess", open, a->seed);
   } else if (argc > 2) {
     fprintf(stderr, "varia: unexpected argument '%s'\n%s", argv[2], usage);
     a->status = 2;
   } else {
-    a->status = repl_main(s, cmd ? cmd : "chess", a->seed);
+    a->status = repl_main(s, cmd ? cmd : "chess", NULL, a->seed);
   }
   return 0;
 }
@@ -107,7 +122,7 @@ static uint64_t unguessable_seed(void) {
 
 int main(int argc, char **argv) {
   Sandbox *s = sandbox_new(0);
-  Args a = {argc, argv, unguessable_seed(), 1};
+  Args a = {argc, argv, argv[0], unguessable_seed(), 1};
   if (!s) {
     fprintf(stderr, "varia: cannot create the Lua state (out of memory)\n");
     return 1;

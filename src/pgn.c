@@ -111,7 +111,7 @@ void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, co
       }
   }
   lua_pop(L, 1);
-  fprintf(f, "%s%s\n", m ? " " : "", result);
+  fprintf(f, "%s%s\n", m || g->n ? " " : "", result); /* after moves or comments */
 }
 
 typedef struct PgnWrite {
@@ -253,8 +253,9 @@ static int is_result(const char *tok) {
   return !strcmp(tok, "*") || !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2");
 }
 
-/* The movetext of g: replays it. Sets *steps to the moves and actions
-** read. Returns 0, or -1 with the message pushed. */
+/* The movetext of g: replays it (or, with g NULL, only reads past it, to
+** the next game). Sets *steps to the moves and actions read. Returns 0,
+** or -1 with the message pushed. */
 static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t warnlen, int *steps) {
   char token[256], err[512];
   int ply = 0;
@@ -271,6 +272,7 @@ static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t wa
       size_t n = (size_t)(t->s - open - 1);
       snprintf(token, sizeof token, "%.*s", (int)(n < sizeof token ? n : sizeof token - 1), open + 1);
       t->s++;
+      if (!g) continue;
       if (!strncmp(token, "rng ", 4)) { /* the generator's state from here on */
         char *end;
         uint64_t state = strtoull(token + 4, &end, 16);
@@ -279,7 +281,8 @@ static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t wa
         continue;
       }
       const char *act = !strncmp(token, "try ", 4) ? token + 4 :
-                        (!strcmp(token, "offer") || !strcmp(token, "accept") || !strcmp(token, "decline")) ? token : NULL;
+                        (!strcmp(token, "offer") || !strcmp(token, "accept") || !strcmp(token, "decline") ||
+                         !strcmp(token, "resign")) ? token : NULL;
       if (act) {
         int played = 0;
         if (game_play_text(g, act, &played, err, sizeof err) < 0)
@@ -316,6 +319,7 @@ static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t wa
     while (mlen > 1 && (move[mlen - 1] == '!' || move[mlen - 1] == '?')) move[--mlen] = '\0';
     int played = 0;
     ply++;
+    if (!g) continue;
     if (game_play_text(g, move, &played, err, sizeof err) < 0) {
       if (partial) {
         size_t w = strlen(warn);
@@ -330,13 +334,245 @@ static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t wa
   return 0;
 }
 
-int pgn_variant(lua_State *L, const char *path, char *spec, size_t len) {
+/* ---- other programs' variant names ------------------------------------
+** lichess, pychess-variants, chess.com, python-chess and Fairy-Stockfish
+** name variants in [Variant] in their own ways ("King of the Hill",
+** "Three-check", "Kingofthehill", "3-check", "fischerandom"). A name is
+** compared without case, spaces, hyphens, underscores or dots; those that
+** differ from varia's own are in this one table, and the rest (pychess's
+** "Makruk", "Shogi", "Capablanca") are varia's names capitalised. */
+static const struct {
+  const char *name; /* compared form */
+  const char *variant;
+} other_names[] = {
+    /* lichess (scalachess) and chess.com */
+    {"standard", "chess"},
+    {"fromposition", "chess"}, /* with [FEN] */
+    {"fischerandom", "chess960"}, /* Fairy-Stockfish, XBoard, pychess */
+    {"fischerrandom", "chess960"},
+    {"frc", "chess960"},
+    {"threecheck", "3check"},
+    {"threecheckchess", "3check"},
+    {"fivecheck", "5check"},
+    {"koth", "kingofthehill"},
+    {"racing", "racingkings"},
+    {"antichessv", "antichess"},
+    {"anti", "antichess"},
+    {"giveawaychess", "giveaway"},
+    {"suicidechess", "suicide"},
+    {"atomicchess", "atomic"},
+    {"hordechess", "horde"},
+    {"crazyhousechess", "crazyhouse"},
+    {"zh", "crazyhouse"},
+    /* python-chess's other aliases */
+    {"classical", "chess"},
+    {"normal", "chess"},
+    /* pychess-variants */
+    {"capablanca960", "caparandom"},
+    {"schess", "seirawan"},
+    {"oukchatrang", "cambodian"},
+    {"duckchess", "duck"},
+};
+
+static void compare_form(const char *name, char *out, size_t len) {
+  size_t n = 0;
+  for (const char *c = name; *c && n + 1 < len; c++)
+    if (!strchr(" -_.", *c)) out[n++] = (char)tolower((unsigned char)*c);
+  out[n] = '\0';
+}
+
+/* The variant that a compared form names, among the table's and varia's
+** own (pushed list of names at list); NULL when none. */
+static const char *known_variant(lua_State *L, int list, const char *form) {
+  char other[64];
+  for (size_t i = 0; i < sizeof other_names / sizeof *other_names; i++)
+    if (!strcmp(form, other_names[i].name)) return other_names[i].variant;
+  for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, list); i++) {
+    lua_rawgeti(L, list, i);
+    const char *name = lua_tostring(L, -1); /* alive in the list */
+    lua_pop(L, 1);
+    compare_form(name, other, sizeof other);
+    if (name && !strcmp(form, other)) return name;
+  }
+  return NULL;
+}
+
+int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len) {
+  char form[128];
+  size_t n = strlen(tag);
+  /* varia's own: a name with options, a script's path, an ini section */
+  if (strpbrk(tag, ":/") || (n > 4 && (!strcmp(tag + n - 4, ".lua") || !strcmp(tag + n - 4, ".ini")))) {
+    snprintf(spec, len, "%s", tag);
+    return 0;
+  }
+  compare_form(tag, form, sizeof form);
+  script_list_variants(L);
+  int list = lua_gettop(L);
+  const char *name = known_variant(L, list, form);
+  if (name) {
+    snprintf(spec, len, "%s", name);
+    lua_pop(L, 1);
+    return 0;
+  }
+  /* pychess-variants' "Crazyhouse960", "Seirawan960": a 960 form */
+  size_t fl = strlen(form);
+  const char *base = NULL;
+  if (fl > 3 && !strcmp(form + fl - 3, "960")) {
+    form[fl - 3] = '\0';
+    base = known_variant(L, list, form);
+  }
+  if (base)
+    lua_pushfstring(L, "varia has %s, but not its 960 form (shuffled start, castling as in chess960)", base);
+  else
+    lua_pushfstring(L, "varia has no such variant (it reads the names lichess, pychess, chess.com "
+                       "and Fairy-Stockfish write; %s list shows varia's)", script_program(L));
+  lua_remove(L, list);
+  return -1;
+}
+
+/* The FEN forms lichess writes, in varia's: a crazyhouse pocket as a
+** rank after the last ("RNBQKBNR/Pp", varia's "RNBQKBNR[Pp]"), and the
+** checks each side has given, counting up, after the move numbers
+** ("... 0 1 +1+0", varia's "2+3" after en passant, counting down). Other
+** FENs are left as they are. */
+static void other_fen(const Variant *v, char *fen, size_t len) {
+  char out[2048], field[8][512];
+  int nf = 0;
+  if (!v) return;
+  for (const char *s = fen; *s && nf < 8;) {
+    while (*s == ' ') s++;
+    size_t n = strcspn(s, " ");
+    if (!n) break;
+    snprintf(field[nf++], sizeof field[0], "%.*s", (int)(n < 511 ? n : 511), s);
+    s += n;
+  }
+  if (nf < 2) return;
+  int slashes = 0;
+  for (const char *c = field[0]; *c; c++) slashes += *c == '/';
+  if (v->pockets && slashes == v->geo.ranks && !strchr(field[0], '[')) {
+    char *last = strrchr(field[0], '/');
+    char pocket[512];
+    snprintf(pocket, sizeof pocket, "%s", last + 1);
+    snprintf(last, sizeof field[0] - (size_t)(last - field[0]), "[%.500s]", pocket);
+  }
+  int given[2];
+  char end;
+  if (v->check_limit && nf >= 5 && sscanf(field[nf - 1], "+%d+%d%c", &given[0], &given[1], &end) == 2 &&
+      given[0] >= 0 && given[1] >= 0 && given[0] <= v->check_limit && given[1] <= v->check_limit &&
+      !strchr(field[4], '+')) {
+    nf--; /* its counters go after en passant, as checks still needed */
+    for (int i = nf; i > 4; i--) memcpy(field[i], field[i - 1], sizeof field[0]);
+    snprintf(field[4], sizeof field[0], "%d+%d", v->check_limit - given[0], v->check_limit - given[1]);
+    nf++;
+  }
+  size_t used = 0;
+  out[0] = '\0';
+  for (int i = 0; i < nf && used < sizeof out; i++)
+    used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? " " : "", field[i]);
+  if (used < len) memcpy(fen, out, used + 1);
+}
+
+/* ---- several games in a file -------------------------------------------- */
+
+/* Reads the tag pairs of the game at t, copying those of info (when not
+** NULL). Returns 0 or -1 with the message pushed. */
+static int read_tags(PgnText *t, PgnGameInfo *info) {
+  char name[64], value[2048];
+  for (;;) {
+    skip_blank(t);
+    if (*t->s != '[') return 0;
+    if (read_tag(t, name, sizeof name, value, sizeof value)) return -1;
+    if (!info) continue;
+    char *into = !strcmp(name, "White") ? info->white : !strcmp(name, "Black") ? info->black :
+                 !strcmp(name, "Variant") ? info->variant : !strcmp(name, "Result") ? info->result :
+                 !strcmp(name, "Date") ? info->date : NULL;
+    if (into) snprintf(into, sizeof info->white, "%.63s", value);
+  }
+}
+
+/* Moves t past the game there, tags and movetext. */
+static int skip_game(PgnText *t) {
+  int steps = 0;
+  if (read_tags(t, NULL)) return -1;
+  return read_movetext(t, NULL, 0, NULL, 0, &steps);
+}
+
+/* The text of path, pushed, checked for NUL bytes; t set at its start.
+** Returns 0, or -1 with the message pushed instead. */
+static int pgn_text(lua_State *L, const char *path, PgnText *t) {
+  if (script_read_file(L, path)) {
+    lua_pushfstring(L, "cannot read %s", path);
+    return -1;
+  }
+  size_t len;
+  const char *text = lua_tolstring(L, -1, &len);
+  *t = (PgnText){text, text, 1, path, L};
+  const char *nul = memchr(text, '\0', len);
+  if (nul) { /* binary data: C's strings would stop there */
+    for (const char *c = text; c < nul; c++) t->line += *c == '\n';
+    pgn_fail(t, t->line, "a NUL byte: not a PGN game");
+    lua_remove(L, -2);
+    return -1;
+  }
+  return 0;
+}
+
+int pgn_games(lua_State *L, const char *path, PgnGameInfo *info, int max) {
+  PgnText t;
+  int top = lua_gettop(L), n = 0;
+  if (pgn_text(L, path, &t)) goto fail;
+  for (;;) {
+    skip_blank(&t);
+    if (!*t.s) break;
+    PgnGameInfo *at = n < max ? &info[n] : NULL;
+    if (at) {
+      memset(at, 0, sizeof *at);
+      at->line = t.line;
+    }
+    n++;
+    int steps = 0;
+    if (read_tags(&t, at) || read_movetext(&t, NULL, 0, NULL, 0, &steps)) goto fail;
+  }
+  lua_settop(L, top);
+  return n;
+fail:
+  lua_copy(L, -1, top + 1);
+  lua_settop(L, top + 1);
+  return -1;
+}
+
+/* Moves t to the start of game number index (from 1). Returns 0, or -1
+** with the message pushed. */
+static int seek_game(PgnText *t, int index) {
+  for (int k = 1; k < index; k++) {
+    skip_blank(t);
+    if (!*t->s) {
+      lua_pushfstring(t->L, "%s holds %d game%s, not %d", t->path, k - 1, k == 2 ? "" : "s", index);
+      return -1;
+    }
+    if (skip_game(t)) return -1;
+  }
+  skip_blank(t);
+  if (index > 1 && !*t->s) {
+    lua_pushfstring(t->L, "%s holds %d game%s, not %d", t->path, index - 1, index == 2 ? "" : "s", index);
+    return -1;
+  }
+  return 0;
+}
+
+int pgn_variant(lua_State *L, const char *path, int index, char *spec, size_t len) {
   char name[64], value[2048];
   int top = lua_gettop(L);
-  if (script_read_file(L, path)) return -1;
-  const char *text = lua_tostring(L, -1);
-  PgnText t = {text, text, 1, path, L};
+  PgnText t;
+  if (pgn_text(L, path, &t)) {
+    lua_settop(L, top);
+    return -1;
+  }
   snprintf(spec, len, "chess");
+  if (seek_game(&t, index)) {
+    lua_settop(L, top);
+    return -1;
+  }
   for (;;) { /* the tag pairs, up to the first that does not read */
     skip_blank(&t);
     if (*t.s != '[' || read_tag(&t, name, sizeof name, value, sizeof value)) break;
@@ -346,24 +582,13 @@ int pgn_variant(lua_State *L, const char *path, char *spec, size_t len) {
   return 0;
 }
 
-Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t warnlen) {
-  char spec[512] = "chess", fen[2048], hash[64], name[64], value[2048];
+Game *pgn_open(lua_State *L, const char *path, int index, int partial, char *warn, size_t warnlen) {
+  char spec[512] = "chess", tag[512] = "", fen[2048], hash[64], name[64], value[2048];
   int top = lua_gettop(L), has_fen = 0, has_hash = 0, tags = 0, steps = 0;
   int variant_line = 0, fen_line = 0;
+  PgnText t;
   warn[0] = '\0';
-  if (script_read_file(L, path)) {
-    lua_pushfstring(L, "cannot read %s", path);
-    return NULL;
-  }
-  size_t len;
-  const char *text = lua_tolstring(L, -1, &len);
-  PgnText t = {text, text, 1, path, L};
-  const char *nul = memchr(text, '\0', len);
-  if (nul) { /* binary data: C's strings would stop there */
-    for (const char *c = text; c < nul; c++) t.line += *c == '\n';
-    pgn_fail(&t, t.line, "a NUL byte: not a PGN game");
-    goto fail;
-  }
+  if (pgn_text(L, path, &t) || seek_game(&t, index)) goto fail;
   /* The tag pairs. */
   for (;;) {
     skip_blank(&t);
@@ -372,11 +597,11 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
     if (read_tag(&t, name, sizeof name, value, sizeof value)) goto fail;
     tags++;
     if (!strcmp(name, "Variant")) {
-      if (strlen(value) >= sizeof spec) {
+      if (strlen(value) >= sizeof tag) {
         pgn_fail(&t, line, "the value of [%s] is too long", name);
         goto fail;
       }
-      memcpy(spec, value, strlen(value) + 1); /* it fits: checked above */
+      memcpy(tag, value, strlen(value) + 1); /* it fits: checked above */
       variant_line = line;
     } else if (!strcmp(name, "FEN")) {
       snprintf(fen, sizeof fen, "%s", value);
@@ -387,10 +612,16 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
       has_hash = 1;
     }
   }
-  if (!binding_variant(L, spec, 0)) {
-    pgn_fail(&t, variant_line, "[Variant \"%s\"]: %s", spec, lua_tostring(L, -1));
+  if (tag[0] && pgn_variant_spec(L, tag, spec, sizeof spec)) {
+    pgn_fail(&t, variant_line, "[Variant \"%s\"]: %s", tag, lua_tostring(L, -1));
     goto fail;
   }
+  const Variant *v = binding_variant(L, spec, 0);
+  if (!v) {
+    pgn_fail(&t, variant_line, "[Variant \"%s\"]: %s", tag[0] ? tag : spec, lua_tostring(L, -1));
+    goto fail;
+  }
+  if (has_fen) other_fen(v, fen, sizeof fen);
   Game *g = binding_new_game(L, -1, has_fen ? fen : NULL);
   if (!g) {
     pgn_fail(&t, fen_line, "[FEN]: %s", lua_tostring(L, -1));
@@ -406,7 +637,8 @@ Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t w
   }
   if (read_movetext(&t, g, partial, warn, warnlen, &steps)) goto fail;
   if (!tags && !steps) {
-    lua_pushfstring(L, "%s: not a PGN game (no tags and no moves)", path);
+    if (index > 1) lua_pushfstring(L, "%s: game %d is not a PGN game (no tags and no moves)", path, index);
+    else lua_pushfstring(L, "%s: not a PGN game (no tags and no moves)", path);
     goto fail;
   }
   lua_copy(L, -1, top + 1);

@@ -37,16 +37,38 @@ typedef struct PgnHeader {
 void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, const PgnHeader *h,
                       FILE *f);
 
-/* The variant a PGN file names ([Variant], chess without it), read
-** without loading it: a script named by its path runs only when the user
-** agrees. Returns 0, or -1 when the file cannot be read. [-0, +0, m] */
-int pgn_variant(lua_State *L, const char *path, char *spec, size_t len);
+/* The variant a PGN game names ([Variant] of game number index, from
+** 1; chess without it), read without loading it: a script named by its
+** path runs only when the user agrees. Returns 0, or -1 when the file
+** cannot be read or holds fewer games. [-0, +0, m] */
+int pgn_variant(lua_State *L, const char *path, int index, char *spec, size_t len);
 
-/* Reads a PGN file and replays it: pushes the new game's userdata and
-** returns it, or returns NULL with the message pushed. warn receives a
-** note when the script has changed since the game was saved (or ""). With
-** partial, a move that no longer applies ends the replay there and is
-** reported in warn, and the game so far is returned. */
-Game *pgn_open(lua_State *L, const char *path, int partial, char *warn, size_t warnlen);
+/* The varia variant (spec, with its options) that a [Variant] value
+** names: varia's own names and specs, and the names lichess,
+** pychess-variants, chess.com, python-chess and Fairy-Stockfish write
+** ("King of the Hill", "Three-check", "Kingofthehill", "fischerandom"),
+** compared without case, spaces, hyphens, underscores or dots. Returns
+** 0, or -1 with a message pushed for a name varia does not have.
+** [-0, +(0|1), m] */
+int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len);
+
+/* What a game list shows of each game: its tags, and the line where it
+** starts. */
+typedef struct PgnGameInfo {
+  int line;
+  char white[64], black[64], variant[64], result[64], date[64];
+} PgnGameInfo;
+
+/* Counts the games of a PGN file, filling info for the first max.
+** Returns the count, or -1 with the message pushed. [-0, +(0|1), m] */
+int pgn_games(lua_State *L, const char *path, PgnGameInfo *info, int max);
+
+/* Reads game number index (from 1) of a PGN file and replays it: pushes
+** the new game's userdata and returns it, or returns NULL with the
+** message pushed. warn receives a note when the script has changed since
+** the game was saved (or ""). With partial, a move that no longer applies
+** ends the replay there and is reported in warn, and the game so far is
+** returned. */
+Game *pgn_open(lua_State *L, const char *path, int index, int partial, char *warn, size_t warnlen);
 
 #endif

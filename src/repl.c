@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -50,6 +51,11 @@ typedef struct Repl {
   int computer;  /* the side the computer plays, or -1 */
   int level;     /* its search depth */
   int trace;     /* trace on: hook calls printed (in the referee's view only) */
+  /* The board's bottom side: -1 follows the game (whoever decides now,
+  ** in a hot-seat game; the person, against the computer); WHITE or BLACK
+  ** after flip. letters: piece letters instead of the chess glyphs. */
+  int bottom;
+  int letters;
   /* This session's recovery file: its name in the recovery folder, and
   ** the lock that tells other sessions the game is alive (-1: none yet). */
   char rec_id[64];
@@ -103,6 +109,7 @@ static int new_game(Repl *r, const char *spec, const char *fen) {
 }
 
 static const char *glyph(char letter, int white);
+static void expand_path(const char *arg, char *out, size_t len);
 
 /* Unicode and colours on a terminal that takes them (not with NO_COLOR,
 ** nor on TERM=dumb, nor into a pipe); plain ASCII otherwise. */
@@ -132,6 +139,18 @@ static void show_messages(Repl *r, int who) {
   r->seen[who] = k;
 }
 
+/* The side at the bottom of the board: as flip set it, or the person's
+** against the computer, or in a hot-seat game whoever decides now (so
+** that Black sees the board from its side on its turns). */
+static int board_bottom(Repl *r) {
+  if (r->bottom >= 0) return r->bottom;
+  if (!r->interactive) return WHITE; /* a pipe's output does not turn */
+  if (r->computer >= 0) return r->computer ^ 1;
+  if (view_hides(r->g->v) && !r->referee) return shown_player(r);
+  Decision d = game_decision(r->g);
+  return d.kind == DECIDE_NONE ? WHITE : d.player;
+}
+
 static void show_board(Repl *r) {
   const Position *p = &r->g->pos;
   const Geometry *geo = &r->g->v->geo;
@@ -143,9 +162,12 @@ static void show_board(Repl *r) {
     last_to = MOVE_TO(r->g->moves[r->g->n - 1]);
   }
   printf("\n");
-  for (int rank = geo->ranks - 1; rank >= 0; rank--) {
+  int black_below = board_bottom(r) == BLACK;
+  for (int row = 0; row < geo->ranks; row++) {
+    int rank = black_below ? row : geo->ranks - 1 - row;
     printf("%3d ", rank + 1);
-    for (int f = 0; f < geo->files; f++) {
+    for (int col = 0; col < geo->files; col++) {
+      int f = black_below ? geo->files - 1 - col : col;
       int s = board_square(geo, f, rank);
       uint8_t c = p->board[s];
       char ch = '.';
@@ -159,11 +181,12 @@ static void show_board(Repl *r) {
         ** usual chess glyphs for the usual letters. */
         int last = s == last_from || s == last_to;
         const char *bg = last ? "48;5;186" : (f + rank) % 2 ? "48;5;180" : "48;5;137";
-        const char *gl = ch == '.' || ch == VIEW_UNKNOWN || c == CELL_EMPTY ||
-                                 CELL_COLOUR(c) == NEUTRAL
-                             ? NULL
-                             : glyph((char)tolower((unsigned char)ch), CELL_COLOUR(c) == WHITE);
-        printf("\033[%s;30m", bg);
+        int piece = ch != '.' && ch != VIEW_UNKNOWN && c != CELL_EMPTY && CELL_COLOUR(c) != NEUTRAL;
+        /* Both sides in the solid glyphs, White's bold bright white and
+        ** Black's black: the outline glyphs in black were faint on the
+        ** dark squares (xterm). With letters, the same colours. */
+        const char *gl = piece && !r->letters ? glyph((char)tolower((unsigned char)ch), 0) : NULL;
+        printf("\033[%s;%sm", bg, piece && CELL_COLOUR(c) == WHITE ? "1;38;5;231" : "1;38;5;16");
         if (gl) printf(" %s ", gl);
         else if (ch == '.') printf("   ");
         else if (ch == VIEW_UNKNOWN) printf(" \033[90m?\033[30m ");
@@ -178,7 +201,7 @@ static void show_board(Repl *r) {
     printf("\n");
   }
   printf("    ");
-  for (int f = 0; f < geo->files; f++) printf(" %c ", 'a' + f);
+  for (int col = 0; col < geo->files; col++) printf(" %c ", 'a' + (black_below ? geo->files - 1 - col : col));
   if (hide) view_fen(p, who, fen, sizeof fen);
   else pos_fen(p, fen, sizeof fen);
   printf("\n\n%s%s\n", hide ? (who == WHITE ? "White's view: " : "Black's view: ") : "", fen);
@@ -234,8 +257,8 @@ static void show_board(Repl *r) {
   }
   /* The seed gives every card to come: the referee's to see, not a player's. */
   if (r->g->v->ncard_values && !hide && r->seeded)
-    printf("(seed %llu: ./varia --seed %llu %s deals the same cards)\n", (unsigned long long)r->seed,
-           (unsigned long long)r->seed, r->g->v->source[0] ? r->g->v->source : r->g->v->name);
+    printf("(seed %llu: %s --seed %llu %s deals the same cards)\n", (unsigned long long)r->seed,
+           script_program(r->s->L), (unsigned long long)r->seed, r->g->v->source[0] ? r->g->v->source : r->g->v->name);
   show_messages(r, who);
   (void)sq;
 }
@@ -320,6 +343,11 @@ static const char help_text[] =
     "Commands (a move on its own is played, in UCI e2e4 or SAN Nf3):\n"
     "  show              draw the board\n"
     "  moves             list the legal moves\n"
+    "  history           the moves so far, with move numbers\n"
+    "  resign            the player to move resigns\n"
+    "  flip [auto]       the board from the other side (auto: the side to\n"
+    "                    move, between two people; yours, against the computer)\n"
+    "  letters on|off    pieces as letters rather than chess glyphs\n"
     "  play MOVE...      play moves in order (steps of a turn joined by\n"
     "                    commas: e2e4,e4f6)\n"
     "  offer / accept / decline   end the game by agreement, where allowed\n"
@@ -336,7 +364,8 @@ static const char help_text[] =
     "  messages [white|black]      the referee's announcements to a player\n"
     "  why MOVE          which rule refuses a move, in words\n"
     "  reload            read the variant's script again and replay the game\n"
-    "  save FILE         save the game as PGN (open FILE reads one back)\n"
+    "  save FILE         save the game as PGN\n"
+    "  open FILE [N]     game N (default 1) of a PGN file; lists a file's games\n"
     "  svg FILE          the board as an SVG picture\n"
     "  lua CODE          run Lua with g as the current game (lua return g:fen())\n"
     "  trace on|off      print the variant's hook calls\n"
@@ -387,7 +416,7 @@ static void do_reload(Repl *r) {
   lua_setfield(L, -2, spec);
   lua_pop(L, 1);
   int n_before = r->g->n;
-  Game *g = pgn_open(L, path, 1, warn, sizeof warn);
+  Game *g = pgn_open(L, path, 1, 1, warn, sizeof warn);
   remove(path);
   if (!g) {
     say_error(r, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
@@ -415,10 +444,12 @@ static void do_save(Repl *r, const char *arg) {
                  "type 'view all' for the referee's view, then save%s", "");
     return;
   }
-  if (pgn_save(r->s->L, r->g, current_spec(r), r->seed, arg, err, sizeof err))
+  char path[4096];
+  expand_path(arg, path, sizeof path);
+  if (pgn_save(r->s->L, r->g, current_spec(r), r->seed, path, err, sizeof err))
     say_error(r, "save: %s", err);
   else
-    printf("saved %d steps to %s%s\n", r->g->n, arg,
+    printf("saved %d steps to %s%s\n", r->g->n, path,
            view_hides(r->g->v) ? " (the referee's full record: it shows what the players may not see)" : "");
 }
 
@@ -433,12 +464,47 @@ static int names_a_file(const char *spec) {
 
 static int confirm(const char *prompt);
 
-/* open [--run-script] FILE. A PGN file whose [Variant] is a script's path
-** would run that script: it does so when the user says yes at the
-** terminal, or with --run-script (from a pipe), or when that script is
-** already the current game's. */
+/* A path as typed, with a leading ~ (the user's $HOME) or ~user
+** expanded as the shell would; other paths as they are. */
+static void expand_path(const char *arg, char *out, size_t len) {
+  if (arg[0] != '~') {
+    snprintf(out, len, "%s", arg);
+    return;
+  }
+  const char *rest = arg + 1 + strcspn(arg + 1, "/"), *home = NULL;
+  if (rest == arg + 1) home = getenv("HOME");
+  else {
+    char user[256];
+    snprintf(user, sizeof user, "%.*s", (int)(rest - arg - 1), arg + 1);
+    struct passwd *pw = getpwnam(user);
+    home = pw ? pw->pw_dir : NULL;
+  }
+  if (home && *home) snprintf(out, len, "%s%s", home, rest);
+  else snprintf(out, len, "%s", arg); /* no such user: the name as typed */
+}
+
+/* Lists the games of a file of several (what its tags say of each). */
+static void list_games(const char *path, const PgnGameInfo *info, int n, int shown) {
+  printf("%s holds %d games:\n", path, n);
+  for (int i = 0; i < shown; i++) {
+    const PgnGameInfo *g = &info[i];
+    printf("  %d. %s - %s, %s, %s", i + 1, g->white[0] ? g->white : "?", g->black[0] ? g->black : "?",
+           g->variant[0] ? g->variant : "chess", g->result[0] ? g->result : "*");
+    if (g->date[0] && strcmp(g->date, "????.??.??")) printf(" (%s)", g->date);
+    printf("\n");
+  }
+  if (shown < n) printf("  ... and %d more\n", n - shown);
+}
+
+/* open [--run-script] FILE [N]: game N of the file (the first by
+** default; a file of several lists them). A PGN file whose [Variant] is
+** a script's path would run that script: it does so when the user says
+** yes at the terminal, or with --run-script (from a pipe), or when that
+** script is already the current game's. */
 static void do_open(Repl *r, const char *arg) {
-  char warn[1024], spec[512], now[512];
+  char warn[1024], spec[512], now[512], path[4096];
+  enum { SHOWN = 64 };
+  PgnGameInfo info[SHOWN];
   lua_State *L = r->s->L;
   int run_script = 0;
   if (!strncmp(arg, "--run-script", 12) && (!arg[12] || isspace((unsigned char)arg[12]))) {
@@ -446,34 +512,69 @@ static void do_open(Repl *r, const char *arg) {
     for (arg += 12; isspace((unsigned char)*arg); arg++) {}
   }
   if (!*arg) {
-    say_error(r, "open: expected a PGN file%s", "");
+    say_error(r, "open: expected a PGN file, and the number of a game in it if it holds several%s", "");
     return;
   }
+  /* FILE N: the last word, when it is a number, is the game's */
+  long index = 0;
+  const char *last = strrchr(arg, ' ');
+  if (last && last[1] && strspn(last + 1, "0123456789") == strlen(last + 1)) {
+    index = strtol(last + 1, NULL, 10);
+    char typed[4096];
+    snprintf(typed, sizeof typed, "%.*s", (int)(last - arg), arg);
+    while (*typed && typed[strlen(typed) - 1] == ' ') typed[strlen(typed) - 1] = '\0';
+    expand_path(typed, path, sizeof path);
+    if (index < 1) {
+      say_error(r, "open: games are numbered from 1, not %s", last + 1);
+      return;
+    }
+  } else {
+    expand_path(arg, path, sizeof path);
+  }
+  int n = pgn_games(L, path, info, SHOWN);
+  if (n < 0) {
+    say_error(r, "open: %s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return;
+  }
+  if (index > n && n > 0) {
+    char msg[4200];
+    snprintf(msg, sizeof msg, "open: %s holds %d game%s, not %ld", path, n, n == 1 ? "" : "s", index);
+    say_error(r, "%s", msg);
+    return;
+  }
+  if (n > 1 && !index) {
+    list_games(path, info, n, n < SHOWN ? n : SHOWN);
+    printf("opening game 1 (open %s N opens game N)\n", arg);
+  }
+  if (!index) index = 1;
   snprintf(now, sizeof now, "%.511s", current_spec(r));
   now[strcspn(now, ":")] = '\0';
-  if (!run_script && pgn_variant(L, arg, spec, sizeof spec) == 0 && names_a_file(spec) &&
+  if (!run_script && pgn_variant(L, path, (int)index, spec, sizeof spec) == 0 && names_a_file(spec) &&
       (spec[strcspn(spec, ":")] = '\0', strcmp(spec, now) != 0)) {
     if (!r->interactive) {
-      char msg[1400];
+      char msg[5400];
       snprintf(msg, sizeof msg, "open: %s names the script %s as its variant; to run it, "
-               "open --run-script %s", arg, spec, arg);
+               "open --run-script %s", path, spec, arg);
       say_error(r, "%s", msg);
       return;
     }
-    printf("%s is a game of the variant in the script %s.\n", arg, spec);
+    printf("%s is a game of the variant in the script %s.\n", path, spec);
     if (!confirm("Run that script? [y/N] ")) {
       printf("not opened\n");
       return;
     }
   }
-  Game *g = pgn_open(L, arg, 0, warn, sizeof warn);
+  Game *g = pgn_open(L, path, (int)index, 0, warn, sizeof warn);
   if (!g) {
     say_error(r, "open: %s", lua_tostring(L, -1));
     lua_pop(L, 1);
     return;
   }
   adopt_game(r);
-  printf("opened %s: %s, %d steps%s%s\n", arg, r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
+  if (n > 1) printf("opened game %ld of %s: %s, %d steps%s%s\n", index, path, r->g->v->name, r->g->n,
+                    warn[0] ? "; note: " : "", warn);
+  else printf("opened %s: %s, %d steps%s%s\n", path, r->g->v->name, r->g->n, warn[0] ? "; note: " : "", warn);
   if (r->interactive) show_board(r);
 }
 
@@ -525,9 +626,12 @@ static void do_svg(Repl *r, const char *arg) {
     say_error(r, "svg: expected a file name, as in: svg board.svg%s", "");
     return;
   }
-  FILE *f = fopen(arg, "w");
+  char path[4096], msg[4400];
+  expand_path(arg, path, sizeof path);
+  FILE *f = fopen(path, "w");
   if (!f) {
-    say_error(r, "svg: cannot write %s", arg);
+    snprintf(msg, sizeof msg, "svg: cannot write %s: %s", path, strerror(errno));
+    say_error(r, "%s", msg);
     return;
   }
   int W = geo->files * S + 24, H = geo->ranks * S + 24;
@@ -566,8 +670,10 @@ static void do_svg(Repl *r, const char *arg) {
     fprintf(f, "<text x=\"12\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%d</text>\n",
             (geo->ranks - 1 - rank) * S + S / 2 + 5, rank + 1);
   fprintf(f, "</svg>\n");
-  if (fclose(f) != 0) say_error(r, "svg: cannot write %s", arg);
-  else printf("wrote %s\n", arg);
+  if (fclose(f) != 0) {
+    snprintf(msg, sizeof msg, "svg: cannot write %s: %s", path, strerror(errno));
+    say_error(r, "%s", msg);
+  } else printf("wrote %s\n", path);
 }
 
 /* The computer plays whoever decides now, until it is the person's turn. */
@@ -722,6 +828,67 @@ static void set_view(Repl *r, const char *arg) {
   show_board(r);
 }
 
+/* history: the game so far as PGN's movetext, with move numbers (the
+** notation save writes: a turn's steps joined by commas, actions as
+** comments), wrapped for the screen. */
+static void print_history(Repl *r) {
+  char *text = NULL;
+  size_t n = 0;
+  if (refuse_hidden(r, "history")) return; /* tries and the referee's words name squares */
+  FILE *f = open_memstream(&text, &n);
+  if (!f) {
+    say_error(r, "history: out of memory%s", "");
+    return;
+  }
+  pgn_write(r->s->L, r->g, current_spec(r), r->seed, f);
+  fclose(f);
+  const char *moves = text ? strstr(text, "\n\n") : NULL;
+  if (!r->g->n || !moves) printf("no moves yet\n");
+  else {
+    int col = 0;
+    for (const char *w = moves + 2; *w;) {
+      size_t len = strcspn(w, " \n");
+      if (len) {
+        if (col && col + 1 + (int)len > 72) {
+          printf("\n");
+          col = 0;
+        }
+        printf("%s%.*s", col ? " " : "", (int)len, w);
+        col += (col ? 1 : 0) + (int)len;
+      }
+      w += len;
+      while (*w == ' ' || *w == '\n') w++;
+    }
+    printf("\n");
+  }
+  free(text);
+}
+
+/* flip: the board from the other side; flip auto: as the game goes. */
+static void do_flip(Repl *r, const char *arg) {
+  if (!strcmp(arg, "auto")) r->bottom = -1;
+  else if (!*arg) r->bottom = board_bottom(r) ^ 1;
+  else {
+    say_error(r, "flip: expected nothing or auto, not \"%s\"", arg);
+    return;
+  }
+  printf("the board shows %s at the bottom%s\n", board_bottom(r) == WHITE ? "White" : "Black",
+         r->bottom < 0 ? " (auto: the side to move in a game between two people at this terminal)" : "");
+  if (r->interactive) show_board(r);
+}
+
+/* letters on|off: piece letters instead of the chess glyphs. */
+static void do_letters(Repl *r, const char *arg) {
+  if (!strcmp(arg, "on") || !*arg) r->letters = 1;
+  else if (!strcmp(arg, "off")) r->letters = 0;
+  else {
+    say_error(r, "letters: expected on or off, not \"%s\"", arg);
+    return;
+  }
+  printf("letters %s\n", r->letters ? "on: pieces are shown by their letters" : "off: chess glyphs");
+  if (r->interactive) show_board(r);
+}
+
 /* Runs one command line; returns 0 to go on, 1 to quit. */
 static int run_command(Repl *r, char *line) {
   while (isspace((unsigned char)*line)) line++;
@@ -778,6 +945,11 @@ static int run_command(Repl *r, char *line) {
       say_error(r, "load: expected a variant name or a script file%s", "");
       return 0;
     }
+    char home[1100];
+    if (*args == '~') { /* a script's path: ~ as the shell expands it */
+      expand_path(args, home, sizeof home);
+      args = home;
+    }
     /* "load FILE.ini SECTION" is the section FILE.ini:SECTION */
     char ini[1100];
     const char *sp = strstr(args, ".ini ");
@@ -792,6 +964,9 @@ static int run_command(Repl *r, char *line) {
   else if (!strcmp(cmd, "divide")) do_perft(r, args, 1);
   else if (!strcmp(cmd, "variants")) cli_list(r->s, 0, NULL);
   else if (!strcmp(cmd, "why")) do_why(r, args);
+  else if (!strcmp(cmd, "history")) print_history(r);
+  else if (!strcmp(cmd, "flip")) do_flip(r, args);
+  else if (!strcmp(cmd, "letters")) do_letters(r, args);
   else if (!strcmp(cmd, "reload")) do_reload(r);
   else if (!strcmp(cmd, "save")) do_save(r, args);
   else if (!strcmp(cmd, "open")) do_open(r, args);
@@ -992,7 +1167,7 @@ static void offer_recovery(Repl *r) {
       continue;
     }
     recovery_file(found[i].id, "pgn", path, sizeof path);
-    Game *g = pgn_open(r->s->L, path, 1, warn, sizeof warn);
+    Game *g = pgn_open(r->s->L, path, 1, 1, warn, sizeof warn);
     if (!g) {
       printf("A game left behind in %s cannot be resumed (%s); the file is kept.\n", path,
              lua_tostring(r->s->L, -1));
@@ -1003,7 +1178,10 @@ static void offer_recovery(Repl *r) {
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&found[i].when));
     printf("An interrupted game was found: %s, %d step%s, last played %s.\n", g->v->name, g->n,
            g->n == 1 ? "" : "s", when);
-    char *answer = readline("Resume it? [Y]es, [n]o: delete it, [k]eep it for later: ");
+    char ask[256];
+    snprintf(ask, sizeof ask, "Resume this %s game (%d step%s, last played %s)? [Y]es, [n]o: delete it, "
+             "[k]eep it for later: ", g->v->name, g->n, g->n == 1 ? "" : "s", when);
+    char *answer = readline(ask);
     int choice = !answer ? 'k' : !*answer ? 'y' : tolower((unsigned char)answer[0]);
     free(answer);
     if (choice == 'y') {
@@ -1031,7 +1209,7 @@ static Repl *completing; /* readline's completion functions take no context */
 static const char *const command_names[] = {
     "show", "moves", "play", "undo", "fen", "new", "load", "perft", "divide", "view",
     "messages", "why", "reload", "save", "open", "svg", "lua", "trace", "variants",
-    "offer", "accept", "decline", "help", "quit", NULL};
+    "offer", "accept", "decline", "help", "quit", "history", "resign", "flip", "letters", NULL};
 
 static char *complete_word(const char *text, int state) {
   static int index;
@@ -1083,8 +1261,11 @@ static char **complete(const char *text, int start, int end) {
   return rl_completion_matches(text, complete_word);
 }
 
+/* The history file: $VARIA_HISTORY, or ~/.varia_history; none when
+** VARIA_HISTORY is set but empty (or there is no $HOME). */
 static char *history_path(void) {
-  const char *home = getenv("HOME");
+  const char *env = getenv("VARIA_HISTORY"), *home = getenv("HOME");
+  if (env) return *env ? strdup(env) : NULL;
   if (!home || !*home) return NULL;
   size_t n = strlen(home) + 32;
   char *p = malloc(n);
@@ -1092,29 +1273,82 @@ static char *history_path(void) {
   return p;
 }
 
-int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
+enum { HISTORY_LINES = 1000 };
+
+/* Each line is added to the file as it is typed, so that a session that
+** is killed keeps its lines, and two sessions interleave theirs. */
+static void remember_line(const char *hist, const char *line) {
+  add_history(line);
+  if (!hist) return;
+  FILE *f = fopen(hist, "a"); /* append_history needs the file to exist */
+  if (f) fclose(f);
+  append_history(1, hist);
+  history_truncate_file(hist, HISTORY_LINES);
+}
+
+/* Ctrl-C at the prompt clears the line being typed and gives a new
+** prompt, as in bash; it never ends the session. Readline catches the
+** signal, passes it to this handler, then calls the event hook (the read
+** is interrupted: no SA_RESTART), where readline's functions may run. */
+static volatile sig_atomic_t prompt_interrupted;
+
+static void on_prompt_interrupt(int sig) {
+  (void)sig;
+  prompt_interrupted = 1;
+}
+
+static int clear_interrupted_line(void) {
+  if (prompt_interrupted) {
+    prompt_interrupted = 0;
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+  }
+  return 0;
+}
+
+static char *read_command(const char *prompt) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_prompt_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  prompt_interrupted = 0;
+  rl_signal_event_hook = clear_interrupted_line;
+  return readline(prompt);
+}
+
+int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed) {
   Repl r = {.s = s, .interactive = isatty(0) && isatty(1), .game_ref = LUA_NOREF, .viewer = -1,
-            .seed = seed, .computer = -1, .level = 3, .rec_lock = -1};
+            .seed = seed, .computer = -1, .level = 3, .rec_lock = -1, .bottom = -1};
   if (new_game(&r, variant, NULL)) return 1;
   r.errors = 0;
+  if (open) { /* the game asked for on the command line, or nothing */
+    int interactive = r.interactive;
+    r.interactive = 0; /* its board is shown with the greeting */
+    do_open(&r, open);
+    r.interactive = interactive;
+    if (r.errors) return 1;
+  }
   if (r.interactive) {
     char *hist = history_path();
     if (hist) read_history(hist);
     completing = &r;
     rl_attempted_completion_function = complete;
-    offer_recovery(&r);
+    if (!open) offer_recovery(&r); /* a game asked for by name comes first */
     printf("varia %s - %s. Type help for the commands, quit to leave.\n",
            VARIA_VERSION, r.g->v->name);
     show_board(&r);
     for (;;) {
       char prompt[80];
       snprintf(prompt, sizeof prompt, "varia(%s)> ", r.g->v->name);
-      char *line = readline(prompt);
+      char *line = read_command(prompt);
       if (!line) {
         printf("\n");
         break;
       }
-      if (*line) add_history(line);
+      if (*line) remember_line(hist, line);
       const Game *before = r.g;
       int n_before = r.g->n;
       int quit = protected_command(&r, line);
@@ -1124,10 +1358,7 @@ int repl_main(Sandbox *s, const char *variant, uint64_t seed) {
     }
     /* A normal end: nothing to recover. */
     if (r.rec_lock >= 0) discard(r.rec_id, r.rec_lock);
-    if (hist) {
-      write_history(hist);
-      free(hist);
-    }
+    free(hist);
     return 0;
   }
   /* Whole lines only: a line too long for the buffer is refused whole,

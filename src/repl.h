@@ -10,7 +10,9 @@
 
 #include <stdint.h>
 
-/* seed: the generator of games with chance (cards). */
-int repl_main(Sandbox *s, const char *variant, uint64_t seed);
+/* seed: the generator of games with chance (cards). open, when not NULL,
+** is what the REPL's open takes ("FILE.pgn" or "FILE.pgn N"), opened
+** before the first command; the REPL ends with status 1 if it fails. */
+int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "embedded.h"
 #include "hidden.h"
+#include "piece.h"
 #include "position.h"
 #include "rules.h"
 #include "sandbox.h"
@@ -69,6 +70,20 @@ size_t script_name_len(const char *spec) {
 }
 
 static void push_script_env(lua_State *L, const char *dir);
+
+#define PROGRAM_KEY "varia.program"
+
+void script_set_program(lua_State *L, const char *argv0) {
+  lua_pushstring(L, argv0 && *argv0 ? argv0 : "varia");
+  lua_setfield(L, LUA_REGISTRYINDEX, PROGRAM_KEY);
+}
+
+const char *script_program(lua_State *L) {
+  /* the string stays alive in the registry after the pop */
+  const char *name = lua_getfield(L, LUA_REGISTRYINDEX, PROGRAM_KEY) == LUA_TSTRING ? lua_tostring(L, -1) : "varia";
+  lua_pop(L, 1);
+  return name;
+}
 
 int script_ini_module(lua_State *L) {
   /* Always the built-in translator, never a file of the same name on
@@ -179,8 +194,8 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
     if (strchr(spec, '/') || strstr(spec, ".lua"))
       lua_pushfstring(L, "cannot read variant script '%s'", spec);
     else
-      lua_pushfstring(L, "no variant or module named '%s' (see ./varia --list; "
-                      "a file needs a path such as ./%s.lua)", spec, spec);
+      lua_pushfstring(L, "no variant or module named '%s' (see %s --list; "
+                      "a file needs a path such as ./%s.lua)", spec, script_program(L), spec);
     return -1;
   }
   /* loaded, text */
@@ -856,6 +871,24 @@ static void refuse_nul(Reader *r, int t, int seen, char *path, size_t len) {
   }
 }
 
+/* Reports each piece's Betza string that does not compile and leaves it
+** empty, so that the rest of the variant is still checked. */
+static void set_aside_bad_betza(Reader *r, Variant *v) {
+  PieceMoves moves;
+  char perr[256];
+  for (int t = 0; t < v->ntypes; t++) {
+    PieceType *pt = &v->type[t];
+    if (piece_compile(pt->betza, &moves, perr, sizeof perr)) {
+      problem(r, "pieces.%c.betza: %s", pt->letter, perr);
+      pt->betza[0] = '\0';
+    }
+    if (pt->extra_betza[0] && piece_compile(pt->extra_betza, &moves, perr, sizeof perr)) {
+      problem(r, "pieces.%c.extra.betza: %s", pt->letter, perr);
+      pt->extra_betza[0] = '\0';
+    }
+  }
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
@@ -1189,13 +1222,13 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
     if (type != LUA_TNIL && type != LUA_TFUNCTION) problem(r, "%s: expected a function", hooks[i]);
     lua_pop(L, 1);
   }
-  if (r->nerr) return -1;
+  /* Every problem in one run: the table's, then the contradictions and
+  ** the start position that variant_conclude checks. It stops at a bad
+  ** Betza string, so each is reported here and set aside first. */
+  set_aside_bad_betza(r, v);
   char cerr[2048];
-  if (rules_conclude(v, cerr, sizeof cerr)) {
-    problem(r, "%s", cerr);
-    return -1;
-  }
-  return 0;
+  if (v->ntypes && rules_conclude(v, cerr, sizeof cerr)) problem(r, "%s", cerr);
+  return r->nerr ? -1 : 0;
 }
 
 /* ---- listing ------------------------------------------------------------ */

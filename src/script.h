@@ -49,6 +49,12 @@ int script_ini_module(lua_State *L);
 ** of "FILE.ini:SECTION" is part of the name. */
 size_t script_name_len(const char *spec);
 
+/* The command as the user typed it (argv[0]: "varia", "./varia"), for
+** hints that name a command line; "varia" until set. Kept in the state's
+** registry, not in a global. [-0, +0, m] */
+void script_set_program(lua_State *L, const char *argv0);
+const char *script_program(lua_State *L);
+
 /* Pushes a sorted list of the variant names varia can find. [-0, +1, m] */
 void script_list_variants(lua_State *L);
 

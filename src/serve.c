@@ -794,7 +794,7 @@ static int reload_protected(lua_State *L) {
   lua_pushnil(L);
   lua_setfield(L, -2, sv->spec);
   lua_pop(L, 1);
-  Game *g = pgn_open(L, r->path, 1, warn, sizeof warn);
+  Game *g = pgn_open(L, r->path, 1, 1, warn, sizeof warn);
   if (!g) {
     snprintf(sv->note, sizeof sv->note, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
     lua_pop(L, 1);

@@ -66,6 +66,10 @@ expect "list: a description per variant" 0 "duck               chess plus a duck
 printf 'error("boom")\n' > "$tmp/broken_list.lua"
 VARIA_PATH=$tmp expect "list: a script that does not load says so" 0 "broken_list        (does not load: $tmp/broken_list.lua:1: boom)" -- $V list
 expect "check names the royal pieces" 0 "q=Q r=R; royal k)" -- $V check chess
+# Hints name the command as it was typed: ./varia here, varia from $PATH.
+expect "hint names ./varia as typed" 1 "(see ./varia --list;" -- $V check nosuch
+mkdir -p "$tmp/bin" && cp $V "$tmp/bin/varia"
+PATH="$tmp/bin:$PATH" expect "hint names varia from PATH" 1 "(see varia --list;" -- varia --seed 3 check nosuch
 expect "check says when none is royal" 0 "; no royal piece)" -- $V check extinction
 expect "unknown option" 2 "unknown option '--frobnicate'" -- $V --frobnicate
 expect "perft start" 0 "Nodes searched: 8902" -- $V perft 3
@@ -222,7 +226,91 @@ expect "duck divide counts whole turns" 0 "Nodes searched: 379440" -- $V perft -
 printf 'print(select("#", ...))\n' > "$tmp/nargs.lua"
 expect "run with many arguments" 0 "200" -- $V run "$tmp/nargs.lua" $(seq 1 200)
 expect "perft depth out of range" 2 "depth 65 out of range (0 to 64)" -- $V perft 65
-expect "check names the variant on every line" 1 "keys.lua: promotion.pieces" -- $V check "$tmp/keys.lua"
+expect "check names the variant on every line" 1 "keys.lua:2: promotion.pieces" -- $V check "$tmp/keys.lua"
+# check reports every problem in one run, each at the line of its key: a
+# bad Betza string no longer hides the start position, nor an unknown key
+# the Betza string.
+cat > "$tmp/many.lua" <<'EOF2'
+local std = require "std"
+return std.extend(std.chess, {
+  name = "many",
+  pieces = {
+    x = { betza = "QZZ9!", name = "xx" },
+    y = { betza = "N", bogus = 3 },
+  },
+  start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+  frobnicate = true,
+})
+EOF2
+out=$(timeout 60 $V check "$tmp/many.lua" 2>&1); st=$?
+judge "check: an unknown key, at its line" 1 "many.lua:9: frobnicate: unknown key" $st "$out"
+judge "check: a piece's unknown key, at its line" 1 "many.lua:6: pieces.y.bogus: unknown key" $st "$out"
+judge "check: a bad Betza string with the rest" 1 "many.lua:5: pieces.x.betza: Betza \"QZZ9!\"" $st "$out"
+judge "check: a bad start after a bad Betza string" 1 "many.lua:8: start: FEN board: 'Z' in rank 1 is not a piece of many" $st "$out"
+judge "check: four problems, four lines" 1 "4" $st "$(grep -c "many.lua" <<<"$out")"
+# A problem that names no key of the script keeps the plain FILE: form.
+printf 'return 42\n' > "$tmp/nokey.lua"
+expect "check: no key, no line" 1 "nokey.lua: a variant script must return a table" -- $V check "$tmp/nokey.lua"
+# PGN from other programs: [Variant] as lichess, pychess-variants,
+# chess.com and python-chess write it, files of several games (open FILE N
+# in the REPL, varia FILE.pgn N on the command line), each game replayed,
+# saved and opened again to the same position.
+for want in "lichess 1 chess 10" "lichess 2 crazyhouse 12" "lichess 3 kingofthehill 9" "lichess 4 3check 6" \
+            "lichess 5 chess960 10" "lichess 6 racingkings 4" "lichess 7 horde 4" "lichess 8 atomic 4" \
+            "lichess 9 antichess 4" "lichess 10 chess 4" "pychess 1 makruk 4" "pychess 2 kingofthehill 4" \
+            "pychess 3 3check 4" "pychess 4 crazyhouse 6" "pychess 5 capablanca 4" "pychess 6 chess960 4" \
+            "chesscom 1 chess960 4" "chesscom 2 3check 4" "chesscom 3 chess 6" \
+            "python-chess 1 3check 4" "python-chess 2 racingkings 2" "python-chess 3 suicide 3"; do
+  set -- $want
+  f=tests/pgn/$1.pgn
+  expect_stdin "pgn: $1 game $2 is $3" 0 "opened game $2 of $f: $3, $4 steps" "open $f $2\n" -- $V
+  a=$(printf 'open %s %s\nfen\nsave %s\n' "$f" "$2" "$tmp/rt.pgn" | $V 2>&1 | sed -n 2p)
+  b=$(printf 'open %s\nfen\n' "$tmp/rt.pgn" | $V 2>&1 | sed -n 2p)
+  judge "pgn: $1 game $2 saved and opened again" 0 "$a" "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "$b"
+done
+# lichess's FEN forms: a crazyhouse pocket as a ninth rank, the checks
+# given counting up after the move numbers.
+expect_stdin "pgn: lichess's crazyhouse pocket rank" 0 "r1bqkbnr/pppp1ppp/8/3Pp3/3nP3/5N2/PPPP1PPP/RNBQKB1R[p] w KQkq - 1 4" 'open tests/pgn/lichess-fen.pgn 1\nfen\n' -- $V
+expect_stdin "pgn: lichess's checks given, counted down" 0 "b KQkq - 1+3 0 3" 'open tests/pgn/lichess-fen.pgn 2\nfen\n' -- $V
+expect_stdin "pgn: King of the Hill won on the hill" 0 "Game over: White wins (goal)" 'open tests/pgn/lichess.pgn 3\nshow\n' -- $V
+expect_stdin "pgn: three-check's counters from the moves" 0 " 2+3 0 3" 'open tests/pgn/chesscom.pgn 2\nfen\n' -- $V
+expect_stdin "pgn: a file of several games lists them" 0 "  3. hillclimber - nimzo_fan, King of the Hill, 1-0 (2024.03.03)" 'open tests/pgn/lichess.pgn\n' -- $V
+expect_stdin "pgn: the count of games" 0 "tests/pgn/lichess.pgn holds 10 games:" 'open tests/pgn/lichess.pgn\n' -- $V
+expect_stdin "pgn: without a number, the first game" 0 "opened game 1 of tests/pgn/lichess.pgn: chess, 10 steps" 'open tests/pgn/lichess.pgn\n' -- $V
+expect_stdin "pgn: a game past the last" 1 "open: tests/pgn/chesscom.pgn holds 3 games, not 4" 'open tests/pgn/chesscom.pgn 4\n' -- $V
+expect_stdin "pgn: game 0" 1 "open: games are numbered from 1, not 0" 'open tests/pgn/chesscom.pgn 0\n' -- $V
+expect_stdin "pgn: a 960 form varia lacks" 1 "[Variant \"Seirawan960\"]: varia has seirawan, but not its 960 form" 'open tests/pgn/pychess.pgn 7\n' -- $V
+expect_stdin "pgn: an unknown variant name" 1 "pychess.pgn:121: [Variant \"Chak\"]: varia has no such variant" 'open tests/pgn/pychess.pgn 8\n' -- $V
+expect_stdin "pgn: a game that does not replay keeps the one in progress" 1 "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" 'e4\ne5\nopen tests/pgn/pychess.pgn 8\nfen\n' -- $V
+expect "pgn: varia FILE N opens game N" 0 "opened game 3 of tests/pgn/lichess.pgn: kingofthehill, 9 steps" -- $V tests/pgn/lichess.pgn 3
+expect "pgn: varia FILE N past the last" 1 "tests/pgn/chesscom.pgn holds 3 games, not 9" -- $V tests/pgn/chesscom.pgn 9
+expect_stdin "pgn: ~ in the path" 0 "opened game 2 of $PWD/tests/pgn/chesscom.pgn: 3check" "open ~/tests/pgn/chesscom.pgn 2\n" -- env HOME="$PWD" $V
+for name in "King of the Hill" "kingofthehill" "KOTH" "king-of-the-hill" "Kingofthehill" "Three-check" "3-check" "three check" \
+            "Chess960" "Fischerandom" "fischerandom" "From Position" "Standard" "Crazyhouse" "Racing Kings" "S-chess" "Caparandom"; do
+  printf '[Variant "%s"]\n\n*\n' "$name" > "$tmp/name.pgn"
+  expect_stdin "pgn: [Variant \"$name\"] is read" 0 "opened $tmp/name.pgn" "open $tmp/name.pgn\n" -- $V
+done
+# The REPL's habits: history with move numbers, resign (kept in PGN),
+# offer only where the variant has offers, flip, letters, ~ and the
+# system's reason in file errors.
+expect_stdin "history: the moves with numbers" 0 "1. e4 e5 2. Nf3 *" 'e4\ne5\nNf3\nhistory\n' -- $V
+expect_stdin "history: none yet" 0 "no moves yet" 'history\n' -- $V
+expect_stdin "history: a turn's steps joined" 0 "1. e4,e5 " 'new duck\ne2e4,e4e5\nhistory\n' -- $V
+expect_stdin "history is refused on a hidden board" 1 "history would show what the players may not see" 'new kriegspiel\nhistory\n' -- $V
+expect_stdin "resign: the other side wins" 0 "Game over: White wins (resignation)" 'e4\nresign\nshow\n' -- $V
+expect_stdin "resign: after the end" 1 "resign: the game is over" 'e4\nresign\nresign\n' -- $V
+expect_stdin "resign is saved and read back" 0 "Game over: Black wins (resignation)" "resign\nsave $tmp/resign.pgn\nopen $tmp/resign.pgn\nshow\n" -- $V
+judge "resign in the PGN" 0 "{resign} 0-1" 0 "$(cat "$tmp/resign.pgn")"
+expect_stdin "offer where there are none" 1 "offer: chess has no offers to end the game by agreement (resign ends it)" 'offer\n' -- $V
+expect_stdin "flip: Black at the bottom" 0 "     h  g  f  e  d  c  b  a" 'flip\nshow\n' -- $V
+expect_stdin "flip auto" 0 "the board shows White at the bottom (auto:" 'flip\nflip auto\n' -- $V
+expect_stdin "flip: a bad argument" 1 'flip: expected nothing or auto, not "x"' 'flip x\n' -- $V
+expect_stdin "letters" 0 "letters on: pieces are shown by their letters" 'letters on\n' -- $V
+expect_stdin "letters: a bad argument" 1 'letters: expected on or off, not "x"' 'letters x\n' -- $V
+expect_stdin "svg: the path and the system's reason" 1 "svg: cannot write $tmp/nosuch/b.svg: No such file or directory" "svg $tmp/nosuch/b.svg\n" -- $V
+cp docs/examples/knightmate.lua "$tmp/km.lua"
+expect_stdin "load: ~ expands" 0 "RMBQKBMR w" 'load ~/km.lua\nfen\n' -- env HOME="$tmp" $V
+expect_stdin "save: ~ expands" 0 "saved 0 steps to $tmp/home.pgn" 'save ~/home.pgn\n' -- env HOME="$tmp" $V
 # REPL commands: each one's output, and its error for a bad argument.
 expect_stdin "why: the check rule" 0 "it would leave White's king attacked (by the rook on e8)" 'fen 4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1\nwhy e2d3\n' -- $V
 expect_stdin "why: geometry" 0 "a knight cannot move from g1 to g4" 'why g1g4\n' -- $V

@@ -128,7 +128,7 @@ t.close()
 
 # Colours and Unicode on a terminal; plain ASCII with NO_COLOR.
 t = Term([])
-check("a coloured Unicode board", t.wait_for("\u2654", 5) and "\033[48;5;" in t.out, t.out)
+check("a coloured Unicode board", t.wait_for("\u265a", 5) and "\033[48;5;" in t.out, t.out)
 t.close()
 t = Term([], {"NO_COLOR": "1"})
 t.wait_for(r"varia\(chess\)> ")
@@ -188,7 +188,7 @@ t.out = ""
 t.send("view all\n")
 t.wait_for(r"Show it\?")
 t.send("y\n")
-check("the referee sees the seed", t.wait_for(r"\(seed \d+: ./varia --seed \d+ unbland deals the same cards\)", 5), t.out)
+check("the referee sees the seed", t.wait_for(r"\(seed \d+: \S*varia --seed \d+ unbland deals the same cards\)", 5), t.out)
 t.out = ""
 t.send("view turn\n")
 check("leaving the referee's view hands over",
@@ -234,6 +234,8 @@ check("the recovery file exists", len(recovery_files(home)) == 1, str(recovery_f
 t = Term([], {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery")})
 check("the next start offers to resume, naming the game",
       t.wait_for(r"An interrupted game was found: chess, 2 steps, last played \d{4}-\d\d-\d\d \d\d:\d\d", 5), t.out)
+check("the resume prompt says which game it resumes",
+      t.wait_for(r"Resume this chess game \(2 steps, last played \d{4}-\d\d-\d\d \d\d:\d\d\)\? \[Y\]es", 5), t.out)
 t.send("y\n")
 check("the game resumes", t.wait_for(r"resumed chess after 2 steps", 5), t.out)
 t.out = ""
@@ -294,6 +296,65 @@ t = Term(["analyze", "chess", "--games", "4", "--depth", "1", "--max-plies", "40
 check("analyze: a progress bar at a terminal",
       t.wait_for(r"\[#+\.*\] \d/4 games, ETA \d+:\d\d", 20), t.out)
 check("analyze: the report follows", t.wait_for(r"first-player score", 20), t.out)
+# The REPL's habits.
+# Ctrl-C at the prompt clears the line as in bash, and never quits.
+t = Term([])
+t.wait_for(r"varia\(chess\)> ")
+t.send("Nf")
+time.sleep(0.3)
+t.send("\x03")
+time.sleep(0.3)
+t.out = ""
+t.send("fen\n")
+check("Ctrl-C clears the line", t.wait_for(r"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5)
+      and "Nffen" not in t.out and "illegal" not in t.out, t.out)
+t.send("\x03")
+time.sleep(0.3)
+t.send("\x03")
+time.sleep(0.3)
+t.out = ""
+t.send("e4\n")
+check("Ctrl-C twice at the prompt does not quit", t.wait_for(r"Black to move", 5), t.out)
+t.send("\x03")
+t.send("perft 7\n")
+time.sleep(1)
+t.send("\x03")
+check("Ctrl-C still interrupts a command after Ctrl-C at the prompt", t.wait_for(r"interrupted", 10), t.out)
+# The history file grows with each line, not only at a normal quit.
+hist = os.path.join(t.home, ".varia_history")
+check("history is saved as it grows", os.path.exists(hist) and "e4" in open(hist).read() and "fen" in open(hist).read(),
+      open(hist).read() if os.path.exists(hist) else "no file")
+# The board: Black sees it from its side in a hot-seat game; flip turns it;
+# White's pieces bold bright white (they were faint outlines in xterm).
+t.out = ""
+t.send("show\n")
+check("Black's turn: the board from Black's side", t.wait_for(r" h  g  f  e  d  c  b  a", 5), t.out)
+t.out = ""
+t.send("flip\n")
+check("flip turns it", t.wait_for(r"the board shows White at the bottom", 5) and t.wait_for(r" a  b  c  d  e  f  g  h", 5), t.out)
+check("White's pieces in bright white", "\033[48;5;137;1;38;5;231m \u265c" in t.out or "1;38;5;231m \u265c" in t.out, t.out)
+t.out = ""
+t.send("letters on\n")
+check("letters instead of glyphs", t.wait_for(r"1;38;5;231m R ", 5) and "\u265c" not in t.out, t.out)
+t.send("quit\n")
+time.sleep(0.3)
+t.close()
+# VARIA_HISTORY names the file; set empty, no history is kept.
+t = Term([], {"VARIA_HISTORY": ""})
+t.wait_for(r"varia\(chess\)> ")
+t.send("e4\n")
+t.wait_for(r"Black to move")
+t.send("quit\n")
+time.sleep(0.3)
+check("VARIA_HISTORY empty keeps no history", not os.path.exists(os.path.join(t.home, ".varia_history")), t.out)
+t.close()
+other = os.path.join(tempfile.mkdtemp(), "hist")
+t = Term([], {"VARIA_HISTORY": other})
+t.wait_for(r"varia\(chess\)> ")
+t.send("d4\n")
+t.wait_for(r"Black to move")
+time.sleep(0.3)
+check("VARIA_HISTORY names the file", os.path.exists(other) and "d4" in open(other).read(), t.out)
 t.close()
 
 print("%d passed, %d failed" % (passed, failed))

@@ -179,4 +179,19 @@ do
   t.check("the variant table read raw in a coroutine", not ok and tostring(err):find("name: missing", 1, true))
 end
 
+-- resign: the player who decides now resigns; undo takes it back.
+do
+  local g = varia.new("chess")
+  t.check("resign is played", g:play("e4", "resign"))
+  local winner, reason = g:result()
+  t.equal("the other side wins", winner, "white")
+  t.equal("by resignation", reason, "resignation")
+  local ok, err = g:play("resign")
+  t.check("no resigning after the end", not ok and err:find("resign: the game is over", 1, true))
+  g:undo()
+  t.equal("undo takes the resignation back", (g:result()), nil)
+  local ok2, err2 = g:play("offer")
+  t.check("offer in chess says there are none", not ok2 and err2:find("chess has no offers", 1, true))
+end
+
 t.done()
