@@ -213,6 +213,8 @@ printf 'variant kriegspiel\ntranscript wrong fields\n> e2e4\n< all moved: White 
 expect "a transcript's fields that differ" 1 "expected the fields player=black, got player=white" -- $V test "$tmp/fields.transcript"
 printf 'transcript fields without a message\n> e2e4\n= fields none\n' > "$tmp/nofields.transcript"
 expect "a transcript's fields with no message to check" 1 "no '<' line of this action" -- $V test "$tmp/nofields.transcript"
+expect_stdin "tries where the pieces are seen" 1 "tries: the pieces are in view in chess" "tries\n" -- $V
+expect_stdin "tries lists the player's own tries" 0 "34 tries White could make" "tries\n" -- $V kriegspiel
 expect "fuzz: card state in a variant without cards" 1 "the variant has no cards" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1 varia:draws=3" 1
 expect "duck divide counts whole turns" 0 "Nodes searched: 379440" -- $V perft --variant duck 2 --divide
 printf 'print(select("#", ...))\n' > "$tmp/nargs.lua"
