@@ -6,6 +6,7 @@
 ** typed by a person, a bad FEN) return nil plus a message.
 */
 #include <limits.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <lauxlib.h>
 
 #include "belief.h"
+#include "explain.h"
 #include "binding.h"
 #include "hidden.h"
 #include "rules.h"
@@ -727,7 +729,55 @@ static int g_legal(lua_State *L) {
   return 1;
 }
 
-/* g:play(move, ...): all or none. */
+/* Is step (one step of a turn) written as a move or an action in some
+** notation varia reads, whether or not it is legal here? */
+static int readable_step(const Game *g, const char *step) {
+  const Geometry *geo = &g->v->geo;
+  int l1 = 0, l2 = 0;
+  SanParts parts;
+  for (int a = ACT_OFFER; a <= ACT_DECLINE; a++)
+    if (!strcmp(step, game_action_names[a])) return 1;
+  if (!strncmp(step, "cards:", 6)) step += 6;
+  const char *at = strchr(step, '@'); /* a drop: N@f3, @e5 */
+  if (at && board_parse_square(geo, at + 1, &l1) != SQ_NONE && at[1 + l1] == '\0') return 1;
+  if (board_parse_square(geo, step, &l1) != SQ_NONE) {
+    if (step[l1] == '\0') return 1; /* a square: a card play or a named target */
+    if (board_parse_square(geo, step + l1, &l2) != SQ_NONE &&
+        (step[l1 + l2] == '\0' || step[l1 + l2 + 1] == '\0'))
+      return 1;
+  }
+  return san_parse(&g->pos, step, &parts) == 0;
+}
+
+/* The code of a refused text: "over" when the game had ended, "unreadable"
+** when a step is no move in any notation, else "illegal". */
+static const char *refusal_code(const Game *g, const char *text, int over) {
+  char step[128];
+  if (over) return "over";
+  for (const char *s = text; s;) {
+    const char *comma = strchr(s, ',');
+    size_t n = comma ? (size_t)(comma - s) : strlen(s);
+    if (n >= sizeof step) return "unreadable";
+    memcpy(step, s, n);
+    step[n] = '\0';
+    if (!readable_step(g, step)) return "unreadable";
+    s = comma ? comma + 1 : NULL;
+  }
+  return "illegal";
+}
+
+/* The code of a referee's answer to a try: the type of the last message
+** the answer told the mover (Kriegspiel's "illegal", "nonsense"), else
+** "illegal". */
+static const char *answer_code(const Game *g, int from, int mover) {
+  int bit = mover == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK;
+  for (int i = g->nmsgs - 1; i >= from; i--)
+    if (g->msgs[i].audience & bit) return g->msgs[i].type;
+  return "illegal";
+}
+
+/* g:play(move, ...): all or none. Returns ok, the wording of a refusal or
+** of the referee's answer, and a code for programs. */
 static int g_play(lua_State *L) {
   Game *g = toowngame(L);
   int n = lua_gettop(L), played = 0, entries = g->n, nmsgs = g->nmsgs;
@@ -735,21 +785,28 @@ static int g_play(lua_State *L) {
   luaL_argcheck(L, n >= 2, 2, "expected a move");
   for (int i = 2; i <= n; i++) checkcstring(L, i); /* before any is played */
   for (int i = 2; i <= n; i++) {
+    GameResult before = game_result(g);
+    int mover = g->pos.side, from = g->nmsgs;
     int status = game_play_text(g, lua_tostring(L, i), &played, err, sizeof err);
     if (status == 1) { /* a try, answered by the referee: it stands */
       lua_pushboolean(L, 0);
       lua_pushstring(L, err);
-      return 2;
+      lua_pushstring(L, answer_code(g, from, mover));
+      return 3;
     }
     if (status) { /* this text took back its own steps; the earlier ones go too */
+      const char *code = refusal_code(g, lua_tostring(L, i), before.over && !before.claimable);
       game_rollback(g, entries, nmsgs);
       luaL_pushfail(L);
       lua_pushstring(L, err);
-      return 2;
+      lua_pushstring(L, code);
+      return 3;
     }
   }
   lua_pushboolean(L, 1);
-  return 1;
+  lua_pushnil(L);
+  lua_pushliteral(L, "ok");
+  return 3;
 }
 
 /* g:decision() -> { player = "white", kind = "move"|"relocate"|"answer",
@@ -1017,18 +1074,47 @@ static const char *audience_name(int a) {
   return a == AUDIENCE_ALL ? "all" : a == AUDIENCE_WHITE ? "white" : "black";
 }
 
+/* A message's fields as a table: the stored "key=value; ..." read back,
+** integers and booleans as the announcer gave them. */
+static void push_fields(lua_State *L, const char *fields) {
+  lua_newtable(L);
+  for (const char *p = fields; p && *p;) {
+    const char *end = strstr(p, "; "), *eq = strchr(p, '=');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (eq && (size_t)(eq - p) < len) {
+      const char *val = eq + 1;
+      size_t vlen = len - (size_t)(val - p);
+      lua_pushlstring(L, p, (size_t)(eq - p));
+      lua_pushlstring(L, val, vlen);
+      const char *sv = lua_tostring(L, -1);
+      if (!strcmp(sv, "true") || !strcmp(sv, "false")) {
+        int b = sv[0] == 't';
+        lua_pop(L, 1);
+        lua_pushboolean(L, b);
+      } else if (lua_stringtonumber(L, sv)) {
+        if (lua_isinteger(L, -1)) lua_remove(L, -2); /* the integer given */
+        else lua_pop(L, 1);                          /* only integers were: a text */
+      }
+      lua_rawset(L, -3);
+    }
+    p = end ? end + 2 : p + len;
+  }
+}
+
 /* g:messages(player [, since]): the announcements the player received, as
-** { {type=, text=, to=, index=}, ... }; since is a history length. */
+** { {type=, text=, to=, index=, fields=}, ... }; since is a history
+** length (without it, every message, those made before the first step
+** included). */
 static int g_messages(lua_State *L) {
   Game *g = togame(L);
   int player = player_arg(L, 2);
-  lua_Integer since = luaL_optinteger(L, 3, 0);
+  lua_Integer since = lua_isnoneornil(L, 3) ? -1 : luaL_checkinteger(L, 3);
   int bit = player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
   lua_newtable(L);
   for (int i = 0; i < g->nmsgs; i++) {
     const Message *m = &g->msgs[i];
     if (!(m->audience & bit) || m->index <= since) continue;
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 5);
     lua_pushstring(L, m->type);
     lua_setfield(L, -2, "type");
     lua_pushstring(L, m->text);
@@ -1037,19 +1123,77 @@ static int g_messages(lua_State *L) {
     lua_setfield(L, -2, "to");
     lua_pushinteger(L, m->index);
     lua_setfield(L, -2, "index");
+    push_fields(L, m->fields);
+    lua_setfield(L, -2, "fields");
     lua_rawseti(L, -2, ++k);
   }
   return 1;
 }
 
-/* g:announce(to, type, text): to is "all", "white" or "black". */
+#define MAX_FIELDS 32
+
+static int compare_strings(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The fields table at idx as "key=value; ..." in the order of the keys
+** (so that two announcements with the same fields read the same), on the
+** stack; raises on a field that could not be read back as it was given. */
+static const char *fields_string(lua_State *L, int idx) {
+  const char *keys[MAX_FIELDS];
+  int n = 0;
+  luaL_checktype(L, idx, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "announce: a field's name must be a string");
+    const char *key = lua_tostring(L, -2);
+    int good = *key != '\0' && !isdigit((unsigned char)*key);
+    for (const char *c = key; *c; c++) good &= isalnum((unsigned char)*c) || *c == '_';
+    if (!good) luaL_error(L, "announce: field name \"%s\" is not a name (letters, digits, _)", key);
+    if (n == MAX_FIELDS) luaL_error(L, "announce: more than %d fields", MAX_FIELDS);
+    int t = lua_type(L, -1);
+    if (t == LUA_TSTRING) {
+      size_t len;
+      const char *v = lua_tolstring(L, -1, &len);
+      for (size_t i = 0; i < len; i++)
+        if (v[i] == ';' || iscntrl((unsigned char)v[i]))
+          luaL_error(L, "announce: field %s: a text may not hold ';' or control characters", key);
+    } else if (!(t == LUA_TBOOLEAN || (t == LUA_TNUMBER && lua_isinteger(L, -1)))) {
+      luaL_error(L, "announce: field %s: expected a string, an integer or a boolean, got %s", key,
+                 luaL_typename(L, -1));
+    }
+    keys[n++] = key; /* anchored by the table, which holds the key */
+    lua_pop(L, 1);
+  }
+  qsort(keys, (size_t)n, sizeof *keys, compare_strings);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 0; i < n; i++) {
+    if (i) luaL_addstring(&b, "; ");
+    luaL_addstring(&b, keys[i]);
+    luaL_addchar(&b, '=');
+    lua_getfield(L, idx, keys[i]);
+    if (lua_type(L, -1) == LUA_TBOOLEAN) {
+      luaL_addstring(&b, lua_toboolean(L, -1) ? "true" : "false");
+      lua_pop(L, 1);
+    } else {
+      luaL_addvalue(&b); /* a string or an integer */
+    }
+  }
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
+/* g:announce(to, type, text [, fields]): to is "all", "white" or "black";
+** fields a table of names to strings, integers and booleans. */
 static int g_announce(lua_State *L) {
   static const char *const names[] = {"white", "black", "all", NULL};
   static const int bits[] = {AUDIENCE_WHITE, AUDIENCE_BLACK, AUDIENCE_ALL};
   Game *g = togame(L);
   int to = checkoption(L, 2, NULL, names);
-  if (game_announce(g, bits[to], checkcstring(L, 3), checkcstring(L, 4)))
-    return luaL_error(L, "out of memory");
+  const char *type = checkcstring(L, 3), *text = checkcstring(L, 4);
+  const char *fields = lua_isnoneornil(L, 5) ? NULL : fields_string(L, 5);
+  if (game_announce_fields(g, bits[to], type, text, fields)) return luaL_error(L, "out of memory");
   return 0;
 }
 
@@ -1182,6 +1326,157 @@ static int g_conceivable(lua_State *L) {
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
+}
+
+/* g:why(move): whether move is legal here, and why not in words (the
+** REPL's why; explain.h). Returns true and what the move does, or false
+** and the rule that refuses it. The truth is explained: a player of a
+** hidden game asks the referee (g:play), not this. */
+static int g_why(lua_State *L) {
+  Game *g = togame(L);
+  const char *text = checkcstring(L, 2);
+  char out[1024];
+  int legal = explain_move(scratch_position(L, g), text, out, sizeof out);
+  lua_pushboolean(L, legal);
+  lua_pushstring(L, out);
+  return 2;
+}
+
+/* Pushes the messages of g from index from on that player (-1: any) may
+** hear, as g:messages lists them. */
+static void push_messages_from(lua_State *L, const Game *g, int from, int player) {
+  int k = 0;
+  lua_newtable(L);
+  for (int i = from; i < g->nmsgs; i++) {
+    const Message *m = &g->msgs[i];
+    if (player >= 0 && !(m->audience & (player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK))) continue;
+    lua_createtable(L, 0, 5);
+    lua_pushstring(L, m->type);
+    lua_setfield(L, -2, "type");
+    lua_pushstring(L, m->text);
+    lua_setfield(L, -2, "text");
+    lua_pushstring(L, audience_name(m->audience));
+    lua_setfield(L, -2, "to");
+    lua_pushinteger(L, m->index);
+    lua_setfield(L, -2, "index");
+    push_fields(L, m->fields);
+    lua_setfield(L, -2, "fields");
+    lua_rawseti(L, -2, ++k);
+  }
+}
+
+/* Runs the variant's on_position(g) on the game (as a hook: on the
+** game's view, which may announce but not play), keeps nothing of what
+** it announced, and returns it. */
+static int call_on_position(lua_State *L) {
+  GameBox *box = lua_touserdata(L, 1);
+  lua_getiuservalue(L, 2, 1); /* 3: the variant */
+  lua_getiuservalue(L, 3, 1); /* 4: its table */
+  if (rawfield(L, 4, "on_position") != LUA_TFUNCTION) return 0; /* 5 */
+  if (lua_getiuservalue(L, 2, 3) != LUA_TUSERDATA) { /* 6: the game's view, as run_hook makes it */
+    lua_pop(L, 1);
+    GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
+    view->box = box;
+    luaL_setmetatable(L, VIEW_MT);
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, 6, 1);
+    lua_pushvalue(L, 6);
+    lua_setiuservalue(L, 2, 3);
+  }
+  lua_call(L, 1, 0);
+  return 0;
+}
+
+/* g:referee([player]): what the referee would announce about the position
+** as it stands (the variant's on_position: at set-up, from a FEN), to
+** player or to anyone, without playing a step or keeping a message. An
+** empty list where the variant says nothing. */
+static int g_referee(lua_State *L) {
+  GameBox *box = checkbox(L, 1); /* not from a hook: it runs one */
+  Game *g = &box->g;
+  int player = lua_isnoneornil(L, 2) ? -1 : player_arg(L, 2);
+  int n = g->n, nmsgs = g->nmsgs;
+  lua_pushcfunction(L, call_on_position);
+  lua_pushlightuserdata(L, box);
+  lua_pushvalue(L, 1);
+  g->in_hook++;
+  int status = lua_pcall(L, 2, 0, 0);
+  g->in_hook--;
+  if (status != LUA_OK) {
+    game_rollback(g, n, nmsgs);
+    return luaL_error(L, "on_position: %s", lua_tostring(L, -1));
+  }
+  push_messages_from(L, g, nmsgs, player);
+  game_rollback(g, n, nmsgs);
+  return 1;
+}
+
+/* g:choices(square): where a turn's first step names a square and the
+** opponent chooses the move there (a target step), the moves the chooser
+** could choose from if square were named now (or, at the choosing step,
+** the moves there now), in UCI, and the chooser. nil and why when square
+** cannot be named. */
+static int g_choices(lua_State *L) {
+  Game *g = togame(L);
+  const char *square = checkcstring(L, 2);
+  Decision d = game_decision(g);
+  Position *p = scratch_position(L, g);
+  Move list[MAX_MOVES], options[MAX_MOVES];
+  char buf[64];
+  int n = gen_legal(p, list), k = -1;
+  if (d.kind == DECIDE_CHOOSE) {
+    /* the square named already: the last step's */
+    Move last = g->n ? g->moves[g->n - 1] : MOVE_NONE;
+    if (last != MOVE_NONE && !IS_GAME_ACTION(last)) {
+      Position before = *p;
+      move_unmake(&before, last, &g->undos[g->n - 1]);
+      move_to_uci(&before, last, buf, sizeof buf);
+    } else {
+      buf[0] = '\0';
+    }
+    if (strcmp(buf, square)) {
+      luaL_pushfail(L);
+      lua_pushfstring(L, "%s: the square named is %s, and %s chooses now", square, buf,
+                      d.player == WHITE ? "White" : "Black");
+      return 2;
+    }
+    k = n;
+    memcpy(options, list, sizeof *list * (size_t)n);
+  } else if (d.kind == DECIDE_TARGET) {
+    for (int i = 0; i < n && k < 0; i++) {
+      move_to_uci(p, list[i], buf, sizeof buf);
+      if (strcmp(buf, square)) continue;
+      Undo u;
+      move_make(p, list[i], &u);
+      k = gen_legal(p, options);
+      lua_newtable(L);
+      for (int j = 0; j < k; j++) {
+        move_to_uci(p, options[j], buf, sizeof buf);
+        lua_pushstring(L, buf);
+        lua_rawseti(L, -2, j + 1);
+      }
+      move_unmake(p, list[i], &u);
+      lua_pushstring(L, colour_name(p->side ^ 1));
+      return 2;
+    }
+    luaL_pushfail(L);
+    lua_pushfstring(L, "%s: %s cannot name that square now (no piece of theirs can go there)", square,
+                    d.player == WHITE ? "White" : "Black");
+    return 2;
+  } else {
+    luaL_pushfail(L);
+    lua_pushfstring(L, "%s: no square is named in this step (the decision now is %s)", square,
+                    d.kind == DECIDE_NONE ? "none: the game is over" : "a move");
+    return 2;
+  }
+  lua_newtable(L);
+  for (int j = 0; j < k; j++) {
+    move_to_uci(p, options[j], buf, sizeof buf);
+    lua_pushstring(L, buf);
+    lua_rawseti(L, -2, j + 1);
+  }
+  lua_pushstring(L, colour_name(d.player));
+  return 2;
 }
 
 /* g:selftest(): checks the position's invariants (pos_check), and that
@@ -1642,7 +1937,8 @@ static const luaL_Reg game_methods[] = {
     {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
     {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
     {"copy", g_copy},       {"hand", g_hand}, {"pocket", g_pocket},       {"selftest", g_selftest},
-    {"bestmove", g_bestmove}, {"beliefs", g_beliefs},
+    {"bestmove", g_bestmove}, {"beliefs", g_beliefs}, {"why", g_why},
+    {"referee", g_referee}, {"choices", g_choices},
     {NULL, NULL}};
 
 /* The C work of a method called while a budget runs (from a variant
@@ -1664,6 +1960,7 @@ static const struct {
     {"moveinfo", COST_GENERATE},  {"conceivable", COST_GENERATE}, {"checkers", COST_GENERATE},
     {"copy", COST_GENERATE},      {"result", COST_GENERATE},    {"attr", COST_GENERATE},
     {"turn", COST_GENERATE},      {"incheck", COST_GENERATE},   {"history", COST_GENERATE},
+    {"why", COST_GENERATE},       {"choices", COST_GENERATE},
     {"selftest", 100 * COST_GENERATE}, {NULL, COST_LOOKUP}};
 
 /* A game method behind its cost: upvalues are the method, its cost and

@@ -215,6 +215,8 @@ static void expect(TestRun *tr, const char *where, const char *id, const char *v
 **   = view white|black FEN   what a player sees now
 **   = result WINNER REASON   or "= result none"
 **   = answer TEXT            the referee's answer to the last action (a try)
+**   = fields K=V; K=V        the fields of the message the last '<' line
+**                            matched, keys in order ("= fields none")
 */
 typedef struct Transcript {
   TestRun *tr;
@@ -341,8 +343,16 @@ static void tx_line(Transcript *t, int lineno, char *p) {
     } else if (strncmp(what, "answer ", 7) == 0) {
       if (strcmp(t->answer, what + 7) != 0)
         tx_fail(t, lineno, "expected the answer %s, got %s", what + 7, t->answer[0] ? t->answer : "(a legal move)");
+    } else if (strncmp(what, "fields ", 7) == 0) {
+      if (!t->msg_seen) {
+        tx_fail(t, lineno, "%s: no '<' line of this action to check the fields of%s", what, "");
+        return;
+      }
+      const Message *m = &g->msgs[t->msg_from + t->msg_seen - 1];
+      const char *got = m->fields ? m->fields : "none";
+      if (strcmp(got, what + 7) != 0) tx_fail(t, lineno, "expected the fields %s, got %s", what + 7, got);
     } else {
-      tx_fail(t, lineno, "unknown check \"%s\" (fen, view, result, answer)%s", what, "");
+      tx_fail(t, lineno, "unknown check \"%s\" (fen, view, result, answer, fields)%s", what, "");
     }
     return;
   }

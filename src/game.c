@@ -30,6 +30,7 @@ static void drop_message(Game *g) {
   Message *m = &g->msgs[--g->nmsgs];
   free(m->type);
   free(m->text);
+  free(m->fields);
 }
 
 static void drop_messages(Game *g, int index) {
@@ -60,6 +61,11 @@ void game_free(Game *g) {
 }
 
 int game_announce(Game *g, int audience, const char *type, const char *text) {
+  return game_announce_fields(g, audience, type, text, NULL);
+}
+
+int game_announce_fields(Game *g, int audience, const char *type, const char *text,
+                         const char *fields) {
   if (g->nmsgs == g->msgcap) {
     int cap = g->msgcap ? g->msgcap * 2 : 32;
     Message *m = realloc(g->msgs, sizeof *m * (size_t)cap);
@@ -72,9 +78,11 @@ int game_announce(Game *g, int audience, const char *type, const char *text) {
   m->audience = audience;
   m->type = strdup(type);
   m->text = strdup(text);
-  if (!m->type || !m->text) {
+  m->fields = fields && *fields ? strdup(fields) : NULL;
+  if (!m->type || !m->text || (fields && *fields && !m->fields)) {
     free(m->type);
     free(m->text);
+    free(m->fields);
     return -1;
   }
   g->nmsgs++;

@@ -10,13 +10,16 @@
 typedef struct Game Game;
 
 /* A referee's announcement: to whom (AUDIENCE_* bits), a type for programs
-** and a text for people. index is the length of the history when it was
-** made, so that undo takes it back with the step that caused it. */
+** and a text for people, and fields that say what the text says for
+** programs (NULL, or "key=value" pairs joined by "; ", keys in order, as
+** game_announce_fields keeps them). index is the length of the history
+** when it was made, so that undo takes it back with the step that caused
+** it. */
 enum { AUDIENCE_WHITE = 1, AUDIENCE_BLACK = 2, AUDIENCE_ALL = 3 };
 typedef struct Message {
   int index;
   int audience;
-  char *type, *text;
+  char *type, *text, *fields;
 } Message;
 
 typedef struct GameResult {
@@ -120,6 +123,10 @@ int game_play_text(Game *g, const char *text, int *played, char *err, size_t err
 extern const char *const game_action_names[]; /* "", "offer", "accept", "decline", "try", "resign" */
 /* Records an announcement. Returns -1 when out of memory. */
 int game_announce(Game *g, int audience, const char *type, const char *text);
+/* The same with fields (NULL for none): "key=value" pairs joined by "; ",
+** which the caller has put in the order of their keys. */
+int game_announce_fields(Game *g, int audience, const char *type, const char *text,
+                         const char *fields);
 /* The history entry's text (an attempt), or NULL. */
 const char *game_entry_text(const Game *g, int i);
 /* Plays an agreement action; -1 when it is not allowed now. */

@@ -14,6 +14,10 @@
 #define SAMPLES 6         /* positions drawn from the view alone */
 #define BELIEF_SAMPLES 8  /* positions drawn from the belief */
 #define REPLY_WEIGHT 3    /* centipawns per legal reply left to the opponent */
+#define MOPUP_MARGIN 400  /* material lead (centipawns) from which to hunt the king */
+#define EDGE_WEIGHT 10    /* per step of the opponent's king from the centre */
+#define NEAR_WEIGHT 4     /* per step the own king is nearer the opponent's */
+#define REPEAT_WEIGHT 60  /* per earlier time the own pieces stood so, when ahead */
 
 static uint64_t next(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
@@ -147,6 +151,73 @@ static int believed(Game *g, int me, uint64_t *rng, Position *out, int n) {
   return g->hooks->beliefs(g->hooks->ctx, g, me, out, n, rng);
 }
 
+/* My material less the opponent's, royal pieces aside (centipawns). */
+static int material_lead(const Position *p, int me) {
+  const Variant *v = p->v;
+  int lead = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (!v->type[t].royal) lead += (p->count[me][t] - p->count[me ^ 1][t]) * v->type[t].value;
+  return lead;
+}
+
+/* The value for me of a sample in which the side to move has no legal
+** step, by the variant's rules (a search of it has no step to search, and
+** would call it even): checkmate, stalemate, or the variant's own end. */
+static int ended_value(const Position *p, int me) {
+  const Variant *v = p->v;
+  int result, res;
+  if (v->has_terminal && pos_terminal(p, &result)) res = result;
+  else if (!v->royal_capture && royal_attacked(p, p->side)) res = checkmate_result(p);
+  else res = v->stalemate;
+  res = result_for(p, p->side, res);
+  int score = res == RESULT_WIN ? SCORE_MATE : res == RESULT_LOSS ? -SCORE_MATE : 0;
+  return p->side == me ? score : -score;
+}
+
+/* Where the player is well ahead in material in a position it may be in,
+** driving the opponent's king to the edge and the own king toward it: a
+** search of two plies sees no mate ahead, and in a game where the pieces
+** are unseen the lone king must be hunted by a plan, not found. Zero
+** otherwise, and where a side has no single royal piece. */
+static int mopup(const Position *p, int me) {
+  const Geometry *geo = &p->v->geo;
+  int ours = p->royal[me], theirs = p->royal[me ^ 1];
+  if (material_lead(p, me) < MOPUP_MARGIN || ours == SQ_NONE || theirs == SQ_NONE) return 0;
+  int tf = board_file(geo, theirs), tr = board_rank(geo, theirs);
+  int of = board_file(geo, ours), orank = board_rank(geo, ours);
+  /* twice the distance from the centre, so that even boards count alike */
+  int edge = abs(2 * tf - (geo->files - 1)) + abs(2 * tr - (geo->ranks - 1));
+  int apart = abs(tf - of) + abs(tr - orank);
+  return EDGE_WEIGHT * edge / 2 + NEAR_WEIGHT * (geo->files + geo->ranks - 2 - apart);
+}
+
+/* A signature of where player's own pieces stand: what the player knows
+** of a position, to tell a step that brings them back where they stood. */
+static uint64_t own_signature(const Position *p, int me) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (int i = 0; i < p->npieces[me]; i++) {
+    int sq = p->plist[me][i];
+    uint64_t x = (uint64_t)sq << 8 | p->board[sq];
+    h ^= next(&x); /* order-free: pieces are listed in any order */
+  }
+  return h;
+}
+
+/* The signatures of the own pieces after each of the player's earlier
+** steps (the opponent to move), newest first; returns how many. The
+** referee ends a game at a repetition the players cannot see coming, so a
+** player ahead avoids standing as it stood. */
+static int own_history(const Game *g, int me, uint64_t *out, int max) {
+  Position q = g->pos;
+  int k = 0;
+  for (int i = g->n - 1; i >= 0 && k < max; i--) {
+    if (IS_GAME_ACTION(g->moves[i])) continue;
+    if (q.side != me && q.phase == 0) out[k++] = own_signature(&q, me);
+    move_unmake(&q, g->moves[i], &g->undos[i]);
+  }
+  return k;
+}
+
 int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
                   const char *const *exclude, char *out, size_t len) {
   Decision d = game_decision(g);
@@ -210,6 +281,8 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   ** whose order depends on what was made and taken back before, and the
   ** first of equal votes wins. */
   qsort(list, (size_t)n, sizeof *list, compare_moves);
+  uint64_t seen[256];
+  int nseen = own_history(g, me, seen, 256);
   for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], names[i], 16);
   /* the time shared among every sample's look at every move; the looks at
   ** imagined positions report nothing */
@@ -235,12 +308,31 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
       move_make(sample, ml[j], &u);
       SearchLimits one = each;
       one.depth = each.depth > 1 ? each.depth - 1 : 1;
-      SearchResult r = search_best(s, sample, &one);
-      int v = sample->side == me ? r.score : -r.score;
+      /* Where the belief is down to a few positions, the time of the
+      ** samples not needed goes to depth: a mate a few moves off is seen. */
+      if (npool && npool <= 2) one.depth += 2;
+      else if (npool && npool <= 4) one.depth += 1;
+      int nreplies = gen_legal(sample, replies), v;
+      if (nreplies == 0) {
+        v = ended_value(sample, me); /* a mate the search below would call a draw */
+        /* a draw thrown away from ahead costs what the lead was worth,
+        ** so that a stalemate in a few of the samples outweighs the rest */
+        if (v == 0) v = -material_lead(sample, me);
+      } else {
+        SearchResult r = search_best(s, sample, &one);
+        v = sample->side == me ? r.score : -r.score;
+      }
       /* From consistent positions, fewer replies for the opponent is
       ** worth a little: it herds a king toward mate (material alone
       ** gives a lone king's hunter no direction). */
-      if (npool && sample->side != me) v -= REPLY_WEIGHT * gen_legal(sample, replies);
+      if (npool && sample->side != me) v -= REPLY_WEIGHT * nreplies;
+      if (npool) {
+        v += mopup(sample, me);
+        if (v > 0 && sample->side != me) {
+          uint64_t sig = own_signature(sample, me);
+          for (int h = 0; h < nseen; h++) v -= seen[h] == sig ? REPEAT_WEIGHT : 0;
+        }
+      }
       move_unmake(sample, ml[j], &u);
       total[idx] += v;
       legal_in[idx]++;

@@ -151,6 +151,10 @@ static int board_bottom(Repl *r) {
   return d.kind == DECIDE_NONE ? WHITE : d.player;
 }
 
+static int marked(const Position *p, int sq);
+static void show_marks(Repl *r, int who, int hide);
+static void show_card_hint(Repl *r, int who);
+
 static void show_board(Repl *r) {
   const Position *p = &r->g->pos;
   const Geometry *geo = &r->g->v->geo;
@@ -186,17 +190,21 @@ static void show_board(Repl *r) {
         ** Black's black: the outline glyphs in black were faint on the
         ** dark squares (xterm). With letters, the same colours. */
         const char *gl = piece && !r->letters ? glyph((char)tolower((unsigned char)ch), 0) : NULL;
+        /* a marked piece: a mark after it (show_marks lists them) */
+        const char *mark = c != CELL_EMPTY && ch != VIEW_UNKNOWN && marked(p, s) ? "'" : " ";
         printf("\033[%s;%sm", bg, piece && CELL_COLOUR(c) == WHITE ? "1;38;5;231" : "1;38;5;16");
-        if (gl) printf(" %s ", gl);
+        if (gl) printf(" %s%s", gl, mark);
         else if (ch == '.') printf("   ");
         else if (ch == VIEW_UNKNOWN) printf(" \033[90m?\033[30m ");
-        else printf(" %c ", ch);
+        else printf(" %c%s", ch, mark);
         printf("\033[0m");
         continue;
       }
-      /* The last move: its squares in brackets. */
-      if (s == last_from || s == last_to) printf("[%c]", ch);
-      else printf(" %c ", ch);
+      /* The last move: its squares in brackets; a marked piece: a mark
+      ** after it, in place of the space or the bracket. */
+      int mk = c != CELL_EMPTY && ch != VIEW_UNKNOWN && marked(p, s);
+      if (s == last_from || s == last_to) printf("[%c%c", ch, mk ? '\'' : ']');
+      else printf(" %c%c", ch, mk ? '\'' : ' ');
     }
     printf("\n");
   }
@@ -205,6 +213,7 @@ static void show_board(Repl *r) {
   if (hide) view_fen(p, who, fen, sizeof fen);
   else pos_fen(p, fen, sizeof fen);
   printf("\n\n%s%s\n", hide ? (who == WHITE ? "White's view: " : "Black's view: ") : "", fen);
+  show_marks(r, who, hide);
   GameResult res = game_result(r->g);
   if (res.over) {
     printf("Game over: %s (%s)", res.winner < 0 ? "draw" : res.winner == WHITE ? "White wins" : "Black wins",
@@ -254,6 +263,7 @@ static void show_board(Repl *r) {
       for (int k = 0; k < p->hand[who][val]; k++) printf(" %d", val);
     printf("   (%s holds %d; %d in the draw pile)\n", who == WHITE ? "Black" : "White",
            cards_in(p->hand[who ^ 1], r->g->v->ncard_values), cards_in(p->deck, r->g->v->ncard_values));
+    show_card_hint(r, who);
   }
   /* The seed gives every card to come: the referee's to see, not a player's. */
   if (r->g->v->ncard_values && !hide && r->seeded)
@@ -270,11 +280,123 @@ static int refuse_hidden(Repl *r, const char *what) {
   return 1;
 }
 
+/* ---- the hidden games: tries, cards, marks -------------------------------
+** What a player of a game with hidden parts may ask for and be shown,
+** kept apart from the commands every game has. */
+
+/* tries: the moves the player on turn could try knowing only their own
+** pieces (hidden.h), which is all that player may see: the list depends
+** on nothing else, so it tells nothing about the opponent. */
+static void list_tries(Repl *r) {
+  Move list[MAX_MOVES];
+  char uci[64];
+  Decision d = game_decision(r->g);
+  const char *who = d.player == WHITE ? "White" : "Black";
+  if (r->g->v->visibility != SEE_OWN) {
+    say_error(r, "tries: the pieces are in view in %s; moves lists the legal moves", r->g->v->name);
+    return;
+  }
+  if (d.kind != DECIDE_MOVE) {
+    say_error(r, "tries: there is no move to try now%s", "");
+    return;
+  }
+  if (hiding(r) && shown_player(r) != d.player) {
+    say_error(r, "tries: only the player on turn may list their tries%s", "");
+    return;
+  }
+  int n = gen_conceivable(&r->g->pos, list);
+  for (int i = 0; i < n; i++) {
+    move_to_uci(&r->g->pos, list[i], uci, sizeof uci);
+    printf("%s%s", uci, (i + 1) % 10 == 0 || i + 1 == n ? "\n" : "  ");
+  }
+  printf("%d tr%s %s could make knowing only %s own pieces; the referee answers each\n", n,
+         n == 1 ? "y" : "ies", who, d.player == WHITE ? "White's" : "Black's");
+}
+
+/* Is the piece on sq marked by a rule that changes how it may move (a
+** diagonal move made, after which it has no more)? */
+static int marked(const Position *p, int sq) {
+  return p->v->diagonal_once_bit && (p->attr[sq] & p->v->diagonal_once_bit);
+}
+
+/* Under the board: the marked pieces the viewer may see, by square. */
+static void show_marks(Repl *r, int who, int hide) {
+  const Position *p = &r->g->pos;
+  const Geometry *geo = &r->g->v->geo;
+  char name[4];
+  int any = 0;
+  if (!r->g->v->diagonal_once_bit) return;
+  for (int rank = geo->ranks - 1; rank >= 0; rank--)
+    for (int f = 0; f < geo->files; f++) {
+      int sq = board_square(geo, f, rank);
+      if (p->board[sq] == CELL_EMPTY || (hide && !view_sees(p, who, sq)) || !marked(p, sq)) continue;
+      board_square_name(geo, sq, name);
+      printf("%s%s", any++ ? " " : "marked ' (no more diagonal moves):", "");
+      printf(" %s", name);
+    }
+  if (any) printf("\n");
+}
+
+/* After the hand of a player of a game with cards: the squares the hand
+** can name now (card plays written cards:e3), or that none can. */
+static void show_card_hint(Repl *r, int who) {
+  Move list[MAX_MOVES];
+  char uci[64];
+  const Position *p = &r->g->pos;
+  Decision d = game_decision(r->g);
+  if (!r->g->v->card_action || d.kind != DECIDE_MOVE || d.player != who) return;
+  int n = gen_legal((Position *)p, list), k = 0;
+  printf("(or play two cards on a square, file card and rank card: cards:e3 plays 5 and 3;");
+  for (int i = 0; i < n; i++) {
+    if (MOVE_FLAG(list[i]) != MF_CARD) continue;
+    move_to_uci(p, list[i], uci, sizeof uci);
+    printf("%s %s", k++ ? "," : " yours now:", uci);
+  }
+  printf("%s)\n", k ? "" : " none with these cards now");
+}
+
+static const char *article(const char *noun) {
+  return strchr("aeiouAEIOU", noun[0]) && noun[0] ? "an" : "a";
+}
+
+/* After a variant's help: the commands and notation its hidden parts add. */
+static void help_for_variant(Repl *r) {
+  const Variant *v = r->g->v;
+  if (v->visibility == SEE_OWN)
+    printf("\nIn %s each player sees only their own pieces:\n"
+           "  tries             the moves you could try knowing only your pieces\n"
+           "  e2e4              a try: the referee answers one that is not legal\n"
+           "  messages          what the referee has told you\n", v->name);
+  if (v->card_action) {
+    printf("\nIn %s a player may play two cards instead of a move:\n"
+           "  cards:e3          the file card (1 = a, here 5) and the rank card (1 = your\n"
+           "                    first rank, here 3) name a square of one of your pieces;\n"
+           "                    the board shows your cards and the squares they name now\n",
+           v->name);
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->card_flip[t])
+        printf("                    %s %s there is turned into %s %s\n", article(v->type[t].name),
+               v->type[t].name, article(v->type[v->card_flip[t] - 1].name),
+               v->type[v->card_flip[t] - 1].name);
+    if (v->card_toggle_bit && v->card_toggle_bit == v->diagonal_once_bit)
+      printf("                    any other piece there loses its diagonal moves, or has\n"
+             "                    them back\n");
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->card_exclude >> t & 1)
+        printf("                    (never on %s %s)\n", article(v->type[t].name), v->type[t].name);
+  }
+  if (v->diagonal_once_bit)
+    printf("  a piece marked ' has moved diagonally and has no more diagonal moves\n");
+}
+
 static void list_moves(Repl *r) {
   Move list[MAX_MOVES];
   char uci[64], san[64];
   Decision d = game_decision(r->g);
-  if (refuse_hidden(r, "moves")) return;
+  if (refuse_hidden(r, "moves")) {
+    if (r->g->v->visibility == SEE_OWN) printf("(tries lists the moves you could try)\n");
+    return;
+  }
   if (d.kind == DECIDE_ANSWER_OFFER) {
     printf("accept  decline\n");
     return;
@@ -662,6 +784,10 @@ static void do_svg(Repl *r, const char *arg) {
                    "fill=\"%s\" stroke=\"#000\" stroke-width=\"0.6\">%c</text>\n",
                 x + S / 2, y + S * 2 / 3, CELL_COLOUR(c) == WHITE ? "#fff" : "#000",
                 CELL_COLOUR(c) == WHITE ? letter - 32 : letter);
+      if (marked(p, sq)) /* a red dot in the corner, as the board's ' */
+        fprintf(f, "<circle class=\"mark\" cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#c0392b\" stroke=\"#fff\">"
+                   "<title>moved diagonally: no more diagonal moves</title></circle>\n",
+                x + S - 8, y + 8);
     }
   for (int file = 0; file < geo->files; file++)
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
@@ -905,9 +1031,13 @@ static int run_command(Repl *r, char *line) {
 
   if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) return 1;
   int before = game_decision(r->g).player, n_before = r->g->n;
-  if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) fputs(help_text, stdout);
+  if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) {
+    fputs(help_text, stdout);
+    help_for_variant(r);
+  }
   else if (!strcmp(cmd, "show") || !strcmp(cmd, "board") || !strcmp(cmd, "d")) show_board(r);
   else if (!strcmp(cmd, "moves")) list_moves(r);
+  else if (!strcmp(cmd, "tries")) list_tries(r);
   else if (!strcmp(cmd, "play")) {
     if (play_moves(r, args) && r->interactive) show_board(r);
   } else if (!strcmp(cmd, "undo")) {
@@ -1207,7 +1337,7 @@ static void offer_recovery(Repl *r) {
 static Repl *completing; /* readline's completion functions take no context */
 
 static const char *const command_names[] = {
-    "show", "moves", "play", "undo", "fen", "new", "load", "perft", "divide", "view",
+    "show", "moves", "tries", "play", "undo", "fen", "new", "load", "perft", "divide", "view",
     "messages", "why", "reload", "save", "open", "svg", "lua", "trace", "variants",
     "offer", "accept", "decline", "help", "quit", "history", "resign", "flip", "letters", NULL};
 

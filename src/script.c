@@ -895,7 +895,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "ownership", "hooks", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
-                                      "drops", NULL};
+                                      "drops", "on_position", NULL};
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
                                             "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
@@ -1216,8 +1216,9 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
       problem(r, "visibility: \"%s\" (expected all or own)", buf);
   }
   v->tries = get_bool(r, idx, "tries", "", 0);
-  static const char *const hooks[] = {"on_move", "on_attempt", "on_result", "with_options"};
-  for (int i = 0; i < 4; i++) {
+  static const char *const hooks[] = {"on_move", "on_attempt", "on_result", "with_options",
+                                      "on_position"};
+  for (int i = 0; i < 5; i++) {
     int type = script_rawfield(L, idx, hooks[i]);
     if (type != LUA_TNIL && type != LUA_TFUNCTION) problem(r, "%s: expected a function", hooks[i]);
     lua_pop(L, 1);

@@ -221,6 +221,12 @@ expect "bad seventh field" 1 "FEN field 7" -- $V perft --fen "4k3/8/8/8/8/8/8/4K
 expect "too few FEN fields" 1 "expected at least the board and the side to move" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3" 1
 expect "unreadable test file" 1 "cannot read the file" -- $V test "$tmp/nosuch.perft"
 expect "garbled move in a transcript" 1 "refused" -- $V test tests/fuzz/corpus/testfile/transcript.bad
+printf 'variant kriegspiel\ntranscript wrong fields\n> e2e4\n< all moved: White has moved\n= fields player=black\n' > "$tmp/fields.transcript"
+expect "a transcript's fields that differ" 1 "expected the fields player=black, got player=white" -- $V test "$tmp/fields.transcript"
+printf 'transcript fields without a message\n> e2e4\n= fields none\n' > "$tmp/nofields.transcript"
+expect "a transcript's fields with no message to check" 1 "no '<' line of this action" -- $V test "$tmp/nofields.transcript"
+expect_stdin "tries where the pieces are seen" 1 "tries: the pieces are in view in chess" "tries\n" -- $V
+expect_stdin "tries lists the player's own tries" 0 "34 tries White could make" "tries\n" -- $V kriegspiel
 expect "fuzz: card state in a variant without cards" 1 "the variant has no cards" -- $V perft --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 1 varia:draws=3" 1
 expect "duck divide counts whole turns" 0 "Nodes searched: 379440" -- $V perft --variant duck 2 --divide
 printf 'print(select("#", ...))\n' > "$tmp/nargs.lua"

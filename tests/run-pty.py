@@ -196,6 +196,79 @@ check("leaving the referee's view hands over",
 t.close()
 
 
+# The hidden games at the terminal (issue 16, item 5). Kriegspiel: a
+# player lists their own tries, which show nothing of the other side;
+# moves stays refused and points to tries.
+t = Term(["kriegspiel"])
+t.wait_for(r"varia\(kriegspiel\)> ")
+t.out = ""
+t.send("tries\n")
+check("tries lists White's conceivable tries",
+      t.wait_for(r"34 tries White could make knowing only White's own pieces", 5) and "e2e4" in t.out
+      and "b1c3" in t.out, t.out)
+check("and nothing of Black's", "e7e5" not in t.out and "b8c6" not in t.out, t.out)
+t.out = ""
+t.send("moves\n")
+check("moves is refused and points to tries",
+      t.wait_for(r"moves would show what the players may not see", 5) and
+      t.wait_for(r"\(tries lists the moves you could try\)", 5), t.out)
+t.out = ""
+t.send("help\n")
+check("help lists tries for a hidden board", t.wait_for(r"tries +the moves you could try knowing only your pieces", 5), t.out)
+t.send("e2e4\n")
+t.wait_for(r"hand the terminal to Black")
+t.send("\n")
+t.wait_for(r"Black: press Enter to see your board")
+t.send("\n")
+t.wait_for(r"Black's view: ")
+t.wait_for(r"varia\(kriegspiel\)> $")
+t.out = ""
+t.send("tries\n")
+check("after the hand-over, Black's tries", t.wait_for(r"34 tries Black could make", 5) and "e7e5" in t.out
+      and "e2e4" not in t.out, t.out)
+t.close()
+
+# Unbland: the card syntax in help and under the board, marked pieces on
+# the board, and the opponent told of a card play. With seed 1 White holds
+# a 1 and a 6: cards:f1 (file card 6, rank card 1) marks the f1 bishop.
+t = Term(["--seed", "1", "unbland"])
+t.wait_for(r"varia\(unbland\)> ")
+check("the prompt's hint gives the card syntax and the squares the hand names",
+      re.search(r"cards:e3 plays 5 and 3; yours now: cards:f1\)", t.out), t.out)
+t.out = ""
+t.send("help\n")
+check("help gives the card syntax", t.wait_for(r"cards:e3 +the file card \(1 = a, here 5\) and the rank card", 5)
+      and t.wait_for(r"a rook there is turned into an upside-down rook", 5)
+      and t.wait_for(r"never on a knight", 5), t.out)
+t.send("cards:f1\n")
+check("hand-over after a card play", t.wait_for(r"White: press Enter, then hand the terminal to Black", 5), t.out)
+t.send("\n")
+t.wait_for(r"Black: press Enter to see your board")
+t.out = ""
+t.send("\n")
+check("Black is told of the card play",
+      t.wait_for(r"referee: White played the cards 6 and 1 on f1: the bishop there loses its diagonal moves", 5), t.out)
+check("the marked bishop is drawn marked", re.search("\u2657'", t.out) is not None, t.out)
+check("and listed under the board", "marked ' (no more diagonal moves): f1" in t.out, t.out)
+svg = os.path.join(t.home, "u.svg")
+t.send("svg %s\n" % svg)
+t.wait_for(r"wrote ")
+with open(svg) as f:
+    drawn = f.read()
+check("the SVG marks the bishop", drawn.count('class="mark"') == 1 and 'cx="304" cy="344"' in drawn, drawn[-400:])
+t.close()
+t = Term(["--seed", "1", "unbland"], {"NO_COLOR": "1"})
+t.wait_for(r"varia\(unbland\)> ")
+t.send("cards:f1\n")
+t.wait_for(r"hand the terminal to Black")
+t.send("\n")
+t.wait_for(r"Black: press Enter to see your board")
+t.out = ""
+t.send("\n")
+check("in plain ASCII, a mark after the letter", t.wait_for(r" K  B' N  R", 5), t.out)
+t.close()
+
+
 # open asks before running the script a PGN names as its variant.
 t = Term([])
 script = os.path.join(t.home, "mine.lua")

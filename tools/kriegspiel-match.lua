@@ -1,6 +1,6 @@
 -- Kriegspiel matches between computer players, for docs/variants/kriegspiel.md.
 --
---   ./varia run tools/kriegspiel-match.lua A B GAMES DEPTH [FIRST_SEED] [STEPS]
+--   ./varia run tools/kriegspiel-match.lua A B GAMES DEPTH [FIRST_SEED] [STEPS] [OPENING]
 --
 -- A and B are "belief" (the computer deciding from its belief, g:beliefs),
 -- "view" (the computer sampling from its view alone: g:bestmove with
@@ -8,11 +8,16 @@
 -- move). A has White in odd games and Black in even ones. A game still
 -- going after STEPS steps (default 200; tries count) is adjudicated on the
 -- material on the board (P 1, N and B 3, R 5, Q 9): three points ahead
--- wins, else a draw. Prints each game and A's points.
+-- wins, else a draw. The first OPENING plies (default 0) are random legal
+-- moves, drawn from the game's seed: the computer decides from what it has
+-- seen alone, so that two computers would otherwise play the same two
+-- games (one per colour) whatever the seed. Prints each game and A's
+-- points.
 local a, b = arg[1] or "belief", arg[2] or "view"
 local games, depth = tonumber(arg[3] or "20"), tonumber(arg[4] or "2")
 local first = tonumber(arg[5] or "1")
 local limit = tonumber(arg[6] or "200")
+local opening = tonumber(arg[7] or "0")
 local worth = { p = 1, n = 3, b = 3, r = 5, q = 9, k = 0 }
 
 -- White's material less Black's, from the true position.
@@ -43,7 +48,9 @@ for i = first, first + games - 1 do
   local steps, refused = 0, {}
   while not g:result() and steps < limit do
     local who = g:turn()
-    local mv = choose(g, who == "white" and white or black, refused)
+    local kind = who == "white" and white or black
+    if #g:history() < opening then kind = "random" end
+    local mv = choose(g, kind, refused)
     if not mv then break end
     local ok = g:play(mv)
     if ok then refused = {} else refused[#refused + 1] = mv end
@@ -63,5 +70,5 @@ for i = first, first + games - 1 do
   print(string.format("game %d: %s (white) vs %s (black): %s (%s), %d steps; %s: %.1f/%d",
     i, white, black, winner, reason, steps, a, points, i - first + 1))
 end
-print(string.format("%s vs %s, depth %d, %d games (seeds %d-%d, %d steps): %s scores %.1f (%.1f%%): +%d =%d -%d; %.0f s",
-  a, b, depth, games, first, first + games - 1, limit, a, points, 100 * points / games, wins, draws, losses, os.clock() - t0))
+print(string.format("%s vs %s, depth %d, %d games (seeds %d-%d, %d steps, %d random plies): %s scores %.1f (%.1f%%): +%d =%d -%d; %.0f s",
+  a, b, depth, games, first, first + games - 1, limit, opening, a, points, 100 * points / games, wins, draws, losses, os.clock() - t0))

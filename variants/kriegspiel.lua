@@ -96,50 +96,61 @@ local result_text = {
   ["dead position"] = "Draw: neither side can checkmate",
 }
 
+-- What the referee says of the position as it stands, to both players:
+-- each check and its direction, the result if the game is over, else the
+-- pawn captures of the player to move. After a move (on_move) and, asked
+-- with g:referee(), at set-up.
+local function announce_position(ruleset, g)
+  local files, ranks = 8, 8
+  -- Directions in a fixed order, so that a double check reads the same
+  -- however the pieces are stored.
+  local order = { rank = 1, file = 2, ["long diagonal"] = 3, ["short diagonal"] = 4, knight = 5 }
+  local dirs = {}
+  for _, c in ipairs(g:checkers()) do dirs[#dirs + 1] = check_direction(c.from, c.king, files, ranks) end
+  table.sort(dirs, function(a, b) return order[a] < order[b] end)
+  for _, dir in ipairs(dirs) do
+    local fields = { direction = dir, player = g:turn() }
+    if ruleset == "wild16" then
+      g:announce("all", "check", dir:sub(1, 1):upper() .. dir:sub(2):gsub(" ", "-") .. " check", fields)
+    elseif dir == "knight" then
+      g:announce("all", "check", "Check by a knight", fields)
+    else
+      g:announce("all", "check", "Check on the " .. dir, fields)
+    end
+  end
+  local winner, reason = g:result()
+  if winner then
+    local text = result_text[reason] or reason
+    if winner ~= "draw" and reason == "checkmate" then text = text .. ": " .. colour[winner] .. " wins" end
+    g:announce("all", "result", text, { winner = winner, reason = reason })
+    return
+  end
+  local n = pawn_captures(g)
+  if ruleset == "wild16" then
+    g:announce("all", "pawn-tries", n == 1 and "1 pawn try" or (n .. " pawn tries"),
+      { count = n, player = g:turn() })
+  elseif n > 0 then
+    g:announce("all", "pawn-capture", colour[g:turn()] .. " has a pawn capture", { player = g:turn() })
+  end
+end
+
 local function announce_move(ruleset)
   return function(g, info)
-    local files, ranks = 8, 8
     if ruleset == "wild16" then
-      g:announce("all", "moved", colour[g:turn()] .. "'s move")
+      g:announce("all", "moved", colour[g:turn()] .. "'s move", { player = info.player })
     else
-      g:announce("all", "moved", colour[info.player] .. " has moved")
+      g:announce("all", "moved", colour[info.player] .. " has moved", { player = info.player })
     end
     if info.captured then
       local what = info.captured:lower() == "p" and "pawn" or "piece"
+      local fields = { square = info.capture_square, piece = what }
       if ruleset == "wild16" then
-        g:announce("all", "capture", (what == "pawn" and "Pawn" or "Piece") .. " at " .. info.capture_square .. " captured")
+        g:announce("all", "capture", (what == "pawn" and "Pawn" or "Piece") .. " at " .. info.capture_square .. " captured", fields)
       else
-        g:announce("all", "capture", "Capture at " .. info.capture_square .. ": " .. what)
+        g:announce("all", "capture", "Capture at " .. info.capture_square .. ": " .. what, fields)
       end
     end
-    -- Directions in a fixed order, so that a double check reads the same
-    -- however the pieces are stored.
-    local order = { rank = 1, file = 2, ["long diagonal"] = 3, ["short diagonal"] = 4, knight = 5 }
-    local dirs = {}
-    for _, c in ipairs(g:checkers()) do dirs[#dirs + 1] = check_direction(c.from, c.king, files, ranks) end
-    table.sort(dirs, function(a, b) return order[a] < order[b] end)
-    for _, dir in ipairs(dirs) do
-      if ruleset == "wild16" then
-        g:announce("all", "check", dir:sub(1, 1):upper() .. dir:sub(2):gsub(" ", "-") .. " check")
-      elseif dir == "knight" then
-        g:announce("all", "check", "Check by a knight")
-      else
-        g:announce("all", "check", "Check on the " .. dir)
-      end
-    end
-    local winner, reason = g:result()
-    if winner then
-      local text = result_text[reason] or reason
-      if winner ~= "draw" and reason == "checkmate" then text = text .. ": " .. colour[winner] .. " wins" end
-      g:announce("all", "result", text)
-      return
-    end
-    local n = pawn_captures(g)
-    if ruleset == "wild16" then
-      g:announce("all", "pawn-tries", n == 1 and "1 pawn try" or (n .. " pawn tries"))
-    elseif n > 0 then
-      g:announce("all", "pawn-capture", colour[g:turn()] .. " has a pawn capture")
-    end
+    announce_position(ruleset, g)
   end
 end
 
@@ -152,7 +163,7 @@ end
 local function answer_attempt(ruleset)
   return function(g, text)
     if ruleset == "wild16" then
-      g:announce(g:turn(), "illegal", "Illegal move")
+      g:announce(g:turn(), "illegal", "Illegal move", { player = g:turn() })
       return "Illegal move"
     end
     local conceivable = false
@@ -162,7 +173,7 @@ local function answer_attempt(ruleset)
     local nonsense = not conceivable or
       (is_pawn_capture_attempt(g, text) and pawn_captures(g) == 0)
     local answer = nonsense and "Nonsense" or "Illegal"
-    g:announce("all", nonsense and "nonsense" or "illegal", answer)
+    g:announce("all", nonsense and "nonsense" or "illegal", answer, { player = g:turn() })
     return answer
   end
 end
@@ -180,7 +191,11 @@ local kriegspiel = std.extend(std.chess, {
 })
 
 function kriegspiel.with_options(v, o)
-  return std.extend(v, { on_move = announce_move(o.ruleset), on_attempt = answer_attempt(o.ruleset) })
+  return std.extend(v, {
+    on_move = announce_move(o.ruleset),
+    on_attempt = answer_attempt(o.ruleset),
+    on_position = function(g) announce_position(o.ruleset, g) end,
+  })
 end
 
 return kriegspiel

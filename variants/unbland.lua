@@ -54,7 +54,43 @@
 --    promotion.
 --  * A card play counts as a move for the fifty-move rule (it is neither a
 --    capture nor a pawn move).
+--  * The opponent is told what a card play showed (on_move): the two card
+--    values (file card, then rank card counted from the player's side), the
+--    square and what became of the piece there, as a message with fields
+--    (type "cards"; g:messages). The board shows the same; the message says
+--    it where the board is not being watched (the REPL's hand-over screen).
 local std = require "std"
+
+local names = { k = "king", q = "queen", r = "rook", c = "upside-down rook", b = "bishop",
+                n = "knight", p = "pawn" }
+local colour = { white = "White", black = "Black" }
+
+-- Rule 5 as the opponent sees it: "one for rank (1=your first rank) one
+-- for file (card 1=a ...)".
+local function tell_card_play(g, info)
+  if not info.move:match("^cards:") then return end
+  local sq = info.to
+  local file_card = sq:byte(1) - 96
+  local rank = tonumber(sq:sub(2))
+  local rank_card = info.player == "white" and rank or 9 - rank
+  local letter = g:piece(sq):lower()
+  local effect, words
+  if letter == "c" then
+    effect, words = "turned", "the rook there is turned upside down"
+  elseif letter == "r" then
+    effect, words = "turned", "the upside-down rook there is turned right side up"
+  elseif g:attr(sq) & 1 == 1 then
+    effect, words = "marked", "the " .. names[letter] .. " there loses its diagonal moves"
+  else
+    effect, words = "unmarked", "the " .. names[letter] .. " there has its diagonal moves back"
+  end
+  local opponent = info.player == "white" and "black" or "white"
+  g:announce(opponent, "cards",
+    string.format("%s played the cards %d and %d on %s: %s", colour[info.player], file_card, rank_card, sq, words),
+    { player = info.player, square = sq, file_card = file_card, rank_card = rank_card,
+      piece = names[letter], effect = effect })
+end
+
 return std.extend(std.chess, {
   name = "unbland",
   description = "chess with cards, diagonal moves used once, upside-down rooks",
@@ -69,4 +105,5 @@ return std.extend(std.chess, {
     play = { flip = { r = "c", c = "r" }, exclude = "n", toggle = 1 },
   },
   rules = { diagonal_once = true, promote_to_lost = true, dead_position = std.dead_position },
+  on_move = tell_card_play,
 })

@@ -149,4 +149,42 @@ local mv = c:bestmove({ depth = 2 })
 t.check("the computer chooses from its belief", type(mv) == "string", mv)
 t.check("and from its view alone", type(c:bestmove({ depth = 2, beliefs = false })) == "string")
 
+-- 9. A step after which the opponent has no legal step is valued by the
+-- rules: a mate is taken (the search of a position without steps called it
+-- even), and a stalemate thrown away from far ahead is avoided. From a
+-- FEN both players know the start, so White's belief is the position.
+local function after_best(fen)
+  local k = varia.new("kriegspiel", { fen = fen })
+  local best = k:bestmove({ depth = 2 })
+  k:play(best)
+  return best, k:result()
+end
+for _, fen in ipairs({ "k7/2K5/1Q6/8/8/8/8/8 w - - 0 1", "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+                       "4k3/8/4K3/8/8/8/8/7R w - - 0 1" }) do
+  local best, winner, reason = after_best(fen)
+  t.equal("mate in one taken: " .. fen .. " (" .. tostring(best) .. ")", reason, "checkmate")
+end
+-- Qb6 stalemates; every other queen move keeps the win
+local best, winner, reason = after_best("k7/8/2K5/8/8/8/8/1Q6 w - - 0 1")
+t.check("no stalemate from a queen ahead (" .. tostring(best) .. ")", reason ~= "stalemate", reason)
+-- From ahead, the lone king is driven: a queen and king against a king
+-- from set-up, against a random mover, end in mate within fifty moves in
+-- most seeded games (the n-move rule draws the rest).
+local mates = 0
+for seed = 1, 6 do
+  math.randomseed(seed)
+  local k = varia.new("kriegspiel", { fen = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", seed = seed })
+  local steps, refused = 0, {}
+  while not k:result() and steps < 200 do
+    local m
+    if k:turn() == "white" then m = k:bestmove({ depth = 2, exclude = refused })
+    else local l = k:legal() m = l[math.random(#l)] end
+    if k:play(m) then refused = {} else refused[#refused + 1] = m end
+    steps = steps + 1
+  end
+  local _, why = k:result()
+  if why == "checkmate" then mates = mates + 1 end
+end
+t.check("the queen mates in at least 4 of 6 games (" .. mates .. ")", mates >= 4, mates)
+
 t.done()

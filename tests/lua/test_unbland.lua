@@ -213,4 +213,35 @@ do
   t.fails("a game without cards", "cards:e3: chess has no card plays", varia.new("chess"):play("cards:e3"))
 end
 
+-- The opponent is told what a card play shows (rule 5: "one for rank
+-- (1=your first rank) one for file (card 1=a ...)"; "If it is a rook turn
+-- it rightside-up or upside-down. If it is not a rook it loses or regains
+-- its diagonal ability"): the cards, the square, what became of the piece.
+do
+  local g = varia.new("unbland", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:hands=1,6/8,1" })
+  g:play("cards:f1")
+  local heard = g:messages("black")
+  t.equal("black is told of white's card play", heard[1] and heard[1].text,
+    "White played the cards 6 and 1 on f1: the bishop there loses its diagonal moves")
+  t.equal("with its fields", heard[1] and string.format("%s %s %d %d %s %s", heard[1].fields.player,
+    heard[1].fields.square, heard[1].fields.file_card, heard[1].fields.rank_card, heard[1].fields.piece,
+    heard[1].fields.effect), "white f1 6 1 bishop marked")
+  t.equal("the player who played is not told again", #g:messages("white"), 0)
+  g:play("cards:h8")
+  heard = g:messages("white")
+  t.equal("black's rank card counts from black's side: h8 is rank card 1",
+    heard[1] and heard[1].text, "Black played the cards 8 and 1 on h8: the rook there is turned upside down")
+  g = varia.new("unbland", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/CNBQKBNR w KQkq - 0 1 varia:hands=1,1/8,8;attr=f1.1" })
+  g:play("cards:a1")
+  t.equal("an upside-down rook turned back", g:messages("black")[1].text,
+    "White played the cards 1 and 1 on a1: the upside-down rook there is turned right side up")
+  g = varia.new("unbland", { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:hands=1,6/8,8;attr=f1.1" })
+  g:play("cards:f1")
+  t.equal("a marked piece regains its diagonal moves", g:messages("black")[1].text,
+    "White played the cards 6 and 1 on f1: the bishop there has its diagonal moves back")
+  t.equal("unmarked", g:messages("black")[1].fields.effect, "unmarked")
+  g:play("e7e5")
+  t.equal("an ordinary move tells nothing", #g:messages("white"), 0)
+end
+
 t.done()
