@@ -542,6 +542,10 @@ expect "NUL in a variant string" 1 'visibility: contains a NUL character after "
 # gives; a game of a hooked variant saved as PGN opens again to the same
 # position; a failing hook stops perft with its message and exit 1.
 expect_stdin "why: a hook's reason" 0 "the piece on e4 is paralysed" "e4\nd5\nwhy exd5\n" -- $V madrasi
+expect_stdin "madrasi PGN round trip" 0 "r1bqkb1r/ppp1pppp/2n2n2/3p4/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4" \
+  "e4\nd5\nNf3\nNc6\nNc3\nNf6\nsave $tmp/madrasi.pgn\nnew chess\nopen $tmp/madrasi.pgn\nfen\n" -- env HOME="$tmp" $V madrasi
+expect_stdin "madrasi reopened keeps its rules" 0 "the piece on e4 is paralysed" \
+  "open $tmp/madrasi.pgn\nwhy exd5\n" -- env HOME="$tmp" $V
 expect_stdin "hooked PGN round trip (the bishop taken on f7 reborn on f1)" 0 "r1bq1b1r/pppp1kpp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQ - 0 5" \
   "e4\ne5\nNf3\nNc6\nBc4\nNf6\nBxf7+\nKxf7\nsave $tmp/circe.pgn\nnew chess\nopen $tmp/circe.pgn\nfen\n" -- $V circe
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "bad", hooks = { moves = function(pos, m)\n  error("broken rule")\nend } })\n' > "$tmp/badhook.lua"
