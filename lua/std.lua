@@ -79,6 +79,18 @@ std.shogi_rules = {
   end,
 }
 
+-- A moves hook's usual work: the moves why(m) says nothing against, and
+-- for each it refuses, the reason it gives (the hook returns both, and
+-- `why` prints the reason).
+function std.keep_moves(moves, why)
+  local kept, reasons = {}, {}
+  for _, m in ipairs(moves) do
+    local reason = why(m)
+    if reason then reasons[m] = reason else kept[#kept + 1] = m end
+  end
+  return kept, reasons
+end
+
 -- A deep copy (tables are copied, other values shared).
 function std.copy(t)
   if type(t) ~= "table" or t == std.NONE then return t end

@@ -1101,6 +1101,21 @@ static void push_fields(lua_State *L, const char *fields) {
   }
 }
 
+/* A message as Lua sees it: { type, text, to, index, fields }. */
+static void push_message(lua_State *L, const Message *m) {
+  lua_createtable(L, 0, 5);
+  lua_pushstring(L, m->type);
+  lua_setfield(L, -2, "type");
+  lua_pushstring(L, m->text);
+  lua_setfield(L, -2, "text");
+  lua_pushstring(L, audience_name(m->audience));
+  lua_setfield(L, -2, "to");
+  lua_pushinteger(L, m->index);
+  lua_setfield(L, -2, "index");
+  push_fields(L, m->fields);
+  lua_setfield(L, -2, "fields");
+}
+
 /* g:messages(player [, since]): the announcements the player received, as
 ** { {type=, text=, to=, index=, fields=}, ... }; since is a history
 ** length (without it, every message, those made before the first step
@@ -1114,17 +1129,7 @@ static int g_messages(lua_State *L) {
   for (int i = 0; i < g->nmsgs; i++) {
     const Message *m = &g->msgs[i];
     if (!(m->audience & bit) || m->index <= since) continue;
-    lua_createtable(L, 0, 5);
-    lua_pushstring(L, m->type);
-    lua_setfield(L, -2, "type");
-    lua_pushstring(L, m->text);
-    lua_setfield(L, -2, "text");
-    lua_pushstring(L, audience_name(m->audience));
-    lua_setfield(L, -2, "to");
-    lua_pushinteger(L, m->index);
-    lua_setfield(L, -2, "index");
-    push_fields(L, m->fields);
-    lua_setfield(L, -2, "fields");
+    push_message(L, m);
     lua_rawseti(L, -2, ++k);
   }
   return 1;
@@ -1350,17 +1355,7 @@ static void push_messages_from(lua_State *L, const Game *g, int from, int player
   for (int i = from; i < g->nmsgs; i++) {
     const Message *m = &g->msgs[i];
     if (player >= 0 && !(m->audience & (player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK))) continue;
-    lua_createtable(L, 0, 5);
-    lua_pushstring(L, m->type);
-    lua_setfield(L, -2, "type");
-    lua_pushstring(L, m->text);
-    lua_setfield(L, -2, "text");
-    lua_pushstring(L, audience_name(m->audience));
-    lua_setfield(L, -2, "to");
-    lua_pushinteger(L, m->index);
-    lua_setfield(L, -2, "index");
-    push_fields(L, m->fields);
-    lua_setfield(L, -2, "fields");
+    push_message(L, m);
     lua_rawseti(L, -2, ++k);
   }
 }

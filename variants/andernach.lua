@@ -51,16 +51,12 @@ return std.extend(std.chess, {
       if now ~= pos:attr(to) then pos:set_attr(to, now) end
     end,
     moves = function(pos, moves)
-      local kept, reasons = {}, {}
-      for _, m in ipairs(moves) do
+      return std.keep_moves(moves, function(m)
         local from, _, kind = pos:decode(m)
         if kind == "double" and has(pos:attr(from), MARK) then
-          reasons[m] = "the pawn on " .. from .. " changed sides there by capturing: no double step (andernach chess)"
-        else
-          kept[#kept + 1] = m
+          return "the pawn on " .. from .. " changed sides there by capturing: no double step (andernach chess)"
         end
-      end
-      return kept, reasons
+      end)
     end,
   },
 })

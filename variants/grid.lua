@@ -44,17 +44,13 @@ return std.extend(std.chess, {
       return false
     end,
     moves = function(pos, moves)
-      local kept, reasons = {}, {}
-      for _, m in ipairs(moves) do
+      return std.keep_moves(moves, function(m)
         local from, to, kind = pos:decode(m)
         if kind == "castling" then to = castling_target(pos, from, to) end
         if cell(pos, from) == cell(pos, to) then
-          reasons[m] = from .. " and " .. to .. " are in the same 2x2 cell: a move must leave its cell (grid chess)"
-        else
-          kept[#kept + 1] = m
+          return from .. " and " .. to .. " are in the same 2x2 cell: a move must leave its cell (grid chess)"
         end
-      end
-      return kept, reasons
+      end)
     end,
   },
 })

@@ -45,19 +45,16 @@ return std.extend(std.chess, {
       return false
     end,
     moves = function(pos, moves)
-      local kept, reasons, cache = {}, {}, {}
-      for _, m in ipairs(moves) do
+      local cache = {}
+      return std.keep_moves(moves, function(m)
         local from, to, kind = pos:decode(m)
         local who = kind == "castling" and to or from -- the rook castles too
         if cache[who] == nil then cache[who] = paralysed(pos, who) end
         if cache[who] then
-          reasons[m] = "the " .. (kind == "castling" and "rook" or "piece") .. " on " .. who ..
-                       " is paralysed (attacked by an enemy piece of its type)"
-        else
-          kept[#kept + 1] = m
+          return "the " .. (kind == "castling" and "rook" or "piece") .. " on " .. who ..
+                 " is paralysed (attacked by an enemy piece of its type)"
         end
-      end
-      return kept, reasons
+      end)
     end,
   },
 })

@@ -36,20 +36,15 @@ return std.extend(std.chess, {
       return false
     end,
     moves = function(pos, moves)
-      local kept, reasons, cache, side = {}, {}, {}, pos:side()
-      for _, m in ipairs(moves) do
-        local ok = true
-        if pos:captures(m) then
-          local from = pos:decode(m)
-          if cache[from] == nil then cache[from] = observed(pos, from, side) end
-          ok = cache[from]
-          if not ok then
-            reasons[m] = "the piece on " .. from .. " may not capture: no piece of its side observes it (patrol chess)"
-          end
+      local cache, side = {}, pos:side()
+      return std.keep_moves(moves, function(m)
+        if not pos:captures(m) then return nil end
+        local from = pos:decode(m)
+        if cache[from] == nil then cache[from] = observed(pos, from, side) end
+        if not cache[from] then
+          return "the piece on " .. from .. " may not capture: no piece of its side observes it (patrol chess)"
         end
-        if ok then kept[#kept + 1] = m end
-      end
-      return kept, reasons
+      end)
     end,
   },
 })
