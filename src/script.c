@@ -889,22 +889,178 @@ static void set_aside_bad_betza(Reader *r, Variant *v) {
   }
 }
 
-int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
-  static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
-                                      "promotion", "castling", "rules", "turn",
-                                      "ownership", "hooks", "description", "fairy_stockfish",
-                                      "options", "with_options", "visibility",
-                                      "tries", "on_move", "on_attempt", "on_result", "cards",
-                                      "drops", "on_position", NULL};
+/* promotion = { pieces, zone, compulsory, flip, limit, by_move, no_check, no_attack } */
+static void read_promotion(Reader *r, int t, Variant *v) {
+  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit",
+                                            "by_move", "no_check", "no_attack", NULL};
+  static const char *const known_by_move[] = {"white", "black", "last_anywhere", "step", NULL};
+  lua_State *L = r->L;
+  char buf[512];
+  unknown_keys(r, t, "promotion.", known_promo);
+  v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 0, MAX_RANKS);
+  v->promo_no_check = get_bool(r, t, "no_check", "promotion.", 0);
+  v->promo_no_attack = get_bool(r, t, "no_attack", "promotion.", 0);
+  int bm = get_table(r, t, "by_move", "promotion.");
+  if (bm) { /* promotion as a move of its own */
+    unknown_keys(r, bm, "promotion.by_move.", known_by_move);
+    v->by_move = 1;
+    v->by_move_step = get_bool(r, bm, "step", "promotion.by_move.", 1);
+    v->by_move_last = get_bool(r, bm, "last_anywhere", "promotion.by_move.", 0);
+    script_rawfield(L, bm, "white");
+    script_rawfield(L, bm, "black");
+    int sides = !lua_isnil(L, -1) || !lua_isnil(L, -2);
+    lua_pop(L, 2);
+    if (sides) read_sides(r, bm, "promotion.by_move.", &v->geo, v->by_move_sq);
+    else memset(v->by_move_sq, 0xFF, sizeof v->by_move_sq); /* anywhere */
+    lua_pop(L, 1);
+  }
+  script_rawfield(L, t, "flip");
+  if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "capture") == 0) v->promo_flip = 2;
+  else if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->promo_flip = lua_toboolean(L, -1);
+  else problem(r, "promotion.flip: expected true, false or \"capture\"");
+  lua_pop(L, 1);
+  if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
+    for (const char *s = buf; *s; s++) {
+      int ty = letter_type(v, *s);
+      if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
+      else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
+    }
+  }
+  /* compulsory: the zone's last ranks where a piece must promote, or true
+  ** for all of it, which also makes a promoted form compulsory */
+  script_rawfield(L, t, "compulsory");
+  if (lua_isboolean(L, -1)) {
+    v->form_compulsory = lua_toboolean(L, -1);
+    v->promo_compulsory = v->promo_zone;
+  } else if (lua_isnil(L, -1)) {
+    v->promo_compulsory = v->promo_zone;
+  } else {
+    lua_pop(L, 1);
+    v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
+    lua_pushnil(L);
+  }
+  lua_pop(L, 1);
+  int lim = get_table(r, t, "limit", "promotion.");
+  if (lim) {
+    lua_pushnil(L);
+    while (lua_next(L, lim)) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+      int ty = k && strlen(k) == 1 ? letter_type(v, k[0]) : -1;
+      lua_Integer count = 0;
+      if (ty < 0)
+        problem(r, "promotion.limit: \"%s\" is not one of the pieces", k ? k : luaL_typename(L, -2));
+      else if (whole_number(L, -1, &count) <= 0 || count < 1 || count > 64)
+        problem(r, "promotion.limit.%s: expected a whole number from 1 to 64", k);
+      else
+        v->promo_limit[ty] = (uint8_t)count;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* drops = { captures, keep_promoted, pawn_first_rank, ... }: pieces in hand */
+static void read_drops(Reader *r, int t, Variant *v) {
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
                                             "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
                                             NULL};
-  static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit",
-                                            "by_move", "no_check", "no_attack", NULL};
-  static const char *const known_by_move[] = {"white", "black", "last_anywhere", "step", NULL};
+  lua_State *L = r->L;
+  char buf[512];
+  unknown_keys(r, t, "drops.", known_drops);
+  v->pockets = 1;
+  v->drops = get_bool(r, t, "free", "drops.", 1);
+  v->gating = get_bool(r, t, "gating", "drops.", 0);
+  v->gate_shields = get_bool(r, t, "gate_shields", "drops.", 1);
+  v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
+  v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
+  v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
+  v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
+  v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
+  /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
+  script_rawfield(L, t, "must");
+  if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
+  else if (lua_isstring(L, -1) && strlen(lua_tostring(L, -1)) == 1 &&
+           letter_type(v, lua_tostring(L, -1)[0]) >= 0)
+    v->must_drop = 2 + letter_type(v, lua_tostring(L, -1)[0]);
+  else problem(r, "drops.must: expected true, false or a piece letter");
+  lua_pop(L, 1);
+  int rg = get_table(r, t, "region", "drops.");
+  if (rg) {
+    static const char *const known_region[] = {"white", "black", NULL};
+    unknown_keys(r, rg, "drops.region.", known_region);
+    v->has_drop_region = 1;
+    read_sides(r, rg, "drops.region.", &v->geo, v->drop_region);
+    lua_pop(L, 1);
+  }
+  static const char *const which[] = {"no_doubled", "no_mate", "mate_loses", "opposite"};
+  int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses, &v->drop_opposite};
+  for (int i = 0; i < 4; i++)
+    if (get_string(r, t, which[i], "drops.", buf, sizeof buf)) {
+      int ty = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
+      if (ty < 0) problem(r, "drops.%s: \"%s\" is not one of the pieces", which[i], buf);
+      else *into[i] = ty + 1;
+    }
+  lua_pop(L, 1);
+}
+
+/* castling = { rook, king, king_files, notation, rights, rank, from_drops } */
+static void read_castling(Reader *r, int t, Variant *v) {
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
                                              "rights", "rank", "from_drops", NULL};
+  lua_State *L = r->L;
+  char buf[512];
+  unknown_keys(r, t, "castling.", known_castle);
+  v->castling = 1;
+  if (get_string(r, t, "rook", "castling.", buf, sizeof buf)) {
+    v->castle_rook_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
+    if (v->castle_rook_type < 0) problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
+  } else {
+    problem(r, "castling.rook: missing (the letter of the piece the king castles with)");
+  }
+  if (get_string(r, t, "king", "castling.", buf, sizeof buf)) {
+    v->castle_king_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
+    if (v->castle_king_type < 0) problem(r, "castling.king: \"%s\" is not one of the pieces", buf);
+  }
+  if (get_string(r, t, "rights", "castling.", buf, sizeof buf)) {
+    if (strcmp(buf, "always") == 0) v->castle_always = 1;
+    else if (strcmp(buf, "unmoved") != 0)
+      problem(r, "castling.rights: \"%s\" (expected unmoved or always)", buf);
+  }
+  int kf = get_table(r, t, "king_files", "castling.");
+  if (kf) {
+    for (int s = 0; s < 2; s++) {
+      lua_rawgeti(L, kf, s + 1);
+      const char *f = lua_tostring(L, -1);
+      if (!f || strlen(f) != 1 || f[0] < 'a' || f[0] >= 'a' + v->geo.files)
+        problem(r, "castling.king_files[%d]: expected a file letter of the board", s + 1);
+      else
+        v->castle_king_file[s] = f[0] - 'a';
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  } else {
+    v->castle_king_file[0] = v->geo.files - 2;
+    v->castle_king_file[1] = 2;
+  }
+  v->castle_rank = get_int(r, t, "rank", "castling.", 1, 1, v->geo.ranks) - 1;
+  if (get_string(r, t, "from_drops", "castling.", buf, sizeof buf)) {
+    if (strlen(buf) != 1 || buf[0] < 'a' || buf[0] >= 'a' + v->geo.files)
+      problem(r, "castling.from_drops: \"%s\" is not a file of the board", buf);
+    else
+      v->castle_drop_file = buf[0] - 'a';
+  }
+  if (get_string(r, t, "notation", "castling.", buf, sizeof buf)) {
+    if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
+    else if (strcmp(buf, "king-moves") != 0)
+      problem(r, "castling.notation: \"%s\" (expected king-moves or king-takes-rook)", buf);
+  }
+  lua_pop(L, 1);
+}
+
+/* rules = { checkmate, stalemate, nmove, repetition, extinction, goal, ... }: how games end and what is allowed */
+static void read_rules(Reader *r, int t, Variant *v) {
   static const char *const known_rules[] = {"king_capture", "checkmate", "stalemate",
                                             "nmove", "repetition", "repetition_result",
                                             "extinction", "no_takeback", "points_tie",
@@ -919,6 +1075,118 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                           "claim", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
                                            NULL};
+  lua_State *L = r->L;
+  char buf[512];
+  unknown_keys(r, t, "rules.", known_rules);
+  v->royal_capture = get_bool(r, t, "king_capture", "rules.", 0);
+  v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
+  v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
+  v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
+  v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
+  v->nmove_captures_only = !get_bool(r, t, "nmove_pawns", "rules.", 1);
+  int epr = get_table(r, t, "en_passant_ranks", "rules.");
+  if (epr) { /* ranks, from the mover's side, of the squares passed over */
+    for (lua_Integer j = 1; lua_rawgeti(L, epr, j) != LUA_TNIL; j++) {
+      lua_Integer rank = 0;
+      if (whole_number(L, -1, &rank) < 0) rank = 0;
+      if (rank < 1 || rank > v->geo.ranks)
+        problem(r, "rules.en_passant_ranks[%d]: expected a rank from 1 to %d", (int)j, v->geo.ranks);
+      else
+        v->ep_ranks |= (uint16_t)(1u << (rank - 1));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+  script_rawfield(L, t, "komi");
+  if (!lua_isnil(L, -1)) {
+    lua_Number k = lua_tonumber(L, -1);
+    if (!lua_isnumber(L, -1) || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
+      problem(r, "rules.komi: expected a number of whole or half points (such as 1.5)");
+    else v->komi2 = (int)(k * 2);
+  }
+  lua_pop(L, 1);
+  v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
+  v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
+  v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
+  v->agreement = get_bool(r, t, "agreement", "rules.", 0);
+  v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
+  v->diagonal_once_bit = get_bool(r, t, "diagonal_once", "rules.", 0) ? 1 : 0;
+  v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
+  v->no_immobile = get_bool(r, t, "no_immobile", "rules.", 0);
+  v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
+  if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER ||
+      v->points_tie == RESULT_MATERIAL)
+    problem(r, "rules.points_tie: \"%s\" cannot break a tie",
+            v->points_tie == RESULT_POINTS ? "points" :
+            v->points_tie == RESULT_FEWER ? "fewer pieces" : "material");
+  int e = get_table(r, t, "extinction", "rules.");
+  if (e) {
+    unknown_keys(r, e, "rules.extinction.", known_ext);
+    v->extinction = get_result(r, e, "result", "rules.extinction.", RESULT_LOSS);
+    if (get_string(r, e, "pieces", "rules.extinction.", buf, sizeof buf)) {
+      for (const char *s = buf; *s; s++) {
+        int ty = *s == '*' ? -2 : letter_type(v, *s);
+        if (ty == -2) v->extinction_all = 1;
+        else if (ty < 0) problem(r, "rules.extinction.pieces: '%c' is not one of the pieces", *s);
+        else v->extinction_types |= 1u << ty;
+      }
+    } else {
+      problem(r, "rules.extinction.pieces: missing (letters, or * for all pieces)");
+    }
+    v->extinction_count = get_int(r, e, "count", "rules.extinction.", 0, 0, MAX_PIECES);
+    v->extinction_opponent = get_int(r, e, "opponent", "rules.extinction.", 0, 0, MAX_PIECES);
+    v->extinction_claim = get_bool(r, e, "claim", "rules.extinction.", 0);
+    lua_pop(L, 1);
+  }
+  v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
+  v->no_check = get_bool(r, t, "no_check", "rules.", 0);
+  v->king_held = get_bool(r, t, "king_held", "rules.", 0);
+  v->pass = get_bool(r, t, "pass", "rules.", 0);
+  v->passes_end = get_result(r, t, "passes_end", "rules.", RESULT_NONE);
+  if (v->passes_end != RESULT_NONE && !v->pass)
+    problem(r, "rules.passes_end: needs rules.pass");
+  if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
+    if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
+    else if (strcmp(buf, "must_break") == 0) v->facing_break = 1;
+    else if (strcmp(buf, "allowed") != 0)
+      problem(r, "rules.facing_kings: \"%s\" (expected allowed, illegal or must_break)", buf);
+  }
+  v->facing_result = get_result(r, t, "facing_result", "rules.", RESULT_DRAW);
+  if (v->facing_break && !v->pass)
+    problem(r, "rules.facing_kings: must_break needs rules.pass");
+  v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
+  int bl = get_table(r, t, "blast", "rules.");
+  if (bl) {
+    unknown_keys(r, bl, "rules.blast.", known_blast);
+    v->blast_radius = get_int(r, bl, "radius", "rules.blast.", 1, 1, MAX_BLAST_RADIUS);
+    if (get_string(r, bl, "immune", "rules.blast.", buf, sizeof buf))
+      for (const char *s = buf; *s; s++) {
+        int ty = letter_type(v, *s);
+        if (ty < 0) problem(r, "rules.blast.immune: '%c' is not one of the pieces", *s);
+        else v->blast_immune |= 1u << ty;
+      }
+    lua_pop(L, 1);
+  }
+  read_dead_position(r, t, v);
+  read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
+  read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
+                 &v->mate_series_types, v);
+  int gl = get_table(r, t, "goal", "rules.");
+  if (gl) {
+    unknown_keys(r, gl, "rules.goal.", known_goal);
+    read_goal(r, gl, v);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
+  static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
+                                      "promotion", "castling", "rules", "turn",
+                                      "ownership", "hooks", "description", "fairy_stockfish",
+                                      "options", "with_options", "visibility",
+                                      "tries", "on_move", "on_attempt", "on_result", "cards",
+                                      "drops", "on_position", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -951,262 +1219,14 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   if (!get_string(r, idx, "start", "", v->start_fen, sizeof v->start_fen))
     problem(r, "start: missing (the start position as a FEN)");
 
-  if ((t = get_table(r, idx, "promotion", ""))) {
-    unknown_keys(r, t, "promotion.", known_promo);
-    v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 0, MAX_RANKS);
-    v->promo_no_check = get_bool(r, t, "no_check", "promotion.", 0);
-    v->promo_no_attack = get_bool(r, t, "no_attack", "promotion.", 0);
-    int bm = get_table(r, t, "by_move", "promotion.");
-    if (bm) { /* promotion as a move of its own */
-      unknown_keys(r, bm, "promotion.by_move.", known_by_move);
-      v->by_move = 1;
-      v->by_move_step = get_bool(r, bm, "step", "promotion.by_move.", 1);
-      v->by_move_last = get_bool(r, bm, "last_anywhere", "promotion.by_move.", 0);
-      script_rawfield(L, bm, "white");
-      script_rawfield(L, bm, "black");
-      int sides = !lua_isnil(L, -1) || !lua_isnil(L, -2);
-      lua_pop(L, 2);
-      if (sides) read_sides(r, bm, "promotion.by_move.", &v->geo, v->by_move_sq);
-      else memset(v->by_move_sq, 0xFF, sizeof v->by_move_sq); /* anywhere */
-      lua_pop(L, 1);
-    }
-    script_rawfield(L, t, "flip");
-    if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "capture") == 0) v->promo_flip = 2;
-    else if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->promo_flip = lua_toboolean(L, -1);
-    else problem(r, "promotion.flip: expected true, false or \"capture\"");
-    lua_pop(L, 1);
-    if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
-      for (const char *s = buf; *s; s++) {
-        int ty = letter_type(v, *s);
-        if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
-        else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
-      }
-    }
-    /* compulsory: the zone's last ranks where a piece must promote, or true
-    ** for all of it, which also makes a promoted form compulsory */
-    script_rawfield(L, t, "compulsory");
-    if (lua_isboolean(L, -1)) {
-      v->form_compulsory = lua_toboolean(L, -1);
-      v->promo_compulsory = v->promo_zone;
-    } else if (lua_isnil(L, -1)) {
-      v->promo_compulsory = v->promo_zone;
-    } else {
-      lua_pop(L, 1);
-      v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
-      lua_pushnil(L);
-    }
-    lua_pop(L, 1);
-    int lim = get_table(r, t, "limit", "promotion.");
-    if (lim) {
-      lua_pushnil(L);
-      while (lua_next(L, lim)) {
-        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        int ty = k && strlen(k) == 1 ? letter_type(v, k[0]) : -1;
-        lua_Integer count = 0;
-        if (ty < 0)
-          problem(r, "promotion.limit: \"%s\" is not one of the pieces", k ? k : luaL_typename(L, -2));
-        else if (whole_number(L, -1, &count) <= 0 || count < 1 || count > 64)
-          problem(r, "promotion.limit.%s: expected a whole number from 1 to 64", k);
-        else
-          v->promo_limit[ty] = (uint8_t)count;
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-  }
+  if ((t = get_table(r, idx, "promotion", ""))) read_promotion(r, t, v);
 
   /* drops = { captures = true, keep_promoted = false, pawn_first_rank = false } */
-  if ((t = get_table(r, idx, "drops", ""))) {
-    unknown_keys(r, t, "drops.", known_drops);
-    v->pockets = 1;
-    v->drops = get_bool(r, t, "free", "drops.", 1);
-    v->gating = get_bool(r, t, "gating", "drops.", 0);
-    v->gate_shields = get_bool(r, t, "gate_shields", "drops.", 1);
-    v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
-    v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
-    v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
-    v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
-    v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
-    /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
-    script_rawfield(L, t, "must");
-    if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
-    else if (lua_isstring(L, -1) && strlen(lua_tostring(L, -1)) == 1 &&
-             letter_type(v, lua_tostring(L, -1)[0]) >= 0)
-      v->must_drop = 2 + letter_type(v, lua_tostring(L, -1)[0]);
-    else problem(r, "drops.must: expected true, false or a piece letter");
-    lua_pop(L, 1);
-    int rg = get_table(r, t, "region", "drops.");
-    if (rg) {
-      static const char *const known_region[] = {"white", "black", NULL};
-      unknown_keys(r, rg, "drops.region.", known_region);
-      v->has_drop_region = 1;
-      read_sides(r, rg, "drops.region.", &v->geo, v->drop_region);
-      lua_pop(L, 1);
-    }
-    static const char *const which[] = {"no_doubled", "no_mate", "mate_loses", "opposite"};
-    int *into[] = {&v->drop_no_doubled, &v->drop_no_mate, &v->drop_mate_loses, &v->drop_opposite};
-    for (int i = 0; i < 4; i++)
-      if (get_string(r, t, which[i], "drops.", buf, sizeof buf)) {
-        int ty = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
-        if (ty < 0) problem(r, "drops.%s: \"%s\" is not one of the pieces", which[i], buf);
-        else *into[i] = ty + 1;
-      }
-    lua_pop(L, 1);
-  }
+  if ((t = get_table(r, idx, "drops", ""))) read_drops(r, t, v);
 
-  if ((t = get_table(r, idx, "castling", ""))) {
-    unknown_keys(r, t, "castling.", known_castle);
-    v->castling = 1;
-    if (get_string(r, t, "rook", "castling.", buf, sizeof buf)) {
-      v->castle_rook_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
-      if (v->castle_rook_type < 0) problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
-    } else {
-      problem(r, "castling.rook: missing (the letter of the piece the king castles with)");
-    }
-    if (get_string(r, t, "king", "castling.", buf, sizeof buf)) {
-      v->castle_king_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
-      if (v->castle_king_type < 0) problem(r, "castling.king: \"%s\" is not one of the pieces", buf);
-    }
-    if (get_string(r, t, "rights", "castling.", buf, sizeof buf)) {
-      if (strcmp(buf, "always") == 0) v->castle_always = 1;
-      else if (strcmp(buf, "unmoved") != 0)
-        problem(r, "castling.rights: \"%s\" (expected unmoved or always)", buf);
-    }
-    int kf = get_table(r, t, "king_files", "castling.");
-    if (kf) {
-      for (int s = 0; s < 2; s++) {
-        lua_rawgeti(L, kf, s + 1);
-        const char *f = lua_tostring(L, -1);
-        if (!f || strlen(f) != 1 || f[0] < 'a' || f[0] >= 'a' + v->geo.files)
-          problem(r, "castling.king_files[%d]: expected a file letter of the board", s + 1);
-        else
-          v->castle_king_file[s] = f[0] - 'a';
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 1);
-    } else {
-      v->castle_king_file[0] = v->geo.files - 2;
-      v->castle_king_file[1] = 2;
-    }
-    v->castle_rank = get_int(r, t, "rank", "castling.", 1, 1, v->geo.ranks) - 1;
-    if (get_string(r, t, "from_drops", "castling.", buf, sizeof buf)) {
-      if (strlen(buf) != 1 || buf[0] < 'a' || buf[0] >= 'a' + v->geo.files)
-        problem(r, "castling.from_drops: \"%s\" is not a file of the board", buf);
-      else
-        v->castle_drop_file = buf[0] - 'a';
-    }
-    if (get_string(r, t, "notation", "castling.", buf, sizeof buf)) {
-      if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
-      else if (strcmp(buf, "king-moves") != 0)
-        problem(r, "castling.notation: \"%s\" (expected king-moves or king-takes-rook)", buf);
-    }
-    lua_pop(L, 1);
-  }
+  if ((t = get_table(r, idx, "castling", ""))) read_castling(r, t, v);
 
-  if ((t = get_table(r, idx, "rules", ""))) {
-    unknown_keys(r, t, "rules.", known_rules);
-    v->royal_capture = get_bool(r, t, "king_capture", "rules.", 0);
-    v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
-    v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
-    v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
-    v->nmove_result = get_result(r, t, "nmove_result", "rules.", RESULT_DRAW);
-    v->nmove_captures_only = !get_bool(r, t, "nmove_pawns", "rules.", 1);
-    int epr = get_table(r, t, "en_passant_ranks", "rules.");
-    if (epr) { /* ranks, from the mover's side, of the squares passed over */
-      for (lua_Integer j = 1; lua_rawgeti(L, epr, j) != LUA_TNIL; j++) {
-        lua_Integer rank = 0;
-        if (whole_number(L, -1, &rank) < 0) rank = 0;
-        if (rank < 1 || rank > v->geo.ranks)
-          problem(r, "rules.en_passant_ranks[%d]: expected a rank from 1 to %d", (int)j, v->geo.ranks);
-        else
-          v->ep_ranks |= (uint16_t)(1u << (rank - 1));
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 2);
-    }
-    script_rawfield(L, t, "komi");
-    if (!lua_isnil(L, -1)) {
-      lua_Number k = lua_tonumber(L, -1);
-      if (!lua_isnumber(L, -1) || k * 2 != (lua_Number)(int)(k * 2) || k < -1000 || k > 1000)
-        problem(r, "rules.komi: expected a number of whole or half points (such as 1.5)");
-      else v->komi2 = (int)(k * 2);
-    }
-    lua_pop(L, 1);
-    v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
-    v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
-    v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
-    v->agreement = get_bool(r, t, "agreement", "rules.", 0);
-    v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
-    v->diagonal_once_bit = get_bool(r, t, "diagonal_once", "rules.", 0) ? 1 : 0;
-    v->promote_to_lost = get_bool(r, t, "promote_to_lost", "rules.", 0);
-    v->no_immobile = get_bool(r, t, "no_immobile", "rules.", 0);
-    v->points_tie = get_result(r, t, "points_tie", "rules.", RESULT_DRAW);
-    if (v->points_tie == RESULT_POINTS || v->points_tie == RESULT_FEWER ||
-        v->points_tie == RESULT_MATERIAL)
-      problem(r, "rules.points_tie: \"%s\" cannot break a tie",
-              v->points_tie == RESULT_POINTS ? "points" :
-              v->points_tie == RESULT_FEWER ? "fewer pieces" : "material");
-    int e = get_table(r, t, "extinction", "rules.");
-    if (e) {
-      unknown_keys(r, e, "rules.extinction.", known_ext);
-      v->extinction = get_result(r, e, "result", "rules.extinction.", RESULT_LOSS);
-      if (get_string(r, e, "pieces", "rules.extinction.", buf, sizeof buf)) {
-        for (const char *s = buf; *s; s++) {
-          int ty = *s == '*' ? -2 : letter_type(v, *s);
-          if (ty == -2) v->extinction_all = 1;
-          else if (ty < 0) problem(r, "rules.extinction.pieces: '%c' is not one of the pieces", *s);
-          else v->extinction_types |= 1u << ty;
-        }
-      } else {
-        problem(r, "rules.extinction.pieces: missing (letters, or * for all pieces)");
-      }
-      v->extinction_count = get_int(r, e, "count", "rules.extinction.", 0, 0, MAX_PIECES);
-      v->extinction_opponent = get_int(r, e, "opponent", "rules.extinction.", 0, 0, MAX_PIECES);
-      v->extinction_claim = get_bool(r, e, "claim", "rules.extinction.", 0);
-      lua_pop(L, 1);
-    }
-    v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
-    v->no_check = get_bool(r, t, "no_check", "rules.", 0);
-    v->king_held = get_bool(r, t, "king_held", "rules.", 0);
-    v->pass = get_bool(r, t, "pass", "rules.", 0);
-    v->passes_end = get_result(r, t, "passes_end", "rules.", RESULT_NONE);
-    if (v->passes_end != RESULT_NONE && !v->pass)
-      problem(r, "rules.passes_end: needs rules.pass");
-    if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
-      if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
-      else if (strcmp(buf, "must_break") == 0) v->facing_break = 1;
-      else if (strcmp(buf, "allowed") != 0)
-        problem(r, "rules.facing_kings: \"%s\" (expected allowed, illegal or must_break)", buf);
-    }
-    v->facing_result = get_result(r, t, "facing_result", "rules.", RESULT_DRAW);
-    if (v->facing_break && !v->pass)
-      problem(r, "rules.facing_kings: must_break needs rules.pass");
-    v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
-    int bl = get_table(r, t, "blast", "rules.");
-    if (bl) {
-      unknown_keys(r, bl, "rules.blast.", known_blast);
-      v->blast_radius = get_int(r, bl, "radius", "rules.blast.", 1, 1, MAX_BLAST_RADIUS);
-      if (get_string(r, bl, "immune", "rules.blast.", buf, sizeof buf))
-        for (const char *s = buf; *s; s++) {
-          int ty = letter_type(v, *s);
-          if (ty < 0) problem(r, "rules.blast.immune: '%c' is not one of the pieces", *s);
-          else v->blast_immune |= 1u << ty;
-        }
-      lua_pop(L, 1);
-    }
-    read_dead_position(r, t, v);
-    read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
-    read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
-                   &v->mate_series_types, v);
-    int gl = get_table(r, t, "goal", "rules.");
-    if (gl) {
-      unknown_keys(r, gl, "rules.goal.", known_goal);
-      read_goal(r, gl, v);
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-  }
+  if ((t = get_table(r, idx, "rules", ""))) read_rules(r, t, v);
   read_turn(r, idx, v);
   read_ownership(r, idx, v);
   read_cards(r, idx, v);

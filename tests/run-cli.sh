@@ -47,7 +47,7 @@ expect "list" 0 "capablanca" -- $V list
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/doc/varia/api.md \
          share/doc/varia/variants/duck.md share/doc/varia/examples/knightmate.lua \
-         share/doc/varia/serve.md share/doc/varia/images/serve-duck.png; do
+         share/doc/varia/serve.md share/doc/varia/images/serve-duck.png \
          share/doc/varia/lab.md share/doc/varia/lab/chess/score.svg; do
   judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
 done
