@@ -417,6 +417,7 @@ static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
   u->captured_attr = 0;
+  u->moved = CELL_EMPTY; /* a draw or a card play moves no piece */
   u->nblast = 0;
   u->rng = p->rng;
   u->neffects = 0;
