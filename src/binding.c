@@ -437,6 +437,20 @@ typedef struct HookCall {
   const char *text; /* on_attempt: the text tried */
 } HookCall;
 
+/* Pushes the view of the game at index game (its third user value, made
+** on first use): what a hook is given in place of the game. */
+static void push_view(lua_State *L, GameBox *box, int game) {
+  if (lua_getiuservalue(L, game, 3) == LUA_TUSERDATA) return;
+  lua_pop(L, 1);
+  GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
+  view->box = box;
+  luaL_setmetatable(L, VIEW_MT);
+  lua_pushvalue(L, game);
+  lua_setiuservalue(L, -2, 1); /* the view keeps its game alive */
+  lua_pushvalue(L, -1);
+  lua_setiuservalue(L, game, 3);
+}
+
 /* Runs under sandbox_pcall, so that nothing here can raise into the
 ** core: finds the hook, gives it the game's view and its arguments, and
 ** returns what the hook returns (on_attempt one value, on_result two)
@@ -452,16 +466,7 @@ static int run_hook(lua_State *L) {
   lua_getiuservalue(L, 3, 1); /* 4: its table */
   if (rawfield(L, 4, name) != LUA_TFUNCTION) /* 5 */
     return luaL_error(L, "%s: no longer a function in the variant table", name);
-  if (lua_getiuservalue(L, 2, 3) != LUA_TUSERDATA) { /* 6: the game's view */
-    lua_pop(L, 1);
-    GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
-    view->box = box;
-    luaL_setmetatable(L, VIEW_MT);
-    lua_pushvalue(L, 2);
-    lua_setiuservalue(L, 6, 1);
-    lua_pushvalue(L, 6);
-    lua_setiuservalue(L, 2, 3);
-  }
+  push_view(L, box, 2); /* 6: the game's view */
   lua_pushvalue(L, 5);
   lua_pushvalue(L, 6);
   if (c->which == 0) {
@@ -767,7 +772,7 @@ static const char *refusal_code(const Game *g, const char *text, int over) {
 }
 
 /* The code of a referee's answer to a try: the type of the last message
-** the answer told the mover (Kriegspiel's "illegal", "nonsense"), else
+** the answer told the mover (a referee's "illegal", "nonsense"), else
 ** "illegal". */
 static const char *answer_code(const Game *g, int from, int mover) {
   int bit = mover == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK;
@@ -1368,16 +1373,7 @@ static int call_on_position(lua_State *L) {
   lua_getiuservalue(L, 2, 1); /* 3: the variant */
   lua_getiuservalue(L, 3, 1); /* 4: its table */
   if (rawfield(L, 4, "on_position") != LUA_TFUNCTION) return 0; /* 5 */
-  if (lua_getiuservalue(L, 2, 3) != LUA_TUSERDATA) { /* 6: the game's view, as run_hook makes it */
-    lua_pop(L, 1);
-    GameView *view = lua_newuserdatauv(L, sizeof *view, 1);
-    view->box = box;
-    luaL_setmetatable(L, VIEW_MT);
-    lua_pushvalue(L, 2);
-    lua_setiuservalue(L, 6, 1);
-    lua_pushvalue(L, 6);
-    lua_setiuservalue(L, 2, 3);
-  }
+  push_view(L, box, 2); /* 6: the game's view */
   lua_call(L, 1, 0);
   return 0;
 }
