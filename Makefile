@@ -43,7 +43,7 @@ EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(so
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz fuzz-smoke install uninstall
+.PHONY: all test fuzz-compiles unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz fuzz-smoke install uninstall
 all: varia
 
 build:
@@ -95,9 +95,14 @@ fsf-test test-fsf: varia
 variants-table: varia
 	./varia run tests/fsf/table.lua > docs/variants.md.new && mv docs/variants.md.new docs/variants.md
 
-# Every suite, summed up in one 'N passed, N failed' line.
-test: varia
+# Every suite, summed up in one 'N passed, N failed' line. The fuzz targets
+# are checked to compile first, so that an API change cannot leave them
+# broken until the fuzzers next run.
+test: varia fuzz-compiles
 	tests/run-all.sh
+
+fuzz-compiles: build/embedded.c
+	@for f in tests/fuzz/fuzz_*.c; do $(CC) $(ALL_CFLAGS) -fsyntax-only $$f || exit 1; done
 
 # Install what is missing (Debian packages), build, start the REPL on chess.
 play: deps varia

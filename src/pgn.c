@@ -547,14 +547,14 @@ static int seek_game(PgnText *t, int index) {
   for (int k = 1; k < index; k++) {
     skip_blank(t);
     if (!*t->s) {
-      lua_pushfstring(t->L, "%s holds %d game%s, not %d", t->path, k - 1, k == 2 ? "" : "s", index);
+      lua_pushfstring(t->L, "%s: holds %d game%s, not %d", t->path, k - 1, k == 2 ? "" : "s", index);
       return -1;
     }
     if (skip_game(t)) return -1;
   }
   skip_blank(t);
   if (index > 1 && !*t->s) {
-    lua_pushfstring(t->L, "%s holds %d game%s, not %d", t->path, index - 1, index == 2 ? "" : "s", index);
+    lua_pushfstring(t->L, "%s: holds %d game%s, not %d", t->path, index - 1, index == 2 ? "" : "s", index);
     return -1;
   }
   return 0;

@@ -1,8 +1,8 @@
 /*
 ** fuzz_pgn.c - open's PGN reader (pgn_open). The input is written to a
-** file and read, strictly or partially (the first byte decides); it may
-** open or be refused, but must not crash, and a refusal must name the
-** file (path:line: or path:) so that a person can find what was wrong.
+** file and read, strictly or partially, as game 1 to 4 of the file (the
+** first byte decides); it may open or be refused, but must not crash, and
+** a refusal must name the file (path:line: or path:) so that a person can find what was wrong.
 */
 #include <unistd.h>
 
@@ -23,7 +23,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   close(fd);
   lua_State *L = fuzz_sandbox->L;
   int top = lua_gettop(L);
-  Game *g = pgn_open(L, path, data[0] & 1, warn, sizeof warn);
+  /* The first byte picks the game of a multi-game file (1 to 4) and the
+  ** partial mode; the rest is the file. */
+  Game *g = pgn_open(L, path, 1 + ((data[0] >> 1) & 3), data[0] & 1, warn, sizeof warn);
   fuzz_require(lua_gettop(L) == top + 1, "pgn_open leaves one value", path);
   if (!g) {
     const char *msg = lua_tostring(L, -1);
