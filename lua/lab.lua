@@ -349,11 +349,36 @@ local function schedule(cfg, i)
   return i, "A"
 end
 
+-- The engines of this process's seats (an external engine a seat, asked
+-- through varia match's driver: src/match.c), made on first use.
+local engines = {}
+
+local function engine_of(cfg, name)
+  local seat = cfg.seats[name]
+  if not seat.engine then return nil end
+  local e = engines[name]
+  if not e then
+    local ok, made = pcall(M.engine, seat.engine, cfg.variant, { depth = seat.depth, movetime = seat.movetime,
+      options = cfg.engine_options, engine_variant = cfg.engine_variant })
+    if not ok then die(tostring(made)) end
+    e = made
+    engines[name] = e
+  end
+  return e
+end
+
 -- The step a seat chooses, and its score for the player who decides (nil
--- when it has none). The one place a seat is played: a seat of another
--- kind (an external engine, through varia match) is another branch here.
+-- when it has none). The one place a seat is played: varia's own search,
+-- or an external engine (which forgets earlier games: it is started afresh
+-- for each, as fresh = true makes the search forget).
 -- fresh: the game's first search, which forgets what earlier games stored.
-local function choose_step(seat, g, fresh, refused)
+local function choose_step(seat, g, fresh, refused, engine, where)
+  if engine then
+    if #refused > 0 then die(fmt("%s: %s played '%s', which varia refuses", where, seat.engine, refused[1])) end
+    local mv, score = engine:move(g, g:history())
+    if not mv then die(fmt("%s: %s", where, score)) end
+    return mv, score
+  end
   local lim = { depth = seat.depth, seconds = seat.movetime and seat.movetime / 1000 or nil, fresh = fresh }
   if #refused > 0 then lim.exclude = refused end
   return g:bestmove(lim)
@@ -399,20 +424,36 @@ local function play_game(cfg, i, info)
   end
   rec.ev0 = #rec.steps + 1
   local fresh, refused = true, {}
+  local seat_engine = {}
+  for _, name in ipairs({ "A", "B" }) do
+    local e = engine_of(cfg, name)
+    if e then
+      local ok, err = e:newgame(g)
+      if not ok then die(fmt("game %d: %s", i, err)) end
+      seat_engine[name] = e
+    end
+  end
   while true do
     if g:result() then break end
     local d = g:decision()
     if not d then break end
     if #rec.steps >= cfg.max_plies then rec.cut = true break end
     if #refused == 0 then observe(g) end
-    local seat = ((d.player == "white") == (white == "A")) and cfg.seats.A or cfg.seats.B
-    local mv, score = choose_step(seat, g, fresh, refused)
+    local name = ((d.player == "white") == (white == "A")) and "A" or "B"
+    local mv, score = choose_step(cfg.seats[name], g, fresh, refused, seat_engine[name],
+      fmt("game %d, step %d", i, #rec.steps + 1))
     fresh = false
     if not mv then break end
     local ok = g:play(mv)
     if ok then
       refused = {}
       rec.steps[#rec.steps + 1] = mv
+      if not score and seat_engine[name] then
+        -- an engine's step without a score keeps the last one, counted
+        -- (an engine that gives none leaves the game without figures)
+        rec.unscored = (rec.unscored or 0) + 1
+        score = #rec.ev > 0 and (d.player == "white" and rec.ev[#rec.ev] or -rec.ev[#rec.ev]) or nil
+      end
       if score then
         if score > 100000 then score = 100000 elseif score < -100000 then score = -100000 end
         rec.ev[#rec.ev + 1] = d.player == "white" and score or -score
@@ -797,6 +838,8 @@ local ANALYZE_USAGE = [==[
 usage: varia analyze VARIANT[:OPTIONS] [--games N] [--seed S]
                      [--depth D[,D]] [--movetime MS[,MS]]
                      [--openings random:K|start|FILE] [--max-plies P]
+                     [--engine uci:CMD|cecp:CMD|varia [--engine ...]]
+                     [--engine-option NAME=VALUE]... [--engine-variant NAME]
                      [--json FILE] [--plots DIR] [--concurrency N]
                      [--shard I/N] [--quiet]
        varia analyze --merge FILE.json... [--json FILE] [--plots DIR]
@@ -805,8 +848,11 @@ the first player's score, results, length, branching, coverage,
 repetition, the evaluation's lead changes, drama and decisiveness, piece
 values fitted from the games, and a forced-opening check, with 95%
 intervals. Two values to --depth or --movetime make two players, seat A
-and seat B, which play each opening once with each colour. The same seed
-gives the same report. Defaults: --games 100 --seed 1 --depth 2
+and seat B, which play each opening once with each colour. --engine makes
+an external engine (UCI or CECP, driven as varia match drives it) play
+both seats, or with a second --engine seat B, at --depth or --movetime
+each move; its own scores give the evaluation figures. The same seed
+gives the same report (an engine at --movetime excepted). Defaults: --games 100 --seed 1 --depth 2
 --openings random:4 --max-plies 400. See docs/lab.md.
 ]==]
 
@@ -854,6 +900,20 @@ local function parse_analyze(args)
       if not si or sn < 1 or si < 1 or si > sn then usage_error("--shard needs I/N with 1 <= I <= N, not '" .. s .. "'") end
       o.shard = { math.tointeger(si), math.tointeger(sn) }
     elseif a == "--quiet" then o.quiet = true
+    elseif a == "--engine" then
+      o.engines = o.engines or {}
+      if #o.engines == 2 then usage_error("--engine at most twice (seat A, then seat B)") end
+      local e = value(a)
+      if e ~= "varia" and not e:match("^uci:%s*%S") and not e:match("^cecp:%s*%S") and not e:match("^xboard:%s*%S") then
+        usage_error("--engine needs uci:COMMAND, cecp:COMMAND or varia, not '" .. e .. "'")
+      end
+      o.engines[#o.engines + 1] = e
+    elseif a == "--engine-option" then
+      local v = value(a)
+      if not v:match("^[^=]+=") then usage_error("--engine-option needs NAME=VALUE, not '" .. v .. "'") end
+      o.engine_options = o.engine_options or {}
+      o.engine_options[#o.engine_options + 1] = v
+    elseif a == "--engine-variant" then o.engine_variant = value(a)
     elseif a == "--merge" then
       o.merging = true
     elseif a:sub(1, 1) == "-" then usage_error("unknown option '" .. a .. "'")
@@ -883,9 +943,15 @@ local function make_config(o)
   local A, B
   if o.movetime_text then A, B = parse_seats(o.movetime_text, "--movetime", "movetime")
   else A, B = parse_seats(o.depth_text or "2", "--depth", "depth") end
+  local engines = o.engines or {}
+  A.engine = engines[1] ~= "varia" and engines[1] or nil
+  B.engine = engines[#engines] ~= "varia" and engines[#engines] or nil
+  if #engines == 0 and (o.engine_options or o.engine_variant) then
+    usage_error("--engine-option and --engine-variant are for --engine")
+  end
   local cfg = { variant = o.variant, games = o.games, seed = o.seed, max_plies = o.max_plies,
-                seats = { A = A, B = B } }
-  cfg.paired = (A.depth ~= B.depth) or (A.movetime ~= B.movetime)
+                seats = { A = A, B = B }, engine_options = o.engine_options, engine_variant = o.engine_variant }
+  cfg.paired = (A.depth ~= B.depth) or (A.movetime ~= B.movetime) or (A.engine ~= B.engine)
   local t = o.openings_text
   local k = t:match("^random:(%d+)$")
   if k then cfg.openings = { kind = "random", plies = math.tointeger(tonumber(k)) }
@@ -900,6 +966,9 @@ local function make_config(o)
   else parts[#parts + 1] = "--depth " .. seat_text("depth") end
   parts[#parts + 1] = "--openings " .. shell_quote(t == "start" and "random:0" or t)
   parts[#parts + 1] = "--max-plies " .. cfg.max_plies
+  for _, e in ipairs(engines) do parts[#parts + 1] = "--engine " .. shell_quote(e) end
+  for _, v in ipairs(o.engine_options or {}) do parts[#parts + 1] = "--engine-option " .. shell_quote(v) end
+  if o.engine_variant then parts[#parts + 1] = "--engine-variant " .. shell_quote(o.engine_variant) end
   cfg.command = table.concat(parts, " ")
   return cfg
 end
@@ -907,6 +976,7 @@ end
 local function config_for_json(cfg)
   local c = { variant = cfg.variant, games = cfg.games, seed = cfg.seed, max_plies = cfg.max_plies,
               seats = cfg.seats, paired = cfg.paired, command = cfg.command,
+              engine_options = cfg.engine_options, engine_variant = cfg.engine_variant,
               openings = { kind = cfg.openings.kind, plies = cfg.openings.plies, file = cfg.openings.file } }
   if cfg.openings.list then
     c.openings.list = {}
@@ -1006,6 +1076,9 @@ local function run_concurrently(o, cfg, exe)
       o.movetime_text and "--movetime" or "--depth", shell_quote(o.movetime_text or o.depth_text or "2"),
       "--openings", shell_quote(o.openings_text), "--max-plies", cfg.max_plies,
       "--shard", fmt("%d/%d", k, o.concurrency), "--json", shell_quote(files[k]), "--quiet" }
+    for _, e in ipairs(o.engines or {}) do cmd[#cmd + 1] = "--engine " .. shell_quote(e) end
+    for _, v in ipairs(o.engine_options or {}) do cmd[#cmd + 1] = "--engine-option " .. shell_quote(v) end
+    if o.engine_variant then cmd[#cmd + 1] = "--engine-variant " .. shell_quote(o.engine_variant) end
     procs[k] = io.popen(table.concat(cmd, " ") .. " 2>&1", "r")
   end
   local failed

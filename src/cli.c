@@ -15,6 +15,7 @@
 #include "hidden.h"
 #include "cli.h"
 #include "embedded.h"
+#include "match.h"
 #include "rules.h"
 #include "notation.h"
 #include "perft.h"
@@ -750,6 +751,8 @@ int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
     return failed;
   }
   lua_setfield(L, lab, "diff");
+  match_push_lab_engine(L); /* seats played by external engines */
+  lua_setfield(L, lab, "engine");
   lua_getfield(L, lab, "main");
   lua_pushstring(L, command);
   char exe[4096];

@@ -293,6 +293,9 @@ typedef struct Player {
   int depth;
   /* CECP */
   int usermove, setboard, force, sent, ranks;
+  /* the engine's score for its last move (UCI info score, CECP thinking),
+  ** in centipawns for the side that moved */
+  int has_score, score;
 } Player;
 
 typedef struct History {
@@ -522,6 +525,8 @@ static int player_new_game(GameRun *run, Player *p, char *err, size_t errlen) {
     int base = (int)c->tc_seconds;
     if (proc_send(&p->proc, "level %d %d:%02d %g", c->tc_moves, base / 60, base % 60, c->tc_inc)) goto dead;
   }
+  if (c->depth > 0 && proc_send(&p->proc, "sd %d", c->depth)) goto dead;
+  if (c->post && proc_send(&p->proc, "post")) goto dead;
   if (run->root_fen) {
     if (!p->setboard) {
       snprintf(err, errlen, "%s cannot start from a FEN (no setboard feature)", p->e->name);
@@ -548,6 +553,50 @@ static void set_result(GameRun *run, int winner, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* A mate in n (n > 0: giving it; n < 0: taken), as a score beyond any
+** material: the lab's chances scale puts it at certainty. */
+#define MATE_SCORE 100000
+
+/* The score of a UCI info line ("... score cp 31 ..." or "score mate -3"),
+** kept as the engine's latest. */
+static void uci_score(Player *p, const char *line) {
+  const char *at = strstr(line, " score ");
+  long v;
+  char *end;
+  if (!at) return;
+  at += 7;
+  if (!strncmp(at, "cp ", 3)) {
+    v = strtol(at + 3, &end, 10);
+    if (end == at + 3) return;
+  } else if (!strncmp(at, "mate ", 5)) {
+    v = strtol(at + 5, &end, 10);
+    if (end == at + 5) return;
+    v = v > 0 ? MATE_SCORE - v : v < 0 ? -MATE_SCORE - v : -MATE_SCORE;
+  } else {
+    return;
+  }
+  if (v > MATE_SCORE) v = MATE_SCORE;
+  if (v < -MATE_SCORE) v = -MATE_SCORE;
+  p->score = (int)v;
+  p->has_score = 1;
+}
+
+/* The score of a CECP thinking line, "PLY SCORE TIME NODES PV": centipawns
+** for the engine, its latest line the one that counts. */
+static void cecp_score(Player *p, const char *line) {
+  char *end;
+  strtol(line, &end, 10);
+  if (end == line) return;
+  while (*end && *end != ' ') end++; /* "7." or "7&": marks of some engines */
+  const char *at = end;
+  long v = strtol(at, &end, 10);
+  if (end == at || (*end != ' ' && *end != '\0')) return;
+  if (v > MATE_SCORE) v = MATE_SCORE;
+  if (v < -MATE_SCORE) v = -MATE_SCORE;
+  p->score = (int)v;
+  p->has_score = 1;
+}
+
 /* The time the side to move may use for this move, and the moves to go. */
 static double allowance(GameRun *run, int idx, int *togo) {
   const MatchConfig *c = run->c;
@@ -570,6 +619,7 @@ static int player_move_now(GameRun *run, int idx, int side) {
   double start = now(), deadline = start + allowed + c->margin;
   char move[LINE_MAX_LEN], err[256], line[LINE_MAX_LEN];
   move[0] = '\0';
+  p->has_score = 0;
   if (p->e->kind == MATCH_INPROC) {
     double think = allowed;
     if (c->move_seconds <= 0) { /* a share of the clock, as UCI's go does */
@@ -610,7 +660,8 @@ static int player_move_now(GameRun *run, int idx, int side) {
       if (bad) goto dead;
       start = now();
       deadline = start + allowed + c->margin;
-      if (c->move_seconds > 0) bad = proc_send(pr, "go movetime %d", ms);
+      if (c->depth > 0) bad = proc_send(pr, "go depth %d", c->depth);
+      else if (c->move_seconds > 0) bad = proc_send(pr, "go movetime %d", ms);
       else {
         int w = (int)(run->clock[side == WHITE ? idx : idx ^ 1] * 1000);
         int b = (int)(run->clock[side == BLACK ? idx : idx ^ 1] * 1000);
@@ -621,6 +672,7 @@ static int player_move_now(GameRun *run, int idx, int side) {
       }
       if (bad) goto dead;
       while ((got = proc_line(pr, deadline, &s->interrupted, line, sizeof line)) == LINE_OK) {
+        if (!strncmp(line, "info ", 5)) uci_score(p, line);
         if (!strncmp(line, "bestmove", 8) && (line[8] == ' ' || !line[8])) {
           const char *m = line + 8;
           while (*m == ' ') m++;
@@ -646,6 +698,7 @@ static int player_move_now(GameRun *run, int idx, int side) {
         p->force = 0;
       }
       while ((got = proc_line(pr, deadline, &s->interrupted, line, sizeof line)) == LINE_OK) {
+        if (isdigit((unsigned char)line[strspn(line, " ")])) cecp_score(p, line + strspn(line, " "));
         if (!strncmp(line, "move ", 5)) {
           cecp_ranks(line + 5, 0, p->ranks, move, sizeof move);
           move[strcspn(move, " ")] = '\0';
@@ -1258,4 +1311,192 @@ int cli_match(Sandbox *s, int argc, char **argv) {
   printf("Final: %s\n", line);
   if (score.errors) printf("%d game(s) could not be played\n", score.errors);
   return s->interrupted ? 130 : 0;
+}
+
+/* ---- an engine as a seat of the lab ---------------------------------------
+** lua/lab.lua plays its games itself, one step at a time, to observe every
+** position; a seat played by an external engine asks it here for each of
+** its moves, through the driver the match uses (the same start, greeting,
+** time limits and refereeing), with the engine's score beside the move. */
+
+#define LAB_ENGINE_MT "varia.LabEngine"
+#define LAB_DEPTH_SECONDS 60.0 /* the time allowed a move searched to a depth */
+
+typedef struct LabEngine {
+  MatchConfig c;
+  GameRun run;       /* pl[0] is the engine; run.g the game of its seat */
+  char spec[1024];   /* the engine argument, which c.engine[0] points into */
+  char variant[512], engine_variant[128];
+  char *option[MATCH_MAX_OPTIONS];
+  int live;          /* a game is going: the engine runs */
+} LabEngine;
+
+static LabEngine *lab_engine_check(lua_State *L) {
+  return luaL_checkudata(L, 1, LAB_ENGINE_MT);
+}
+
+static void lab_engine_stop(LabEngine *le) {
+  if (le->live) {
+    player_end(&le->run.pl[0]);
+    history_free(&le->run.h);
+    le->live = 0;
+  }
+}
+
+static int lab_engine_gc(lua_State *L) {
+  LabEngine *le = lab_engine_check(L);
+  lab_engine_stop(le);
+  for (int i = 0; i < MATCH_MAX_OPTIONS; i++) {
+    free(le->option[i]);
+    le->option[i] = NULL;
+  }
+  return 0;
+}
+
+/* seat:newgame(g): the engine started afresh (it forgets earlier games, as
+** the lab's own search does) and told the variant, the start and the
+** limits. Returns true, or nil and why it would not start. */
+static int lab_engine_newgame(lua_State *L) {
+  LabEngine *le = lab_engine_check(L);
+  Game *g = luaL_checkudata(L, 2, GAME_MT);
+  char err[512];
+  lab_engine_stop(le);
+  GameRun *run = &le->run;
+  memset(run, 0, sizeof *run);
+  run->s = sandbox_of(L);
+  run->c = &le->c;
+  run->g = g;
+  snprintf(run->result, sizeof run->result, "*");
+  /* a start other than the variant's (a FEN, a shuffled back rank) goes to
+  ** the engine as a FEN; the steps played since as moves */
+  run->root_fen = strcmp(g->start_fen, g->v->start_fen) ? g->start_fen : NULL;
+  run->pl[0].e = &le->c.engine[0];
+  run->pl[0].s = run->s;
+  le->live = 1;
+  if (player_start(run, &run->pl[0], 0, err, sizeof err) || player_new_game(run, &run->pl[0], err, sizeof err)) {
+    lab_engine_stop(le);
+    luaL_pushfail(L);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* seat:move(g, history): the engine's move in g, whose steps so far (from
+** its start, in UCI) are history. Returns the move and the engine's score
+** for the side to move (nil when it gave none), the game as it was; or
+** nil and why the engine failed (a crash, an illegal move, silence past
+** the time allowed, a resignation). */
+static int lab_engine_move(lua_State *L) {
+  LabEngine *le = lab_engine_check(L);
+  Game *g = luaL_checkudata(L, 2, GAME_MT);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  if (!le->live || le->run.g != g) return luaL_error(L, "seat:move: seat:newgame(g) first");
+  GameRun *run = &le->run;
+  history_free(&run->h);
+  lua_Integer n = luaL_len(L, 3);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, 3, i);
+    const char *step = lua_tostring(L, -1);
+    if (!step) return luaL_error(L, "seat:move: history[%d] is not a move", (int)i);
+    if (history_push(&run->h, step)) return luaL_error(L, "out of memory");
+    lua_pop(L, 1);
+  }
+  Decision d = game_decision(g);
+  if (d.kind == DECIDE_NONE) return luaL_error(L, "seat:move: the game is over");
+  int entries = g->n, nmsgs = g->nmsgs;
+  int k = player_move_now(run, 0, d.player);
+  /* the move was played to referee it: the lab plays it itself */
+  game_rollback(g, entries, nmsgs);
+  if (k < 0) return luaL_error(L, "interrupted");
+  if (k > 0) {
+    luaL_pushfail(L);
+    lua_pushstring(L, run->reason);
+    return 2;
+  }
+  lua_pushstring(L, run->h.text[run->h.n - 1]);
+  if (run->pl[0].has_score) lua_pushinteger(L, run->pl[0].score);
+  else lua_pushnil(L);
+  return 2;
+}
+
+static int lab_engine_close(lua_State *L) {
+  lab_engine_stop(lab_engine_check(L));
+  return 0;
+}
+
+/* engine(spec, variant, {depth = N | movetime = MS, options = {...},
+** engine_variant = NAME}) */
+static int lab_engine_new(lua_State *L) {
+  const char *spec = luaL_checkstring(L, 1);
+  const char *variant = luaL_checkstring(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  char err[512];
+  LabEngine *le = lua_newuserdatauv(L, sizeof *le, 0);
+  memset(le, 0, sizeof *le);
+  luaL_setmetatable(L, LAB_ENGINE_MT);
+  if (strlen(spec) >= sizeof le->spec) return luaL_error(L, "engine '%.60s...': the command is too long", spec);
+  if (strlen(variant) >= sizeof le->variant) return luaL_error(L, "the variant's name is too long");
+  snprintf(le->spec, sizeof le->spec, "%s", spec);
+  snprintf(le->variant, sizeof le->variant, "%s", variant);
+  MatchConfig *c = &le->c;
+  if (match_parse_engine(le->spec, &c->engine[0], err, sizeof err)) return luaL_error(L, "%s", err);
+  if (c->engine[0].kind == MATCH_INPROC)
+    return luaL_error(L, "engine 'varia': the lab's own search plays without --engine");
+  c->variant = le->variant;
+  c->margin = 0.5;
+  c->post = 1;
+  c->games = 1;
+  lua_getfield(L, 3, "engine_variant");
+  if (lua_isstring(L, -1)) {
+    snprintf(le->engine_variant, sizeof le->engine_variant, "%s", lua_tostring(L, -1));
+    c->engine_variant = le->engine_variant;
+  }
+  lua_getfield(L, 3, "depth");
+  lua_getfield(L, 3, "movetime");
+  lua_Integer depth = lua_tointeger(L, -2), ms = lua_tointeger(L, -1);
+  lua_pop(L, 3);
+  if (depth > 0) {
+    c->depth = depth > 1000 ? 1000 : (int)depth;
+    c->move_seconds = LAB_DEPTH_SECONDS;
+  } else if (ms > 0) {
+    c->move_seconds = (double)ms / 1000;
+    if (c->engine[0].kind == MATCH_CECP && ms % 1000)
+      return luaL_error(L, "%s speaks CECP, whose st takes whole seconds: give --movetime in whole "
+                           "seconds (1000, 2000...) or --depth", c->engine[0].name);
+  } else {
+    return luaL_error(L, "engine %s: a depth or a time per move is needed", c->engine[0].name);
+  }
+  lua_getfield(L, 3, "options");
+  if (lua_istable(L, -1)) {
+    lua_Integer n = luaL_len(L, -1);
+    if (n > MATCH_MAX_OPTIONS) return luaL_error(L, "at most %d engine options", MATCH_MAX_OPTIONS);
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_geti(L, -1, i);
+      const char *o = lua_tostring(L, -1);
+      if (!o) return luaL_error(L, "engine option %d is not a string", (int)i);
+      if (!(le->option[i - 1] = strdup(o))) return luaL_error(L, "out of memory");
+      c->engine[0].option[i - 1] = le->option[i - 1];
+      c->engine[0].noptions = (int)i;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return 1;
+}
+
+void match_push_lab_engine(lua_State *L) {
+  static const luaL_Reg methods[] = {{"newgame", lab_engine_newgame}, {"move", lab_engine_move},
+                                     {"close", lab_engine_close}, {NULL, NULL}};
+  if (luaL_newmetatable(L, LAB_ENGINE_MT)) {
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, lab_engine_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, lab_engine_gc);
+    lua_setfield(L, -2, "__close");
+  }
+  lua_pop(L, 1);
+  lua_pushcfunction(L, lab_engine_new);
 }

@@ -36,6 +36,11 @@ typedef struct MatchConfig {
   MatchEngine engine[2];
   int games;                  /* total; rounded up to whole pairs */
   double move_seconds;        /* fixed time per move (0: the clock below) */
+  int depth;                  /* a depth limit for external engines (UCI go
+                              ** depth, CECP sd; 0: none); move_seconds is then
+                              ** only the time allowed */
+  int post;                   /* ask CECP engines for their thinking (post),
+                              ** whose score the lab reads */
   double tc_seconds, tc_inc;  /* the clock: base and increment, seconds */
   int tc_moves;               /* moves per period (0: the whole game) */
   double margin;              /* seconds past the allowance before a loss on time */
@@ -88,5 +93,14 @@ int match_elo(const MatchScore *s, double *elo, double *margin);
 void match_score_line(const MatchConfig *c, const MatchScore *s, char *out, size_t len);
 
 int cli_match(Sandbox *s, int argc, char **argv);
+
+/* Pushes the lab's constructor of engine seats (lua/lab.lua):
+** engine(spec, variant, {depth =, movetime = ms, options = {...}}) gives a
+** seat that starts the engine afresh for each game (seat:newgame(g)) and
+** answers seat:move(g, history) with the move it played on g and its score
+** (centipawns for the side to move, nil when the engine gave none), or
+** nil and why the engine failed. For trusted code only: it starts
+** processes. */
+void match_push_lab_engine(lua_State *L);
 
 #endif
