@@ -463,6 +463,8 @@ local function play_game(cfg, i, info)
       if #refused >= 64 then break end
     end
   end
+  -- the engines end with the game: the next starts them afresh
+  for _, e in pairs(seat_engine) do e:close() end
   local winner, reason = g:result()
   if rec.cut or not winner then
     rec.result, rec.reason = "1/2-1/2", rec.cut and "move limit" or "no move"
@@ -586,7 +588,7 @@ function M.report(cfg, records, info)
   local F, first_pts, ww, bw, draws, cut, decided = {}, 0, 0, 0, 0, 0, 0
   local plies, turns, decision, branching, coverage, repetition = {}, {}, {}, {}, {}, {}
   local lead, drama, decisive, beliefs_w, beliefs_b = {}, {}, {}, {}, {}
-  local a_pts, by_first, endings = 0, {}, {}
+  local a_pts, by_first, endings, unscored = 0, {}, {}, 0
   local by_ply = {}
   for _, rec in ipairs(records) do
     local wp = white_points(rec)
@@ -595,6 +597,7 @@ function M.report(cfg, records, info)
     a_pts = a_pts + (rec.white == "A" and wp or 1 - wp)
     if rec.result == "1-0" then ww = ww + 1 elseif rec.result == "0-1" then bw = bw + 1 else draws = draws + 1 end
     if rec.cut then cut = cut + 1 end
+    unscored = unscored + (rec.unscored or 0)
     local ending = rec.result .. " " .. rec.reason
     endings[ending] = (endings[ending] or 0) + 1
     if rec.result ~= "1/2-1/2" then decided = decided + 1 end
@@ -645,7 +648,7 @@ function M.report(cfg, records, info)
   F.lead_changes, F.drama, F.decisiveness = mean(lead, true), mean(drama, true), mean(decisive, true)
   if #beliefs_w > 0 then F.beliefs_white, F.beliefs_black = mean(beliefs_w), mean(beliefs_b) end
   if cfg.paired then F.seat_a_score = rate(a_pts, n) end
-  local out = { figures = F, games = n }
+  local out = { figures = F, games = n, unscored = unscored > 0 and unscored or nil }
   -- branching by ply, while at least five games (or all of them) are going
   local bp = {}
   for k, slot in ipairs(by_ply) do
@@ -748,6 +751,14 @@ function M.format_report(cfg, rep)
   local function add(...) lines[#lines + 1] = fmt(...) end
   add("%s", cfg.command)
   add("%d games of %s", rep.games, cfg.variant)
+  local A, B = cfg.seats.A, cfg.seats.B
+  if A.engine or B.engine then
+    local function who(seat)
+      return fmt("%s, %s", seat.engine or "varia", seat.movetime and seat.movetime .. " ms a move" or "depth " .. seat.depth)
+    end
+    if cfg.paired then add("seat A: %s; seat B: %s", who(A), who(B))
+    else add("played by %s", who(A)) end
+  end
   add("")
   add("%-30s %9s  %-17s %6s", "figure", "value", "95% interval", "n")
   for _, row in ipairs(ROWS) do
@@ -756,6 +767,12 @@ function M.format_report(cfg, rep)
       local value, bounds = figure_text(f)
       add("%-30s %9s  %-17s %6d", row[2], value, bounds, f.n)
     end
+  end
+  if rep.unscored then
+    add("(%d steps of the engines came without a score: each kept the last score before it)", rep.unscored)
+  end
+  if (A.engine or B.engine) and rep.figures.lead_changes.n == 0 then
+    add("(the evaluation figures are unavailable: the engines reported no scores)")
   end
   local ends = {}
   for _, e in ipairs(rep.endings) do ends[#ends + 1] = fmt("%s %s %d", e.result, e.reason, e.games) end

@@ -705,6 +705,64 @@ expect "analyze: shards of another analysis" 1 "another analysis" -- $V analyze 
 expect "analyze: merge of a file that is not JSON" 1 "not the lab's JSON" -- $V analyze --merge "$tmp/open.txt"
 $V analyze duck --games 6 --depth 1 --max-plies 80 --seed 7 --concurrency 2 > "$tmp/conc.txt" 2>&1
 judge "analyze: --concurrency gives the single run's report" 0 "" "$(cmp "$tmp/one.txt" "$tmp/conc.txt" 2>&1; echo $?)" ""
+# External engines as the lab's players (--engine): Debian's fairy-stockfish
+# (UCI, a tiny time per move; then at a depth, which is reproducible) and
+# fairymax (CECP, at a depth: CECP's st takes whole seconds), each against
+# the other and alone; the report's figures add up and the JSON names the
+# engines. A missing or crashing engine stops the analysis with a message.
+lab_json_check() { # FILE GAMES ENGINE...: the figures of FILE are sane
+  python3 - "$@" <<'PY'
+import json, sys
+path, n, engines = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+d = json.load(open(path))
+F, games = d["report"]["figures"], d["games"]
+bad = []
+def want(cond, what):
+    if not cond: bad.append(what)
+want(d["report"]["games"] == n and len(games) == n, "games %d" % len(games))
+k = sum(round(F[f]["value"] * n) for f in ("white_wins", "draws", "black_wins"))
+want(k == n, "wins, draws and losses add to %d" % k)
+want(sum(e["games"] for e in d["report"]["endings"]) == n, "endings add up")
+seats = d["config"]["seats"]
+want(sorted({seats["A"].get("engine"), seats["B"].get("engine")} - {None}) == sorted(set(engines)), "engines %s" % seats)
+want(all(e in d["command"] for e in engines), "the command names the engines")
+for g in games:
+    want(g["plies"] == len(g["steps"]) and len(g["ev"]) == g["plies"] - g["ev0"] + 1, "game %d's steps and scores" % g["i"])
+    want(all(abs(e) <= 100000 for e in g["ev"]), "game %d's scores in range" % g["i"])
+want(F["lead_changes"]["n"] == n and 0 <= F["lead_changes"]["value"] <= 1, "lead changes from the engines' scores")
+decided = sum(1 for g in games if g["result"] != "1/2-1/2")
+want(F["drama"]["n"] == decided and F["decisiveness"]["n"] == decided, "drama over the %d decided games" % decided)
+want(0 <= F["first_player_score"]["lo"] <= F["first_player_score"]["value"] <= F["first_player_score"]["hi"] <= 1, "score interval")
+print("; ".join(bad) if bad else "sane")
+PY
+}
+if [ -x /usr/games/fairy-stockfish ] && [ -x /usr/games/fairymax ]; then
+  FSF=uci:/usr/games/fairy-stockfish FMAX=cecp:/usr/games/fairymax
+  out=$(timeout 120 $V analyze chess --games 4 --movetime 20 --max-plies 40 --engine $FSF --json "$tmp/fsf.json" 2>&1)
+  judge "analyze --engine uci at 20 ms a move: the report" 0 "played by $FSF, 20 ms a move" $? "$out"
+  judge "analyze --engine uci: lead changes from its scores" 0 "" "$(grep -cE '^lead changes \(per step\) +0\.[0-9]{3} ' <<<"$out" | grep -qx 1; echo $?)" "$out"
+  judge "analyze --engine uci: the JSON is sane" 0 "sane" 0 "$(lab_json_check "$tmp/fsf.json" 4 $FSF 2>&1)"
+  out=$(timeout 120 $V analyze chess --games 4 --depth 2 --max-plies 60 --engine $FMAX --engine $FSF --json "$tmp/two.json" 2>&1)
+  judge "analyze: fairymax against fairy-stockfish" 0 "seat A: $FMAX, depth 2; seat B: $FSF, depth 2" $? "$out"
+  judge "analyze: seat A's score between two engines" 0 "seat A's score" 0 "$out"
+  judge "analyze: two engines' JSON is sane" 0 "sane" 0 "$(lab_json_check "$tmp/two.json" 4 $FMAX $FSF 2>&1)"
+  timeout 120 $V analyze chess --games 4 --depth 2 --max-plies 60 --engine $FMAX --engine $FSF --json "$tmp/two2.json" --quiet
+  judge "analyze --engine at a depth: same seed, same JSON" 0 "" "$(cmp -s "$tmp/two.json" "$tmp/two2.json"; echo $?)" ""
+  timeout 120 $V analyze chess --games 4 --depth 2 --max-plies 60 --engine $FMAX --engine $FSF --json "$tmp/two3.json" --concurrency 2 --quiet
+  judge "analyze --engine --concurrency 2: the single run's JSON" 0 "" "$(cmp -s "$tmp/two.json" "$tmp/two3.json"; echo $?)" ""
+  expect "analyze --engine cecp: whole seconds" 1 "fairymax speaks CECP, whose st takes whole seconds" -- $V analyze chess --games 2 --movetime 500 --engine $FMAX
+  expect "analyze --engine: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V analyze crazyhouse --games 2 --depth 1 --engine $FMAX
+  # an engine whose thinking is filtered out: no scores, the figures unavailable
+  out=$(timeout 120 $V analyze chess --games 2 --depth 1 --max-plies 20 --engine "uci:/usr/games/fairy-stockfish | grep --line-buffered -v '^info'" 2>&1)
+  judge "analyze --engine without scores: figures unavailable" 0 "the evaluation figures are unavailable: the engines reported no scores" $? "$out"
+  judge "analyze --engine without scores: drama is -" 0 "" "$(grep -cE '^drama +- +0$' <<<"$out" | grep -qx 1; echo $?)" "$out"
+fi
+expect "analyze --engine: a missing engine" 1 "varia analyze: game 1: nosuch-engine (/nonexistent/nosuch-engine) ended before answering uci: exited with status 127" -- $V analyze chess --games 2 --depth 1 --engine uci:/nonexistent/nosuch-engine
+expect "analyze --engine: a crash mid-game" 1 "varia analyze: game 1, step 5: fake.sh crashed (exited with status 3)" -- $V analyze chess --games 2 --depth 1 --engine "uci:$tmp/fake.sh crash"
+expect "analyze --engine: an illegal move" 1 "varia analyze: game 1, step 5: fake.sh played the illegal move 'a1a1'" -- $V analyze chess --games 2 --depth 1 --engine "uci:$tmp/fake.sh illegal"
+expect "analyze --engine: a bad engine" 2 "--engine needs uci:COMMAND, cecp:COMMAND or varia, not 'stockfish'" -- $V analyze chess --engine stockfish
+expect "analyze --engine: at most two" 2 "--engine at most twice" -- $V analyze chess --engine varia --engine varia --engine varia
+expect "analyze: --engine-option without --engine" 2 "are for --engine" -- $V analyze chess --engine-option Hash=16
 # varia diff: a rename is no difference; a one-line change of the rules is
 # found, with an example position; FILE@REV reads a git revision.
 cp variants/shatranj.lua "$tmp/shatranj.lua"

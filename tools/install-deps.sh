@@ -4,7 +4,7 @@
 # clang with libFuzzer, for make fuzz-smoke)
 set -u
 pkgs=(make gcc pkg-config liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev)
-[ "${1:-}" = --test ] && pkgs+=(fairy-stockfish stockfish valgrind python3 xboard xvfb parallel # parallel: the sharded analyze test
+[ "${1:-}" = --test ] && pkgs+=(fairy-stockfish fairymax stockfish valgrind python3 xboard xvfb parallel # parallel: the sharded analyze test
                                   chromium chromium-driver python3-selenium # tests/run-browser.py
                                   clang libclang-rt-14-dev) # make fuzz-smoke
 missing=()
