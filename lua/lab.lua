@@ -350,19 +350,21 @@ local function schedule(cfg, i)
 end
 
 -- The engines of this process's seats (an external engine a seat, asked
--- through varia match's driver: src/match.c), made on first use.
-local engines = {}
+-- through varia match's driver: src/match.c), made on first use, by
+-- analysis (varia diff plays two, of two variants).
+local engines = setmetatable({}, { __mode = "k" })
 
 local function engine_of(cfg, name)
   local seat = cfg.seats[name]
   if not seat.engine then return nil end
-  local e = engines[name]
+  engines[cfg] = engines[cfg] or {}
+  local e = engines[cfg][name]
   if not e then
     local ok, made = pcall(M.engine, seat.engine, cfg.variant, { depth = seat.depth, movetime = seat.movetime,
       options = cfg.engine_options, engine_variant = cfg.engine_variant })
     if not ok then die(tostring(made)) end
     e = made
-    engines[name] = e
+    engines[cfg][name] = e
   end
   return e
 end
@@ -751,7 +753,7 @@ function M.format_report(cfg, rep)
   local function add(...) lines[#lines + 1] = fmt(...) end
   add("%s", cfg.command)
   add("%d games of %s", rep.games, cfg.variant)
-  local A, B = cfg.seats.A, cfg.seats.B
+  local A, B = (cfg.seats or {}).A or {}, (cfg.seats or {}).B or {}
   if A.engine or B.engine then
     local function who(seat)
       return fmt("%s, %s", seat.engine or "varia", seat.movetime and seat.movetime .. " ms a move" or "depth " .. seat.depth)

@@ -13,7 +13,8 @@ local fmt = string.format
 
 local USAGE = [==[
 usage: varia diff A B [--depth D] [--positions N] [--seed S] [--examples K]
-                      [--games N [--depth D] [--openings ...] ...]
+                      [--games N [--depth D] [--openings ...]
+                                 [--engine uci:CMD|cecp:CMD] ...]
 A and B are variants (names, script files, FILE.ini:SECTION, with
 :OPTIONS), or FILE@REV: the file as git revision REV has it. Compares
 perft from the start to --depth (default 3), the legal steps, results and
@@ -21,7 +22,8 @@ positions of --positions (default 2000) positions of seeded random games
 whose steps are drawn in turn from A's and B's legal steps, and prints the
 first --examples (default 3) positions that differ as FEN with the steps
 only A or only B allows. With --games N, plays N games of each as varia
-analyze does (its options apply) and compares the figures (p < 0.05 is
+analyze does (its options apply: --engine has an external engine play
+them, when it knows both variants) and compares the figures (p < 0.05 is
 marked). Exit status: 0 when they play alike, 1 when they differ, 2 on an
 error.
 ]==]
@@ -94,7 +96,8 @@ local function parse(lab, args)
     elseif a == "--examples" then o.examples = count(0)
     elseif a == "--seed" then o.seed = count(0)
     elseif a == "--games" then o.games = count(1)
-    elseif a == "--openings" or a == "--max-plies" or a == "--movetime" then
+    elseif a == "--openings" or a == "--max-plies" or a == "--movetime" or a == "--engine"
+        or a == "--engine-option" or a == "--engine-variant" then
       o.rest[#o.rest + 1] = a
       o.rest[#o.rest + 1] = value()
     elseif a:sub(1, 1) == "-" then lab.usage_error("unknown option '" .. a .. "'")

@@ -47,6 +47,9 @@ vgdir=$(mktemp -d)
 run "varia import of every section, and a section loaded by name" bash -c "${VG[*]} ./varia import -o $vgdir tests/fsf/ini/options.ini >/dev/null && ${VG[*]} ./varia perft --variant tests/fsf/ini/custom.ini:c-nokings 2 >/dev/null"
 cp variants/shatranj.lua "$vgdir/a.lua" && sed 's/q = std.pieces.ferz,/q = std.pieces.wazir,/' "$vgdir/a.lua" > "$vgdir/b.lua"
 run "the lab: analyze with plots, a shard and its merge, diff" bash -c "${VG[*]} ./varia analyze duck --games 2 --depth 1 --max-plies 30 --json $vgdir/one.json --plots $vgdir/plots >/dev/null && ${VG[*]} ./varia analyze duck --games 2 --depth 1 --max-plies 30 --shard 1/1 --json $vgdir/part.json >/dev/null && ${VG[*]} ./varia analyze --merge $vgdir/part.json >/dev/null && { ${VG[*]} ./varia diff $vgdir/a.lua $vgdir/b.lua --positions 100 >/dev/null; [ \$? -eq 1 ]; }"
+if [ -x /usr/games/fairymax ] && [ -x /usr/games/fairy-stockfish ]; then
+  run "the lab with external engines: two seats, each engine started per game; a missing one" bash -c "${VG[*]} ./varia analyze chess --games 2 --depth 1 --max-plies 16 --engine cecp:/usr/games/fairymax --engine uci:/usr/games/fairy-stockfish --json $vgdir/eng.json >/dev/null && { ${VG[*]} ./varia analyze chess --games 2 --depth 1 --engine uci:/nonexistent/engine >/dev/null 2>&1; [ \$? -eq 1 ]; }"
+fi
 rm -rf "$vgdir"
 # the web server: every request of tests/run-serve.py (plays, refusals,
 # the event stream, a stop by SIGTERM) under memcheck

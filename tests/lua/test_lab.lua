@@ -106,6 +106,29 @@ near("branching at ply 2: (2 + 3 + 4 + 1) / 4", rep.branching_by_ply[2], 2.5)
 t.check("the move limit is warned about", rep.warnings[#rep.warnings]:find("reached the move limit") ~= nil,
   rep.warnings[#rep.warnings])
 
+-- Seats played by external engines: the report names them, counts the
+-- steps that came without a score, and says when there were no scores.
+local ecfg = { variant = "toy", max_plies = 2, paired = false, command = "varia analyze toy",
+               seats = { A = { depth = 3, engine = "uci:x" }, B = { depth = 3, engine = "uci:x" } } }
+local unscored = { game(1, "1-0", { 2, 2 }), game(2, "0-1", { 2, 2 }) }
+unscored[1].unscored, unscored[2].unscored = 2, 2
+local erep = lab.report(ecfg, unscored, { declared = {}, skip = {} })
+t.equal("steps without a score are counted", erep.unscored, 4)
+t.equal("no scores: no lead changes", erep.figures.lead_changes.n, 0)
+local etext = lab.format_report(ecfg, erep)
+t.check("the report names the engine", etext:find("played by uci:x, depth 3", 1, true) ~= nil, etext)
+t.check("and says the evaluation figures are unavailable",
+  etext:find("the evaluation figures are unavailable: the engines reported no scores", 1, true) ~= nil, etext)
+ecfg.paired, ecfg.seats.B = true, { movetime = 50 }
+local scored = { game(1, "1-0", { 2, 2, 2, 2 }), game(2, "0-1", { 2, 2, 2, 2 }) }
+scored[1].ev, scored[2].ev = { 50, -30, 80, 900 }, { 0, -200, -100, -700 }
+erep = lab.report(ecfg, scored, { declared = {}, skip = {} })
+-- game 1: leader +, -, + : 2 changes over 3 steps; game 2: -, - , -: none
+near("lead changes from the engines' scores", erep.figures.lead_changes.value, (2 / 3 + 0) / 2)
+etext = lab.format_report(ecfg, erep)
+t.check("two seats, an engine and the search", etext:find("seat A: uci:x, depth 3; seat B: varia, 50 ms a move", 1, true) ~= nil, etext)
+t.check("no note when every step had a score", etext:find("without a score", 1, true) == nil, etext)
+
 -- g:bestmove gives the search's score beside the step (the lab's
 -- evaluation curves), for the player who decides; none from a vote over
 -- sampled positions.
