@@ -752,6 +752,9 @@ if [ -x /usr/games/fairy-stockfish ] && [ -x /usr/games/fairymax ]; then
   judge "analyze --engine --concurrency 2: the single run's JSON" 0 "" "$(cmp -s "$tmp/two.json" "$tmp/two3.json"; echo $?)" ""
   expect "analyze --engine cecp: whole seconds" 1 "fairymax speaks CECP, whose st takes whole seconds" -- $V analyze chess --games 2 --movetime 500 --engine $FMAX
   expect "analyze --engine: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V analyze crazyhouse --games 2 --depth 1 --engine $FMAX
+  out=$(timeout 120 $V diff chess 3check --positions 50 --games 2 --depth 1 --max-plies 20 --engine $FSF 2>&1)
+  judge "diff --games --engine: both variants played by the engine" 1 "lead changes (per step)" $? "$out"
+  judge "diff --games --engine: the engine's command" 1 "--engine $FSF" 1 "$out"
   # an engine whose thinking is filtered out: no scores, the figures unavailable
   out=$(timeout 120 $V analyze chess --games 2 --depth 1 --max-plies 20 --engine "uci:/usr/games/fairy-stockfish | grep --line-buffered -v '^info'" 2>&1)
   judge "analyze --engine without scores: figures unavailable" 0 "the evaluation figures are unavailable: the engines reported no scores" $? "$out"
