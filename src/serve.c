@@ -626,6 +626,17 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
     json_key(b, &f2, "letter"), json_str(b, letter);
     json_key(b, &f2, "name"), json_str(b, v->type[t].name);
     json_key(b, &f2, "neutral"), buf_puts(b, v->type[t].neutral ? "true" : "false");
+    /* how the script says it looks (checked when it was read: a shape's
+    ** name, characters, or SVG path data) */
+    const PieceLook *look = &v->look[t];
+    if (look->glyph[0]) json_key(b, &f2, "glyph"), json_str(b, look->glyph);
+    if (look->body[0]) {
+      int f3 = 1;
+      json_key(b, &f2, "image"), buf_add(b, "{", 1);
+      json_key(b, &f3, "body"), json_str(b, look->body);
+      if (look->lines[0]) json_key(b, &f3, "lines"), json_str(b, look->lines);
+      buf_add(b, "}", 1);
+    }
     buf_add(b, "}", 1);
   }
   buf_add(b, "]", 1);

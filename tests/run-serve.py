@@ -432,6 +432,75 @@ def reload_suite():
         os.remove(os.path.join(tmp, f))
     os.rmdir(tmp)
 
+LOOKS = """local std = require "std"
+return std.extend(std.chess, { name = "looks",
+  pieces = {
+    n = { name = "zebra", betza = "C", glyph = "knight" },
+    b = { name = "camel", betza = "B", glyph = "Ca" },
+    q = { name = "wizard", betza = "Q", image = { body = "M50 8 L84 90 H16 Z", lines = "M30 60 H70" } },
+    r = { name = "tower", betza = "R", image = "m10 10 h80 v80 h-80 z" },
+  } })
+"""
+
+
+def looks_suite():
+    """pieces.X.glyph and .image reach the page as data; what is not a
+    shape's name, one or two characters, or SVG path data is refused when
+    the script is read, with the file and the key."""
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "looks.lua")
+    with open(path, "w") as f:
+        f.write(LOOKS)
+    s = Server(path)
+    st, d, _ = s.api("GET", "/api/state", token=s.links["starter"])
+    types = {t["letter"]: t for t in d["types"]} if d else {}
+    check("looks: a standard shape by name", types.get("n", {}).get("glyph") == "knight", types.get("n"))
+    check("looks: characters on a disc", types.get("b", {}).get("glyph") == "Ca", types.get("b"))
+    check("looks: a drawing of its own, body and lines", types.get("q", {}).get("image") ==
+          {"body": "M50 8 L84 90 H16 Z", "lines": "M30 60 H70"}, types.get("q"))
+    check("looks: a drawing as one string", types.get("r", {}).get("image") == {"body": "m10 10 h80 v80 h-80 z"},
+          types.get("r"))
+    check("looks: a piece that says nothing has no glyph or image",
+          "glyph" not in types.get("k", {}) and "image" not in types.get("k", {}), types.get("k"))
+    s.stop()
+    bad = [
+        ('image = "M0 0\\"/><script>alert(1)</script>"', "pieces.q.image: not SVG path data"),
+        ('image = "<svg onload=alert(1)>"', "pieces.q.image: not SVG path data"),
+        ('image = "url(javascript:x)"', "pieces.q.image: not SVG path data"),
+        ('image = { body = "M0 0 L9 9", lines = "M0 0<a>" }', "pieces.q.image.lines: not SVG path data"),
+        ('image = { lines = "M0 0 L9 9" }', "pieces.q.image.body: missing"),
+        ('image = { body = "M0 0", colour = "red" }', "colour"),
+        ('image = 7', "pieces.q.image: expected SVG path data"),
+        ('glyph = "castle"', "pieces.q.glyph: \"castle\" is neither a standard shape"),
+        ('glyph = "abc"', "is neither a standard shape"),
+        ('glyph = "<b"', None),  # two characters: allowed, drawn as text
+        ('glyph = "a b"', "is neither a standard shape"),
+        ('glyph = ""', "is neither a standard shape"),
+        ('image = "M0 0 ' + "L1 1 " * 300 + '"', "pieces.q.image: longer than 1023 characters"),
+    ]
+    for look, msg in bad:
+        with open(path, "w") as f:
+            f.write('local std = require "std" return std.extend(std.chess, { name = "bad",\n'
+                    '  pieces = { q = { betza = "Q", %s } } })\n' % look)
+        r = subprocess.run([VARIA, "check", path], capture_output=True, text=True)
+        if msg is None:
+            check("looks: %s is taken" % look, r.returncode == 0, r.stdout + r.stderr)
+        else:
+            out = r.stdout + r.stderr
+            check("looks: %s is refused, naming the file and the key" % look[:40],
+                  r.returncode != 0 and msg in out and "looks.lua" in out, out)
+    with open(path, "w") as f:
+        f.write('local std = require "std" return std.extend(std.chess, { name = "angle",\n'
+                '  pieces = { q = { betza = "Q", glyph = "<b" } } })\n')
+    s = Server(path)
+    st, _, text = s.api("GET", "/api/state", token=s.links["starter"])
+    check("looks: characters from a script are escaped in the JSON", st == 200 and "<b" not in text
+          and "\\u003cb" in text, text[:300])
+    s.stop()
+    os.remove(path)
+    os.rmdir(tmp)
+
 
 def cli_suite():
     r = subprocess.run([VARIA, "serve", "--port", "x"], capture_output=True, text=True)
@@ -447,7 +516,7 @@ def cli_suite():
     s.stop()
 
 
-for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite):
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite):
     try:
         suite()
     except Exception as e:  # a crash of the server or of the test is a failure
