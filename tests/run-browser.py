@@ -336,6 +336,27 @@ def looks(d):
     finally:
         stop(p)
 
+def lab(d):
+    """The lab on the starter's page: run, its charts drawn and its report."""
+    p, links = serve("chess")
+    try:
+        d.get(links["starter"])
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="h8"]'), "h8")
+        g = d.find_element(By.ID, "lab-games")
+        g.clear()
+        g.send_keys("2")
+        d.find_element(By.ID, "lab-run").click()
+        check("lab: the page says it runs", wait(d, lambda: "analyze chess --games 2" in text(d, "lab-status"), "running"),
+              text(d, "lab-status"))
+        drawn = 'return Array.from(document.querySelectorAll("#lab-charts img")).filter(i => i.complete && i.naturalWidth > 0).map(i => i.dataset.chart)'
+        check("lab: its five charts are drawn", wait(d, lambda: len(d.execute_script(drawn)) == 5, "the charts", 120),
+              d.execute_script(drawn))
+        check("lab: its report", "2 games of chess" in text(d, "lab-report"), text(d, "lab-report")[:200])
+        d.execute_script('document.getElementById("lab").scrollIntoView()')
+        d.save_screenshot(os.path.join(ART, "lab.png"))
+    finally:
+        stop(p)
+
 
 os.makedirs(ART, exist_ok=True)
 start = time.time()
@@ -346,7 +367,7 @@ except Exception as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 try:
-    games = (chess, duck, ambiguous, unbland, kriegspiel, looks)
+    games = (chess, duck, ambiguous, unbland, kriegspiel, looks, lab)
     only = sys.argv[1:]  # names of games: only those (while working on one)
     for game in [g for g in games if not only or g.__name__ in only]:
         try:

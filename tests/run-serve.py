@@ -501,6 +501,116 @@ def looks_suite():
     os.remove(path)
     os.rmdir(tmp)
 
+def lab_wait(s, t, timeout=120):
+    d = {}
+    end = time.time() + timeout
+    while time.time() < end:
+        d = s.api("GET", "/api/lab", token=t)[1]
+        if d.get("state") != "running":
+            break
+        time.sleep(0.2)
+    return d
+
+
+def children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return f.read().split()
+    except OSError:
+        return []
+
+
+def lab_suite():
+    """The designer's lab from the page: a varia analyze in the background,
+    its report and charts; the starter's only; charts by name, never by a
+    path; a run that is stopped leaves no process; --lab DIR shows an
+    earlier run's charts."""
+    import tempfile
+    s = Server("chess", "--players")
+    t, w = s.links["starter"], s.links["white"]
+    st, d, _ = s.api("GET", "/api/lab", token=t)
+    check("lab: nothing yet", st == 200 and d["state"] == "none" and d["charts"] == [], d)
+    for method, path, body in (("GET", "/api/lab", None), ("POST", "/api/lab", {"games": 2}),
+                               ("GET", "/api/lab/chart?name=score", None), ("POST", "/api/lab/stop", {})):
+        st, d, _ = s.api(method, path, body, w)
+        check("lab: %s %s is the starter's only" % (method, path), st == 403 and "starter" in d["error"], d)
+    for body, what in (({"games": 0}, "games"), ({"games": 201}, "games"), ({"games": "2"}, "games"),
+                       ({"depth": 4}, "depth"), ({"plies": 5}, "plies"), ({"games": 2, "path": "/etc"}, "unknown key")):
+        st, d, _ = s.api("POST", "/api/lab", body, t)
+        check("lab: %s refused" % json.dumps(body), st == 400 and what in d["error"], d)
+    check("lab: nothing started by a refused request", s.api("GET", "/api/lab", token=t)[1]["state"] == "none")
+    st, d, _ = s.api("POST", "/api/lab/stop", {}, t)
+    check("lab: stop with nothing running: 409", st == 409, d)
+    st, d, _ = s.api("POST", "/api/lab", {"games": 2, "depth": 1, "plies": 40}, t)
+    check("lab: a run starts", st == 200 and d["state"] == "running" and "varia analyze chess --games 2" in d["what"], d)
+    st, d2, _ = s.api("POST", "/api/lab", {"games": 2}, t)
+    check("lab: one run at a time", st == 409 and "already running" in d2["error"], d2)
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("lab: the server answers while it runs", st == 200 and len(d["moves"]) == 20, st)
+    d = lab_wait(s, t)
+    check("lab: the run ends with its report", d.get("state") == "done" and "2 games of chess" in d.get("report", "")
+          and "first-player score" in d["report"], d)
+    check("lab: its charts", d.get("charts") == ["score", "length", "branching", "evaluation", "values"], d.get("charts"))
+    st, h, body = s.raw("GET", "/api/lab/chart?name=score", token=t)
+    check("lab: a chart is SVG", st == 200 and h.get("Content-Type") == "image/svg+xml" and body.startswith(b"<svg")
+          and b"chess" in body, (st, h, body[:100]))
+    check("lab: a chart runs nothing, opened by itself", "sandbox" in str(h), h)
+    st, _, body = s.raw("GET", "/api/lab/chart?name=score&t=" + t)
+    check("lab: a chart with the token in the link (an <img>)", st == 200 and body.startswith(b"<svg"), st)
+    for name in ("../../../etc/passwd", "score.svg", "report", "%2e%2e%2fscore", ""):
+        st, d, _ = s.api("GET", "/api/lab/chart?name=" + name, token=t)
+        check("lab: chart %r refused" % name, st == 400 and "one of score" in d["error"], d)
+    st, d, _ = s.api("POST", "/api/lab", {"games": 200, "depth": 3}, t)
+    check("lab: a long run starts", st == 200 and d["state"] == "running", d)
+    time.sleep(0.3)
+    check("lab: it is a child process", len(children(s.p.pid)) == 1, children(s.p.pid))
+    st, d, _ = s.api("POST", "/api/lab/stop", {}, t)
+    check("lab: stopped on request", st == 200 and d["state"] == "stopped", d)
+    check("lab: no process is left", children(s.p.pid) == [], children(s.p.pid))
+    st, d, _ = s.api("GET", "/api/lab/chart?name=score", token=t)
+    check("lab: a stopped run has no charts", st == 404, d)
+    s.api("POST", "/api/lab", {"games": 200, "depth": 3}, t)
+    time.sleep(0.3)
+    kids = children(s.p.pid)
+    rc, out = s.stop()
+    check("lab: the server stops during a run, and ends it", rc == 0 and len(kids) == 1
+          and not os.path.exists("/proc/" + kids[0]), (kids, out))
+    # a script that no longer loads: the run fails and says why
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "mine.lua")
+    with open(path, "w") as f:
+        f.write('local std = require "std" return std.extend(std.chess, { name = "mine" })')
+    s = Server(path)
+    t = s.links["starter"]
+    with open(path, "w") as f:
+        f.write("return {")
+    s.api("POST", "/api/lab", {"games": 2}, t)
+    d = lab_wait(s, t)
+    check("lab: a script that does not load: failed, with its file", d.get("state") == "failed"
+          and "mine.lua" in d.get("error", ""), d)
+    s.stop()
+    # --lab DIR: an earlier run's charts
+    r = subprocess.run([VARIA, "analyze", "chess", "--games", "2", "--depth", "1", "--max-plies", "30",
+                        "--plots", tmp, "--quiet"], capture_output=True, text=True)
+    s = Server("chess", "--lab", tmp)
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/lab", token=t)
+    check("--lab DIR: its charts", st == 200 and d["state"] == "done" and "score" in d["charts"] and tmp in d["what"],
+          (d, r.stderr))
+    st, _, body = s.raw("GET", "/api/lab/chart?name=length", token=t)
+    with open(os.path.join(tmp, "length.svg"), "rb") as f:
+        check("--lab DIR: a chart is the file", st == 200 and body == f.read(), st)
+    s.stop()
+    check("--lab DIR: the directory is the owner's, left as it was",
+          sorted(os.listdir(tmp)) == sorted(["mine.lua", "score.svg", "length.svg", "branching.svg",
+                                             "evaluation.svg", "values.svg"]), os.listdir(tmp))
+    r = subprocess.run([VARIA, "serve", "--port", "0", "--lab", os.path.join(tmp, "nosuch")], capture_output=True,
+                       text=True)
+    check("--lab of no directory: status 2", r.returncode == 2 and "--lab" in r.stderr, r.stderr)
+    for f in os.listdir(tmp):
+        os.remove(os.path.join(tmp, f))
+    os.rmdir(tmp)
+
 
 def cli_suite():
     r = subprocess.run([VARIA, "serve", "--port", "x"], capture_output=True, text=True)
@@ -516,7 +626,7 @@ def cli_suite():
     s.stop()
 
 
-for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite):
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite):
     try:
         suite()
     except Exception as e:  # a crash of the server or of the test is a failure

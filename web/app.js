@@ -461,5 +461,54 @@ function wire() {
   $("view").addEventListener("change", () => { view = $("view").value; selected = null; refresh(); });
 }
 
+// The designer's lab (the starter's page): a `varia analyze` of the
+// variant run by the server in the background; its report and SVG charts
+// shown below the board when it ends. Charts are pictures (<img>): what is
+// in them never runs.
+let labTimer = null;
+let labShown = null;   // the run whose report is on the page
+
+function showLab(lab) {
+  $("lab-run").hidden = lab.state === "running";
+  $("lab-stop").hidden = lab.state !== "running";
+  const said = { none: "", running: `running ${lab.what} (${lab.seconds} s)`, done: `done: ${lab.what} (${lab.seconds} s)`,
+    failed: "the lab failed: " + (lab.error || "").trim(), stopped: "stopped: " + lab.what };
+  $("lab-status").textContent = said[lab.state] || lab.state;
+  clearTimeout(labTimer);
+  if (lab.state === "running") labTimer = setTimeout(pollLab, 1000);
+  if (lab.state !== "done" || labShown === lab.run + lab.what) return;
+  labShown = lab.run + lab.what;
+  $("lab").hidden = false;
+  $("lab-what").textContent = lab.what;
+  $("lab-report").textContent = lab.report || "";
+  const box = $("lab-charts");
+  box.textContent = "";
+  for (const name of lab.charts) {
+    const img = document.createElement("img");
+    img.alt = name + " chart";
+    img.dataset.chart = name;
+    img.src = "/api/lab/chart?name=" + name + "&run=" + lab.run + "&t=" + encodeURIComponent(token);
+    box.appendChild(img);
+  }
+}
+
+function pollLab() {
+  if (!state || state.role !== "starter") return;
+  api("GET", "/api/lab").then((r) => { if (r.status === 200) showLab(r.body); });
+}
+
+function wireLab() {
+  $("lab-run").addEventListener("click", () => {
+    api("POST", "/api/lab", { games: Number($("lab-games").value), depth: Number($("lab-depth").value) }).then((r) => {
+      if (r.status !== 200) return ($("lab-status").textContent = r.body.error);
+      showLab(r.body);
+    });
+  });
+  $("lab-stop").addEventListener("click", () => api("POST", "/api/lab/stop", {}).then((r) => {
+    if (r.status === 200) showLab(r.body);
+  }));
+}
+
 wire();
-refresh().then(listen);
+wireLab();
+refresh().then(() => { listen(); pollLab(); });
