@@ -667,6 +667,23 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
       write_cell(b, g, board_square(geo, f, r), hide, side);
     }
   buf_add(b, "]", 1);
+  /* marks on the pieces this viewer sees: promoted (Crazyhouse's `~`:
+  ** captured, it goes to the pocket as what it came from) and unmoved
+  ** (a piece whose i-moves still wait for its first move) */
+  json_key(b, &first, "marks"), buf_add(b, "{", 1);
+  int fm = 1;
+  for (int r = 0; r < geo->ranks; r++)
+    for (int f = 0; f < geo->files; f++) {
+      int at = board_square(geo, f, r);
+      uint8_t c = p->board[at];
+      if (c == CELL_EMPTY || c == CELL_OFF || (hide && !view_sees(p, side, at))) continue;
+      const char *mark = v->promoted_bit && (p->attr[at] & v->promoted_bit) ? "promoted"
+                       : (v->unmoved_mask >> CELL_TYPE(c) & 1) && (p->attr[at] & UNMOVED_BIT) ? "unmoved" : NULL;
+      if (!mark) continue;
+      board_square_name(geo, at, sq);
+      json_key(b, &fm, sq), json_str(b, mark);
+    }
+  buf_add(b, "}", 1);
   if (hide) view_fen(p, side, fen, sizeof fen);
   else pos_fen(p, fen, sizeof fen);
   json_key(b, &first, "fen"), json_str(b, fen);
@@ -757,7 +774,6 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   char belief[256];
   if (hide && !res.over && binding_belief_line(g, side, belief, sizeof belief) > 0)
     json_key(b, &first, "belief"), json_str(b, belief);
-  (void)sq;
   buf_add(b, "}", 1);
 }
 
@@ -1310,9 +1326,7 @@ static pid_t lab_spawn(const char *exe, char *const argv[], const char *out, con
   if (o < 0 || e < 0 || in < 0 || dup2(in, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
   for (int fd = 3; fd < 1024; fd++) close(fd); /* the server's sockets stay the server's */
   setpriority(PRIO_PROCESS, 0, 10);            /* the server and the player come first */
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  execv(exe, argv);
+  execv(exe, argv);                            /* (which resets the server's signal handlers) */
   _exit(127);
 }
 

@@ -333,6 +333,14 @@ def looks(d):
         icons = d.execute_script('return Array.from(document.querySelectorAll("#pocket-bottom button [data-look]"))'
                                  '.map(e => e.dataset.look)')
         check("looks: a captured pawn in White's pocket drawn as a pawn", icons == ["standard:pawn"], icons)
+        fen = d.find_element(By.ID, "fen")
+        fen.clear()
+        fen.send_keys("4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1")
+        d.find_element(By.ID, "load-fen").click()
+        check("marks: a promoted queen carries a mark", wait(d, lambda: d.execute_script(
+            'return Array.from(document.querySelectorAll("g.pmark")).map(e => e.dataset.at + ":" + e.dataset.mark)')
+            == ["a1:promoted"], "the mark"))
+        d.save_screenshot(os.path.join(ART, "marks.png"))
     finally:
         stop(p)
 

@@ -500,6 +500,22 @@ def looks_suite():
     s.stop()
     os.remove(path)
     os.rmdir(tmp)
+    # marks: a promoted piece (Crazyhouse's ~), an unmoved one (Cambodian's
+    # king and queen, whose first-move leaps wait); none in chess
+    s = Server("crazyhouse")
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("marks: none at the start of crazyhouse", st == 200 and d["marks"] == {}, d.get("marks"))
+    st, d, _ = s.api("POST", "/api/new", {"fen": "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1"}, t)
+    check("marks: a promoted queen", st == 200 and d["state"]["marks"] == {"a1": "promoted"}, d)
+    st, d, _ = s.api("POST", "/api/play", {"move": "a1a8"}, t)
+    check("marks: the mark moves with the piece", st == 200 and d["state"]["marks"] == {"a8": "promoted"}, d)
+    s.stop()
+    s = Server("cambodian")
+    st, d, _ = s.api("GET", "/api/state", token=s.links["starter"])
+    check("marks: Cambodian's unmoved king and queen", st == 200 and d["marks"] == {
+        "d1": "unmoved", "e1": "unmoved", "d8": "unmoved", "e8": "unmoved"}, d.get("marks"))
+    s.stop()
 
 def lab_wait(s, t, timeout=120):
     d = {}

@@ -99,6 +99,21 @@ function drawPiece(svg, cell, x, y, s, at) {
   svg.appendChild(g);
 }
 
+// A mark on a piece: promoted (a "+" badge: captured, it goes to the
+// pocket as what it came from) or unmoved (a small dot: its first-move
+// steps still wait).
+function drawMark(svg, mark, x, y, s, at) {
+  const g = el("g", { class: "pmark", "data-mark": mark, "data-at": at });
+  if (mark === "promoted") {
+    g.appendChild(el("circle", { cx: x + s * 0.82, cy: y + s * 0.18, r: s * 0.13, fill: "#b22", stroke: "#fff", "stroke-width": 1 }));
+    g.appendChild(el("text", { x: x + s * 0.82, y: y + s * 0.18 + s * 0.07, "text-anchor": "middle", "font-size": s * 0.2, "font-weight": "bold", fill: "#fff" }, "+"));
+  } else {
+    g.appendChild(el("circle", { cx: x + s * 0.14, cy: y + s * 0.86, r: s * 0.06, fill: "#1a5fb4", stroke: "#fff", "stroke-width": 1 }));
+  }
+  g.appendChild(el("title", {}, mark));
+  svg.appendChild(g);
+}
+
 // A piece as a small picture of its own (pockets).
 function pieceIcon(cell, size) {
   const svg = el("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "icon" });
@@ -148,6 +163,8 @@ function drawBoard() {
       svg.appendChild(rect);
       if (cell === "?") svg.appendChild(el("text", { x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.4, class: "qm" }, "?"));
       else if (cell && cell !== "#") drawPiece(svg, cell, x, y, s, sq);
+      const mark = !diagram && state.marks && state.marks[sq];
+      if (mark) drawMark(svg, mark, x, y, s, sq);
       if (targets.has(sq)) {
         svg.appendChild(cell && cell !== "?" ?
           el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.46, class: "mark ring" }) :
