@@ -350,6 +350,9 @@ def lab(d):
     try:
         d.get(links["starter"])
         wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="h8"]'), "h8")
+        check("lab: nothing said before a run", wait(d, lambda: d.execute_script(
+            'return document.getElementById("lab-status").dataset.state') == "none", "the lab's state")
+            and text(d, "lab-status") == "", text(d, "lab-status"))
         g = d.find_element(By.ID, "lab-games")
         g.clear()
         g.send_keys("2")

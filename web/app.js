@@ -490,7 +490,8 @@ function showLab(lab) {
   $("lab-stop").hidden = lab.state !== "running";
   const said = { none: "", running: `running ${lab.what} (${lab.seconds} s)`, done: `done: ${lab.what} (${lab.seconds} s)`,
     failed: "the lab failed: " + (lab.error || "").trim(), stopped: "stopped: " + lab.what };
-  $("lab-status").textContent = said[lab.state] || lab.state;
+  $("lab-status").textContent = lab.state in said ? said[lab.state] : lab.state;
+  $("lab-status").dataset.state = lab.state;
   clearTimeout(labTimer);
   if (lab.state === "running") labTimer = setTimeout(pollLab, 1000);
   if (lab.state !== "done" || labShown === lab.run + lab.what) return;
