@@ -1390,7 +1390,7 @@ static void api_lab(Request *q) {
     return fail(q, 500, err);
   }
   sv->lab.own = 1;
-  char ngames[16], ndepth[16], nplies[16], nseed[32], json[1200], out[1200], errs[1200];
+  char ngames[24], ndepth[24], nplies[24], nseed[24], json[1200], out[1200], errs[1200];
   snprintf(ngames, sizeof ngames, "%ld", games);
   snprintf(ndepth, sizeof ndepth, "%ld", depth);
   snprintf(nplies, sizeof nplies, "%ld", plies);
