@@ -473,12 +473,77 @@ static int letter_type(const Variant *v, char c) {
   return variant_type_by_letter(v, c);
 }
 
+/* SVG path data: its commands, numbers and separators, nothing else, so
+** that what a script draws on a page is a shape and never markup. */
+static int path_data(const char *s) {
+  while (*s == ' ') s++;
+  if (*s != 'M' && *s != 'm') return 0;
+  for (; *s; s++)
+    if (!strchr("MmLlHhVvCcSsQqTtAaZz0123456789.,-+eE \t\n", *s)) return 0;
+  return 1;
+}
+
+/* One or two characters of valid UTF-8, none a space or a control. */
+static int glyph_chars(const char *s) {
+  int n = 0;
+  while (*s) {
+    unsigned char c = (unsigned char)*s;
+    size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (!k || c <= ' ' || c == 0x7F) return 0;
+    for (size_t i = 1; i < k; i++)
+      if (((unsigned char)s[i] & 0xC0) != 0x80) return 0;
+    s += k;
+    n++;
+  }
+  return n >= 1 && n <= 2;
+}
+
+/* pieces.X.glyph and pieces.X.image: how the piece is drawn. */
+static void read_look(Reader *r, int p, const char *where, PieceLook *look) {
+  lua_State *L = r->L;
+  static const char *const known_image[] = {"body", "lines", NULL};
+  memset(look, 0, sizeof *look);
+  if (get_string(r, p, "glyph", where, look->glyph, sizeof look->glyph)) {
+    const char *std = VARIANT_GLYPHS, *g = look->glyph;
+    size_t n = strlen(g);
+    int named = 0;
+    while (*std && !named) {
+      size_t m = strcspn(std, " ");
+      named = m == n && !strncmp(std, g, n);
+      std += m + (std[m] == ' ');
+    }
+    if (!named && !glyph_chars(g))
+      problem(r, "%sglyph: \"%s\" is neither a standard shape (%s) nor one or two characters", where, g,
+              VARIANT_GLYPHS);
+  }
+  char sub[48];
+  snprintf(sub, sizeof sub, "%simage.", where);
+  int t = script_rawfield(L, p, "image");
+  lua_pop(L, 1);
+  if (t == LUA_TSTRING) get_string(r, p, "image", where, look->body, sizeof look->body);
+  else if (t == LUA_TTABLE) {
+    int im = get_table(r, p, "image", where);
+    unknown_keys(r, im, sub, known_image);
+    if (!get_string(r, im, "body", sub, look->body, sizeof look->body))
+      problem(r, "%sbody: missing (SVG path data, such as \"M50 10 L90 90 H10 Z\")", sub);
+    get_string(r, im, "lines", sub, look->lines, sizeof look->lines);
+    lua_pop(L, 1);
+  } else if (t != LUA_TNIL)
+    problem(r, "%simage: expected SVG path data (a string) or { body = ..., lines = ... }", where);
+  if (look->body[0] && !path_data(look->body))
+    problem(r, "%simage: not SVG path data (it starts with M and has only the letters "
+               "MLHVCSQTAZ, numbers, commas and spaces)", where);
+  if (look->lines[0] && !path_data(look->lines))
+    problem(r, "%slines: not SVG path data (it starts with M and has only the letters "
+               "MLHVCSQTAZ, numbers, commas and spaces)", sub);
+}
+
 static void read_pieces(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      "drop_region", NULL};
+                                      "drop_region", "glyph", "image", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -517,6 +582,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     int p = lua_gettop(L);
     unknown_keys(r, p, where, known);
     pt->neutral = (uint8_t)get_bool(r, p, "neutral", where, 0);
+    read_look(r, p, where, &v->look[v->ntypes - 1]);
     if (!get_string(r, p, "betza", where, pt->betza, sizeof pt->betza) && !pt->neutral)
       problem(r, "%sbetza: missing (the piece's movement, e.g. \"N\")", where);
     if (!get_string(r, p, "name", where, pt->name, sizeof pt->name))

@@ -25,7 +25,10 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <lauxlib.h>
 #include <microhttpd.h>
@@ -410,7 +413,23 @@ typedef struct Server {
   char script[1100];
   struct timespec mtime;
   char note[1400];
+  /* The designer's lab: a `varia analyze` of the game's variant in a
+  ** child process (the server answers on while it plays), or the charts
+  ** of an earlier run (--lab DIR). */
+  struct {
+    pid_t pid;         /* the running analysis, or 0 */
+    int state;         /* LAB_NONE ... */
+    int own;           /* dir is the server's own temporary directory */
+    char dir[1100];
+    char what[1300];   /* what was run, for the page */
+    time_t started, ended;
+    char exe[1100];    /* this program (read at the start: under a wrapper
+                          such as valgrind, /proc/self/exe is the wrapper) */
+  } lab;
 } Server;
+
+enum { LAB_NONE, LAB_RUNNING, LAB_DONE, LAB_FAILED, LAB_STOPPED };
+static const char *const lab_states[] = {"none", "running", "done", "failed", "stopped"};
 
 /* An open event stream (GET /api/events): suspended while it has nothing
 ** to say, woken when the game changes and every PING_SECONDS. */
@@ -626,6 +645,17 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
     json_key(b, &f2, "letter"), json_str(b, letter);
     json_key(b, &f2, "name"), json_str(b, v->type[t].name);
     json_key(b, &f2, "neutral"), buf_puts(b, v->type[t].neutral ? "true" : "false");
+    /* how the script says it looks (checked when it was read: a shape's
+    ** name, characters, or SVG path data) */
+    const PieceLook *look = &v->look[t];
+    if (look->glyph[0]) json_key(b, &f2, "glyph"), json_str(b, look->glyph);
+    if (look->body[0]) {
+      int f3 = 1;
+      json_key(b, &f2, "image"), buf_add(b, "{", 1);
+      json_key(b, &f3, "body"), json_str(b, look->body);
+      if (look->lines[0]) json_key(b, &f3, "lines"), json_str(b, look->lines);
+      buf_add(b, "}", 1);
+    }
     buf_add(b, "}", 1);
   }
   buf_add(b, "]", 1);
@@ -637,6 +667,23 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
       write_cell(b, g, board_square(geo, f, r), hide, side);
     }
   buf_add(b, "]", 1);
+  /* marks on the pieces this viewer sees: promoted (Crazyhouse's `~`:
+  ** captured, it goes to the pocket as what it came from) and unmoved
+  ** (a piece whose i-moves still wait for its first move) */
+  json_key(b, &first, "marks"), buf_add(b, "{", 1);
+  int fm = 1;
+  for (int r = 0; r < geo->ranks; r++)
+    for (int f = 0; f < geo->files; f++) {
+      int at = board_square(geo, f, r);
+      uint8_t c = p->board[at];
+      if (c == CELL_EMPTY || c == CELL_OFF || (hide && !view_sees(p, side, at))) continue;
+      const char *mark = v->promoted_bit && (p->attr[at] & v->promoted_bit) ? "promoted"
+                       : (v->unmoved_mask >> CELL_TYPE(c) & 1) && (p->attr[at] & UNMOVED_BIT) ? "unmoved" : NULL;
+      if (!mark) continue;
+      board_square_name(geo, at, sq);
+      json_key(b, &fm, sq), json_str(b, mark);
+    }
+  buf_add(b, "}", 1);
   if (hide) view_fen(p, side, fen, sizeof fen);
   else pos_fen(p, fen, sizeof fen);
   json_key(b, &first, "fen"), json_str(b, fen);
@@ -727,7 +774,6 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   char belief[256];
   if (hide && !res.over && binding_belief_line(g, side, belief, sizeof belief) > 0)
     json_key(b, &first, "belief"), json_str(b, belief);
-  (void)sq;
   buf_add(b, "}", 1);
 }
 
@@ -1199,6 +1245,213 @@ static void api_diagram(Request *q) {
   buf_puts(&q->out, "]}");
 }
 
+/* ---- the designer's lab --------------------------------------------------
+** POST /api/lab runs `varia analyze` on the game's variant in a child
+** process (this program again, niced, its output in a directory of the
+** server's own), GET /api/lab says how it goes and gives the report,
+** GET /api/lab/chart?name=score gives one of its SVG charts. The charts
+** are named from a fixed list, never by a path; all of it is the
+** starter's only. */
+
+#define LAB_MAX_GAMES 200
+#define LAB_MAX_DEPTH 3
+#define LAB_MAX_TEXT 65536
+
+static const char *const lab_charts[] = {"score", "length", "branching", "evaluation", "values", NULL};
+
+/* The files of the lab's directory that the server wrote (and removes). */
+static const char *const lab_files[] = {"report.txt", "errors.txt", "report.json", "score.svg", "length.svg",
+                                        "branching.svg", "evaluation.svg", "values.svg", NULL};
+
+static void lab_path(const Server *sv, const char *name, char *out, size_t len) {
+  snprintf(out, len, "%s/%s", sv->lab.dir, name);
+}
+
+/* The text of a file of the lab's directory (at most LAB_MAX_TEXT bytes),
+** as JSON; "" when there is none. */
+static void lab_text(lua_State *L, Buf *b, const Server *sv, const char *name) {
+  char path[1200];
+  lab_path(sv, name, path, sizeof path);
+  char *text = scratch(L, LAB_MAX_TEXT + 1);
+  size_t n = 0;
+  FILE *f = fopen(path, "rb");
+  if (f) {
+    n = fread(text, 1, LAB_MAX_TEXT, f);
+    fclose(f);
+  }
+  text[n] = '\0';
+  for (size_t i = 0; i < n; i++) /* a NUL would end the text early: none is expected */
+    if (!text[i]) text[i] = ' ';
+  json_str(b, text);
+}
+
+/* Ends a running analysis (the server stops, or the starter asked). */
+static void lab_kill(Server *sv) {
+  if (!sv->lab.pid) return;
+  kill(sv->lab.pid, SIGTERM);
+  waitpid(sv->lab.pid, NULL, 0);
+  sv->lab.pid = 0;
+  sv->lab.state = LAB_STOPPED;
+  sv->lab.ended = time(NULL);
+}
+
+static void lab_clean(Server *sv) {
+  char path[1200];
+  if (!sv->lab.own || !sv->lab.dir[0]) return;
+  for (int i = 0; lab_files[i]; i++) {
+    lab_path(sv, lab_files[i], path, sizeof path);
+    remove(path);
+  }
+  rmdir(sv->lab.dir);
+  sv->lab.dir[0] = '\0';
+  sv->lab.own = 0;
+}
+
+/* Called from the server's loop: has the analysis ended? */
+static void lab_poll(Server *sv) {
+  int status;
+  if (!sv->lab.pid || waitpid(sv->lab.pid, &status, WNOHANG) != sv->lab.pid) return;
+  sv->lab.pid = 0;
+  sv->lab.ended = time(NULL);
+  sv->lab.state = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? LAB_DONE : LAB_FAILED;
+}
+
+/* The child: this program again, as `varia analyze`, its output in the
+** lab's directory. Only async-signal-safe calls between fork and exec. */
+static pid_t lab_spawn(const char *exe, char *const argv[], const char *out, const char *err) {
+  pid_t pid = fork();
+  if (pid != 0) return pid;
+  int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600), e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int in = open("/dev/null", O_RDONLY);
+  if (o < 0 || e < 0 || in < 0 || dup2(in, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+  for (int fd = 3; fd < 1024; fd++) close(fd); /* the server's sockets stay the server's */
+  setpriority(PRIO_PROCESS, 0, 10);            /* the server and the player come first */
+  execv(exe, argv);                            /* (which resets the server's signal handlers) */
+  _exit(127);
+}
+
+static void write_lab(Buf *b, Server *sv) {
+  lua_State *L = sv->s->L;
+  char path[1200];
+  struct stat st;
+  int first = 1;
+  time_t end = sv->lab.state == LAB_RUNNING ? time(NULL) : sv->lab.ended;
+  buf_add(b, "{", 1);
+  json_key(b, &first, "ok"), buf_puts(b, "true");
+  json_key(b, &first, "state"), json_str(b, lab_states[sv->lab.state]);
+  json_key(b, &first, "what"), json_str(b, sv->lab.what);
+  json_key(b, &first, "run"), buf_printf(b, "%ld", (long)sv->lab.started); /* tells one run's charts from another's */
+  json_key(b, &first, "seconds"), buf_printf(b, "%ld", sv->lab.started ? (long)(end - sv->lab.started) : 0L);
+  if (sv->lab.state == LAB_DONE && sv->lab.own) json_key(b, &first, "report"), lab_text(L, b, sv, "report.txt");
+  if (sv->lab.state == LAB_FAILED) json_key(b, &first, "error"), lab_text(L, b, sv, "errors.txt");
+  json_key(b, &first, "charts"), buf_add(b, "[", 1);
+  int k = 0;
+  for (int i = 0; lab_charts[i] && sv->lab.state == LAB_DONE; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "%s.svg", lab_charts[i]);
+    lab_path(sv, name, path, sizeof path);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (k++) buf_add(b, ",", 1);
+    json_str(b, lab_charts[i]);
+  }
+  buf_puts(b, "]}");
+}
+
+/* A whole number field from min to max, def when absent; -1 (and the
+** reply) when it is not one. */
+static long json_range(Request *q, const char *key, long def, long min, long max) {
+  const JsonField *f = json_field(&q->json, key);
+  if (!f || f->type == J_NULL) return def;
+  if (f->type != J_NUM || f->num < min || f->num > max) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "\"%s\" is a whole number from %ld to %ld", key, min, max);
+    fail(q, 400, msg);
+    return -1;
+  }
+  return f->num;
+}
+
+static void api_lab(Request *q) {
+  Server *sv = q->sv;
+  char err[256];
+  if (starter_only(q, "the lab")) return;
+  if (!strcmp(q->method, "GET")) return write_lab(&q->out, sv);
+  if (json_only(&q->json, "games depth plies", err, sizeof err)) return fail(q, 400, err);
+  long games = json_range(q, "games", 20, 1, LAB_MAX_GAMES);
+  long depth = games < 0 ? -1 : json_range(q, "depth", 1, 1, LAB_MAX_DEPTH);
+  long plies = depth < 0 ? -1 : json_range(q, "plies", 400, 10, 1000);
+  if (plies < 0) return;
+  if (sv->lab.pid) return fail(q, 409, "the lab is already running (stop it first)");
+  lab_clean(sv);
+  snprintf(sv->lab.dir, sizeof sv->lab.dir, "/tmp/varia-lab-XXXXXX");
+  if (!mkdtemp(sv->lab.dir)) {
+    snprintf(err, sizeof err, "cannot make a directory for the lab (%s)", strerror(errno));
+    sv->lab.dir[0] = '\0';
+    return fail(q, 500, err);
+  }
+  sv->lab.own = 1;
+  char ngames[24], ndepth[24], nplies[24], nseed[24], json[1200], out[1200], errs[1200];
+  snprintf(ngames, sizeof ngames, "%ld", games);
+  snprintf(ndepth, sizeof ndepth, "%ld", depth);
+  snprintf(nplies, sizeof nplies, "%ld", plies);
+  /* analyze's own default seed: the page's run is the one the command
+  ** line gives (the game's seed is the generator of its chance steps) */
+  snprintf(nseed, sizeof nseed, "1");
+  lab_path(sv, "report.json", json, sizeof json);
+  lab_path(sv, "report.txt", out, sizeof out);
+  lab_path(sv, "errors.txt", errs, sizeof errs);
+  char *argv[] = {"varia", "analyze", sv->spec, "--games", ngames, "--depth", ndepth, "--max-plies", nplies,
+                  "--seed", nseed, "--json", json, "--plots", sv->lab.dir, NULL};
+  if (!sv->lab.exe[0]) {
+    lab_clean(sv);
+    return fail(q, 500, "cannot find this program's file to run the lab");
+  }
+  pid_t pid = lab_spawn(sv->lab.exe, argv, out, errs);
+  if (pid < 0) {
+    snprintf(err, sizeof err, "cannot start the lab (%s)", strerror(errno));
+    lab_clean(sv);
+    return fail(q, 500, err);
+  }
+  sv->lab.pid = pid;
+  sv->lab.state = LAB_RUNNING;
+  sv->lab.started = time(NULL);
+  snprintf(sv->lab.what, sizeof sv->lab.what, "varia analyze %s --games %ld --depth %ld --max-plies %ld --seed %s",
+           sv->spec, games, depth, plies, nseed);
+  write_lab(&q->out, sv);
+}
+
+static void api_lab_stop(Request *q) {
+  char err[256];
+  if (starter_only(q, "the lab")) return;
+  if (json_only(&q->json, "", err, sizeof err)) return fail(q, 400, err);
+  if (!q->sv->lab.pid) return fail(q, 409, "the lab is not running");
+  lab_kill(q->sv);
+  write_lab(&q->out, q->sv);
+}
+
+/* One chart, by its name in lab_charts: never a path of the page's. */
+static void api_lab_chart(Request *q) {
+  Server *sv = q->sv;
+  const char *name = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "name");
+  if (starter_only(q, "the lab")) return;
+  int i = 0;
+  while (name && lab_charts[i] && strcmp(lab_charts[i], name) != 0) i++;
+  if (!name || !lab_charts[i]) return fail(q, 400, "expected ?name= and one of score, length, branching, evaluation, values");
+  if (sv->lab.state != LAB_DONE) return fail(q, 404, "no lab report yet");
+  char file[32], path[1200];
+  snprintf(file, sizeof file, "%s.svg", lab_charts[i]);
+  lab_path(sv, file, path, sizeof path);
+  FILE *f = fopen(path, "rb");
+  if (!f) return fail(q, 404, "the report has no such chart");
+  char *text = scratch(sv->s->L, LAB_MAX_TEXT * 16);
+  size_t n = fread(text, 1, LAB_MAX_TEXT * 16, f);
+  int more = fgetc(f) != EOF;
+  fclose(f);
+  if (more) return fail(q, 500, "the chart is larger than 1 MiB");
+  buf_add(&q->out, text, n);
+  q->ctype = "image/svg+xml";
+}
+
 /* Under lua_pcall: the request's work. */
 static int dispatch(lua_State *L) {
   Request *q = lua_touserdata(L, 1);
@@ -1208,10 +1461,15 @@ static int dispatch(lua_State *L) {
       {"/api/play", 1, api_play},   {"/api/why", 1, api_why},      {"/api/undo", 1, api_undo},
       {"/api/new", 1, api_new},     {"/api/computer", 1, api_computer}, {"/api/pgn", 0, api_pgn},
       {"/api/moves", 0, api_moves}, {"/api/reload", 1, api_reload}, {"/api/perft", 0, api_perft},
-      {"/api/diagram", 0, api_diagram},
+      {"/api/diagram", 0, api_diagram}, {"/api/lab/stop", 1, api_lab_stop}, {"/api/lab/chart", 0, api_lab_chart},
   };
   q->status = 200;
   q->ctype = "application/json";
+  if (!strcmp(u, "/api/lab")) { /* GET: how it goes; POST: run it */
+    if (!get && !post) return fail(q, 405, "GET or POST /api/lab"), 0;
+    api_lab(q);
+    return 0;
+  }
   if (!strcmp(u, "/api/state")) {
     if (!get) return fail(q, 405, "GET /api/state"), 0;
     write_state(&q->out, q->sv, q->role, q->side);
@@ -1320,6 +1578,9 @@ static enum MHD_Result send_text(struct MHD_Connection *c, int status, const cha
   MHD_add_response_header(r, "Content-Type", ctype);
   if (disposition && *disposition) MHD_add_response_header(r, "Content-Disposition", disposition);
   secure_headers(r);
+  /* a chart opened by itself: a picture, nothing in it runs */
+  if (!strcmp(ctype, "image/svg+xml"))
+    MHD_add_response_header(r, "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
   MHD_destroy_response(r);
   return ok;
@@ -1446,11 +1707,12 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
 /* ---- the command --------------------------------------------------------- */
 
 static const char serve_usage[] =
-    "usage: varia serve [VARIANT|FILE] [--port N] [--host ADDRESS] [--players] [--seed N]\n"
+    "usage: varia serve [VARIANT|FILE] [--port N] [--host ADDRESS] [--players] [--seed N] [--lab DIR]\n"
     "Serves the game in a web browser at http://127.0.0.1:8080/ (with --host, on\n"
     "another address; --port 0 takes a free port). The link it prints carries the\n"
     "starter's secret token. With --players it also prints one link per player,\n"
-    "each showing only that player's view. Stops on Ctrl-C.\n";
+    "each showing only that player's view. --lab DIR shows the charts of a\n"
+    "`varia analyze --plots DIR` run on the starter's page. Stops on Ctrl-C.\n";
 
 /* A token from the system's entropy: never from a seed, a clock or a
 ** counter, which another player could reproduce. */
@@ -1466,7 +1728,7 @@ static int make_token(char *out) {
 }
 
 int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
-  const char *spec = NULL, *host = "127.0.0.1";
+  const char *spec = NULL, *host = "127.0.0.1", *labdir = NULL;
   long port = 8080;
   int players = 0;
   for (int i = 0; i < argc; i++) {
@@ -1475,7 +1737,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
       fputs(serve_usage, stdout);
       return 0;
     } else if (!strcmp(a, "--players")) players = 1;
-    else if (!strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--seed")) {
+    else if (!strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--seed") || !strcmp(a, "--lab")) {
       char *end;
       if (i + 1 >= argc) {
         fprintf(stderr, "varia serve: %s needs a value\n%s", a, serve_usage);
@@ -1483,6 +1745,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
       }
       const char *val = argv[++i];
       if (!strcmp(a, "--host")) host = val;
+      else if (!strcmp(a, "--lab")) labdir = val;
       else if (!strcmp(a, "--port")) {
         port = strtol(val, &end, 10);
         if (!*val || *end || port < 0 || port > 65535) {
@@ -1513,6 +1776,12 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
     return 2;
   }
 
+  struct stat lst;
+  if (labdir && (strlen(labdir) > 1000 || stat(labdir, &lst) != 0 || !S_ISDIR(lst.st_mode))) {
+    fprintf(stderr, "varia serve: --lab takes the directory of a `varia analyze --plots DIR` run; '%s' is not one\n",
+            labdir);
+    return 2;
+  }
   lua_State *L = s->L;
   Server sv;
   memset(&sv, 0, sizeof sv);
@@ -1521,6 +1790,13 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   sv.players = players;
   sv.game_ref = LUA_NOREF;
   snprintf(sv.spec, sizeof sv.spec, "%s", spec ? spec : "chess");
+  ssize_t nexe = readlink("/proc/self/exe", sv.lab.exe, sizeof sv.lab.exe - 1);
+  sv.lab.exe[nexe > 0 ? nexe : 0] = '\0';
+  if (labdir) { /* an earlier run's charts, shown until the page runs one */
+    snprintf(sv.lab.dir, sizeof sv.lab.dir, "%s", labdir);
+    snprintf(sv.lab.what, sizeof sv.lab.what, "the charts in %s", labdir);
+    sv.lab.state = LAB_DONE;
+  }
   if (!cli_variant(s, sv.spec)) return 1;
   if (!binding_new_game(L, -1, NULL)) {
     fprintf(stderr, "varia serve: %s\n", lua_tostring(L, -1));
@@ -1574,6 +1850,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
     MHD_run_wait(d, 500);
     /* the designer saved the script: the game goes on under the new rules */
     if (script_changed(&sv)) reload(&sv);
+    lab_poll(&sv);
     if (time(NULL) - last_ping >= PING_SECONDS) {
       last_ping = time(NULL);
       wake_streams(&sv, 1);
@@ -1584,6 +1861,8 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   wake_streams(&sv, 0);
   for (int i = 0; i < 20 && sv.streams; i++) MHD_run_wait(d, 10); /* their last chunk */
   MHD_stop_daemon(d);
+  lab_kill(&sv);
+  lab_clean(&sv);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
   serving = NULL;

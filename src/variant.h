@@ -176,6 +176,21 @@ typedef struct Ray {
   uint32_t mask[MAX_REACH + 1];
 } Ray;
 
+/* How a piece looks on a page (varia serve): the rules never read it.
+** glyph: one of the standard shapes (VARIANT_GLYPHS) or one or two
+** characters drawn on a disc; body and lines: the script's own drawing as
+** SVG path data in a 100x100 box, body filled in the side's colour and
+** lines stroked over it. Empty: not given. Kept apart from PieceType so
+** that the move generator's data stays as compact as it was. */
+typedef struct PieceLook {
+  char glyph[16];
+  char body[1024];
+  char lines[512];
+} PieceLook;
+
+/* The standard shapes a piece's glyph may name. */
+#define VARIANT_GLYPHS "king queen rook bishop knight pawn"
+
 typedef struct Variant {
   char name[48];
   char source[1100]; /* file or module name the rules came from, with options */
@@ -402,6 +417,7 @@ typedef struct Variant {
   ** special attackers' walk (offsets that alias on wide boards only cost
   ** a walk) */
   uint32_t capture_offset[2][2 * MAX_SQUARES];
+  PieceLook look[MAX_TYPES]; /* by type, as type[] */
 } Variant;
 
 /* May step s of the type t of colour c be taken from square from, whose

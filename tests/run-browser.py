@@ -282,6 +282,92 @@ def kriegspiel(dw):
         db.quit()
         stop(p)
 
+LOOKS = """local std = require "std"
+return std.extend(std.chess, { name = "looks",
+  pieces = {
+    n = { name = "zebra", betza = "C", glyph = "knight" },
+    b = { name = "camel", betza = "B", glyph = "<b" },
+    q = { name = "wizard", betza = "Q", image = { body = "M50 8 L84 90 H16 Z", lines = "M30 60 H70" } },
+  } })
+"""
+
+
+def looks(d):
+    """Pieces drawn as the script says: a standard shape, characters on a
+    disc, a drawing of its own; the standard pieces by name; the pieces in
+    a pocket drawn as on the board. Nothing a script gives becomes markup."""
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "looks.lua")
+    with open(path, "w") as f:
+        f.write(LOOKS)
+    p, links = serve(path)
+    look = 'return Array.from(document.querySelectorAll(`g.piece[data-at="${arguments[0]}"] [data-look]`)).map(e => e.dataset.look).join()'
+    try:
+        d.get(links["starter"])
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'g.piece[data-at="b1"]'), "b1")
+        check("looks: glyph = \"knight\" draws the standard knight", d.execute_script(look, "b1") == "standard:knight",
+              d.execute_script(look, "b1"))
+        check("looks: the king by its name", d.execute_script(look, "e1") == "standard:king", d.execute_script(look, "e1"))
+        check("looks: glyph = \"<b\" is text on a disc", d.execute_script(look, "c1") == "glyph" and d.execute_script(
+            'return document.querySelector(`g.piece[data-at="c1"] text`).textContent') == "<b")
+        check("looks: no element comes from a script's text", not d.find_elements(By.CSS_SELECTOR, "#board b"))
+        paths = d.execute_script('return Array.from(document.querySelectorAll(`g.piece[data-at="d8"] path`))'
+                                 '.map(e => [e.getAttribute("d"), e.getAttribute("fill"), e.getAttribute("stroke")])')
+        check("looks: image is drawn, body filled in Black's colour and lines over it",
+              paths == [["M50 8 L84 90 H16 Z", "#262626", "#000"], ["M30 60 H70", "none", "#eee"]], paths)
+        d.save_screenshot(os.path.join(ART, "looks.png"))
+    finally:
+        stop(p)
+        os.remove(path)
+        os.rmdir(tmp)
+    p, links = serve("crazyhouse")
+    try:
+        d.get(links["starter"])
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="h8"]'), "h8")
+        for m, n in (("e2e4", 1), ("d7d5", 2), ("e4d5", 3)):
+            d.find_element(By.ID, "move-text").clear()
+            d.find_element(By.ID, "move-text").send_keys(m)
+            d.find_element(By.ID, "play-text").click()
+            wait(d, lambda: len(history(d)) == n, m)
+        icons = d.execute_script('return Array.from(document.querySelectorAll("#pocket-bottom button [data-look]"))'
+                                 '.map(e => e.dataset.look)')
+        check("looks: a captured pawn in White's pocket drawn as a pawn", icons == ["standard:pawn"], icons)
+        fen = d.find_element(By.ID, "fen")
+        fen.clear()
+        fen.send_keys("4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1")
+        d.find_element(By.ID, "load-fen").click()
+        check("marks: a promoted queen carries a mark", wait(d, lambda: d.execute_script(
+            'return Array.from(document.querySelectorAll("g.pmark")).map(e => e.dataset.at + ":" + e.dataset.mark)')
+            == ["a1:promoted"], "the mark"))
+        d.save_screenshot(os.path.join(ART, "marks.png"))
+    finally:
+        stop(p)
+
+def lab(d):
+    """The lab on the starter's page: run, its charts drawn and its report."""
+    p, links = serve("chess")
+    try:
+        d.get(links["starter"])
+        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="h8"]'), "h8")
+        check("lab: nothing said before a run", wait(d, lambda: d.execute_script(
+            'return document.getElementById("lab-status").dataset.state') == "none", "the lab's state")
+            and text(d, "lab-status") == "", text(d, "lab-status"))
+        g = d.find_element(By.ID, "lab-games")
+        g.clear()
+        g.send_keys("2")
+        d.find_element(By.ID, "lab-run").click()
+        check("lab: the page says it runs", wait(d, lambda: "analyze chess --games 2" in text(d, "lab-status"), "running"),
+              text(d, "lab-status"))
+        drawn = 'return Array.from(document.querySelectorAll("#lab-charts img")).filter(i => i.complete && i.naturalWidth > 0).map(i => i.dataset.chart)'
+        check("lab: its five charts are drawn", wait(d, lambda: len(d.execute_script(drawn)) == 5, "the charts", 120),
+              d.execute_script(drawn))
+        check("lab: its report", "2 games of chess" in text(d, "lab-report"), text(d, "lab-report")[:200])
+        d.execute_script('document.getElementById("lab").scrollIntoView()')
+        d.save_screenshot(os.path.join(ART, "lab.png"))
+    finally:
+        stop(p)
+
 
 os.makedirs(ART, exist_ok=True)
 start = time.time()
@@ -292,7 +378,9 @@ except Exception as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 try:
-    for game in (chess, duck, ambiguous, unbland, kriegspiel):
+    games = (chess, duck, ambiguous, unbland, kriegspiel, looks, lab)
+    only = sys.argv[1:]  # names of games: only those (while working on one)
+    for game in [g for g in games if not only or g.__name__ in only]:
         try:
             game(drv)
         except Exception as e:

@@ -279,6 +279,56 @@ transcript "uci UCI_Variant kept under UCI_Chess960" uci 'setoption name UCI_Che
 # a variant of several steps a turn: the info line's pv joins a turn's steps
 transcript "uci duck pv" uci 'setoption name UCI_Variant value duck\nposition startpos\ngo depth 2\nquit\n' \
   "~info depth 2 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ hashfull [0-9]+ pv [a-h][1-8][a-h][1-8],[a-h@][1-8]?[a-h][1-8]" "~bestmove [^ ]+,[^ ]+"
+# python-chess (docs/cli.md): what chess.engine sends for engine.play(board,
+# Limit(depth=3)) with each of its variant boards, line for line as its
+# UciProtocol writes it: the managed options (Ponder, MultiPV) at their
+# defaults, ucinewgame and isready, then UCI_Variant from the board class's
+# uci_variant, the root FEN as the board writes it (3check's remaining
+# checks "3+3", crazyhouse's pocket "[]") and the moves, then go. Debian
+# has no python3-chess to run the doc's line itself, so this is its
+# dialogue; each must end in a bestmove with no refused position.
+pychess_play() { # NAME UCI_VARIANT FEN MOVES BESTMOVE-REGEX
+  local out pos="fen $3" best=$5
+  [ "$2" = chess ] && pos=startpos
+  [ -n "$4" ] && pos="$pos moves $4"
+  out=$(uci_run "uci\nsetoption name Ponder value false\nsetoption name MultiPV value 1\nucinewgame\nisready\nsetoption name UCI_Variant value $2\nposition $pos\ngo depth 3\nquit\n")
+  check "python-chess dialogue: $1" 'grep -q "^uciok$" <<<"$out" && grep -q "^readyok$" <<<"$out" && ! grep -q "refused\|unknown\|illegal" <<<"$out" && grep -qxE "bestmove $best( ponder [^ ]+)?" <<<"$out"' "$out"
+}
+# docs/cli.md's line for a variant python-chess has no board for: a
+# search to depth 3 (the input held open; its end stops a search)
+out=$( (printf 'uci\nsetoption name UCI_Variant value capablanca\n'
+        printf 'position startpos moves e2e4\ngo depth 3\n'; sleep 2) | timeout 60 ./varia uci 2>&1)
+check "docs/cli.md's UCI line for Capablanca" 'grep -q "^info depth 3 " <<<"$out" && grep -qE "^bestmove [a-j][0-9]+[a-j][0-9]+" <<<"$out"' "$out"
+START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+pychess_play "chess.Board" chess "$START w KQkq - 0 1" "e2e4" "[a-h][1-8][a-h][1-8]"
+pychess_play "ThreeCheckBoard" 3check "$START w KQkq - 3+3 0 1" "" "([a-h][23][a-h][34]|[bg]1[acfh]3)"
+pychess_play "ThreeCheckBoard, one check left" 3check "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1" "" "a1a8"
+pychess_play "CrazyhouseBoard, a drop" crazyhouse "$START[] w KQkq - 0 1" "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5" "([a-h][1-8][a-h][1-8]|P@[a-h][2-7])"
+pychess_play "KingOfTheHillBoard" kingofthehill "$START w KQkq - 0 1" "" "([a-h][23][a-h][34]|[bg]1[acfh]3)"
+pychess_play "AtomicBoard" atomic "$START w KQkq - 0 1" "" "([a-h][23][a-h][34]|[bg]1[acfh]3)"
+pychess_play "HordeBoard" horde "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1" "" "[a-h][4-5][a-h][5-6]"
+pychess_play "AntichessBoard" antichess "$START w - - 0 1" "e2e3 b7b5" "f1b5"
+pychess_play "RacingKingsBoard" racingkings "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1" "" "[a-h][12][a-h][1-8]"
+# pychess (docs/cli.md): its engine dialog's checks and discoverer, run
+# headless on Debian's pychess. The varia binary alone is refused (it
+# starts the REPL, which answers neither uci nor xboard): the doc says to
+# add a two-line script that runs varia uci (or varia xboard), and this
+# checks that pychess takes each and offers its variants with it.
+if /usr/bin/python3 -c 'import pychess' 2>/dev/null; then
+  tmp=$(mktemp -d)
+  out=$(HOME=$tmp timeout 120 /usr/bin/python3 tests/pychess-engines.py ./varia "$tmp" 2>/dev/null)
+  rm -rf "$tmp"
+  check "pychess refuses the bare binary (docs/cli.md says so)" 'grep -qx "bare uci=False cecp=False" <<<"$out"' "$out"
+  check "pychess takes a varia uci script as UCI" 'grep -qx "varia-uci uci=True cecp=False" <<<"$out"' "$out"
+  check "pychess takes a varia xboard script as CECP" 'grep -qx "varia-xboard uci=False cecp=True" <<<"$out"' "$out"
+  for proto in uci xboard; do
+    check "pychess offers crazyhouse, 3check, seirawan with varia-$proto" \
+      'grep -E "^varia-$proto $proto variants=" <<<"$out" | grep -q "crazyhouse" && grep "^varia-$proto " <<<"$out" | tail -1 | grep -q "3check" && grep "^varia-$proto " <<<"$out" | tail -1 | grep -q seirawan' "$out"
+  done
+else
+  failed=$((failed + 1))
+  echo "FAIL pychess is not installed (tools/install-deps.sh --test)"
+fi
 # self-play
 out=$(timeout 120 ./varia selfplay shatranj 2 --depth 1 2>&1)
 if grep -qE '^White [0-9]+, Black [0-9]+, draws or unfinished [0-9]+$' <<<"$out" && [ "$(grep -c '^game ' <<<"$out")" = 2 ]; then

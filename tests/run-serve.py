@@ -432,6 +432,201 @@ def reload_suite():
         os.remove(os.path.join(tmp, f))
     os.rmdir(tmp)
 
+LOOKS = """local std = require "std"
+return std.extend(std.chess, { name = "looks",
+  pieces = {
+    n = { name = "zebra", betza = "C", glyph = "knight" },
+    b = { name = "camel", betza = "B", glyph = "Ca" },
+    q = { name = "wizard", betza = "Q", image = { body = "M50 8 L84 90 H16 Z", lines = "M30 60 H70" } },
+    r = { name = "tower", betza = "R", image = "m10 10 h80 v80 h-80 z" },
+  } })
+"""
+
+
+def looks_suite():
+    """pieces.X.glyph and .image reach the page as data; what is not a
+    shape's name, one or two characters, or SVG path data is refused when
+    the script is read, with the file and the key."""
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "looks.lua")
+    with open(path, "w") as f:
+        f.write(LOOKS)
+    s = Server(path)
+    st, d, _ = s.api("GET", "/api/state", token=s.links["starter"])
+    types = {t["letter"]: t for t in d["types"]} if d else {}
+    check("looks: a standard shape by name", types.get("n", {}).get("glyph") == "knight", types.get("n"))
+    check("looks: characters on a disc", types.get("b", {}).get("glyph") == "Ca", types.get("b"))
+    check("looks: a drawing of its own, body and lines", types.get("q", {}).get("image") ==
+          {"body": "M50 8 L84 90 H16 Z", "lines": "M30 60 H70"}, types.get("q"))
+    check("looks: a drawing as one string", types.get("r", {}).get("image") == {"body": "m10 10 h80 v80 h-80 z"},
+          types.get("r"))
+    check("looks: a piece that says nothing has no glyph or image",
+          "glyph" not in types.get("k", {}) and "image" not in types.get("k", {}), types.get("k"))
+    s.stop()
+    bad = [
+        ('image = "M0 0\\"/><script>alert(1)</script>"', "pieces.q.image: not SVG path data"),
+        ('image = "<svg onload=alert(1)>"', "pieces.q.image: not SVG path data"),
+        ('image = "url(javascript:x)"', "pieces.q.image: not SVG path data"),
+        ('image = { body = "M0 0 L9 9", lines = "M0 0<a>" }', "pieces.q.image.lines: not SVG path data"),
+        ('image = { lines = "M0 0 L9 9" }', "pieces.q.image.body: missing"),
+        ('image = { body = "M0 0", colour = "red" }', "colour"),
+        ('image = 7', "pieces.q.image: expected SVG path data"),
+        ('glyph = "castle"', "pieces.q.glyph: \"castle\" is neither a standard shape"),
+        ('glyph = "abc"', "is neither a standard shape"),
+        ('glyph = "<b"', None),  # two characters: allowed, drawn as text
+        ('glyph = "a b"', "is neither a standard shape"),
+        ('glyph = ""', "is neither a standard shape"),
+        ('image = "M0 0 ' + "L1 1 " * 300 + '"', "pieces.q.image: longer than 1023 characters"),
+    ]
+    for look, msg in bad:
+        with open(path, "w") as f:
+            f.write('local std = require "std" return std.extend(std.chess, { name = "bad",\n'
+                    '  pieces = { q = { betza = "Q", %s } } })\n' % look)
+        r = subprocess.run([VARIA, "check", path], capture_output=True, text=True)
+        if msg is None:
+            check("looks: %s is taken" % look, r.returncode == 0, r.stdout + r.stderr)
+        else:
+            out = r.stdout + r.stderr
+            check("looks: %s is refused, naming the file and the key" % look[:40],
+                  r.returncode != 0 and msg in out and "looks.lua" in out, out)
+    with open(path, "w") as f:
+        f.write('local std = require "std" return std.extend(std.chess, { name = "angle",\n'
+                '  pieces = { q = { betza = "Q", glyph = "<b" } } })\n')
+    s = Server(path)
+    st, _, text = s.api("GET", "/api/state", token=s.links["starter"])
+    check("looks: characters from a script are escaped in the JSON", st == 200 and "<b" not in text
+          and "\\u003cb" in text, text[:300])
+    s.stop()
+    os.remove(path)
+    os.rmdir(tmp)
+    # marks: a promoted piece (Crazyhouse's ~), an unmoved one (Cambodian's
+    # king and queen, whose first-move leaps wait); none in chess
+    s = Server("crazyhouse")
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("marks: none at the start of crazyhouse", st == 200 and d["marks"] == {}, d.get("marks"))
+    st, d, _ = s.api("POST", "/api/new", {"fen": "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1"}, t)
+    check("marks: a promoted queen", st == 200 and d["state"]["marks"] == {"a1": "promoted"}, d)
+    st, d, _ = s.api("POST", "/api/play", {"move": "a1a8"}, t)
+    check("marks: the mark moves with the piece", st == 200 and d["state"]["marks"] == {"a8": "promoted"}, d)
+    s.stop()
+    s = Server("cambodian")
+    st, d, _ = s.api("GET", "/api/state", token=s.links["starter"])
+    check("marks: Cambodian's unmoved king and queen", st == 200 and d["marks"] == {
+        "d1": "unmoved", "e1": "unmoved", "d8": "unmoved", "e8": "unmoved"}, d.get("marks"))
+    s.stop()
+
+def lab_wait(s, t, timeout=120):
+    d = {}
+    end = time.time() + timeout
+    while time.time() < end:
+        d = s.api("GET", "/api/lab", token=t)[1]
+        if d.get("state") != "running":
+            break
+        time.sleep(0.2)
+    return d
+
+
+def children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return f.read().split()
+    except OSError:
+        return []
+
+
+def lab_suite():
+    """The designer's lab from the page: a varia analyze in the background,
+    its report and charts; the starter's only; charts by name, never by a
+    path; a run that is stopped leaves no process; --lab DIR shows an
+    earlier run's charts."""
+    import tempfile
+    s = Server("chess", "--players")
+    t, w = s.links["starter"], s.links["white"]
+    st, d, _ = s.api("GET", "/api/lab", token=t)
+    check("lab: nothing yet", st == 200 and d["state"] == "none" and d["charts"] == [], d)
+    for method, path, body in (("GET", "/api/lab", None), ("POST", "/api/lab", {"games": 2}),
+                               ("GET", "/api/lab/chart?name=score", None), ("POST", "/api/lab/stop", {})):
+        st, d, _ = s.api(method, path, body, w)
+        check("lab: %s %s is the starter's only" % (method, path), st == 403 and "starter" in d["error"], d)
+    for body, what in (({"games": 0}, "games"), ({"games": 201}, "games"), ({"games": "2"}, "games"),
+                       ({"depth": 4}, "depth"), ({"plies": 5}, "plies"), ({"games": 2, "path": "/etc"}, "unknown key")):
+        st, d, _ = s.api("POST", "/api/lab", body, t)
+        check("lab: %s refused" % json.dumps(body), st == 400 and what in d["error"], d)
+    check("lab: nothing started by a refused request", s.api("GET", "/api/lab", token=t)[1]["state"] == "none")
+    st, d, _ = s.api("POST", "/api/lab/stop", {}, t)
+    check("lab: stop with nothing running: 409", st == 409, d)
+    st, d, _ = s.api("POST", "/api/lab", {"games": 2, "depth": 1, "plies": 40}, t)
+    check("lab: a run starts", st == 200 and d["state"] == "running" and "varia analyze chess --games 2" in d["what"], d)
+    st, d2, _ = s.api("POST", "/api/lab", {"games": 2}, t)
+    check("lab: one run at a time", st == 409 and "already running" in d2["error"], d2)
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("lab: the server answers while it runs", st == 200 and len(d["moves"]) == 20, st)
+    d = lab_wait(s, t)
+    check("lab: the run ends with its report", d.get("state") == "done" and "2 games of chess" in d.get("report", "")
+          and "first-player score" in d["report"], d)
+    check("lab: its charts", d.get("charts") == ["score", "length", "branching", "evaluation", "values"], d.get("charts"))
+    st, h, body = s.raw("GET", "/api/lab/chart?name=score", token=t)
+    check("lab: a chart is SVG", st == 200 and h.get("Content-Type") == "image/svg+xml" and body.startswith(b"<svg")
+          and b"chess" in body, (st, h, body[:100]))
+    check("lab: a chart runs nothing, opened by itself", "sandbox" in str(h), h)
+    st, _, body = s.raw("GET", "/api/lab/chart?name=score&t=" + t)
+    check("lab: a chart with the token in the link (an <img>)", st == 200 and body.startswith(b"<svg"), st)
+    for name in ("../../../etc/passwd", "score.svg", "report", "%2e%2e%2fscore", ""):
+        st, d, _ = s.api("GET", "/api/lab/chart?name=" + name, token=t)
+        check("lab: chart %r refused" % name, st == 400 and "one of score" in d["error"], d)
+    st, d, _ = s.api("POST", "/api/lab", {"games": 200, "depth": 3}, t)
+    check("lab: a long run starts", st == 200 and d["state"] == "running", d)
+    time.sleep(0.3)
+    check("lab: it is a child process", len(children(s.p.pid)) == 1, children(s.p.pid))
+    st, d, _ = s.api("POST", "/api/lab/stop", {}, t)
+    check("lab: stopped on request", st == 200 and d["state"] == "stopped", d)
+    check("lab: no process is left", children(s.p.pid) == [], children(s.p.pid))
+    st, d, _ = s.api("GET", "/api/lab/chart?name=score", token=t)
+    check("lab: a stopped run has no charts", st == 404, d)
+    s.api("POST", "/api/lab", {"games": 200, "depth": 3}, t)
+    time.sleep(0.3)
+    kids = children(s.p.pid)
+    rc, out = s.stop()
+    check("lab: the server stops during a run, and ends it", rc == 0 and len(kids) == 1
+          and not os.path.exists("/proc/" + kids[0]), (kids, out))
+    # a script that no longer loads: the run fails and says why
+    tmp = tempfile.mkdtemp()
+    path = os.path.join(tmp, "mine.lua")
+    with open(path, "w") as f:
+        f.write('local std = require "std" return std.extend(std.chess, { name = "mine" })')
+    s = Server(path)
+    t = s.links["starter"]
+    with open(path, "w") as f:
+        f.write("return {")
+    s.api("POST", "/api/lab", {"games": 2}, t)
+    d = lab_wait(s, t)
+    check("lab: a script that does not load: failed, with its file", d.get("state") == "failed"
+          and "mine.lua" in d.get("error", ""), d)
+    s.stop()
+    # --lab DIR: an earlier run's charts
+    r = subprocess.run([VARIA, "analyze", "chess", "--games", "2", "--depth", "1", "--max-plies", "30",
+                        "--plots", tmp, "--quiet"], capture_output=True, text=True)
+    s = Server("chess", "--lab", tmp)
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/lab", token=t)
+    check("--lab DIR: its charts", st == 200 and d["state"] == "done" and "score" in d["charts"] and tmp in d["what"],
+          (d, r.stderr))
+    st, _, body = s.raw("GET", "/api/lab/chart?name=length", token=t)
+    with open(os.path.join(tmp, "length.svg"), "rb") as f:
+        check("--lab DIR: a chart is the file", st == 200 and body == f.read(), st)
+    s.stop()
+    check("--lab DIR: the directory is the owner's, left as it was",
+          sorted(os.listdir(tmp)) == sorted(["mine.lua", "score.svg", "length.svg", "branching.svg",
+                                             "evaluation.svg", "values.svg"]), os.listdir(tmp))
+    r = subprocess.run([VARIA, "serve", "--port", "0", "--lab", os.path.join(tmp, "nosuch")], capture_output=True,
+                       text=True)
+    check("--lab of no directory: status 2", r.returncode == 2 and "--lab" in r.stderr, r.stderr)
+    for f in os.listdir(tmp):
+        os.remove(os.path.join(tmp, f))
+    os.rmdir(tmp)
+
 
 def cli_suite():
     r = subprocess.run([VARIA, "serve", "--port", "x"], capture_output=True, text=True)
@@ -447,7 +642,7 @@ def cli_suite():
     s.stop()
 
 
-for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite):
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite):
     try:
         suite()
     except Exception as e:  # a crash of the server or of the test is a failure

@@ -6,6 +6,7 @@ set -u
 pkgs=(make gcc pkg-config liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev)
 [ "${1:-}" = --test ] && pkgs+=(fairy-stockfish fairymax stockfish valgrind python3 xboard xvfb parallel # parallel: the sharded analyze test
                                   chromium chromium-driver python3-selenium # tests/run-browser.py
+                                  pychess # tests/run-protocol.sh: pychess adds varia as an engine
                                   clang libclang-rt-14-dev) # make fuzz-smoke
 missing=()
 for p in "${pkgs[@]}"; do

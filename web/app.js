@@ -7,8 +7,6 @@
 const params = new URLSearchParams(location.search);
 const token = params.get("t") || "";
 const SVGNS = "http://www.w3.org/2000/svg";
-// The usual pieces by name: the solid glyphs, filled with the side's colour.
-const GLYPHS = { king: "\u265A", queen: "\u265B", rook: "\u265C", bishop: "\u265D", knight: "\u265E", pawn: "\u265F" };
 
 let state = null;      // the last state from the server
 let selected = null;   // {sq} or {drop: letter}
@@ -51,29 +49,76 @@ function el(name, attrs, text) {
   return e;
 }
 
-// One piece at (x, y), size s: a glyph for the usual pieces, else a disc
-// with the piece's letter; a neutral piece in yellow.
-function drawPiece(svg, cell, x, y, s, at) {
-  const colour = cell[0], letter = cell[1];
+// How a piece looks, from the script (its `image`, or its `glyph`: a
+// standard shape's name or one or two characters), else the standard shape
+// of its name (king, queen, ...), else its letter on a disc. What a script
+// gives is only ever set as an attribute or as text, never as markup.
+function lookOf(type, letter) {
+  if (type && type.image) return { kind: "image", body: type.image.body, lines: type.image.lines || "" };
+  if (type && type.glyph && STANDARD_PIECES[type.glyph]) return { kind: "standard", name: type.glyph, ...STANDARD_PIECES[type.glyph] };
+  if (type && type.glyph) return { kind: "glyph", text: type.glyph };
+  if (type && !type.neutral && STANDARD_PIECES[type.name]) return { kind: "standard", name: type.name, ...STANDARD_PIECES[type.name] };
+  return { kind: "letter", text: type && type.neutral ? (type.name[0] || letter).toUpperCase() : letter };
+}
+
+const COLOURS = {
+  w: { fill: "#fff", edge: "#111", lines: "#111", text: "#111" },
+  b: { fill: "#262626", edge: "#000", lines: "#eee", text: "#fff" },
+  n: { fill: "#f4c430", edge: "#333", lines: "#333", text: "#333" },
+};
+
+// The piece "wn" (colour and letter) drawn in a box of size s at the origin.
+function pieceShape(cell, s) {
+  const colour = cell[0], letter = cell.slice(1);
   const type = typeByLetter(letter);
-  const name = type ? type.name : "";
-  const g = el("g", { class: "piece", "data-piece": cell, "data-at": at });
-  if (colour === "n") {
-    g.appendChild(el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.33, fill: "#f4c430", stroke: "#333", "stroke-width": 1.5 }));
-    g.appendChild(el("text", { x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.32, fill: "#333" },
-      (name[0] || letter).toUpperCase()));
-  } else if (GLYPHS[name]) {
-    g.appendChild(el("text", {
-      x: x + s / 2, y: y + s * 0.8, "text-anchor": "middle", "font-size": s * 0.82,
-      fill: colour === "w" ? "#fff" : "#111", stroke: colour === "w" ? "#111" : "#eee", "stroke-width": colour === "w" ? 1.2 : 0.6,
-    }, GLYPHS[name]));
+  const look = lookOf(type, letter), c = COLOURS[colour] || COLOURS.n;
+  const g = el("g", { "data-look": look.kind + (look.name ? ":" + look.name : "") });
+  if (look.kind === "standard" || look.kind === "image") {
+    const inner = el("g", { transform: `scale(${s / 100})` });
+    inner.appendChild(el("path", { d: look.body, fill: c.fill, stroke: c.edge, "stroke-width": 3, "stroke-linejoin": "round", class: "body" }));
+    if (look.lines) inner.appendChild(el("path", { d: look.lines, fill: "none", stroke: c.lines, "stroke-width": 3, "stroke-linecap": "round", class: "lines" }));
+    g.appendChild(inner);
   } else {
-    g.appendChild(el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.38, fill: colour === "w" ? "#fff" : "#222", stroke: "#555", "stroke-width": 1.5 }));
-    g.appendChild(el("text", { x: x + s / 2, y: y + s * 0.64, "text-anchor": "middle", "font-size": s * 0.42, "font-weight": "bold",
-      fill: colour === "w" ? "#111" : "#fff" }, colour === "w" ? letter.toUpperCase() : letter));
+    g.appendChild(el("circle", { cx: s / 2, cy: s / 2, r: s * 0.38, fill: c.fill, stroke: colour === "n" ? "#333" : "#555", "stroke-width": 1.5 }));
+    const text = look.kind === "letter" && colour === "w" ? look.text.toUpperCase() : look.text;
+    const size = [...text].length > 1 ? 0.32 : 0.42;
+    g.appendChild(el("text", { x: s / 2, y: s / 2 + s * size * 0.36, "text-anchor": "middle", "font-size": s * size, "font-weight": "bold",
+      fill: c.text }, text));
   }
+  const name = type ? type.name : "";
   if (name) g.appendChild(el("title", {}, (colour === "w" ? "White's " : colour === "b" ? "Black's " : "the ") + name));
+  return g;
+}
+
+// One piece on the board at (x, y), size s.
+function drawPiece(svg, cell, x, y, s, at) {
+  const g = el("g", { class: "piece", "data-piece": cell, "data-at": at });
+  const shape = pieceShape(cell, s);
+  shape.setAttribute("transform", `translate(${x},${y})`);
+  g.appendChild(shape);
   svg.appendChild(g);
+}
+
+// A mark on a piece: promoted (a "+" badge: captured, it goes to the
+// pocket as what it came from) or unmoved (a small dot: its first-move
+// steps still wait).
+function drawMark(svg, mark, x, y, s, at) {
+  const g = el("g", { class: "pmark", "data-mark": mark, "data-at": at });
+  if (mark === "promoted") {
+    g.appendChild(el("circle", { cx: x + s * 0.82, cy: y + s * 0.18, r: s * 0.13, fill: "#b22", stroke: "#fff", "stroke-width": 1 }));
+    g.appendChild(el("text", { x: x + s * 0.82, y: y + s * 0.18 + s * 0.07, "text-anchor": "middle", "font-size": s * 0.2, "font-weight": "bold", fill: "#fff" }, "+"));
+  } else {
+    g.appendChild(el("circle", { cx: x + s * 0.14, cy: y + s * 0.86, r: s * 0.06, fill: "#1a5fb4", stroke: "#fff", "stroke-width": 1 }));
+  }
+  g.appendChild(el("title", {}, mark));
+  svg.appendChild(g);
+}
+
+// A piece as a small picture of its own (pockets).
+function pieceIcon(cell, size) {
+  const svg = el("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "icon" });
+  svg.appendChild(pieceShape(cell, size));
+  return svg;
 }
 
 // The moves that start where the player has selected.
@@ -118,6 +163,8 @@ function drawBoard() {
       svg.appendChild(rect);
       if (cell === "?") svg.appendChild(el("text", { x: x + s / 2, y: y + s * 0.62, "text-anchor": "middle", "font-size": s * 0.4, class: "qm" }, "?"));
       else if (cell && cell !== "#") drawPiece(svg, cell, x, y, s, sq);
+      const mark = !diagram && state.marks && state.marks[sq];
+      if (mark) drawMark(svg, mark, x, y, s, sq);
       if (targets.has(sq)) {
         svg.appendChild(cell && cell !== "?" ?
           el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.46, class: "mark ring" }) :
@@ -146,8 +193,8 @@ function drawPockets() {
     for (const letter of state.pockets[side]) {
       const b = document.createElement("button");
       b.type = "button";
-      const shown = side === "white" ? letter.toUpperCase() : letter;
-      b.textContent = shown;
+      b.appendChild(pieceIcon((side === "white" ? "w" : "b") + letter.toLowerCase(), 30));
+      b.setAttribute("aria-label", side === "white" ? letter.toUpperCase() : letter);
       b.dataset.drop = letter.toUpperCase();
       const type = typeByLetter(letter);
       if (type) b.title = type.name;
@@ -431,5 +478,55 @@ function wire() {
   $("view").addEventListener("change", () => { view = $("view").value; selected = null; refresh(); });
 }
 
+// The designer's lab (the starter's page): a `varia analyze` of the
+// variant run by the server in the background; its report and SVG charts
+// shown below the board when it ends. Charts are pictures (<img>): what is
+// in them never runs.
+let labTimer = null;
+let labShown = null;   // the run whose report is on the page
+
+function showLab(lab) {
+  $("lab-run").hidden = lab.state === "running";
+  $("lab-stop").hidden = lab.state !== "running";
+  const said = { none: "", running: `running ${lab.what} (${lab.seconds} s)`, done: `done: ${lab.what} (${lab.seconds} s)`,
+    failed: "the lab failed: " + (lab.error || "").trim(), stopped: "stopped: " + lab.what };
+  $("lab-status").textContent = lab.state in said ? said[lab.state] : lab.state;
+  $("lab-status").dataset.state = lab.state;
+  clearTimeout(labTimer);
+  if (lab.state === "running") labTimer = setTimeout(pollLab, 1000);
+  if (lab.state !== "done" || labShown === lab.run + lab.what) return;
+  labShown = lab.run + lab.what;
+  $("lab").hidden = false;
+  $("lab-what").textContent = lab.what;
+  $("lab-report").textContent = lab.report || "";
+  const box = $("lab-charts");
+  box.textContent = "";
+  for (const name of lab.charts) {
+    const img = document.createElement("img");
+    img.alt = name + " chart";
+    img.dataset.chart = name;
+    img.src = "/api/lab/chart?name=" + name + "&run=" + lab.run + "&t=" + encodeURIComponent(token);
+    box.appendChild(img);
+  }
+}
+
+function pollLab() {
+  if (!state || state.role !== "starter") return;
+  api("GET", "/api/lab").then((r) => { if (r.status === 200) showLab(r.body); });
+}
+
+function wireLab() {
+  $("lab-run").addEventListener("click", () => {
+    api("POST", "/api/lab", { games: Number($("lab-games").value), depth: Number($("lab-depth").value) }).then((r) => {
+      if (r.status !== 200) return ($("lab-status").textContent = r.body.error);
+      showLab(r.body);
+    });
+  });
+  $("lab-stop").addEventListener("click", () => api("POST", "/api/lab/stop", {}).then((r) => {
+    if (r.status === 200) showLab(r.body);
+  }));
+}
+
 wire();
-refresh().then(listen);
+wireLab();
+refresh().then(() => { listen(); pollLab(); });
