@@ -176,6 +176,22 @@ typedef struct Ray {
   uint32_t mask[MAX_REACH + 1];
 } Ray;
 
+/* What other programs call a variant (its script's `names`): data that
+** the protocols and the PGN reader read, never a rule of the game. */
+#define MAX_OTHER_NAMES 8
+#define OTHER_NAME_LEN 32
+typedef struct VariantNames {
+  char xboard[OTHER_NAME_LEN]; /* XBoard's own variant of this name, whose
+                                  rules XBoard knows ("": none, and XBoard is
+                                  sent varia's name and a setup) */
+  char shuffled_from[48];      /* the variant whose shuffled start (Chess960)
+                                  form this is: UCI_Chess960 chooses between
+                                  them ("": none) */
+  int nother;
+  char other[MAX_OTHER_NAMES][OTHER_NAME_LEN]; /* other names for it in
+                                  PGN [Variant] tags, as declared */
+} VariantNames;
+
 typedef struct Variant {
   char name[48];
   char source[1100]; /* file or module name the rules came from, with options */
@@ -402,6 +418,7 @@ typedef struct Variant {
   ** special attackers' walk (offsets that alias on wide boards only cost
   ** a walk) */
   uint32_t capture_offset[2][2 * MAX_SQUARES];
+  VariantNames names; /* other programs' names: never read in play */
 } Variant;
 
 /* May step s of the type t of colour c be taken from square from, whose
