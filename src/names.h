@@ -21,7 +21,7 @@
 #include <lua.h>
 
 /* A name as PGN tags are compared: without case, spaces, hyphens,
-** underscores or dots ("King of the Hill" is "kingofthehill"). */
+** underscores or dots ("Three-check" is "threecheck"). */
 void names_compare_form(const char *name, char *out, size_t len);
 
 /* The variant (a script's name) that declares a PGN name or an XBoard

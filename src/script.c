@@ -1196,7 +1196,7 @@ static int fits_name(const char *s, int one_word) {
   return alnum; /* a name compared without its punctuation is not empty */
 }
 
-/* names = { xboard = "fischerandom", shuffled_from = "chess", pgn = {"FRC"} }:
+/* names = { xboard = NAME, shuffled_from = VARIANT, pgn = NAME or {NAME...} }:
 ** read into n. */
 static void read_names(Reader *r, int t, VariantNames *n) {
   static const char *const known[] = {"xboard", "shuffled_from", "pgn", NULL};
