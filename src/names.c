@@ -8,7 +8,8 @@
 ** }
 ** Built from every script script_list_variants finds, each run once under
 ** the sandbox's budget and read raw (script_names): a script that does
-** not load is left out (it reports its own error when it is loaded). Where
+** not load is left out (it reports its own error when it is loaded); out
+** of memory, the index is not kept and the error is raised. Where
 ** two scripts declare the same name, the first in the list's (sorted)
 ** order keeps it; the test suite checks that the built-in scripts never
 ** do.
@@ -83,7 +84,9 @@ static void push_index(lua_State *L) {
     lua_pushcfunction(L, read_one);
     lua_rawgeti(L, list, i);
     const char *name = lua_tostring(L, -1); /* alive in the list */
-    if (sandbox_pcall(L, 1, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK || !lua_istable(L, -1)) {
+    int status = sandbox_pcall(L, 1, 1, SANDBOX_BUDGET_DEFAULT);
+    if (status == LUA_ERRMEM) lua_error(L); /* not a script's fault: no index, rather than one without it */
+    if (status != LUA_OK || !lua_istable(L, -1)) {
       lua_pop(L, 1);
       continue;
     }
