@@ -35,7 +35,7 @@ endif
 
 # The core (no Lua), the Lua layers, and the program.
 CORE  = board piece variant position movegen rules perft notation game hidden belief explain search player textio
-LUAL  = sandbox charged script rulehooks binding pgn protocol match cli import repl serve
+LUAL  = sandbox charged script rulehooks binding names pgn protocol match cli import repl serve
 CORE_OBJ = $(CORE:%=build/%.o)
 LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
 EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(sort $(wildcard web/*))

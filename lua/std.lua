@@ -99,18 +99,29 @@ function std.copy(t)
   return setmetatable(c, getmetatable(t))
 end
 
--- A new variant: base with changes merged in, table by table; a value of
--- std.NONE removes the key. Neither argument is modified.
-function std.extend(base, changes)
+local function merge(base, changes)
   local out = std.copy(base)
   for k, v in pairs(changes or {}) do
     if v == std.NONE then
       out[k] = nil
     elseif type(v) == "table" and type(out[k]) == "table" and getmetatable(v) == nil then
-      out[k] = std.extend(out[k], v)
+      out[k] = merge(out[k], v)
     else
       out[k] = std.copy(v)
     end
+  end
+  return out
+end
+
+-- A new variant: base with changes merged in, table by table; a value of
+-- std.NONE removes the key. Neither argument is modified. The names other
+-- programs call base by (base.names) are not carried over to a variant
+-- the changes give a name of its own: gothic, derived from capablanca, is
+-- not what XBoard calls capablanca.
+function std.extend(base, changes)
+  local out = merge(base, changes)
+  if changes and changes.name ~= nil and type(base) == "table" and changes.name ~= base.name then
+    out.names = changes.names ~= std.NONE and std.copy(changes.names) or nil
   end
   return out
 end

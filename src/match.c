@@ -338,16 +338,19 @@ static void history_free(History *h) {
 }
 
 /* The variant's name for external engines: the configured one, or varia's
-** name without options (CECP calls chess "normal"). */
-static void engine_variant(const MatchConfig *c, int kind, char *out, size_t len) {
+** name without options; a CECP engine is given the XBoard name the script
+** declares (names.xboard), if it declares one. */
+static void engine_variant(lua_State *L, const MatchConfig *c, int kind, char *out, size_t len) {
   if (c->engine_variant) {
     snprintf(out, len, "%s", c->engine_variant);
     return;
   }
   snprintf(out, len, "%s", c->variant);
   out[script_name_len(out)] = '\0';
-  if (kind == MATCH_CECP && !strcmp(out, "chess")) snprintf(out, len, "normal");
-  if (kind == MATCH_CECP && !strcmp(out, "chess960")) snprintf(out, len, "fischerandom");
+  int top = lua_gettop(L);
+  const Variant *v = kind == MATCH_CECP ? binding_variant(L, out, 0) : NULL;
+  if (v && v->names.xboard[0]) snprintf(out, len, "%s", v->names.xboard);
+  lua_settop(L, top);
 }
 
 static int option_split(const char *opt, char *name, size_t nlen, const char **value) {
@@ -393,7 +396,7 @@ static int player_start(GameRun *run, Player *p, int index, char *err, size_t er
   p->proc.debug = run->c->progress < 0;
   if (proc_start(&p->proc, e->command, err, errlen)) return -1;
   double deadline = now() + STARTUP_SECONDS;
-  engine_variant(run->c, e->kind, var, sizeof var);
+  engine_variant(s->L, run->c, e->kind, var, sizeof var);
   int got;
   if (e->kind == MATCH_UCI) {
     int has_variant = !strcmp(var, "chess");
@@ -501,7 +504,7 @@ static int player_new_game(GameRun *run, Player *p, char *err, size_t errlen) {
   const MatchConfig *c = run->c;
   char line[LINE_MAX_LEN], var[128];
   if (p->e->kind == MATCH_INPROC) return 0;
-  engine_variant(c, p->e->kind, var, sizeof var);
+  engine_variant(run->s->L, c, p->e->kind, var, sizeof var);
   if (p->e->kind == MATCH_UCI) {
     if (proc_send(&p->proc, "ucinewgame") || proc_send(&p->proc, "isready")) goto dead;
     int got;

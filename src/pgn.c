@@ -12,6 +12,7 @@
 #include "binding.h"
 #include "rules.h"
 #include "notation.h"
+#include "names.h"
 #include "pgn.h"
 #include "script.h"
 #include "textio.h"
@@ -335,66 +336,34 @@ static int read_movetext(PgnText *t, Game *g, int partial, char *warn, size_t wa
 }
 
 /* ---- other programs' variant names ------------------------------------
-** lichess, pychess-variants, chess.com, python-chess and Fairy-Stockfish
-** name variants in [Variant] in their own ways ("King of the Hill",
-** "Three-check", "Kingofthehill", "3-check", "fischerandom"). A name is
-** compared without case, spaces, hyphens, underscores or dots; those that
-** differ from varia's own are in this one table, and the rest (pychess's
-** "Makruk", "Shogi", "Capablanca") are varia's names capitalised. */
-static const struct {
-  const char *name; /* compared form */
-  const char *variant;
-} other_names[] = {
-    /* lichess (scalachess) and chess.com */
-    {"standard", "chess"},
-    {"fromposition", "chess"}, /* with [FEN] */
-    {"fischerandom", "chess960"}, /* Fairy-Stockfish, XBoard, pychess */
-    {"fischerrandom", "chess960"},
-    {"frc", "chess960"},
-    {"threecheck", "3check"},
-    {"threecheckchess", "3check"},
-    {"fivecheck", "5check"},
-    {"koth", "kingofthehill"},
-    {"racing", "racingkings"},
-    {"antichessv", "antichess"},
-    {"anti", "antichess"},
-    {"giveawaychess", "giveaway"},
-    {"suicidechess", "suicide"},
-    {"atomicchess", "atomic"},
-    {"hordechess", "horde"},
-    {"crazyhousechess", "crazyhouse"},
-    {"zh", "crazyhouse"},
-    /* python-chess's other aliases */
-    {"classical", "chess"},
-    {"normal", "chess"},
-    /* pychess-variants */
-    {"capablanca960", "caparandom"},
-    {"schess", "seirawan"},
-    {"oukchatrang", "cambodian"},
-    {"duckchess", "duck"},
-};
+** lichess, pychess-variants, chess.com, python-chess, XBoard and
+** Fairy-Stockfish name variants in [Variant] in their own ways ("King of
+** the Hill", "Three-check", "Kingofthehill", "3-check"). A name is
+** compared without case, spaces, hyphens, underscores or dots: first with
+** varia's own names (pychess's "Makruk" is varia's makruk capitalised),
+** then with the names scripts declare for their variants (names.pgn and
+** names.xboard, through the index of names.c, which is built only when a
+** tag is not one of varia's names). */
 
-static void compare_form(const char *name, char *out, size_t len) {
-  size_t n = 0;
-  for (const char *c = name; *c && n + 1 < len; c++)
-    if (!strchr(" -_.", *c)) out[n++] = (char)tolower((unsigned char)*c);
-  out[n] = '\0';
-}
-
-/* The variant that a compared form names, among the table's and varia's
-** own (pushed list of names at list); NULL when none. */
-static const char *known_variant(lua_State *L, int list, const char *form) {
-  char other[64];
-  for (size_t i = 0; i < sizeof other_names / sizeof *other_names; i++)
-    if (!strcmp(form, other_names[i].name)) return other_names[i].variant;
+/* The variant that a compared form names among varia's own (the pushed
+** list of names at list), or NULL. */
+static const char *own_variant(lua_State *L, int list, const char *form) {
+  char other[128];
   for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, list); i++) {
     lua_rawgeti(L, list, i);
     const char *name = lua_tostring(L, -1); /* alive in the list */
     lua_pop(L, 1);
-    compare_form(name, other, sizeof other);
+    names_compare_form(name, other, sizeof other);
     if (name && !strcmp(form, other)) return name;
   }
   return NULL;
+}
+
+/* The variant a compared form names, varia's own name or another
+** program's; NULL when none. */
+static const char *known_variant(lua_State *L, int list, const char *form) {
+  const char *name = own_variant(L, list, form);
+  return name ? name : names_by_pgn(L, form);
 }
 
 int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len) {
@@ -405,7 +374,7 @@ int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len) {
     snprintf(spec, len, "%s", tag);
     return 0;
   }
-  compare_form(tag, form, sizeof form);
+  names_compare_form(tag, form, sizeof form);
   script_list_variants(L);
   int list = lua_gettop(L);
   const char *name = known_variant(L, list, form);
@@ -414,15 +383,23 @@ int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len) {
     lua_pop(L, 1);
     return 0;
   }
-  /* pychess-variants' "Crazyhouse960", "Seirawan960": a 960 form */
+  /* pychess-variants' "Capablanca960", "Seirawan960": the variant that
+  ** declares itself the shuffled form of another */
   size_t fl = strlen(form);
-  const char *base = NULL;
+  const char *base = NULL, *shuffled = NULL;
   if (fl > 3 && !strcmp(form + fl - 3, "960")) {
     form[fl - 3] = '\0';
     base = known_variant(L, list, form);
+    shuffled = base ? names_shuffled(L, base) : NULL;
+  }
+  if (shuffled) {
+    snprintf(spec, len, "%s", shuffled);
+    lua_pop(L, 1);
+    return 0;
   }
   if (base)
-    lua_pushfstring(L, "varia has %s, but not its 960 form (shuffled start, castling as in chess960)", base);
+    lua_pushfstring(L, "varia has %s, but not its 960 form (its start shuffled, castling as in Fischer "
+                       "Random Chess)", base);
   else
     lua_pushfstring(L, "varia has no such variant (it reads the names lichess, pychess, chess.com "
                        "and Fairy-Stockfish write; %s list shows varia's)", script_program(L));
@@ -430,7 +407,7 @@ int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len) {
   return -1;
 }
 
-/* The FEN forms lichess writes, in varia's: a crazyhouse pocket as a
+/* The FEN forms lichess writes, in varia's: a pocket as a
 ** rank after the last ("RNBQKBNR/Pp", varia's "RNBQKBNR[Pp]"), and the
 ** checks each side has given, counting up, after the move numbers
 ** ("... 0 1 +1+0", varia's "2+3" after en passant, counting down). Other

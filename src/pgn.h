@@ -44,10 +44,11 @@ void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, co
 int pgn_variant(lua_State *L, const char *path, int index, char *spec, size_t len);
 
 /* The varia variant (spec, with its options) that a [Variant] value
-** names: varia's own names and specs, and the names lichess,
-** pychess-variants, chess.com, python-chess and Fairy-Stockfish write
-** ("King of the Hill", "Three-check", "Kingofthehill", "fischerandom"),
-** compared without case, spaces, hyphens, underscores or dots. Returns
+** names: varia's own names and specs, the names other programs write
+** ("King of the Hill", "Three-check") that scripts declare (names.pgn,
+** names.xboard), and "X960" for the shuffled form X declares
+** (names.shuffled); compared without case, spaces, hyphens, underscores
+** or dots. Returns
 ** 0, or -1 with a message pushed for a name varia does not have.
 ** [-0, +(0|1), m] */
 int pgn_variant_spec(lua_State *L, const char *tag, char *spec, size_t len);

@@ -19,6 +19,7 @@
 #include "binding.h"
 #include "cli.h"
 #include "rules.h"
+#include "names.h"
 #include "notation.h"
 #include "perft.h"
 #include "player.h"
@@ -149,7 +150,7 @@ typedef struct Uci {
   volatile int stop, pondering;
   int quit, searching;
   int lines;    /* MultiPV */
-  int chess960; /* UCI_Chess960 */
+  int shuffled; /* UCI_Chess960: shuffled start forms */
   char *queue[UCI_QUEUE];
   int nqueue;
   Engine *root;        /* the game being searched (for the info lines) */
@@ -416,20 +417,31 @@ static void uci_position(Engine *e, char *rest) {
   else if (moves) play_moves(e, moves + 7);
 }
 
-/* The variant for a UCI_Variant name under UCI_Chess960: the shuffled
-** form of a variant that has one. */
-static const char *uci_variant_name(const char *name, int chess960) {
-  static const char *const shuffled[][2] = {{"chess", "chess960"}, {"capablanca", "caparandom"}};
-  if (!strcmp(name, "fischerandom")) return "chess960";
-  for (size_t i = 0; i < sizeof shuffled / sizeof *shuffled; i++) {
-    if (chess960 && !strcmp(name, shuffled[i][0])) return shuffled[i][1];
-    if (!chess960 && !strcmp(name, shuffled[i][1])) return shuffled[i][0];
-  }
-  return name;
+/* UCI_Chess960 chooses between a variant and its shuffled start form,
+** as the shuffled form's script declares (names.shuffled_from): into out,
+** the form that shuffled asks for of the variant v that name (a plain
+** name: without options) is. */
+static void uci_form(lua_State *L, const char *name, const Variant *v, int shuffled, char *out, size_t len) {
+  snprintf(out, len, "%s", name);
+  if (!v || script_name_len(name) != strlen(name)) return;
+  if (v->names.shuffled_from[0]) snprintf(out, len, "%s", v->names.shuffled_from);
+  const char *form = shuffled ? names_shuffled(L, out) : NULL;
+  if (form) snprintf(out, len, "%s", form);
 }
 
-/* The name of a variant as UCI_Variant gives it (its unshuffled form). */
-static const char *uci_plain_name(const char *name) { return uci_variant_name(name, 0); }
+/* The variant a UCI_Variant value names, into want: varia's name in the
+** form UCI_Chess960 asks for; a name that is none of varia's but a
+** variant's XBoard name (names.xboard: "fischerandom", as GUIs and
+** Fairy-Stockfish call Chess960) names that variant, as it is. */
+static void uci_variant_name(Uci *u, const char *value, char *want, size_t len) {
+  lua_State *L = u->e.s->L;
+  int top = lua_gettop(L);
+  const Variant *v = binding_variant(L, value, 0);
+  const char *xb = v ? NULL : names_by_xboard(L, value);
+  if (v) uci_form(L, value, v, u->shuffled, want, len);
+  else snprintf(want, len, "%s", xb ? xb : value);
+  lua_settop(L, top);
+}
 
 /* "setoption name NAME [value VALUE]" (names as UCI compares them: any
 ** case). */
@@ -446,12 +458,14 @@ static void uci_setoption(Uci *u, char *args) {
     value += 7;
   }
   if (!strcasecmp(name, "UCI_Variant") && value) {
-    const char *want = uci_variant_name(value, u->chess960);
+    char want[sizeof u->e.variant];
+    uci_variant_name(u, value, want, sizeof want);
     if (engine_set_variant(&u->e, want, err, sizeof err))
       printf("info string UCI_Variant %.60s refused: %s; the variant stays %s\n", value, err, u->e.variant);
   } else if (!strcasecmp(name, "UCI_Chess960") && value) {
-    u->chess960 = !strcasecmp(value, "true");
-    const char *want = uci_variant_name(uci_plain_name(u->e.variant), u->chess960);
+    char want[sizeof u->e.variant];
+    u->shuffled = !strcasecmp(value, "true");
+    uci_form(u->e.s->L, u->e.variant, u->e.g ? u->e.g->v : NULL, u->shuffled, want, sizeof want);
     if (strcmp(want, u->e.variant) && engine_set_variant(&u->e, want, err, sizeof err))
       printf("info string UCI_Chess960: %s; the variant stays %s\n", err, u->e.variant);
   } else if (!strcasecmp(name, "Hash") && value) {
@@ -592,31 +606,24 @@ void cecp_ranks(const char *in, int to_cecp, int ranks, char *out, size_t len) {
   out[k] = '\0';
 }
 
-/* XBoard's names for varia's variants, where they differ. */
-static const char *xboard_name(const char *name) {
-  if (!strcmp(name, "chess")) return "normal";
-  if (!strcmp(name, "chess960")) return "fischerandom";
-  return name;
+/* XBoard's name for a variant: the one its script declares
+** (names.xboard) when XBoard knows the variant by its own rules, or
+** varia's name, under which XBoard is sent the board and pieces (setup). */
+static const char *xboard_name(const Variant *v, const char *name) {
+  return v && v->names.xboard[0] ? v->names.xboard : name;
 }
 
-static const char *varia_name(const char *xb) {
-  if (!strcmp(xb, "normal")) return "chess";
-  if (!strcmp(xb, "fischerandom")) return "chess960";
-  return xb;
+/* The name of the engine's variant, for XBoard. */
+static const char *engine_xboard_name(const Engine *e) {
+  return xboard_name(e->g ? e->g->v : NULL, e->variant);
 }
 
-/* The variants XBoard knows by name (its own rules, board and pieces);
-** every other one is described with setup and piece commands. */
-static int xboard_knows(const char *xb) {
-  static const char *const known[] = {
-      "normal", "fischerandom", "capablanca", "caparandom", "gothic", "janus", "shatranj", "courier",
-      "xiangqi", "shogi", "crazyhouse", "bughouse", "losers", "suicide", "giveaway", "atomic",
-      "3check", "twokings", "kriegspiel", "knightmate", "berolina", "cylinder", "falcon", "great",
-      "makruk", "asean", "spartan", "seirawan", "super", "grand", "nocastle", "wildcastle", "chu",
-      "lion", NULL};
-  for (int i = 0; known[i]; i++)
-    if (!strcmp(known[i], xb)) return 1;
-  return 0;
+/* The variant an XBoard name means: the one whose script declares it
+** (XBoard's "normal"), or varia's variant of that name. The string lives
+** in the index of names.c, or is xb. */
+static const char *varia_name(lua_State *L, const char *xb) {
+  const char *name = names_by_xboard(L, xb);
+  return name ? name : xb;
 }
 
 /* CECP sends one move a turn, and XBoard has no move that also places a
@@ -637,8 +644,8 @@ static void xboard_variants(Sandbox *s) {
     int top = lua_gettop(L);
     const Variant *v = name ? binding_variant(L, name, 0) : NULL;
     int ok = v && xboard_playable(v);
+    if (ok) printf("%s%s", first ? "" : ",", xboard_name(v, name));
     lua_settop(L, top);
-    if (ok) printf("%s%s", first ? "" : ",", xboard_name(name));
     first = first && !ok;
     lua_pop(L, 1);
   }
@@ -651,7 +658,7 @@ static void xboard_variants(Sandbox *s) {
 ** engine-defined variants: setup and piece commands). */
 static void xboard_setup(Engine *e) {
   const Variant *v = e->g->v;
-  if (xboard_knows(xboard_name(v->name))) return;
+  if (v->names.xboard[0]) return; /* XBoard knows its rules */
   /* XBoard's piece order: P N B R Q, then the others; K last. */
   char table[2 * 44 + 1];
   const char *order = "PNBRQFEACWMOHIJGDVLSUYZK";
@@ -958,17 +965,17 @@ int protocol_xboard(Sandbox *s, int argc, char **argv) {
       c.own_cs = c.opp_cs = -1;
     } else if (!strncmp(cmd, "variant ", 8)) {
       /* a variant refused leaves the one before, playable */
-      const char *name = varia_name(cmd + 8);
       lua_State *L = s->L;
+      const char *name = varia_name(L, cmd + 8);
       int top = lua_gettop(L);
       const Variant *v = binding_variant(L, name, 0);
       int playable = v && xboard_playable(v);
       lua_settop(L, top);
       if (v && !playable)
         printf("Error (%s has more than one step a turn, which CECP cannot send; the variant stays %s): %.200s\n",
-               name, xboard_name(c.e.variant), cmd);
+               name, engine_xboard_name(&c.e), cmd);
       else if (engine_set_variant(&c.e, name, err, sizeof err) == 0) xboard_setup(&c.e);
-      else printf("Error (%s; the variant stays %s): %.200s\n", err, xboard_name(c.e.variant), cmd);
+      else printf("Error (%s; the variant stays %s): %.200s\n", err, engine_xboard_name(&c.e), cmd);
     } else if (!strncmp(cmd, "setboard ", 9)) {
       if (engine_new_game(&c.e, cmd + 9, err, sizeof err)) printf("tellusererror Illegal position: %s\n", err);
     } else if (!strcmp(cmd, "force")) {

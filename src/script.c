@@ -1,6 +1,7 @@
 /*
 ** script.c - the loader of variant scripts and the reader of variant tables.
 */
+#include <ctype.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1246,13 +1247,86 @@ static void read_rules(Reader *r, int t, Variant *v) {
   lua_pop(L, 1);
 }
 
+/* ---- names: what other programs call the variant ---------------------- */
+
+/* A name another program reads or writes: printable ASCII without quotes
+** (a PGN tag's value, a word of a protocol), and for XBoard one word that
+** its variants feature can list (no space, no comma). */
+static int fits_name(const char *s, int one_word) {
+  int alnum = 0;
+  for (; *s; s++) {
+    if (*s < 0x20 || *s >= 0x7f || *s == '"' || *s == '\\') return 0;
+    if (one_word && (*s == ' ' || *s == ',')) return 0;
+    alnum |= isalnum((unsigned char)*s) != 0;
+  }
+  return alnum; /* a name compared without its punctuation is not empty */
+}
+
+/* names = { xboard = NAME, shuffled_from = VARIANT, pgn = NAME or {NAME...} }:
+** read into n. */
+static void read_names(Reader *r, int t, VariantNames *n) {
+  static const char *const known[] = {"xboard", "shuffled_from", "pgn", NULL};
+  lua_State *L = r->L;
+  unknown_keys(r, t, "names.", known);
+  if (get_string(r, t, "xboard", "names.", n->xboard, sizeof n->xboard) && !fits_name(n->xboard, 1)) {
+    problem(r, "names.xboard: \"%s\" is not one word of printable characters", n->xboard);
+    n->xboard[0] = '\0';
+  }
+  if (get_string(r, t, "shuffled_from", "names.", n->shuffled_from, sizeof n->shuffled_from) &&
+      !valid_name(n->shuffled_from)) {
+    problem(r, "names.shuffled_from: \"%s\" is not the name of a variant script", n->shuffled_from);
+    n->shuffled_from[0] = '\0';
+  }
+  int type = script_rawfield(L, t, "pgn");
+  if (type == LUA_TSTRING) { /* one name: a list of one */
+    lua_newtable(L);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, 1);
+  } else if (type != LUA_TTABLE && type != LUA_TNIL) {
+    problem(r, "names.pgn: expected a name or a list of names");
+  }
+  if (lua_istable(L, -1)) {
+    lua_Integer len = (lua_Integer)lua_rawlen(L, -1), count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      count++;
+      lua_pop(L, 1);
+    }
+    if (count != len) problem(r, "names.pgn: expected a list of names");
+    if (len > MAX_OTHER_NAMES) problem(r, "names.pgn: more than %d names", MAX_OTHER_NAMES);
+    for (lua_Integer i = 1; i <= len && i <= MAX_OTHER_NAMES; i++) {
+      size_t k;
+      const char *name = lua_rawgeti(L, -1, i) == LUA_TSTRING ? lua_tolstring(L, -1, &k) : NULL;
+      if (!name) problem(r, "names.pgn[%d]: expected a string", (int)i);
+      else if (k >= OTHER_NAME_LEN) problem(r, "names.pgn[%d]: longer than %d characters", (int)i, OTHER_NAME_LEN - 1);
+      else if (!fits_name(name, 0)) problem(r, "names.pgn[%d]: \"%s\" is not a name of printable characters", (int)i, name);
+      else memcpy(n->other[n->nother++], name, k + 1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+int script_names(lua_State *L, int idx, VariantNames *n, char *err, size_t errlen) {
+  Reader rd = {L, err, errlen, 0}, *r = &rd;
+  err[0] = '\0';
+  memset(n, 0, sizeof *n);
+  if (!lua_istable(L, idx)) return -1;
+  int t = get_table(r, lua_absindex(L, idx), "names", "");
+  if (t) {
+    read_names(r, t, n);
+    lua_pop(L, 1);
+  }
+  return r->nerr ? -1 : 0;
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
                                       "ownership", "hooks", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
-                                      "drops", "on_position", NULL};
+                                      "drops", "on_position", "names", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -1296,6 +1370,10 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   read_turn(r, idx, v);
   read_ownership(r, idx, v);
   read_cards(r, idx, v);
+  if ((t = get_table(r, idx, "names", ""))) {
+    read_names(r, t, &v->names);
+    lua_pop(L, 1);
+  }
   if (get_string(r, idx, "visibility", "", buf, sizeof buf)) {
     if (strcmp(buf, "own") == 0) v->visibility = SEE_OWN;
     else if (strcmp(buf, "all") != 0)

@@ -191,6 +191,22 @@ typedef struct PieceLook {
 /* The standard shapes a piece's glyph may name. */
 #define VARIANT_GLYPHS "king queen rook bishop knight pawn"
 
+/* What other programs call a variant (its script's `names`): data that
+** the protocols and the PGN reader read, never a rule of the game. */
+#define MAX_OTHER_NAMES 8
+#define OTHER_NAME_LEN 32
+typedef struct VariantNames {
+  char xboard[OTHER_NAME_LEN]; /* XBoard's own variant of this name, whose
+                                  rules XBoard knows ("": none, and XBoard is
+                                  sent varia's name and a setup) */
+  char shuffled_from[48];      /* the variant whose shuffled start (Chess960)
+                                  form this is: UCI_Chess960 chooses between
+                                  them ("": none) */
+  int nother;
+  char other[MAX_OTHER_NAMES][OTHER_NAME_LEN]; /* other names for it in
+                                  PGN [Variant] tags, as declared */
+} VariantNames;
+
 typedef struct Variant {
   char name[48];
   char source[1100]; /* file or module name the rules came from, with options */
@@ -418,6 +434,7 @@ typedef struct Variant {
   ** a walk) */
   uint32_t capture_offset[2][2 * MAX_SQUARES];
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
+  VariantNames names; /* other programs' names: never read in play */
 } Variant;
 
 /* May step s of the type t of colour c be taken from square from, whose

@@ -296,6 +296,19 @@ for name in "King of the Hill" "kingofthehill" "KOTH" "king-of-the-hill" "Kingof
   printf '[Variant "%s"]\n\n*\n' "$name" > "$tmp/name.pgn"
   expect_stdin "pgn: [Variant \"$name\"] is read" 0 "opened $tmp/name.pgn" "open $tmp/name.pgn\n" -- $V
 done
+# The names other programs write are the scripts' (names.pgn,
+# names.xboard, names.shuffled_from for "X960"), a script of one's own as
+# much as a built-in one; and src/ names no variant (tests/src_names.py).
+mkdir -p "$tmp/names"
+printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "mygame", names = { xboard = "mine", pgn = { "My Game", "MG" } } })\n' > "$tmp/names/mygame.lua"
+printf 'local std = require "std"\nreturn std.extend(require "mygame", { name = "myshuffle", names = { shuffled_from = "mygame" } })\n' > "$tmp/names/myshuffle.lua"
+for want in "My Game:mygame" "m-g:mygame" "MINE:mygame" "MyGame960:myshuffle" "Standard:chess" "Capablanca960:caparandom"; do
+  printf '[Variant "%s"]\n\n*\n' "${want%%:*}" > "$tmp/name.pgn"
+  expect_stdin "pgn: [Variant \"${want%%:*}\"] is ${want#*:}" 0 "opened $tmp/name.pgn: ${want#*:}, 0 steps" "open $tmp/name.pgn\n" -- env VARIA_PATH="$tmp/names" $V
+done
+expect "match: a CECP engine is given the declared XBoard name" 0 "varia#2 < variant mine" -- env VARIA_PATH="$tmp/names" $V match --variant mygame --st 1 --games 2 --max-plies 2 --debug varia "cecp:$V xboard"
+out=$(python3 tests/src_names.py 2>&1)
+judge "src/ names no variant script" 0 "0 variant names in src/" $? "$out"
 # The REPL's habits: history with move numbers, resign (kept in PGN),
 # offer only where the variant has offers, flip, letters, ~ and the
 # system's reason in file errors.

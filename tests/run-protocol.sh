@@ -96,6 +96,32 @@ for v in capablanca xiangqi grand shogi crazyhouse; do
   if grep -qx "pong 1" <<<"$out" && ! grep -q '^setup\|^piece' <<<"$out"; then passed=$((passed + 1)); else
     failed=$((failed + 1)); echo "FAIL xboard $v: setup sent for a variant XBoard knows: $out"; fi
 done
+# What other programs call a variant is its script's (names): a script of
+# one's own declares an XBoard name (XBoard then knows its rules: no
+# setup), and the variant it is the shuffled start form of (UCI_Chess960).
+vp=$(mktemp -d)
+cat > "$vp/mygame.lua" <<'EOF_'
+local std = require "std"
+return std.extend(std.chess, { name = "mygame", names = { xboard = "mine", pgn = { "My Game", "MG" } } })
+EOF_
+cat > "$vp/myshuffle.lua" <<'EOF_'
+local std = require "std"
+return std.extend(require "mygame", { name = "myshuffle", start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+  names = { shuffled_from = "mygame" } })
+EOF_
+VARIA_PATH=$vp transcript "xboard: a declared XBoard name is offered" xboard 'xboard\nprotover 2\nquit\n' "~feature .*,mine,myshuffle,.*"
+out=$(printf 'variant mine\nping 1\nquit\n' | VARIA_PATH=$vp timeout 20 ./varia xboard 2>&1)
+if grep -qx "pong 1" <<<"$out" && ! grep -q '^setup\|^piece\|^Error' <<<"$out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard: variant by a declared XBoard name: $out"; fi
+VARIA_PATH=$vp transcript "xboard: a refusal names the variant by its XBoard name" xboard 'variant mine\nvariant nosuch\nquit\n' \
+  "~Error \\(.*; the variant stays mine\\): variant nosuch"
+VARIA_PATH=$vp transcript "uci: UCI_Chess960 picks the declared shuffled form" uci \
+  'setoption name UCI_Chess960 value true\nsetoption name UCI_Variant value mygame\nposition startpos\ngo perft 1\nsetoption name UCI_Chess960 value false\nposition startpos\ngo perft 1\nquit\n' \
+  "Nodes searched: 5" "Nodes searched: 20"
+VARIA_PATH=$vp transcript "uci: a declared XBoard name in UCI_Variant" uci \
+  'setoption name UCI_Variant value mine\nposition startpos\ngo perft 1\nsetoption name UCI_Variant value nosuch\nquit\n' \
+  "Nodes searched: 20" "~info string UCI_Variant nosuch refused: .*; the variant stays mygame"
+rm -rf "$vp"
 # XBoard numbers the ranks of a ten-rank board from 0: h2e2 is the cannon
 # of h3 to e3 (refused as "Illegal move" when read from 1), and the reply
 # names ranks 0 to 9.

@@ -12,6 +12,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "3check",
   description = "chess; giving a third check wins",
+  names = { xboard = "3check", pgn = { "Three-check", "Three-check Chess" } },
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
   rules = { check_limit = 3 },
 })

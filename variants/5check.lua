@@ -12,6 +12,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "5check",
   description = "chess; giving a fifth check wins",
+  names = { pgn = "Five-check" },
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1",
   rules = { check_limit = 5 },
 })

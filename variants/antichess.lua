@@ -8,6 +8,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "antichess",
   description = "losing chess: captures are compulsory, losing every piece wins",
+  names = { pgn = { "Anti", "antichessv" } },
   fairy_stockfish = "antichess",
   pieces = { k = { name = "commoner", betza = "K", royal = false, value = 300 } },
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",

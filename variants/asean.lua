@@ -11,6 +11,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "asean",
   description = "the ASEAN Chess Confederation's common rules for makruk-like games",
+  names = { xboard = "asean" },
   fairy_stockfish = "asean",
   pieces = {
     p = std.pieces.shatranj_pawn,

@@ -18,6 +18,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "atomic",
   description = "chess in which every capture explodes the pieces around it",
+  names = { xboard = "atomic", pgn = "Atomic Chess" },
   rules = {
     blast = { radius = 1, immune = "p" },
     extinction = { pieces = "k" },

@@ -9,6 +9,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "bughouse",
   description = "one board of bughouse: captured pieces are dropped back in",
+  names = { xboard = "bughouse" },
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   drops = { captures = false },
   rules = { stalemate = "loss" },

@@ -14,6 +14,7 @@ local makruk = require "makruk"
 return std.extend(makruk, {
   name = "cambodian",
   description = "Ouk Chatrang: makruk with first-move leaps of king and met",
+  names = { pgn = "Ouk Chatrang" },
   fairy_stockfish = "cambodian",
   pieces = {
     k = { betza = "KimfsN", initial = "unmoved" },

@@ -7,6 +7,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "capablanca",
   description = "chess on 10x8 with the archbishop and the chancellor",
+  names = { xboard = "capablanca" },
   files = 10, ranks = 8,
   pieces = { a = std.pieces.archbishop, c = std.pieces.chancellor },
   start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",

@@ -15,5 +15,6 @@ local capablanca = require "capablanca"
 return std.extend(capablanca, {
   name = "caparandom",
   description = "Capablanca chess from a shuffled back rank, castling as in 960",
+  names = { xboard = "caparandom", shuffled_from = "capablanca" },
   castling = { notation = "king-takes-rook" },
 })

@@ -10,6 +10,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "courier",
   description = "the medieval German game on 12x8 with the courier and the schleich",
+  names = { xboard = "courier" },
   files = 12, ranks = 8,
   pieces = {
     p = std.pieces.shatranj_pawn,

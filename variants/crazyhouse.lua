@@ -9,6 +9,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "crazyhouse",
   description = "captured pieces change sides and may be dropped back in",
+  names = { xboard = "crazyhouse", pgn = { "Crazyhouse Chess", "ZH" } },
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   drops = { captures = true },
 })

@@ -21,6 +21,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "duck",
   description = "chess plus a duck that blocks a square; capture the king to win",
+  names = { pgn = "Duck Chess" },
   pieces = { ["*"] = { name = "duck", neutral = true } },
   turn = { "move", { relocate = "*" } },
   rules = { king_capture = true, stalemate = "win" },

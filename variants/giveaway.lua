@@ -8,6 +8,7 @@ local antichess = require "antichess"
 return std.extend(antichess, {
   name = "giveaway",
   description = "antichess with castling, as Fairy-Stockfish plays it",
+  names = { xboard = "giveaway", pgn = "Giveaway Chess" },
   fairy_stockfish = "giveaway",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   castling = { rook = "r", king = "k" },

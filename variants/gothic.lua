@@ -9,5 +9,6 @@ local capablanca = require "capablanca"
 return std.extend(capablanca, {
   name = "gothic",
   description = "Capablanca chess with Ed Trice's arrangement",
+  names = { xboard = "gothic" },
   start = "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
 })

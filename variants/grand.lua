@@ -16,6 +16,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "grand",
   description = "Freeling's 10x10 chess with archbishop and chancellor",
+  names = { xboard = "grand" },
   files = 10, ranks = 10,
   pieces = { a = std.pieces.archbishop, c = std.pieces.chancellor },
   start = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",

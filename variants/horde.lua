@@ -8,6 +8,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "horde",
   description = "thirty-six white pawns against Black's army",
+  names = { pgn = "Horde Chess" },
   fairy_stockfish = "horde",
   pieces = { p = { initial = { 1, 2, 7 } } },
   start = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",

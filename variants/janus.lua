@@ -8,6 +8,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "janus",
   description = "chess on 10x8 with two janus pieces (bishop + knight)",
+  names = { xboard = "janus" },
   files = 10, ranks = 8,
   pieces = { j = std.extend(std.pieces.archbishop, { name = "janus" }) },
   start = "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",

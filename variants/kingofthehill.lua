@@ -6,6 +6,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "kingofthehill",
   description = "chess; a king on one of the four centre squares wins",
+  names = { pgn = "KOTH" },
   fairy_stockfish = "kingofthehill",
   rules = { goal = { pieces = "k", white = "d4 e4 d5 e5", black = "d4 e4 d5 e5" } },
 })

@@ -181,6 +181,7 @@ end
 local kriegspiel = std.extend(std.chess, {
   name = "kriegspiel",
   description = "chess blind to the other side's pieces, with a referee",
+  names = { xboard = "kriegspiel" },
   visibility = "own",
   tries = true,
   rules = { dead_position = std.dead_position },

@@ -7,6 +7,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "losers",
   description = "win by being checkmated or losing all but the king",
+  names = { xboard = "losers" },
   fairy_stockfish = "losers",
   rules = {
     must_capture = true,

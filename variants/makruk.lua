@@ -14,6 +14,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "makruk",
   description = "Thai chess",
+  names = { xboard = "makruk" },
   fairy_stockfish = "makruk",
   pieces = {
     p = std.pieces.shatranj_pawn,

@@ -7,6 +7,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "nocastle",
   description = "orthodox chess without castling",
+  names = { xboard = "nocastle" },
   fairy_stockfish = "nocastle",
   start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
   castling = std.NONE,

@@ -12,6 +12,7 @@ local eighth = "a8 b8 c8 d8 e8 f8 g8 h8"
 return std.extend(std.chess, {
   name = "racingkings",
   description = "race your king to the eighth rank; no checks",
+  names = { pgn = "Racing" },
   fairy_stockfish = "racingkings",
   start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
   castling = std.NONE,

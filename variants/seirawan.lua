@@ -20,6 +20,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "seirawan",
   description = "chess plus hawk and elephant, brought in as pieces leave home",
+  names = { xboard = "seirawan", pgn = "S-Chess" },
   pieces = {
     h = std.extend(std.pieces.archbishop, { name = "hawk" }),
     e = std.extend(std.pieces.chancellor, { name = "elephant" }),

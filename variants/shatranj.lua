@@ -15,6 +15,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "shatranj",
   description = "the medieval Persian and Arabic game",
+  names = { xboard = "shatranj" },
   pieces = {
     p = std.pieces.shatranj_pawn,
     b = std.pieces.alfil,

@@ -19,6 +19,7 @@ local s = std.shogi
 return std.extend(std.shogi_rules, {
   name = "shogi",
   description = "Japanese chess",
+  names = { xboard = "shogi" },
   files = 9, ranks = 9,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

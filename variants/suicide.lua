@@ -8,6 +8,7 @@ local antichess = require "antichess"
 return std.extend(antichess, {
   name = "suicide",
   description = "antichess as the Free Internet Chess Server plays it",
+  names = { xboard = "suicide", pgn = "Suicide Chess" },
   fairy_stockfish = "suicide",
   rules = { stalemate = "fewer pieces" },
 })

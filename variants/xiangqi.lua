@@ -25,6 +25,7 @@ local palace = { white = "d1-f3", black = "d8-f10" }
 return {
   name = "xiangqi",
   description = "Chinese chess",
+  names = { xboard = "xiangqi" },
   fairy_stockfish = "xiangqi",
   files = 9, ranks = 10,
   pieces = {

@@ -11,6 +11,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "knightmate",
   description = "Chess with a royal knight and two men (commoners)",
+  names = { xboard = "knightmate" },
   fairy_stockfish = "knightmate",
   pieces = {
     n = std.NONE,                                      -- no knights
