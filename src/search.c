@@ -514,7 +514,8 @@ static int losing_capture(const Position *p, const EvalTables *e, Move m, int g)
 ** (most valuable victim, least valuable attacker) and promotions, the
 ** killers of this ply, the rest by history, and last the captures that
 ** seem to lose material. */
-static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, int ply, int who) {
+static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, const Move *killer,
+                        int who) {
   const EvalTables *e = &s->eval;
   for (int i = 0; i < n; i++) {
     Move m = d->list[i];
@@ -524,8 +525,8 @@ static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move 
     else if (tactical) {
       if (g > SCORE_MATE / 4) g = SCORE_MATE / 4;
       sc = ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16;
-    } else if (m == s->killer[ply][0]) sc = ORDER_KILLER + 1;
-    else if (m == s->killer[ply][1]) sc = ORDER_KILLER;
+    } else if (killer && m == killer[0]) sc = ORDER_KILLER + 1;
+    else if (killer && m == killer[1]) sc = ORDER_KILLER;
     else sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
     d->score[i] = sc;
   }
@@ -543,6 +544,16 @@ static void pick(PlyData *d, int i, int n) {
     d->list[i] = d->list[best], d->score[i] = d->score[best];
     d->list[best] = m, d->score[best] = sc;
   }
+}
+
+void search_order(Searcher *s, Position *p, Move *list, int n) {
+  PlyData *d = &s->ply[0];
+  tables(s, p->v);
+  if (n > MAX_MOVES) n = MAX_MOVES;
+  memcpy(d->list, list, sizeof *list * (size_t)n);
+  score_moves(s, p, d, n, MOVE_NONE, NULL, decider(p));
+  for (int i = 0; i < n; i++) pick(d, i, n);
+  memcpy(list, d->list, sizeof *list * (size_t)n);
 }
 
 /* ---- the search --------------------------------------------------------- */
@@ -704,13 +715,15 @@ static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, 
 #define NULL_REDUCTION 3
 #define NULL_DEPTH_STEP 6
 #define NULL_VERIFY_DEPTH 7
+#define NULL_MIN_PIECES 2
 
 /* May the side to move pass, as a test of its position (null move)? Only
 ** where a pass says something: a turn of one step that the mover decides,
 ** no cards, hooks that end turns, or hidden pieces; a royal piece to keep,
 ** a draw for a side with no move, and no compulsory capture (in such
 ** variants being obliged to move is the game); material besides pawns and
-** royal pieces (with pawns alone, having to move often loses: zugzwang);
+** royal pieces, two pieces at least (with pawns alone, or a single piece
+** that may have nowhere to go, having to move often loses: zugzwang);
 ** never two passes in a row. */
 static int null_allowed(const Searcher *s, const Position *p, int ply) {
   const Variant *v = p->v;
@@ -719,11 +732,11 @@ static int null_allowed(const Searcher *s, const Position *p, int ply) {
   if (v->ncard_values || (v->rules && v->rules->turn_ends) || v->visibility != SEE_ALL) return 0;
   if (v->must_capture || v->stalemate != RESULT_DRAW || p->royal[p->side] == SQ_NONE) return 0;
   if (s->no_null[ply] || (ply > 0 && s->null_at[ply - 1])) return 0;
+  int pieces = 0;
   for (int t = 0; t < v->ntypes; t++)
-    if (!v->type[t].royal && !(e->minor_mask >> t & 1) && e->value[t] > 0 &&
-        p->count[p->side][t] + p->pocket[p->side][t])
-      return 1;
-  return 0;
+    if (!v->type[t].royal && !(e->minor_mask >> t & 1) && e->value[t] > 0)
+      pieces += p->count[p->side][t] + p->pocket[p->side][t];
+  return pieces >= NULL_MIN_PIECES;
 }
 
 /* What a pass changes, to be put back. */
@@ -823,7 +836,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     }
     s->null_at[ply] = 0;
   }
-  score_moves(s, p, d, n, hint, ply, who);
+  score_moves(s, p, d, n, hint, s->killer[ply], who);
   int best = -INF, a0 = alpha, searched = 0;
   Move best_move = MOVE_NONE;
   for (int i = 0; i < n; i++) {

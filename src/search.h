@@ -83,6 +83,13 @@ int search_resize(Searcher *s, int megabytes);
 void search_clear(Searcher *s);
 /* Searches p (restored on return) and returns the best step. */
 SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits);
+/* Puts the n moves of list (moves of p) in the order the search tries them
+** at a node where it has no table move and no killers: captures and
+** promotions by what they gain (most valuable victim, least valuable
+** attacker), the quiet moves by history, and last the captures that seem
+** to lose material (a piece taking a cheaper one on a square the opponent
+** attacks). */
+void search_order(Searcher *s, Position *p, Move *list, int n);
 /* The value the evaluation gives a piece of type t of p's variant: the
 ** script's value, or where it gives none (0, for a piece that is neither
 ** royal nor neutral) an estimate from its mobility on an empty board. */
