@@ -13,11 +13,16 @@
 ** promotions of a move step (every move when in check), so that a
 ** position is not judged in the middle of an exchange; a step of another
 ** kind there (a relocation, a choice, a card) is judged as it stands.
+** Off the principal line, nodes are cut by a pass that still holds beta
+** (null move, only where a pass is harmless to assume) or by a static
+** score far above beta near the leaves, and quiet moves near the leaves
+** that cannot reach alpha are not searched.
 ** The evaluation reads only what the script declares: the piece values
 ** (estimated from the piece's moves on an empty board where the script
 ** gives none), the squares each piece reaches from each square of an
-** empty board (centralisation), the distance to the promotion zone, and
-** the pieces around each royal piece.
+** empty board (centralisation), the distance to the promotion zone, the
+** pawns' files (passed, doubled, isolated), the colours of colour-bound
+** pieces, and the pieces around each royal piece.
 */
 #include <math.h>
 #include <stdlib.h>

@@ -2,12 +2,14 @@
 ** search.h - a computer player for any variant: alpha-beta (principal
 ** variation search) with iterative deepening over the steps of turns,
 ** whoever decides each step, with chance steps averaged; a quiescence
-** search over captures and promotions, check extension, late-move
-** reductions, a transposition table, move ordering (the table's move,
-** captures by value, killers, history); an evaluation built from what the
-** script declares (piece values, estimated from mobility where none is
-** given, piece-square terms from the board's geometry, advancement toward
-** promotion, the safety of royal pieces).
+** search over captures and promotions, check extension, null move,
+** futility pruning, late-move reductions, aspiration windows, a
+** transposition table, move ordering (the table's move, captures by
+** value, killers, history, losing captures last); an evaluation built
+** from what the script declares (piece values, estimated from mobility
+** where none is given, piece-square terms from the board's geometry,
+** advancement toward promotion, passed, doubled and isolated pawns, a
+** pair of colour-bound pieces, the safety of royal pieces).
 */
 #ifndef varia_search_h
 #define varia_search_h
