@@ -13,16 +13,23 @@
 ** promotions of a move step (every move when in check), so that a
 ** position is not judged in the middle of an exchange; a step of another
 ** kind there (a relocation, a choice, a card) is judged as it stands.
+** Off the principal line, nodes are cut by a pass that still holds beta
+** (null move, only where a pass is harmless to assume) or by a static
+** score far above beta near the leaves, and quiet moves near the leaves
+** that cannot reach alpha are not searched.
 ** The evaluation reads only what the script declares: the piece values
 ** (estimated from the piece's moves on an empty board where the script
 ** gives none), the squares each piece reaches from each square of an
-** empty board (centralisation), the distance to the promotion zone, and
-** the pieces around each royal piece.
+** empty board (centralisation), the distance to the promotion zone, the
+** pawns' files (passed, doubled, isolated), the colours of colour-bound
+** pieces, and the pieces around each royal piece.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "hidden.h"
 #include "rules.h"
 #include "search.h"
 
@@ -32,6 +39,8 @@
 /* Steps of quiescence search below the nominal depth. */
 #define QUIESCENCE_LIMIT 10
 #define INF (SCORE_MATE + 1)
+/* A passed pawn's least bonus (see eval_tables). */
+#define PASSED_BASE 10
 
 typedef struct TTEntry {
   uint64_t key;
@@ -54,6 +63,11 @@ typedef struct EvalTables {
   int start_material;                     /* both sides' pieces at the start, royal
                                              pieces and pawns left out */
   uint32_t minor_mask;                    /* pawns, left out of the material phase */
+  uint32_t promoting;                     /* pawns that promote to something better */
+  uint32_t colour_bound;                  /* pieces that keep to squares of one colour */
+  int8_t dist[2][MAX_RANKS];              /* ranks from each side's promotion zone
+                                             (the board's ranks: none) */
+  int16_t passed[2][MAX_TYPES][MAX_RANKS]; /* a passed pawn's bonus, by rank */
 } EvalTables;
 
 /* Each ply's move list and order, on the heap: a line may be long, and a
@@ -76,6 +90,9 @@ struct Searcher {
   Move excluded[SEARCH_MAX_LINES]; /* root moves of the lines already found */
   int nexcluded;
   uint64_t path[PLY_LIMIT];        /* the keys of the line being searched */
+  uint8_t null_at[PLY_LIMIT];      /* a pass was searched at this ply */
+  uint8_t no_null[PLY_LIMIT];      /* no pass at this ply (a verification) */
+  int root_score;                  /* the score of pv[0][0], this iteration */
   Move killer[PLY_LIMIT][2];
   int history[2][MAX_TYPES][1024]; /* by decider, moving type, destination */
   int pv_len[PLY_LIMIT];
@@ -175,6 +192,29 @@ static int empty_board_reach(const Variant *v, int c, int t, int sq) {
   return reach;
 }
 
+/* Does a piece of type t keep to squares of one colour: does every step
+** of White's land on a square of the colour it leaves? A royal piece, one
+** without steps, and any where pieces are dropped (anywhere) do not count. */
+static int colour_bound(const Variant *v, int t) {
+  const Geometry *g = &v->geo;
+  int sq = board_square(g, g->files / 2, g->ranks / 2), any = 0;
+  if (v->type[t].royal || v->nsteps[WHITE][t] == 0 || v->drops) return 0;
+  for (int i = 0; i < v->nsteps[WHITE][t]; i++) {
+    const Step *st = &v->step[WHITE][t][i];
+    /* from the centre, or from a corner for a step longer than half
+    ** the board */
+    int from = sq, to = sq + st->off;
+    for (int k = 0; k < 4 && !board_inside(g, to); k++) {
+      from = board_square(g, k & 1 ? g->files - 1 : 0, k & 2 ? g->ranks - 1 : 0);
+      to = from + st->off;
+    }
+    if (!board_inside(g, to)) return 0;
+    if ((board_file(g, to) + board_rank(g, to) + board_file(g, from) + board_rank(g, from)) % 2 != 0) return 0;
+    any = 1;
+  }
+  return any;
+}
+
 /* Estimated from how many squares the piece reaches, on average, on an
 ** empty board: fitted so that the orthodox pieces come out near their
 ** usual values (knight 250, bishop 370, rook 540, queen 830). */
@@ -213,6 +253,7 @@ static void eval_tables(EvalTables *e, const Variant *v) {
         if (e->value[v->promo_type[i]] - e->value[t] > gain) gain = e->value[v->promo_type[i]] - e->value[t];
     if (v->promo_to[t] && e->value[v->promo_to[t] - 1] - e->value[t] > gain)
       gain = e->value[v->promo_to[t] - 1] - e->value[t];
+    if ((e->minor_mask >> t & 1) && gain > 0) e->promoting |= 1u << t;
     for (int c = 0; c < 2; c++) {
       /* ranks from the zone: the farthest rank a piece of c may stand on */
       int dist[MAX_RANKS], far = 0;
@@ -220,9 +261,19 @@ static void eval_tables(EvalTables *e, const Variant *v) {
         dist[r] = g->ranks;
         for (int z = 0; z < g->ranks; z++)
           if (v->promo_rank_mask[c][z] && abs(z - r) < dist[r]) dist[r] = abs(z - r);
+        e->dist[c][r] = (int8_t)dist[r];
       }
       for (int r = 0; r < g->ranks; r++)
         if (dist[r] < g->ranks && dist[r] > far) far = dist[r];
+      /* a passed pawn: a tenth of a pawn, and the square of its progress
+      ** times a sixth of what promotion gains (a chess pawn passed on the
+      ** seventh rank about a pawn more) */
+      if ((e->promoting >> t & 1) && far > 0)
+        for (int r = 0; r < g->ranks; r++)
+          if (dist[r] < g->ranks) {
+            int progress = far - dist[r];
+            e->passed[c][t][r] = (int16_t)(PASSED_BASE + gain * progress * progress / (6 * far * far));
+          }
       for (int r = 0; r < g->ranks; r++)
         for (int f = 0; f < g->files; f++) {
           int sq = board_square(g, f, r), score = 0;
@@ -237,6 +288,8 @@ static void eval_tables(EvalTables *e, const Variant *v) {
         }
     }
   }
+  for (int t = 0; t < v->ntypes; t++)
+    if (colour_bound(v, t)) e->colour_bound |= 1u << t;
   for (int r = 0; r < g->ranks; r++)
     for (int f = 0; f < g->files; f++)
       e->centre[board_square(g, f, r)] =
@@ -270,6 +323,10 @@ static int decider(const Position *p) {
 }
 
 #define SHIELD 10 /* an own piece beside a royal piece, in the middle game */
+#define DOUBLED 12 /* a pawn (that promotes) behind another of its side */
+#define ISOLATED 10 /* ... with none of its side on the files beside it */
+#define COLOUR_PAIR 35 /* pieces bound to squares of each colour */
+#define TEMPO 10 /* the side to move */
 
 /* The safety of c's royal piece on sq: own pieces around it count for
 ** it, enemy pieces within two squares against it, by their value. */
@@ -325,12 +382,23 @@ static int mobility(const Position *p, int c, int t, int sq) {
 static int evaluate_white(Searcher *s, const Position *p) {
   const Variant *v = p->v;
   const EvalTables *e = &s->eval; /* made for v by search_best */
+  const Geometry *g = &v->geo;
   int score = 0, material[2] = {0, 0};
+  /* the pawns that promote, by file and rank; the colours of the squares
+  ** of the colour-bound pieces */
+  int npawn[2] = {0, 0}, bound[2] = {0, 0};
+  uint8_t pawn_file[2][MAX_PIECES], pawn_rank[2][MAX_PIECES], pawn_type[2][MAX_PIECES];
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int i = 0; i < p->npieces[c]; i++) {
       int sq = p->plist[c][i], t = CELL_TYPE(p->board[sq]);
       score += sign * (e->value[t] + e->pst[c][t][sq]);
+      if (e->minor_mask >> t & 1) {
+        pawn_file[c][npawn[c]] = (uint8_t)board_file(g, sq);
+        pawn_rank[c][npawn[c]] = (uint8_t)board_rank(g, sq);
+        pawn_type[c][npawn[c]++] = (uint8_t)t;
+      } else if (e->colour_bound >> t & 1)
+        bound[c] |= 1 << ((board_file(g, sq) + board_rank(g, sq)) & 1);
       if (!v->type[t].royal && !(e->minor_mask >> t & 1)) score += sign * MOBILITY * mobility(p, c, t, sq);
       if (!v->type[t].royal && !(e->minor_mask >> t & 1)) material[c] += e->value[t];
     }
@@ -340,9 +408,35 @@ static int evaluate_white(Searcher *s, const Position *p) {
         if (!(e->minor_mask >> t & 1)) material[c] += p->pocket[c][t] * e->value[t];
       }
   }
+  int full = e->start_material > 0 ? e->start_material : 1;
+  /* how much of the pieces is left, 256 for all (passed pawns count more
+  ** as they go) */
+  int left = 256 * (material[0] + material[1]) / full;
+  if (left > 256) left = 256;
+  for (int c = 0; c < 2; c++) {
+    int sign = c == WHITE ? 1 : -1, term = 0;
+    if (bound[c] == 3) term += COLOUR_PAIR;
+    for (int i = 0; i < npawn[c]; i++) {
+      int f = pawn_file[c][i], r = pawn_rank[c][i], t = pawn_type[c][i];
+      if (!(e->promoting >> t & 1)) continue;
+      int beside = 0, doubled = 0, passed = 1;
+      for (int j = 0; j < npawn[c]; j++) {
+        if (j == i) continue;
+        int df = abs(pawn_file[c][j] - f);
+        beside |= df == 1;
+        /* the one nearer its own side is the doubled one */
+        doubled |= df == 0 && e->dist[c][pawn_rank[c][j]] < e->dist[c][r];
+      }
+      for (int j = 0; j < npawn[c ^ 1] && passed; j++)
+        passed = !(abs(pawn_file[c ^ 1][j] - f) <= 1 && e->dist[c][pawn_rank[c ^ 1][j]] < e->dist[c][r]);
+      if (doubled) term -= DOUBLED;
+      if (!beside) term -= ISOLATED;
+      if (passed) term += e->passed[c][t][r] * (512 - left) / 256;
+    }
+    score += sign * term;
+  }
   /* royal pieces: sheltered and away from the centre while the opponent
   ** has pieces to attack with, central once few are left */
-  int full = e->start_material > 0 ? e->start_material : 1;
   for (int c = 0; c < 2; c++) {
     int sq = p->royal[c];
     if (sq == SQ_NONE) continue;
@@ -359,7 +453,7 @@ static int evaluate_white(Searcher *s, const Position *p) {
 
 static int evaluate(Searcher *s, const Position *p, int who) {
   int w = evaluate_white(s, p);
-  return who == BLACK ? -w : w;
+  return (who == BLACK ? -w : w) + (who == p->side ? TEMPO : -TEMPO);
 }
 
 /* ---- ordering ---------------------------------------------------------- */
@@ -399,24 +493,45 @@ static int gain(const Position *p, const EvalTables *e, Move m, int *tactical) {
   return g;
 }
 
+/* Does capture m, worth g at once, lose material: a piece takes a cheaper
+** one on a square the opponent attacks? A first estimate of the exchange
+** (the capturer is taken back, nothing further is counted), cheap enough
+** for every capture: such captures are searched last, and not at all in
+** the quiescence search. */
+static int losing_capture(const Position *p, const EvalTables *e, Move m, int g) {
+  const Variant *v = p->v;
+  int flag = MOVE_FLAG(m);
+  if (flag != MF_NORMAL && flag != MF_PROMO) return 0;
+  if (victim(p, m) < 0 || v->blast_radius) return 0; /* a blast takes the capturer anyway */
+  int t = mover(p, m), worth = e->value[t];
+  if (v->type[t].royal || g > SCORE_MATE / 4) return 0;
+  if (flag == MF_PROMO && MOVE_PROMO(m) >= 1 && MOVE_PROMO(m) <= v->ntypes) worth = e->value[MOVE_PROMO(m) - 1];
+  if (g >= worth) return 0;
+  return attacked(p, MOVE_TO(m), p->side ^ 1);
+}
+
 #define ORDER_HINT (1 << 30)
 #define ORDER_CAPTURE (1 << 26)
 #define ORDER_KILLER (1 << 25)
+#define ORDER_LOSING (-(1 << 25)) /* below every quiet move */
 
 /* Scores the moves for the order of search: the table's move, captures
 ** (most valuable victim, least valuable attacker) and promotions, the
-** killers of this ply, then the rest by history. */
-static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, int ply, int who) {
+** killers of this ply, the rest by history, and last the captures that
+** seem to lose material. */
+static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, const Move *killer,
+                        int who) {
   const EvalTables *e = &s->eval;
   for (int i = 0; i < n; i++) {
     Move m = d->list[i];
     int tactical, g = gain(p, e, m, &tactical), sc;
     if (m == hint) sc = ORDER_HINT;
+    else if (tactical && losing_capture(p, e, m, g)) sc = ORDER_LOSING + g - e->value[mover(p, m)];
     else if (tactical) {
       if (g > SCORE_MATE / 4) g = SCORE_MATE / 4;
       sc = ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16;
-    } else if (m == s->killer[ply][0]) sc = ORDER_KILLER + 1;
-    else if (m == s->killer[ply][1]) sc = ORDER_KILLER;
+    } else if (killer && m == killer[0]) sc = ORDER_KILLER + 1;
+    else if (killer && m == killer[1]) sc = ORDER_KILLER;
     else sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
     d->score[i] = sc;
   }
@@ -434,6 +549,16 @@ static void pick(PlyData *d, int i, int n) {
     d->list[i] = d->list[best], d->score[i] = d->score[best];
     d->list[best] = m, d->score[best] = sc;
   }
+}
+
+void search_order(Searcher *s, Position *p, Move *list, int n) {
+  PlyData *d = &s->ply[0];
+  tables(s, p->v);
+  if (n > MAX_MOVES) n = MAX_MOVES;
+  memcpy(d->list, list, sizeof *list * (size_t)n);
+  score_moves(s, p, d, n, MOVE_NONE, NULL, decider(p));
+  for (int i = 0; i < n; i++) pick(d, i, n);
+  memcpy(list, d->list, sizeof *list * (size_t)n);
 }
 
 /* ---- the search --------------------------------------------------------- */
@@ -552,8 +677,10 @@ static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, 
     Move m = d->list[i];
     int tactical, g = gain(p, e, m, &tactical);
     if (!tactical && !in_check) continue;
-    /* a capture that cannot lift the score near alpha is not tried */
+    /* a capture that cannot lift the score near alpha is not tried, nor
+    ** one that seems to lose material */
     if (!in_check && g < SCORE_MATE / 4 && stand + g + 200 <= alpha) continue;
+    if (!in_check && losing_capture(p, e, m, g)) continue;
     if (g > SCORE_MATE / 4) g = SCORE_MATE / 4;
     d->list[k] = m;
     d->score[k++] = tactical ? ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16 : 0;
@@ -576,10 +703,80 @@ static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, 
   return best;
 }
 
+/* ---- pruning ------------------------------------------------------------ */
+
+/* Reverse futility: at the last steps, a static score this far above beta
+** per step left is taken as a cut-off. */
+#define RFP_DEPTH 6
+#define RFP_MARGIN 90
+/* Futility: at the last steps, quiet moves that cannot bring the static
+** score up to alpha with this margin per step are not searched. */
+#define FUTILITY_DEPTH 3
+#define FUTILITY_MARGIN 120
+/* Null move: searched this much shallower (plus a step every
+** NULL_DEPTH_STEP), and checked by a search without it from
+** NULL_VERIFY_DEPTH on. */
+#define NULL_MIN_DEPTH 3
+#define NULL_REDUCTION 3
+#define NULL_DEPTH_STEP 6
+#define NULL_VERIFY_DEPTH 7
+#define NULL_MIN_PIECES 2
+
+/* May the side to move pass, as a test of its position (null move)? Only
+** where a pass says something: a turn of one step that the mover decides,
+** no cards, hooks that end turns, or hidden pieces; a royal piece to keep,
+** a draw for a side with no move, and no compulsory capture (in such
+** variants being obliged to move is the game); material besides pawns and
+** royal pieces, two pieces at least (with pawns alone, or a single piece
+** that may have nowhere to go, having to move often loses: zugzwang);
+** never two passes in a row. */
+static int null_allowed(const Searcher *s, const Position *p, int ply) {
+  const Variant *v = p->v;
+  const EvalTables *e = &s->eval;
+  if (v->nphases != 1 || v->phase[0].kind != PHASE_MOVE || v->phase[0].owner != OWNER_MOVER) return 0;
+  if (v->ncard_values || (v->rules && v->rules->turn_ends) || v->visibility != SEE_ALL) return 0;
+  if (v->must_capture || v->stalemate != RESULT_DRAW || p->royal[p->side] == SQ_NONE) return 0;
+  if (s->no_null[ply] || (ply > 0 && s->null_at[ply - 1])) return 0;
+  int pieces = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (!v->type[t].royal && !(e->minor_mask >> t & 1) && e->value[t] > 0)
+      pieces += p->count[p->side][t] + p->pocket[p->side][t];
+  return pieces >= NULL_MIN_PIECES;
+}
+
+/* What a pass changes, to be put back. */
+typedef struct NullUndo {
+  uint64_t key;
+  int ep, ep_victim, anchor, fullmove;
+} NullUndo;
+
+static void null_make(Position *p, NullUndo *u) {
+  u->key = p->key, u->ep = p->ep, u->ep_victim = p->ep_victim;
+  u->anchor = p->anchor, u->fullmove = p->fullmove;
+  pos_clear_ep(p);
+  if (p->side == BLACK) p->fullmove++;
+  p->side ^= 1;
+  p->key ^= p->v->zobrist_side;
+}
+
+static void null_unmake(Position *p, const NullUndo *u) {
+  p->side ^= 1;
+  p->key = u->key, p->ep = u->ep, p->ep_victim = u->ep_victim;
+  p->anchor = u->anchor, p->fullmove = u->fullmove;
+}
+
+/* Late-move reductions by depth and the number of moves searched before:
+** about log(depth) * log(moves) / 2, as in most engines (computed where
+** asked: a table would be state shared by the searchers of threads). */
+static int lmr(int depth, int searched) {
+  return (int)(0.5 + log(depth) * log(searched) / 2.0);
+}
+
 static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int ply) {
   const Variant *v = p->v;
   s->nodes++;
   s->pv_len[ply] = ply;
+  s->null_at[ply] = 0;
   if (ply > s->seldepth) s->seldepth = ply;
   if (out_of_time(s)) return 0;
   s->path[ply] = p->key;
@@ -612,7 +809,39 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   }
   int move_step = v->phase[p->phase].kind == PHASE_MOVE && who == p->side;
   int in_check = move_step && !v->royal_capture && royal_attacked(p, p->side);
-  score_moves(s, p, d, n, hint, ply, who);
+  int pv_node = beta - alpha > 1;
+  /* the static score, where the pruning below may use it: a move step
+  ** of a window of one, not in check, with no mate in sight */
+  int prune = !pv_node && move_step && !in_check && ply > 0 && beta < SCORE_MATE_BOUND &&
+              beta > -SCORE_MATE_BOUND;
+  int static_eval = prune ? evaluate(s, p, who) : 0;
+  if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta) return static_eval;
+  if (prune && depth >= NULL_MIN_DEPTH && static_eval >= beta && null_allowed(s, p, ply)) {
+    /* if passing still holds beta, a move will (unless every move spoils
+    ** the position: zugzwang, which the verification below catches at
+    ** depth) */
+    int r = NULL_REDUCTION + depth / NULL_DEPTH_STEP;
+    NullUndo nu;
+    null_make(p, &nu);
+    s->null_at[ply] = 1;
+    int val = -search(s, p, depth - 1 - r, -beta, -beta + 1, ply + 1);
+    null_unmake(p, &nu);
+    if (s->aborted) return 0;
+    if (val >= beta) {
+      if (val > SCORE_MATE_BOUND) val = beta; /* a mate after a pass proves nothing */
+      if (depth < NULL_VERIFY_DEPTH) return val;
+      /* verified by a search of this node as shallow, without a pass */
+      s->no_null[ply] = 1;
+      int check = search(s, p, depth - r, beta - 1, beta, ply);
+      s->no_null[ply] = 0;
+      if (s->aborted) return 0;
+      if (check >= beta) return val;
+      /* the verification searched this ply's list: make it again */
+      n = gen_legal(p, d->list);
+    }
+    s->null_at[ply] = 0;
+  }
+  score_moves(s, p, d, n, hint, s->killer[ply], who);
   int best = -INF, a0 = alpha, searched = 0;
   Move best_move = MOVE_NONE;
   for (int i = 0; i < n; i++) {
@@ -632,6 +861,14 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     /* a check given is searched a step deeper (not without end: at most
     ** as many steps again as the iteration's depth) */
     int check = p->phase == 0 && !v->royal_capture && royal_attacked(p, p->side);
+    /* futility: near the leaves, a quiet move that gives no check cannot
+    ** lift a static score far below alpha */
+    if (prune && late && !check && searched > 0 && depth <= FUTILITY_DEPTH &&
+        static_eval + FUTILITY_MARGIN * depth <= alpha) {
+      move_unmake(p, m, &u);
+      if (static_eval + FUTILITY_MARGIN * depth > best) best = static_eval + FUTILITY_MARGIN * depth;
+      continue;
+    }
     int next = depth - 1 + (check && ply < 2 * s->root_depth);
     int val;
     if (searched == 0) {
@@ -640,8 +877,11 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       /* late quiet moves are searched less deep first, then again
       ** where they prove better than expected */
       int r = 0;
-      if (depth >= 3 && ply > 0 && searched >= 3 && late && !in_check && !check)
-        r = 1 + (searched >= 8 && depth >= 6);
+      if (depth >= 3 && ply > 0 && searched >= 3 && late && !in_check && !check) {
+        r = lmr(depth, searched) + !pv_node;
+        if (r > next - 1) r = next - 1;
+        if (r < 0) r = 0;
+      }
       val = child(s, p, who, next - r, alpha, alpha + 1, ply + 1);
       if (r && val > alpha && !s->aborted) val = child(s, p, who, next, alpha, alpha + 1, ply + 1);
       if (val > alpha && val < beta && !s->aborted) val = child(s, p, who, next, alpha, beta, ply + 1);
@@ -656,6 +896,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     if (val > alpha) {
       alpha = val;
       update_pv(s, ply, m);
+      if (ply == 0) s->root_score = val;
     }
     if (alpha >= beta) {
       if (!tactical) {
@@ -673,7 +914,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       break;
     }
   }
-  if (searched == 0) return -INF; /* every root move excluded */
+  if (searched == 0) return ply == 0 ? -INF : best; /* every root move excluded, or futile */
   if (ply > 0 || s->nexcluded == 0) {
     e->key = p->key;
     e->move = best_move;
@@ -686,6 +927,11 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
 }
 
 /* ---- iterative deepening ------------------------------------------------ */
+
+/* The first iteration searched with a window around the score before, and
+** its half-width in centipawns. */
+#define ASPIRATION_DEPTH 4
+#define ASPIRATION_WINDOW 35
 
 static void fill_result(Searcher *s, SearchResult *r, int score, int depth, int line) {
   r->score = score;
@@ -733,7 +979,33 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
     s->nexcluded = 0;
     s->seldepth = 0;
     for (int k = 0; k < lines; k++) {
-      int score = search(s, p, d, -INF, INF, 0);
+      int score;
+      if (k == 0 && lines == 1 && d >= ASPIRATION_DEPTH && decider(p) != 2 && r.score < SCORE_MATE_BOUND &&
+          r.score > -SCORE_MATE_BOUND) {
+        /* a window around the last iteration's score, widened on each
+        ** side it fails */
+        int lo = ASPIRATION_WINDOW, hi = ASPIRATION_WINDOW;
+        for (;;) {
+          int alpha = r.score - lo < -INF ? -INF : r.score - lo, beta = r.score + hi > INF ? INF : r.score + hi;
+          s->root_score = -INF;
+          score = search(s, p, d, alpha, beta, 0);
+          if (s->aborted) break;
+          if (score <= alpha && alpha > -INF) lo = lo * 4;
+          else if (score >= beta && beta < INF) hi = hi * 4;
+          else break;
+        }
+      } else {
+        s->root_score = -INF;
+        score = search(s, p, d, -INF, INF, 0);
+      }
+      if (s->aborted && k == 0 && lines == 1 && s->pv_len[0] > 0 && s->root_score > -INF &&
+          (s->root_score > r.score - ASPIRATION_WINDOW || d == 1)) {
+        /* the iteration did not finish, but the move it found first beat
+        ** the last one's score (or a move that held as much): it is the better
+        ** answer */
+        fill_result(s, &r, s->root_score, d - 1, 1);
+        break;
+      }
       if (s->aborted || s->pv_len[0] == 0) break;
       fill_result(s, &found[nfound], score, d, k + 1);
       s->excluded[s->nexcluded++] = found[nfound++].best;

@@ -2,12 +2,14 @@
 ** search.h - a computer player for any variant: alpha-beta (principal
 ** variation search) with iterative deepening over the steps of turns,
 ** whoever decides each step, with chance steps averaged; a quiescence
-** search over captures and promotions, check extension, late-move
-** reductions, a transposition table, move ordering (the table's move,
-** captures by value, killers, history); an evaluation built from what the
-** script declares (piece values, estimated from mobility where none is
-** given, piece-square terms from the board's geometry, advancement toward
-** promotion, the safety of royal pieces).
+** search over captures and promotions, check extension, null move,
+** futility pruning, late-move reductions, aspiration windows, a
+** transposition table, move ordering (the table's move, captures by
+** value, killers, history, losing captures last); an evaluation built
+** from what the script declares (piece values, estimated from mobility
+** where none is given, piece-square terms from the board's geometry,
+** advancement toward promotion, passed, doubled and isolated pawns, a
+** pair of colour-bound pieces, the safety of royal pieces).
 */
 #ifndef varia_search_h
 #define varia_search_h
@@ -83,6 +85,13 @@ int search_resize(Searcher *s, int megabytes);
 void search_clear(Searcher *s);
 /* Searches p (restored on return) and returns the best step. */
 SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits);
+/* Puts the n moves of list (moves of p) in the order the search tries them
+** at a node where it has no table move and no killers: captures and
+** promotions by what they gain (most valuable victim, least valuable
+** attacker), the quiet moves by history, and last the captures that seem
+** to lose material (a piece taking a cheaper one on a square the opponent
+** attacks). */
+void search_order(Searcher *s, Position *p, Move *list, int n);
 /* The value the evaluation gives a piece of type t of p's variant: the
 ** script's value, or where it gives none (0, for a piece that is neither
 ** royal nor neutral) an estimate from its mobility on an empty board. */

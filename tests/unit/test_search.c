@@ -7,6 +7,11 @@
 **  [VAL]  the usual values of the orthodox pieces (pawn 1, knight and
 **         bishop about 3, rook 5, queen 9: any primer; the estimate need
 **         only keep their order and come near).
+**  [LEGAL] Legall's mate (Legall de Kermeur - Saint Brie, Paris 1750),
+**         the position after 6... Nd4 of a common form of it.
+**  [ZUG]  the zugzwang test position with 1. Rf1 (a classic of null-move
+**         pruning's failures, as in the test suites of chess programming
+**         writers; Stockfish 15.1 and Fairy-Stockfish 11.1 play Rf1 at depth 20).
 */
 #include "fixtures.h"
 #include "search.h"
@@ -70,6 +75,62 @@ static void test_mates_and_captures(void **state) {
   search_free(s);
 }
 
+/* Mates behind a sacrifice or a quiet move, in full positions where the
+** pruning (null move, futility, reductions) is at work. */
+static void test_mates_in_full_positions(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  Position p;
+  int score;
+  /* [LEGAL]: 1. Nf6+ gxf6 2. Bxf7# */
+  const char *legal = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+  fx_set_fen(&p, v, legal);
+  assert_int_equal(best(s, v, legal, 4, &score), fx_move(&p, "d5f6"));
+  assert_int_equal(score, SCORE_MATE - 3);
+  /* Black mates in 3: 1... Bc5+ 2. Kxe5 (or Kc4) Qf4+ (Qd6+)... */
+  const char *hunt = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
+  fx_set_fen(&p, v, hunt);
+  assert_int_equal(best(s, v, hunt, 6, &score), fx_move(&p, "f8c5"));
+  assert_int_equal(score, SCORE_MATE - 5);
+  search_free(s);
+}
+
+/* A zugzwang that a pass (null move) would hide: after 1. Rf1 Black, with
+** a rook and pawns, has nothing but moves that lose, while Black allowed to
+** pass would be fine; the null move is not tried with a single piece
+** besides the pawns and king. [ZUG] */
+static void test_zugzwang(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  Position p;
+  const char *fen = "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1";
+  fx_set_fen(&p, v, fen);
+  assert_int_equal(best(s, v, fen, 10, NULL), fx_move(&p, "e1f1"));
+  search_free(s);
+}
+
+/* The order of search: the capture that wins most first, and last the
+** queen taking a defended pawn (after every quiet move). */
+static void test_order(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(1);
+  Position p;
+  Move list[MAX_MOVES];
+  fx_set_fen(&p, v, "4k3/8/4p3/3p3n/8/8/8/3QK3 w - - 0 1");
+  int n = gen_legal(&p, list);
+  assert_true(n > 10);
+  search_order(s, &p, list, n);
+  assert_int_equal(list[0], fx_move(&p, "d1h5"));    /* the undefended knight */
+  assert_int_equal(list[n - 1], fx_move(&p, "d1d5")); /* the pawn defended by e6 */
+  /* undefended, the pawn is taken before the quiet moves */
+  fx_set_fen(&p, v, "4k3/8/8/3p3n/8/8/8/3QK3 w - - 0 1");
+  n = gen_legal(&p, list);
+  search_order(s, &p, list, n);
+  assert_int_equal(list[0], fx_move(&p, "d1h5"));
+  assert_int_equal(list[1], fx_move(&p, "d1d5"));
+  search_free(s);
+}
+
 /* MultiPV: the info lines of the last iteration, each its own first move */
 typedef struct Lines {
   int depth, n;
@@ -128,6 +189,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_estimated_values),
       cmocka_unit_test(test_mates_and_captures),
+      cmocka_unit_test(test_mates_in_full_positions),
+      cmocka_unit_test(test_zugzwang),
+      cmocka_unit_test(test_order),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_lines),
   };
