@@ -63,6 +63,9 @@ struct Belief {
   ** draw again from a few steps back before going back to the anchor */
   Position *ring[RING];
   int ring_n[RING], ring_at[RING];
+  /* sampling: the newest particles that were not none */
+  Position *last;
+  int nlast;
   BeliefStats stats;
   char heard[HEARD_MAX]; /* scratch for the oracle's answers */
 };
@@ -121,7 +124,9 @@ static void forget(Belief *b) {
   b->nobs = 0;
   free(b->set);
   free(b->anchor);
-  b->set = b->anchor = NULL;
+  free(b->last);
+  b->set = b->anchor = b->last = NULL;
+  b->nlast = 0;
   for (int i = 0; i < RING; i++) {
     free(b->ring[i]);
     b->ring[i] = NULL;
@@ -460,11 +465,45 @@ static int royal_on(const Position *p, int sq) {
   return c != CELL_EMPTY && c != CELL_OFF && p->v->type[CELL_TYPE(c)].royal;
 }
 
+/* p with the squares the player sees made as the observation saw them:
+** the player's own pieces where the view has them and nowhere else, the
+** opponent's pieces kept on the squares the player does not see. A
+** position for the player to go on from once its belief holds nothing
+** that even the view allows (its particles had the opponent's pieces
+** elsewhere): the opponent's army as last believed, around the player's
+** true one. Returns 0 when the result is no position the player could be
+** in (a royal piece lost, the side not to move in check, another view). */
+static int graft(Position *p, const Obs *ob, int player) {
+  const Variant *v = p->v;
+  int royal_before[2] = {p->royal[0], p->royal[1]};
+  for (int sq = 0; sq < v->geo.nsq; sq++) {
+    uint8_t want = ob->view[sq], have = p->board[sq];
+    Undo u;
+    u.neffects = 0;
+    if (want == CELL_OFF) continue;
+    if (want == VIEW_HIDDEN) {
+      if (have != CELL_EMPTY && have != CELL_OFF && CELL_COLOUR(have) == player &&
+          pos_set_cell(p, sq, CELL_EMPTY, 0, &u))
+        return 0;
+    } else if ((have != want || p->attr[sq] != ob->vattr[sq]) &&
+               pos_set_cell(p, sq, want, ob->vattr[sq], &u)) {
+      return 0;
+    }
+  }
+  for (int c = 0; c < 2; c++)
+    if (p->royal[c] == SQ_NONE && royal_before[c] != SQ_NONE) return 0;
+  if (!v->royal_capture && royal_attacked(p, p->side ^ 1)) return 0;
+  return view_matches(p, ob, player);
+}
+
 /* The successors of p that the player's view allows, whatever the referee
 ** said: the last resort when no position consistent with every
 ** observation can be found. The player's own step is made even where p
-** would not allow it (a piece in the way that the truth does not have). */
-static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
+** would not allow it (a piece in the way that the truth does not have).
+** When grafting, each successor is made to agree with the view (graft)
+** instead of being dropped when it does not; p0 itself is grafted when it
+** is already at the observation's turn (an older set carried forward). */
+static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c, int grafting) {
   Position *p = malloc(2 * sizeof *p), *next = p + 1;
   Move *list = malloc(sizeof *list * MAX_MOVES);
   char uci[48];
@@ -475,7 +514,9 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
     return;
   }
   *p = *p0;
-  if (ob->kind == OBS_OWN_STEP || ob->kind == OBS_OTHER_STEP) {
+  if (grafting && p->side == ob->side && p->phase == ob->phase) {
+    if (graft(p, ob, b->player)) collect(c, p);
+  } else if (ob->kind == OBS_OWN_STEP || ob->kind == OBS_OTHER_STEP) {
     int n = gen_legal(p, list), made = 0;
     for (int i = 0; i < n; i++) {
       Undo u;
@@ -486,7 +527,8 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
       *next = *p;
       move_make(next, list[i], &u);
       made = 1;
-      if (view_matches(next, ob, b->player)) collect(c, next);
+      if (grafting ? graft(next, ob, b->player) : view_matches(next, ob, b->player))
+        collect(c, next);
     }
     int flag = MOVE_FLAG(ob->move);
     if (ob->kind == OBS_OWN_STEP && !made &&
@@ -495,9 +537,10 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
       Undo u;
       *next = *p;
       move_make(next, ob->move, &u);
-      if (view_matches(next, ob, b->player)) collect(c, next);
+      if (grafting ? graft(next, ob, b->player) : view_matches(next, ob, b->player))
+        collect(c, next);
     }
-  } else {
+  } else if (!grafting || graft(p, ob, b->player)) {
     collect(c, p);
   }
   free(p);
@@ -571,7 +614,15 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
       snprintf(err, errlen, "out of memory");
       return -1;
     }
-    for (int i = 0; i < b->ring_n[slot] && !r.oom; i++) relaxed(b, &b->ring[slot][i], &b->obs[j], &r);
+    for (int i = 0; i < b->ring_n[slot] && !r.oom; i++)
+      relaxed(b, &b->ring[slot][i], &b->obs[j], &r, 0);
+    /* Not even the view allows one: the opponent's pieces as last
+    ** believed, around the player's own as they truly stand. Without it
+    ** an empty belief would stay empty for the rest of the game. */
+    for (int i = 0; r.nsample == 0 && i < b->ring_n[slot] && !r.oom; i++)
+      relaxed(b, &b->ring[slot][i], &b->obs[j], &r, 1);
+    for (int i = 0; r.nsample == 0 && i < b->nlast && !r.oom; i++)
+      relaxed(b, &b->last[i], &b->obs[j], &r, 1);
     free(r.seen.slot);
     if (r.oom) {
       free(r.sample);
@@ -582,6 +633,16 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
     b->set = r.sample;
     b->n = r.nsample;
     b->stats.approximate = 1;
+  }
+  if (b->n) { /* the newest positions held, for a belief that empties */
+    Position *last = realloc(b->last, sizeof *last * (size_t)b->n);
+    if (!last) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    memcpy(last, b->set, sizeof *last * (size_t)b->n);
+    b->last = last;
+    b->nlast = b->n;
   }
   return 0;
 }
