@@ -419,10 +419,76 @@ static int draw_from(Belief *b, const BeliefOracle *o, const Position *start, in
   return 0;
 }
 
+/* One of the opponent's pieces in p moved to another square the player
+** does not see, as the player saw the board after observation at - 1 (the
+** jitter of a particle filter): positions near a particle that went wrong,
+** to draw the latest observations from again. Returns 0 when none was
+** found. A pawn does not go to its first or last rank; the side not to
+** move is not left in check. */
+static int perturb(Belief *b, const Position *p, int at, Position *out) {
+  const Variant *v = p->v;
+  const Geometry *geo = &v->geo;
+  int them = b->player ^ 1;
+  if (p->npieces[them] == 0) return 0;
+  for (int tries = 0; tries < 16; tries++) {
+    int from = p->plist[them][next_random(&b->rng) % (uint64_t)p->npieces[them]];
+    int to = (int)(next_random(&b->rng) % (uint64_t)geo->nsq);
+    uint8_t cell = p->board[from];
+    int rank = board_rank(geo, to);
+    Undo u;
+    if (p->board[to] != CELL_EMPTY || view_sees(p, b->player, from)) continue;
+    if (v->type[CELL_TYPE(cell)].pawn && (rank == 0 || rank == geo->ranks - 1)) continue;
+    *out = *p;
+    u.neffects = 0;
+    if (pos_set_cell(out, from, CELL_EMPTY, 0, &u) ||
+        pos_set_cell(out, to, cell, p->attr[from], &u))
+      continue;
+    if (!v->royal_capture && royal_attacked(out, out->side ^ 1)) continue;
+    if (at > 0 && !view_matches(out, &b->obs[at - 1], b->player)) continue;
+    return 1;
+  }
+  return 0;
+}
+
+/* Histories drawn through observations [at, nobs) from positions near
+** start (perturb), added to out within budget expansions. They agree with
+** what the player saw since at, not necessarily before. */
+static int draw_near(Belief *b, const BeliefOracle *o, const Position *start, int nstart, int at,
+                     Position *out, int *n, KeySet *seen, long budget, char *err, size_t errlen) {
+  Position *near = malloc(sizeof *near);
+  if (!near) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  for (int tries = 0; *n < b->particles && budget > 0 && nstart && tries < 4 * b->particles;
+       tries++) {
+    if (!perturb(b, &start[next_random(&b->rng) % (uint64_t)nstart], at, near)) continue;
+    int r = draw_history(b, o, near, at, b->nobs, &out[*n], &budget, err, errlen);
+    if (r < 0) {
+      free(near);
+      return -1;
+    }
+    if (r == 1) {
+      int fresh = keyset_add(seen, identity(&out[*n]));
+      if (fresh < 0) {
+        free(near);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+      }
+      *n += fresh;
+    }
+  }
+  free(near);
+  return 0;
+}
+
 /* More particles, added to those still held: histories drawn through the
 ** latest observations from the particles of 2, 4, 8 and 16 observations
 ** back, then from the last exact set through the whole backlog, each
-** within a share of budget expansions. */
+** within a share of budget expansions; when too few are found, histories
+** drawn from positions near the particles of 2, 4 and 8 observations back
+** (which need not agree with what the player saw before them: the belief
+** is then approximate). */
 static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, size_t errlen) {
   Position *out = malloc(sizeof *out * (size_t)b->particles);
   KeySet seen = {0};
@@ -443,6 +509,14 @@ static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, 
   if (!bad && n < b->particles / 2)
     bad = draw_from(b, o, b->anchor, b->nanchor, b->anchor_at, out, &n, &seen, budget / 3, err,
                     errlen);
+  int before = n;
+  for (int back = 2; back <= 8 && n < b->particles / 2 && !bad; back *= 2) {
+    int at = b->nobs - back, slot = at >= 0 ? at % RING : 0;
+    if (at < b->anchor_at || !b->ring[slot] || b->ring_at[slot] != at) continue;
+    bad = draw_near(b, o, b->ring[slot], b->ring_n[slot], at, out, &n, &seen, budget / 6, err,
+                    errlen);
+  }
+  if (n > before) b->stats.approximate = 1;
   free(seen.slot);
   if (bad) {
     free(out);
@@ -603,7 +677,7 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
   /* Few particles left: more are drawn from the backlog (many expansions
   ** when none is left, a few otherwise; once approximate, a few). */
   if (b->n < b->particles / 2) {
-    long budget = b->n || b->stats.approximate ? REGEN_BUDGET / 10 : REGEN_BUDGET;
+    long budget = b->n ? REGEN_BUDGET / 10 : REGEN_BUDGET;
     if (regenerate(b, o, budget, err, errlen)) return -1;
     if (b->count < b->n) b->count = b->n;
   }
