@@ -443,6 +443,9 @@ static int perturb(Belief *b, const Position *p, int at, Position *out) {
     if (pos_set_cell(out, from, CELL_EMPTY, 0, &u) ||
         pos_set_cell(out, to, cell, p->attr[from], &u))
       continue;
+    /* the pawn an en passant capture would take has moved, or the square
+    ** it passed is taken */
+    if (out->ep != SQ_NONE && (from == out->ep_victim || to == out->ep)) pos_clear_ep(out);
     if (!v->royal_capture && royal_attacked(out, out->side ^ 1)) continue;
     if (at > 0 && !view_matches(out, &b->obs[at - 1], b->player)) continue;
     return 1;
@@ -564,6 +567,12 @@ static int graft(Position *p, const Obs *ob, int player) {
       return 0;
     }
   }
+  /* an en passant capture of a pawn the graft took away is no step */
+  if (p->ep != SQ_NONE &&
+      (p->ep_victim == SQ_NONE || p->board[p->ep_victim] == CELL_EMPTY ||
+       p->board[p->ep_victim] == CELL_OFF || CELL_COLOUR(p->board[p->ep_victim]) == p->side ||
+       p->board[p->ep] != CELL_EMPTY))
+    pos_clear_ep(p);
   for (int c = 0; c < 2; c++)
     if (p->royal[c] == SQ_NONE && royal_before[c] != SQ_NONE) return 0;
   if (!v->royal_capture && royal_attacked(p, p->side ^ 1)) return 0;
