@@ -121,6 +121,23 @@ for _, f in ipairs(sfens) do
 end
 t.equal("every particle shows Black its own view", agree, #sfens)
 
+-- 6b. A belief is never left empty. In this seeded random game White's
+-- particles die out at ply 80 with nothing the view allows; the build
+-- before left the belief empty from there to the end of the game (and the
+-- computer went back to sampling its view). Now the player's own pieces
+-- are set among the opponent's as last held.
+math.randomseed(3)
+local e = varia.new("kriegspiel", { seed = 3 })
+local least = math.huge
+for _ = 1, 80 do
+  if e:result() then break end
+  local l = e:legal()
+  e:play(l[math.random(#l)])
+  local _, _, _, st = e:beliefs("white")
+  least = math.min(least, st.held)
+end
+t.check("White's belief holds a position at every ply (" .. least .. ")", least >= 1, least)
+
 -- 7. Variants that keep no beliefs say so.
 t.raises("no beliefs in chess", "beliefs are kept for variants with hidden boards",
   function() varia.new("chess"):beliefs("white") end)
