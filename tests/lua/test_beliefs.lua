@@ -213,7 +213,7 @@ for seed = 1, 6 do
   if hunt("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", seed) == "checkmate" then mates = mates + 1 end
 end
 t.check("the queen mates in at least 4 of 6 games (" .. mates .. ")", mates >= 4, mates)
--- From six other starts the queen is never left where the unseen king
+-- From six starts (seed 1 each) the queen is never left where the unseen king
 -- takes it (the build before lost it in two of them; in the first start's
 -- second seed it went to a7 beside a king on a8, for the mate it would have
 -- been with the king on a5), and mates in some.
