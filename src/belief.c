@@ -63,6 +63,9 @@ struct Belief {
   ** draw again from a few steps back before going back to the anchor */
   Position *ring[RING];
   int ring_n[RING], ring_at[RING];
+  /* sampling: the newest particles that were not none */
+  Position *last;
+  int nlast;
   BeliefStats stats;
   char heard[HEARD_MAX]; /* scratch for the oracle's answers */
 };
@@ -121,7 +124,9 @@ static void forget(Belief *b) {
   b->nobs = 0;
   free(b->set);
   free(b->anchor);
-  b->set = b->anchor = NULL;
+  free(b->last);
+  b->set = b->anchor = b->last = NULL;
+  b->nlast = 0;
   for (int i = 0; i < RING; i++) {
     free(b->ring[i]);
     b->ring[i] = NULL;
@@ -414,10 +419,79 @@ static int draw_from(Belief *b, const BeliefOracle *o, const Position *start, in
   return 0;
 }
 
+/* One of the opponent's pieces in p moved to another square the player
+** does not see, as the player saw the board after observation at - 1 (the
+** jitter of a particle filter): positions near a particle that went wrong,
+** to draw the latest observations from again. Returns 0 when none was
+** found. A pawn does not go to its first or last rank; the side not to
+** move is not left in check. */
+static int perturb(Belief *b, const Position *p, int at, Position *out) {
+  const Variant *v = p->v;
+  const Geometry *geo = &v->geo;
+  int them = b->player ^ 1;
+  if (p->npieces[them] == 0) return 0;
+  for (int tries = 0; tries < 16; tries++) {
+    int from = p->plist[them][next_random(&b->rng) % (uint64_t)p->npieces[them]];
+    int to = (int)(next_random(&b->rng) % (uint64_t)geo->nsq);
+    uint8_t cell = p->board[from];
+    int rank = board_rank(geo, to);
+    Undo u;
+    if (p->board[to] != CELL_EMPTY || view_sees(p, b->player, from)) continue;
+    if (v->type[CELL_TYPE(cell)].pawn && (rank == 0 || rank == geo->ranks - 1)) continue;
+    *out = *p;
+    u.neffects = 0;
+    if (pos_set_cell(out, from, CELL_EMPTY, 0, &u) ||
+        pos_set_cell(out, to, cell, p->attr[from], &u))
+      continue;
+    /* the pawn an en passant capture would take has moved, or the square
+    ** it passed is taken */
+    if (out->ep != SQ_NONE && (from == out->ep_victim || to == out->ep)) pos_clear_ep(out);
+    if (!v->royal_capture && royal_attacked(out, out->side ^ 1)) continue;
+    if (at > 0 && !view_matches(out, &b->obs[at - 1], b->player)) continue;
+    return 1;
+  }
+  return 0;
+}
+
+/* Histories drawn through observations [at, nobs) from positions near
+** start (perturb), added to out within budget expansions. They agree with
+** what the player saw since at, not necessarily before. */
+static int draw_near(Belief *b, const BeliefOracle *o, const Position *start, int nstart, int at,
+                     Position *out, int *n, KeySet *seen, long budget, char *err, size_t errlen) {
+  Position *near = malloc(sizeof *near);
+  if (!near) {
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  for (int tries = 0; *n < b->particles && budget > 0 && nstart && tries < 4 * b->particles;
+       tries++) {
+    if (!perturb(b, &start[next_random(&b->rng) % (uint64_t)nstart], at, near)) continue;
+    int r = draw_history(b, o, near, at, b->nobs, &out[*n], &budget, err, errlen);
+    if (r < 0) {
+      free(near);
+      return -1;
+    }
+    if (r == 1) {
+      int fresh = keyset_add(seen, identity(&out[*n]));
+      if (fresh < 0) {
+        free(near);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+      }
+      *n += fresh;
+    }
+  }
+  free(near);
+  return 0;
+}
+
 /* More particles, added to those still held: histories drawn through the
 ** latest observations from the particles of 2, 4, 8 and 16 observations
 ** back, then from the last exact set through the whole backlog, each
-** within a share of budget expansions. */
+** within a share of budget expansions; when too few are found, histories
+** drawn from positions near the particles of 2, 4 and 8 observations back
+** (which need not agree with what the player saw before them: the belief
+** is then approximate). */
 static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, size_t errlen) {
   Position *out = malloc(sizeof *out * (size_t)b->particles);
   KeySet seen = {0};
@@ -438,6 +512,14 @@ static int regenerate(Belief *b, const BeliefOracle *o, long budget, char *err, 
   if (!bad && n < b->particles / 2)
     bad = draw_from(b, o, b->anchor, b->nanchor, b->anchor_at, out, &n, &seen, budget / 3, err,
                     errlen);
+  int before = n;
+  for (int back = 2; back <= 8 && n < b->particles / 2 && !bad; back *= 2) {
+    int at = b->nobs - back, slot = at >= 0 ? at % RING : 0;
+    if (at < b->anchor_at || !b->ring[slot] || b->ring_at[slot] != at) continue;
+    bad = draw_near(b, o, b->ring[slot], b->ring_n[slot], at, out, &n, &seen, budget / 6, err,
+                    errlen);
+  }
+  if (n > before) b->stats.approximate = 1;
   free(seen.slot);
   if (bad) {
     free(out);
@@ -460,11 +542,51 @@ static int royal_on(const Position *p, int sq) {
   return c != CELL_EMPTY && c != CELL_OFF && p->v->type[CELL_TYPE(c)].royal;
 }
 
+/* p with the squares the player sees made as the observation saw them:
+** the player's own pieces where the view has them and nowhere else, the
+** opponent's pieces kept on the squares the player does not see. A
+** position for the player to go on from once its belief holds nothing
+** that even the view allows (its particles had the opponent's pieces
+** elsewhere): the opponent's army as last believed, around the player's
+** true one. Returns 0 when the result is no position the player could be
+** in (a royal piece lost, the side not to move in check, another view). */
+static int graft(Position *p, const Obs *ob, int player) {
+  const Variant *v = p->v;
+  int royal_before[2] = {p->royal[0], p->royal[1]};
+  for (int sq = 0; sq < v->geo.nsq; sq++) {
+    uint8_t want = ob->view[sq], have = p->board[sq];
+    Undo u;
+    u.neffects = 0;
+    if (want == CELL_OFF) continue;
+    if (want == VIEW_HIDDEN) {
+      if (have != CELL_EMPTY && have != CELL_OFF && CELL_COLOUR(have) == player &&
+          pos_set_cell(p, sq, CELL_EMPTY, 0, &u))
+        return 0;
+    } else if ((have != want || p->attr[sq] != ob->vattr[sq]) &&
+               pos_set_cell(p, sq, want, ob->vattr[sq], &u)) {
+      return 0;
+    }
+  }
+  /* an en passant capture of a pawn the graft took away is no step */
+  if (p->ep != SQ_NONE &&
+      (p->ep_victim == SQ_NONE || p->board[p->ep_victim] == CELL_EMPTY ||
+       p->board[p->ep_victim] == CELL_OFF || CELL_COLOUR(p->board[p->ep_victim]) == p->side ||
+       p->board[p->ep] != CELL_EMPTY))
+    pos_clear_ep(p);
+  for (int c = 0; c < 2; c++)
+    if (p->royal[c] == SQ_NONE && royal_before[c] != SQ_NONE) return 0;
+  if (!v->royal_capture && royal_attacked(p, p->side ^ 1)) return 0;
+  return view_matches(p, ob, player);
+}
+
 /* The successors of p that the player's view allows, whatever the referee
 ** said: the last resort when no position consistent with every
 ** observation can be found. The player's own step is made even where p
-** would not allow it (a piece in the way that the truth does not have). */
-static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
+** would not allow it (a piece in the way that the truth does not have).
+** When grafting, each successor is made to agree with the view (graft)
+** instead of being dropped when it does not; p0 itself is grafted when it
+** is already at the observation's turn (an older set carried forward). */
+static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c, int grafting) {
   Position *p = malloc(2 * sizeof *p), *next = p + 1;
   Move *list = malloc(sizeof *list * MAX_MOVES);
   char uci[48];
@@ -475,7 +597,9 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
     return;
   }
   *p = *p0;
-  if (ob->kind == OBS_OWN_STEP || ob->kind == OBS_OTHER_STEP) {
+  if (grafting && p->side == ob->side && p->phase == ob->phase) {
+    if (graft(p, ob, b->player)) collect(c, p);
+  } else if (ob->kind == OBS_OWN_STEP || ob->kind == OBS_OTHER_STEP) {
     int n = gen_legal(p, list), made = 0;
     for (int i = 0; i < n; i++) {
       Undo u;
@@ -486,7 +610,8 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
       *next = *p;
       move_make(next, list[i], &u);
       made = 1;
-      if (view_matches(next, ob, b->player)) collect(c, next);
+      if (grafting ? graft(next, ob, b->player) : view_matches(next, ob, b->player))
+        collect(c, next);
     }
     int flag = MOVE_FLAG(ob->move);
     if (ob->kind == OBS_OWN_STEP && !made &&
@@ -495,9 +620,10 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c) {
       Undo u;
       *next = *p;
       move_make(next, ob->move, &u);
-      if (view_matches(next, ob, b->player)) collect(c, next);
+      if (grafting ? graft(next, ob, b->player) : view_matches(next, ob, b->player))
+        collect(c, next);
     }
-  } else {
+  } else if (!grafting || graft(p, ob, b->player)) {
     collect(c, p);
   }
   free(p);
@@ -560,7 +686,7 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
   /* Few particles left: more are drawn from the backlog (many expansions
   ** when none is left, a few otherwise; once approximate, a few). */
   if (b->n < b->particles / 2) {
-    long budget = b->n || b->stats.approximate ? REGEN_BUDGET / 10 : REGEN_BUDGET;
+    long budget = b->n ? REGEN_BUDGET / 10 : REGEN_BUDGET;
     if (regenerate(b, o, budget, err, errlen)) return -1;
     if (b->count < b->n) b->count = b->n;
   }
@@ -571,7 +697,15 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
       snprintf(err, errlen, "out of memory");
       return -1;
     }
-    for (int i = 0; i < b->ring_n[slot] && !r.oom; i++) relaxed(b, &b->ring[slot][i], &b->obs[j], &r);
+    for (int i = 0; i < b->ring_n[slot] && !r.oom; i++)
+      relaxed(b, &b->ring[slot][i], &b->obs[j], &r, 0);
+    /* Not even the view allows one: the opponent's pieces as last
+    ** believed, around the player's own as they truly stand. Without it
+    ** an empty belief would stay empty for the rest of the game. */
+    for (int i = 0; r.nsample == 0 && i < b->ring_n[slot] && !r.oom; i++)
+      relaxed(b, &b->ring[slot][i], &b->obs[j], &r, 1);
+    for (int i = 0; r.nsample == 0 && i < b->nlast && !r.oom; i++)
+      relaxed(b, &b->last[i], &b->obs[j], &r, 1);
     free(r.seen.slot);
     if (r.oom) {
       free(r.sample);
@@ -582,6 +716,16 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
     b->set = r.sample;
     b->n = r.nsample;
     b->stats.approximate = 1;
+  }
+  if (b->n) { /* the newest positions held, for a belief that empties */
+    Position *last = realloc(b->last, sizeof *last * (size_t)b->n);
+    if (!last) {
+      snprintf(err, errlen, "out of memory");
+      return -1;
+    }
+    memcpy(last, b->set, sizeof *last * (size_t)b->n);
+    b->last = last;
+    b->nlast = b->n;
   }
   return 0;
 }

@@ -13,9 +13,13 @@
 
 #define SAMPLES 6         /* positions drawn from the view alone */
 #define BELIEF_SAMPLES 8  /* positions drawn from the belief */
+#define BELIEF_ALL 32     /* ... or all of them, when it holds fewer */
+#define MATE_VOTE 1000    /* a mate in a sample from a belief: the lead and this */
+#define RISK_SHARE 4      /* the share of a step's worst case over the average */
 #define REPLY_WEIGHT 3    /* centipawns per legal reply left to the opponent */
 #define MOPUP_MARGIN 400  /* material lead (centipawns) from which to hunt the king */
 #define EDGE_WEIGHT 10    /* per step of the opponent's king from the centre */
+#define BOX_WEIGHT 6      /* per square the opponent's king could reach unattacked */
 #define NEAR_WEIGHT 4     /* per step the own king is nearer the opponent's */
 #define REPEAT_WEIGHT 60  /* per earlier time the own pieces stood so, when ahead */
 
@@ -174,6 +178,35 @@ static int ended_value(const Position *p, int me) {
   return p->side == me ? score : -score;
 }
 
+/* How many squares the opponent's royal piece at sq could reach by steps
+** to a neighbouring square (a king's steps) through squares that my pieces
+** do not attack: the box a hunter shrinks. Counting what is attacked is
+** what tells one quiet step of the hunter from another; the distance to
+** the edge alone does not move while the hunted king stands still. */
+static int royal_box(const Position *p, int sq, int me) {
+  const Geometry *geo = &p->v->geo;
+  int queue[MAX_SQUARES], head = 0, tail = 0;
+  uint8_t seen[MAX_SQUARES] = {0};
+  seen[sq] = 1;
+  queue[tail++] = sq;
+  while (head < tail) {
+    int at = queue[head++], f = board_file(geo, at), r = board_rank(geo, at);
+    for (int df = -1; df <= 1; df++)
+      for (int dr = -1; dr <= 1; dr++) {
+        int nf = f + df, nr = r + dr;
+        if ((!df && !dr) || nf < 0 || nr < 0 || nf >= geo->files || nr >= geo->ranks) continue;
+        int to = board_square(geo, nf, nr);
+        uint8_t c = p->board[to];
+        if (seen[to] || c == CELL_OFF) continue;
+        seen[to] = 1;
+        if (c != CELL_EMPTY && CELL_COLOUR(c) == (me ^ 1)) continue;
+        if (attacked(p, to, me)) continue;
+        queue[tail++] = to;
+      }
+  }
+  return tail;
+}
+
 /* Where the player is well ahead in material in a position it may be in,
 ** driving the opponent's king to the edge and the own king toward it: a
 ** search of two plies sees no mate ahead, and in a game where the pieces
@@ -188,7 +221,8 @@ static int mopup(const Position *p, int me) {
   /* twice the distance from the centre, so that even boards count alike */
   int edge = abs(2 * tf - (geo->files - 1)) + abs(2 * tr - (geo->ranks - 1));
   int apart = abs(tf - of) + abs(tr - orank);
-  return EDGE_WEIGHT * edge / 2 + NEAR_WEIGHT * (geo->files + geo->ranks - 2 - apart);
+  return EDGE_WEIGHT * edge / 2 + NEAR_WEIGHT * (geo->files + geo->ranks - 2 - apart) -
+         BOX_WEIGHT * royal_box(p, theirs, me);
 }
 
 /* A signature of where player's own pieces stand: what the player knows
@@ -255,9 +289,13 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   int me = d.player;
   /* consistent positions from the belief when it is kept; otherwise each
   ** sample is drawn from the view alone */
-  Position *pool = malloc(sizeof *pool * BELIEF_SAMPLES);
+  /* A belief of a few dozen positions is searched whole: a piece left
+  ** where the opponent's unseen king may take it is seen wherever that
+  ** king may stand, not only in the eight positions drawn. */
+  Position *pool = malloc(sizeof *pool * BELIEF_ALL);
   if (!pool) return -1;
-  int npool = believed(g, me, rng, pool, BELIEF_SAMPLES);
+  int npool = believed(g, me, rng, pool, BELIEF_ALL);
+  if (npool == BELIEF_ALL) npool = BELIEF_SAMPLES;
   int nsamples = npool ? npool : SAMPLES;
   Position *sample = malloc(sizeof *sample);
   if (!sample) {
@@ -267,13 +305,15 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   int n = g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list) : gen_legal(&g->pos, list);
   char (*names)[16] = malloc(sizeof *names * (size_t)(n ? n : 1));
   long *total = calloc((size_t)(n ? n : 1), sizeof *total);
+  long *worst = calloc((size_t)(n ? n : 1), sizeof *worst);
   int *legal_in = calloc((size_t)(n ? n : 1), sizeof *legal_in);
   int k = 0;
-  if (!names || !total || !legal_in) {
+  if (!names || !total || !worst || !legal_in) {
     free(pool);
     free(sample);
     free(names);
     free(total);
+    free(worst);
     free(legal_in);
     return -1;
   }
@@ -322,11 +362,22 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
         SearchResult r = search_best(s, sample, &one);
         v = sample->side == me ? r.score : -r.score;
       }
+      int mate = v > SCORE_MATE_BOUND || v < -SCORE_MATE_BOUND;
+      /* A mate in one position of many is worth a win's share, not a
+      ** mate's score: averaged raw, a mate in one sample outweighs a queen
+      ** lost in all the others (the queen goes next to the unseen king
+      ** for a mate in one place it might stand). A mate counts as the
+      ** lead on the board and MATE_VOTE more, less a little per ply. */
+      if (npool && mate) {
+        int plies = SCORE_MATE - (v > 0 ? v : -v), lead = abs(material_lead(sample, me));
+        int worth = MATE_VOTE + lead - 10 * (plies < 50 ? plies : 50);
+        v = v > 0 ? worth : -worth;
+      }
       /* From consistent positions, fewer replies for the opponent is
       ** worth a little: it herds a king toward mate (material alone
       ** gives a lone king's hunter no direction). */
-      if (npool && sample->side != me) v -= REPLY_WEIGHT * nreplies;
-      if (npool) {
+      if (npool && !mate && sample->side != me) v -= REPLY_WEIGHT * nreplies;
+      if (npool && !mate) {
         v += mopup(sample, me);
         if (v > 0 && sample->side != me) {
           uint64_t sig = own_signature(sample, me);
@@ -335,6 +386,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
       }
       move_unmake(sample, ml[j], &u);
       total[idx] += v;
+      if (!legal_in[idx] || v < worst[idx]) worst[idx] = v;
       legal_in[idx]++;
       k++;
     }
@@ -346,7 +398,12 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   long best_value = 0;
   for (int i = 0; i < n; i++) {
     if (excluded(exclude, names[i]) || !legal_in[i]) continue;
-    long value = total[i] / legal_in[i] - 100L * (nsamples - legal_in[i]);
+    long mean = total[i] / legal_in[i];
+    long value = mean - 100L * (nsamples - legal_in[i]);
+    /* From a belief, part of the worst case counts beside the average: a
+    ** queen left where the unseen king may stand in one position of twenty
+    ** is lost, sooner or later, to an opponent who tries every capture. */
+    if (npool) value -= (mean - worst[i]) / RISK_SHARE;
     /* Ties go to the first name in order, not the first move generated:
     ** the order of generation follows how the position was reached, which
     ** is not part of what the player sees. */
@@ -361,6 +418,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   free(sample);
   free(names);
   free(total);
+  free(worst);
   free(legal_in);
   (void)k;
   return best >= 0 ? 0 : -1;

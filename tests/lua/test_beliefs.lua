@@ -121,6 +121,23 @@ for _, f in ipairs(sfens) do
 end
 t.equal("every particle shows Black its own view", agree, #sfens)
 
+-- 6b. A belief is never left empty. In this seeded random game White's
+-- particles die out at ply 80 with nothing the view allows; the build
+-- before left the belief empty from there to the end of the game (and the
+-- computer went back to sampling its view). Now the player's own pieces
+-- are set among the opponent's as last held.
+math.randomseed(3)
+local e = varia.new("kriegspiel", { seed = 3 })
+local least = math.huge
+for _ = 1, 80 do
+  if e:result() then break end
+  local l = e:legal()
+  e:play(l[math.random(#l)])
+  local _, _, _, st = e:beliefs("white")
+  least = math.min(least, st.held)
+end
+t.check("White's belief holds a position at every ply (" .. least .. ")", least >= 1, least)
+
 -- 7. Variants that keep no beliefs say so.
 t.raises("no beliefs in chess", "beliefs are kept for variants with hidden boards",
   function() varia.new("chess"):beliefs("white") end)
@@ -168,17 +185,18 @@ end
 local best, winner, reason = after_best("k7/8/2K5/8/8/8/8/1Q6 w - - 0 1")
 t.check("no stalemate from a queen ahead (" .. tostring(best) .. ")", reason ~= "stalemate", reason)
 -- From ahead, the lone king is driven: a queen and king against a king
--- from set-up, against a random mover, end in mate within fifty moves in
--- some seeded games (the n-move rule draws the rest). With the search of
--- its own branch the hunt mated in 4 of these 6; with the stronger search
--- merged beside it (quiescence, a new evaluation) it mates in 2, and loses
--- the queen to an unseen king in others, where the belief has drifted to
--- approximate positions: issue 16's strength figures are not met yet, and
--- this floor keeps the hunt from being lost altogether.
-local mates = 0
-for seed = 1, 6 do
+-- from set-up, against a random mover. From the first start the hunt mates
+-- in all six seeded games (the random king's steps are forced once the
+-- queen has boxed it): with the search of its own branch it mated in 4, and
+-- with the stronger search merged beside it in 2, since a mate in one of
+-- the eight positions drawn was averaged as a mate's score (a million) and
+-- outweighed the queen lost next to the unseen king in the others; a
+-- sample's mate now counts as the lead and 1000, part of each step's worst
+-- case counts beside its average, and a belief of fewer than 32 positions
+-- is searched whole.
+local function hunt(fen, seed)
   math.randomseed(seed)
-  local k = varia.new("kriegspiel", { fen = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", seed = seed })
+  local k = varia.new("kriegspiel", { fen = fen, seed = seed })
   local steps, refused = 0, {}
   while not k:result() and steps < 200 do
     local m
@@ -188,8 +206,26 @@ for seed = 1, 6 do
     steps = steps + 1
   end
   local _, why = k:result()
-  if why == "checkmate" then mates = mates + 1 end
+  return why, k:fen():match("^%S+"):find("Q") ~= nil
 end
-t.check("the queen mates in at least 2 of 6 games (" .. mates .. ")", mates >= 2, mates)
+local mates = 0
+for seed = 1, 6 do
+  if hunt("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", seed) == "checkmate" then mates = mates + 1 end
+end
+t.check("the queen mates in at least 4 of 6 games (" .. mates .. ")", mates >= 4, mates)
+-- From six starts (seed 1 each) the queen is never left where the unseen king
+-- takes it (the build before lost it in two of them; in the first start's
+-- second seed it went to a7 beside a king on a8, for the mate it would have
+-- been with the king on a5), and mates in some.
+local kept, hunted = 0, 0
+for _, fen in ipairs({ "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "8/8/3k4/8/8/8/8/Q3K3 w - - 0 1",
+                       "8/8/8/4k3/8/8/1Q6/6K1 w - - 0 1", "8/2k5/8/8/8/5Q2/8/K7 w - - 0 1",
+                       "7k/8/8/8/3K4/8/8/Q7 w - - 0 1", "8/8/8/8/3k4/8/8/K2Q4 w - - 0 1" }) do
+  local why, queen = hunt(fen, 1)
+  if queen then kept = kept + 1 end
+  if why == "checkmate" then hunted = hunted + 1 end
+end
+t.equal("the queen is kept in all six hunts", kept, 6)
+t.check("and mates in at least 2 of them (" .. hunted .. ")", hunted >= 2, hunted)
 
 t.done()
