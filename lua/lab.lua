@@ -425,7 +425,7 @@ local function play_game(cfg, i, info)
     rec.steps[#rec.steps + 1] = mv
   end
   rec.ev0 = #rec.steps + 1
-  local fresh, refused = true, {}
+  local fresh, refused, unscored_start = true, {}, 0
   local seat_engine = {}
   for _, name in ipairs({ "A", "B" }) do
     local e = engine_of(cfg, name)
@@ -454,9 +454,18 @@ local function play_game(cfg, i, info)
         -- an engine's step without a score keeps the last one, counted
         -- (an engine that gives none leaves the game without figures)
         rec.unscored = (rec.unscored or 0) + 1
-        score = #rec.ev > 0 and (d.player == "white" and rec.ev[#rec.ev] or -rec.ev[#rec.ev]) or nil
+        if #rec.ev == 0 then
+          -- none yet: a busy machine can stop a timed search before its
+          -- first iteration reports; the start counts as even (0) once a
+          -- later step brings a score
+          unscored_start = unscored_start + 1
+        else
+          score = d.player == "white" and rec.ev[#rec.ev] or -rec.ev[#rec.ev]
+        end
       end
       if score then
+        for _ = 1, unscored_start do rec.ev[#rec.ev + 1] = 0 end
+        unscored_start = 0
         if score > 100000 then score = 100000 elseif score < -100000 then score = -100000 end
         rec.ev[#rec.ev + 1] = d.player == "white" and score or -score
       end
@@ -771,7 +780,7 @@ function M.format_report(cfg, rep)
     end
   end
   if rep.unscored then
-    add("(%d steps of the engines came without a score: each kept the last score before it)", rep.unscored)
+    add("(%d steps of the engines came without a score: each kept the last score before it, or 0 before the first)", rep.unscored)
   end
   if (A.engine or B.engine) and rep.figures.lead_changes.n == 0 then
     add("(the evaluation figures are unavailable: the engines reported no scores)")

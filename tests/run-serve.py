@@ -389,7 +389,10 @@ def reload_suite():
     d = None
     for _ in range(100):
         d = s.api("GET", "/api/state", token=t)[1]
-        if d.get("note"):
+        # The watcher may catch the file half written (open truncates it
+        # first) and report that reading; the server reads it again when the
+        # write ends, so wait for the note about the whole new script.
+        if "no longer applies" in d.get("note", ""):
             break
         time.sleep(0.1)
     check("reload: a change of the script is seen", d and "no longer applies" in d.get("note", ""), d and d.get("note"))
