@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -38,7 +39,8 @@ static const char usage[] =
     "       varia run SCRIPT.lua [ARGS...]\n"
     "       varia import [-o DIR] [--force] FILE.ini [SECTION...]\n"
     "       varia list                       the variants varia can load\n"
-    "       varia uci | varia xboard          play as an engine (UCI, CECP)\n"
+    "       varia uci | varia xboard          play as an engine (UCI, CECP; plain varia\n"
+    "                                         too, when a GUI speaks first)\n"
     "       varia selfplay VARIANT N [--depth D] [--seed S]\n"
     "       varia serve [VARIANT|FILE] [--port N] [--host H] [--players]   the game in a browser\n"
     "       varia match [--variant V] [--games N] --st S|--tc TC ENGINE1 ENGINE2\n"
@@ -49,6 +51,9 @@ static const char usage[] =
     "Each subcommand takes --help. Variants are found by name in $VARIA_PATH\n"
     "and among those built in; a FILE is a path to a variant script, or\n"
     "FILE.ini:SECTION a section of a Fairy-Stockfish variant file.\n";
+
+/* The REPL's variant when none is named. */
+#define DEFAULT_VARIANT "chess"
 
 typedef struct Args {
   int argc;
@@ -61,6 +66,32 @@ typedef struct Args {
 static int is_pgn(const char *arg) {
   size_t n = strlen(arg);
   return n > 4 && !strcasecmp(arg + n - 4, ".pgn");
+}
+
+/* The first bytes of standard input, up to its first end of line or
+** FIRST_PEEK bytes, read one at a time so that nothing past them is taken
+** from whoever reads the rest (the engine loops read fd 0 themselves, the
+** REPL through stdio). */
+enum { FIRST_PEEK = 16 };
+
+static void peek_first_line(char *buf, size_t size) {
+  size_t n = 0;
+  char c;
+  while (n + 1 < size && read(0, &c, 1) == 1) {
+    buf[n++] = c;
+    if (c == '\n') break;
+  }
+  buf[n] = '\0';
+}
+
+/* Is line the word alone, but for blanks, before its end of line? */
+static int is_word_line(const char *line, const char *word) {
+  size_t n = strlen(word);
+  line += strspn(line, " \t");
+  if (strncmp(line, word, n)) return 0;
+  line += n;
+  line += strspn(line, " \t\r");
+  return !strcmp(line, "\n");
 }
 
 /* Everything runs under lua_pcall, as in lua.c: an error anywhere,
@@ -85,8 +116,8 @@ static int pmain(lua_State *L) {
   else if (cmd && !strcmp(cmd, "check")) a->status = cli_check(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "run")) a->status = cli_run(s, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "import")) a->status = cli_import(s, argc - 2, argv + 2);
-  else if (cmd && !strcmp(cmd, "uci")) a->status = protocol_uci(s, argc - 2, argv + 2);
-  else if (cmd && (!strcmp(cmd, "xboard") || !strcmp(cmd, "cecp"))) a->status = protocol_xboard(s, argc - 2, argv + 2);
+  else if (cmd && !strcmp(cmd, "uci")) a->status = protocol_uci(s, NULL);
+  else if (cmd && (!strcmp(cmd, "xboard") || !strcmp(cmd, "cecp"))) a->status = protocol_xboard(s);
   else if (cmd && !strcmp(cmd, "serve")) a->status = serve_main(s, argc - 2, argv + 2, a->seed);
   else if (cmd && !strcmp(cmd, "match")) a->status = cli_match(s, argc - 2, argv + 2);
   else if (cmd && (!strcmp(cmd, "analyze") || !strcmp(cmd, "diff")))
@@ -100,12 +131,20 @@ static int pmain(lua_State *L) {
     /* varia GAME.pgn [N]: the REPL's open FILE [N] */
     char open[4200];
     snprintf(open, sizeof open, "%s%s%s", cmd, argc == 3 ? " " : "", argc == 3 ? argv[2] : "");
-    a->status = repl_main(s, "chess", open, a->seed);
+    a->status = repl_main(s, DEFAULT_VARIANT, open, a->seed, NULL);
   } else if (argc > 2) {
     fprintf(stderr, "varia: unexpected argument '%s'\n%s", argv[2], usage);
     a->status = 2;
+  } else if (!cmd && !isatty(0)) {
+    /* A GUI that starts plain varia speaks first: "uci" or "xboard".
+    ** Anything else begins the REPL's commands from the pipe. */
+    char start[FIRST_PEEK + 1];
+    peek_first_line(start, sizeof start);
+    if (is_word_line(start, "uci")) a->status = protocol_uci(s, "uci");
+    else if (is_word_line(start, "xboard")) a->status = protocol_xboard(s); /* "xboard" asks nothing */
+    else a->status = repl_main(s, DEFAULT_VARIANT, NULL, a->seed, start);
   } else {
-    a->status = repl_main(s, cmd ? cmd : "chess", NULL, a->seed);
+    a->status = repl_main(s, cmd ? cmd : DEFAULT_VARIANT, NULL, a->seed, NULL);
   }
   return 0;
 }

@@ -541,18 +541,17 @@ static int uci_command(Uci *u, char *cmd) {
   return u->quit;
 }
 
-int protocol_uci(Sandbox *s, int argc, char **argv) {
+int protocol_uci(Sandbox *s, const char *first) {
   Uci *u = calloc(1, sizeof *u);
   char err[512];
   int status = 0;
-  (void)argc;
-  (void)argv;
   if (!u) {
     fprintf(stderr, "varia uci: out of memory\n");
     return 1;
   }
   u->e = (Engine){s, "chess", LUA_NOREF, NULL, 1};
   u->lines = 1;
+  if (first && (u->queue[0] = strdup(first))) u->nqueue = 1;
   textio_input_init(&u->in, 0, LINE_LIMIT);
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (engine_new_game(&u->e, NULL, err, sizeof err)) {
@@ -562,7 +561,7 @@ int protocol_uci(Sandbox *s, int argc, char **argv) {
   while (!status && !u->quit) {
     const char *why;
     char *line;
-    if (u->nqueue) { /* what arrived during the last search, in order */
+    if (u->nqueue) { /* the first command, or what arrived during the last search, in order */
       line = u->queue[0];
       memmove(u->queue, u->queue + 1, sizeof *u->queue * (size_t)--u->nqueue);
       int quit = uci_command(u, line);
@@ -912,12 +911,10 @@ static void cecp_usermove(Cecp *c, const char *text, int *think) {
   else *think = !c->force && !c->analyzing;
 }
 
-int protocol_xboard(Sandbox *s, int argc, char **argv) {
+int protocol_xboard(Sandbox *s) {
   Cecp c = {.e = {s, "chess", LUA_NOREF, NULL, 1}, .engine_side = BLACK, .post = 0, .own_cs = -1, .opp_cs = -1};
   char err[512], *cmd;
   int analysis_done = 0;
-  (void)argc;
-  (void)argv;
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (engine_new_game(&c.e, NULL, err, sizeof err)) {
     printf("tellusererror %s\n", err);

@@ -10,8 +10,11 @@
 
 #include "sandbox.h"
 
-int protocol_uci(Sandbox *s, int argc, char **argv);
-int protocol_xboard(Sandbox *s, int argc, char **argv);
+/* The engine loops, on standard input and output. first, when not NULL, is
+** a command already read from the input (varia started without arguments
+** sees "uci" and becomes a UCI engine), run before the next line. */
+int protocol_uci(Sandbox *s, const char *first);
+int protocol_xboard(Sandbox *s);
 int cli_selfplay(Sandbox *s, int argc, char **argv);
 
 /* A move in coordinates between varia's rank numbers (from 1) and

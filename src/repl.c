@@ -1449,7 +1449,29 @@ static char *read_command(const char *prompt) {
   return readline(prompt);
 }
 
-int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed) {
+/* The next line from the pipe, as textio_line() reads it. The first one
+** begins with *start when main() has read that much to see whether a GUI
+** was speaking (at most a few bytes, a whole line when it ends in LF). */
+static int pipe_line(const char **start, char *line, size_t cap, size_t *len) {
+  const char *p = *start;
+  *start = NULL;
+  size_t k = p ? strlen(p) : 0;
+  if (!k || k >= cap) return textio_line(stdin, line, cap, len);
+  int whole = p[k - 1] == '\n', got = 1;
+  size_t rest = 0;
+  memcpy(line, p, k - whole);
+  line[k - whole] = '\0';
+  if (!whole && (got = textio_line(stdin, line + k, cap - k, &rest)) == 0) {
+    got = 1; /* the input ends with these bytes */
+    line[k] = '\0';
+  }
+  *len = k - whole + rest;
+  size_t end = strlen(line);
+  if (got > 0 && end && line[end - 1] == '\r') line[end - 1] = '\0'; /* CRLF, or CR before the rest */
+  return got;
+}
+
+int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed, const char *start) {
   Repl r = {.s = s, .interactive = isatty(0) && isatty(1), .game_ref = LUA_NOREF, .viewer = -1,
             .seed = seed, .computer = -1, .level = 3, .rec_lock = -1, .bottom = -1};
   if (new_game(&r, variant, NULL)) return 1;
@@ -1502,7 +1524,7 @@ int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed) 
     say_error(&r, "varia: %s", "not enough memory");
     return 1;
   }
-  while ((got = textio_line(stdin, line, LINE_MAX_BYTES, &len)) != 0) {
+  while ((got = pipe_line(&start, line, LINE_MAX_BYTES, &len)) != 0) {
     lineno++;
     if (got < 0) {
       char msg[160];

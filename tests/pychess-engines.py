@@ -7,7 +7,8 @@ features and lists the variants pychess will offer with it.
 
 Usage: tests/pychess-engines.py VARIA TMPDIR   (run by tests/run-protocol.sh)
 Prints one line per finding: 'bare uci=B cecp=B', then for each wrapper
-script 'NAME uci=B cecp=B', then 'NAME PROTOCOL variants=a,b,c'."""
+script 'NAME uci=B cecp=B', then 'NAME PROTOCOL variants=a,b,c' for the
+bare binary (varia-bare) and each script."""
 import asyncio
 import os
 import sys
@@ -19,6 +20,8 @@ from pychess.Players.engineNest import discoverer, is_uci, is_cecp  # noqa: E402
 from pychess.Variants import variants  # noqa: E402
 
 print("bare uci=%s cecp=%s" % (is_uci([varia]), is_cecp([varia])), flush=True)
+# the binary itself, as the dialog adds it when it passes the UCI check
+discoverer.addEngine("varia-bare", varia, "uci", None, None)
 for proto in ("uci", "xboard"):
     script = os.path.join(tmp, "varia-" + proto)
     with open(script, "w") as f:

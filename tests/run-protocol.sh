@@ -30,7 +30,8 @@ transcript() {
   local name=$1 mode=$2 input=$3
   shift 3
   local out
-  if [ "$mode" = uci ]; then out=$(uci_run "$input"); else
+  if [ "$mode" = uci ]; then out=$(uci_run "$input")
+  elif [ "$mode" = plain ]; then out=$(printf '%b' "$input" | timeout "${TIMEOUT:-60}" ./varia 2>&1); else
     out=$(printf '%b' "$input" | timeout "${TIMEOUT:-60}" ./varia "$mode" 2>&1); fi
   local rest=$out ok=1 missing=""
   for want in "$@"; do
@@ -51,6 +52,14 @@ transcript() {
 }
 # UCI
 transcript "uci handshake" uci 'uci\nisready\nquit\n' "id name varia 0.1" "uciok" "readyok"
+# plain varia, started by a GUI that speaks first, is the engine it asks
+# for; from any other pipe it is the REPL, the first line included
+transcript "plain varia answers uci" plain 'uci\nposition startpos moves e2e4 e7e5\ngo perft 2\nquit\n' "uciok" "Nodes searched: 835"
+transcript "plain varia answers uci in CRLF, with blanks" plain ' uci \r\nisready\r\nquit\r\n' "uciok" "readyok"
+transcript "plain varia answers xboard" plain 'xboard\nprotover 2\nping 7\nquit\n' "~feature ping=1 .* done=1" "pong 7"
+transcript "plain varia from a pipe: the REPL" plain 'e2e4\nfen\n' "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+transcript "plain varia from a pipe: a long first line" plain 'fen 8/8/8/4k3/8/8/8/4K2R w K - 0 1\nfen\n' "8/8/8/4k3/8/8/8/4K2R w K - 0 1"
+transcript "plain varia from a pipe: a line that starts with uci" plain 'ucinewgame\n' "\"ucinewgame\" is neither a legal UCI move (e2e4, e7e8q) nor SAN (Nf3, O-O)"
 # the variants, as varia list names them
 names=$(./varia list | awk '{print $1}')
 transcript "uci lists variants" uci 'uci\nquit\n' \
@@ -336,20 +345,21 @@ pychess_play "HordeBoard" horde "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/P
 pychess_play "AntichessBoard" antichess "$START w - - 0 1" "e2e3 b7b5" "f1b5"
 pychess_play "RacingKingsBoard" racingkings "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1" "" "[a-h][12][a-h][1-8]"
 # pychess (docs/cli.md): its engine dialog's checks and discoverer, run
-# headless on Debian's pychess. The varia binary alone is refused (it
-# starts the REPL, which answers neither uci nor xboard): the doc says to
-# add a two-line script that runs varia uci (or varia xboard), and this
-# checks that pychess takes each and offers its variants with it.
+# headless on Debian's pychess. The varia binary alone passes both checks
+# (started without arguments, it answers a first uci or xboard) and is
+# added as UCI; a two-line script that runs varia uci (or varia xboard)
+# chooses the protocol. pychess takes each and offers its variants.
 if /usr/bin/python3 -c 'import pychess' 2>/dev/null; then
   tmp=$(mktemp -d)
   out=$(HOME=$tmp timeout 120 /usr/bin/python3 tests/pychess-engines.py ./varia "$tmp" 2>/dev/null)
   rm -rf "$tmp"
-  check "pychess refuses the bare binary (docs/cli.md says so)" 'grep -qx "bare uci=False cecp=False" <<<"$out"' "$out"
+  check "pychess takes the bare binary (docs/cli.md says so)" 'grep -qx "bare uci=True cecp=True" <<<"$out"' "$out"
   check "pychess takes a varia uci script as UCI" 'grep -qx "varia-uci uci=True cecp=False" <<<"$out"' "$out"
   check "pychess takes a varia xboard script as CECP" 'grep -qx "varia-xboard uci=False cecp=True" <<<"$out"' "$out"
-  for proto in uci xboard; do
+  for proto in bare uci xboard; do
+    speaks=$proto; [ "$proto" = bare ] && speaks=uci
     check "pychess offers crazyhouse, 3check, seirawan with varia-$proto" \
-      'grep -E "^varia-$proto $proto variants=" <<<"$out" | grep -q "crazyhouse" && grep "^varia-$proto " <<<"$out" | tail -1 | grep -q "3check" && grep "^varia-$proto " <<<"$out" | tail -1 | grep -q seirawan' "$out"
+      'grep -E "^varia-$proto $speaks variants=" <<<"$out" | grep -q "crazyhouse" && grep "^varia-$proto " <<<"$out" | tail -1 | grep -q "3check" && grep "^varia-$proto " <<<"$out" | tail -1 | grep -q seirawan' "$out"
   done
 else
   failed=$((failed + 1))
