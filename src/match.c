@@ -624,21 +624,9 @@ static int player_move_now(GameRun *run, int idx, int side) {
   move[0] = '\0';
   p->has_score = 0;
   if (p->e->kind == MATCH_INPROC) {
-    double think = allowed, soft = 0;
-    if (c->move_seconds <= 0) {
-      /* a share of the clock (the moves to go, or a thirtieth, and half
-      ** the increment): no iteration is begun past 0.6 of it, and one
-      ** begun may run to twice it, which on average spends about the
-      ** share (an iteration cut short is time lost); never more than
-      ** half of what is left */
-      double share = allowed / (togo ? togo : 30) + c->tc_inc / 2;
-      soft = share * 0.6;
-      think = share * 2;
-      if (think > allowed / 2) think = allowed / 2;
-      if (soft > think) soft = think;
-    }
-    SearchLimits lim = {.depth = p->depth ? p->depth : SEARCH_MAX_DEPTH, .seconds = think,
-                        .soft_seconds = soft, .stop = (volatile int *)&s->interrupted};
+    SearchLimits lim = {.depth = p->depth ? p->depth : SEARCH_MAX_DEPTH, .seconds = allowed,
+                        .stop = (volatile int *)&s->interrupted};
+    if (c->move_seconds <= 0) search_clock(&lim, allowed, togo, c->tc_inc);
     Game *g = run->g;
     size_t n = 0;
     char step[64];

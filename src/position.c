@@ -761,6 +761,19 @@ void pos_clear_ep(Position *p) {
   p->ep = p->ep_victim = SQ_NONE;
 }
 
+void pos_make_null(Position *p, NullUndo *u) {
+  u->key = p->key, u->ep = p->ep, u->ep_victim = p->ep_victim, u->fullmove = p->fullmove;
+  pos_clear_ep(p);
+  if (p->side == BLACK) p->fullmove++;
+  p->side ^= 1;
+  p->key ^= p->v->zobrist_side;
+}
+
+void pos_unmake_null(Position *p, const NullUndo *u) {
+  p->side ^= 1;
+  p->key = u->key, p->ep = u->ep, p->ep_victim = u->ep_victim, p->fullmove = u->fullmove;
+}
+
 void pos_set_state(Position *p, int slot, int32_t value) {
   p->key ^= state_key(slot, p->state[slot]) ^ state_key(slot, value);
   p->state[slot] = value;

@@ -136,6 +136,15 @@ void pos_make(Position *pos, Move m, Undo *u);
 void pos_make_board(Position *pos, Move m, Undo *u);
 void pos_end_step(Position *pos, Move m, Undo *u, int gives_check);
 void pos_unmake(Position *pos, Move m, const Undo *u);
+/* A pass, the search's null move: the other side moves, the en passant
+** square is forgotten, nothing else changes (the search allows it only
+** in one-step turns). pos_unmake_null() puts back what NullUndo keeps. */
+typedef struct NullUndo {
+  uint64_t key;
+  int ep, ep_victim, fullmove;
+} NullUndo;
+void pos_make_null(Position *pos, NullUndo *u);
+void pos_unmake_null(Position *pos, const NullUndo *u);
 /* A hook's effect during a move's make: sets the cell and attribute of
 ** square sq (CELL_EMPTY removes the piece), keeping the piece lists, the
 ** counts, the royal squares, the castling rights of the square and the

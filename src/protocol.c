@@ -311,16 +311,7 @@ static SearchLimits go_limits(char *args, int side, int *infinite, int *ponder) 
     if (movetime == 0) lim.depth = 1; /* no time: answer at once */
     else lim.seconds = (double)movetime / 1000.0;
   } else if (clock >= 0) {
-    /* a share of the clock: a thirtieth (or the moves to go) and most of
-    ** the increment, an iteration begun only within half of it; never
-    ** more than half of what is left */
-    long long share = clock / (togo ? togo + 1 : 30) + inc * 3 / 4;
-    if (share > clock / 2) share = clock / 2;
-    if (share <= 0) lim.depth = 1;
-    else {
-      lim.seconds = (double)share / 1000.0;
-      lim.soft_seconds = lim.seconds / 2;
-    }
+    search_clock(&lim, (double)clock / 1000.0, (int)togo, (double)inc / 1000.0);
   } else if (!depth && !mate && !nodes) {
     *infinite = 1; /* no limit: until stop */
   }
@@ -844,9 +835,9 @@ static void cecp_post(void *ctx, const SearchResult *r) {
   fflush(stdout);
 }
 
-/* The limits of the engine's own move: st, or a share of its clock (a
-** thirtieth, or the moves left in the session, plus half the increment,
-** at most half the clock), and sd; with none of them, depth 4. */
+/* The limits of the engine's own move: st, or a share of its clock (the
+** moves left in the session, else a thirtieth: search_clock), and sd;
+** with none of them, depth 4. */
 static SearchLimits cecp_limits(Cecp *c) {
   SearchLimits lim = {.depth = c->sd ? c->sd : SEARCH_MAX_DEPTH, .stop = &c->in.stop,
                       .info = cecp_post, .info_ctx = c};
@@ -854,10 +845,8 @@ static SearchLimits cecp_limits(Cecp *c) {
   if (c->st > 0) {
     lim.seconds = c->st;
   } else if (clock > 0) {
-    int togo = c->mps ? c->mps - (c->e.g->pos.fullmove - 1) % c->mps : 30;
-    double t = clock / togo + c->inc / 2;
-    if (t > clock / 2) t = clock / 2;
-    lim.seconds = t > 0.001 ? t : 0.001;
+    int togo = c->mps ? c->mps - (c->e.g->pos.fullmove - 1) % c->mps : 0;
+    search_clock(&lim, clock, togo, c->inc);
   } else if (!c->sd) {
     lim.depth = 4;
   }

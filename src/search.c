@@ -118,6 +118,20 @@ static TTEntry *table_new(int megabytes, size_t *mask) {
   return tt;
 }
 
+void search_clock(SearchLimits *lim, double clock, int togo, double inc) {
+  double share = clock / (togo > 0 ? togo : 30) + inc / 2;
+  double hard = share * 2, soft = share * 0.6;
+  if (hard > clock / 2) hard = clock / 2;
+  if (soft > hard) soft = hard;
+  if (!(hard > 0)) { /* no time: the first iteration's answer, at once */
+    lim->depth = 1;
+    lim->seconds = lim->soft_seconds = 0;
+    return;
+  }
+  lim->seconds = hard;
+  lim->soft_seconds = soft;
+}
+
 Searcher *search_new(int tt_megabytes) {
   Searcher *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -744,27 +758,6 @@ static int null_allowed(const Searcher *s, const Position *p, int ply) {
   return pieces >= NULL_MIN_PIECES;
 }
 
-/* What a pass changes, to be put back. */
-typedef struct NullUndo {
-  uint64_t key;
-  int ep, ep_victim, anchor, fullmove;
-} NullUndo;
-
-static void null_make(Position *p, NullUndo *u) {
-  u->key = p->key, u->ep = p->ep, u->ep_victim = p->ep_victim;
-  u->anchor = p->anchor, u->fullmove = p->fullmove;
-  pos_clear_ep(p);
-  if (p->side == BLACK) p->fullmove++;
-  p->side ^= 1;
-  p->key ^= p->v->zobrist_side;
-}
-
-static void null_unmake(Position *p, const NullUndo *u) {
-  p->side ^= 1;
-  p->key = u->key, p->ep = u->ep, p->ep_victim = u->ep_victim;
-  p->anchor = u->anchor, p->fullmove = u->fullmove;
-}
-
 /* Late-move reductions by depth and the number of moves searched before:
 ** about log(depth) * log(moves) / 2, as in most engines (computed where
 ** asked: a table would be state shared by the searchers of threads). */
@@ -822,10 +815,10 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     ** depth) */
     int r = NULL_REDUCTION + depth / NULL_DEPTH_STEP;
     NullUndo nu;
-    null_make(p, &nu);
+    pos_make_null(p, &nu);
     s->null_at[ply] = 1;
     int val = -search(s, p, depth - 1 - r, -beta, -beta + 1, ply + 1);
-    null_unmake(p, &nu);
+    pos_unmake_null(p, &nu);
     if (s->aborted) return 0;
     if (val >= beta) {
       if (val > SCORE_MATE_BOUND) val = beta; /* a mate after a pass proves nothing */

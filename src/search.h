@@ -71,6 +71,15 @@ typedef struct SearchLimits {
   void *info_ctx;
 } SearchLimits;
 
+/* The time of one move from a clock, the same in a match, over UCI and
+** over CECP: a share of what is left (the moves to go, togo, counting
+** this one, or a thirtieth when 0) plus half the increment inc, all in
+** seconds. No iteration is begun past 0.6 of the share and one begun may
+** run to twice it, which on average spends about the share (an iteration
+** cut short is time lost); never more than half the clock. With no time
+** left, depth 1 at once. Sets lim's seconds, soft_seconds and depth. */
+void search_clock(SearchLimits *lim, double clock, int togo, double inc);
+
 typedef struct Searcher Searcher;
 
 /* A searcher with a transposition table of about tt_megabytes (at least

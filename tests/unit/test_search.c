@@ -13,6 +13,8 @@
 **         pruning's failures, as in the test suites of chess programming
 **         writers; Stockfish 15.1 and Fairy-Stockfish 11.1 play Rf1 at depth 20).
 */
+#include <math.h>
+
 #include "fixtures.h"
 #include "search.h"
 
@@ -185,6 +187,24 @@ static void test_limits(void **state) {
   search_free(s);
 }
 
+/* The clock's share (search_clock): what match.c, UCI and CECP all use. */
+static void test_clock(void **state) {
+  (void)state;
+  SearchLimits lim = {.depth = 9};
+  search_clock(&lim, 60, 0, 0); /* a thirtieth: 2 s; 0.6 and twice that */
+  assert_true(fabs(lim.soft_seconds - 1.2) < 1e-9 && fabs(lim.seconds - 4) < 1e-9);
+  assert_int_equal(lim.depth, 9);
+  search_clock(&lim, 30, 0, 2); /* 1 s and half the increment */
+  assert_true(fabs(lim.soft_seconds - 1.2) < 1e-9 && fabs(lim.seconds - 4) < 1e-9);
+  search_clock(&lim, 10, 1, 0); /* the last move before the control: half the clock */
+  assert_true(fabs(lim.soft_seconds - 5) < 1e-9 && fabs(lim.seconds - 5) < 1e-9);
+  search_clock(&lim, 40, 10, 0); /* its share of the moves to go: 4 s */
+  assert_true(fabs(lim.soft_seconds - 2.4) < 1e-9 && fabs(lim.seconds - 8) < 1e-9);
+  search_clock(&lim, 0, 0, 0); /* no time: depth 1, no time limit */
+  assert_int_equal(lim.depth, 1);
+  assert_true(lim.seconds == 0 && lim.soft_seconds == 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_estimated_values),
@@ -193,6 +213,7 @@ int main(void) {
       cmocka_unit_test(test_zugzwang),
       cmocka_unit_test(test_order),
       cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_clock),
       cmocka_unit_test(test_lines),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
