@@ -419,6 +419,17 @@ static int draw_from(Belief *b, const BeliefOracle *o, const Position *start, in
   return 0;
 }
 
+/* Forgets an en passant square that an edit of the board has made
+** stale: its pawn gone (or no longer the opponent's of the side to move),
+** or the square it passed taken. An en passant capture of it is no step. */
+static void clear_stale_ep(Position *p) {
+  if (p->ep == SQ_NONE) return;
+  int victim = p->ep_victim == SQ_NONE ? CELL_EMPTY : p->board[p->ep_victim];
+  if (victim == CELL_EMPTY || victim == CELL_OFF || CELL_COLOUR(victim) == p->side ||
+      p->board[p->ep] != CELL_EMPTY)
+    pos_clear_ep(p);
+}
+
 /* One of the opponent's pieces in p moved to another square the player
 ** does not see, as the player saw the board after observation at - 1 (the
 ** jitter of a particle filter): positions near a particle that went wrong,
@@ -443,9 +454,7 @@ static int perturb(Belief *b, const Position *p, int at, Position *out) {
     if (pos_set_cell(out, from, CELL_EMPTY, 0, &u) ||
         pos_set_cell(out, to, cell, p->attr[from], &u))
       continue;
-    /* the pawn an en passant capture would take has moved, or the square
-    ** it passed is taken */
-    if (out->ep != SQ_NONE && (from == out->ep_victim || to == out->ep)) pos_clear_ep(out);
+    clear_stale_ep(out); /* the piece moved may be the pawn, or stand where it passed */
     if (!v->royal_capture && royal_attacked(out, out->side ^ 1)) continue;
     if (at > 0 && !view_matches(out, &b->obs[at - 1], b->player)) continue;
     return 1;
@@ -567,12 +576,7 @@ static int graft(Position *p, const Obs *ob, int player) {
       return 0;
     }
   }
-  /* an en passant capture of a pawn the graft took away is no step */
-  if (p->ep != SQ_NONE &&
-      (p->ep_victim == SQ_NONE || p->board[p->ep_victim] == CELL_EMPTY ||
-       p->board[p->ep_victim] == CELL_OFF || CELL_COLOUR(p->board[p->ep_victim]) == p->side ||
-       p->board[p->ep] != CELL_EMPTY))
-    pos_clear_ep(p);
+  clear_stale_ep(p); /* the graft may have taken the pawn away */
   for (int c = 0; c < 2; c++)
     if (p->royal[c] == SQ_NONE && royal_before[c] != SQ_NONE) return 0;
   if (!v->royal_capture && royal_attacked(p, p->side ^ 1)) return 0;

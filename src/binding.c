@@ -383,6 +383,13 @@ static int compile(lua_State *L) {
   return 1;
 }
 
+void binding_forget_variant(lua_State *L, const char *key) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
+  lua_pushnil(L);
+  lua_setfield(L, -2, key);
+  lua_pop(L, 1);
+}
+
 /* Everything a variant's compiling runs is one call from C into scripts,
 ** under one budget: the script and what it requires, with_options, the
 ** metamethods a table may have while it is read, ownership. Returns the

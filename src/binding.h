@@ -22,6 +22,11 @@ const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx);
 ** as "name:key=value,key=value". */
 const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx, int opts);
 
+/* Forgets the compiled variant of key (Variant.source: its name and
+** options), so that the next binding_variant() reads its script again
+** (a reload). [-0, +0, m] */
+void binding_forget_variant(lua_State *L, const char *key);
+
 /* Pushes a new game of the variant userdata at vidx. Returns it, or NULL
 ** with the message pushed (a bad FEN). [-0, +1, m] */
 Game *binding_new_game(lua_State *L, int vidx, const char *fen);

@@ -532,11 +532,7 @@ static void do_reload(Repl *r) {
   snprintf(spec, sizeof spec, "%s", current_spec(r));
   pgn_write(L, r->g, spec, r->seed, f);
   fclose(f);
-  /* Forget the compiled variant, so that the script is read again. */
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, "varia.variants");
-  lua_pushnil(L);
-  lua_setfield(L, -2, spec);
-  lua_pop(L, 1);
+  binding_forget_variant(L, spec); /* so that the script is read again */
   int n_before = r->g->n;
   Game *g = pgn_open(L, path, 1, 1, warn, sizeof warn);
   remove(path);

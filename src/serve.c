@@ -836,10 +836,7 @@ static int reload_protected(lua_State *L) {
   Server *sv = r->sv;
   char warn[1024];
   int n_before = sv->g->n;
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, "varia.variants");
-  lua_pushnil(L);
-  lua_setfield(L, -2, sv->spec);
-  lua_pop(L, 1);
+  binding_forget_variant(L, sv->spec);
   Game *g = pgn_open(L, r->path, 1, 1, warn, sizeof warn);
   if (!g) {
     snprintf(sv->note, sizeof sv->note, "reload: %s (the game goes on with the rules it had)", lua_tostring(L, -1));
