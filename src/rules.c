@@ -309,18 +309,28 @@ static int attacked_after(Position *p, Move m, int sq, int by) {
   return hit;
 }
 
+/* Is m a capture that blasts (it may take any piece around, and so
+** open a line to the royal piece or take it)? */
+static inline int blasts(const Position *p, Move m) {
+  return p->v->nblast && move_captures(p, m);
+}
+
 /* Does move m leave the side's one royal piece, on ksq, unattacked? For
-** legal_of(), where blasts and owners of squares are ruled out: in check
-** every move is tried; out of it, the royal piece's moves and those that
-** leave or enter a square of watch (NULL: none). */
+** legal_of(), where owners of squares are ruled out: in check every move
+** is tried; out of it, the royal piece's moves and those that leave or
+** enter a square of watch (NULL: none). A move that blasts is made; one
+** that does not changes no square but its own two, and where captures
+** blast, a royal piece next to an enemy royal one is not in check (taking
+** it would blow up the taker's own). */
 static inline int move_survives(Position *p, Move m, int ksq, int in_check, const uint64_t *watch) {
   int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
   if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
-      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)))
+      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)) || blasts(p, m))
     return survives(p, m);
   if (in_check || from == ksq ||
       (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
-    return !attacked_after(p, m, ksq, p->side ^ 1);
+    return !attacked_after(p, m, ksq, p->side ^ 1) ||
+           (p->v->nblast && blast_shielded(p, from == ksq ? MOVE_TO(m) : ksq, p->side));
   return 1;
 }
 
@@ -350,7 +360,7 @@ static int legal_of(Position *p, Move *list, int n) {
     return k;
   }
   int ksq = p->royal[us];
-  if (v->nblast || v->has_owner || royal_count(p, us) != 1) {
+  if (v->has_owner || royal_count(p, us) != 1) {
     int k = 0;
     for (int i = 0; i < n; i++)
       if (survives(p, list[i])) list[k++] = list[i];
@@ -375,7 +385,7 @@ static int legal_of(Position *p, Move *list, int n) {
     /* the common case: only the king's moves and the rarer flags are tried */
     for (int i = 0; i < n; i++) {
       Move m = list[i];
-      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1))
+      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1) && !blasts(p, m))
         list[k++] = m;
       else if (move_survives(p, m, ksq, 0, NULL))
         list[k++] = m;
