@@ -403,7 +403,7 @@ static int hop_allowed(const Position *p, int t, int from, int to) {
 ** has the same loop written out for the pieces without extra moves: as a
 ** call, even inlined, chess perft ran 4-8% more instructions. */
 static inline int gen_steps(const Position *p, Move *list, int n, int from, int t,
-                            const Step *s, const Step *end) {
+                            const Step *s, const Step *end, int *check) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
@@ -411,6 +411,11 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
   int promotes = promote_kind(v, t);
   for (; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
+    /* a royal piece's i-moves, like castling, not out of check (check:
+    ** whether it is, -1 until asked; NULL: the moves without that rule) */
+    if (check && (s->cond & STEP_INITIAL) && IS_SET(v->royal_mask, t) &&
+        (*check < 0 ? (*check = royal_attacked(p, us)) : *check))
+      continue;
     int to = from, modes = s->modes;
     switch (s->path) {
       case PATH_SLIDE:
@@ -513,14 +518,15 @@ static int limit_moves(const Position *p, Move *list, int n) {
   return k;
 }
 
-/* The moves of a piece with extra moves, which end on its extra squares. */
-static int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
+/* The moves of a piece with extra moves, which end on its extra squares
+** (check: as for gen_steps). */
+static int gen_with_extra(const Position *p, Move *list, int n, int from, int t, int *check) {
   const Variant *v = p->v;
   int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t];
   const Step *s = v->step[us][t];
-  n = gen_steps(p, list, n, from, t, s, s + plain);
+  n = gen_steps(p, list, n, from, t, s, s + plain, check);
   int n0 = n, k = n;
-  n = gen_steps(p, list, n, from, t, s + plain, s + all);
+  n = gen_steps(p, list, n, from, t, s + plain, s + all, check);
   for (int j = n0; j < n; j++)
     if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
   return k;
@@ -621,7 +627,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
       continue;
     }
     if (IS_SET(v->extra_mask, t)) {
-      n = gen_with_extra(p, list, n, from, t);
+      n = gen_with_extra(p, list, n, from, t, &check);
       continue;
     }
     int promotes = promote_kind(v, t);
@@ -778,7 +784,7 @@ int move_captures(const Position *p, Move m) {
 
 int gen_piece(const Position *p, int from, int t, Move *list) {
   const Step *s = p->v->step[p->side][t];
-  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t]);
+  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL);
 }
 
 int attackers_of(const Position *p, int sq, int by, int *from, int max) {

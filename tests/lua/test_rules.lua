@@ -509,6 +509,22 @@ g = varia.new("cambodian", { fen = "4k3/8/8/8/8/8/8/r2KM3 w DE - 0 1" })
 local moves = g:legal()
 table.sort(moves)
 t.equal("cambodian: no leap out of check", table.concat(moves, " "), "d1c2 d1d2 d1e2")
+-- The same rule for a king that also has extra moves (generated apart,
+-- since they end only on the extra squares): no leap out of check still,
+-- and the extra move (a dabbaba's leap along the first rank) stays.
+local camb = varia.load("cambodian")
+local extra_king = std.extend(camb, { name = "extraking",
+  pieces = { k = { betza = "KimfsN", initial = "unmoved", extra = { betza = "mD", white = "a1-h1", black = "a8-h8" } } } })
+g = varia.new(extra_king, { fen = "4k3/8/8/8/8/8/8/r2KM3 w DE - 0 1" })
+moves = g:legal()
+table.sort(moves)
+t.equal("a king with extra moves: no leap out of check (d1f1 is the extra move, behind the met)",
+  table.concat(moves, " "), "d1c2 d1d2 d1e2 d1f1")
+g = varia.new(extra_king, { fen = "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1" })
+moves = {}
+for _, m in ipairs(g:legal()) do if m:sub(1, 2) == "d1" then moves[#moves + 1] = m end end
+table.sort(moves)
+t.equal("a king with extra moves: its leaps out of check", table.concat(moves, " "), "d1b1 d1b2 d1c1 d1c2 d1d2 d1e2 d1f1 d1f2")
 t.equal("cambodian: a letter that marks nothing",
   select(2, varia.new("cambodian", { fen = "4k3/8/8/8/8/8/8/3KM3 w DEde - 0 1" })),
   "FEN castling: 'd': no piece there that may be unmoved, and the variant has no castling")
