@@ -252,6 +252,14 @@ static int own_history(const Game *g, int me, uint64_t *out, int max) {
   return k;
 }
 
+/* One step's votes over the sampled positions, for a hidden game. */
+typedef struct Vote {
+  char name[16]; /* the step in UCI */
+  long total;    /* the sum of its values where it is legal */
+  long worst;    /* the least of them */
+  int legal;     /* in how many samples it is legal */
+} Vote;
+
 int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
                   const char *const *exclude, char *out, size_t len) {
   Decision d = game_decision(g);
@@ -303,18 +311,10 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
     return -1;
   }
   int n = g->v->visibility == SEE_OWN ? gen_conceivable(&g->pos, list) : gen_legal(&g->pos, list);
-  char (*names)[16] = malloc(sizeof *names * (size_t)(n ? n : 1));
-  long *total = calloc((size_t)(n ? n : 1), sizeof *total);
-  long *worst = calloc((size_t)(n ? n : 1), sizeof *worst);
-  int *legal_in = calloc((size_t)(n ? n : 1), sizeof *legal_in);
-  int k = 0;
-  if (!names || !total || !worst || !legal_in) {
+  Vote *votes = calloc((size_t)(n ? n : 1), sizeof *votes);
+  if (!votes) {
     free(pool);
     free(sample);
-    free(names);
-    free(total);
-    free(worst);
-    free(legal_in);
     return -1;
   }
   /* In a fixed order: the order of generation follows the piece lists,
@@ -323,7 +323,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   qsort(list, (size_t)n, sizeof *list, compare_moves);
   uint64_t seen[256];
   int nseen = own_history(g, me, seen, 256);
-  for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], names[i], 16);
+  for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], votes[i].name, sizeof votes[i].name);
   /* the time shared among every sample's look at every move; the looks at
   ** imagined positions report nothing */
   SearchLimits each = *limits;
@@ -342,7 +342,7 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
       move_to_uci(sample, ml[j], uci, sizeof uci);
       int idx = -1;
       for (int i = 0; i < n; i++)
-        if (!strcmp(names[i], uci)) idx = i;
+        if (!strcmp(votes[i].name, uci)) idx = i;
       if (idx < 0 || excluded(exclude, uci)) continue;
       /* a shallow look: the sample after the move, from our side */
       move_make(sample, ml[j], &u);
@@ -385,10 +385,9 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
         }
       }
       move_unmake(sample, ml[j], &u);
-      total[idx] += v;
-      if (!legal_in[idx] || v < worst[idx]) worst[idx] = v;
-      legal_in[idx]++;
-      k++;
+      votes[idx].total += v;
+      if (!votes[idx].legal || v < votes[idx].worst) votes[idx].worst = v;
+      votes[idx].legal++;
     }
   }
   /* The average over the samples where the move is legal, less a pawn's
@@ -397,30 +396,26 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   int best = -1;
   long best_value = 0;
   for (int i = 0; i < n; i++) {
-    if (excluded(exclude, names[i]) || !legal_in[i]) continue;
-    long mean = total[i] / legal_in[i];
-    long value = mean - 100L * (nsamples - legal_in[i]);
+    if (excluded(exclude, votes[i].name) || !votes[i].legal) continue;
+    long mean = votes[i].total / votes[i].legal;
+    long value = mean - 100L * (nsamples - votes[i].legal);
     /* From a belief, part of the worst case counts beside the average: a
     ** queen left where the unseen king may stand in one position of twenty
     ** is lost, sooner or later, to an opponent who tries every capture. */
-    if (npool) value -= (mean - worst[i]) / RISK_SHARE;
+    if (npool) value -= (mean - votes[i].worst) / RISK_SHARE;
     /* Ties go to the first name in order, not the first move generated:
     ** the order of generation follows how the position was reached, which
     ** is not part of what the player sees. */
-    if (best < 0 || value > best_value || (value == best_value && strcmp(names[i], names[best]) < 0))
+    if (best < 0 || value > best_value || (value == best_value && strcmp(votes[i].name, votes[best].name) < 0))
       best = i, best_value = value;
   }
   if (best < 0)
     for (int i = 0; i < n; i++)
-      if (!excluded(exclude, names[i]) && (best < 0 || strcmp(names[i], names[best]) < 0)) best = i;
-  if (best >= 0) snprintf(out, len, "%s", names[best]);
+      if (!excluded(exclude, votes[i].name) && (best < 0 || strcmp(votes[i].name, votes[best].name) < 0)) best = i;
+  if (best >= 0) snprintf(out, len, "%s", votes[best].name);
   free(pool);
   free(sample);
-  free(names);
-  free(total);
-  free(worst);
-  free(legal_in);
-  (void)k;
+  free(votes);
   return best >= 0 ? 0 : -1;
 }
 
