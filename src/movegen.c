@@ -518,15 +518,16 @@ static int limit_moves(const Position *p, Move *list, int n) {
   return k;
 }
 
-/* The moves of a piece with extra moves, which end on its extra squares
-** (check: as for gen_steps). */
-static int gen_with_extra(const Position *p, Move *list, int n, int from, int t, int *check) {
+/* The moves of a piece with extra moves, which end on its extra squares.
+** Its own check flag: gen_pseudo_all's, passed by address, would leave
+** the register of that hot loop (chess perft: 3.5% more instructions). */
+static int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
   const Variant *v = p->v;
-  int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t];
+  int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t], check = -1;
   const Step *s = v->step[us][t];
-  n = gen_steps(p, list, n, from, t, s, s + plain, check);
+  n = gen_steps(p, list, n, from, t, s, s + plain, &check);
   int n0 = n, k = n;
-  n = gen_steps(p, list, n, from, t, s + plain, s + all, check);
+  n = gen_steps(p, list, n, from, t, s + plain, s + all, &check);
   for (int j = n0; j < n; j++)
     if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
   return k;
@@ -627,7 +628,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
       continue;
     }
     if (IS_SET(v->extra_mask, t)) {
-      n = gen_with_extra(p, list, n, from, t, &check);
+      n = gen_with_extra(p, list, n, from, t);
       continue;
     }
     int promotes = promote_kind(v, t);
