@@ -19,26 +19,53 @@ LUA_PC   ?= lua5.4
 OPT      ?= -O3
 WARN      = -Wall -Wextra -Werror
 CFLAGS   ?= $(OPT)
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"' \
-             $(shell $(PKG_CONFIG) --cflags $(LUA_PC) libmicrohttpd) -Isrc -Ibuild
+BASE_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"'
+LUA_CFLAGS  = $(shell $(PKG_CONFIG) --cflags $(LUA_PC))
+HTTP_CFLAGS = $(shell $(PKG_CONFIG) --cflags libmicrohttpd)
 LIBS      = $(shell $(PKG_CONFIG) --libs $(LUA_PC) libmicrohttpd) -lreadline -lm -lpthread
 
 ifdef DEBUG
   OPT = -O1 -g
-  ALL_CFLAGS += -DVARIA_DEBUG
+  BASE_CFLAGS += -DVARIA_DEBUG
 endif
 ifdef SANITIZE
   OPT = -O1 -g -fno-omit-frame-pointer
-  ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all
+  BASE_CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all
   LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 
-# The core (no Lua), the Lua layers, and the program.
-CORE  = board piece variant position movegen rules perft notation game hidden belief explain search player textio
-LUAL  = sandbox charged script rulehooks binding names pgn protocol match cli import repl serve
-CORE_OBJ = $(CORE:%=build/%.o)
-LUA_OBJ  = $(LUAL:%=build/%.o) build/embedded.o
+# The layers, bottom up (docs/internals.md): each folder of src/ is compiled
+# with the include paths of its own layer and the layers below it only, so
+# an include that points up does not compile. The core (board to perft)
+# knows no Lua; the engine (search, the computer's players, beliefs,
+# explanations) neither; the Lua layer binds them to scripts; the front
+# ends (the CLI, REPL, protocols, server) sit on top.
+CORE_INC   = -Isrc/core
+ENGINE_INC = $(CORE_INC) -Isrc/engine
+LUA_INC    = $(ENGINE_INC) -Isrc/lua -Ibuild
+FRONT_INC  = $(LUA_INC) -Isrc/front
+CORE_CFLAGS   = $(BASE_CFLAGS) $(CORE_INC)
+ENGINE_CFLAGS = $(BASE_CFLAGS) $(ENGINE_INC)
+LUAL_CFLAGS   = $(BASE_CFLAGS) $(LUA_CFLAGS) $(LUA_INC)
+FRONT_CFLAGS  = $(BASE_CFLAGS) $(LUA_CFLAGS) $(HTTP_CFLAGS) $(FRONT_INC)
+ALL_CFLAGS    = $(FRONT_CFLAGS)
+
+CORE   = $(patsubst src/core/%.c,%,$(wildcard src/core/*.c))
+ENGINE = $(patsubst src/engine/%.c,%,$(wildcard src/engine/*.c))
+LUAL   = $(patsubst src/lua/%.c,%,$(wildcard src/lua/*.c))
+FRONT  = $(filter-out main,$(patsubst src/front/%.c,%,$(wildcard src/front/*.c)))
+CORE_OBJ   = $(CORE:%=build/core/%.o)
+ENGINE_OBJ = $(ENGINE:%=build/engine/%.o)
+LUA_OBJ    = $(LUAL:%=build/lua/%.o) build/embedded.o
+FRONT_OBJ  = $(FRONT:%=build/front/%.o)
+# Each layer is a static library; a program or test links the layers it uses.
+CORE_LIB   = build/libvaria-core.a
+ENGINE_LIB = build/libvaria-engine.a
+LUA_LIB    = build/libvaria-lua.a
+FRONT_LIB  = build/libvaria-front.a
+ALL_LIBS   = $(FRONT_LIB) $(LUA_LIB) $(ENGINE_LIB) $(CORE_LIB)
 EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(sort $(wildcard web/*))
+HEADERS  = $(wildcard src/*/*.h)
 
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
@@ -47,14 +74,23 @@ FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut 
 all: varia
 
 build:
-	@mkdir -p build
+	@mkdir -p build/core build/engine build/lua build/front
 
 $(FLAGS_STAMP): | build
-	@rm -f build/flags-* build/*.o
+	@rm -f build/flags-* build/*.o build/*/*.o build/*.a
 	@touch $@
 
-build/%.o: src/%.c $(wildcard src/*.h) $(FLAGS_STAMP) | build
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+build/core/%.o: src/core/%.c $(HEADERS) $(FLAGS_STAMP) | build
+	$(CC) $(CORE_CFLAGS) -c $< -o $@
+
+build/engine/%.o: src/engine/%.c $(HEADERS) $(FLAGS_STAMP) | build
+	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
+
+build/lua/%.o: src/lua/%.c $(HEADERS) $(FLAGS_STAMP) | build
+	$(CC) $(LUAL_CFLAGS) -c $< -o $@
+
+build/front/%.o: src/front/%.c $(HEADERS) $(FLAGS_STAMP) | build
+	$(CC) $(FRONT_CFLAGS) -c $< -o $@
 
 build/embed: tools/embed.c | build
 	$(CC) -O1 -o $@ $<
@@ -62,10 +98,19 @@ build/embed: tools/embed.c | build
 build/embedded.c: build/embed $(EMBED)
 	build/embed $@ $(EMBED)
 
-build/embedded.o: build/embedded.c src/embedded.h $(FLAGS_STAMP)
-	$(CC) $(ALL_CFLAGS) -Wno-overlength-strings -c $< -o $@
+build/embedded.o: build/embedded.c src/lua/embedded.h $(FLAGS_STAMP)
+	$(CC) $(LUAL_CFLAGS) -Wno-overlength-strings -c $< -o $@
 
-varia: build/main.o $(LUA_OBJ) $(CORE_OBJ)
+$(CORE_LIB): $(CORE_OBJ)
+	@rm -f $@; $(AR) rcs $@ $^
+$(ENGINE_LIB): $(ENGINE_OBJ)
+	@rm -f $@; $(AR) rcs $@ $^
+$(LUA_LIB): $(LUA_OBJ)
+	@rm -f $@; $(AR) rcs $@ $^
+$(FRONT_LIB): $(FRONT_OBJ)
+	@rm -f $@; $(AR) rcs $@ $^
+
+varia: build/front/main.o $(ALL_LIBS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # ---- tests ---------------------------------------------------------------
@@ -73,8 +118,8 @@ UNIT_TESTS = $(patsubst tests/unit/%.c,build/%,$(wildcard tests/unit/test_*.c))
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
-build/test_%: tests/unit/test_%.c tests/unit/fixtures.h $(CORE_OBJ) $(LUA_OBJ)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(LUA_OBJ) $(CORE_OBJ) $(CMOCKA_LIBS) $(LIBS)
+build/test_%: tests/unit/test_%.c tests/unit/fixtures.h $(ALL_LIBS)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(CMOCKA_LIBS) $(LIBS)
 
 unit-test: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
@@ -131,7 +176,7 @@ FUZZ_SMOKE_RUNS ?= 2000
 # an input that loops forever then costs milliseconds, not seconds.
 FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
              -DSANDBOX_BUDGET_DEFAULT=1000000L -DSANDBOX_LOAD_BUDGET=1000000L \
-             -DVARIA_VERSION='"$(VERSION)"' $(shell $(PKG_CONFIG) --cflags $(LUA_PC)) -Isrc -Ibuild
+             -DVARIA_VERSION='"$(VERSION)"' $(LUA_CFLAGS) $(HTTP_CFLAGS) $(FRONT_INC)
 # libFuzzer 14's entropic scheduler keeps every feature seen fewer than
 # -entropic_feature_frequency_threshold times (255) in its list of rare
 # features and scans that list for each feature of each run: on targets
@@ -139,11 +184,12 @@ FUZZ_FLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefi
 # list stays short and the scheduler still favours the rarest features.
 FUZZ_OPTS  = -timeout=10 -rss_limit_mb=2048 -entropic_feature_frequency_threshold=16
 FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_OBJ   = $(CORE:%=build/fuzz/%.o) $(LUAL:%=build/fuzz/%.o) build/fuzz/embedded.o
+FUZZ_OBJ   = $(CORE:%=build/fuzz/core/%.o) $(ENGINE:%=build/fuzz/engine/%.o) \
+             $(LUAL:%=build/fuzz/lua/%.o) $(FRONT:%=build/fuzz/front/%.o) build/fuzz/embedded.o
 .SECONDARY: $(FUZZ_OBJ) # kept between runs, not removed as intermediate files
 
-build/fuzz/%.o: src/%.c $(wildcard src/*.h)
-	@mkdir -p build/fuzz
+build/fuzz/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 build/fuzz/embedded.o: build/embedded.c

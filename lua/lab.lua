@@ -1,6 +1,6 @@
 -- lab: the designer's lab, `varia analyze` and `varia diff` (docs/lab.md).
 --
--- A trusted tool built into varia (src/cli.c runs it as lab.main). The
+-- A trusted tool built into varia (src/front/cli.c runs it as lab.main). The
 -- games are played by the computer player (g:bestmove), one record per
 -- game; every figure of the report is computed from the records alone, so
 -- that records played anywhere (shards on other machines, the worker
@@ -350,7 +350,7 @@ local function schedule(cfg, i)
 end
 
 -- The engines of this process's seats (an external engine a seat, asked
--- through varia match's driver: src/match.c), made on first use, by
+-- through varia match's driver: src/front/match.c), made on first use, by
 -- analysis (varia diff plays two, of two variants).
 local engines = setmetatable({}, { __mode = "k" })
 
@@ -1161,7 +1161,7 @@ function M.main(command, exe, tty, ...)
   local args = { ... }
   local ok, status = pcall(function()
     if command == "analyze" then return analyze(exe, tty, args) end
-    return M.diff.main(M, args) -- lua/labdiff.lua, set by src/cli.c
+    return M.diff.main(M, args) -- lua/labdiff.lua, set by src/front/cli.c
   end)
   if ok then return status end
   if type(status) == "table" and status.lab then

@@ -6,7 +6,7 @@
 -- figures of both, side by side, with a test of each difference.
 -- Exit status: 0 when they play alike, 1 when they differ, 2 on error.
 local stats = require "labstats"
-local lab = ... -- lua/lab.lua, given by src/cli.c
+local lab = ... -- lua/lab.lua, given by src/front/cli.c
 
 local M = {}
 local fmt = string.format

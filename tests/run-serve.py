@@ -210,7 +210,7 @@ def chess_suite():
     for f in ("/app.js", "/style.css"):
         st, h, data = s.raw("GET", f)
         check("the page's " + f, st == 200 and len(data) > 100, st)
-    st, h, data = s.raw("GET", "/../src/serve.c")
+    st, h, data = s.raw("GET", "/../src/front/serve.c")
     check("no file outside the page's", st == 404, st)
     st, h, data = s.raw("DELETE", "/api/state", token=t)
     check("DELETE: 405", st == 405, st)

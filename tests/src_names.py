@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The C core names no variant: no string literal in src/*.[ch], and no
+"""The C core names no variant: no string literal in src/*/*.[ch], and no
 quoted word in a comment there, is the name of a script in variants/.
 What other programs call a variant is in the script's `names` table
 (docs/api.md), not in C.
@@ -14,17 +14,17 @@ import sys
 
 # (file, name): (count, why it is not variant-specific logic)
 ALLOWED = {
-    ("cli.c", "chess"): (2, "the variant of a command that names none"),
-    ("main.c", "chess"): (1, "the REPL's variant when none is named"),
-    ("match.c", "chess"): (3, "varia match's default variant; UCI_Variant's own default name"),
-    ("pgn.c", "chess"): (2, "a PGN game without [Variant] is chess (the PGN standard)"),
-    ("protocol.c", "chess"): (3, "UCI_Variant's default; XBoard's new (its normal game)"),
-    ("repl.c", "chess"): (1, "a listed game without [Variant]"),
-    ("serve.c", "chess"): (1, "varia serve's variant when none is named"),
-    ("protocol.c", "fairy"): (2, "XBoard's parent variant in a setup command, XBoard's word"),
-    ("protocol.c", "crazyhouse"): (1, "XBoard's parent variant in a setup command, XBoard's word"),
-    ("game.c", "extinction"): (1, "the name of an end (rules.extinction)"),
-    ("script.c", "extinction"): (2, "the rules key extinction"),
+    ("front/cli.c", "chess"): (2, "the variant of a command that names none"),
+    ("front/main.c", "chess"): (1, "the REPL's variant when none is named"),
+    ("front/match.c", "chess"): (3, "varia match's default variant; UCI_Variant's own default name"),
+    ("front/pgn.c", "chess"): (2, "a PGN game without [Variant] is chess (the PGN standard)"),
+    ("front/protocol.c", "chess"): (3, "UCI_Variant's default; XBoard's new (its normal game)"),
+    ("front/repl.c", "chess"): (1, "a listed game without [Variant]"),
+    ("front/serve.c", "chess"): (1, "varia serve's variant when none is named"),
+    ("front/protocol.c", "fairy"): (2, "XBoard's parent variant in a setup command, XBoard's word"),
+    ("front/protocol.c", "crazyhouse"): (1, "XBoard's parent variant in a setup command, XBoard's word"),
+    ("core/game.c", "extinction"): (1, "the name of an end (rules.extinction)"),
+    ("lua/script.c", "extinction"): (2, "the rules key extinction"),
 }
 
 
@@ -69,9 +69,9 @@ def main():
     names = {f[:-4] for f in os.listdir(os.path.join(root, "variants")) if f.endswith(".lua")}
     found, bad = {}, 0
     src = os.path.join(root, "src")
-    for f in sorted(os.listdir(src)):
-        if not f.endswith((".c", ".h")):
-            continue
+    files = sorted(os.path.relpath(os.path.join(d, f), src)
+                   for d, _, fs in os.walk(src) for f in fs if f.endswith((".c", ".h")))
+    for f in files:
         with open(os.path.join(src, f), encoding="utf-8") as fh:
             for kind, value, line in lex(fh.read()):
                 if value not in names:

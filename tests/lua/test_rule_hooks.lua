@@ -1,4 +1,4 @@
--- The rule-hook machinery (src/rulehooks.c, docs/api.md "Rule hooks"):
+-- The rule-hook machinery (src/lua/rulehooks.c, docs/api.md "Rule hooks"):
 -- what every script relies on, apart from any one rule. The catalogue
 -- scripts' own tests check their rules.
 
