@@ -7,7 +7,7 @@
 #   make DEBUG=1         assertions and board_ok() after every make/unmake
 #   make SANITIZE=address,undefined test
 #
-# Dependencies (Debian): liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev pkg-config
+# Dependencies (Debian): tools/install-deps.sh --list (to build), --list --test (to test)
 
 VERSION   = 0.1
 PREFIX   ?= /usr/local
@@ -70,7 +70,7 @@ HEADERS  = $(wildcard src/*/*.h)
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all test fuzz-compiles unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz fuzz-smoke install uninstall
+.PHONY: all build-deps dist deb deb-test deb-chroot-test test fuzz-compiles unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz fuzz-smoke install uninstall
 all: varia
 
 build:
@@ -150,8 +150,13 @@ fuzz-compiles: build/embedded.c
 	@for f in tests/fuzz/fuzz_*.c; do $(CC) $(ALL_CFLAGS) -fsyntax-only $$f || exit 1; done
 
 # Install what is missing (Debian packages), build, start the REPL on chess.
-play: deps varia
+# make play installs only what the build and the REPL need; make deps also
+# what the tests need (tools/install-deps.sh --list [--test] names them).
+play: build-deps varia
 	./varia
+
+build-deps:
+	tools/install-deps.sh
 
 deps:
 	tools/install-deps.sh --test
@@ -238,7 +243,7 @@ install: varia
 	install -m 644 variants/*.lua $(DESTDIR)$(DATADIR)/variants/
 	install -m 644 lua/*.lua $(DESTDIR)$(DATADIR)/lua/
 	install -m 644 docs/varia.1 $(DESTDIR)$(PREFIX)/share/man/man1/varia.1
-	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 README.md CHANGELOG.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 docs/variants/*.md $(DESTDIR)$(DOCDIR)/variants/
 	install -m 644 docs/images/*.png $(DESTDIR)$(DOCDIR)/images/
 	cp -R docs/examples/. $(DESTDIR)$(DOCDIR)/examples/
@@ -251,3 +256,31 @@ uninstall:
 
 clean:
 	rm -rf build varia
+
+# ---- distribution -----------------------------------------------------------
+# make dist: build/varia-VERSION.tar.gz, the files git tracks as they are in
+# the work tree (what a release holds; build output and local files are not
+# tracked). make deb: a Debian package built from that tarball with
+# debhelper (debian/), checked by lintian, in build/deb/.
+DIST = varia-$(VERSION)
+dist: | build
+	@command -v git >/dev/null && git rev-parse --git-dir >/dev/null 2>&1 || \
+	  { echo "make dist: needs git and a git checkout (it packs the files git tracks)" >&2; exit 1; }
+	rm -rf build/$(DIST) && mkdir -p build/$(DIST)
+	git ls-files -z | xargs -0 cp --parents -t build/$(DIST)
+	tar -C build -czf build/$(DIST).tar.gz $(DIST) && rm -rf build/$(DIST)
+	@echo "wrote build/$(DIST).tar.gz"
+
+deb: dist
+	rm -rf build/deb && mkdir -p build/deb
+	tar -C build/deb -xzf build/$(DIST).tar.gz
+	cd build/deb/$(DIST) && dpkg-buildpackage -us -uc -b
+	lintian --fail-on error build/deb/varia_$(VERSION)_*.deb
+	@ls build/deb/*.deb
+
+# The package installed and run: tests/run-deb.sh (on this machine, as
+# root: .ci/run), or inside a fresh Debian chroot made by debootstrap.
+deb-test:
+	tests/run-deb.sh
+deb-chroot-test:
+	tests/run-deb.sh --chroot

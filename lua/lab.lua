@@ -500,10 +500,16 @@ local function rate(k, n)
   return p and figure(p, lo, hi, n) or figure(nil, nil, nil, 0)
 end
 
--- A mean with its t-interval; a share (0 to 1) keeps its bounds inside.
-local function mean(xs, share)
+-- A mean with its t-interval, kept inside the values the figure can take
+-- (floor, ceiling: a length is never negative, a share is 0 to 1): a
+-- t-interval over few, skewed values can reach past them.
+local SHARE, NONNEGATIVE = { 0, 1 }, { 0 }
+local function mean(xs, range)
   local m, lo, hi = stats.mean_ci(xs)
-  if m and share then lo, hi = math.max(lo, 0), math.min(hi, 1) end
+  if m and range then
+    if range[1] then lo = math.max(lo, range[1]) end
+    if range[2] then hi = math.min(hi, range[2]) end
+  end
   return figure(m, lo, hi, #xs)
 end
 
@@ -556,6 +562,23 @@ end
 -- result on the material differences of every position the computer
 -- played from, scaled so that the reference piece (the pawn, else the
 -- cheapest declared piece) keeps its declared value.
+-- The fewest games a figure needs before the lab offers it as a
+-- measurement rather than a hint (the report marks the others "few").
+-- Rates: at 30 games a 95% Wilson interval is still about +-0.17 wide,
+-- the least that tells 40% from 60%. Means of per-game values (lengths,
+-- branching, shares of a game): 10, below which Student's t over skewed
+-- values says little. The evaluation figures come from decided games and
+-- engines' scores: 20. Piece values, one coefficient per piece type fitted
+-- on results: 100 games (fewer give values of either sign, as 20 games of
+-- Duck Chess once gave the queen -270).
+M.MIN_SAMPLE = {
+  first_player_score = 30, seat_a_score = 30, white_wins = 30, draws = 30, black_wins = 30,
+  balance = 30, drawishness = 30, completion = 30, cut = 30,
+  plies = 10, turns = 10, decision_positions = 10, branching = 10, coverage = 10, repetition = 10,
+  lead_changes = 20, drama = 20, decisiveness = 20, beliefs_white = 10, beliefs_black = 10,
+}
+M.MIN_VALUES_GAMES = 100
+
 local function fit_values(records, info)
   local types, present = {}, {}
   for _, rec in ipairs(records) do
@@ -652,12 +675,17 @@ function M.report(cfg, records, info)
   F.drawishness = rate(draws - cut, n - cut)
   F.completion = rate(decided, n)
   F.cut = rate(cut, n)
-  F.plies, F.turns = mean(plies), mean(turns)
-  F.decision_positions = mean(decision, true)
-  F.branching = mean(branching)
-  F.coverage, F.repetition = mean(coverage, true), mean(repetition, true)
-  F.lead_changes, F.drama, F.decisiveness = mean(lead, true), mean(drama, true), mean(decisive, true)
-  if #beliefs_w > 0 then F.beliefs_white, F.beliefs_black = mean(beliefs_w), mean(beliefs_b) end
+  F.plies, F.turns = mean(plies, NONNEGATIVE), mean(turns, NONNEGATIVE)
+  F.decision_positions = mean(decision, SHARE)
+  F.branching = mean(branching, NONNEGATIVE)
+  F.coverage, F.repetition = mean(coverage, SHARE), mean(repetition, SHARE)
+  F.lead_changes, F.drama, F.decisiveness = mean(lead, SHARE), mean(drama, SHARE), mean(decisive, SHARE)
+  if #beliefs_w > 0 then F.beliefs_white, F.beliefs_black = mean(beliefs_w, NONNEGATIVE), mean(beliefs_b, NONNEGATIVE) end
+  -- each figure's minimum sample (M.MIN_SAMPLE), and whether it has it
+  for key, f in pairs(F) do
+    f.min = M.MIN_SAMPLE[key]
+    if f.min and f.n < f.min then f.few = true end
+  end
   if cfg.paired then F.seat_a_score = rate(a_pts, n) end
   local out = { figures = F, games = n, unscored = unscored > 0 and unscored or nil }
   -- branching by ply, while at least five games (or all of them) are going
@@ -713,6 +741,10 @@ function M.report(cfg, records, info)
   end
   out.warnings = warnings
   out.piece_values = fit_values(records, info)
+  if out.piece_values then
+    out.piece_values.min_games = M.MIN_VALUES_GAMES
+    if n < M.MIN_VALUES_GAMES then out.piece_values.few = true end
+  end
   out.samples = {}
   for k = 1, math.min(4, n) do
     out.samples[k] = { game = records[k].i, result = records[k].result, ev = records[k].ev, ev0 = records[k].ev0 }
@@ -772,12 +804,17 @@ function M.format_report(cfg, rep)
   end
   add("")
   add("%-30s %9s  %-17s %6s", "figure", "value", "95% interval", "n")
+  local few = false
   for _, row in ipairs(ROWS) do
     local f = rep.figures[row[1]]
     if f then
       local value, bounds = figure_text(f)
-      add("%-30s %9s  %-17s %6d", row[2], value, bounds, f.n)
+      add("%-30s %9s  %-17s %6d%s", row[2], value, bounds, f.n, f.few and fmt("  few (min %d)", f.min) or "")
+      few = few or f.few
     end
+  end
+  if few then
+    add("(few: the figure rests on fewer games than the lab's minimum for it; a hint, not a measurement: play more games)")
   end
   if rep.unscored then
     add("(%d steps of the engines came without a score: each kept the last score before it, or 0 before the first)", rep.unscored)
@@ -794,6 +831,10 @@ function M.format_report(cfg, rep)
     add("")
     add("piece values (logistic regression over %d positions, %s = its declared value)", pv.positions,
       pv.reference or "no reference piece")
+    if pv.few then
+      add("(few: %d games, fewer than the %d that fitted values need; these are not yet values, only noise and a hint)",
+        rep.games, pv.min_games)
+    end
     add("%-8s %9s %9s %10s", "piece", "declared", "fitted", "positions")
     for _, v in ipairs(pv.values) do
       add("%-8s %9s %9s %10d", v.piece, v.declared and tostring(v.declared) or "-",

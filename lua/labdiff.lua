@@ -221,8 +221,8 @@ local function compare_games(lab, o, A, B)
   end
   print("")
   print(fmt("%d games each (%s)", o.games, (lab.make_config(lab.parse_analyze(args)).command:gsub("^varia analyze %S+ ", ""))))
-  print(fmt("%-28s %-22s %-22s %7s", "figure", "A", "B", "p"))
-  local significant = 0
+  print(fmt("%-28s %-24s %-24s %7s", "figure", "A", "B", "p"))
+  local significant, few = 0, 0
   for _, row in ipairs(lab.ROWS) do
     local fa, fb = reports[1].figures[row[1]], reports[2].figures[row[1]]
     if fa and fb and fa.value and fb.value then
@@ -233,15 +233,22 @@ local function compare_games(lab, o, A, B)
       local function cell(f)
         local prec = math.abs(f.value) >= 10 and "%.1f" or "%.3f"
         if not f.lo then return fmt(prec, f.value) end
-        return fmt(prec .. " (" .. prec .. "-" .. prec .. ")", f.value, f.lo, f.hi)
+        return fmt(prec .. " (" .. prec .. " - " .. prec .. ")", f.value, f.lo, f.hi)
       end
       local mark = p and p < 0.05 and " *" or ""
       if mark ~= "" then significant = significant + 1 end
-      print(fmt("%-28s %-22s %-22s %7s%s", row[2], cell(fa), cell(fb), p and fmt("%.3f", p) or "", mark))
+      if fa.few or fb.few then
+        few = math.max(few, fa.min or 0)
+        mark = mark .. " few"
+      end
+      print(fmt("%-28s %-24s %-24s %7s%s", row[2], cell(fa), cell(fb), p and fmt("%.3f", p) or "", mark))
     end
   end
   print(significant > 0 and fmt("%d differences significant at p < 0.05 (marked *)", significant)
     or "no difference significant at p < 0.05")
+  if few > 0 then
+    print("(few: fewer games than the lab's minimum for that figure (analyze's report names each); a hint, not a measurement)")
+  end
   return significant > 0
 end
 

@@ -43,6 +43,12 @@ expect "perft help" 0 "Nodes searched" -- $V perft --help
 expect "test help" 0 "N passed, N failed" -- $V test --help
 expect "version" 0 "varia 0." -- $V --version
 expect "list" 0 "capablanca" -- $V list
+# Every subcommand the usage names answers --help (and -h) with its usage
+# and exit 0, the engines included: none starts.
+for sub in $($V --help 2>&1 | grep -oE "(^ *|usage: |[|] )varia [a-z]+" | awk '{print $NF}' | sort -u) cecp; do
+  expect "varia $sub --help: its usage" 0 "usage: varia $sub" -- $V $sub --help
+  expect "varia $sub -h: its usage" 0 "usage: varia $sub" -- $V $sub -h
+done
 # make install puts the docs where the man page's SEE ALSO says.
 make -s install DESTDIR="$tmp/inst" PREFIX=/usr >/dev/null 2>&1
 for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/doc/varia/api.md \
@@ -51,6 +57,13 @@ for f in bin/varia share/man/man1/varia.1 share/varia/variants/chess.lua share/d
          share/doc/varia/lab.md share/doc/varia/lab/chess/score.svg; do
   judge "make install: $f" 0 "" "$([ -f "$tmp/inst/usr/$f" ]; echo $?)" ""
 done
+# The README's two lists are exactly what make play and make deps install.
+build_pkgs=$(tools/install-deps.sh --list)
+test_pkgs=$(tools/install-deps.sh --list --test)
+expect "README: make play's packages" 0 "" -- grep -qxF "    $build_pkgs" README.md
+expect "README: make deps' packages" 0 "" -- grep -qxF "    ${test_pkgs#"$build_pkgs "}" README.md
+expect "make play installs what the build needs, not the tests' oracles" 0 "" -- \
+  sh -c "grep -q '^play: build-deps' Makefile && ! tools/install-deps.sh --list | grep -qw chromium"
 # The man page covers every subcommand the usage names.
 for sub in $($V --help 2>&1 | grep -oE "(^ *|usage: |[|] )varia [a-z]+" | awk '{print $NF}' | sort -u); do
   expect "the man page covers varia $sub" 0 "" -- grep -qE "^\.B (varia )?$sub\b" docs/varia.1
@@ -67,9 +80,9 @@ printf 'error("boom")\n' > "$tmp/broken_list.lua"
 VARIA_PATH=$tmp expect "list: a script that does not load says so" 0 "broken_list        (does not load: $tmp/broken_list.lua:1: boom)" -- $V list
 expect "check names the royal pieces" 0 "q=Q r=R; royal k)" -- $V check chess
 # Hints name the command as it was typed: ./varia here, varia from $PATH.
-expect "hint names ./varia as typed" 1 "(see ./varia --list;" -- $V check nosuch
+expect "hint names ./varia as typed" 1 "(see ./varia list;" -- $V check nosuch
 mkdir -p "$tmp/bin" && cp $V "$tmp/bin/varia"
-PATH="$tmp/bin:$PATH" expect "hint names varia from PATH" 1 "(see varia --list;" -- varia --seed 3 check nosuch
+PATH="$tmp/bin:$PATH" expect "hint names varia from PATH" 1 "(see varia list;" -- varia --seed 3 check nosuch
 expect "check says when none is royal" 0 "; no royal piece)" -- $V check extinction
 expect "unknown option" 2 "unknown option '--frobnicate'" -- $V --frobnicate
 expect "perft start" 0 "Nodes searched: 8902" -- $V perft 3
@@ -296,6 +309,20 @@ for name in "King of the Hill" "kingofthehill" "KOTH" "king-of-the-hill" "Kingof
   printf '[Variant "%s"]\n\n*\n' "$name" > "$tmp/name.pgn"
   expect_stdin "pgn: [Variant \"$name\"] is read" 0 "opened $tmp/name.pgn" "open $tmp/name.pgn\n" -- $V
 done
+# PGN out: orthodox chess from its start is plain PGN (no [Variant], [FEN]
+# or [SetUp]); options at their defaults are left out of [Variant]; any
+# other game keeps what a reader needs.
+out=$(printf 'e4\ne5\nsave %s\nquit\n' "$tmp/plain.pgn" | $V 2>&1; grep -cE '^\[(Variant|FEN|SetUp) ' "$tmp/plain.pgn")
+judge "pgn out: plain chess from the start writes no [Variant], [FEN] or [SetUp]" 0 "" "$([ "${out##*$'\n'}" = 0 ]; echo $?)" "$out"
+expect_stdin "pgn out: plain chess reads back" 0 "opened $tmp/plain.pgn: chess, 2 steps" "open $tmp/plain.pgn\n" -- $V
+printf 'new chess:dead_position=play\ne4\nsave %s\nquit\n' "$tmp/play.pgn" | $V >/dev/null 2>&1
+expect "pgn out: an option off its default is kept" 0 '[Variant "chess:dead_position=play"]' -- cat "$tmp/play.pgn"
+printf 'new chess:dead_position=draw\ne4\nsave %s\nquit\n' "$tmp/draw.pgn" | $V >/dev/null 2>&1
+expect "pgn out: an option at its default is left out" 1 "" -- grep -q "Variant" "$tmp/draw.pgn"
+printf 'fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\ne3\nsave %s\nquit\n' "$tmp/fen.pgn" | $V >/dev/null 2>&1
+expect "pgn out: chess from another position keeps [FEN]" 0 '[FEN "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"]' -- cat "$tmp/fen.pgn"
+printf 'new capablanca\ne4\nsave %s\nquit\n' "$tmp/capa.pgn" | $V >/dev/null 2>&1
+expect "pgn out: another variant keeps [Variant]" 0 '[Variant "capablanca"]' -- cat "$tmp/capa.pgn"
 # The names other programs write are the scripts' (names.pgn,
 # names.xboard, names.shuffled_from for "X960"), a script of one's own as
 # much as a built-in one; and src/ names no variant (tests/src_names.py).
@@ -309,6 +336,15 @@ done
 expect "match: a CECP engine is given the declared XBoard name" 0 "varia#2 < variant mine" -- env VARIA_PATH="$tmp/names" $V match --variant mygame --st 1 --games 2 --max-plies 2 --debug varia "cecp:$V xboard"
 out=$(python3 tests/src_names.py 2>&1)
 judge "src/ names no variant script" 0 "0 variant names in src/" $? "$out"
+# A refused move says why, as `why` does (the core's reason, or a hook's);
+# an ambiguous SAN names its candidates; a hidden game keeps the terse
+# refusal (the reason could tell what the player does not see).
+expect_stdin "REPL: a refused move says why" 1 "Nxe5: no knight of White's can move to e5" 'e4\ne5\nNxe5\n' -- $V
+expect_stdin "REPL: the reason of a refused step in a joined turn" 1 "a pawn cannot move from e2 to e5" 'new duck\ne2e5,d4d5\n' -- $V
+expect_stdin "REPL: a hook's reason" 1 "Ne2: the piece on g1 is paralysed (attacked by an enemy piece of its type)" 'fen 4k3/8/8/8/8/8/4n3/4K1N1 w - - 0 1\nNe2\n' -- $V madrasi
+expect_stdin "REPL: an ambiguous SAN names the candidates" 1 "Nd2 is ambiguous: Nfd2 or Nbd2" 'e4\ne5\nNf3\nNc6\nd3\nd6\nNd2\n' -- $V
+out=$(printf 'vs computer\ne4\n' | timeout 60 $V 2>&1)
+judge "REPL: the computer's moves in SAN" 0 "" "$(grep -qE '^computer \(Black\): ([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x?[a-h]?[1-8])[+#]?$' <<<"$out"; echo $?)" "$out"
 # The REPL's habits: history with move numbers, resign (kept in PGN),
 # offer only where the variant has offers, flip, letters, ~ and the
 # system's reason in file errors.
@@ -357,7 +393,8 @@ expect_stdin "why: SAN, the pieces that could go" 0 "Rd1: the rook on a1 cannot 
 expect_stdin "why: SAN, a reason said once" 0 "Nd2: d2 holds White's own pawn"$'\n' 'why Nd2\n' -- $V
 expect_stdin "why: SAN, none can" 0 "Nd7: no knight of White's can move to d7" 'why Nd7\n' -- $V
 expect_stdin "why: SAN ambiguous" 0 "Nd2 is ambiguous: Nbd2 or Nfd2" 'fen 4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\nwhy Nd2\n' -- $V
-expect_stdin "why: SAN written otherwise" 0 "Rab1 is not how that move is written: Rb1" 'fen 4k3/8/8/8/8/8/8/R1N1K2R w KQ - 0 1\nwhy Rab1\n' -- $V
+expect_stdin "why: SAN that names the piece by more than it needs is read" 0 "Rab1 is legal (Rb1)" 'fen 4k3/8/8/8/8/8/8/R1N1K2R w KQ - 0 1\nwhy Rab1\n' -- $V
+expect_stdin "why: SAN written otherwise (a capture without x)" 0 "is not how that move is written: Nxe5" 'e4\ne5\nNf3\na6\nwhy Ne5\n' -- $V
 expect_stdin "why: SAN, no such piece" 0 "Zf3: 'Z' is not a piece of chess" 'why Zf3\n' -- $V
 expect_stdin "why: SAN, no piece of the kind" 0 "Qd4: White has no queen" 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhy Qd4\n' -- $V
 expect_stdin "why: a blocked pawn is blocked" 0 "the pawn on e2 is blocked: it moves to e3 only when e3 is empty, and e3 holds Black's pawn" 'fen 4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1\nwhy e3\n' -- $V
@@ -640,8 +677,8 @@ judge "match --concurrency 2: every round in the PGN" 0 "1 2 3 4" 0 "$(sed -n 's
 printf '# two openings\ne2e4 e7e5\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 moves d7d5\n' > "$tmp/openings.txt"
 out=$(timeout 60 $V match --st 0.02 --games 4 --max-plies 2 --openings "$tmp/openings.txt" --pgn "$tmp/op.pgn" varia varia 2>&1)
 pairs=$(grep -E '^\[White|^\[FEN|^1' "$tmp/op.pgn" | paste -sd' ' | sed 's/\[Round[^]]*\]//g')
-judge "match: openings by pairs, colours alternated" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. e4 e5 2.' 0 "$pairs"
-judge "match: the second game of a pair" 0 '[White "varia#2"] [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. e4 e5' 0 "$pairs"
+judge "match: openings by pairs, colours alternated" 0 '[White "varia"] 1. e4 e5 2.' 0 "$pairs"
+judge "match: the second game of a pair" 0 '[White "varia#2"] 1. e4 e5' 0 "$pairs"
 judge "match: a FEN opening" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"] 1... d5' 0 "$pairs"
 printf 'e2e5\n' > "$tmp/bad-openings.txt"
 expect "match: an illegal opening move" 1 "the opening's move e2e5: illegal move e2e5 in this position" -- $V match --st 0.02 --openings "$tmp/bad-openings.txt" varia varia
@@ -772,7 +809,7 @@ if [ -x /usr/games/fairy-stockfish ] && [ -x /usr/games/fairymax ]; then
   # an engine whose thinking is filtered out: no scores, the figures unavailable
   out=$(timeout 120 $V analyze chess --games 2 --depth 1 --max-plies 20 --engine "uci:/usr/games/fairy-stockfish | grep --line-buffered -v '^info'" 2>&1)
   judge "analyze --engine without scores: figures unavailable" 0 "the evaluation figures are unavailable: the engines reported no scores" $? "$out"
-  judge "analyze --engine without scores: drama is -" 0 "" "$(grep -cE '^drama +- +0$' <<<"$out" | grep -qx 1; echo $?)" "$out"
+  judge "analyze --engine without scores: drama is -" 0 "" "$(grep -cE '^drama +- +0( +few \(min 20\))?$' <<<"$out" | grep -qx 1; echo $?)" "$out"
   # an engine whose first step comes without a score (a timed search stopped
   # before its first iteration, on a busy machine): that step counts as
   # even, and every step still has its score

@@ -190,13 +190,13 @@ TIMEOUT=10 transcript "xboard st -5" xboard 'new\nsd 2\nst -5\nusermove e2e4\nqu
   "Error (seconds per move above 0, at most 86400): st -5" "~move [a-h][1-8][a-h][1-8]"
 # A variant refused keeps the one before playable.
 transcript "uci UCI_Variant refused" uci 'setoption name UCI_Variant value nosuch\nposition startpos moves e2e4\ngo depth 2\nquit\n' \
-  "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays chess" \
+  "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia list; a file needs a path such as ./nosuch.lua); the variant stays chess" \
   "~bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"
 transcript "uci UCI_Variant refused after another" uci 'setoption name UCI_Variant value capablanca\nsetoption name UCI_Variant value nosuch\nposition startpos\ngo perft 1\nquit\n' \
-  "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays capablanca" \
+  "info string UCI_Variant nosuch refused: no variant or module named 'nosuch' (see ./varia list; a file needs a path such as ./nosuch.lua); the variant stays capablanca" \
   "Nodes searched: 28"
 transcript "xboard variant refused" xboard 'variant nosuch\nsd 2\nusermove e2e4\nquit\n' \
-  "Error (no variant or module named 'nosuch' (see ./varia --list; a file needs a path such as ./nosuch.lua); the variant stays normal): variant nosuch" \
+  "Error (no variant or module named 'nosuch' (see ./varia list; a file needs a path such as ./nosuch.lua); the variant stays normal): variant nosuch" \
   "~move [a-h][1-8][a-h][1-8]"
 # A refused position does not take the moves after it onto the one before.
 transcript "uci position refused" uci 'position startpos moves e2e4\nposition fen zz moves d7d5\nd\nquit\n' \

@@ -358,6 +358,27 @@ time.sleep(0.5)
 c.close()
 check("a declined game is deleted", recovery_files(home) == [], str(recovery_files(home)))
 
+# A game left behind with no moves (a move, then undone) is not offered:
+# there is nothing to resume, and its file goes.
+home = tempfile.mkdtemp()
+env = {"HOME": home, "VARIA_RECOVERY": os.path.join(home, "recovery")}
+t = Term([], env)
+t.wait_for(r"varia\(chess\)> ")
+t.send("e4\n")
+t.wait_for(r"Black to move")
+t.send("undo\n")
+t.wait_for(r"White to move")
+time.sleep(0.3)
+t.close()  # kill -9
+check("a game undone to no moves leaves its file", len(recovery_files(home)) == 1, str(recovery_files(home)))
+t = Term([], env)
+check("a game with no moves is not offered", t.wait_for(r"varia\(chess\)> ", 5) and
+      "interrupted game" not in t.out and "Resume" not in t.out, t.out)
+check("and its file is gone", recovery_files(home) == [], str(recovery_files(home)))
+t.send("quit\n")
+time.sleep(0.5)
+t.close()
+
 # varia match at a terminal: a progress line on standard error (games
 # done, running, time), and Ctrl-C ends the match with its final score.
 m = Term(["match", "--st", "0.05", "--games", "4", "--max-plies", "400", "varia", "varia"])

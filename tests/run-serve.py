@@ -175,7 +175,9 @@ def chess_suite():
         st, d, _ = s.api("GET", "/api/diagram?" + bad, token=t)
         check("diagram %s: 400" % bad, st == 400 and d["error"], d)
     st, d, _ = s.api("GET", "/api/pgn", token=t)
-    check("PGN", st == 200 and "1. e4 Nf6" in _ and '[Variant "chess"]' in _, _)
+    # orthodox chess from its start: plain PGN, no [Variant], [FEN] or [SetUp]
+    check("PGN", st == 200 and "1. e4 Nf6" in _ and "[Variant" not in _ and "[FEN" not in _
+          and "[SetUp" not in _, _)
     st, h, _ = s.raw("GET", "/api/pgn", token=t)
     check("PGN is a download", "attachment" in h.get("Content-Disposition", ""), h)
     st, d, _ = s.api("POST", "/api/undo", {}, t)

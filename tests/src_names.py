@@ -17,7 +17,7 @@ ALLOWED = {
     ("front/cli.c", "chess"): (2, "the variant of a command that names none"),
     ("front/main.c", "chess"): (1, "the REPL's variant when none is named"),
     ("front/match.c", "chess"): (3, "varia match's default variant; UCI_Variant's own default name"),
-    ("front/pgn.c", "chess"): (2, "a PGN game without [Variant] is chess (the PGN standard)"),
+    ("front/pgn.c", "chess"): (1, "a PGN game without [Variant] is chess (the PGN standard)"),
     ("front/protocol.c", "chess"): (3, "UCI_Variant's default; XBoard's new (its normal game)"),
     ("front/repl.c", "chess"): (1, "a listed game without [Variant]"),
     ("front/serve.c", "chess"): (1, "varia serve's variant when none is named"),

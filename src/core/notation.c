@@ -354,6 +354,48 @@ static void refuse_choice(const Position *p, const char *text, const Move *list,
            side_name(p->side), to, moves);
 }
 
+/* SAN that names a piece by more than it needs (Ngf3 where one knight
+** reaches f3, a Berolina pawn's de3 where varia writes d2e3) or by less
+** (Nd2 where two knights reach d2): the legal moves of ordinary kinds
+** whose piece, destination, disambiguation, capture and promotion fit the
+** text.
+** Returns the move where exactly one fits; where several do, MOVE_NONE
+** with err saying the text is ambiguous and naming them; MOVE_NONE with
+** err untouched where none does. */
+static Move san_fitting(Position *p, const char *text, const Move *list, int n, char *err,
+                        size_t errlen) {
+  SanParts sp;
+  if (san_parse(p, text, &sp) || sp.castle >= 0 || sp.type == -2 || sp.promo == -2) return MOVE_NONE;
+  const Geometry *g = &p->v->geo;
+  Move fits[MAX_MOVES];
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+    if (flag != MF_NORMAL && flag != MF_DOUBLE && flag != MF_EP && flag != MF_PROMO) continue;
+    const PieceType *pt = &p->v->type[CELL_TYPE(p->board[from])];
+    if (sp.type == -1 ? !pt->pawn : CELL_TYPE(p->board[from]) != sp.type) continue;
+    if (move_destination(p, m) != sp.to) continue;
+    if (sp.from_file >= 0 && board_file(g, from) != sp.from_file) continue;
+    if (sp.from_rank >= 0 && board_rank(g, from) != sp.from_rank) continue;
+    if (sp.promo == -1 ? flag == MF_PROMO : flag != MF_PROMO || MOVE_PROMO(m) - 1 != sp.promo) continue;
+    int to = MOVE_TO(m), capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY &&
+                                                     CELL_COLOUR(p->board[to]) != p->side);
+    if (capture != sp.capture) continue; /* an x is written for a capture, and only then */
+    fits[k++] = m;
+  }
+  if (k == 1) return fits[0];
+  if (k > 1) {
+    char buf[64];
+    size_t used = (size_t)snprintf(err, errlen, "%s is ambiguous: ", text);
+    for (int i = 0; i < k && used < errlen; i++) {
+      san_among(p, fits[i], list, n, 0, buf, sizeof buf);
+      used += (size_t)snprintf(err + used, errlen - used, "%s%s", i ? (i + 1 == k ? " or " : ", ") : "", buf);
+    }
+  }
+  return MOVE_NONE;
+}
+
 Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   Move list[MAX_MOVES];
   char buf[64], key[64], want[64];
@@ -400,6 +442,9 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
     san_key(buf, key, sizeof key);
     if (strcmp(key, want) == 0) return list[i];
   }
+  err[0] = '\0';
+  Move fit = san_fitting(p, text, list, n, err, errlen);
+  if (fit != MOVE_NONE || err[0]) return fit;
   /* Say why: a step of another kind than a move (putting a neutral piece,
   ** a card play, a choice for the opponent), a well-formed coordinate move
   ** that is not legal, or text that is no move at all. */

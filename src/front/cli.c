@@ -632,7 +632,7 @@ static int key_line(const char *text, const char *problem, int len) {
 
 int cli_check(Sandbox *s, int argc, char **argv) {
   int bad = 0;
-  if (argc == 0 || strcmp(argv[0], "--help") == 0) {
+  if (argc == 0 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
     fputs("usage: varia check VARIANT|FILE...\n"
           "Loads each variant and reports every unknown key, bad value and\n"
           "contradiction, one per line; exits 1 if any was found.\n",
@@ -682,7 +682,7 @@ int cli_check(Sandbox *s, int argc, char **argv) {
 
 int cli_run(Sandbox *s, int argc, char **argv) {
   lua_State *L = s->L;
-  if (argc == 0 || strcmp(argv[0], "--help") == 0) {
+  if (argc == 0 || strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0) {
     fputs("usage: varia run SCRIPT.lua [ARGS...]\n"
           "Runs a Lua script with the varia module loaded (docs/api.md); the\n"
           "arguments are in the table arg. Exits 1 on an error, with file:line\n"

@@ -116,7 +116,7 @@ int cli_import(Sandbox *s, int argc, char **argv) {
   const char *dir = ".", *file = NULL;
   int force = 0, first = 0;
   for (int i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--help")) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       fputs(import_usage, stdout);
       return 0;
     } else if (!strcmp(argv[i], "--force")) {

@@ -94,6 +94,33 @@ static int is_word_line(const char *line, const char *word) {
   return !strcmp(line, "\n");
 }
 
+/* The usage of the subcommands that take no arguments of their own:
+** each answers --help like every other subcommand, rather than starting
+** (an engine would wait for a GUI that never speaks). */
+static const struct { const char *cmd, *usage; } plain_usage[] = {
+  { "list", "usage: varia list\n"
+            "The variants varia can load (in $VARIA_PATH and built in), each with\n"
+            "the one-line description its script gives.\n" },
+  { "uci", "usage: varia uci\n"
+           "Plays as a UCI engine on standard input and output (a GUI starts it);\n"
+           "the variant is chosen with 'setoption name UCI_Variant value NAME'.\n" },
+  { "xboard", "usage: varia xboard\n"
+              "Plays as a CECP (XBoard/WinBoard) engine on standard input and output;\n"
+              "the variant is chosen with the protocol's 'variant NAME'. varia cecp is\n"
+              "the same.\n" },
+  { "cecp", "usage: varia cecp\n"
+            "The same as varia xboard: plays as a CECP (XBoard/WinBoard) engine.\n" },
+};
+
+/* The usage of cmd if it is one of plain_usage's and args ask for help. */
+static const char *plain_help(const char *cmd, int argc, char **argv) {
+  if (argc < 1 || (strcmp(argv[0], "--help") && strcmp(argv[0], "-h"))) return NULL;
+  for (size_t i = 0; i < sizeof plain_usage / sizeof plain_usage[0]; i++)
+    if (!strcmp(cmd, plain_usage[i].cmd))
+      return plain_usage[i].usage;
+  return NULL;
+}
+
 /* Everything runs under lua_pcall, as in lua.c: an error anywhere,
 ** running out of memory included, ends here with a message. */
 static int pmain(lua_State *L) {
@@ -105,7 +132,11 @@ static int pmain(lua_State *L) {
   lua_pop(L, 1);
   script_set_program(L, a->program);
   const char *cmd = argc > 1 ? argv[1] : NULL;
-  if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
+  const char *help = cmd ? plain_help(cmd, argc - 2, argv + 2) : NULL;
+  if (help) {
+    fputs(help, stdout);
+    a->status = 0;
+  } else if (cmd && (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help"))) {
     fputs(usage, stdout);
     a->status = 0;
   } else if (cmd && !strcmp(cmd, "--version")) {

@@ -17,6 +17,9 @@
 #include "script.h"
 #include "textio.h"
 
+/* The PGN standard's game: a game without [Variant] is orthodox chess. */
+#define PGN_DEFAULT_VARIANT "chess"
+
 static void put_comment(FILE *f, const char *text) {
   fputs(" {", f);
   for (const char *c = text; *c; c++) fputc(*c == '}' ? ')' : *c, f);
@@ -55,7 +58,15 @@ void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, co
   put_tag(f, "White", h && h->white ? h->white : "?");
   put_tag(f, "Black", h && h->black ? h->black : "?");
   fprintf(f, "[Result \"%s\"]\n", result);
-  fprintf(f, "[Variant \"%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n", spec, g->start_fen);
+  /* Orthodox chess from its start is a plain PGN game, which every tool
+  ** reads as such; any other game says its variant (without the options
+  ** at their defaults) and where it started. */
+  char brief[sizeof g->v->source];
+  binding_spec_brief(L, spec, brief, sizeof brief);
+  if (strcmp(brief, PGN_DEFAULT_VARIANT) || strcmp(g->start_fen, g->v->start_fen)) {
+    put_tag(f, "Variant", brief);
+    fprintf(f, "[FEN \"%s\"]\n[SetUp \"1\"]\n", g->start_fen);
+  }
   fprintf(f, "[VariaScript \"%016llx\"]\n", (unsigned long long)script_hash(L, name));
   fprintf(f, "[VariaSeed \"%llu\"]\n", (unsigned long long)seed);
   if (termination) put_tag(f, "Termination", termination);
@@ -545,7 +556,7 @@ int pgn_variant(lua_State *L, const char *path, int index, char *spec, size_t le
     lua_settop(L, top);
     return -1;
   }
-  snprintf(spec, len, "chess");
+  snprintf(spec, len, PGN_DEFAULT_VARIANT);
   if (seek_game(&t, index)) {
     lua_settop(L, top);
     return -1;
@@ -560,7 +571,7 @@ int pgn_variant(lua_State *L, const char *path, int index, char *spec, size_t le
 }
 
 Game *pgn_open(lua_State *L, const char *path, int index, int partial, char *warn, size_t warnlen) {
-  char spec[512] = "chess", tag[512] = "", fen[2048], hash[64], name[64], value[2048];
+  char spec[512] = PGN_DEFAULT_VARIANT, tag[512] = "", fen[2048], hash[64], name[64], value[2048];
   int top = lua_gettop(L), has_fen = 0, has_hash = 0, tags = 0, steps = 0;
   int variant_line = 0, fen_line = 0;
   PgnText t;

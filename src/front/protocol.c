@@ -1064,7 +1064,7 @@ int cli_selfplay(Sandbox *s, int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--depth") && i + 1 < argc) depth = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
-    else if (!strcmp(argv[i], "--help")) {
+    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       printf("usage: varia selfplay VARIANT N [--depth D] [--seed S]\n"
              "Plays N games of the computer against itself and prints each result.\n");
       return 0;

@@ -415,10 +415,40 @@ static void list_moves(Repl *r) {
   if (d.can_offer) printf("(or: offer, to end the game by agreement)\n");
 }
 
+/* The reason the step of tok (a turn's steps joined by commas) that was
+** refused with the generic "illegal move X in this position" is illegal,
+** as `why` says it (the core's reason or a hook's): the steps before it
+** are made on a copy of the position. err keeps the generic text where no
+** better reason is found; a hidden game keeps it always, since the reason
+** may tell what the player does not see. */
+static void refusal_reason(Repl *r, const char *tok, char *err, size_t len) {
+  static const char generic[] = " in this position";
+  size_t n = strlen(err);
+  if (hiding(r) || n < sizeof generic - 1 || strcmp(err + n - (sizeof generic - 1), generic)) return;
+  Position *p = malloc(sizeof *p);
+  if (!p) return;
+  *p = r->g->pos;
+  char step[128], why[512];
+  const char *at = tok;
+  for (;;) {
+    size_t k = strcspn(at, ",");
+    snprintf(step, sizeof step, "%.*s", (int)(k < sizeof step ? k : sizeof step - 1), at);
+    char e[256];
+    Move m = parse_move(p, step, e, sizeof e);
+    if (m == MOVE_NONE || !at[k]) break;
+    Undo u;
+    move_make(p, m, &u);
+    at += k + 1;
+  }
+  if (!explain_move(p, step, why, sizeof why)) snprintf(err, len, "%s", why);
+  free(p);
+}
+
 /* Plays each word of args (a turn's steps may be joined by commas);
-** stops at the first that is refused. Returns the number played. */
+** stops at the first that is refused, saying why. Returns the number
+** played. */
 static int play_moves(Repl *r, char *args) {
-  char err[256];
+  char err[512];
   int played = 0;
   for (char *tok = strtok(args, " \t"); tok; tok = strtok(NULL, " \t")) {
     int steps = 0, status = game_play_text(r->g, tok, &steps, err, sizeof err);
@@ -428,6 +458,7 @@ static int play_moves(Repl *r, char *args) {
     }
     if (status) {
       while (steps--) game_undo(r->g);
+      refusal_reason(r, tok, err, sizeof err);
       say_error(r, "%s", err);
       return played;
     }
@@ -798,34 +829,62 @@ static void do_svg(Repl *r, const char *arg) {
   } else printf("wrote %s\n", path);
 }
 
-/* The computer plays whoever decides now, until it is the person's turn. */
+/* The steps of g from its n0-th on, in SAN joined by commas as `history`
+** writes a turn (Nc6; e2e4,e4f6), replayed on a copy of the position before
+** them; game actions (offers) are left out. */
+static void steps_san(Game *g, int n0, Position *before, char *out, size_t len) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (int i = n0; i < g->n && used < len; i++) {
+    Move m = g->moves[i];
+    if (IS_GAME_ACTION(m)) continue;
+    char san[64];
+    move_to_san(before, m, san, sizeof san);
+    used += (size_t)snprintf(out + used, len - used, "%s%s", used ? "," : "", san);
+    Undo u;
+    move_make(before, m, &u);
+  }
+}
+
+/* The computer plays whoever decides now, until it is the person's turn;
+** its moves are printed in SAN, as the person writes them. */
 static void computer_plays(Repl *r, int once) {
   char out[512];
+  Position *before = malloc(sizeof *before);
+  if (!before) {
+    say_error(r, "out of memory%s", "");
+    return;
+  }
   uint64_t rng = r->seed ^ (uint64_t)r->g->n * 0x9E3779B97F4A7C15ull;
   SearchLimits lim = {.depth = r->level, .stop = &r->s->interrupted};
   while (game_decision(r->g).kind != DECIDE_NONE &&
          (once || game_decision(r->g).player == r->computer)) {
     int who = game_decision(r->g).player, n0 = r->g->n;
+    *before = r->g->pos;
     int none = player_move(r->g, binding_searcher(r->s->L), &lim, &rng, out, sizeof out);
     if (r->s->interrupted) { /* Ctrl-C: nothing of a search cut short is played */
       while (r->g->n > n0) game_undo(r->g);
       say_error(r, "interrupted%s", "");
-      return;
+      break;
     }
     if (none && out[0]) {
       say_error(r, "the computer's step was refused: %s", out);
-      return;
+      break;
     }
     if (none) {
       say_error(r, "the computer found nothing to play%s", "");
-      return;
+      break;
     }
     /* In a game with hidden information the person sees only what the
     ** referee announces, not the computer's move. */
-    if (!view_hides(r->g->v) || r->referee) printf("computer (%s): %s\n", who == WHITE ? "White" : "Black", out);
+    if (!view_hides(r->g->v) || r->referee) {
+      steps_san(r->g, n0, before, out, sizeof out);
+      printf("computer (%s): %s\n", who == WHITE ? "White" : "Black", out);
+    }
     else printf("computer (%s) has played\n", who == WHITE ? "White" : "Black");
     if (once || r->s->interrupted) break;
   }
+  free(before);
 }
 
 static void do_vs(Repl *r, const char *arg) {
@@ -1294,6 +1353,11 @@ static void offer_recovery(Repl *r) {
     }
     recovery_file(found[i].id, "pgn", path, sizeof path);
     Game *g = pgn_open(r->s->L, path, 1, 1, warn, sizeof warn);
+    if (g && g->n == 0) { /* nothing was played: nothing to resume */
+      lua_pop(r->s->L, 1);
+      discard(found[i].id, found[i].lock);
+      continue;
+    }
     if (!g) {
       printf("A game left behind in %s cannot be resumed (%s); the file is kept.\n", path,
              lua_tostring(r->s->L, -1));

@@ -390,6 +390,41 @@ void binding_forget_variant(lua_State *L, const char *key) {
   lua_pop(L, 1);
 }
 
+void binding_spec_brief(lua_State *L, const char *key, char *out, size_t len) {
+  int top = lua_gettop(L);
+  size_t name_len = script_name_len(key);
+  snprintf(out, len, "%s", key);
+  if (!key[name_len]) return; /* no options */
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
+  if (lua_getfield(L, -1, key) != LUA_TUSERDATA || lua_getiuservalue(L, -1, 1) != LUA_TTABLE ||
+      rawfield(L, -1, "options") != LUA_TTABLE) {
+    lua_settop(L, top); /* not compiled (or forgotten): the key as it is */
+    return;
+  }
+  int decl = lua_gettop(L);
+  size_t used = name_len < len ? name_len : len - 1;
+  out[used] = '\0';
+  const char *opt = key + name_len + 1;
+  int kept = 0;
+  while (*opt) {
+    size_t n = strcspn(opt, ","), k = strcspn(opt, "=");
+    if (k < n) {
+      lua_pushlstring(L, opt, k);
+      int is_default = 0;
+      if (lua_rawget(L, decl) == LUA_TTABLE && rawfield(L, -1, "default") != LUA_TNIL) {
+        const char *d = scalar_text(L, -1);
+        is_default = strlen(d) == n - k - 1 && !strncmp(d, opt + k + 1, n - k - 1);
+      }
+      lua_settop(L, decl);
+      if (!is_default)
+        used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%c%.*s",
+                                 kept++ ? ',' : ':', (int)n, opt);
+    }
+    opt += n + (opt[n] == ',');
+  }
+  lua_settop(L, top);
+}
+
 /* Everything a variant's compiling runs is one call from C into scripts,
 ** under one budget: the script and what it requires, with_options, the
 ** metamethods a table may have while it is read, ownership. Returns the

@@ -27,6 +27,12 @@ const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx
 ** (a reload). [-0, +0, m] */
 void binding_forget_variant(lua_State *L, const char *key);
 
+/* key (Variant.source: the name and every option, as the cache has it)
+** without the options at their declared defaults, as a file or another
+** program should see it: "v:o=d" is "v" where d is option o's default. A key not
+** compiled is copied as it is. [-0, +0, m] */
+void binding_spec_brief(lua_State *L, const char *key, char *out, size_t len);
+
 /* Pushes a new game of the variant userdata at vidx. Returns it, or NULL
 ** with the message pushed (a bad FEN). [-0, +1, m] */
 Game *binding_new_game(lua_State *L, int vidx, const char *fen);

@@ -195,7 +195,7 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
     if (strchr(spec, '/') || strstr(spec, ".lua"))
       lua_pushfstring(L, "cannot read variant script '%s'", spec);
     else
-      lua_pushfstring(L, "no variant or module named '%s' (see %s --list; "
+      lua_pushfstring(L, "no variant or module named '%s' (see %s list; "
                       "a file needs a path such as ./%s.lua)", spec, script_program(L), spec);
     return -1;
   }

@@ -106,6 +106,45 @@ near("branching at ply 2: (2 + 3 + 4 + 1) / 4", rep.branching_by_ply[2], 2.5)
 t.check("the move limit is warned about", rep.warnings[#rep.warnings]:find("reached the move limit") ~= nil,
   rep.warnings[#rep.warnings])
 
+-- Intervals keep to the values a figure can take: three games of 1, 1
+-- and 200 plies give a t-interval reaching below zero, and a length is
+-- never negative.
+local skewed = { game(1, "1-0", { 2 }), game(2, "0-1", { 2 }), game(3, "1-0", { 2 }) }
+skewed[3].plies, skewed[3].turns = 200, 200
+local srep = lab.report(cfg, skewed, { declared = {}, skip = {} })
+t.check("the raw t-interval of 1, 1, 200 reaches below zero", select(2, stats.mean_ci({ 1, 1, 200 })) < 0)
+t.equal("a length's interval stops at zero", srep.figures.plies.lo, 0)
+near("and keeps its upper bound", srep.figures.plies.hi, select(3, stats.mean_ci({ 1, 1, 200 })), 1e-9)
+t.check("a share's interval stays within 0 and 1", F.repetition.lo >= 0 and F.repetition.hi <= 1)
+
+-- Each figure says when it rests on fewer games than its minimum.
+t.equal("4 games are few for a rate (min 30)", F.first_player_score.few, true)
+t.equal("the minimum is in the figure", F.first_player_score.min, 30)
+t.equal("4 games are few for a length (min 10)", F.plies.few, true)
+local many = {}
+for i = 1, 30 do many[i] = game(i, i % 2 == 0 and "1-0" or "0-1", { 2, 3 }) end
+local mrep = lab.report(cfg, many, { declared = {}, skip = {} })
+t.equal("30 games are enough for a rate", mrep.figures.first_player_score.few, nil)
+t.equal("and for a length", mrep.figures.plies.few, nil)
+local text4 = lab.format_report(cfg, rep)
+t.check("the table marks a figure on few games", text4:find("few (min 30)", 1, true) ~= nil, text4)
+t.check("and says what few means", text4:find("a hint, not a measurement", 1, true) ~= nil, text4)
+t.check("30 games: no mark", lab.format_report(cfg, mrep):find("few (min 30)", 1, true) == nil)
+-- piece values fitted from 20 games say they are too few to be values
+local valued = {}
+for i = 1, 20 do
+  local g = game(i, i % 3 == 0 and "0-1" or "1-0", { 2, 2 })
+  g.mat = { i % 3 == 0 and "q-1" or "q1", "q1" }
+  valued[i] = g
+end
+local vrep = lab.report(cfg, valued, { declared = { q = 900, p = 100 }, skip = {}, pawn = "p" })
+t.check("piece values are fitted", vrep.piece_values ~= nil)
+t.equal("from 20 games they are few", vrep.piece_values and vrep.piece_values.few, true)
+t.equal("the minimum for values is 100 games", vrep.piece_values and vrep.piece_values.min_games, 100)
+local vtext = lab.format_report(cfg, vrep)
+t.check("the report says the values are not yet values",
+  vtext:find("fewer than the 100 that fitted values need", 1, true) ~= nil, vtext)
+
 -- Seats played by external engines: the report names them, counts the
 -- steps that came without a score, and says when there were no scores.
 local ecfg = { variant = "toy", max_plies = 2, paired = false, command = "varia analyze toy",
