@@ -260,41 +260,144 @@ typedef struct Vote {
   int legal;     /* in how many samples it is legal */
 } Vote;
 
-int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
-                  const char *const *exclude, char *out, size_t len) {
-  Decision d = game_decision(g);
-  Move list[MAX_MOVES];
-  char uci[64];
-  if (d.kind == DECIDE_NONE) return -1;
-  if (d.kind == DECIDE_ANSWER_OFFER) { /* accept when ahead on the board */
-    Position p = g->pos;
-    /* with hidden information, "the board" is a sample of what it may be */
-    if (view_hides(g->v) && believed(g, d.player, rng, &p, 1) < 1 &&
-        determinize(g, d.player, rng, &p))
-      p = g->pos;
-    SearchLimits quick = {.depth = 1, .stop = limits->stop};
-    SearchResult r = search_best(s, &p, &quick);
-    snprintf(out, len, "%s", r.score * (p.side == d.player ? 1 : -1) > 0 ? "accept" : "decline");
-    return 0;
+/* An offer of a draw: accepted when ahead on the board (with hidden
+** information, on a sample of what the board may be). */
+static void choose_answer(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
+                          int player, char *out, size_t len) {
+  Position p = g->pos;
+  if (view_hides(g->v) && believed(g, player, rng, &p, 1) < 1 && determinize(g, player, rng, &p))
+    p = g->pos;
+  SearchLimits quick = {.depth = 1, .stop = limits->stop};
+  SearchResult r = search_best(s, &p, &quick);
+  snprintf(out, len, "%s", r.score * (p.side == player ? 1 : -1) > 0 ? "accept" : "decline");
+}
+
+/* Everything seen: the search's best move, knowing the game's positions
+** before this one (repetitions). */
+static int choose_open(Game *g, Searcher *s, const SearchLimits *limits, char *out, size_t len) {
+  SearchLimits own = *limits;
+  if (!own.history) {
+    own.history = g->keys;
+    own.nhistory = g->n;
   }
-  if (!view_hides(g->v)) {
-    /* the game's positions before this one, for repetitions */
-    SearchLimits own = *limits;
-    if (!own.history) {
-      own.history = g->keys;
-      own.nhistory = g->n;
+  SearchResult r = search_best(s, &g->pos, &own);
+  if (r.best == MOVE_NONE) return -1;
+  move_to_uci(&g->pos, r.best, out, len);
+  return 0;
+}
+
+/* What the player may know when voting in a hidden game: who it is, how
+** many positions it samples (npool of them drawn from its belief, or none:
+** each drawn from the view), its own earlier standings, and the limits of
+** each sample's look. */
+typedef struct VoteContext {
+  int me, npool, nsamples, nseen;
+  const uint64_t *seen;
+  SearchLimits each;
+} VoteContext;
+
+/* The value of the step just made in sample, from the player's side. */
+static int sample_value(Searcher *s, Position *sample, const VoteContext *c) {
+  int me = c->me, npool = c->npool;
+  Move replies[MAX_MOVES];
+  SearchLimits one = c->each;
+  one.depth = c->each.depth > 1 ? c->each.depth - 1 : 1;
+  /* Where the belief is down to a few positions, the time of the
+  ** samples not needed goes to depth: a mate a few moves off is seen. */
+  if (npool && npool <= 2) one.depth += 2;
+  else if (npool && npool <= 4) one.depth += 1;
+  int nreplies = gen_legal(sample, replies), v;
+  if (nreplies == 0) {
+    v = ended_value(sample, me); /* a mate the search below would call a draw */
+    /* a draw thrown away from ahead costs what the lead was worth,
+    ** so that a stalemate in a few of the samples outweighs the rest */
+    if (v == 0) v = -material_lead(sample, me);
+  } else {
+    SearchResult r = search_best(s, sample, &one);
+    v = sample->side == me ? r.score : -r.score;
+  }
+  int mate = v > SCORE_MATE_BOUND || v < -SCORE_MATE_BOUND;
+  /* A mate in one position of many is worth a win's share, not a
+  ** mate's score: averaged raw, a mate in one sample outweighs a queen
+  ** lost in all the others (the queen goes next to the unseen king
+  ** for a mate in one place it might stand). A mate counts as the
+  ** lead on the board and MATE_VOTE more, less a little per ply. */
+  if (npool && mate) {
+    int plies = SCORE_MATE - (v > 0 ? v : -v), lead = abs(material_lead(sample, me));
+    int worth = MATE_VOTE + lead - 10 * (plies < 50 ? plies : 50);
+    v = v > 0 ? worth : -worth;
+  }
+  /* From consistent positions, fewer replies for the opponent is
+  ** worth a little: it herds a king toward mate (material alone
+  ** gives a lone king's hunter no direction). */
+  if (npool && !mate && sample->side != me) v -= REPLY_WEIGHT * nreplies;
+  if (npool && !mate) {
+    v += mopup(sample, me);
+    if (v > 0 && sample->side != me) {
+      uint64_t sig = own_signature(sample, me);
+      for (int h = 0; h < c->nseen; h++) v -= c->seen[h] == sig ? REPEAT_WEIGHT : 0;
     }
-    SearchResult r = search_best(s, &g->pos, &own);
-    if (r.best == MOVE_NONE) return -1;
-    move_to_uci(&g->pos, r.best, out, len);
-    return 0;
   }
-  /* Hidden information: vote over sampled positions; only moves the player
-  ** could try count. The table starts empty: what earlier searches stored
-  ** (of true positions, or of another player's samples) is no part of what
-  ** this player knows, and would make the choice depend on it. */
+  return v;
+}
+
+/* Adds one sample's values to the votes of the steps legal in it. */
+static void vote_in_sample(Searcher *s, Position *sample, const VoteContext *c, Vote *votes, int n,
+                           const char *const *exclude) {
+  Move ml[MAX_MOVES];
+  char uci[64];
+  int nm = gen_legal(sample, ml);
+  for (int j = 0; j < nm; j++) {
+    Undo u;
+    move_to_uci(sample, ml[j], uci, sizeof uci);
+    int idx = -1;
+    for (int i = 0; i < n; i++)
+      if (!strcmp(votes[i].name, uci)) idx = i;
+    if (idx < 0 || excluded(exclude, uci)) continue;
+    /* a shallow look: the sample after the move, from our side */
+    move_make(sample, ml[j], &u);
+    int v = sample_value(s, sample, c);
+    move_unmake(sample, ml[j], &u);
+    votes[idx].total += v;
+    if (!votes[idx].legal || v < votes[idx].worst) votes[idx].worst = v;
+    votes[idx].legal++;
+  }
+}
+
+/* The step the votes choose, or -1. The average over the samples where
+** the step is legal, less a pawn's worth for each sample where it is not:
+** a try likely to be refused gives the opponent information for nothing. */
+static int elect(const Vote *votes, int n, const VoteContext *c, const char *const *exclude) {
+  int best = -1;
+  long best_value = 0;
+  for (int i = 0; i < n; i++) {
+    if (excluded(exclude, votes[i].name) || !votes[i].legal) continue;
+    long mean = votes[i].total / votes[i].legal;
+    long value = mean - 100L * (c->nsamples - votes[i].legal);
+    /* From a belief, part of the worst case counts beside the average: a
+    ** queen left where the unseen king may stand in one position of twenty
+    ** is lost, sooner or later, to an opponent who tries every capture. */
+    if (c->npool) value -= (mean - votes[i].worst) / RISK_SHARE;
+    /* Ties go to the first name in order, not the first move generated:
+    ** the order of generation follows how the position was reached, which
+    ** is not part of what the player sees. */
+    if (best < 0 || value > best_value || (value == best_value && strcmp(votes[i].name, votes[best].name) < 0))
+      best = i, best_value = value;
+  }
+  if (best < 0)
+    for (int i = 0; i < n; i++)
+      if (!excluded(exclude, votes[i].name) && (best < 0 || strcmp(votes[i].name, votes[best].name) < 0)) best = i;
+  return best;
+}
+
+/* Hidden information: vote over sampled positions; only moves the player
+** could try count. The table starts empty: what earlier searches stored
+** (of true positions, or of another player's samples) is no part of what
+** this player knows, and would make the choice depend on it. */
+static int choose_by_vote(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng, int me,
+                          const char *const *exclude, char *out, size_t len) {
+  Move list[MAX_MOVES];
   search_clear(s);
-  int me = d.player;
   /* consistent positions from the belief when it is kept; otherwise each
   ** sample is drawn from the view alone */
   /* A belief of a few dozen positions is searched whole: a piece left
@@ -302,9 +405,10 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   ** king may stand, not only in the eight positions drawn. */
   Position *pool = malloc(sizeof *pool * BELIEF_ALL);
   if (!pool) return -1;
-  int npool = believed(g, me, rng, pool, BELIEF_ALL);
-  if (npool == BELIEF_ALL) npool = BELIEF_SAMPLES;
-  int nsamples = npool ? npool : SAMPLES;
+  VoteContext c = {.me = me};
+  c.npool = believed(g, me, rng, pool, BELIEF_ALL);
+  if (c.npool == BELIEF_ALL) c.npool = BELIEF_SAMPLES;
+  c.nsamples = c.npool ? c.npool : SAMPLES;
   Position *sample = malloc(sizeof *sample);
   if (!sample) {
     free(pool);
@@ -322,101 +426,40 @@ int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rn
   ** first of equal votes wins. */
   qsort(list, (size_t)n, sizeof *list, compare_moves);
   uint64_t seen[256];
-  int nseen = own_history(g, me, seen, 256);
+  c.nseen = own_history(g, me, seen, 256);
+  c.seen = seen;
   for (int i = 0; i < n; i++) move_to_uci(&g->pos, list[i], votes[i].name, sizeof votes[i].name);
   /* the time shared among every sample's look at every move; the looks at
   ** imagined positions report nothing */
-  SearchLimits each = *limits;
-  if (each.seconds > 0 && n > 0) each.seconds /= (double)nsamples * n;
-  each.info = NULL;
+  c.each = *limits;
+  if (c.each.seconds > 0 && n > 0) c.each.seconds /= (double)c.nsamples * n;
+  c.each.info = NULL;
   /* the game's true positions are no part of what the player knows */
-  each.history = NULL;
-  each.nhistory = 0;
-  for (int sidx = 0; sidx < nsamples; sidx++) {
-    if (npool) *sample = pool[sidx];
+  c.each.history = NULL;
+  c.each.nhistory = 0;
+  for (int sidx = 0; sidx < c.nsamples; sidx++) {
+    if (c.npool) *sample = pool[sidx];
     else if (determinize(g, me, rng, sample)) continue;
-    Move ml[MAX_MOVES], replies[MAX_MOVES];
-    int nm = gen_legal(sample, ml);
-    for (int j = 0; j < nm; j++) {
-      Undo u;
-      move_to_uci(sample, ml[j], uci, sizeof uci);
-      int idx = -1;
-      for (int i = 0; i < n; i++)
-        if (!strcmp(votes[i].name, uci)) idx = i;
-      if (idx < 0 || excluded(exclude, uci)) continue;
-      /* a shallow look: the sample after the move, from our side */
-      move_make(sample, ml[j], &u);
-      SearchLimits one = each;
-      one.depth = each.depth > 1 ? each.depth - 1 : 1;
-      /* Where the belief is down to a few positions, the time of the
-      ** samples not needed goes to depth: a mate a few moves off is seen. */
-      if (npool && npool <= 2) one.depth += 2;
-      else if (npool && npool <= 4) one.depth += 1;
-      int nreplies = gen_legal(sample, replies), v;
-      if (nreplies == 0) {
-        v = ended_value(sample, me); /* a mate the search below would call a draw */
-        /* a draw thrown away from ahead costs what the lead was worth,
-        ** so that a stalemate in a few of the samples outweighs the rest */
-        if (v == 0) v = -material_lead(sample, me);
-      } else {
-        SearchResult r = search_best(s, sample, &one);
-        v = sample->side == me ? r.score : -r.score;
-      }
-      int mate = v > SCORE_MATE_BOUND || v < -SCORE_MATE_BOUND;
-      /* A mate in one position of many is worth a win's share, not a
-      ** mate's score: averaged raw, a mate in one sample outweighs a queen
-      ** lost in all the others (the queen goes next to the unseen king
-      ** for a mate in one place it might stand). A mate counts as the
-      ** lead on the board and MATE_VOTE more, less a little per ply. */
-      if (npool && mate) {
-        int plies = SCORE_MATE - (v > 0 ? v : -v), lead = abs(material_lead(sample, me));
-        int worth = MATE_VOTE + lead - 10 * (plies < 50 ? plies : 50);
-        v = v > 0 ? worth : -worth;
-      }
-      /* From consistent positions, fewer replies for the opponent is
-      ** worth a little: it herds a king toward mate (material alone
-      ** gives a lone king's hunter no direction). */
-      if (npool && !mate && sample->side != me) v -= REPLY_WEIGHT * nreplies;
-      if (npool && !mate) {
-        v += mopup(sample, me);
-        if (v > 0 && sample->side != me) {
-          uint64_t sig = own_signature(sample, me);
-          for (int h = 0; h < nseen; h++) v -= seen[h] == sig ? REPEAT_WEIGHT : 0;
-        }
-      }
-      move_unmake(sample, ml[j], &u);
-      votes[idx].total += v;
-      if (!votes[idx].legal || v < votes[idx].worst) votes[idx].worst = v;
-      votes[idx].legal++;
-    }
+    vote_in_sample(s, sample, &c, votes, n, exclude);
   }
-  /* The average over the samples where the move is legal, less a pawn's
-  ** worth for each sample where it is not: a try likely to be refused
-  ** gives the opponent information for nothing. */
-  int best = -1;
-  long best_value = 0;
-  for (int i = 0; i < n; i++) {
-    if (excluded(exclude, votes[i].name) || !votes[i].legal) continue;
-    long mean = votes[i].total / votes[i].legal;
-    long value = mean - 100L * (nsamples - votes[i].legal);
-    /* From a belief, part of the worst case counts beside the average: a
-    ** queen left where the unseen king may stand in one position of twenty
-    ** is lost, sooner or later, to an opponent who tries every capture. */
-    if (npool) value -= (mean - votes[i].worst) / RISK_SHARE;
-    /* Ties go to the first name in order, not the first move generated:
-    ** the order of generation follows how the position was reached, which
-    ** is not part of what the player sees. */
-    if (best < 0 || value > best_value || (value == best_value && strcmp(votes[i].name, votes[best].name) < 0))
-      best = i, best_value = value;
-  }
-  if (best < 0)
-    for (int i = 0; i < n; i++)
-      if (!excluded(exclude, votes[i].name) && (best < 0 || strcmp(votes[i].name, votes[best].name) < 0)) best = i;
+  int best = elect(votes, n, &c, exclude);
   if (best >= 0) snprintf(out, len, "%s", votes[best].name);
   free(pool);
   free(sample);
   free(votes);
   return best >= 0 ? 0 : -1;
+}
+
+int player_choose(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng,
+                  const char *const *exclude, char *out, size_t len) {
+  Decision d = game_decision(g);
+  if (d.kind == DECIDE_NONE) return -1;
+  if (d.kind == DECIDE_ANSWER_OFFER) {
+    choose_answer(g, s, limits, rng, d.player, out, len);
+    return 0;
+  }
+  if (!view_hides(g->v)) return choose_open(g, s, limits, out, len);
+  return choose_by_vote(g, s, limits, rng, d.player, exclude, out, len);
 }
 
 int player_move(Game *g, Searcher *s, const SearchLimits *limits, uint64_t *rng, char *out,
