@@ -609,123 +609,176 @@ static double allowance(GameRun *run, int idx, int *togo) {
   return run->clock[idx];
 }
 
-/* Asks player p (engine index idx, colour side) for its move and plays it
-** on the game. Returns 0 with the move played, or 1 when the game ended
-** there (the result set), or -1 when interrupted. */
+/* What asking a player for its move came to. */
+typedef enum {
+  ASK_MOVE,    /* the move is in move */
+  ASK_DECIDED, /* the game's result is set: a resignation, a false claim, a refusal, no move */
+  ASK_STOPPED, /* interrupted (Ctrl-C) */
+  ASK_TIMEOUT, /* no move within the time and the margin */
+  ASK_DEAD     /* the engine's output closed, or it takes no more input */
+} Asked;
+
+/* varia's own search plays the step (and the rest of its turn) in the
+** game itself; move gets the steps joined by commas. */
+static Asked ask_inproc(GameRun *run, int idx, int side, double allowed, int togo, char *move,
+                        size_t len) {
+  const MatchConfig *c = run->c;
+  Player *p = &run->pl[idx];
+  SearchLimits lim = {.depth = p->depth ? p->depth : SEARCH_MAX_DEPTH, .seconds = allowed,
+                      .stop = (volatile int *)&run->s->interrupted};
+  if (c->move_seconds <= 0) search_clock(&lim, allowed, togo, c->tc_inc);
+  Game *g = run->g;
+  size_t n = 0;
+  char step[64];
+  do {
+    if (player_move(g, p->searcher, &lim, &p->rng, step, sizeof step)) break;
+    n += (size_t)snprintf(move + n, len - n, "%s%s", n ? "," : "", step);
+  } while (g->pos.side == side && g->pos.phase != 0 && game_decision(g).player == side &&
+           game_decision(g).kind != DECIDE_NONE && n < len - 64);
+  if (run->s->interrupted) return ASK_STOPPED;
+  if (!n) {
+    set_result(run, side ^ 1, "%s found no move", p->e->name);
+    return ASK_DECIDED;
+  }
+  return ASK_MOVE;
+}
+
+/* The engine's answer to a question already asked: ASK_MOVE when a line
+** was read into move by got_line, else what ended the wait. */
+static Asked wait_answer(int got) {
+  return got == LINE_OK ? ASK_MOVE : got == LINE_STOPPED ? ASK_STOPPED
+         : got == LINE_TIMEOUT ? ASK_TIMEOUT : ASK_DEAD;
+}
+
+/* A UCI engine: the game so far as one position command, then go with
+** the clock; its bestmove. *start is when the question went out. */
+static Asked ask_uci(GameRun *run, int idx, int side, double allowed, int togo, double *start,
+                     char *move, size_t len) {
+  const MatchConfig *c = run->c;
+  Player *p = &run->pl[idx];
+  Proc *pr = &p->proc;
+  char line[LINE_MAX_LEN];
+  char *cmd = NULL;
+  size_t clen = 0;
+  FILE *f = open_memstream(&cmd, &clen);
+  if (!f) return ASK_DEAD;
+  if (run->root_fen) fprintf(f, "position fen %s", run->root_fen);
+  else fputs("position startpos", f);
+  if (run->h.n) fputs(" moves", f);
+  for (int i = 0; i < run->h.n; i++) fprintf(f, " %s", run->h.text[i]);
+  fclose(f);
+  int bad = proc_send(pr, "%s", cmd);
+  free(cmd);
+  if (bad) return ASK_DEAD;
+  *start = now();
+  double deadline = *start + allowed + c->margin;
+  if (c->depth > 0) bad = proc_send(pr, "go depth %d", c->depth);
+  else if (c->move_seconds > 0) bad = proc_send(pr, "go movetime %d", (int)(allowed * 1000));
+  else {
+    int w = (int)(run->clock[side == WHITE ? idx : idx ^ 1] * 1000);
+    int b = (int)(run->clock[side == BLACK ? idx : idx ^ 1] * 1000);
+    int inc = (int)(c->tc_inc * 1000);
+    char extra[32] = "";
+    if (togo) snprintf(extra, sizeof extra, " movestogo %d", togo);
+    bad = proc_send(pr, "go wtime %d btime %d winc %d binc %d%s", w, b, inc, inc, extra);
+  }
+  if (bad) return ASK_DEAD;
+  int got;
+  while ((got = proc_line(pr, deadline, &run->s->interrupted, line, sizeof line)) == LINE_OK) {
+    if (!strncmp(line, "info ", 5)) uci_score(p, line);
+    if (!strncmp(line, "bestmove", 8) && (line[8] == ' ' || !line[8])) {
+      const char *m = line + 8;
+      while (*m == ' ') m++;
+      snprintf(move, len, "%.*s", (int)strcspn(m, " "), m);
+      break;
+    }
+  }
+  return wait_answer(got);
+}
+
+/* A CECP engine: the clocks, the moves it has not seen yet, go if it was
+** in force mode; its move, or a resignation, a refusal or a claim, which
+** decide the game. *start is when the last of it went out. */
+static Asked ask_cecp(GameRun *run, int idx, int side, double allowed, double *start, char *move,
+                      size_t len) {
+  const MatchConfig *c = run->c;
+  Player *p = &run->pl[idx];
+  Proc *pr = &p->proc;
+  const char *who = p->e->name;
+  char line[LINE_MAX_LEN];
+  if (c->move_seconds <= 0) {
+    if (proc_send(pr, "time %d", (int)(run->clock[idx] * 100)) ||
+        proc_send(pr, "otim %d", (int)(run->clock[idx ^ 1] * 100)))
+      return ASK_DEAD;
+  }
+  *start = now();
+  double deadline = *start + allowed + c->margin;
+  for (; p->sent < run->h.n; p->sent++) {
+    char cm[256];
+    cecp_ranks(run->h.text[p->sent], 1, p->ranks, cm, sizeof cm);
+    if (proc_send(pr, "%s%s", p->usermove ? "usermove " : "", cm)) return ASK_DEAD;
+  }
+  if (p->force) {
+    if (proc_send(pr, "go")) return ASK_DEAD;
+    p->force = 0;
+  }
+  int got;
+  while ((got = proc_line(pr, deadline, &run->s->interrupted, line, sizeof line)) == LINE_OK) {
+    if (isdigit((unsigned char)line[strspn(line, " ")])) cecp_score(p, line + strspn(line, " "));
+    if (!strncmp(line, "move ", 5)) {
+      cecp_ranks(line + 5, 0, p->ranks, move, len);
+      move[strcspn(move, " ")] = '\0';
+      p->sent++; /* its own move: it knows it */
+      break;
+    }
+    if (!strcmp(line, "resign") || !strncmp(line, "resign ", 7)) {
+      set_result(run, side ^ 1, "%s resigns", who);
+      return ASK_DECIDED;
+    }
+    if (!strncmp(line, "Illegal move", 12)) {
+      set_result(run, side ^ 1, "%s refused the legal move %s: %s", who,
+                 run->h.n ? run->h.text[run->h.n - 1] : "", line);
+      return ASK_DECIDED;
+    }
+    if (!strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) || !strncmp(line, "1/2-1/2", 7)) {
+      /* the referee's rules see no end here: a false claim loses */
+      set_result(run, side ^ 1, "%s claimed '%s', which the rules do not confirm", who, line);
+      return ASK_DECIDED;
+    }
+  }
+  return wait_answer(got);
+}
+
+/* Asks the player of engine index idx (colour side) for its move in its
+** protocol and plays it on the game, judged by the rules and the clock.
+** Returns 0 with the move played, or 1 when the game ended there (the
+** result set), or -1 when interrupted. */
 static int player_move_now(GameRun *run, int idx, int side) {
   const MatchConfig *c = run->c;
   Player *p = &run->pl[idx];
-  Sandbox *s = run->s;
   const char *who = p->e->name;
   int togo;
   double allowed = allowance(run, idx, &togo);
-  double start = now(), deadline = start + allowed + c->margin;
-  char move[LINE_MAX_LEN], err[256], line[LINE_MAX_LEN];
+  double start = now();
+  char move[LINE_MAX_LEN], err[256];
   move[0] = '\0';
   p->has_score = 0;
-  if (p->e->kind == MATCH_INPROC) {
-    SearchLimits lim = {.depth = p->depth ? p->depth : SEARCH_MAX_DEPTH, .seconds = allowed,
-                        .stop = (volatile int *)&s->interrupted};
-    if (c->move_seconds <= 0) search_clock(&lim, allowed, togo, c->tc_inc);
-    Game *g = run->g;
-    size_t n = 0;
-    char step[64];
-    do {
-      if (player_move(g, p->searcher, &lim, &p->rng, step, sizeof step)) break;
-      n += (size_t)snprintf(move + n, sizeof move - n, "%s%s", n ? "," : "", step);
-    } while (g->pos.side == side && g->pos.phase != 0 && game_decision(g).player == side &&
-             game_decision(g).kind != DECIDE_NONE && n < sizeof move - 64);
-    if (s->interrupted) return -1;
-    if (!n) {
-      set_result(run, side ^ 1, "%s found no move", who);
-      return 1;
-    }
-  } else {
-    int got;
-    Proc *pr = &p->proc;
-    int ms = (int)(allowed * 1000);
-    if (p->e->kind == MATCH_UCI) {
-      char *cmd = NULL;
-      size_t clen = 0;
-      FILE *f = open_memstream(&cmd, &clen);
-      if (!f) goto dead;
-      if (run->root_fen) fprintf(f, "position fen %s", run->root_fen);
-      else fputs("position startpos", f);
-      if (run->h.n) fputs(" moves", f);
-      for (int i = 0; i < run->h.n; i++) fprintf(f, " %s", run->h.text[i]);
-      fclose(f);
-      int bad = proc_send(pr, "%s", cmd);
-      free(cmd);
-      if (bad) goto dead;
-      start = now();
-      deadline = start + allowed + c->margin;
-      if (c->depth > 0) bad = proc_send(pr, "go depth %d", c->depth);
-      else if (c->move_seconds > 0) bad = proc_send(pr, "go movetime %d", ms);
-      else {
-        int w = (int)(run->clock[side == WHITE ? idx : idx ^ 1] * 1000);
-        int b = (int)(run->clock[side == BLACK ? idx : idx ^ 1] * 1000);
-        int inc = (int)(c->tc_inc * 1000);
-        char extra[32] = "";
-        if (togo) snprintf(extra, sizeof extra, " movestogo %d", togo);
-        bad = proc_send(pr, "go wtime %d btime %d winc %d binc %d%s", w, b, inc, inc, extra);
-      }
-      if (bad) goto dead;
-      while ((got = proc_line(pr, deadline, &s->interrupted, line, sizeof line)) == LINE_OK) {
-        if (!strncmp(line, "info ", 5)) uci_score(p, line);
-        if (!strncmp(line, "bestmove", 8) && (line[8] == ' ' || !line[8])) {
-          const char *m = line + 8;
-          while (*m == ' ') m++;
-          snprintf(move, sizeof move, "%.*s", (int)strcspn(m, " "), m);
-          break;
-        }
-      }
-    } else {
-      if (c->move_seconds <= 0) {
-        if (proc_send(pr, "time %d", (int)(run->clock[idx] * 100)) ||
-            proc_send(pr, "otim %d", (int)(run->clock[idx ^ 1] * 100)))
-          goto dead;
-      }
-      start = now();
-      deadline = start + allowed + c->margin;
-      for (; p->sent < run->h.n; p->sent++) {
-        char cm[256];
-        cecp_ranks(run->h.text[p->sent], 1, p->ranks, cm, sizeof cm);
-        if (proc_send(pr, "%s%s", p->usermove ? "usermove " : "", cm)) goto dead;
-      }
-      if (p->force) {
-        if (proc_send(pr, "go")) goto dead;
-        p->force = 0;
-      }
-      while ((got = proc_line(pr, deadline, &s->interrupted, line, sizeof line)) == LINE_OK) {
-        if (isdigit((unsigned char)line[strspn(line, " ")])) cecp_score(p, line + strspn(line, " "));
-        if (!strncmp(line, "move ", 5)) {
-          cecp_ranks(line + 5, 0, p->ranks, move, sizeof move);
-          move[strcspn(move, " ")] = '\0';
-          break;
-        }
-        if (!strcmp(line, "resign") || !strncmp(line, "resign ", 7)) {
-          set_result(run, side ^ 1, "%s resigns", who);
-          return 1;
-        }
-        if (!strncmp(line, "Illegal move", 12)) {
-          set_result(run, side ^ 1, "%s refused the legal move %s: %s", who,
-                     run->h.n ? run->h.text[run->h.n - 1] : "", line);
-          return 1;
-        }
-        if (!strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) || !strncmp(line, "1/2-1/2", 7)) {
-          /* the referee's rules see no end here: a false claim loses */
-          set_result(run, side ^ 1, "%s claimed '%s', which the rules do not confirm", who, line);
-          return 1;
-        }
-      }
-    }
-    if (got == LINE_STOPPED) return -1;
-    if (got == LINE_TIMEOUT) {
+  Asked a = p->e->kind == MATCH_INPROC ? ask_inproc(run, idx, side, allowed, togo, move, sizeof move)
+            : p->e->kind == MATCH_UCI ? ask_uci(run, idx, side, allowed, togo, &start, move, sizeof move)
+            : ask_cecp(run, idx, side, allowed, &start, move, sizeof move);
+  switch (a) {
+    case ASK_MOVE: break;
+    case ASK_DECIDED: return 1;
+    case ASK_STOPPED: return -1;
+    case ASK_TIMEOUT:
       set_result(run, side ^ 1, "%s loses on time (no move within %.2f s)", who, allowed + c->margin);
       return 1;
+    case ASK_DEAD: {
+      char st[128];
+      proc_status(&p->proc, st, sizeof st);
+      set_result(run, side ^ 1, "%s crashed (%s)", who, *st ? st : "its output closed");
+      return 1;
     }
-    if (got == LINE_EOF) goto dead;
-    if (p->e->kind == MATCH_CECP) p->sent++; /* its own move: it knows it */
   }
   double used = now() - start;
   if (p->e->kind != MATCH_INPROC) {
@@ -751,12 +804,6 @@ static int player_move_now(GameRun *run, int idx, int side) {
     if (c->tc_moves && run->moves_made[idx] % c->tc_moves == 0) run->clock[idx] += c->tc_seconds;
   }
   return 0;
-dead: {
-  char st[128];
-  proc_status(&p->proc, st, sizeof st);
-  set_result(run, side ^ 1, "%s crashed (%s)", who, *st ? st : "its output closed");
-  return 1;
-}
 }
 
 static void player_end(Player *p) {
