@@ -309,6 +309,8 @@ done
 expect "match: a CECP engine is given the declared XBoard name" 0 "varia#2 < variant mine" -- env VARIA_PATH="$tmp/names" $V match --variant mygame --st 1 --games 2 --max-plies 2 --debug varia "cecp:$V xboard"
 out=$(python3 tests/src_names.py 2>&1)
 judge "src/ names no variant script" 0 "0 variant names in src/" $? "$out"
+out=$(python3 tests/no_outside_paths.py 2>&1)
+judge "no tracked file names a path outside the repository" 0 "0 paths outside the repository in tracked files" $? "$out"
 # The REPL's habits: history with move numbers, resign (kept in PGN),
 # offer only where the variant has offers, flip, letters, ~ and the
 # system's reason in file errors.
