@@ -29,6 +29,7 @@ suite "unit tests (cmocka)" make -s unit-test
 suite "perft tables and transcripts (varia test)" tests/run-perft.sh
 suite "Lua API and rules" tests/run-lua.sh
 suite "command line" tests/run-cli.sh
+suite "the tutorial, replayed (docs/writing-variants.md)" python3 tests/run-tutorial.py
 suite "the REPL at a terminal" python3 tests/run-pty.py
 suite "varia serve over HTTP" python3 tests/run-serve.py
 # Debian's python3 (with python3-selenium), not another one first on PATH

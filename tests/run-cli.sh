@@ -336,6 +336,8 @@ done
 expect "match: a CECP engine is given the declared XBoard name" 0 "varia#2 < variant mine" -- env VARIA_PATH="$tmp/names" $V match --variant mygame --st 1 --games 2 --max-plies 2 --debug varia "cecp:$V xboard"
 out=$(python3 tests/src_names.py 2>&1)
 judge "src/ names no variant script" 0 "0 variant names in src/" $? "$out"
+out=$(python3 tests/no_outside_paths.py 2>&1)
+judge "no tracked file names a path outside the repository" 0 "0 paths outside the repository in tracked files" $? "$out"
 # A refused move says why, as `why` does (the core's reason, or a hook's);
 # an ambiguous SAN names its candidates; a hidden game keeps the terse
 # refusal (the reason could tell what the player does not see).

@@ -1,6 +1,7 @@
 -- Alice chess: two boards, and every move passes the piece through the
--- looking glass to the other one. The rules, from
--- ../shared/rules/fairy-conditions.md:
+-- looking glass to the other one. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   Two boards, A and B; every piece starts on A. A move is made on the
 --   board the piece stands on and must be legal there as in orthodox chess

@@ -1,6 +1,7 @@
--- Ambiguous Chess. Rules: ../shared/rules/ambiguous-chess.txt (the
--- chessvariants.com page, with its Notes, sample game and Unambiguous
--- variant).
+-- Ambiguous Chess (Fabrice Liardet, 2005). Rules: the Chess Variant Pages'
+-- page "Ambiguous Chess" (chessvariants.com), with its Notes, sample game
+-- and Unambiguous variant; docs/variants/ambiguous.md states them and how
+-- they differ from the inventor's later page (pion.ch).
 --
 -- "Instead of playing his move, each player just points at a free or
 -- occupied square he intends to move to ... Then the opponent chooses which

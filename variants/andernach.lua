@@ -1,5 +1,6 @@
--- Andernach chess: a piece that captures changes sides. The rules, from
--- ../shared/rules/fairy-conditions.md:
+-- Andernach chess: a piece that captures changes sides. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   A piece other than a king that captures changes colour on its arrival
 --   square (a white bishop taking on f7 becomes a black bishop on f7). A

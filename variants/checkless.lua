@@ -1,5 +1,6 @@
--- Checkless chess: no check unless it is mate. The rules, from
--- ../shared/rules/fairy-conditions.md:
+-- Checkless chess: no check unless it is mate. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   A move that gives check is illegal unless it is checkmate, that is,
 --   unless the opponent then has no legal reply under these same rules.

@@ -1,5 +1,6 @@
 -- Circe chess: a captured piece is reborn on its game-array square. The
--- rules, from ../shared/rules/fairy-conditions.md:
+-- rules, in varia's own definition (after the Popeye manual,
+-- chessvariants.com and Wikipedia's "Fairy chess"):
 --
 --   When a piece other than a king is captured, it is reborn on its
 --   *rebirth square*, if that square is empty after the capturing move;

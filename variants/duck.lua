@@ -1,7 +1,8 @@
 -- Duck Chess (Tim Paulden, 2016): orthodox chess plus a duck that nobody
 -- owns. Each turn is two steps by the same player: a chess move, then the
--- duck to another empty square. Rules: ../shared/rules/duck-chess.txt,
--- duckchess.com (as quoted by pychess-variants); conventions of
+-- duck to another empty square. Rules: "Duck Chess" on the Chess
+-- Variant Pages (chessvariants.com, H. G. Muller) and the inventor's rules
+-- at duckchess.com (as quoted by pychess-variants); conventions of
 -- Fairy-Stockfish's `duck`, which every published perft number uses:
 --  * FEN: the duck is `*`; it is absent at the start and enters with
 --    White's first move.

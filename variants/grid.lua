@@ -1,5 +1,6 @@
--- Grid chess: every move crosses a line of the 2x2 grid. The rules, from
--- ../shared/rules/fairy-conditions.md:
+-- Grid chess: every move crosses a line of the 2x2 grid. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   The board is divided into sixteen 2x2 cells (a1-b2, c1-d2, ...). A
 --   move (castling included: the king's move) must end in a different cell

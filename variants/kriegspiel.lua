@@ -1,5 +1,6 @@
 -- Kriegspiel, Cincinnati style (David Moeser, "Kriegspiel - Cincinnati
--- style", J'ADOUBE!, 1977; text: ../shared/rules/kriegspiel-cincinnati.txt).
+-- style", J'ADOUBE!, 1977, as given on the Chess Variant Pages' page
+-- https://chessvariants.org/incinf.dir/kriegspiel2.html).
 -- Orthodox chess in which each player sees only their own pieces. A
 -- referee, who sees everything, answers each try and announces what the
 -- rules require, to both players.

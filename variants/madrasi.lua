@@ -1,5 +1,7 @@
 -- Madrasi chess: orthodox chess where pieces of the same type paralyse
--- each other. The rules, from ../shared/rules/fairy-conditions.md:
+-- each other. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   A piece other than a king is *paralysed* while it is attacked by an
 --   enemy piece of the same type (a white knight attacked by a black

@@ -1,5 +1,6 @@
--- Marseillais (double-move) chess: each turn is two moves. The rules, from
--- ../shared/rules/fairy-conditions.md:
+-- Marseillais (double-move) chess: each turn is two moves. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   Each turn is two moves by the same player, except White's first turn
 --   (White to move with full-move number 1), which is one move. If the

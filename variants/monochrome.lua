@@ -1,7 +1,8 @@
 -- Monochrome Chess: both sides play with pieces of one colour; a piece
 -- belongs to whoever's half of the board it stands on.
--- Rules source: the Russian rules page translated in
--- ../shared/rules/monochrome-chess.en.md (original: monochrome-chess.ru.txt).
+-- Rules source: the Russian rules page "Одноцветные шахматы
+-- (Monochrome-Chess)", published for example at
+-- http://vvvvv.narod.ru/Chess/MonochromeChess.html; quoted below in English.
 -- Not to be confused with other games of the same name (for example the
 -- "Monochrome" variant where pieces may only move to squares of one colour):
 -- this is the "central line" game of that page.

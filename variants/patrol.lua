@@ -1,5 +1,6 @@
--- Patrol chess: only a guarded piece may capture or give check. The rules,
--- from ../shared/rules/fairy-conditions.md:
+-- Patrol chess: only a guarded piece may capture or give check. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   A piece (the king included) may capture only if it is *observed* by a
 --   friendly piece: some other piece of its own colour attacks its square

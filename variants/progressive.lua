@@ -1,5 +1,7 @@
 -- Progressive chess, Scotch rules: each turn is one move longer than the
--- last. The rules, from ../shared/rules/fairy-conditions.md:
+-- last. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   White makes one move, Black two, White three, and so on. A move giving
 --   check ends the sequence at once. No move may leave the mover's king in

@@ -1,5 +1,7 @@
 -- Rifle chess: a capturing piece shoots its victim and stays where it is.
--- The rules, from ../shared/rules/fairy-conditions.md:
+-- The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   A capture removes the captured piece, and the capturing piece stays on
 --   its own square. En passant removes the pawn that made the double step;

@@ -1,5 +1,7 @@
 -- Take & Make chess: a piece that captures goes on at once in the way of
--- the piece it took. The rules, from ../shared/rules/fairy-conditions.md:
+-- the piece it took. The rules, in
+-- varia's own definition (after the Popeye manual, chessvariants.com and
+-- Wikipedia's "Fairy chess"):
 --
 --   A piece that captures must at once make, from the square it captured
 --   on (for en passant, the square the capturing pawn moved to), a move

@@ -1,5 +1,5 @@
 -- Unbland Chess, by A. Black (zzo38), 2012. Rules: the Chess Variant
--- Pages' page, copied in ../shared/rules/unbland-chess.txt. FIDE chess
+-- Pages' page, https://www.chessvariants.com/rules/unbland-chess. FIDE chess
 -- with a deck of 32 cards (four each of 1 to 8), a mark on each piece
 -- that has moved diagonally, and the upside-down rook, which moves and
 -- captures as the Xiangqi cannon.

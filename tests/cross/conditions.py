@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An independent perft for the fairy conditions Andernach, Patrol, Grid,
-Rifle and Checkless (../shared/rules/fairy-conditions.md), written from the
-definitions without varia's code: a plain 0x88-free mailbox generator in
-Python, checked first against orthodox chess's published counts (Chess
+Rifle and Checkless, written from varia's definitions of them (the
+headers of variants/andernach.lua, patrol.lua, grid.lua, rifle.lua and
+checkless.lua, and docs/variants/) without varia's code: a plain 0x88-free
+mailbox generator in Python, checked first against orthodox chess's published counts (Chess
 Programming Wiki, "Perft Results": 20, 400, 8902, 197281 from the start;
 2039, 97862 from "Kiwipete"; 2812, 9467, 62379 at depth 3 from positions
 3, 4 and 5).

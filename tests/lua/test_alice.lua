@@ -1,6 +1,6 @@
--- Alice chess (variants/alice.lua): every clause of the definition in
--- ../shared/rules/fairy-conditions.md, on positions counted by hand. A
--- piece on board B has attribute 1 (FEN: varia:attr=a4.1); every other
+-- Alice chess (variants/alice.lua): every clause of varia's definition
+-- (docs/variants/alice.md and the script's header), on positions counted
+-- by hand. A piece on board B has attribute 1 (FEN: varia:attr=a4.1); every other
 -- piece stands on board A.
 
 local t = require "check"

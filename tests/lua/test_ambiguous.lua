@@ -1,5 +1,6 @@
--- Ambiguous Chess, from ../shared/rules/ambiguous-chess.txt. Each test
--- quotes the sentence it checks.
+-- Ambiguous Chess, from the Chess Variant Pages' page "Ambiguous Chess"
+-- (chessvariants.com; Fabrice Liardet's game). Each test quotes the
+-- sentence it checks.
 
 local t = require "check"
 

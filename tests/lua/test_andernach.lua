@@ -1,6 +1,6 @@
 -- Andernach chess (variants/andernach.lua), clause by clause, on
--- positions counted by hand. The definition
--- (../shared/rules/fairy-conditions.md): "A piece other than a king that
+-- positions counted by hand. Varia's definition
+-- (the script's header): "A piece other than a king that
 -- captures changes colour on its arrival square (a white bishop taking on
 -- f7 becomes a black bishop on f7). A pawn that captures onto its last
 -- rank promotes first, then changes colour. A pawn that changes colour on

@@ -1,5 +1,5 @@
 -- Checkless chess (variants/checkless.lua), clause by clause, on positions
--- counted by hand. The definition (../shared/rules/fairy-conditions.md):
+-- counted by hand. Varia's definition (the script's header):
 -- "A move that gives check is illegal unless it is checkmate, that is,
 -- unless the opponent then has no legal reply under these same rules."
 

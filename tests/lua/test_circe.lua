@@ -1,5 +1,5 @@
--- Circe chess (variants/circe.lua), clause by clause of the definition in
--- ../shared/rules/fairy-conditions.md (copied in the script's header).
+-- Circe chess (variants/circe.lua), clause by clause of varia's definition
+-- (stated in the script's header and docs/variants/circe.md).
 -- Squares: a1 is dark; a square is dark when its file and rank numbers
 -- (a = 1) add up to an even number.
 

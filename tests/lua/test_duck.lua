@@ -1,7 +1,7 @@
--- Duck Chess rules (../shared/rules/duck-chess.txt, duckchess.com as quoted
--- in ../shared/data/duck/rules-duckchess-com.md), each test citing its
--- sentence. FENs of the replayed game are worked out by hand from the rules
--- and Fairy-Stockfish's FEN conventions (duck = *).
+-- Duck Chess rules ("Duck Chess" on the Chess Variant Pages, and
+-- duckchess.com's as quoted by pychess-variants, static/docs/duck.md),
+-- each test citing its sentence. FENs of the replayed game are worked out
+-- by hand from the rules and Fairy-Stockfish's FEN conventions (duck = *).
 
 local t = require "check"
 

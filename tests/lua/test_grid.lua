@@ -1,5 +1,5 @@
 -- Grid chess (variants/grid.lua), clause by clause, on positions counted
--- by hand. The definition (../shared/rules/fairy-conditions.md): "The
+-- by hand. Varia's definition (the script's header): "The
 -- board is divided into sixteen 2x2 cells (a1-b2, c1-d2, ...). A move
 -- (castling included: the king's move) must end in a different cell from
 -- the one it starts in. Check is judged with the same restriction: a

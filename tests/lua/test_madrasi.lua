@@ -1,5 +1,5 @@
--- Madrasi chess (variants/madrasi.lua), clause by clause of the definition
--- in ../shared/rules/fairy-conditions.md (copied in the script's header).
+-- Madrasi chess (variants/madrasi.lua), clause by clause of varia's definition
+-- (stated in the script's header and docs/variants/madrasi.md).
 -- Each position is counted by hand; where the condition changes the
 -- count, orthodox chess's count is checked too, so that the difference is
 -- the condition's.

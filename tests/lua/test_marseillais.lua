@@ -1,5 +1,5 @@
--- Marseillais chess (variants/marseillais.lua): every clause of the
--- definition in ../shared/rules/fairy-conditions.md, on positions counted
+-- Marseillais chess (variants/marseillais.lua): every clause of
+-- varia's definition (the script's header), on positions counted
 -- by hand. g:legal() lists whole turns ("e7e5,d7d5"); a turn that ends
 -- after one move is listed as that move alone.
 

@@ -1,4 +1,5 @@
--- Monochrome Chess, one test per rule of ../shared/rules/monochrome-chess.en.md.
+-- Monochrome Chess, one test per rule of the Russian rules page (in the
+-- English of variants/monochrome.lua's header).
 -- Each test quotes the sentence it checks; choices where the page is silent
 -- are those documented in variants/monochrome.lua.
 

@@ -1,5 +1,5 @@
 -- Patrol chess (variants/patrol.lua), clause by clause, on positions
--- counted by hand. The definition (../shared/rules/fairy-conditions.md):
+-- counted by hand. Varia's definition (the script's header):
 -- "A piece (the king included) may capture only if it is observed by a
 -- friendly piece: some other piece of its own colour attacks its square
 -- (ordinary attack, the patrol condition is not applied to the observer).

@@ -1,5 +1,5 @@
 -- Progressive chess, Scotch rules (variants/progressive.lua): every clause
--- of the definition in ../shared/rules/fairy-conditions.md, on positions
+-- of varia's definition (the script's header), on positions
 -- counted by hand. g:legal() lists whole sequences ("e7e5,d7d5").
 
 local t = require "check"

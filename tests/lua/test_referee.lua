@@ -1,7 +1,8 @@
 -- The referee for programs (issue 16, item 3): announcements with fields,
 -- g:play's codes, g:why, g:referee, g:messages without since, g:choices.
--- Kriegspiel's rules: ../shared/rules/kriegspiel-cincinnati.txt; Ambiguous
--- Chess's: ../shared/rules/ambiguous-chess.txt.
+-- Kriegspiel's rules: David Moeser's Cincinnati style
+-- (https://chessvariants.org/incinf.dir/kriegspiel2.html); Ambiguous
+-- Chess's: the Chess Variant Pages' page "Ambiguous Chess".
 
 local t = require "check"
 

@@ -1,5 +1,5 @@
 -- Rifle chess (variants/rifle.lua), clause by clause, on positions
--- counted by hand. The definition (../shared/rules/fairy-conditions.md):
+-- counted by hand. Varia's definition (the script's header):
 -- "A capture removes the captured piece, and the capturing piece stays on
 -- its own square. En passant removes the pawn that made the double step;
 -- the capturing pawn stays. A pawn that captures does not move, so it

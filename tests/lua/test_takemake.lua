@@ -1,5 +1,5 @@
--- Take & Make (variants/takemake.lua): every clause of the definition in
--- ../shared/rules/fairy-conditions.md, on positions counted by hand. A
+-- Take & Make (variants/takemake.lua): every clause of varia's definition
+-- (the script's header), on positions counted by hand. A
 -- compound move is two steps, "c3e4,e4e8"; g:legal() lists whole moves.
 
 local t = require "check"

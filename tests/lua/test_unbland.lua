@@ -1,4 +1,5 @@
--- Unbland Chess: one test per rule of ../shared/rules/unbland-chess.txt
+-- Unbland Chess: one test per rule of the inventor's page,
+-- https://www.chessvariants.com/rules/unbland-chess
 -- (each quoting its sentence), seeded games replayed byte for byte, and
 -- saved games restored with their hidden state.
 

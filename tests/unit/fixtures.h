@@ -7,7 +7,8 @@
 ** The orthodox chess Variant is built here in C, without Lua, from the FIDE
 ** Laws of Chess (pieces, castling to the g and c files, promotion to
 ** queen, rook, bishop or knight) with the Betza strings of Fairy-Stockfish's
-** piece list (see /work/shared/data/fairy/betza.md: pawn fmWfceF, knight
+** piece list (src/variants.ini in github.com/fairy-stockfish/Fairy-Stockfish:
+** pawn fmWfceF, knight
 ** N, bishop B, rook R, queen Q, king K), the pawn's double step written as
 ** ifmnD.
 */

@@ -4,7 +4,8 @@
 **
 ** Sources:
 **  [CPW]  Chess Programming Wiki "Perft Results", positions 1-6
-**         (/work/shared/data/orthodox/cpw_perft_results.md).
+**         (https://www.chessprogramming.org/Perft_Results; the counts are
+**         also in tests/perft/cpw.perft).
 **  [ETH]  Chess960 perft, Ethereal src/perft/fischer.epd (AndyGrant/Ethereal).
 **  [FIDE] FIDE Laws of Chess: 3.1-3.7 how pieces attack; 3.7.3.1 en
 **         passant; 3.8.2 castling is illegal when the king is in check or

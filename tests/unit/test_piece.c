@@ -3,8 +3,8 @@
 **
 ** Sources of the expected rules:
 **  [B]  Ralph Betza's notation, The Chess Variant Pages
-**       (https://www.chessvariants.com/piececlopedia.dir/betzanot.html, as
-**       quoted in /work/shared/data/fairy/betza.md): atoms W (0,1) F (1,1)
+**       (https://www.chessvariants.com/piececlopedia.dir/betzanot.html):
+**       atoms W (0,1) F (1,1)
 **       D (0,2) N (1,2) A (2,2) H (0,3) C (1,3) Z (2,3) G (3,3); a doubled
 **       atom is a rider ("NN is the Nightrider"); a number limits the range;
 **       f b l r v s select directions; ff and fs are "forward-forward" and
@@ -13,7 +13,7 @@
 **  [X]  H. G. Muller's XBetza (https://www.gnu.org/software/xboard/Betza.html):
 **       0 = unlimited, i initial move, n lame (non-jumping) leaper, p hopper,
 **       e en passant.
-**  [F]  Fairy-Stockfish variants.ini piece list (betza.md, section B/C):
+**  [F]  Fairy-Stockfish src/variants.ini, its list of piece types:
 **       cannon mRcpR moves as a rook and captures by hopping exactly one
 **       screen; horse nN is a knight blocked by the orthogonally adjacent
 **       piece; janggiElephant nZ; soldier fsW moves forward and sideways.

@@ -4,7 +4,8 @@
 **
 ** Sources:
 **  [CPW]  Chess Programming Wiki "Perft Results", positions 1-6
-**         (/work/shared/data/orthodox/cpw_perft_results.md).
+**         (https://www.chessprogramming.org/Perft_Results; the counts are
+**         also in tests/perft/cpw.perft).
 **  [WF]   Wikipedia "Forsyth-Edwards Notation": the FENs of the start, after
 **         1.e4, after 1...c5 and after 2.Nf3.
 **  [XF]   X-FEN (Reinhard Scharnagl; Wikipedia "X-FEN"): castling rights as

@@ -8,7 +8,7 @@
 **         is a failed allocation; §6.1 load's mode "t" refuses binary chunks
 **         ("attempt to load a binary chunk"); string.dump; math.random.
 **  [SUR]  The sandboxes the project follows (Suricata util-lua-sandbox.c,
-**         Redis script_lua.c, per /work/shared/STYLE.md): a memory limit in
+**         Redis script_lua.c, in their public repositories): a memory limit in
 **         the allocator; an instruction budget through a count hook that
 **         keeps firing so that a script's pcall cannot swallow it; forbidden
 **         functions replaced by blockers that name themselves; text-only

@@ -8,8 +8,9 @@
 **         repetition (9.2); fifty moves (9.3); the pawn's double step only
 **         from its original square (3.7.2).
 **  [FSF]  Fairy-Stockfish's Variant::conclude() and its "check" mode
-**         (/work/shared/STYLE.md): every problem is reported, each on its
-**         own line, naming what it is about.
+**         (src/variant.cpp and src/parser.cpp in
+**         github.com/fairy-stockfish/Fairy-Stockfish): every problem is
+**         reported, each on its own line, naming what it is about.
 */
 #include "fixtures.h"
 
