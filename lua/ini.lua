@@ -719,14 +719,61 @@ local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castl
 local piece_order = { "name", "betza", "value", "royal", "pawn", "promotes", "promotes_to", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture" }
 
+-- Every value the script carries comes from the .ini file, so none is
+-- written raw: in code each is a string literal on one line (quote), a
+-- number that reads back as itself (number), and every comment line
+-- passes through comment(), whose text can hold no line break. Lua ends a
+-- short comment at a CR as at an LF, so a value with either in it would
+-- otherwise end the comment and put what follows into the script as code.
+
+-- The C1 control characters (U+0080 to U+009F) as UTF-8: some terminals
+-- obey them, so a script shown with cat must not hold them either.
+local function escape_c1(s)
+  return (s:gsub("\194([\128-\159])", function(c) return "\\194\\" .. c:byte() end))
+end
+
+-- A string as a Lua literal on one line: %q escapes quotes, backslashes
+-- and control bytes but writes LF as a backslash and a raw LF.
+local function quote(s)
+  return escape_c1((string.format("%q", s):gsub("\\\n", "\\n")))
+end
+M.quote = quote
+
+-- The text of a comment line ("-- " and text) with its control bytes
+-- written as Lua escapes and its backslashes doubled, so that the line is
+-- one line and reads back unambiguously.
+local named_escapes = { ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t", ["\\"] = "\\\\" }
+local function comment(text)
+  return "-- " .. escape_c1((text:gsub("[%c\\]", function(c)
+    return named_escapes[c] or string.format("\\%03d", c:byte())
+  end)))
+end
+M.comment = comment
+
+-- A number as a literal that reads back as the same value: tostring
+-- writes an infinity as "inf" and NaN as "nan" or "-nan", which Lua reads
+-- as names, and a float with 14 digits only.
+local function number(x)
+  if math.type(x) == "integer" then return string.format("%d", x) end
+  if x ~= x then return "(0/0)" end
+  if x == math.huge then return "(1/0)" end
+  if x == -math.huge then return "(-1/0)" end
+  local s = string.format("%.17g", x)
+  if not s:find("[%.eEn]") then s = s .. ".0" end
+  return s
+end
+
 local function lua_key(k)
   if type(k) == "string" and k:find("^[%a_][%w_]*$") then return k end
-  return "[" .. string.format("%q", k) .. "]"
+  if type(k) == "number" then return "[" .. number(k) .. "]" end
+  return "[" .. quote(k) .. "]"
 end
 
 local function value(x, keys)
-  if type(x) == "string" then return string.format("%q", x) end
-  if type(x) ~= "table" then return tostring(x) end
+  if type(x) == "string" then return quote(x) end
+  if type(x) == "number" then return number(x) end
+  if type(x) == "boolean" then return tostring(x) end
+  if type(x) ~= "table" then error("the translation holds a " .. type(x)) end
   if #x > 0 then
     local items = {}
     for _, e in ipairs(x) do items[#items + 1] = value(e) end
@@ -753,17 +800,17 @@ function M.translate(text, name, source)
   if not v then return nil, notes end
   local out = {}
   local function w(s) out[#out + 1] = s end
-  w(string.format("-- %s: imported by varia from the Fairy-Stockfish section [%s] of %s", name, name, source))
+  w(comment(string.format("%s: imported by varia from the Fairy-Stockfish section [%s] of %s", name, name, source)))
   if #chain > 1 then
-    w("-- (inheriting, in order: " .. table.concat(chain, " -> ") .. ").")
+    w(comment("(inheriting, in order: " .. table.concat(chain, " -> ") .. ")."))
   end
   if #notes == 0 then
-    w("-- Every option was translated.")
+    w(comment("Every option was translated."))
   else
-    w("-- Not translated:")
+    w(comment("Not translated:"))
     for _, n in ipairs(notes) do
-      w(string.format("--   %s = %s: %s%s", n.key, n.value, n.why,
-        n.rules and "" or " (no effect on the rules)"))
+      w(comment(string.format("  %s = %s: %s%s", n.key, n.value, n.why,
+        n.rules and "" or " (no effect on the rules)")))
     end
   end
   if v.departures then w("local std = require \"std\"") end
@@ -799,7 +846,7 @@ function M.translate(text, name, source)
     w("  },")
     w("  with_options = function(v, o)")
     if v.departures.pawn_drop_mate then
-      w(string.format("    if o.pawn_drop_mate == \"loses\" then v = std.extend(v, { drops = { no_mate = std.NONE, mate_loses = %q } }) end", v.departures.pawn_drop_mate))
+      w(string.format("    if o.pawn_drop_mate == \"loses\" then v = std.extend(v, { drops = { no_mate = std.NONE, mate_loses = %s } }) end", quote(v.departures.pawn_drop_mate)))
     end
     if v.departures.gate_shields then
       w("    if o.gate_shields == \"no\" then v = std.extend(v, { drops = { gate_shields = false } }) end")

@@ -546,6 +546,17 @@ expect "import a section that cannot be translated" 1 "customPiece1 = a:ajN: 'a'
 expect "import a section name that is no file name" 1 "[../c] is not a name for a file" -- $V import -o "$tmp/imp" "$tmp/bad.ini"
 expect "import goes on after a bad section" 1 "wrote $tmp/imp/a.lua" -- $V import -o "$tmp/imp" --force "$tmp/bad.ini"
 expect "import: rules left out are marked" 1 "(no effect on the rules)" -- $V import -o "$tmp/imp" --force "$tmp/bad.ini"
+# A value is never code (issue 27): a CR ends a Lua comment, so a value
+# written raw into one ran what followed; import prints no control byte
+# of the file (escapes instead: \r, \027, \194\155).
+printf '[inj:chess]\nfoo = a\rerror("INJECTED")--\nbar = \033[2J\033[3J\302\233x\n' > "$tmp/inj.ini"
+expect "FILE.ini:SECTION: a CR in a value runs no code" 0 "Nodes searched: 20" -- $V perft --variant "$tmp/inj.ini:inj" 1
+out=$($V import -o "$tmp/imp" --force "$tmp/inj.ini" 2>&1)
+judge "import: a CR in a value runs no code" 0 'foo = a\rerror("INJECTED")--' $? "$out"
+judge "import prints control bytes as escapes" 0 'bar = \027[2J\027[3J\194\155x' 0 "$out"
+judge "import prints no control byte" 0 "" "$(LC_ALL=C grep -qaP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' <<<"$out"; [ $? = 1 ]; echo $?)" ""
+judge "the imported script holds no control byte" 0 "" "$(LC_ALL=C grep -qaP '[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$tmp/imp/inj.lua"; [ $? = 1 ]; echo $?)" ""
+expect "the imported script runs no code" 0 "Nodes searched: 20" -- $V perft --variant "$tmp/imp/inj.lua" 1
 expect "FILE.ini:SECTION" 0 "Nodes searched: 6128" -- $V perft --variant $ini:o-shogi 3
 expect "FILE.ini of several sections" 1 "has 24 sections" -- $V perft --variant $ini 1
 expect "FILE.ini:SECTION check" 0 "ok (o-kyoto, 5x5" -- $V check $ini:o-kyoto

@@ -150,6 +150,47 @@ check("Black's view after the hand-over", t.wait_for(r"Black's view: rnbqkbnr/pp
 check("no White piece on Black's screen", "PPPP" not in t.out, t.out)
 t.close()
 
+# A hidden game shares no history between its players (issue 27, item
+# 11): from the hand-over on, the Up arrow recalls only the lines of the
+# player at the keyboard; the hand-over clears the scrollback too; no
+# line of the game goes to the history file.
+t = Term(["kriegspiel"])
+t.wait_for(r"varia\(kriegspiel\)> ")
+t.send("e2e4\n")
+t.wait_for(r"hand the terminal to Black")
+t.out = ""
+t.send("\n")
+check("the hand-over clears the scrollback", t.wait_for(r"\033\[3J", 5), t.out)
+t.wait_for(r"Black: press Enter to see your board")
+t.out = ""
+t.send("\x1b[A")  # Up
+t.read(0.5)
+check("Up at Black's hand-over prompt recalls nothing of White's", "e2e4" not in t.out, t.out)
+t.send("\x15\n")  # Ctrl-U, Enter
+t.wait_for(r"Black's view: ")
+t.wait_for(r"varia\(kriegspiel\)> $")
+t.out = ""
+t.send("\x1b[A")
+t.read(0.5)
+check("Up at Black's prompt recalls nothing of White's", "e2e4" not in t.out, t.out)
+t.send("\x15e7e5\n")
+t.wait_for(r"hand the terminal to White")
+t.send("\n")
+t.wait_for(r"White: press Enter to see your board")
+t.send("\n")
+t.wait_for(r"White's view: ")
+t.wait_for(r"varia\(kriegspiel\)> $")
+t.out = ""
+t.send("\x1b[A")
+check("Up at White's prompt recalls White's own move, not Black's",
+      t.wait_for(r"e2e4", 5) and "e7e5" not in t.out, t.out)
+t.send("\x15quit\n")
+time.sleep(0.3)
+hist = os.path.join(t.home, ".varia_history")
+text = open(hist).read() if os.path.exists(hist) else ""
+check("no line of a hidden game in the history file", "e2e4" not in text and "e7e5" not in text, text)
+t.close()
+
 # Undo in a hidden game: the board shown next is the view of whoever
 # decides then, after the hand-over screen (never the other player's board
 # on the screen of the player who typed undo).
@@ -420,6 +461,8 @@ check("Ctrl-C still interrupts a command after Ctrl-C at the prompt", t.wait_for
 hist = os.path.join(t.home, ".varia_history")
 check("history is saved as it grows", os.path.exists(hist) and "e4" in open(hist).read() and "fen" in open(hist).read(),
       open(hist).read() if os.path.exists(hist) else "no file")
+check("the history file is private (0600)", os.path.exists(hist) and os.stat(hist).st_mode & 0o777 == 0o600,
+      oct(os.stat(hist).st_mode) if os.path.exists(hist) else "no file")
 # The board: Black sees it from its side in a hot-seat game; flip turns it;
 # White's pieces bold bright white (they were faint outlines in xterm).
 t.out = ""
@@ -451,6 +494,18 @@ t.send("d4\n")
 t.wait_for(r"Black to move")
 time.sleep(0.3)
 check("VARIA_HISTORY names the file", os.path.exists(other) and "d4" in open(other).read(), t.out)
+t.close()
+# A history file varia made readable by others (0644, before issue 27)
+# is made private when a session starts, and keeps its lines.
+loose = os.path.join(tempfile.mkdtemp(), "hist")
+with open(loose, "w") as f:
+    f.write("c4\n")
+os.chmod(loose, 0o644)
+t = Term([], {"VARIA_HISTORY": loose})
+t.wait_for(r"varia\(chess\)> ")
+check("a loose history file is made private", os.stat(loose).st_mode & 0o777 == 0o600, oct(os.stat(loose).st_mode))
+t.send("\x1b[A")
+check("and keeps its lines", t.wait_for(r"c4", 5), t.out)
 t.close()
 
 print("%d passed, %d failed" % (passed, failed))

@@ -934,6 +934,62 @@ static void do_trace(Repl *r, const char *arg) {
   printf("trace %s\n", r->trace ? "on: hook calls are printed" : "off");
 }
 
+/* ---- who is at the keyboard: the lines each has typed -------------------
+** Readline keeps one list of typed lines for the Up arrow. In a game with
+** hidden information several people take turns at one terminal (the
+** players, and the referee in the referee's view), and a player's lines
+** are their moves: each seat has a list of its own, switched in at the
+** hand-over, kept in memory only (never in the history file, which holds
+** the lines of games without hidden information, as they are typed). A
+** game without hidden information has the one list read from the file. */
+enum { SEAT_WHITE, SEAT_BLACK, SEAT_REFEREE, SEAT_OPEN, NSEATS };
+static HISTORY_STATE *seat_lines[NSEATS]; /* the lists of the seats away */
+static int seat_now = SEAT_OPEN;
+
+static int seat_of_player(int player) { return player == BLACK ? SEAT_BLACK : SEAT_WHITE; }
+
+/* The seat of whoever types the next command. */
+static int seat_at_prompt(Repl *r) {
+  if (!view_hides(r->g->v)) return SEAT_OPEN;
+  if (r->referee) return SEAT_REFEREE;
+  return seat_of_player(shown_player(r));
+}
+
+static void take_seat(int seat) {
+  if (seat == seat_now) return;
+  seat_lines[seat_now] = history_get_history_state(); /* it owns the list now */
+  if (seat_lines[seat]) {
+    history_set_history_state(seat_lines[seat]);
+    free(seat_lines[seat]);
+    seat_lines[seat] = NULL;
+  } else {
+    HISTORY_STATE none;
+    memset(&none, 0, sizeof none); /* add_history allocates a new list */
+    history_set_history_state(&none);
+  }
+  seat_now = seat;
+}
+
+/* At the end of the session: the lists of the seats away. */
+static void forget_seats(void) {
+  for (int i = 0; i < NSEATS; i++) {
+    HISTORY_STATE *st = seat_lines[i];
+    if (!st) continue;
+    for (int k = 0; k < st->length; k++) free_history_entry(st->entries[k]);
+    free(st->entries);
+    free(st);
+    seat_lines[i] = NULL;
+  }
+}
+
+/* Between two people at the terminal: the screen and the terminal's
+** scrollback (\033[3J, xterm's and most emulators'), which would
+** otherwise still hold the previous person's board a scroll away. */
+static void clear_screen_and_scrollback(void) {
+  printf("\033[2J\033[3J\033[H");
+  fflush(stdout);
+}
+
 /* Hot-seat play with hidden information: clear the screen between the
 ** players, so that neither sees the other's board. */
 static void wait_enter(const char *prompt) {
@@ -949,10 +1005,11 @@ static void hand_over(Repl *r, int from, int to) {
   snprintf(prompt, sizeof prompt, "%s: press Enter, then hand the terminal to %s. ",
            from >= 0 ? names[from] : "Referee", names[to]);
   wait_enter(prompt);
-  printf("\033[2J\033[H");
+  clear_screen_and_scrollback();
+  take_seat(seat_of_player(to)); /* from this prompt on, the Up arrow is to's */
   snprintf(prompt, sizeof prompt, "%s: press Enter to see your board. ", names[to]);
   wait_enter(prompt);
-  printf("\033[2J\033[H");
+  clear_screen_and_scrollback();
 }
 
 static void print_messages(Repl *r, const char *arg) {
@@ -998,7 +1055,7 @@ static void set_view(Repl *r, const char *arg) {
         printf("the view stays %s's\n", names[shown_player(r)]);
         return;
       }
-      printf("\033[2J\033[H");
+      clear_screen_and_scrollback();
     } else if (!referee && r->referee) {
       hand_over(r, -1, viewer >= 0 ? viewer : game_decision(r->g).player);
     }
@@ -1465,13 +1522,27 @@ static char *history_path(void) {
 
 enum { HISTORY_LINES = 1000 };
 
+/* The history file holds what its user typed: it is theirs alone (0600).
+** It is created so; one found with bits for the group or others (as
+** varia made it before, 0644) loses them, when it is a regular file of
+** the user's (not a device such as /dev/null, not another user's file).
+** With create, a missing file is made (append_history needs it). */
+static void keep_history_private(const char *hist, int create) {
+  int fd = open(hist, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (create ? O_CREAT : 0), 0600);
+  if (fd < 0) return;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 077))
+    fchmod(fd, st.st_mode & 07700); /* a file it cannot change stays as it was */
+  close(fd);
+}
+
 /* Each line is added to the file as it is typed, so that a session that
-** is killed keeps its lines, and two sessions interleave theirs. */
+** is killed keeps its lines, and two sessions interleave theirs. Only
+** the lines of the open seat go to the file (hist is NULL for others). */
 static void remember_line(const char *hist, const char *line) {
   add_history(line);
   if (!hist) return;
-  FILE *f = fopen(hist, "a"); /* append_history needs the file to exist */
-  if (f) fclose(f);
+  keep_history_private(hist, 1);
   append_history(1, hist);
   history_truncate_file(hist, HISTORY_LINES);
 }
@@ -1545,7 +1616,10 @@ int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed, 
   }
   if (r.interactive) {
     char *hist = history_path();
-    if (hist) read_history(hist);
+    if (hist) {
+      keep_history_private(hist, 0);
+      read_history(hist);
+    }
     completing = &r;
     rl_attempted_completion_function = complete;
     if (!open) offer_recovery(&r); /* a game asked for by name comes first */
@@ -1555,12 +1629,13 @@ int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed, 
     for (;;) {
       char prompt[80];
       snprintf(prompt, sizeof prompt, "varia(%s)> ", r.g->v->name);
+      take_seat(seat_at_prompt(&r));
       char *line = read_command(prompt);
       if (!line) {
         printf("\n");
         break;
       }
-      if (*line) remember_line(hist, line);
+      if (*line) remember_line(seat_now == SEAT_OPEN ? hist : NULL, line);
       const Game *before = r.g;
       int n_before = r.g->n;
       int quit = protected_command(&r, line);
@@ -1570,6 +1645,7 @@ int repl_main(Sandbox *s, const char *variant, const char *open, uint64_t seed, 
     }
     /* A normal end: nothing to recover. */
     if (r.rec_lock >= 0) discard(r.rec_id, r.rec_lock);
+    forget_seats();
     free(hist);
     return 0;
   }

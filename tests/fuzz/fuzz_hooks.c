@@ -9,6 +9,17 @@
 ** input mixed in. The script is loaded as a file, then moves and tries
 ** chosen by the input are played through the game's hooks.
 **
+** An input whose first byte is 0xFF also writes rule hooks (the hooks
+** table: moves, legal, effects, attacked, turn_ends, terminal, a script
+** kind, a turn of two steps), chosen by a second flags byte, whose bodies
+** make and unmake moves where they may and where they may not, keep the
+** position and use it after its hook, keep state in the script's tables
+** and the position's state slots, return lists whose length is negative,
+** huge or not an integer, and never end a turn; a play byte of 248 or
+** more then counts the tree (g:perft, one or two turns) through them.
+** Other inputs are read as before, so the seeds and past findings keep
+** their meaning.
+**
 ** Findings: a crash or a sanitizer report, a hang (libFuzzer's -timeout),
 ** a lost move (a play that succeeds and whose move is not the last of the
 ** history, or a play that fails and leaves other steps than it counts), or
@@ -136,6 +147,126 @@ static const char *const options_returns[] = {
 };
 #define PICK(list, b) list[(b) % (sizeof list / sizeof list[0])]
 
+/* Fragments of rule hooks' bodies: pos is the hook's position (valid
+** only while the hook runs), m a move of the hook's (0 where it has none),
+** S and N as above. Many are refused by where they run (a make in
+** effects, a put in moves): the refusal must be a clean error. */
+static const char *const rule_fragments[] = {
+    /* moves made in the hook, balanced or not */
+    "pos:make(pos:pseudo()[1 + N % math.max(1, #pos:pseudo())] or 0)",
+    "for _, x in ipairs(pos:pseudo()) do pos:make(x) end",
+    "pos:make(m); pos:make(m)",
+    "pos:make(m); pos:unmake()",
+    "pos:unmake(); pos:unmake()",
+    "local l = pos:legal(); if l[1] then pos:make(l[1 + N % #l]) end",
+    "for i = 1, N do pos:make(pos:pseudo()[1] or 0) pos:unmake() end",
+    "pos:make(pos:move('e2', 'e4', 'zap'))",
+    "pos:make(-1)",
+    "pos:make(1 << 40)",
+    /* the position kept past its hook, and used later */
+    "S.pos = pos",
+    "if S.pos then S.pos:make(S.pos:pseudo()[1] or 0) end",
+    "if S.pos then S.pos:put('e4', 'Q') end",
+    "if S.pos then S.n = #S.pos:legal() end",
+    "S.moves = S.moves or {}; S.moves[#S.moves + 1] = m",
+    "if S.moves then pos:make(S.moves[1 + N % #S.moves] or 0) end",
+    "S.co = coroutine.wrap(function() while true do pos:make(pos:pseudo()[1] or 0) coroutine.yield() end end); S.co()",
+    "if S.co then S.co() end",
+    /* state: the position's slots and the script's own tables */
+    "pos:set_state(1 + N % 4, N * 1000003)",
+    "pos:set_state(1 + N % 6, -N)",
+    "pos:set_state(1, math.maxinteger)",
+    "pos:set_state(2, 0.5)",
+    "pos:set_state(0, 1); pos:set_state(5, 1)",
+    "S.k = (S.k or 0) + 1; pos:set_state(1, S.k)",
+    "pos:set_state(1, pos:state(1) + 1)",
+    "S.k = (S.k or 0) + 1; if S.k % 3 == 0 then error('every third call') end",
+    "pos:state(-N); pos:state(1 << 40)",
+    /* the board changed from effects (and refused elsewhere) */
+    "pos:put(pos:square(1 + N % 8, 1 + (N // 8) % 8) or 'e4', 'Q')",
+    "pos:put('e4', 'K'); pos:put('d4', 'K', 'black')",
+    "pos:remove(pos:royal(pos:side()) or 'e1')",
+    "pos:remove(pos:royal('white') or 'e1'); pos:remove(pos:royal('black') or 'e8')",
+    "for _, sq in ipairs(pos:pieces('white')) do pos:remove(sq) end",
+    "for i = 0, 63 do pos:put(pos:square(1 + i % 8, 1 + i // 8), 'P') end",
+    "pos:relocate('e1', 'e8'); pos:relocate('e8', 'e1')",
+    "pos:relocate('a1', 'a1')",
+    "pos:recolour(pos:royal('white') or 'e1')",
+    "pos:recolour('d1', 'neutral')",
+    "pos:set_attr('e2', N * 7); pos:set_attr('e2', -1)",
+    "pos:set_attr('e2', 1 << 40)",
+    "pos:reset_clock()",
+    "pos:put('e4', '?'); pos:put('zz', 'Q'); pos:put('e4', 'Q', 'purple')",
+    /* questions with hostile arguments */
+    "pos:square(-N, 1 << 62); pos:file('zz'); pos:rank('')",
+    "pos:decode(-N); pos:decode(math.mininteger); pos:uci(-1)",
+    "pos:captures({-1, 0, N, math.maxinteger})",
+    "pos:move('e2', 'e4', 'nosuch'); pos:move('zz', 'e4', 'zap')",
+    "pos:moves_as('e4', 'Q'); pos:moves_as('e4', '?')",
+    "pos:attacked('e4', 'white', {e4 = true}); pos:attacked('e4', 'white', {attr = -1, value = N})",
+    "pos:attackers('e4', 'black', {attr = 1 << 40, value = -1})",
+    "pos:pieces('purple'); pos:count('white', '?!')",
+    "pos:in_check(pos:mover()); pos:fen()",
+    "pos:legal(); pos:legal(); pos:legal()",
+    "local function f(d) if d > 0 then pos:make(pos:pseudo()[1] or 0) f(d - 1) end end f(N)",
+    /* the sandbox's attacks, inside a rule hook */
+    "while true do end",
+    "while true do pcall(pos.legal, pos) end",
+    "error({})",
+    "error(pos)",
+    "getmetatable(pos).__index = nil",
+    "string.rep('x', 1 << (N % 40))",
+};
+#define NRULE_FRAGMENTS (sizeof rule_fragments / sizeof rule_fragments[0])
+
+/* What hooks.moves returns: lists of every length, move codes of every
+** kind, reasons that are not strings. */
+static const char *const moves_returns[] = {
+    "return moves",
+    "return nil",
+    "return {}",
+    "local t = {} for i = #moves, 1, -1 do t[#t + 1] = moves[i] end return t",
+    "return setmetatable({}, {__len = function() return -1 end})",
+    "return setmetatable({}, {__len = function() return -N end})",
+    "return setmetatable({}, {__len = function() return math.mininteger end})",
+    "return setmetatable({moves[1]}, {__len = function() return 1 << 40 end})",
+    "return setmetatable({moves[1]}, {__len = function() return 2.5 end})",
+    "return setmetatable({moves[1]}, {__len = function() return 'x' end})",
+    "return setmetatable({}, {__len = function() while true do end end})",
+    "return setmetatable(moves, {__len = function() return #moves - N end})",
+    "return {moves[1], moves[1], moves[1]}",
+    "return {0, -1, math.maxinteger, 1 << 40}",
+    "return {N}",
+    "return {'e2e4'}",
+    "return {{}}",
+    "moves[0] = moves[1]; moves[-1] = moves[1]; return moves",
+    "local t = {} for i = 1, 1000 do t[i] = moves[1] end return t",
+    "return moves, {[moves[1] or 0] = string.rep('r', 1 << 16)}",
+    "return moves, setmetatable({}, {__index = function() while true do end end})",
+    "return moves, 42",
+    "moves[#moves + 1] = pos:move(pos:pieces(pos:side())[1] or 'e2', 'e4', 'zap'); return moves",
+    "moves[#moves + 1] = pos:move('e2', 'e4', 'zap'); moves[#moves + 1] = moves[#moves]; return moves",
+    "return 'moves'",
+};
+static const char *const legal_returns[] = {
+    "return true", "return false", "return nil", "return false, string.rep('x', 1 << 16)",
+    "return not pos:in_check(pos:mover())", "return {}", "return false, {}", "return 1",
+};
+static const char *const effects_returns[] = {"return nil", "return 1", "return pos"};
+static const char *const attacked_returns[] = {
+    "return true", "return false", "return nil", "return pos:attacked(square, by)",
+    "return #pos:legal() > 0", "return pos:in_check(by)", "return 'yes'",
+};
+/* turn_ends: "return false" never ends a turn. */
+static const char *const turn_returns[] = {
+    "return false", "return false", "return true", "return nil",
+    "return pos:step() > N % 3", "return 'x'", "return S.k and S.k % 2 == 0",
+};
+static const char *const terminal_returns[] = {
+    "return nil", "return 'win'", "return 'draw'", "return 'loss'", "return 'purple'",
+    "return pos:step() > 3 and 'loss' or nil", "return #pos:legal() == 0 and 'draw' or nil", "return {}",
+};
+
 /* A growing text buffer that aborts on no memory. */
 typedef struct Text {
   char *s;
@@ -175,9 +306,76 @@ static void body(Text *t, Bytes *b) {
   }
 }
 
-/* The script: chess with the hooks the first byte chooses. self is the
-** script's own name, for require cycles. */
+/* Whether the input has rule hooks (its first byte was 0xFF). */
+static int with_rules;
+
+/* FUZZ_HOOKS_SKIP_MAKE=1 writes the rule fragments that make moves as a
+** harmless question instead, so that a campaign can look for other
+** classes while the moves left made by hooks are being fixed. */
+static int skip_make;
+
+/* A rule hook's body: as body(), from the rule fragments; the raw bytes
+** and N are the same. */
+static void rule_body(Text *t, Bytes *b) {
+  char line[64];
+  int count = 1 + (int)(next_byte(b) % 4);
+  for (int i = 0; i < count; i++) {
+    unsigned k = next_byte(b), n = next_byte(b);
+    snprintf(line, sizeof line, "    do local N = %u\n    ", n);
+    adds(t, line);
+    if (k == 255) {
+      size_t len = n < b->n ? n : b->n;
+      add(t, (const char *)b->p, len);
+      b->p += len;
+      b->n -= len;
+    } else {
+      const char *f = rule_fragments[k % NRULE_FRAGMENTS];
+      adds(t, skip_make && strstr(f, "make(") ? "pos:fen()" : f);
+    }
+    adds(t, "\n    end\n");
+  }
+}
+
+/* One rule hook: its signature (which names m, the hook's move, or sets
+** it to 0), a body, and one of its returns. */
+static void rule_hook(Text *t, Bytes *b, const char *head, const char *const *returns, size_t nreturns) {
+  adds(t, head);
+  rule_body(t, b);
+  adds(t, "    ");
+  adds(t, returns[next_byte(b) % nreturns]);
+  adds(t, "\n  end,\n");
+}
+#define RULE_HOOK(t, b, head, list) rule_hook(t, b, head, list, sizeof list / sizeof list[0])
+
+/* The hooks table the second flags byte chooses; the N of a return is
+** its own. */
+static void rule_hooks(Text *t, Bytes *b) {
+  unsigned flags = next_byte(b);
+  char line[64];
+  snprintf(line, sizeof line, "local N = %u\n", next_byte(b));
+  adds(t, line);
+  if (flags & 128) adds(t, "v.turn = { 'move', 'move' }\n");
+  adds(t, "v.hooks = {\n");
+  if (flags & 64) adds(t, "  kinds = { 'zap' },\n");
+  if (flags & 1)
+    RULE_HOOK(t, b, "  moves = function(pos, moves)\n    local m = moves[1] or 0\n", moves_returns);
+  if (flags & 2) {
+    adds(t, (flags & 64) ? "  effects_on = 'all',\n" : "  effects_on = 'captures',\n");
+    RULE_HOOK(t, b, "  effects = function(pos, m, captured, capture_square, attr)\n", effects_returns);
+  }
+  if (flags & 4) RULE_HOOK(t, b, "  legal = function(pos, m)\n", legal_returns);
+  if (flags & 8) RULE_HOOK(t, b, "  turn_ends = function(pos, m, step)\n", turn_returns);
+  if (flags & 16) RULE_HOOK(t, b, "  attacked = function(pos, square, by)\n    local m = 0\n", attacked_returns);
+  if (flags & 32) RULE_HOOK(t, b, "  terminal = function(pos)\n    local m = 0\n", terminal_returns);
+  adds(t, "}\n");
+}
+
+/* The script: chess with the hooks the first byte chooses (after 0xFF,
+** the second; then the rule hooks). self is the script's own name, for
+** require cycles. */
 static void script(Text *t, Bytes *b, const char *self) {
+  int rules = with_rules = b->n && b->p[0] == 0xFF;
+  if (rules) next_byte(b);
   unsigned flags = next_byte(b);
   adds(t, "local std = require 'std'\nlocal S = { self = '");
   adds(t, self);
@@ -220,6 +418,7 @@ static void script(Text *t, Bytes *b, const char *self) {
     body(t, b);
     adds(t, "end\n");
   }
+  if (rules) rule_hooks(t, b);
   adds(t, "return v\n");
 }
 
@@ -303,8 +502,31 @@ static const char *const tries[] = {"zz9", "e2e5", "Ke2", "e7e5", "a1a8", "O-O",
 ** campaign can look for other classes while that one is being fixed. */
 static int skip_lost;
 
-/* Plays what the rest of the input asks, checking that no move is lost. */
-static void play(Game *g, Bytes *b) {
+/* g:perft(depth), as a caller of the API calls it: a hook's error is an
+** error of the call. Run under lua_pcall, the game and depth as arguments. */
+static int call_perft(lua_State *L) {
+  lua_getfield(L, 1, "perft");
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 0);
+  return 0;
+}
+
+/* Counts the tree from the game's position (the game on top of the
+** stack): generation, legality, effects and turns through every hook,
+** one and two turns deep. */
+static void count_tree(lua_State *L, int depth) {
+  int top = lua_gettop(L);
+  lua_pushcfunction(L, call_perft);
+  lua_pushvalue(L, top);
+  lua_pushinteger(L, depth);
+  lua_pcall(L, 2, 0, 0);
+  lua_settop(L, top);
+}
+
+/* Plays what the rest of the input asks, checking that no move is lost.
+** The game is on top of L's stack. */
+static void play(lua_State *L, Game *g, Bytes *b) {
   Move list[MAX_MOVES];
   char text[64], err[4096];
   for (int turn = 0; turn < 40 && b->n; turn++) {
@@ -332,6 +554,8 @@ static void play(Game *g, Bytes *b) {
       if (status < 0) while (played-- > 0) game_undo(g);
     } else if (k < 240) {
       game_undo(g);
+    } else if (with_rules && k >= 248) {
+      count_tree(L, 1 + (int)(k & 1));
     } else {
       game_result(g);
     }
@@ -346,6 +570,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!ready) {
     snapshot_shared(fuzz_sandbox->L);
     skip_lost = getenv("FUZZ_HOOKS_SKIP_LOST") != NULL;
+    skip_make = getenv("FUZZ_HOOKS_SKIP_MAKE") != NULL;
     ready = 1;
   }
   if (!fuzz_file(data, 0, ".lua")) return 0; /* the path, for self */
@@ -363,7 +588,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (v) {
     Game *g = binding_new_game(L, -1, NULL);
     if (g) {
-      play(g, &b);
+      play(L, g, &b);
       game_result(g);
     }
   } else {

@@ -146,6 +146,64 @@ t.fails("bad customPiece", "customPiece1 = a:ajN: 'a' is not in varia's Betza",
 t.fails("bad board", "is not 1 to 16", ini.translate("[a:chess]\nmaxFile = 20\n", "a", "t.ini"))
 t.fails("several sections", "has 2 sections (a b): name one", ini.script("[a:chess]\n[b:chess]\n", nil, "t.ini"))
 
+-- No value of the file becomes code of the script (issue 27): Lua ends a
+-- comment at CR as at LF, so a value written raw into a comment could
+-- end it and run what follows. Each hostile value goes in as an option's
+-- value (written in a comment), as the section's name (a comment and the
+-- name) and as the file's name; the script must run in a table that
+-- refuses any new global, hold no control byte but its line breaks, have
+-- as many lines as with a plain value, and carry the values back exactly.
+local hostile = {
+  "a\rINJECTED = true --", "b\r-- \rINJECTED = true", "a\r\rINJECTED = true --[[",
+  "]]INJECTED = true --[[", "]==]INJECTED = true --[==[", "\\\rINJECTED = true --",
+  "\1\2\8\11\12\27[2J\27[3J\127 INJECTED", "\194\155 c1 \194\133", "\"'\\\"\\'",
+  string.rep("x\r", 4000) .. "INJECTED = true --", string.rep("]=", 20000),
+}
+local function strict_env()
+  return setmetatable({ require = require }, { __newindex = function(_, k) error("the script set the global " .. tostring(k)) end })
+end
+local function run_script(lua)
+  local chunk, err = load(lua, "=generated", "t", strict_env())
+  if not chunk then return nil, err end
+  local ok, v = pcall(chunk)
+  if not ok then return nil, v end
+  return v
+end
+local function lines(s) local n = 0 for _ in s:gmatch("[^\r\n]*[\r\n]") do n = n + 1 end return n end
+-- The text of a comment line of the script, its escapes read back.
+local unescape = { n = "\n", r = "\r", t = "\t", ["\\"] = "\\" }
+local function comment_text(line)
+  return (line:gsub("^%-%- ", ""):gsub("\\([nrt\\]?)(%d?%d?%d?)", function(e, d)
+    if e ~= "" then return unescape[e] .. d end
+    if d ~= "" then return string.char(tonumber(d) % 256) end
+  end))
+end
+local plain_value = assert(ini.translate("[x:chess]\nfoo = plain\n", "x", "t.ini"))
+local plain_name = assert(ini.translate("[plain:chess]\n", "plain", "t.ini"))
+for i, bad in ipairs(hostile) do
+  local what = "hostile value " .. i
+  local lua = assert(ini.translate("[x:chess]\nfoo = " .. bad .. "\n", "x", "t" .. bad .. ".ini"))
+  local v, err = run_script(lua)
+  t.equal(what .. ": the script runs and returns the variant", v and v.name or err, "x")
+  t.check(what .. ": no control byte but LF in the script", not lua:find("[%z\1-\9\11-\31\127]") and not lua:find("\194[\128-\159]"))
+  t.equal(what .. ": as many lines as with a plain value", lines(lua), lines(plain_value))
+  local note = lua:match("\n(%-%-   foo = [^\n]*)")
+  t.equal(what .. ": the comment reads back as the value", note and comment_text(note), "  foo = " .. bad .. ": not an option Fairy-Stockfish knows (no effect on the rules)")
+  t.equal(what .. ": the file's name reads back from the first comment", comment_text(lua:match("^[^\n]*")),
+    "x: imported by varia from the Fairy-Stockfish section [x] of t" .. bad .. ".ini")
+  if not bad:find("[%]:\n]") then -- a section's name holds no ], : or LF
+    local name = "n" .. bad
+    lua = assert(ini.translate("[" .. name .. ":chess]\n", name, "t.ini"))
+    v, err = run_script(lua)
+    t.equal(what .. " as the section's name: the name comes back (its first 47 bytes)", v and v.name or err, name:sub(1, 47))
+    t.equal(what .. " as the section's name: as many lines", lines(lua), lines(plain_name))
+  end
+end
+-- Numbers read back as themselves: tostring's "inf" reads as a name (nil).
+local v = run_script(assert(ini.translate("[x:chess]\nnMoveRule = 1e999\nnFoldRule = 0.1\n", "x", "t.ini")))
+t.equal("an infinite number is written as one", v and v.rules.nmove, math.huge)
+t.equal("a float keeps its digits", v and v.rules.repetition, 0.1)
+
 -- FILE.ini:SECTION wherever a variant is named.
 t.raises("varia.new: no section", "no section [nosuch]", varia.new, dir .. "options.ini:nosuch")
 t.raises("varia.new: no file", "cannot read Fairy-Stockfish variant file", varia.new, "nosuch.ini:x")
