@@ -26,7 +26,7 @@
 #include <lauxlib.h>
 
 #include "charged.h"
-#include "sandbox.h"
+#include "budget.h"
 
 /* Pays for n steps (n may be any count a script can ask for). */
 static void pay(lua_State *L, lua_Unsigned n) {
