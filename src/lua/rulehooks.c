@@ -824,9 +824,31 @@ static int t_attacked(void *ctx, const Position *p, int sq, int by) {
   return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
 }
 
+/* A turn that would go on past MAX_TURN_STEPS fails the hooks, with the
+** line of turn_ends: the core follows a turn's steps at the same depth
+** (perft, the search), so a turn_ends that never says true would recurse
+** until the stack is gone. */
+static void endless_turn(Rules *R) {
+  lua_State *L = R->L;
+  char at[300];
+  lua_rawgeti(L, LUA_REGISTRYINDEX, R->ref);
+  lua_rawgeti(L, -1, H_TURN_ENDS + 1);
+  where(L, lua_gettop(L), at, sizeof at);
+  lua_pop(L, 2);
+  char steps[16];
+  snprintf(steps, sizeof steps, "%d", MAX_TURN_STEPS);
+  fail(R, "%s: hooks.turn_ends: the turn goes on after %s steps (a turn has at most that "
+          "many; does turn_ends ever return true?)", at, steps);
+}
+
 static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
-  return call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side) ? 1 : c.answer;
+  if (call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side)) return 1;
+  if (c.answer == 0 && p->turn_steps >= MAX_TURN_STEPS) {
+    endless_turn(c.R);
+    return 1;
+  }
+  return c.answer;
 }
 
 static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
