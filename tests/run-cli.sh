@@ -133,6 +133,9 @@ expect "budget: hook plays on copies" 0 "on_move: $(budget_exceeded hook_copy_pl
 expect "budget: g:perft refused in hooks" 0 "on_move: $H/hook_perft.lua:5: g:perft is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
 expect "budget: g:bestmove refused in hooks" 0 "on_move: $H/hook_bestmove.lua:5: g:bestmove is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_bestmove.lua
 expect "budget: the game after a refused hook" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
+# Every pos: method pays for its work: a hook looping on any one of them
+# stops within 2.5 times a plain loop's time (a small budget keeps it fast).
+expect "budget: every pos method is charged" 0 "40 methods stopped by the budget" -- env VARIA_BUDGET=4000000 timeout 200 $V run $H/pos_budget.lua
 # A turn that never ends (turn_ends always false): perft recursed on its
 # steps until the stack overflowed. A turn has at most 128 steps.
 endless="$H/endless_turn.lua:10: hooks.turn_ends: the turn goes on after 128 steps"

@@ -112,7 +112,7 @@ int sandbox_pcall(lua_State *L, int nargs, int nresults, long budget) {
   lua_pushcfunction(L, msghandler);
   lua_insert(L, base);
   if (top_level) {
-    s->budget = budget;
+    s->budget = s->budget_cap > 0 && budget > s->budget_cap ? s->budget_cap : budget;
     s->spent = 0;
     s->over_budget = 0;
     s->running = L;

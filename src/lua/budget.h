@@ -29,6 +29,8 @@ typedef struct Sandbox {
   int in_result_hook;      /* a result hook is running: results of the games
                               it explores come from the core rules alone */
   int trace;               /* print hook calls (the REPL's trace on) */
+  long budget_cap;         /* no budget is larger (VARIA_BUDGET, for tests
+                              of what stops a budget; 0: none) */
   long allocs, fail_at;    /* fault injection: the fail_at-th growing
                               allocation fails (0: none) */
 } Sandbox;

@@ -164,6 +164,8 @@ Sandbox *sandbox_new(size_t limit) {
   s->limit = limit ? limit : SANDBOX_MEMORY_DEFAULT;
   const char *fail = getenv("VARIA_FAIL_ALLOC"); /* tests/run-alloc.sh */
   if (fail) s->fail_at = atol(fail);
+  const char *cap = getenv("VARIA_BUDGET"); /* tests/run-cli.sh */
+  if (cap) s->budget_cap = atol(cap);
   s->L = lua_newstate(limited_alloc, s);
   if (!s->L) {
     free(s);
