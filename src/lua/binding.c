@@ -1931,15 +1931,17 @@ static int searcher(lua_State *L) {
 ** (from a variant script's hook) is paid in instructions: about the time
 ** the methods that generate moves, play, parse a move or copy the game
 ** take (10 us for chess, measured on g:copy():play(move)), per step of the
-** history for g:history, little for the rest. Searches, whose work no
+** history for g:history, what writing the position takes for g:fen,
+** g:view and g:lastmove, little for the rest. Searches, whose work no
 ** estimate bounds, are refused. Trusted code is not charged. */
 #define COST_LOOKUP 10
+#define COST_WRITE 200 /* the FEN, a view, a move described (about 0.7 us) */
 #define COST_GENERATE 5000
 static const ChargedMethod game_methods[] = {
     CHARGED_METHOD("legal", g_legal, COST_GENERATE, 0),
     CHARGED_METHOD("play", g_play, COST_GENERATE, 0),
     CHARGED_METHOD("undo", g_undo, COST_GENERATE, 0),
-    CHARGED_METHOD("fen", g_fen, COST_LOOKUP, 0),
+    CHARGED_METHOD("fen", g_fen, COST_WRITE, 0),
     CHARGED_METHOD("turn", g_turn, COST_GENERATE, 0),
     CHARGED_METHOD("result", g_result, COST_GENERATE, 0),
     CHARGED_METHOD("perft", g_perft, CHARGED_REFUSED, 0),
@@ -1953,10 +1955,10 @@ static const ChargedMethod game_methods[] = {
     CHARGED_METHOD("decision", g_decision, COST_GENERATE, 0),
     CHARGED_METHOD("score", g_score, COST_LOOKUP, 0),
     CHARGED_METHOD("attr", g_attr, COST_GENERATE, 0),
-    CHARGED_METHOD("view", g_view, COST_LOOKUP, 0),
+    CHARGED_METHOD("view", g_view, COST_WRITE, 0),
     CHARGED_METHOD("messages", g_messages, COST_LOOKUP, 0),
     CHARGED_METHOD("announce", g_announce, COST_LOOKUP, 0),
-    CHARGED_METHOD("lastmove", g_lastmove, COST_LOOKUP, 0),
+    CHARGED_METHOD("lastmove", g_lastmove, COST_WRITE, 0),
     CHARGED_METHOD("checkers", g_checkers, COST_GENERATE, 0),
     CHARGED_METHOD("conceivable", g_conceivable, COST_GENERATE, 0),
     CHARGED_METHOD("moveinfo", g_moveinfo, COST_GENERATE, 0),
