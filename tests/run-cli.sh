@@ -146,6 +146,22 @@ expect "budget: hook plays on copies" 0 "on_move: $(budget_exceeded hook_copy_pl
 expect "budget: g:perft refused in hooks" 0 "on_move: $H/hook_perft.lua:5: g:perft is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
 expect "budget: g:bestmove refused in hooks" 0 "on_move: $H/hook_bestmove.lua:5: g:bestmove is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_bestmove.lua
 expect "budget: the game after a refused hook" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
+# A turn that never ends (turn_ends always false): perft recursed on its
+# steps until the stack overflowed. A turn has at most 128 steps.
+endless="$H/endless_turn.lua:10: hooks.turn_ends: the turn goes on after 128 steps"
+# varia check plays: a hook that raises at the first position and a turn
+# that never ends load, and were "ok" before.
+expect "check plays: a hook that raises" 1 "$H/hook_raises.lua: the first turn's moves (perft 1): hooks.moves: $H/hook_raises.lua:8: no moves for you" -- timeout 20 $V check $H/hook_raises.lua
+expect "check plays: an endless turn" 1 "$H/endless_turn.lua: the first turn's moves (perft 1): $endless" -- timeout 20 $V check $H/endless_turn.lua
+# Every pos: method pays for its work: a hook looping on any one of them
+# stops within 2.5 times a plain loop's time (a small budget keeps it fast).
+expect "budget: every pos method is charged" 0 "40 methods stopped by the budget" -- env VARIA_BUDGET=4000000 timeout 200 $V run $H/pos_budget.lua
+expect "endless turn: perft" 1 "$endless" -- timeout 20 $V perft 2 --variant $H/endless_turn.lua
+expect "endless turn: perft --divide" 1 "$endless" -- timeout 20 $V perft 1 --divide --variant $H/endless_turn.lua
+expect_stdin "endless turn: the REPL's perft" 1 "$endless" 'perft 1\nfen\n' -- timeout 20 $V $H/endless_turn.lua
+expect_stdin "endless turn: the REPL goes on" 1 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 'perft 1\nfen\n' -- timeout 20 $V $H/endless_turn.lua
+out=$(printf 'perft 1\n' | timeout 20 $V $H/endless_turn.lua 2>&1)
+if grep -q 'Nodes searched' <<<"$out"; then judge "endless turn: the REPL prints no count" 0 "no count" 0 "$out"; else judge "endless turn: the REPL prints no count" 0 "" 0 ""; fi
 
 # The batch runner.
 printf 'local g = varia.new("chess")\nassert(g:perft(2) == 400)\nprint("ok " .. arg[1])\n' > "$tmp/ok.lua"

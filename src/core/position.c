@@ -642,8 +642,10 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
   k ^= v->zobrist_phase[p->phase];
   if (v->rules && v->rules->turn_ends) {
     /* The hooks end the turn (pos_end_turn, after the effects); until
-    ** then the program's last step repeats. */
+    ** then the program's last step repeats, and the steps are counted
+    ** (only here, so that other variants pay nothing for the count). */
     if (p->phase + 1 < v->nphases) p->phase++;
+    u->turn_steps = p->turn_steps++;
     p->key = k ^ v->zobrist_phase[p->phase];
     return;
   }
@@ -667,6 +669,7 @@ void pos_end_step(Position *p, Move m, Undo *u, int gives_check) { end_step(p, m
 void pos_end_turn(Position *p) {
   const Variant *v = p->v;
   uint64_t k = p->key ^ v->zobrist_phase[p->phase];
+  p->turn_steps = 0;
   p->key = end_turn(p, k) ^ v->zobrist_phase[p->phase];
   board_ok(p);
 }
@@ -740,7 +743,10 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     if (u->effect_cell[i] != CELL_EMPTY) put_piece(p, sq, u->effect_cell[i]);
     p->attr[sq] = u->effect_attr[i];
   }
-  if (v->rules) memcpy(p->state, u->state, sizeof p->state);
+  if (v->rules) {
+    memcpy(p->state, u->state, sizeof p->state);
+    if (v->rules->turn_ends) p->turn_steps = u->turn_steps;
+  }
   if (flag == MF_DRAW) {
     p->deck[MOVE_PROMO(m)]++;
     p->hand[us][MOVE_PROMO(m)]--;

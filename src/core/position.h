@@ -77,6 +77,8 @@ typedef struct Position {
                         first leaves (gating) */
   uint8_t checks[2];           /* checks each side has given (check_limit) */
   uint64_t rng;                /* the game's generator (chance steps) */
+  int turn_steps;       /* steps made in this turn, where the hooks end
+                           turns (else 0): at most MAX_TURN_STEPS */
   int32_t state[POS_STATE_SLOTS]; /* what a variant's hooks keep (hashed,
                                      in the FEN, undone by unmake) */
   int castle;           /* rights: bit colour * 2 + side */
@@ -94,6 +96,7 @@ typedef struct Position {
 
 typedef struct Undo {
   uint64_t rng;
+  int turn_steps; /* where the hooks end turns */
   int32_t state[POS_STATE_SLOTS];
   uint8_t neffects; /* cells the hooks changed: where, what, attribute */
   int16_t effect_sq[MAX_EFFECTS];

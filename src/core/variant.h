@@ -61,6 +61,9 @@ enum { PROMO_COMPULSORY = 1, PROMO_OPTIONAL = 2 };
 /* Events of a move that earn a card draw. */
 enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 #define MAX_PHASES 4
+/* Steps of one turn where the hooks end turns (turn_ends): each is a
+** level of perft's and the search's recursion. */
+#define MAX_TURN_STEPS 128
 
 /* Rules a variant script writes as functions (its `hooks` table), called
 ** by the core through these pointers. The core knows no script: the layer
@@ -98,7 +101,10 @@ typedef struct RuleHooks {
   int (*attacked)(void *ctx, const struct Position *p, int sq, int by);
   int attacked_all;
   /* After step m of a turn: 1 the turn ends, 0 it goes on (the program's
-  ** last step repeats), -1 as the turn program says. */
+  ** last step repeats), -1 as the turn program says. Position.turn_steps
+  ** counts the steps made in the turn; past MAX_TURN_STEPS of them the
+  ** hook fails instead of going on, so that perft and searches, which
+  ** follow a turn's steps at the same depth, end. */
   int (*turn_ends)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
   /* Has the game ended here? 0, or an RESULT_* for the side to move, and
   ** the reason in reason (when not NULL; "" for none). */

@@ -482,6 +482,8 @@ static void do_perft(Repl *r, const char *arg, int divide) {
   if (divide && d > 0) total = perft_divide(p, (int)d, &r->s->interrupted, print_divide_line, p);
   else total = perft(p, (int)d, &r->s->interrupted);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  /* the count is cut short: not a count (protected_command says why) */
+  if (rules_failed(r->g->v)) return;
   if (r->s->interrupted) {
     sandbox_clear_interrupt(r->s);
     say_error(r, "perft: interrupted%s", "");

@@ -16,6 +16,7 @@
 #include "belief.h"
 #include "explain.h"
 #include "binding.h"
+#include "charged.h"
 #include "hidden.h"
 #include "rules.h"
 #include "notation.h"
@@ -1960,44 +1961,57 @@ static int searcher(lua_State *L) {
   return 1;
 }
 
-static const luaL_Reg game_methods[] = {
-    {"legal", g_legal},     {"play", g_play},       {"undo", g_undo},
-    {"fen", g_fen},         {"turn", g_turn},       {"result", g_result},
-    {"perft", g_perft},     {"divide", g_divide},   {"san", g_san},
-    {"uci", g_uci},         {"history", g_history}, {"piece", g_piece},
-    {"incheck", g_incheck}, {"variant", g_variant}, {"decision", g_decision},
-    {"score", g_score},     {"attr", g_attr},       {"view", g_view},
-    {"messages", g_messages}, {"announce", g_announce}, {"lastmove", g_lastmove},
-    {"checkers", g_checkers}, {"conceivable", g_conceivable}, {"moveinfo", g_moveinfo},
-    {"copy", g_copy},       {"hand", g_hand}, {"pocket", g_pocket},       {"selftest", g_selftest},
-    {"bestmove", g_bestmove}, {"beliefs", g_beliefs}, {"why", g_why},
-    {"referee", g_referee}, {"choices", g_choices},
-    {NULL, NULL}};
-
-/* The C work of a method called while a budget runs (from a variant
-** script's hook) is paid in instructions: about the time the methods
-** that generate moves, play, parse a move or copy the game take (10 us
-** for chess, measured on g:copy():play(move)), per step of the history for g:history, little
-** for the rest. Searches, whose work no estimate bounds, are refused.
-** Trusted code is not charged. */
-#define COST_REFUSED (-1)
+/* The game's methods: the one registry of what sandboxed code may call on
+** a game (charged.h). The C work of a method called while a budget runs
+** (from a variant script's hook) is paid in instructions: about the time
+** the methods that generate moves, play, parse a move or copy the game
+** take (10 us for chess, measured on g:copy():play(move)), per step of the
+** history for g:history, what writing the position takes for g:fen,
+** g:view and g:lastmove, little for the rest. Searches, whose work no
+** estimate bounds, are refused. Trusted code is not charged. */
 #define COST_LOOKUP 10
+#define COST_WRITE 200 /* the FEN, a view, a move described (about 0.7 us) */
 #define COST_GENERATE 5000
-static const struct {
-  const char *name;
-  long cost;
-} method_costs[] = {
-    {"perft", COST_REFUSED},      {"divide", COST_REFUSED},     {"bestmove", COST_REFUSED},
-    {"legal", COST_GENERATE},     {"play", COST_GENERATE},      {"undo", COST_GENERATE},
-    {"decision", COST_GENERATE},  {"san", COST_GENERATE},       {"uci", COST_GENERATE},
-    {"moveinfo", COST_GENERATE},  {"conceivable", COST_GENERATE}, {"checkers", COST_GENERATE},
-    {"copy", COST_GENERATE},      {"result", COST_GENERATE},    {"attr", COST_GENERATE},
-    {"turn", COST_GENERATE},      {"incheck", COST_GENERATE},   {"history", COST_GENERATE},
-    {"why", COST_GENERATE},       {"choices", COST_GENERATE},
-    {"selftest", 100 * COST_GENERATE}, {NULL, COST_LOOKUP}};
+static const ChargedMethod game_methods[] = {
+    CHARGED_METHOD("legal", g_legal, COST_GENERATE, 0),
+    CHARGED_METHOD("play", g_play, COST_GENERATE, 0),
+    CHARGED_METHOD("undo", g_undo, COST_GENERATE, 0),
+    CHARGED_METHOD("fen", g_fen, COST_WRITE, 0),
+    CHARGED_METHOD("turn", g_turn, COST_GENERATE, 0),
+    CHARGED_METHOD("result", g_result, COST_GENERATE, 0),
+    CHARGED_METHOD("perft", g_perft, CHARGED_REFUSED, 0),
+    CHARGED_METHOD("divide", g_divide, CHARGED_REFUSED, 0),
+    CHARGED_METHOD("san", g_san, COST_GENERATE, 0),
+    CHARGED_METHOD("uci", g_uci, COST_GENERATE, 0),
+    CHARGED_METHOD("history", g_history, COST_GENERATE, 0),
+    CHARGED_METHOD("piece", g_piece, COST_LOOKUP, 0),
+    CHARGED_METHOD("incheck", g_incheck, COST_GENERATE, 0),
+    CHARGED_METHOD("variant", g_variant, COST_LOOKUP, 0),
+    CHARGED_METHOD("decision", g_decision, COST_GENERATE, 0),
+    CHARGED_METHOD("score", g_score, COST_LOOKUP, 0),
+    CHARGED_METHOD("attr", g_attr, COST_GENERATE, 0),
+    CHARGED_METHOD("view", g_view, COST_WRITE, 0),
+    CHARGED_METHOD("messages", g_messages, COST_LOOKUP, 0),
+    CHARGED_METHOD("announce", g_announce, COST_LOOKUP, 0),
+    CHARGED_METHOD("lastmove", g_lastmove, COST_WRITE, 0),
+    CHARGED_METHOD("checkers", g_checkers, COST_GENERATE, 0),
+    CHARGED_METHOD("conceivable", g_conceivable, COST_GENERATE, 0),
+    CHARGED_METHOD("moveinfo", g_moveinfo, COST_GENERATE, 0),
+    CHARGED_METHOD("copy", g_copy, COST_GENERATE, 0),
+    CHARGED_METHOD("hand", g_hand, COST_LOOKUP, 0),
+    CHARGED_METHOD("pocket", g_pocket, COST_LOOKUP, 0),
+    CHARGED_METHOD("selftest", g_selftest, 100 * COST_GENERATE, 0),
+    CHARGED_METHOD("bestmove", g_bestmove, CHARGED_REFUSED, 0),
+    CHARGED_METHOD("beliefs", g_beliefs, COST_LOOKUP, 0),
+    CHARGED_METHOD("why", g_why, COST_GENERATE, 0),
+    CHARGED_METHOD("referee", g_referee, COST_LOOKUP, 0),
+    CHARGED_METHOD("choices", g_choices, COST_GENERATE, 0),
+    CHARGED_END};
 
-/* A game method behind its cost: upvalues are the method, its cost and
-** its name. */
+const ChargedMethod *binding_methods(void) { return game_methods; }
+
+/* A game method behind its cost: upvalues are the method, its cost, its
+** name and what may call it (charged_push_methods). */
 static int charged_call(lua_State *L);
 static int charged_method(lua_State *L) {
   /* A variant with rule hooks: they run on this thread, and a failure
@@ -2015,7 +2029,8 @@ static int charged_method(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(3));
-    lua_pushcclosure(L, charged_call, 3);
+    lua_pushvalue(L, lua_upvalueindex(4));
+    lua_pushcclosure(L, charged_call, 4);
     lua_insert(L, 1);
     int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
     const char *failure = rules_failure(rules);
@@ -2033,7 +2048,7 @@ static int charged_call(lua_State *L) {
   lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
   if (sandbox_budget_running(L)) {
     long cost = (long)lua_tointeger(L, lua_upvalueindex(2));
-    if (cost == COST_REFUSED)
+    if (cost == CHARGED_REFUSED)
       return luaL_error(L, "g:%s is not available in a variant script's hooks (its work in C "
                            "could run past the instruction budget)",
                         lua_tostring(L, lua_upvalueindex(3)));
@@ -2076,16 +2091,7 @@ int luaopen_varia(lua_State *L) {
   lua_pop(L, 1);
   luaL_newmetatable(L, GAME_MT);
   luaL_setfuncs(L, game_meta, 0);
-  luaL_newlibtable(L, game_methods);
-  for (const luaL_Reg *m = game_methods; m->name; m++) {
-    int i = 0;
-    while (method_costs[i].name && strcmp(method_costs[i].name, m->name)) i++;
-    lua_pushcfunction(L, m->func);
-    lua_pushinteger(L, method_costs[i].cost);
-    lua_pushstring(L, m->name);
-    lua_pushcclosure(L, charged_method, 3);
-    lua_setfield(L, -2, m->name);
-  }
+  charged_push_methods(L, game_methods, charged_method);
   lua_setfield(L, -2, "__index");
   lua_pushliteral(L, GAME_MT);
   lua_setfield(L, -2, "__metatable");

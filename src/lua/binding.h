@@ -46,4 +46,9 @@ struct Searcher *binding_searcher(lua_State *L);
 ** when the variant keeps no beliefs or the game is over. */
 int binding_belief_line(Game *g, int player, char *buf, size_t len);
 
+/* The registry of the game's methods (charged.h), for the test that every
+** method has a cost. */
+struct ChargedMethod;
+const struct ChargedMethod *binding_methods(void);
+
 #endif

@@ -26,7 +26,7 @@
 #include <lauxlib.h>
 
 #include "charged.h"
-#include "sandbox.h"
+#include "budget.h"
 
 /* Pays for n steps (n may be any count a script can ask for). */
 static void pay(lua_State *L, lua_Unsigned n) {
@@ -833,4 +833,28 @@ void charged_open(lua_State *L) {
   wrap(L, "tonumber", base_tonumber);
   wrap(L, "rawequal", base_rawequal);
   lua_pop(L, 1);
+}
+
+/* ---- the registries of methods ------------------------------------------- */
+
+const ChargedMethod *charged_uncosted(const ChargedMethod *list) {
+  for (const ChargedMethod *m = list; m->name; m++)
+    if (m->cost <= 0 && m->cost != CHARGED_REFUSED) return m;
+  return NULL;
+}
+
+void charged_push_methods(lua_State *L, const ChargedMethod *list, lua_CFunction call) {
+  const ChargedMethod *bad = charged_uncosted(list);
+  if (bad) luaL_error(L, "method %s has no cost in its registry (charged.h)", bad->name);
+  int n = 0;
+  while (list[n].name) n++;
+  lua_createtable(L, 0, n);
+  for (const ChargedMethod *m = list; m->name; m++) {
+    lua_pushcfunction(L, m->func);
+    lua_pushinteger(L, m->cost);
+    lua_pushstring(L, m->name);
+    lua_pushinteger(L, m->may);
+    lua_pushcclosure(L, call, 4);
+    lua_setfield(L, -2, m->name);
+  }
 }

@@ -15,4 +15,33 @@
 ** functions serves both. [-0, +0, m] */
 void charged_open(lua_State *L);
 
+/* One method that sandboxed code can call, in the one table of its object
+** type (the game's in binding.c, the hook position's in rulehooks.c):
+** its name, its function, what its work costs in instructions, paid
+** before it runs while a budget runs (work that grows with an argument,
+** a list's length or the board's size, is paid by the method on top), and
+** which hooks may call it (a mask of the object type's; 0: any). Every
+** entry is written with CHARGED_METHOD, whose four arguments are all
+** required: a method without a cost does not build. */
+typedef struct ChargedMethod {
+  const char *name;
+  lua_CFunction func;
+  long cost; /* > 0, or CHARGED_REFUSED: not callable under a budget */
+  int may;
+} ChargedMethod;
+#define CHARGED_REFUSED (-1L)
+#define CHARGED_METHOD(name, func, cost, may) {name, func, cost, may}
+#define CHARGED_END {NULL, NULL, 0, 0}
+
+/* The first method of list (ended by CHARGED_END) whose cost is neither
+** positive nor CHARGED_REFUSED, or NULL: tests/unit/test_sandbox.c holds
+** every registry to it, and charged_push_methods refuses such a list. */
+const ChargedMethod *charged_uncosted(const ChargedMethod *list);
+
+/* Pushes a table of the methods of list, each a closure of call with
+** upvalues 1 the method's function, 2 its cost, 3 its name and 4 what
+** may call it; call charges and checks, then runs the function. Raises
+** when a method has no cost. [-0, +1, m] */
+void charged_push_methods(lua_State *L, const ChargedMethod *list, lua_CFunction call);
+
 #endif

@@ -19,6 +19,7 @@
 
 #include "rules.h"
 #include "notation.h"
+#include "charged.h"
 #include "rulehooks.h"
 #include "sandbox.h"
 
@@ -72,6 +73,19 @@ static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
 }
 
 /* ---- the position a hook is given ----------------------------------------- */
+
+/* What the work that grows costs, on top of a method's own cost (the
+** registry below): per square of the board walked, per entry of a list
+** read, per move returned. */
+#define COST_PER_SQUARE 4
+#define COST_PER_MASKED_SQUARE 8
+#define COST_PER_ENTRY 5
+#define COST_PER_MOVE 8
+
+static void pay_squares(lua_State *L, const Rules *R, long per) {
+  const Geometry *g = &R->p->v->geo;
+  sandbox_charge(L, (long)g->files * g->ranks * per);
+}
 
 static Rules *checkview(lua_State *L, int need) {
   Rules *R = luaL_checkudata(L, 1, POS_MT);
@@ -198,6 +212,7 @@ static int pos_pieces(lua_State *L) {
   int c = luaL_checkoption(L, 2, NULL, names);
   const Position *p = R->p;
   const Geometry *g = &p->v->geo;
+  pay_squares(L, R, COST_PER_SQUARE);
   /* in board order (a1, b1, ...), so that a script's result does not
   ** depend on the order of the piece lists */
   lua_createtable(L, p->npieces[c], 0);
@@ -278,6 +293,7 @@ static int pos_square(lua_State *L) {
 static Position *masked(lua_State *L, Rules *R, int idx, Position *scratch) {
   if (lua_isnoneornil(L, idx)) return R->p;
   luaL_checktype(L, idx, LUA_TTABLE);
+  pay_squares(L, R, COST_PER_MASKED_SQUARE);
   const Position *p = R->p;
   const Geometry *g = &p->v->geo;
   int by_attr = lua_getfield(L, idx, "attr") != LUA_TNIL;
@@ -385,6 +401,7 @@ static int pos_captures(lua_State *L) {
   const Position *p = R->p;
   if (lua_istable(L, 2)) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
+    sandbox_charge(L, (long)n * COST_PER_ENTRY); /* n < 2^40: no overflow */
     lua_createtable(L, 8, 0);
     for (lua_Integer i = 1; i <= n; i++) {
       lua_rawgeti(L, 2, i);
@@ -436,6 +453,7 @@ static int pos_legal(lua_State *L) {
   Move list[MAX_MOVES];
   int n = gen_legal(R->p, list);
   if (R->r.failed) return luaL_error(L, "%s", R->failure);
+  sandbox_charge(L, (long)n * COST_PER_MOVE);
   pushmoves(L, list, n);
   return 1;
 }
@@ -446,7 +464,9 @@ static int pos_pseudo(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
   Move list[MAX_MOVES];
   Position scratch;
-  pushmoves(L, list, gen_pseudo(masked(L, R, 2, &scratch), list));
+  int n = gen_pseudo(masked(L, R, 2, &scratch), list);
+  sandbox_charge(L, (long)n * COST_PER_MOVE);
+  pushmoves(L, list, n);
   return 1;
 }
 
@@ -457,7 +477,9 @@ static int pos_moves_as(lua_State *L) {
   int sq = checksquare(L, R, 2);
   uint8_t cell = checkpiece(L, R, 3, 4);
   Move list[MAX_MOVES];
-  pushmoves(L, list, gen_piece(R->p, sq, CELL_TYPE(cell), list));
+  int n = gen_piece(R->p, sq, CELL_TYPE(cell), list);
+  sandbox_charge(L, (long)n * COST_PER_MOVE);
+  pushmoves(L, list, n);
   return 1;
 }
 
@@ -568,6 +590,7 @@ static int pos_tostring(lua_State *L) {
     lua_pushliteral(L, "position (outside its hook)");
     return 1;
   }
+  pay_squares(L, R, COST_PER_SQUARE);
   char fen[2048];
   pos_fen(R->p, fen, sizeof fen);
   lua_pushfstring(L, "position %s", fen);
@@ -576,24 +599,77 @@ static int pos_tostring(lua_State *L) {
 
 static int pos_fen_(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
+  pay_squares(L, R, COST_PER_SQUARE);
   char fen[2048];
   pos_fen(R->p, fen, sizeof fen);
   lua_pushstring(L, fen);
   return 1;
 }
 
-static const luaL_Reg pos_methods[] = {
-    {"side", pos_side}, {"mover", pos_mover}, {"step", pos_step}, {"fullmove", pos_fullmove},
-    {"piece", pos_piece}, {"attr", pos_attr}, {"state", pos_state}, {"set_state", pos_set_state_},
-    {"pieces", pos_pieces}, {"count", pos_count}, {"royal", pos_royal}, {"files", pos_files}, {"ranks", pos_ranks},
-    {"file", pos_file}, {"rank", pos_rank}, {"square", pos_square},
-    {"attacked", pos_attacked}, {"attackers", pos_attackers}, {"in_check", pos_in_check},
-    {"uci", pos_uci}, {"decode", pos_decode}, {"captures", pos_captures}, {"move", pos_move},
-    {"legal", pos_legal}, {"pseudo", pos_pseudo}, {"moves_as", pos_moves_as},
-    {"make", view_make}, {"unmake", view_unmake},
-    {"put", pos_put}, {"remove", pos_remove}, {"recolour", pos_recolour},
-    {"set_attr", pos_set_attr}, {"relocate", pos_relocate}, {"reset_clock", pos_reset_clock}, {"fen", pos_fen_},
-    {NULL, NULL}};
+/* The position's methods: the one registry of what a hook may call on it
+** (charged.h), with what each may be asked in which hook (CAN_*) and what
+** its work in C costs, in instructions of the budget's time (measured on
+** chess, docs/api.md "Limits"); a method whose work grows with the board or
+** a list pays for that too. */
+#define COST_LOOKUP 10     /* a square, a count: about a call's own time */
+#define COST_DECODE 20     /* reading a move */
+#define COST_KIND 40       /* finding a kind by name */
+#define COST_UCI 50        /* writing a move */
+#define COST_ATTACK 50     /* an attack test */
+#define COST_ATTACKERS 150 /* every attacker of a square */
+#define COST_CHANGE 100    /* a change of the board, recorded for unmake */
+#define COST_GENERATE 150  /* the core's moves of a position (and per move) */
+#define COST_LEGAL 300     /* the legal moves: each pseudo-legal one made and
+                              tested (and per move; the hooks pay for theirs) */
+#define COST_MAKE 350      /* making a move, after finding it among the moves */
+#define COST_UNMAKE 100
+static const ChargedMethod pos_methods[] = {
+    CHARGED_METHOD("side", pos_side, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("mover", pos_mover, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("step", pos_step, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("fullmove", pos_fullmove, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("piece", pos_piece, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("attr", pos_attr, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("state", pos_state, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("set_state", pos_set_state_, COST_LOOKUP, CAN_STATE),
+    CHARGED_METHOD("pieces", pos_pieces, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("count", pos_count, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("royal", pos_royal, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("files", pos_files, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("ranks", pos_ranks, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("file", pos_file, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("rank", pos_rank, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("square", pos_square, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("attacked", pos_attacked, COST_ATTACK, CAN_READ),
+    CHARGED_METHOD("attackers", pos_attackers, COST_ATTACKERS, CAN_READ),
+    CHARGED_METHOD("in_check", pos_in_check, COST_ATTACK, CAN_READ),
+    CHARGED_METHOD("uci", pos_uci, COST_UCI, CAN_READ),
+    CHARGED_METHOD("decode", pos_decode, COST_DECODE, CAN_READ),
+    CHARGED_METHOD("captures", pos_captures, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("move", pos_move, COST_KIND, CAN_READ),
+    CHARGED_METHOD("legal", pos_legal, COST_LEGAL, CAN_PLAY),
+    CHARGED_METHOD("pseudo", pos_pseudo, COST_GENERATE, CAN_READ),
+    CHARGED_METHOD("moves_as", pos_moves_as, COST_GENERATE, CAN_READ),
+    CHARGED_METHOD("make", view_make, COST_MAKE, CAN_PLAY),
+    CHARGED_METHOD("unmake", view_unmake, COST_UNMAKE, CAN_PLAY),
+    CHARGED_METHOD("put", pos_put, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("remove", pos_remove, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("recolour", pos_recolour, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("set_attr", pos_set_attr, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("relocate", pos_relocate, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("reset_clock", pos_reset_clock, COST_LOOKUP, CAN_CHANGE),
+    CHARGED_METHOD("fen", pos_fen_, COST_LOOKUP, CAN_READ),
+    CHARGED_END};
+
+const ChargedMethod *rules_methods(void) { return pos_methods; }
+
+/* A position method behind its registry entry (charged_push_methods'
+** upvalues): may the running hook call it, then its cost, then the work. */
+static int pos_call(lua_State *L) {
+  checkview(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
+  sandbox_charge(L, (long)lua_tointeger(L, lua_upvalueindex(2)));
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
 
 /* ---- calling the hooks ---------------------------------------------------- */
 
@@ -824,9 +900,31 @@ static int t_attacked(void *ctx, const Position *p, int sq, int by) {
   return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
 }
 
+/* A turn that would go on past MAX_TURN_STEPS fails the hooks, with the
+** line of turn_ends: the core follows a turn's steps at the same depth
+** (perft, the search), so a turn_ends that never says true would recurse
+** until the stack is gone. */
+static void endless_turn(Rules *R) {
+  lua_State *L = R->L;
+  char at[300];
+  lua_rawgeti(L, LUA_REGISTRYINDEX, R->ref);
+  lua_rawgeti(L, -1, H_TURN_ENDS + 1);
+  where(L, lua_gettop(L), at, sizeof at);
+  lua_pop(L, 2);
+  char steps[16];
+  snprintf(steps, sizeof steps, "%d", MAX_TURN_STEPS);
+  fail(R, "%s: hooks.turn_ends: the turn goes on after %s steps (a turn has at most that "
+          "many; does turn_ends ever return true?)", at, steps);
+}
+
 static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
-  return call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side) ? 1 : c.answer;
+  if (call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side)) return 1;
+  if (c.answer == 0 && p->turn_steps >= MAX_TURN_STEPS) {
+    endless_turn(c.R);
+    return 1;
+  }
+  return c.answer;
 }
 
 static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
@@ -922,7 +1020,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   Rules *R = lua_newuserdatauv(L, sizeof *R, 0);
   memset(R, 0, sizeof *R);
   if (luaL_newmetatable(L, POS_MT)) {
-    luaL_newlib(L, pos_methods);
+    charged_push_methods(L, pos_methods, pos_call);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, pos_tostring);
     lua_setfield(L, -2, "__tostring");

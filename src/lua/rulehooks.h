@@ -31,4 +31,9 @@ static inline const char *rules_failed(const Variant *v) {
   return v->rules ? rules_failure(v->rules) : NULL;
 }
 
+/* The registry of the hook position's methods (charged.h), for the test
+** that every method has a cost. */
+struct ChargedMethod;
+const struct ChargedMethod *rules_methods(void);
+
 #endif

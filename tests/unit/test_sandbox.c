@@ -27,7 +27,9 @@
 
 #include <lualib.h>
 
+#include "charged.h"
 #include "fixtures.h"
+#include "rulehooks.h"
 
 static Sandbox *watched;
 
@@ -404,6 +406,37 @@ static void test_random_is_xoshiro(void **state) {
   for (int i = 0; i < 4; i++) assert_true(s->rng[i] == splitmix_0[i]);
 }
 
+/* One registry per object type names every method sandboxed code can call
+** with its cost (issue 28): none may be without one, and a registry with
+** such a method is refused when its table is made. */
+static int no_cost(lua_State *L) { return 0 * lua_gettop(L); }
+
+static int push_uncosted(lua_State *L) {
+  static const ChargedMethod list[] = {CHARGED_METHOD("fine", no_cost, 10, 0),
+                                       CHARGED_METHOD("free", no_cost, 0, 0), CHARGED_END};
+  charged_push_methods(L, list, no_cost);
+  return 1;
+}
+
+static void test_every_method_has_a_cost(void **state) {
+  Sandbox *s = *state;
+  const ChargedMethod *registries[] = {binding_methods(), rules_methods()};
+  for (int r = 0; r < 2; r++) {
+    int n = 0;
+    for (const ChargedMethod *m = registries[r]; m->name; m++, n++)
+      if (m->cost <= 0 && m->cost != CHARGED_REFUSED) fail_msg("method %s has no cost", m->name);
+    assert_true(n >= 30); /* the game's and the position's methods, all there */
+    assert_null(charged_uncosted(registries[r]));
+  }
+  static const ChargedMethod missing[] = {CHARGED_METHOD("fine", no_cost, 10, 0),
+                                          CHARGED_METHOD("free", no_cost, 0, 0), CHARGED_END};
+  assert_string_equal(charged_uncosted(missing)->name, "free");
+  lua_pushcfunction(s->L, push_uncosted);
+  assert_int_equal(lua_pcall(s->L, 0, 1, 0), LUA_ERRRUN);
+  assert_non_null(strstr(lua_tostring(s->L, -1), "method free has no cost"));
+  lua_pop(s->L, 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_memory_limit, setup, teardown),
@@ -421,6 +454,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_load_refuses_binary, setup, teardown),
       cmocka_unit_test_setup_teardown(test_random_reproducible, setup, teardown),
       cmocka_unit_test_setup_teardown(test_random_is_xoshiro, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_every_method_has_a_cost, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
