@@ -645,7 +645,37 @@ def cli_suite():
     s.stop()
 
 
-for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite):
+def hooks_suite():
+    """A rule hook that raises (from move 2 on) is the error of the request
+    that ran it, with the hook's file:line; the game stays as it was, and
+    the next requests work (the failure once stuck: stalemate for good)."""
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_raises.lua"))
+    t = s.links["starter"]
+    before = s.api("GET", "/api/state", token=t)[1]
+    st, d, _ = s.api("POST", "/api/play", {"move": "e2e4"}, t)
+    check("hooks: a move whose hooks raise is an error with file:line",
+          st == 500 and "hook_raises.lua:9: the hook refuses move 2" in d["error"], (st, d))
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("hooks: the game is as it was, its moves all there",
+          st == 200 and d["fen"] == before["fen"] and d["history"] == [] and len(d["moves"]) == 20
+          and not d["over"], d)
+    st, d, _ = s.api("GET", "/api/perft?depth=1", token=t)
+    check("hooks: perft counts after the failure", st == 200 and d["nodes"] == 20, d)
+    st, d, _ = s.api("POST", "/api/new", {"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, t)
+    check("hooks: a new game where the hooks raise is refused with file:line",
+          st == 400 and "hook_raises.lua:9" in d["error"], (st, d))
+    st, d, _ = s.api("POST", "/api/new", {}, t)
+    check("hooks: a new game of the variant plays", st == 200 and len(d["state"]["moves"]) == 20, d)
+    st, d, _ = s.api("POST", "/api/new", {"fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, t)
+    st, d, _ = s.api("POST", "/api/new", {}, t)
+    check("a new game after one from a FEN is of the same variant (its name was once emptied)",
+          st == 200 and d["state"]["variant"] == "hook-raises" and len(d["state"]["moves"]) == 20, (st, d))
+    s.stop()
+
+
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite):
+    if os.environ.get("SUITES") and suite.__name__ not in os.environ["SUITES"].split():
+        continue  # SUITES="hooks_suite ..." runs only those
     try:
         suite()
     except Exception as e:  # a crash of the server or of the test is a failure

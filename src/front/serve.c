@@ -39,6 +39,7 @@
 #include "explain.h"
 #include "hidden.h"
 #include "rules.h"
+#include "rulehooks.h"
 #include "notation.h"
 #include "perft.h"
 #include "pgn.h"
@@ -1005,10 +1006,19 @@ static void api_new(Request *q) {
     return fail(q, 400, err);
   }
   Game *g = lua_touserdata(L, -1);
+  rules_begin(g->v, L);
+  game_decision(g);
+  if (rules_failed(g->v)) { /* its hooks fail in its first position: the game stays */
+    snprintf(err, sizeof err, "the variant's rules failed: %.400s", rules_failed(g->v));
+    lua_settop(L, top);
+    rules_begin(q->sv->g->v, L);
+    return fail(q, 400, err);
+  }
   if (!fen || !strstr(fen, "rng=")) game_seed(g, q->sv->seed);
   adopt(q->sv);
   lua_settop(L, top);
-  snprintf(q->sv->spec, sizeof q->sv->spec, "%s", spec);
+  if (spec != q->sv->spec) /* never onto itself: snprintf of a buffer into itself emptied it */
+    snprintf(q->sv->spec, sizeof q->sv->spec, "%s", spec);
   q->sv->note[0] = '\0';
   watch_script(q->sv);
   changed(q->sv);
@@ -1678,9 +1688,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     return send_error(c, 400, err);
   if (q->body.len && memchr(q->body.s, '\0', q->body.len)) return send_error(c, 400, "a NUL byte in the body");
   lua_State *L = sv->s->L;
+  /* A failure of the variant's rule hooks is this request's error (with
+  ** the hook's file:line), and the game is put back as it was: never a
+  ** flag that stays set and leaves every later position without moves. */
+  Game *g = sv->g;
+  int entries = g->n, nmsgs = g->nmsgs;
+  rules_begin(g->v, L);
   lua_pushcfunction(L, dispatch);
   lua_pushlightuserdata(L, q);
-  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+  int status = lua_pcall(L, 1, 0, 0);
+  const char *failure = sv->g == g ? rules_failed(g->v) : NULL;
+  if (failure) {
+    if (g->n > entries) game_rollback(g, entries, nmsgs);
+    snprintf(err, sizeof err, "the variant's rules failed: %.*s", (int)(strcspn(failure, "\n") < 200 ? strcspn(failure, "\n") : 200), failure);
+    if (status != LUA_OK) lua_pop(L, 1);
+    rules_begin(g->v, L); /* the game as it was starts clean */
+    changed(sv);
+    return send_error(c, 500, err);
+  }
+  if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     snprintf(err, sizeof err, "%s", msg ? msg : "error");
     lua_pop(L, 1);
