@@ -2041,7 +2041,13 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
     MHD_run_wait(d, 500);
     close_slow(&sv);
     /* the designer saved the script: the game goes on under the new rules */
-    if (script_changed(&sv)) reload(&sv);
+    if (script_changed(&sv)) { /* its replay is bounded as a request is */
+      work_expired = 0;
+      work_timer(sv.work_seconds);
+      reload(&sv);
+      work_timer(0);
+      if (work_expired && !stop_requested) sandbox_clear_interrupt(s);
+    }
     lab_poll(&sv);
     if (time(NULL) - last_ping >= PING_SECONDS) {
       last_ping = time(NULL);
