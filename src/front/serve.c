@@ -1843,7 +1843,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   const char *failure = sv->g == g ? rules_failed(g->v) : NULL;
   if (failure) {
     if (g->n > entries) game_rollback(g, entries, nmsgs);
-    snprintf(err, sizeof err, "the variant's rules failed: %.*s", (int)(strcspn(failure, "\n") < 200 ? strcspn(failure, "\n") : 200), failure);
+    size_t line = strcspn(failure, "\n"); /* the message, not its traceback */
+    snprintf(err, sizeof err, "the variant's rules failed: %.*s", (int)(line < 200 ? line : 200), failure);
     if (status != LUA_OK) lua_pop(L, 1);
     rules_begin(g->v, L); /* the game as it was starts clean */
     changed(sv);
