@@ -151,7 +151,7 @@ expect "budget: the game after a refused hook" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPP
 endless="$H/endless_turn.lua:10: hooks.turn_ends: the turn goes on after 128 steps"
 # varia check plays: a hook that raises at the first position and a turn
 # that never ends load, and were "ok" before.
-expect "check plays: a hook that raises" 1 "$H/hook_raises.lua: the first turn's moves (perft 1): hooks.moves: $H/hook_raises.lua:8: no moves for you" -- timeout 20 $V check $H/hook_raises.lua
+expect "check plays: a hook that raises" 1 "$H/moves_hook_raises.lua: the first turn's moves (perft 1): hooks.moves: $H/moves_hook_raises.lua:8: no moves for you" -- timeout 20 $V check $H/moves_hook_raises.lua
 expect "check plays: an endless turn" 1 "$H/endless_turn.lua: the first turn's moves (perft 1): $endless" -- timeout 20 $V check $H/endless_turn.lua
 # Every pos: method pays for its work: a hook looping on any one of them
 # stops within 2.5 times a plain loop's time (a small budget keeps it fast).

@@ -81,6 +81,21 @@ for moves in "e2e4" "e2e4 d7d5" "e2e4 d7d5 e4d5"; do
   if [ -n "$best" ] && [ "$best" != "(none)" ] && ! grep -q '^info' <<<"$out" && ! grep -q illegal <<<"$check"; then
     passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL uci kriegspiel after $moves: $out"; fi
 done
+# A rule hook that raises (from move 2 on) is the error of the command
+# that ran it, with the hook's file:line, and the game stays as it was;
+# the next command starts clean (a failure once stuck: no moves anywhere).
+hooked='setoption name UCI_Variant value tests/hostile/hook_raises.lua'
+transcript "uci: a hook failure refuses the move, and does not stick" uci "$hooked\nposition startpos moves e2e4\nd\ngo perft 1\nquit\n" \
+  "info string error: hooks.legal: tests/hostile/hook_raises.lua:9: the hook refuses move 2 (the moves stop before e2e4)" \
+  "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "Nodes searched: 20"
+transcript "uci: a hook failure in a search is said, then the next position works" uci "$hooked\nposition startpos\ngo depth 2\ngo perft 1\nquit\n" \
+  "info string error: hooks.legal: tests/hostile/hook_raises.lua:9: the hook refuses move 2" "bestmove (none)" "Nodes searched: 20"
+transcript "uci: a position where the hooks fail is refused" uci "$hooked\nposition fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\nd\nquit\n" \
+  "info string position refused: hooks.legal: tests/hostile/hook_raises.lua:9: the hook refuses move 2" \
+  "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+transcript "xboard: a hook failure refuses the move" xboard 'xboard\nprotover 2\nvariant tests/hostile/hook_raises.lua\nforce\nusermove e2e4\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2\nping 1\nquit\n' \
+  "Illegal move (hooks.legal: tests/hostile/hook_raises.lua:9: the hook refuses move 2): e2e4" \
+  "tellusererror Illegal position: hooks.legal: tests/hostile/hook_raises.lua:9: the hook refuses move 2" "pong 1"
 # CECP
 # Every variant but those whose turn has more than one step (a move and a
 # relocation, two moves, a capture and its continuation), which CECP

@@ -508,5 +508,20 @@ t.send("\x1b[A")
 check("and keeps its lines", t.wait_for(r"c4", 5), t.out)
 t.close()
 
+# A hook that raises in the position `fen` sets up: an error with the
+# hook's file:line, never "Game over: draw (stalemate)", and the game that
+# was there stays.
+t = Term(["tests/hostile/hook_raises.lua"])
+t.wait_for(r"varia\(hook-raises\)> ")
+t.out = ""
+t.send("fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n")
+check("fen: a raising hook is an error with its file:line",
+      t.wait_for(r"hook_raises\.lua:9: the hook refuses move 2", 5) and "stalemate" not in t.out, t.out)
+t.out = ""
+t.send("fen\n")
+check("fen: the game that was there stays",
+      t.wait_for(r"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5), t.out)
+t.close()
+
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

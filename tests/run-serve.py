@@ -647,7 +647,134 @@ def cli_suite():
     s.stop()
 
 
-for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite):
+def hooks_suite():
+    """A rule hook that raises (from move 2 on) is the error of the request
+    that ran it, with the hook's file:line; the game stays as it was, and
+    the next requests work (the failure once stuck: stalemate for good)."""
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_raises.lua"))
+    t = s.links["starter"]
+    before = s.api("GET", "/api/state", token=t)[1]
+    st, d, _ = s.api("POST", "/api/play", {"move": "e2e4"}, t)
+    check("hooks: a move whose hooks raise is an error with file:line",
+          st == 500 and "hook_raises.lua:9: the hook refuses move 2" in d["error"], (st, d))
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("hooks: the game is as it was, its moves all there",
+          st == 200 and d["fen"] == before["fen"] and d["history"] == [] and len(d["moves"]) == 20
+          and not d["over"], d)
+    st, d, _ = s.api("GET", "/api/perft?depth=1", token=t)
+    check("hooks: perft counts after the failure", st == 200 and d["nodes"] == 20, d)
+    st, d, _ = s.api("POST", "/api/new", {"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"}, t)
+    check("hooks: a new game where the hooks raise is refused with file:line",
+          st == 400 and "hook_raises.lua:9" in d["error"], (st, d))
+    st, d, _ = s.api("POST", "/api/new", {}, t)
+    check("hooks: a new game of the variant plays", st == 200 and len(d["state"]["moves"]) == 20, d)
+    st, d, _ = s.api("POST", "/api/new", {"fen": "4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, t)
+    st, d, _ = s.api("POST", "/api/new", {}, t)
+    check("a new game after one from a FEN is of the same variant (its name was once emptied)",
+          st == 200 and d["state"]["variant"] == "hook-raises" and len(d["state"]["moves"]) == 20, (st, d))
+    s.stop()
+
+
+def raw_exchange(host, data, timeout=10):
+    """Sends data on a fresh connection; returns (what came back, closed:
+    whether the server ended the connection within timeout)."""
+    import socket
+    h, port = host.split(":")
+    c = socket.create_connection((h, int(port)), timeout=timeout)
+    c.sendall(data)
+    out, closed = b"", False
+    try:
+        while True:
+            d = c.recv(65536)
+            if not d:
+                closed = True
+                break
+            out += d
+    except (socket.timeout, ConnectionResetError):
+        closed = not isinstance(sys.exc_info()[1], socket.timeout)
+    c.close()
+    return out, closed
+
+
+def limits_suite():
+    """The bounds of docs/serve.md "Limits": framing, work per request, the
+    whole time of a request, connections per client address."""
+    import socket
+    slack = 10 if WRAP else 1  # under valgrind everything takes longer
+    s = Server("chess", "--timeout", "2")
+    t = s.links["starter"]
+    head = b"POST /api/play HTTP/1.1\r\nHost: x\r\nX-Varia-Token: " + t.encode() + b"\r\n"
+    body = b'{"move":"e2e4"}'
+    out, closed = raw_exchange(s.host, head + b"Content-Length: 15\r\nContent-Length: 16\r\n\r\n" + body + b"x")
+    check("two different Content-Lengths: 400, and the connection closes",
+          out.startswith(b"HTTP/1.1 400") and b"Content-Length" in out and closed, out[:200])
+    out, closed = raw_exchange(s.host, head + b"Content-Length: 15\r\nTransfer-Encoding: chunked\r\n\r\nf\r\n" + body
+                               + b"\r\n0\r\n\r\n")
+    check("Content-Length with Transfer-Encoding: 400, and the connection closes",
+          out.startswith(b"HTTP/1.1 400") and b"Transfer-Encoding" in out and closed, out[:200])
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("refused framings played nothing", st == 200 and d["history"] == [], d)
+    out, closed = raw_exchange(s.host, head + b"Content-Length: 15\r\nContent-Length: 15\r\nConnection: close\r\n\r\n" + body)
+    check("two equal Content-Lengths are one", out.startswith(b"HTTP/1.1 200"), out[:200])
+    s.api("POST", "/api/undo", {}, t)
+    # slowloris: a byte now and then does not keep a connection past --timeout
+    slow = []
+    for _ in range(16):
+        c = socket.create_connection(s.host.split(":")[0:1] + [int(s.host.split(":")[1])], timeout=10)
+        c.sendall(b"GET /api/state HTTP/1.1\r\n")
+        slow.append(c)
+    extra = socket.create_connection((s.host.split(":")[0], int(s.host.split(":")[1])), timeout=5)
+    try:
+        extra.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        got = extra.recv(100)
+    except (ConnectionResetError, BrokenPipeError):
+        got = b""
+    extra.close()
+    check("a 17th connection from one client address is refused", got == b"", got)
+    began = time.time()
+    ended = [None] * len(slow)
+    while time.time() - began < 8 * slack and None in ended:
+        for i, c in enumerate(slow):
+            if ended[i] is None:
+                try:
+                    c.sendall(b"X")
+                    c.settimeout(0.01)
+                    if c.recv(10) == b"":
+                        ended[i] = time.time() - began
+                except socket.timeout:
+                    pass
+                except OSError:
+                    ended[i] = time.time() - began
+        time.sleep(0.3)
+    for c in slow:
+        c.close()
+    check("connections that trickle bytes are closed after --timeout (2 s)",
+          None not in ended and max(ended) < 5 * slack, ended)
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("the server answers after the slow connections", st == 200 and len(d["moves"]) == 20, (st, d))
+    code, _ = s.stop()
+    check("the server stops cleanly", code == 0, code)
+    # slow rules, each call within its budget: stopped at --work-limit
+    limit = 20 if WRAP else 1
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--work-limit", str(limit))
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("slow rules: the start is quick", st == 200 and len(d["moves"]) == 20, (st, d))
+    began = time.time()
+    st, d, _ = s.api("POST", "/api/play", {"move": "e2e4"}, t)
+    took = time.time() - began
+    check("a move whose rules work past the limit: 503 that says so, at the limit",
+          st == 503 and "--work-limit" in d["error"] and took < limit + 2 * slack, (st, d, took))
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("the move is taken back, and the server answers on",
+          st == 200 and d["history"] == [] and len(d["moves"]) == 20, (st, d))
+    code, _ = s.stop()
+    check("the server stops cleanly after stopped requests", code == 0, code)
+
+
+for suite in (cli_suite, chess_suite, duck_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite):
+    if os.environ.get("SUITES") and suite.__name__ not in os.environ["SUITES"].split():
+        continue  # SUITES="hooks_suite ..." runs only those
     try:
         suite()
     except Exception as e:  # a crash of the server or of the test is a failure

@@ -67,6 +67,10 @@ struct Belief {
   Position *last;
   int nlast;
   BeliefStats stats;
+  /* the referee calls the observation being taken in may still make
+  ** (BELIEF_OBSERVATION_CALLS), and whether they ran out */
+  long calls_left;
+  int cut;
   char heard[HEARD_MAX]; /* scratch for the oracle's answers */
 };
 
@@ -213,6 +217,11 @@ typedef int (*Sink)(void *ctx, const Position *p);
 static int heard_same(Belief *b, const BeliefOracle *o, const Position *before, Move m,
                       const char *text, const Obs *ob, char *err, size_t errlen) {
   int r;
+  if (b->calls_left <= 0) { /* the observation's calls are spent: not shown consistent */
+    b->cut = 1;
+    return 0;
+  }
+  b->calls_left--;
   b->stats.oracle_calls++;
   r = text ? o->attempt(o->ctx, before, text, b->player, b->heard, sizeof b->heard)
            : o->step(o->ctx, before, m, b->player, b->heard, sizeof b->heard);
@@ -223,10 +232,13 @@ static int heard_same(Belief *b, const BeliefOracle *o, const Position *before, 
   return strcmp(b->heard, ob->heard) == 0;
 }
 
+/* Which tries some_try_matches looks through. */
+enum { TRY_CONCEIVABLE = 1, TRY_PAIRS = 2, TRY_ALL = 3 };
+
 /* A try the opponent could have made at p that the referee answers as the
 ** player heard: first the moves the opponent could conceive of that are
-** not legal, then any pair of squares. */
-static int some_try_matches(Belief *b, const BeliefOracle *o, Position *p, const Obs *ob,
+** not legal, then any pair of squares (those of `which`). */
+static int some_try_matches(Belief *b, const BeliefOracle *o, Position *p, const Obs *ob, int which,
                             char *err, size_t errlen) {
   Move *list = malloc(sizeof *list * 2 * MAX_MOVES), *legal = list + MAX_MOVES;
   char (*names)[16] = malloc(sizeof *names * MAX_MOVES);
@@ -238,7 +250,7 @@ static int some_try_matches(Belief *b, const BeliefOracle *o, Position *p, const
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  int n = gen_conceivable(p, list), nl = gen_legal(p, legal), found = 0;
+  int n = which & TRY_CONCEIVABLE ? gen_conceivable(p, list) : 0, nl = gen_legal(p, legal), found = 0;
   for (int j = 0; j < nl; j++) move_to_uci(p, legal[j], names[j], sizeof names[j]);
   for (int i = 0; i < n && !found; i++) {
     int is_legal = 0;
@@ -246,7 +258,7 @@ static int some_try_matches(Belief *b, const BeliefOracle *o, Position *p, const
     for (int j = 0; j < nl && !is_legal; j++) is_legal = !strcmp(names[j], uci);
     if (!is_legal) found = heard_same(b, o, p, MOVE_NONE, uci, ob, err, errlen);
   }
-  for (int f1 = 0; f1 < geo->files && !found; f1++)
+  for (int f1 = 0; f1 < geo->files && !found && (which & TRY_PAIRS) && !b->cut; f1++)
     for (int r1 = 0; r1 < geo->ranks && !found; r1++)
       for (int f2 = 0; f2 < geo->files && !found; f2++)
         for (int r2 = 0; r2 < geo->ranks && !found; r2++) {
@@ -289,7 +301,7 @@ static int advance(Belief *b, const BeliefOracle *o, const Position *p0, const O
     if (r == 1) r = sink(ctx, p) ? 1 : 0;
     break;
   case OBS_OTHER_TRY:
-    r = some_try_matches(b, o, p, ob, err, errlen);
+    r = some_try_matches(b, o, p, ob, TRY_ALL, err, errlen);
     if (r == 1) r = sink(ctx, p) ? 1 : 0;
     break;
   case OBS_OWN_STEP:
@@ -634,8 +646,93 @@ static void relaxed(Belief *b, const Position *p0, const Obs *ob, Collect *c, in
   free(list);
 }
 
-/* Takes observation j (the last one recorded) into account. */
+/* The exact set, no longer exact: the positions before observation j are
+** the anchor, and set (n of them, all consistent) the particles; count is
+** the estimate. */
+static void turn_to_sampling(Belief *b, int j, Position *set, int n, double count) {
+  free(b->anchor);
+  b->anchor = b->set;
+  b->nanchor = b->n;
+  b->anchor_at = j;
+  b->set = set;
+  b->n = n;
+  b->exact = 0;
+  b->count = count;
+}
+
+/* An opponent's try the player heard of, taken into an exact set: first
+** the tries each candidate's opponent could conceive of (a few dozen
+** referee calls a candidate), then, for the candidates none of those
+** explains, every pair of squares (thousands of calls each), in random
+** order, while the observation's calls last. Candidates left unchecked
+** when they are spent end the exact set: the particles are then those
+** shown consistent, and the count an estimate. */
+static int exact_try_update(Belief *b, const BeliefOracle *o, int j, char *err, size_t errlen) {
+  const Obs *ob = &b->obs[j];
+  int n = b->n, nkept = 0, nunknown = 0, checked = 0, matched = 0;
+  signed char *state = malloc((size_t)n + 1); /* 1 consistent, -1 not, 0 not known */
+  int *unknown = malloc(sizeof *unknown * ((size_t)n + 1));
+  Position *kept = malloc(sizeof *kept * ((size_t)n + 1));
+  if (!state || !unknown || !kept) {
+    free(state), free(unknown), free(kept);
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  int bad = 0;
+  for (int i = 0; i < n && !bad; i++) {
+    int r = b->cut ? 0 : some_try_matches(b, o, &b->set[i], ob, TRY_CONCEIVABLE, err, errlen);
+    bad = r < 0;
+    state[i] = r == 1 ? 1 : 0;
+    if (r == 0) unknown[nunknown++] = i;
+  }
+  for (int i = nunknown - 1; i > 0 && !bad; i--) { /* those checked are a uniform sample */
+    int k = (int)(next_random(&b->rng) % (uint64_t)(i + 1)), t = unknown[i];
+    unknown[i] = unknown[k];
+    unknown[k] = t;
+  }
+  for (int i = 0; i < nunknown && !bad && !b->cut; i++) {
+    int r = some_try_matches(b, o, &b->set[unknown[i]], ob, TRY_ALL, err, errlen);
+    bad = r < 0;
+    if (b->cut || bad) break; /* cut short: not known */
+    state[unknown[i]] = r == 1 ? 1 : -1;
+    checked++;
+    matched += r == 1;
+  }
+  if (bad) {
+    free(state), free(unknown), free(kept);
+    return -1;
+  }
+  int unresolved = 0;
+  for (int i = 0; i < n; i++) {
+    if (state[i] == 1) kept[nkept++] = b->set[i];
+    unresolved += state[i] == 0;
+  }
+  free(state);
+  free(unknown);
+  if (!unresolved) { /* still exact */
+    free(b->set);
+    b->set = kept;
+    b->n = nkept;
+    b->count = nkept;
+    return 0;
+  }
+  /* the unchecked explained at the rate of those checked (none checked:
+  ** all of them, the most there may be) */
+  double count = nkept + (checked ? (double)matched / checked : 1.0) * unresolved;
+  if (!nkept) { /* none shown consistent yet: the unchecked, unsure */
+    for (int i = 0, k = 0; i < n && k < b->particles; i++) kept[k++] = b->set[i], nkept = k;
+    b->stats.approximate = 1;
+  }
+  turn_to_sampling(b, j, kept, nkept, count);
+  return 0;
+}
+
+/* Takes observation j (the last one recorded) into account, within
+** BELIEF_OBSERVATION_CALLS referee calls. */
 static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t errlen) {
+  b->calls_left = BELIEF_OBSERVATION_CALLS;
+  b->cut = 0;
+  if (b->exact && b->obs[j].kind == OBS_OTHER_TRY) return exact_try_update(b, o, j, err, errlen);
   Collect c = {.b = b, .want = b->particles};
   c.sample = malloc(sizeof *c.sample * (size_t)b->particles);
   if (b->exact) {
@@ -648,7 +745,8 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  for (int i = 0; i < b->n; i++)
+  int done = 0; /* candidates taken through the observation whole */
+  for (int i = 0; i < b->n && !b->cut; i++, done += !b->cut)
     if (advance(b, o, &b->set[i], &b->obs[j], NULL, collect, &c, err, errlen) < 0 || c.oom) {
       if (c.oom) snprintf(err, errlen, "out of memory");
       free(c.sample);
@@ -657,6 +755,12 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
       return -1;
     }
   free(c.seen.slot);
+  if (b->exact && b->cut) { /* the calls ran out: the successors found are a sample */
+    free(c.kept);
+    turn_to_sampling(b, j, c.sample, c.nsample, done ? (double)c.distinct * b->n / done : (double)c.distinct);
+    if (!b->n) b->stats.approximate = 1; /* nothing shown consistent: the view alone, below */
+    return 0;
+  }
   if (b->exact && c.nkept <= b->cap) { /* still exact */
     free(c.sample);
     free(b->set);
@@ -667,14 +771,7 @@ static int update(Belief *b, const BeliefOracle *o, int j, char *err, size_t err
   }
   if (b->exact) { /* too many: the set before this observation is the anchor */
     free(c.kept);
-    free(b->anchor);
-    b->anchor = b->set;
-    b->nanchor = b->n;
-    b->anchor_at = j;
-    b->set = c.sample;
-    b->n = c.nsample;
-    b->exact = 0;
-    b->count = (double)c.distinct;
+    turn_to_sampling(b, j, c.sample, c.nsample, (double)c.distinct);
     return 0;
   }
   /* sampling: the particles' consistent successors, and the branching

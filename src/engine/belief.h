@@ -36,6 +36,10 @@ typedef struct BeliefOracle {
 
 #define BELIEF_CAP 4096     /* exact while the set holds at most this many */
 #define BELIEF_PARTICLES 64 /* positions carried beyond that */
+/* The most referee calls taking in one observation may make (about 2 s
+** of a referee written in Lua): past them the exact set turns to sampling,
+** and positions not yet shown consistent are dropped. */
+#define BELIEF_OBSERVATION_CALLS 300000L
 
 typedef struct Belief Belief;
 

@@ -19,6 +19,7 @@
 #include "binding.h"
 #include "cli.h"
 #include "rules.h"
+#include "rulehooks.h"
 #include "names.h"
 #include "notation.h"
 #include "perft.h"
@@ -36,8 +37,18 @@ typedef struct Engine {
   uint64_t rng;
 } Engine;
 
+/* The failure of the game's rule hooks since the command began, on one
+** line (a protocol line cannot hold the traceback after it), or NULL. */
+static const char *hook_failure(const Game *g, char *buf, size_t len) {
+  const char *f = rules_failed(g->v);
+  if (!f) return NULL;
+  snprintf(buf, len, "%.*s", (int)strcspn(f, "\n"), f);
+  return buf;
+}
+
 /* A new game of e's variant from fen (NULL: the start). Returns 0, or -1
-** with err, the engine's game unchanged. */
+** with err, the engine's game unchanged. A position where the variant's
+** hooks fail is refused with their error. */
 static int engine_new_game(Engine *e, const char *fen, char *err, size_t errlen) {
   lua_State *L = e->s->L;
   int top = lua_gettop(L);
@@ -46,7 +57,15 @@ static int engine_new_game(Engine *e, const char *fen, char *err, size_t errlen)
     lua_settop(L, top);
     return -1;
   }
-  e->g = lua_touserdata(L, -1);
+  Game *g = lua_touserdata(L, -1);
+  rules_begin(g->v, L);
+  game_decision(g);
+  if (hook_failure(g, err, errlen)) {
+    lua_settop(L, top);
+    if (e->g) rules_begin(e->g->v, L); /* the game that stays starts clean */
+    return -1;
+  }
+  e->g = g;
   game_seed(e->g, e->rng);
   luaL_unref(L, LUA_REGISTRYINDEX, e->game_ref);
   e->game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -235,9 +254,16 @@ static void uci_info(void *ctx, const SearchResult *r) {
 /* "moves a b c": played in order; a refused one stops with a message. */
 static void play_moves(Engine *e, char *s) {
   for (char *tok = strtok(s, " \t"); tok; tok = strtok(NULL, " \t")) {
-    int played = 0;
-    char err[256];
-    if (game_play_text(e->g, tok, &played, err, sizeof err)) {
+    int played = 0, n = e->g->n, nmsgs = e->g->nmsgs;
+    char err[256], failure[768];
+    int refused = game_play_text(e->g, tok, &played, err, sizeof err);
+    if (!refused) game_decision(e->g); /* the position it leads to is asked too */
+    if (hook_failure(e->g, failure, sizeof failure)) { /* the game as it was before this move */
+      if (e->g->n > n) game_rollback(e->g, n, nmsgs);
+      printf("info string error: %s (the moves stop before %s)\n", failure, tok);
+      return;
+    }
+    if (refused) {
       printf("info string illegal move %s: %s\n", tok, err);
       return;
     }
@@ -327,7 +353,10 @@ static void go_perft(Engine *e, const char *arg) {
     return;
   }
   uint64_t total = perft_divide(&e->g->pos, (int)d, &e->s->interrupted, print_divide_line, &e->g->pos);
-  printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
+  char failure[768];
+  if (hook_failure(e->g, failure, sizeof failure)) /* the count is cut short: not a count */
+    printf("info string error: %s\n", failure);
+  else printf("\nNodes searched: %llu\n\n", (unsigned long long)total);
 }
 
 /* Waits, reading commands, until the search's answer may be given: after
@@ -376,6 +405,10 @@ static void uci_go(Uci *u, char *args) {
   u->searching = 1;
   int found = ready && engine_turn(&copy, &lim, out, sizeof out) == 0;
   u->searching = 0;
+  if (ready && hook_failure(copy.g, err, sizeof err)) {
+    printf("info string error: %s\n", err);
+    found = 0;
+  }
   uci_wait(u, infinite);
   if (!found) printf("bestmove (none)\n");
   else {
@@ -491,6 +524,9 @@ static int uci_command(Uci *u, char *cmd) {
   Engine *e = &u->e;
   Sandbox *s = e->s;
   char err[512];
+  /* each command starts with the hooks' failures forgotten: one failure
+  ** is that command's error, never every later position's */
+  rules_begin(e->g->v, s->L);
   while (isspace((unsigned char)*cmd)) cmd++;
   if (!strcmp(cmd, "uci")) {
     printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
@@ -893,10 +929,15 @@ static void cecp_analyze(Cecp *c) {
 
 /* A move from XBoard: its ranks made varia's, then played. */
 static void cecp_usermove(Cecp *c, const char *text, int *think) {
-  char move[256], err[256];
-  int played = 0;
+  char move[256], err[256], failure[768];
+  int played = 0, n = c->e.g->n, nmsgs = c->e.g->nmsgs;
   cecp_ranks(text, 0, c->e.g->v->geo.ranks, move, sizeof move);
-  if (game_play_text(c->e.g, move, &played, err, sizeof err)) printf("Illegal move (%s): %s\n", err, text);
+  int refused = game_play_text(c->e.g, move, &played, err, sizeof err);
+  if (!refused) game_decision(c->e.g); /* the position it leads to is asked too */
+  if (hook_failure(c->e.g, failure, sizeof failure)) { /* the game as it was: the GUI takes the move back */
+    if (c->e.g->n > n) game_rollback(c->e.g, n, nmsgs);
+    printf("Illegal move (%s): %s\n", failure, text);
+  } else if (refused) printf("Illegal move (%s): %s\n", err, text);
   else *think = !c->force && !c->analyzing;
 }
 
@@ -932,6 +973,7 @@ int protocol_xboard(Sandbox *s) {
       continue;
     }
     if (strcmp(cmd, ".")) analysis_done = 0; /* anything but a status request restarts analysis */
+    rules_begin(c.e.g->v, s->L); /* a failure is one command's error */
     if (!strcmp(cmd, "xboard") || !*cmd || !strcmp(cmd, ".") || !strcmp(cmd, "?")) {
       /* "?" when not thinking: nothing to hurry */
     } else if (!strncmp(cmd, "protover", 8)) {
@@ -1031,9 +1073,16 @@ int protocol_xboard(Sandbox *s) {
       SearchLimits lim = cecp_limits(&c);
       char out[256], move[300];
       c.started = wall();
+      int n = c.e.g->n, nmsgs = c.e.g->nmsgs;
+      char failure[768];
       input_mode(&c.in, MODE_THINK);
       int ok = engine_turn(&c.e, &lim, out, sizeof out) == 0;
       input_mode(&c.in, MODE_IDLE);
+      if (hook_failure(c.e.g, failure, sizeof failure)) { /* no move: the game as it was */
+        if (c.e.g->n > n) game_rollback(c.e.g, n, nmsgs);
+        printf("tellusererror %s\n", failure);
+        ok = 0;
+      }
       cecp_ranks(out, 1, c.e.g->v->geo.ranks, move, sizeof move);
       if (ok) printf("move %s\n", move);
     }

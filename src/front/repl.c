@@ -98,6 +98,17 @@ static int new_game(Repl *r, const char *spec, const char *fen) {
     return -1;
   }
   Game *g = lua_touserdata(L, -1);
+  /* The new game's hooks are asked once before it replaces the current
+  ** one: hooks that fail in its first position are an error, said with
+  ** their file:line, and the current game stays. */
+  rules_begin(g->v, L);
+  game_decision(g);
+  if (rules_failed(g->v)) {
+    say_error(r, "%s", rules_failed(g->v));
+    lua_settop(L, top);
+    if (r->g) rules_begin(r->g->v, L);
+    return -1;
+  }
   r->seeded = !fen || !strstr(fen, "rng=");
   if (r->seeded) game_seed(g, r->seed);
   luaL_unref(L, LUA_REGISTRYINDEX, r->game_ref);

@@ -28,7 +28,9 @@
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
+#include <strings.h>
 
 #include <lauxlib.h>
 #include <microhttpd.h>
@@ -39,6 +41,7 @@
 #include "explain.h"
 #include "hidden.h"
 #include "rules.h"
+#include "rulehooks.h"
 #include "notation.h"
 #include "perft.h"
 #include "pgn.h"
@@ -53,6 +56,17 @@
 #define MAX_FIELDS 8
 #define TOKEN_LEN 32
 #define PING_SECONDS 15
+/* The bounds that keep one client from holding the server (docs/serve.md,
+** "Limits"): connections at once, and from one client address; the whole
+** time a request may take to arrive and be answered (from the connection's
+** start or the end of its previous request: a byte now and then does not
+** extend it, as libmicrohttpd's idle timeout would); and the work one
+** request may do, after which it is stopped and answered 503. */
+#define MAX_CONNECTIONS 64
+#define PER_CLIENT_CONNECTIONS 16
+#define REQUEST_SECONDS_DEFAULT 30
+#define WORK_SECONDS_DEFAULT 10
+#define LIMIT_SECONDS_MAX 3600
 
 enum { ROLE_WHITE = WHITE, ROLE_BLACK = BLACK, ROLE_STARTER = 2, NROLES };
 static const char *const role_names[NROLES] = {"white", "black", "starter"};
@@ -397,6 +411,14 @@ static const char *json_string(const Json *o, const char *key, int *bad, char *e
 
 typedef struct Stream Stream;
 
+/* An open connection, to close one whose request takes too long. */
+typedef struct Conn {
+  int fd;
+  double since; /* when its current request began to arrive (monotonic seconds) */
+  int stream;   /* an event stream: open for as long as the page is */
+  struct Conn *prev, *next;
+} Conn;
+
 typedef struct Server {
   Sandbox *s;
   Game *g;
@@ -407,6 +429,8 @@ typedef struct Server {
   char token[NROLES][TOKEN_LEN + 1]; /* "" where the role has none */
   unsigned long version; /* counts the changes of the game */
   Stream *streams;     /* the open event streams */
+  Conn *conns;         /* every open connection */
+  int request_seconds, work_seconds; /* --timeout, --work-limit */
   int stopping;
   /* A variant from a script file: the file, watched for changes, and what
   ** the last reload said (shown to the starter). */
@@ -457,13 +481,34 @@ typedef struct Request {
   char disposition[160];
 } Request;
 
-static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t stop_requested, work_expired;
 static Sandbox *serving; /* interrupted on a signal: a search stops at once */
 
 static void on_stop(int sig) {
   (void)sig;
   stop_requested = 1;
   if (serving) sandbox_interrupt(serving);
+}
+
+/* SIGALRM: the running request has done its share of work. The interrupt
+** stops what runs (hooks, searches, perft, beliefs) at its next check. */
+static void on_work_expired(int sig) {
+  (void)sig;
+  work_expired = 1;
+  if (serving) sandbox_interrupt(serving);
+}
+
+static void work_timer(int seconds) {
+  struct itimerval it;
+  memset(&it, 0, sizeof it);
+  it.it_value.tv_sec = seconds;
+  setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static double monotonic(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ---- the game as JSON, as one viewer may see it ----------------------- */
@@ -1005,10 +1050,19 @@ static void api_new(Request *q) {
     return fail(q, 400, err);
   }
   Game *g = lua_touserdata(L, -1);
+  rules_begin(g->v, L);
+  game_decision(g);
+  if (rules_failed(g->v)) { /* its hooks fail in its first position: the game stays */
+    snprintf(err, sizeof err, "the variant's rules failed: %.400s", rules_failed(g->v));
+    lua_settop(L, top);
+    rules_begin(q->sv->g->v, L);
+    return fail(q, 400, err);
+  }
   if (!fen || !strstr(fen, "rng=")) game_seed(g, q->sv->seed);
   adopt(q->sv);
   lua_settop(L, top);
-  snprintf(q->sv->spec, sizeof q->sv->spec, "%s", spec);
+  if (spec != q->sv->spec) /* never onto itself: snprintf of a buffer into itself emptied it */
+    snprintf(q->sv->spec, sizeof q->sv->spec, "%s", spec);
   q->sv->note[0] = '\0';
   watch_script(q->sv);
   changed(q->sv);
@@ -1609,12 +1663,91 @@ static int token_role(Server *sv, struct MHD_Connection *c) {
   return -1;
 }
 
+/* The request's framing headers, to refuse what two parsers could read
+** as different requests (RFC 9112 6.3): two different Content-Lengths, or
+** a Content-Length with a Transfer-Encoding. */
+typedef struct Framing {
+  const char *length; /* the first Content-Length */
+  int lengths_differ, encoded;
+} Framing;
+
+static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+  Framing *f = cls;
+  (void)kind;
+  if (!strcasecmp(key, "Content-Length")) {
+    if (!f->length) f->length = value ? value : "";
+    else if (strcmp(f->length, value ? value : "") != 0) f->lengths_differ = 1;
+  } else if (!strcasecmp(key, "Transfer-Encoding")) f->encoded = 1;
+  return MHD_YES;
+}
+
+/* A request whose end cannot be known: 400, and the connection closes
+** (what follows on it is not read as another request). */
+static enum MHD_Result refuse_framing(struct MHD_Connection *c, const char *msg) {
+  Buf b = {0};
+  buf_puts(&b, "{\"error\":");
+  json_str(&b, msg);
+  buf_puts(&b, "}");
+  struct MHD_Response *r = b.oom ? NULL : MHD_create_response_from_buffer(b.len, b.s, MHD_RESPMEM_MUST_COPY);
+  free(b.s);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", "application/json");
+  MHD_add_response_header(r, "Connection", "close");
+  secure_headers(r);
+  enum MHD_Result ok = MHD_queue_response(c, 400, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+static Conn *conn_of(struct MHD_Connection *c) {
+  const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return ci ? ci->socket_context : NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe) {
+  Server *sv = cls;
+  Conn *k = *socket_context;
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!ci || !(k = calloc(1, sizeof *k))) return; /* not watched: libmicrohttpd's idle timeout still holds */
+    k->fd = ci->connect_fd;
+    k->since = monotonic();
+    k->next = sv->conns;
+    if (sv->conns) sv->conns->prev = k;
+    sv->conns = k;
+    *socket_context = k;
+  } else if (k) {
+    if (k->prev) k->prev->next = k->next;
+    else sv->conns = k->next;
+    if (k->next) k->next->prev = k->prev;
+    free(k);
+    *socket_context = NULL;
+  }
+}
+
+/* Connections whose request has taken longer than --timeout to arrive and
+** be answered are shut: libmicrohttpd then sees the end of the connection
+** and closes it. Event streams stay. */
+static void close_slow(Server *sv) {
+  double now = monotonic();
+  for (Conn *k = sv->conns; k; k = k->next)
+    if (!k->stream && now - k->since > sv->request_seconds) {
+      shutdown(k->fd, SHUT_RDWR);
+      k->since = now; /* once */
+    }
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload, size_t *upload_size, void **con_cls) {
   Server *sv = cls;
   Request *q = *con_cls;
   (void)version;
   if (!q) { /* the headers: the body, if any, comes in the next calls */
+    Framing f = {0};
+    MHD_get_connection_values(c, MHD_HEADER_KIND, framing_header, &f);
+    if (f.lengths_differ) return refuse_framing(c, "two different Content-Length headers");
+    if (f.length && f.encoded) return refuse_framing(c, "both Content-Length and Transfer-Encoding");
     q = calloc(1, sizeof *q);
     if (!q) return MHD_NO;
     *con_cls = q;
@@ -1655,6 +1788,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   }
   if (!strcmp(url, "/api/events")) {
     if (!get) return send_error(c, 405, "GET /api/events");
+    Conn *k = conn_of(c);
+    if (k) k->stream = 1;
     Stream *e = calloc(1, sizeof *e);
     if (!e) return MHD_NO;
     e->sv = sv;
@@ -1678,9 +1813,44 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     return send_error(c, 400, err);
   if (q->body.len && memchr(q->body.s, '\0', q->body.len)) return send_error(c, 400, "a NUL byte in the body");
   lua_State *L = sv->s->L;
+  /* A failure of the variant's rule hooks is this request's error (with
+  ** the hook's file:line), and the game is put back as it was: never a
+  ** flag that stays set and leaves every later position without moves. */
+  Game *g = sv->g;
+  int entries = g->n, nmsgs = g->nmsgs;
+  rules_begin(g->v, L);
+  if (!stop_requested) sandbox_clear_interrupt(sv->s);
   lua_pushcfunction(L, dispatch);
   lua_pushlightuserdata(L, q);
-  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+  /* The request's work is bounded in time: past --work-limit it is
+  ** stopped, answered 503, and what it did to the game is taken back. */
+  work_expired = 0;
+  work_timer(sv->work_seconds);
+  int status = lua_pcall(L, 1, 0, 0);
+  work_timer(0);
+  if (work_expired && !stop_requested) {
+    if (status != LUA_OK) lua_pop(L, 1);
+    sandbox_clear_interrupt(sv->s);
+    if (sv->g == g && g->n > entries) game_rollback(g, entries, nmsgs);
+    rules_begin(sv->g->v, L);
+    changed(sv);
+    snprintf(err, sizeof err,
+             "the request was stopped after %d s of work, the most one request may do (varia serve --work-limit); "
+             "the game is as it was",
+             sv->work_seconds);
+    return send_error(c, 503, err);
+  }
+  const char *failure = sv->g == g ? rules_failed(g->v) : NULL;
+  if (failure) {
+    if (g->n > entries) game_rollback(g, entries, nmsgs);
+    size_t line = strcspn(failure, "\n"); /* the message, not its traceback */
+    snprintf(err, sizeof err, "the variant's rules failed: %.*s", (int)(line < 200 ? line : 200), failure);
+    if (status != LUA_OK) lua_pop(L, 1);
+    rules_begin(g->v, L); /* the game as it was starts clean */
+    changed(sv);
+    return send_error(c, 500, err);
+  }
+  if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     snprintf(err, sizeof err, "%s", msg ? msg : "error");
     lua_pop(L, 1);
@@ -1693,7 +1863,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why) {
   Request *q = *con_cls;
-  (void)cls, (void)c, (void)why;
+  Conn *k = conn_of(c);
+  (void)cls, (void)why;
+  if (k) k->since = monotonic(); /* the next request's time starts now */
   if (!q) return;
   free(q->body.s);
   free(q->out.s);
@@ -1705,11 +1877,15 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
 
 static const char serve_usage[] =
     "usage: varia serve [VARIANT|FILE] [--port N] [--host ADDRESS] [--players] [--seed N] [--lab DIR]\n"
+    "                   [--timeout SECONDS] [--work-limit SECONDS]\n"
     "Serves the game in a web browser at http://127.0.0.1:8080/ (with --host, on\n"
     "another address; --port 0 takes a free port). The link it prints carries the\n"
     "starter's secret token. With --players it also prints one link per player,\n"
     "each showing only that player's view. --lab DIR shows the charts of a\n"
-    "`varia analyze --plots DIR` run on the starter's page. Stops on Ctrl-C.\n";
+    "`varia analyze --plots DIR` run on the starter's page. A request must arrive\n"
+    "and be answered within --timeout seconds (30), and may work --work-limit\n"
+    "seconds (10) before it is stopped and answered 503; 64 connections at once,\n"
+    "16 from one client address. Stops on Ctrl-C.\n";
 
 /* A token from the system's entropy: never from a seed, a clock or a
 ** counter, which another player could reproduce. */
@@ -1726,7 +1902,7 @@ static int make_token(char *out) {
 
 int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   const char *spec = NULL, *host = "127.0.0.1", *labdir = NULL;
-  long port = 8080;
+  long port = 8080, request_seconds = REQUEST_SECONDS_DEFAULT, work_seconds = WORK_SECONDS_DEFAULT;
   int players = 0;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -1734,6 +1910,17 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
       fputs(serve_usage, stdout);
       return 0;
     } else if (!strcmp(a, "--players")) players = 1;
+    else if (!strcmp(a, "--timeout") || !strcmp(a, "--work-limit")) {
+      char *end;
+      const char *val = i + 1 < argc ? argv[++i] : "";
+      long n = strtol(val, &end, 10);
+      if (!*val || *end || n < 1 || n > LIMIT_SECONDS_MAX) {
+        fprintf(stderr, "varia serve: %s takes a number of seconds from 1 to %d, not '%s'\n", a, LIMIT_SECONDS_MAX, val);
+        return 2;
+      }
+      if (!strcmp(a, "--timeout")) request_seconds = n;
+      else work_seconds = n;
+    }
     else if (!strcmp(a, "--port") || !strcmp(a, "--host") || !strcmp(a, "--seed") || !strcmp(a, "--lab")) {
       char *end;
       if (i + 1 >= argc) {
@@ -1785,6 +1972,8 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   sv.s = s;
   sv.seed = seed;
   sv.players = players;
+  sv.request_seconds = (int)request_seconds;
+  sv.work_seconds = (int)work_seconds;
   sv.game_ref = LUA_NOREF;
   snprintf(sv.spec, sizeof sv.spec, "%s", spec ? spec : "chess");
   ssize_t nexe = readlink("/proc/self/exe", sv.lab.exe, sizeof sv.lab.exe - 1);
@@ -1813,7 +2002,9 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   struct MHD_Daemon *d = MHD_start_daemon(
       MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, &sv,
       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, on_completed, &sv,
-      MHD_OPTION_CONNECTION_LIMIT, (unsigned)64, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120, MHD_OPTION_END);
+      MHD_OPTION_NOTIFY_CONNECTION, on_connection, &sv, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_CLIENT_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+      (unsigned)sv.request_seconds, MHD_OPTION_END);
   if (!d) {
     fprintf(stderr, "varia serve: cannot listen on %s:%ld (%s)\n", host, port,
             errno ? strerror(errno) : "the port may be in use");
@@ -1834,19 +2025,30 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   printf("Ctrl-C stops the server.\n");
   fflush(stdout);
 
-  struct sigaction stop, old_int, old_term;
+  struct sigaction stop, expire, old_int, old_term, old_alrm;
   memset(&stop, 0, sizeof stop);
   stop.sa_handler = on_stop;
   sigemptyset(&stop.sa_mask);
+  expire = stop;
+  expire.sa_handler = on_work_expired;
+  expire.sa_flags = SA_RESTART;
   stop_requested = 0;
   serving = s;
   sigaction(SIGINT, &stop, &old_int);
   sigaction(SIGTERM, &stop, &old_term);
+  sigaction(SIGALRM, &expire, &old_alrm);
   time_t last_ping = time(NULL);
   while (!stop_requested) {
     MHD_run_wait(d, 500);
+    close_slow(&sv);
     /* the designer saved the script: the game goes on under the new rules */
-    if (script_changed(&sv)) reload(&sv);
+    if (script_changed(&sv)) { /* its replay is bounded as a request is */
+      work_expired = 0;
+      work_timer(sv.work_seconds);
+      reload(&sv);
+      work_timer(0);
+      if (work_expired && !stop_requested) sandbox_clear_interrupt(s);
+    }
     lab_poll(&sv);
     if (time(NULL) - last_ping >= PING_SECONDS) {
       last_ping = time(NULL);
@@ -1862,6 +2064,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   lab_clean(&sv);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
+  sigaction(SIGALRM, &old_alrm, NULL);
   serving = NULL;
   sandbox_clear_interrupt(s);
   luaL_unref(L, LUA_REGISTRYINDEX, sv.game_ref);

@@ -1,11 +1,13 @@
--- A moves hook that raises at the first position it is given: the variant
--- loads, and only playing (or varia check) finds it.
+-- A legal hook that raises from move 2 on: every front end must report the
+-- error (with this file's line), leave the game as it was, and go on
+-- working in positions where the hook does not raise.
 local std = require "std"
 return std.extend(std.chess, {
-  name = "hostile-hook-raises",
+  name = "hook-raises",
   hooks = {
-    moves = function(pos, list)
-      error("no moves for you")
+    legal = function(pos, move)
+      if pos:fullmove() >= 2 then error("the hook refuses move 2") end
+      return true
     end,
   },
 })
