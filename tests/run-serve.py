@@ -673,6 +673,16 @@ def hooks_suite():
     check("a new game after one from a FEN is of the same variant (its name was once emptied)",
           st == 200 and d["state"]["variant"] == "hook-raises" and len(d["state"]["moves"]) == 20, (st, d))
     s.stop()
+    # A turn that never ends: perft from a player's link once recursed until
+    # the server died; now it is the request's error, and the server lives.
+    s = Server(os.path.join(ROOT, "tests", "hostile", "endless_turn.lua"))
+    t = s.links["starter"]
+    st, d, _ = s.api("GET", "/api/perft?depth=1", token=t)
+    check("hooks: perft of an endless turn is an error naming the limit",
+          st == 500 and "the turn goes on after 128 steps" in d.get("error", ""), (st, d))
+    st, d, _ = s.api("GET", "/api/state", token=t)
+    check("hooks: the server lives on after it", st == 200 and "fen" in d, (st, d))
+    s.stop()
 
 
 def raw_exchange(host, data, timeout=10):
