@@ -398,33 +398,34 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   known[k] = true
 end
 
--- The variant table of the section, and the notes; or nil and a message.
-function M.table(parsed, name, source)
-  local opts, err, chain
-  if parsed[name] then opts, err, chain = resolve(parsed, name) end
-  if not opts then
-    return nil, err or string.format("%s: no section [%s] (the file has: %s)", source or "ini", name,
-      table.concat(parsed.order, " "))
-  end
-  local notes, v = {}, { name = name:sub(1, 47) }
-  local function o(k) return opts[k] end
-  local files, ranks = tonumber(o "maxFile") or (o "maxFile"):byte() - 96, tonumber(o "maxRank")
-  if not files or not ranks or files < 1 or files > 16 or ranks < 1 or ranks > 16 then
-    return nil, string.format("[%s]: the board (maxFile %s, maxRank %s) is not 1 to 16 by 1 to 16", name, o "maxFile", o "maxRank")
-  end
-  v.files, v.ranks = files, ranks
-  local function file_of(value) -- a File value: a letter or a number
-    local n = tonumber(value)
-    return n and string.char(96 + n) or value:sub(1, 1):lower()
-  end
+-- M.table's steps each read one part of the section into the table
+-- being built, c = { opts, name, notes, v (the variant table), pieces,
+-- by_type (a piece type's name -> its letter), files, ranks, rules,
+-- start (the FEN), king, rook }, and return nil, or a message that
+-- refuses the section.
+local function file_of(value) -- a File value: a letter or a number
+  local n = tonumber(value)
+  return n and string.char(96 + n) or value:sub(1, 1):lower()
+end
 
-  -- pieces: letter -> { type name, betza }
-  local pieces, by_type = {}, {}
+-- The board's size.
+local function read_board(c)
+  local o = c.opts
+  local files, ranks = tonumber(o.maxFile) or (o.maxFile):byte() - 96, tonumber(o.maxRank)
+  if not files or not ranks or files < 1 or files > 16 or ranks < 1 or ranks > 16 then
+    return string.format("[%s]: the board (maxFile %s, maxRank %s) is not 1 to 16 by 1 to 16", c.name, o.maxFile, o.maxRank)
+  end
+  c.files, c.ranks = files, ranks
+  c.v.files, c.v.ranks = files, ranks
+end
+
+-- The pieces: letter -> { type name, betza }, built-in types and
+-- customPieceN, in the order of their keys.
+local function read_pieces(c)
+  local opts, name, pieces, by_type = c.opts, c.name, c.pieces, c.by_type
   local function add(typename, letter, betza, value)
-    local p = { name = typename, betza = betza, value = value }
-    pieces[letter] = p
+    pieces[letter] = { name = typename, betza = betza, value = value }
     by_type[typename] = letter
-    return p
   end
   local names = {}
   for k in pairs(opts) do names[#names + 1] = k end
@@ -436,60 +437,60 @@ function M.table(parsed, name, source)
       local betza = M.pieces[k][1]
       if custom then -- "king = k:KN": the king with a Betza of its own
         local b, why = M.betza(custom)
-        if not b then return nil, string.format("[%s] %s = %s: %s", name, k, val, why) end
+        if not b then return string.format("[%s] %s = %s: %s", name, k, val, why) end
         betza = b
       end
       add(k, letter, betza, M.pieces[k][2])
     elseif unsupported_pieces[k] and val ~= "" then
-      note(notes, k, unsupported_pieces[k], true)
+      note(c.notes, k, unsupported_pieces[k], true)
     elseif k:find("^customPiece%d+$") and val ~= "" and val:sub(1, 1):find("%a") then
       local letter, b = val:sub(1, 1):lower(), val:match("^%a:(.*)$")
-      if not b then return nil, string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
+      if not b then return string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
       local betza, why = M.betza(b)
-      if not betza then return nil, string.format("[%s] %s = %s: %s", name, k, val, why) end
+      if not betza then return string.format("[%s] %s = %s: %s", name, k, val, why) end
       add(k, letter, betza, 300)
     end
   end
-  if not next(pieces) then return nil, string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end
-
+  if not next(pieces) then return string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end
   -- Fairy-Stockfish's Janggi cannon neither jumps over nor takes another
   -- Janggi cannon, in every variant
   if by_type.janggiCannon then
-    local c = pieces[by_type.janggiCannon]
-    c.no_screen, c.no_capture = by_type.janggiCannon, by_type.janggiCannon
+    local p = pieces[by_type.janggiCannon]
+    p.no_screen, p.no_capture = by_type.janggiCannon, by_type.janggiCannon
   end
+end
 
-  local start = o "startFen"
-  local rules = {}
-  v.pieces, v.rules = pieces, rules
-
-  -- the king
-  local king = by_type.king
-  if king then
-    pieces[king].royal = true
-    if o "kingType" then -- a letter, or (in the built-ins) a type's name
-      local kt = o("kingType"):sub(1, 1):lower()
-      local betza = M.pieces[o "kingType"] and M.pieces[o "kingType"][1] or pieces[kt] and pieces[kt].betza
-      if not betza then return nil, string.format("[%s] kingType = %s: no such piece", name, o "kingType") end
-      pieces[king].betza = betza
-    end
+-- The king, and the moves kingType gives it.
+local function read_king(c)
+  local o, pieces = c.opts, c.pieces
+  c.king = c.by_type.king
+  if not c.king then return end
+  pieces[c.king].royal = true
+  if o.kingType then -- a letter, or (in the built-ins) a type's name
+    local kt = o.kingType:sub(1, 1):lower()
+    local betza = M.pieces[o.kingType] and M.pieces[o.kingType][1] or pieces[kt] and pieces[kt].betza
+    if not betza then return string.format("[%s] kingType = %s: no such piece", c.name, o.kingType) end
+    pieces[c.king].betza = betza
   end
+end
 
-  -- pawns, double steps, promotion; the zone is the ranks from
-  -- promotionRank on, none when that is beyond the board
-  local zone = ranks - (tonumber(o "promotionRank") or ranks) + 1
-  local pawn = by_type.pawn
+-- Pawns, double steps, promotion; the zone is the ranks from
+-- promotionRank on, none when that is beyond the board.
+local function read_promotion(c)
+  local o, v, pieces, ranks = c.opts, c.v, c.pieces, c.ranks
+  local zone = ranks - (tonumber(o.promotionRank) or ranks) + 1
+  local pawn = c.by_type.pawn
   if pawn then
     local p = pieces[pawn]
     p.pawn, p.promotes = true, true
-    if bool(o "doubleStep") then
+    if bool(o.doubleStep) then
       p.betza = p.betza .. "ifmnD"
-      local r = tonumber(o "doubleStepRank") or 2
+      local r = tonumber(o.doubleStepRank) or 2
       local white, black = { [r] = true }, { [ranks + 1 - r] = true }
-      if bool(o "firstRankDoubleSteps") then white[1], black[ranks] = true, true end
+      if bool(o.firstRankDoubleSteps) then white[1], black[ranks] = true, true end
       -- varia's default (the ranks where each side's pawns start) is
       -- exact when it says the same; a list counts for both sides
-      local sw, sb = start_ranks(o "startFen", pawn, ranks)
+      local sw, sb = start_ranks(o.startFen, pawn, ranks)
       if not (same(sw, white) and same(sb, black)) then
         local list = {}
         for k in pairs(white) do list[#list + 1] = k end
@@ -499,132 +500,144 @@ function M.table(parsed, name, source)
       end
     end
     local promo = {}
-    for c in (o "promotionPieceTypes"):gmatch("%a") do
-      if pieces[c:lower()] then promo[#promo + 1] = c:lower() end
+    for ch in (o.promotionPieceTypes):gmatch("%a") do
+      if pieces[ch:lower()] then promo[#promo + 1] = ch:lower() end
     end
     if #promo == 0 then
       p.promotes = nil
-      note(notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
+      note(c.notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
     elseif zone < 1 then
       p.promotes = nil -- the zone is beyond the board, in both programs
     else
       v.promotion = { pieces = table.concat(promo), zone = zone }
-      if not bool(o "mandatoryPawnPromotion") then v.promotion.compulsory = 1 end
+      if not bool(o.mandatoryPawnPromotion) then v.promotion.compulsory = 1 end
     end
   end
-  if o "promotionLimit" then
+  if o.promotionLimit then
     v.promotion = v.promotion or { pieces = "", zone = math.max(zone, 0) }
     v.promotion.limit = {}
-    for c, n in (o "promotionLimit"):gmatch("(%a):(%d+)") do v.promotion.limit[c:lower()] = tonumber(n) end
+    for ch, n in (o.promotionLimit):gmatch("(%a):(%d+)") do v.promotion.limit[ch:lower()] = tonumber(n) end
   end
-  if o "promotedPieceType" and o "promotedPieceType" ~= "" then
+  if o.promotedPieceType and o.promotedPieceType ~= "" then
     v.promotion = v.promotion or { zone = math.max(zone, 0) }
     local free = {}
-    for c in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do if not pieces[c] then free[#free + 1] = c end end
+    for ch in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do if not pieces[ch] then free[#free + 1] = ch end end
     local forms = {}
-    for a, b in (o "promotedPieceType"):gmatch("(%a):(%a)") do forms[#forms + 1] = { a:lower(), b:lower() } end
+    for a, b in (o.promotedPieceType):gmatch("(%a):(%a)") do forms[#forms + 1] = { a:lower(), b:lower() } end
     table.sort(forms, function(x, y) return x[1] < y[1] end)
     for _, f in ipairs(forms) do
       local base, to = pieces[f[1]], pieces[f[2]]
-      if not base or not to then return nil, string.format("[%s] promotedPieceType: %s:%s names a piece the variant does not have", name, f[1], f[2]) end
+      if not base or not to then return string.format("[%s] promotedPieceType: %s:%s names a piece the variant does not have", c.name, f[1], f[2]) end
       local letter = table.remove(free, 1)
-      if not letter then return nil, string.format("[%s]: too many piece types for the promoted forms", name) end
+      if not letter then return string.format("[%s]: too many piece types for the promoted forms", c.name) end
       -- varia gives each piece its own promoted form (written +X in FEN)
       pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value }
       base.promotes_to = letter
     end
-    if bool(o "mandatoryPiecePromotion") then
+    if bool(o.mandatoryPiecePromotion) then
       local whole = v.promotion.zone == ranks
-      if bool(o "pieceDemotion") and whole then
-        v.promotion.flip = bool(o "piecePromotionOnCapture") and "capture" or true
-        opts.pieceDemotion, opts.piecePromotionOnCapture = nil, nil
+      if bool(o.pieceDemotion) and whole then
+        v.promotion.flip = bool(o.piecePromotionOnCapture) and "capture" or true
+        c.opts.pieceDemotion, c.opts.piecePromotionOnCapture = nil, nil
       end
       v.promotion.compulsory = true
     end
   end
+end
 
-  -- castling
-  local rook = (o "castlingRookPiece" or o "castlingRookPieces" or ""):sub(1, 1):lower()
-  if rook == "" then rook = by_type.rook end
-  local castles_king = king or (by_type.commoner)
-  if bool(o "castling") and rook and pieces[rook] and castles_king then
-    local c = { rook = rook, king_files = { file_of(o "castlingKingsideFile"), file_of(o "castlingQueensideFile") } }
-    local last = string.char(96 + files)
-    if c.king_files[1] > last or c.king_files[2] > last then
-      -- the default g and c on a narrower board: Fairy-Stockfish can never
-      -- castle there either
-      note(notes, "castling", string.format("the king's castling files %s and %s are not both on a board of %d files: no castling",
-        c.king_files[1], c.king_files[2], files), true)
-      c = false
-    end
-    local ck = (o "castlingKingPiece" or ""):sub(1, 1):lower()
-    if c and pieces[ck] and ck ~= king then c.king = ck
-    elseif c and not king then c.king = castles_king end
-    if c and tonumber(o "castlingRank") ~= 1 then c.rank = tonumber(o "castlingRank") end
-    if c and bool(o "castlingDroppedPiece") then c.from_drops = "e" end
-    v.castling = c
-  else
-    v.castling = false
+-- Castling: its rook, the king's files, its rank.
+local function read_castling(c)
+  local o, pieces, files = c.opts, c.pieces, c.files
+  local rook = (o.castlingRookPiece or o.castlingRookPieces or ""):sub(1, 1):lower()
+  if rook == "" then rook = c.by_type.rook end
+  c.rook = rook
+  local castles_king = c.king or c.by_type.commoner
+  if not (bool(o.castling) and rook and pieces[rook] and castles_king) then
+    c.v.castling = false
+    return
   end
+  local cs = { rook = rook, king_files = { file_of(o.castlingKingsideFile), file_of(o.castlingQueensideFile) } }
+  local last = string.char(96 + files)
+  if cs.king_files[1] > last or cs.king_files[2] > last then
+    -- the default g and c on a narrower board: Fairy-Stockfish can never
+    -- castle there either
+    note(c.notes, "castling", string.format("the king's castling files %s and %s are not both on a board of %d files: no castling",
+      cs.king_files[1], cs.king_files[2], files), true)
+    cs = false
+  end
+  local ck = (o.castlingKingPiece or ""):sub(1, 1):lower()
+  if cs and pieces[ck] and ck ~= c.king then cs.king = ck
+  elseif cs and not c.king then cs.king = castles_king end
+  if cs and tonumber(o.castlingRank) ~= 1 then cs.rank = tonumber(o.castlingRank) end
+  if cs and bool(o.castlingDroppedPiece) then cs.from_drops = "e" end
+  c.v.castling = cs
+end
 
-  -- drops and gating
-  if bool(o "pieceDrops") or bool(o "gating") then
+-- Drops and gating; the start's pockets and castling rights as varia reads
+-- them.
+local function read_drops(c)
+  local o, v, files, ranks, by_type = c.opts, c.v, c.files, c.ranks, c.by_type
+  if bool(o.pieceDrops) or bool(o.gating) then
     local d = {}
-    d.captures = bool(o "capturesToHand")
-    if bool(o "dropLoop") then d.keep_promoted = true end
-    if bool(o "firstRankPawnDrops") then d.pawn_first_rank = true end
-    if bool(o "dropPromoted") then d.promoted = true end
-    if not bool(o "dropChecks") then d.no_check = true end
-    if bool(o "mustDrop") then d.must = true end
-    if bool(o "dropOppositeColoredBishop") and by_type.bishop then d.opposite = by_type.bishop end
-    if o "whiteDropRegion" or o "blackDropRegion" then
+    d.captures = bool(o.capturesToHand)
+    if bool(o.dropLoop) then d.keep_promoted = true end
+    if bool(o.firstRankPawnDrops) then d.pawn_first_rank = true end
+    if bool(o.dropPromoted) then d.promoted = true end
+    if not bool(o.dropChecks) then d.no_check = true end
+    if bool(o.mustDrop) then d.must = true end
+    if bool(o.dropOppositeColoredBishop) and by_type.bishop then d.opposite = by_type.bishop end
+    if o.whiteDropRegion or o.blackDropRegion then
       local all = "a1-" .. string.char(96 + files) .. ranks
-      d.region = { white = o "whiteDropRegion" and squares(o "whiteDropRegion", files) or all,
-                   black = o "blackDropRegion" and squares(o "blackDropRegion", files) or all }
+      d.region = { white = o.whiteDropRegion and squares(o.whiteDropRegion, files) or all,
+                   black = o.blackDropRegion and squares(o.blackDropRegion, files) or all }
     end
     local sp = by_type.shogiPawn
-    if sp and not bool(o "shogiDoubledPawn") then d.no_doubled = sp end
-    if o "dropNoDoubled" and o("dropNoDoubled"):find("^%a") then d.no_doubled = o("dropNoDoubled"):sub(1, 1):lower() end
-    if sp and bool(o "shogiPawnDropMateIllegal") then
+    if sp and not bool(o.shogiDoubledPawn) then d.no_doubled = sp end
+    if o.dropNoDoubled and o.dropNoDoubled:find("^%a") then d.no_doubled = o.dropNoDoubled:sub(1, 1):lower() end
+    if sp and bool(o.shogiPawnDropMateIllegal) then
       d.no_mate = sp
       v.departures = v.departures or {}
       v.departures.pawn_drop_mate = sp
     end
-    if bool(o "gating") and bool(o "seirawanGating") then
-      d.gating, d.free = true, bool(o "pieceDrops")
+    if bool(o.gating) and bool(o.seirawanGating) then
+      d.gating, d.free = true, bool(o.pieceDrops)
       v.departures = v.departures or {}
       v.departures.gate_shields = true
-    elseif bool(o "gating") then
-      note(notes, "gating", "gating without seirawanGating keeps squares in the castling field for cambodianMoves, which varia does not translate", true)
+    elseif bool(o.gating) then
+      note(c.notes, "gating", "gating without seirawanGating keeps squares in the castling field for cambodianMoves, which varia does not translate", true)
     end
-    if bool(o "sittuyinRookDrop") and rook then
-      pieces[rook].drop_region = { white = squares("*1", files), black = squares("*" .. ranks, files) }
+    if bool(o.sittuyinRookDrop) and c.rook then
+      c.pieces[c.rook].drop_region = { white = squares("*1", files), black = squares("*" .. ranks, files) }
     end
     v.drops = d
-    if not start:find("^[^ ]*%[") then -- the pockets: empty when not given
-      start = start:gsub("^(%S+)", "%1[]", 1)
+    if not c.start:find("^[^ ]*%[") then -- the pockets: empty when not given
+      c.start = c.start:gsub("^(%S+)", "%1[]", 1)
     end
   end
-  if start:find("%[%-%]") then start = start:gsub("%[%-%]", "[]", 1) end
+  if c.start:find("%[%-%]") then c.start = c.start:gsub("%[%-%]", "[]", 1) end
   -- castling rights mean nothing without castling; varia refuses them
   if not v.castling and not (v.drops and v.drops.gating) then
-    start = start:gsub("^(%S+ %a) (%S+)", function(b, rights) return b .. " " .. (rights:find("^[%w]+$") and not rights:find("%d") and "-" or rights) end, 1)
+    c.start = c.start:gsub("^(%S+ %a) (%S+)", function(b, rights) return b .. " " .. (rights:find("^[%w]+$") and not rights:find("%d") and "-" or rights) end, 1)
   end
-  v.start = start
+  v.start = c.start
+end
 
-  -- rules
-  if not bool(o "checking") then rules.no_check = true end
-  if bool(o "mustCapture") then rules.must_capture = true end
-  if bool(o "immobilityIllegal") then rules.no_immobile = true end
+-- The rules of moving: check, compulsory captures, passes, the flying
+-- general, en passant's ranks.
+local function read_move_rules(c)
+  local o, rules, ranks = c.opts, c.rules, c.ranks
+  if not bool(o.checking) then rules.no_check = true end
+  if bool(o.mustCapture) then rules.must_capture = true end
+  if bool(o.immobilityIllegal) then rules.no_immobile = true end
   -- two passes in a row end the game in Fairy-Stockfish (no legal move
   -- after them); the result is taken to be a draw
-  if bool(o "kingPass") or bool(o "pass") then rules.pass, rules.passes_end = true, "draw" end
-  if bool(o "makpongRule") then rules.king_held = true end
-  if bool(o "flyingGeneral") then rules.facing_kings = "illegal" end
+  if bool(o.kingPass) or bool(o.pass) then rules.pass, rules.passes_end = true, "draw" end
+  if bool(o.makpongRule) then rules.king_held = true end
+  if bool(o.flyingGeneral) then rules.facing_kings = "illegal" end
   -- enPassantRegion: the squares passed over that may be taken, as whole
   -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
   -- side, so White's 3 and Black's 6 are both 3
-  local epr = o "enPassantRegion"
+  local epr = o.enPassantRegion
   if epr and not off[epr] then
     local list, seen, whole = {}, {}, true
     for tok in epr:gmatch("%S+") do
@@ -635,54 +648,65 @@ function M.table(parsed, name, source)
       end
     end
     if whole then table.sort(list) rules.en_passant_ranks = list
-    else note(notes, "enPassantRegion", "only whole ranks (*3 *6) are translated", true) end
+    else note(c.notes, "enPassantRegion", "only whole ranks (*3 *6) are translated", true) end
   end
-  rules.nmove = tonumber(o "nMoveRule") or 50
-  rules.repetition = tonumber(o "nFoldRule") or 3
-  if results[o "nFoldValue"] and o "nFoldValue" ~= "draw" then rules.repetition_result = o "nFoldValue" end
-  rules.stalemate = results[o "stalemateValue"] or "draw"
-  rules.checkmate = results[o "checkmateValue"] or "loss"
-  if results[o "extinctionValue"] and o "extinctionPieceTypes" and o "extinctionPieceTypes" ~= "" then
-    local types = o "extinctionPieceTypes"
-    rules.extinction = { result = o "extinctionValue",
+end
+
+-- How games end: counts, repetitions, stalemate and mate, extinction,
+-- flags, checks, Shatar's mate rule.
+local function read_ends(c)
+  local o, rules, pieces, by_type, files = c.opts, c.rules, c.pieces, c.by_type, c.files
+  rules.nmove = tonumber(o.nMoveRule) or 50
+  rules.repetition = tonumber(o.nFoldRule) or 3
+  if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
+  rules.stalemate = results[o.stalemateValue] or "draw"
+  rules.checkmate = results[o.checkmateValue] or "loss"
+  if results[o.extinctionValue] and o.extinctionPieceTypes and o.extinctionPieceTypes ~= "" then
+    local types = o.extinctionPieceTypes
+    rules.extinction = { result = o.extinctionValue,
       pieces = types:find("%*") and "*" or types:lower():gsub("[^%a]", ""),
-      count = tonumber(o "extinctionPieceCount") or 0 }
-    if tonumber(o "extinctionOpponentPieceCount") and tonumber(o "extinctionOpponentPieceCount") > 0 then
-      rules.extinction.opponent = tonumber(o "extinctionOpponentPieceCount")
+      count = tonumber(o.extinctionPieceCount) or 0 }
+    if tonumber(o.extinctionOpponentPieceCount) and tonumber(o.extinctionOpponentPieceCount) > 0 then
+      rules.extinction.opponent = tonumber(o.extinctionOpponentPieceCount)
     end
-    if bool(o "extinctionClaim") then rules.extinction.claim = true end
+    if bool(o.extinctionClaim) then rules.extinction.claim = true end
   end
-  if (o "whiteFlag" or "") ~= "" or (o "blackFlag" or "") ~= "" then
-    local fp = (o "flagPiece" or ""):sub(1, 1):lower()
+  if (o.whiteFlag or "") ~= "" or (o.blackFlag or "") ~= "" then
+    local fp = (o.flagPiece or ""):sub(1, 1):lower()
     if pieces[fp] then
-      rules.goal = { pieces = fp, white = squares(o "whiteFlag" or "", files),
-        black = squares(o "blackFlag" or "", files) }
-      if bool(o "flagMove") then rules.goal.reply = true end
+      rules.goal = { pieces = fp, white = squares(o.whiteFlag or "", files),
+        black = squares(o.blackFlag or "", files) }
+      if bool(o.flagMove) then rules.goal.reply = true end
     end
   end
-  if bool(o "checkCounting") then
-    local n = start:match("^%S+ %a %S+ %S+ (%d+)%+%d+")
+  if bool(o.checkCounting) then
+    local n = c.start:match("^%S+ %a %S+ %S+ (%d+)%+%d+")
     rules.check_limit = tonumber(n) or 3
     if not n then
-      start = start:gsub("^(%S+ %a %S+ %S+)", "%1 3+3", 1)
-      v.start = start
+      c.start = c.start:gsub("^(%S+ %a %S+ %S+)", "%1 3+3", 1)
+      c.v.start = c.start
     end
   end
-  if bool(o "shatarMateRule") then
+  if bool(o.shatarMateRule) then
     local letters = {}
     for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end
     rules.checkmate_by = by_type.knight and { pieces = by_type.knight, result = "win" } or nil
     rules.checkmate_series = { pieces = table.concat(letters), result = "draw" }
   end
-  if tonumber(o "soldierPromotionRank") and tonumber(o "soldierPromotionRank") > 1 and by_type.soldier then
-    local r = tonumber(o "soldierPromotionRank")
+end
+
+-- Where pieces may go: the soldier's sideways steps past its rank,
+-- mobility regions (mobilityRegionWhiteKing = d1 e1 ...).
+local function read_regions(c)
+  local o, pieces, by_type, files, ranks = c.opts, c.pieces, c.by_type, c.files, c.ranks
+  if tonumber(o.soldierPromotionRank) and tonumber(o.soldierPromotionRank) > 1 and by_type.soldier then
+    local r = tonumber(o.soldierPromotionRank)
     local s = pieces[by_type.soldier]
     s.betza = "fW"
     s.extra = { betza = "sW", white = string.format("a%d-%s%d", r, string.char(96 + files), ranks),
       black = string.format("a1-%s%d", string.char(96 + files), ranks + 1 - r) }
   end
-  -- mobility regions: mobilityRegionWhiteKing = d1 e1 ...
-  for k, val in pairs(opts) do
+  for k, val in pairs(o) do
     local colour, t = k:match("^mobilityRegion(%u%l+)(%u%a*)$")
     if colour then
       local letter = by_type[t:sub(1, 1):lower() .. t:sub(2)]
@@ -693,8 +717,11 @@ function M.table(parsed, name, source)
       end
     end
   end
+end
 
-  -- what was not translated
+-- What was not translated, as notes (sorted by key, each with its value).
+local function note_untranslated(c, parsed)
+  local opts, name, notes = c.opts, c.name, c.notes
   for k in pairs(opts) do
     local own = (parsed[name] and parsed[name].keys[k]) or true
     if ignored[k] then
@@ -710,7 +737,31 @@ function M.table(parsed, name, source)
   end
   for _, n in ipairs(notes) do n.value = opts[n.key] end
   table.sort(notes, function(a, b) return a.key < b.key end)
-  return v, notes, chain
+end
+
+-- The variant table of the section, and the notes; or nil and a message.
+function M.table(parsed, name, source)
+  local opts, err, chain
+  if parsed[name] then opts, err, chain = resolve(parsed, name) end
+  if not opts then
+    return nil, err or string.format("%s: no section [%s] (the file has: %s)", source or "ini", name,
+      table.concat(parsed.order, " "))
+  end
+  local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {}, by_type = {},
+              rules = {} }
+  for _, step in ipairs({ read_board, read_pieces }) do
+    local why = step(c)
+    if why then return nil, why end
+  end
+  c.start = opts.startFen
+  c.v.pieces, c.v.rules = c.pieces, c.rules
+  for _, step in ipairs({ read_king, read_promotion, read_castling, read_drops, read_move_rules, read_ends,
+                          read_regions }) do
+    local why = step(c)
+    if why then return nil, why end
+  end
+  note_untranslated(c, parsed)
+  return c.v, c.notes, chain
 end
 
 -- ---- writing the script -------------------------------------------------
