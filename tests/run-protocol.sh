@@ -143,6 +143,13 @@ for name in varia-berolina10 berolina10; do
     "setup (PNBRQL.................Kpnbrql.................k) 10x10+0_fairy rlnbqkbnlr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RLNBQKBNLR w - - 0 1" \
     "piece L& C" "piece P& fmFfcWifmnA" "piece Q& RB"
 done
+# XBoard asks for its own Berolina Chess as "berolina": a script of that
+# name that is another game (no names.xboard) is refused under it, and
+# played under the name it is offered as.
+sed 's/"berolina10"/"berolina"/' "$vp/berolina10.lua" > "$vp/berolina.lua"
+VARIA_PATH=$vp transcript "xboard: XBoard's own variant name is not a script of another game" xboard 'variant berolina\nvariant varia-berolina\nquit\n' \
+  "Error (berolina is XBoard's own variant, and varia's script of that name is another game, offered as varia-berolina; the variant stays normal): variant berolina" \
+  "~setup \\(PNBRQL.*\\) 10x10\\+0_fairy .*"
 # Where varia's Betza and XBoard's differ, XBoard gets its own letters;
 # what it cannot be told, the user is (telluser).
 cat > "$vp/dialects.lua" <<'EOF_'

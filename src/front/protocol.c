@@ -698,6 +698,19 @@ static const char *varia_name(lua_State *L, const char *xb, char *buf, size_t le
   return buf[0] ? buf : xb;
 }
 
+/* Is xb exactly the name of one of XBoard's own variants, and v (the
+** script of that name) not that game, as it declares no names.xboard?
+** XBoard asks for its own game by that name, and would judge it by its
+** own rules: v is refused, and its offered name into offered. */
+static int xboard_another_game(lua_State *L, const Variant *v, const char *xb, char *offered, size_t len) {
+  char own[64];
+  if (v->names.xboard[0] || strcmp(v->name, xb)) return 0;
+  xboard_module(L, "reads", xb, own, sizeof own);
+  if (strcmp(own, xb)) return 0;
+  xboard_name(L, v, xb, offered, len);
+  return 1;
+}
+
 /* CECP sends one move a turn, and XBoard has no move that also places a
 ** second piece: a variant whose turn has more than one step (a move and
 ** then a relocation) cannot be played through it, and is not offered. */
@@ -1065,8 +1078,13 @@ int protocol_xboard(Sandbox *s) {
       int top = lua_gettop(L);
       const Variant *v = binding_variant(L, name, 0);
       int playable = v && xboard_playable(v);
+      char offered[320];
+      int another = v && xboard_another_game(L, v, cmd + 8, offered, sizeof offered);
       lua_settop(L, top);
-      if (v && !playable)
+      if (another)
+        printf("Error (%s is XBoard's own variant, and varia's script of that name is another game, offered as %s; "
+               "the variant stays %s): %.200s\n", cmd + 8, offered, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
+      else if (v && !playable)
         printf("Error (%s has more than one step a turn, which CECP cannot send; the variant stays %s): %.200s\n",
                name, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
       else if (engine_set_variant(&c.e, name, err, sizeof err) == 0) xboard_setup(&c.e);
