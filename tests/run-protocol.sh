@@ -134,9 +134,52 @@ return std.extend(require "mygame", { name = "myshuffle", start = "4k3/8/8/8/8/8
   names = { shuffled_from = "mygame" } })
 EOF_
 VARIA_PATH=$vp transcript "xboard: a declared XBoard name is offered" xboard 'xboard\nprotover 2\nquit\n' "~feature .*,mine,myshuffle,.*"
+# "mine" is no variant of XBoard's own: XBoard is told its board and pieces
 out=$(printf 'variant mine\nping 1\nquit\n' | VARIA_PATH=$vp timeout 20 ./varia xboard 2>&1)
-if grep -qx "pong 1" <<<"$out" && ! grep -q '^setup\|^piece\|^Error' <<<"$out"; then passed=$((passed + 1)); else
+if grep -qx "pong 1" <<<"$out" && grep -q '^setup (PNBRQ' <<<"$out" && grep -qx 'piece P& fmWfceFifmnD' <<<"$out" &&
+   ! grep -q '^Error' <<<"$out"; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAIL xboard: variant by a declared XBoard name: $out"; fi
+# A script whose name XBoard reads as one of its own variants (it takes
+# "berolina10" for its Berolina Chess) is offered under a name it does not
+# misread, and that name, like varia's own, means the script.
+cat > "$vp/berolina10.lua" <<'EOF_'
+local std = require "std"
+return std.extend(std.chess, { name = "berolina10", files = 10, ranks = 10, castling = std.NONE,
+  pieces = { p = { name = "pawn", betza = "fmFfcWifmnA", value = 100, promotes = true, pawn = true },
+             l = { name = "camel", betza = "L", value = 250 } },
+  start = "rlnbqkbnlr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RLNBQKBNLR w - - 0 1" })
+EOF_
+out=$(printf 'protover 2\nquit\n' | VARIA_PATH=$vp timeout 20 ./varia xboard 2>&1)
+if grep -q '[",]varia-berolina10[",]' <<<"$out" && ! grep -q '[",]berolina10[",]' <<<"$out" &&
+   grep -q '[",]fairy[",]' <<<"$out" && grep -q '[",]normal[",]' <<<"$out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard: berolina10 is not offered as varia-berolina10: $out"; fi
+for name in varia-berolina10 berolina10; do
+  VARIA_PATH=$vp transcript "xboard: variant $name is the script, told its pieces in XBoard's Betza" xboard "variant $name\nquit\n" \
+    "setup (PNBRQL.................Kpnbrql.................k) 10x10+0_fairy rlnbqkbnlr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RLNBQKBNLR w - - 0 1" \
+    "piece L& C" "piece P& fmFfcWifmnA" "piece Q& RB"
+done
+# XBoard asks for its own Berolina Chess as "berolina": a script of that
+# name that is another game (no names.xboard) is refused under it, and
+# played under the name it is offered as.
+sed 's/"berolina10"/"berolina"/' "$vp/berolina10.lua" > "$vp/berolina.lua"
+VARIA_PATH=$vp transcript "xboard: XBoard's own variant name is not a script of another game" xboard 'variant berolina\nvariant varia-berolina\nquit\n' \
+  "Error (berolina is XBoard's own variant, and varia's script of that name is another game, offered as varia-berolina; the variant stays normal): variant berolina" \
+  "~setup \\(PNBRQL.*\\) 10x10\\+0_fairy .*"
+# Where varia's Betza and XBoard's differ, XBoard gets its own letters;
+# what it cannot be told, the user is (telluser).
+cat > "$vp/dialects.lua" <<'EOF_'
+local std = require "std"
+return std.extend(std.chess, { name = "dialects", pieces = {
+  a = { name = "a", betza = "fN", value = 300 }, c = { name = "c", betza = "J", value = 300 },
+  d = { name = "d", betza = "fKbW", value = 300 }, e = { name = "e", betza = "NN", value = 300 },
+  f = { name = "f", betza = "mfWcfF", value = 300 }, g = { name = "g", betza = "ffN", value = 300 },
+  h = { name = "h", betza = "nH", value = 300 }, i = { name = "i", betza = "gQ", value = 300 },
+  j = { name = "j", betza = "R3flF", value = 300 }, l = { name = "l", betza = "fimnDK", value = 300 } } })
+EOF_
+VARIA_PATH=$vp transcript "xboard: pieces in XBoard's Betza" xboard 'variant dialects\nquit\n' \
+  "piece A& rflffrflN" "piece C& Z" "piece D& vWfF" "piece E& N0" "piece F& fmWfcF" "piece G& rflfN" \
+  "piece H& nH" "piece I& gRgB" "piece J& W3flF" "piece L& ifmnDWF" \
+  "telluser varia: XBoard cannot be told exactly how these pieces move, and may judge their moves wrongly (turn its legality testing off to play them): H (a lame leap past two squares, of which XBoard checks the first), L (first moves from any square of a rank, where XBoard allows them from the piece's start square)"
 VARIA_PATH=$vp transcript "xboard: a refusal names the variant by its XBoard name" xboard 'variant mine\nvariant nosuch\nquit\n' \
   "~Error \\(.*; the variant stays mine\\): variant nosuch"
 VARIA_PATH=$vp transcript "uci: UCI_Chess960 picks the declared shuffled form" uci \

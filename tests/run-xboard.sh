@@ -3,7 +3,7 @@
 # runs two varia engines against each other over CECP, with its own
 # legality testing on, and must record a finished game; for an
 # engine-defined variant it must accept varia's setup and piece commands
-# and draw the board. Prints 'N passed, N failed'.
+# and draw the board, and play a whole game with them. Prints 'N passed, N failed'.
 set -u
 cd "$(dirname "$0")/.."
 XBOARD=${XBOARD:-/usr/games/xboard}
@@ -58,6 +58,52 @@ if grep -q '<first : setup (PNBR.C' "$tmp/almost.txt" && grep -q '<first : piece
   ok "XBoard accepts varia's setup and piece commands for Almost Chess"
 else
   bad "XBoard did not take the Almost Chess setup"
+fi
+
+# A 10x10 variant of one's own that XBoard cannot know: Berolina pawns
+# (diagonally forward, capturing straight forward, a double diagonal step
+# from their first rank) and camels, written L ((1,3), XBoard's L is the
+# zebra). A whole game, XBoard checking every move with only what varia's
+# piece commands tell it (varia once sent its own Betza: XBoard refused the
+# first camel move).
+cat > "$tmp/camel10.lua" <<'EOF_'
+local std = require "std"
+return std.extend(std.chess, {
+  name = "camel10", files = 10, ranks = 10, castling = std.NONE,
+  pieces = {
+    p = { name = "pawn", betza = "fmFfcWifmnA", value = 100, promotes = true, pawn = true },
+    l = { name = "camel", betza = "L", value = 250 },
+  },
+  start = "rlnbqkbnlr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RLNBQKBNLR w - - 0 1",
+})
+EOF_
+DISPLAY=$display VARIA_PATH=$tmp timeout 120 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -scp "$PWD/varia xboard" -sd "$PWD" \
+  -variant camel10 -mode TwoMachines -searchDepth 2 -xponder -tc 1 -mps 40 -matchGames 1 \
+  -popupExitMessage false -saveGameFile "$tmp/camel10.pgn" -autoSaveGames true \
+  -debugMode true -nameOfDebugFile "$tmp/camel10.txt" >/dev/null 2>&1
+moves=$(sed -n '/^1\. /,$p' "$tmp/camel10.pgn" 2>/dev/null | sed 's/{[^}]*}//g' | tr ' ' '\n')
+if grep -qE '(1-0|0-1|1/2-1/2)[[:space:]]*$' "$tmp/camel10.pgn" 2>/dev/null && ! grep -qi 'forfeit\|illegal' "$tmp/camel10.pgn" &&
+   grep -q '^\[Variant "camel10"\]' "$tmp/camel10.pgn" && grep -q '<first : piece L& C$' "$tmp/camel10.txt" &&
+   grep -qE '^L[a-j][0-9]' <<<"$moves" && grep -qE '^[a-j][a-j][0-9]$' <<<"$moves"; then
+  ok "XBoard plays a whole game of a 10x10 variant of Berolina pawns and camels ($(grep -oE '\{[^}]*\} (1-0|0-1|1/2-1/2)' "$tmp/camel10.pgn" | tail -1), $(grep -cE '^L' <<<"$moves") camel moves)"
+else
+  bad "no finished camel10 game from XBoard"; grep -i 'illegal\|forfeit' "$tmp/camel10.pgn" "$tmp/camel10.txt" | head -3
+fi
+
+# The same variant under a name XBoard reads as its own (berolina10 is its
+# Berolina Chess): varia offers it as varia-berolina10, which XBoard takes
+# for the engine's, with its setup and pieces.
+sed 's/"camel10"/"berolina10"/' "$tmp/camel10.lua" > "$tmp/berolina10.lua"
+DISPLAY=$display VARIA_PATH=$tmp timeout 20 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -variant varia-berolina10 -mode EditGame \
+  -popupExitMessage false -debugMode true -nameOfDebugFile "$tmp/berolina10.txt" >/dev/null 2>&1 &
+gui=$!
+sleep 6
+kill $gui 2>/dev/null
+if grep -q '>first : variant varia-berolina10$' "$tmp/berolina10.txt" && grep -q '<first : setup (PNBRQL.* 10x10+0_fairy' "$tmp/berolina10.txt" &&
+   grep -q '<first : piece L& C$' "$tmp/berolina10.txt" && ! grep -qi 'rejected setup\|not supported' "$tmp/berolina10.txt"; then
+  ok "XBoard takes varia-berolina10 for varia's variant, not its own Berolina"
+else
+  bad "XBoard did not take varia-berolina10 for varia's variant"; grep -i 'variant\|supported' "$tmp/berolina10.txt" | head -5
 fi
 
 echo "$passed passed, $failed failed"

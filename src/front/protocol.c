@@ -18,6 +18,7 @@
 
 #include "binding.h"
 #include "cli.h"
+#include "embedded.h"
 #include "rules.h"
 #include "rulehooks.h"
 #include "names.h"
@@ -28,6 +29,7 @@
 #include "script.h"
 #include "search.h"
 #include "textio.h"
+#include "xbetza.h"
 
 typedef struct Engine {
   Sandbox *s;
@@ -632,24 +634,117 @@ void cecp_ranks(const char *in, int to_cecp, int ranks, char *out, size_t len) {
   out[k] = '\0';
 }
 
-/* XBoard's name for a variant: the one its script declares
-** (names.xboard) when XBoard knows the variant by its own rules, or
-** varia's name, under which XBoard is sent the board and pieces (setup). */
-static const char *xboard_name(const Variant *v, const char *name) {
-  return v && v->names.xboard[0] ? v->names.xboard : name;
+#define XBOARD_MODULE_KEY "varia.protocol.xboard"
+
+/* lua/xboard.lua's fn(name) (how XBoard reads a name), run under the
+** sandbox's budget: its string into out, or "" for nil or a failure. */
+static int xboard_module_call(lua_State *L) {
+  /* the built-in module, never a file of $VARIA_PATH's of that name: it
+  ** decides what XBoard is told, and needs nothing but ipairs */
+  if (lua_getfield(L, LUA_REGISTRYINDEX, XBOARD_MODULE_KEY) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    const EmbeddedFile *f = embedded_files;
+    while (f->path && strcmp(f->path, "lua/xboard.lua")) f++;
+    if (!f->path || luaL_loadbufferx(L, f->text, f->len, "@lua/xboard.lua", "t") != LUA_OK) return 0;
+    lua_newtable(L);
+    lua_getglobal(L, "ipairs");
+    lua_setfield(L, -2, "ipairs");
+    lua_setupvalue(L, -2, 1);
+    lua_call(L, 0, 1);
+    if (!lua_istable(L, -1)) return 0;
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, XBOARD_MODULE_KEY);
+  }
+  lua_getfield(L, -1, lua_tostring(L, 1));
+  lua_pushvalue(L, 2);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
+static void xboard_module(lua_State *L, const char *fn, const char *name, char *out, size_t len) {
+  int top = lua_gettop(L);
+  out[0] = '\0';
+  lua_pushcfunction(L, xboard_module_call);
+  lua_pushstring(L, fn);
+  lua_pushstring(L, name);
+  if (sandbox_pcall(L, 2, 1, SANDBOX_BUDGET_DEFAULT) == LUA_OK && lua_type(L, -1) == LUA_TSTRING)
+    snprintf(out, len, "%s", lua_tostring(L, -1));
+  lua_settop(L, top);
+}
+
+/* Does XBoard know v by its rules? Only when the script declares the
+** XBoard name (names.xboard) and XBoard reads that name as one of its own
+** variants; else it is told the board and pieces (setup, piece). */
+static int xboard_knows(lua_State *L, const Variant *v) {
+  char own[64];
+  if (!v->names.xboard[0]) return 0;
+  xboard_module(L, "reads", v->names.xboard, own, sizeof own);
+  return own[0] != '\0';
+}
+
+/* XBoard's name for a variant, into out: the one its script declares
+** (names.xboard), or varia's name, under which XBoard is sent the board
+** and pieces (setup) -- unless XBoard would read one of its own variants
+** into that name ("berolina10" is its Berolina): then a name it does not
+** misread ("varia-berolina10", lua/xboard.lua). */
+static const char *xboard_name(lua_State *L, const Variant *v, const char *name, char *out, size_t len) {
+  if (v && v->names.xboard[0]) snprintf(out, len, "%s", v->names.xboard);
+  else xboard_module(L, "offered", name, out, len);
+  if (!out[0]) snprintf(out, len, "%s", name);
+  return out;
 }
 
 /* The name of the engine's variant, for XBoard. */
-static const char *engine_xboard_name(const Engine *e) {
-  return xboard_name(e->g ? e->g->v : NULL, e->variant);
+static const char *engine_xboard_name(const Engine *e, char *out, size_t len) {
+  return xboard_name(e->s->L, e->g ? e->g->v : NULL, e->variant, out, len);
+}
+
+/* The script a name XBoard was offered for it means, into out: the
+** varia name whose offered name (xboard_name) is xb; "" when none. Each
+** script of the list is loaded for it, as for the variants feature. */
+static void varia_by_offered(lua_State *L, const char *xb, char *out, size_t len) {
+  int top = lua_gettop(L);
+  out[0] = '\0';
+  script_list_variants(L);
+  int n = (int)lua_rawlen(L, -1);
+  for (int i = 1; i <= n && !out[0]; i++) {
+    lua_rawgeti(L, top + 1, i);
+    const char *name = lua_tostring(L, -1);
+    const Variant *v = name ? binding_variant(L, name, 0) : NULL;
+    char offered[320];
+    if (v && !v->names.xboard[0] && !strcmp(xboard_name(L, v, name, offered, sizeof offered), xb))
+      snprintf(out, len, "%s", name);
+    lua_settop(L, top + 1);
+  }
+  lua_settop(L, top);
 }
 
 /* The variant an XBoard name means: the one whose script declares it
-** (XBoard's "normal"), or varia's variant of that name. The string lives
-** in the index of names.c, or is xb. */
-static const char *varia_name(lua_State *L, const char *xb) {
+** (XBoard's "normal"), or varia's variant of that name, or the one
+** offered under it ("varia-berolina10"). The string lives in the index of
+** names.c, or is xb, or is buf. */
+static const char *varia_name(lua_State *L, const char *xb, char *buf, size_t len) {
   const char *name = names_by_xboard(L, xb);
-  return name ? name : xb;
+  if (name) return name;
+  int top = lua_gettop(L);
+  int own = binding_variant(L, xb, 0) != NULL;
+  lua_settop(L, top);
+  if (own) return xb;
+  varia_by_offered(L, xb, buf, len);
+  return buf[0] ? buf : xb;
+}
+
+/* Is xb exactly the name of one of XBoard's own variants, and v (the
+** script of that name) not that game, as it declares no names.xboard?
+** XBoard asks for its own game by that name, and would judge it by its
+** own rules: v is refused, and its offered name into offered. */
+static int xboard_another_game(lua_State *L, const Variant *v, const char *xb, char *offered, size_t len) {
+  char own[64];
+  if (v->names.xboard[0] || strcmp(v->name, xb)) return 0;
+  xboard_module(L, "reads", xb, own, sizeof own);
+  if (strcmp(own, xb)) return 0;
+  xboard_name(L, v, xb, offered, len);
+  return 1;
 }
 
 /* CECP sends one move a turn, and XBoard has no move that also places a
@@ -670,7 +765,8 @@ static void xboard_variants(Sandbox *s) {
     int top = lua_gettop(L);
     const Variant *v = name ? binding_variant(L, name, 0) : NULL;
     int ok = v && xboard_playable(v);
-    if (ok) printf("%s%s", first ? "" : ",", xboard_name(v, name));
+    char xb[320];
+    if (ok) printf("%s%s", first ? "" : ",", xboard_name(L, v, name, xb, sizeof xb));
     lua_settop(L, top);
     first = first && !ok;
     lua_pop(L, 1);
@@ -680,11 +776,37 @@ static void xboard_variants(Sandbox *s) {
 
 #define ST_MAX_SECONDS 86400 /* a day a move */
 
+/* The piece commands: each piece's moves in XBoard's Betza (xbetza.c),
+** for the types placed in the setup's table. What XBoard cannot be told
+** (a lame camel's second square, moves from some squares only...) it
+** would judge wrongly, refusing a move of varia's or taking a square for
+** attacked that is not: the user is told which pieces and why, in one
+** telluser, to play them with XBoard's legality testing off. */
+static void xboard_pieces(const Variant *v, const int *placed) {
+  char told[1024] = "";
+  size_t at = 0;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (!placed[t]) continue;
+    char desc[512], why[512];
+    unsigned inexact = xbetza_describe(v, t, desc, sizeof desc);
+    char up = (char)toupper((unsigned char)v->type[t].letter);
+    if (desc[0]) printf("piece %c& %s\n", up, desc);
+    if (!inexact) continue;
+    xbetza_reasons(inexact, why, sizeof why);
+    int w = snprintf(told + at, sizeof told - at, "%s%c (%s)", at ? ", " : "", up, why);
+    if (w > 0 && (size_t)w < sizeof told - at) at += (size_t)w;
+  }
+  if (at)
+    printf("telluser varia: XBoard cannot be told exactly how these pieces move, and may judge their moves "
+           "wrongly (turn its legality testing off to play them): %s\n", told);
+}
+
 /* For a variant XBoard does not know: its board and pieces (CECP's
 ** engine-defined variants: setup and piece commands). */
 static void xboard_setup(Engine *e) {
   const Variant *v = e->g->v;
-  if (v->names.xboard[0]) return; /* XBoard knows its rules */
+  if (xboard_knows(e->s->L, v)) return; /* XBoard has its rules */
+  int placed[MAX_TYPES] = {0};
   /* XBoard's piece order: P N B R Q, then the others; K last. */
   char table[2 * 44 + 1];
   const char *order = "PNBRQFEACWMOHIJGDVLSUYZK";
@@ -698,6 +820,7 @@ static void xboard_setup(Engine *e) {
     const char *at = strchr("PNBRQ", up);
     int slot = at ? (int)(at - "PNBRQ") : (v->type[t].royal || up == 'K') ? n - 1 : next++;
     if (slot >= n) continue;
+    placed[t] = 1;
     table[slot] = up;
     table[n + slot] = (char)tolower((unsigned char)l);
   }
@@ -711,9 +834,7 @@ static void xboard_setup(Engine *e) {
       if (!v->type[t].neutral && !v->type[t].royal) holdings++;
   printf("setup (%s) %dx%d+%d_%s %s\n", table, v->geo.files, v->geo.ranks, holdings,
          !holdings ? "fairy" : v->capture_to_pocket ? "crazyhouse" : "fairy", v->start_fen);
-  for (int t = 0; t < v->ntypes; t++)
-    if (!v->type[t].neutral && v->type[t].betza[0])
-      printf("piece %c& %s\n", toupper((unsigned char)v->type[t].letter), v->type[t].betza);
+  xboard_pieces(v, placed);
 }
 
 /* ---- CECP input ----------------------------------------------------------
@@ -994,16 +1115,22 @@ int protocol_xboard(Sandbox *s) {
     } else if (!strncmp(cmd, "variant ", 8)) {
       /* a variant refused leaves the one before, playable */
       lua_State *L = s->L;
-      const char *name = varia_name(L, cmd + 8);
+      char buf[sizeof c.e.variant], xb[320];
+      const char *name = varia_name(L, cmd + 8, buf, sizeof buf);
       int top = lua_gettop(L);
       const Variant *v = binding_variant(L, name, 0);
       int playable = v && xboard_playable(v);
+      char offered[320];
+      int another = v && xboard_another_game(L, v, cmd + 8, offered, sizeof offered);
       lua_settop(L, top);
-      if (v && !playable)
+      if (another)
+        printf("Error (%s is XBoard's own variant, and varia's script of that name is another game, offered as %s; "
+               "the variant stays %s): %.200s\n", cmd + 8, offered, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
+      else if (v && !playable)
         printf("Error (%s has more than one step a turn, which CECP cannot send; the variant stays %s): %.200s\n",
-               name, engine_xboard_name(&c.e), cmd);
+               name, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
       else if (engine_set_variant(&c.e, name, err, sizeof err) == 0) xboard_setup(&c.e);
-      else printf("Error (%s; the variant stays %s): %.200s\n", err, engine_xboard_name(&c.e), cmd);
+      else printf("Error (%s; the variant stays %s): %.200s\n", err, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
     } else if (!strncmp(cmd, "setboard ", 9)) {
       if (engine_new_game(&c.e, cmd + 9, err, sizeof err)) printf("tellusererror Illegal position: %s\n", err);
     } else if (!strcmp(cmd, "force")) {
