@@ -309,6 +309,13 @@ done
 expect "match: a CECP engine is given the declared XBoard name" 0 "varia#2 < variant mine" -- env VARIA_PATH="$tmp/names" $V match --variant mygame --st 1 --games 2 --max-plies 2 --debug varia "cecp:$V xboard"
 out=$(python3 tests/src_names.py 2>&1)
 judge "src/ names no variant script" 0 "0 variant names in src/" $? "$out"
+# The layers: no include of a higher layer, none that resolves to no
+# file, no cycle of includes (tests/layers.py); and the check reports each
+# of those when one is planted in a copy of src/.
+out=$(python3 tests/layers.py 2>&1)
+judge "src/ keeps its layers" 0 "0 layering offences in src/" $? "$out"
+out=$(python3 tests/layers.py --self-test 2>&1)
+judge "tests/layers.py reports planted offences" 0 "0 self-test failures" $? "$out"
 # The REPL's habits: history with move numbers, resign (kept in PGN),
 # offer only where the variant has offers, flip, letters, ~ and the
 # system's reason in file errors.

@@ -31,7 +31,7 @@
 #include "notation.h"
 #include "pgn.h"
 #include "player.h"
-#include "protocol.h"
+#include "wire.h"
 #include "script.h"
 #include "search.h"
 
