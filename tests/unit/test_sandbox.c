@@ -27,7 +27,7 @@
 
 #include <lualib.h>
 
-#include "fixtures.h"
+#include "fixtures_lua.h"
 
 static Sandbox *watched;
 
