@@ -4,7 +4,7 @@
 #   make play            install what is missing, build, start the REPL on chess
 #   make deps test       install what is missing, build, run every test
 #   make bench           nodes per second, side by side with Fairy-Stockfish and Stockfish
-#   make DEBUG=1         assertions and board_ok() after every make/unmake
+#   make DEBUG=1         assertions: board_ok() after every make/unmake, the hot path's preconditions
 #   make SANITIZE=address,undefined test
 #
 # Dependencies (Debian): liblua5.4-dev libreadline-dev libmicrohttpd-dev libcmocka-dev pkg-config
