@@ -4,7 +4,7 @@
 #   make play            install what is missing, build, start the REPL on chess
 #   make deps test       install what is missing, build, run every test
 #   make bench           nodes per second, side by side with Fairy-Stockfish and Stockfish
-#   make DEBUG=1         assertions and board_ok() after every make/unmake
+#   make DEBUG=1         assertions: board_ok() after every make/unmake, the hot path's preconditions
 #   make SANITIZE=address,undefined test
 #
 # Dependencies (Debian): tools/install-deps.sh --list (to build), --list --test (to test)
@@ -65,7 +65,12 @@ LUA_LIB    = build/libvaria-lua.a
 FRONT_LIB  = build/libvaria-front.a
 ALL_LIBS   = $(FRONT_LIB) $(LUA_LIB) $(ENGINE_LIB) $(CORE_LIB)
 EMBED    = $(sort $(wildcard lua/*.lua)) $(sort $(wildcard variants/*.lua)) $(sort $(wildcard web/*))
-HEADERS  = $(wildcard src/*/*.h)
+# Each compile writes its own dependencies (-MMD: the headers it read; -MP:
+# an empty rule for each, so that a removed header is no error), included
+# at the end of this file: a change to a header rebuilds what reads it.
+DEPFLAGS = -MMD -MP
+# A compile that links too names its file after the program: PROG.d
+LINK_DEPFLAGS = $(DEPFLAGS) -MF $@.d -MT $@
 
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
@@ -80,26 +85,26 @@ $(FLAGS_STAMP): | build
 	@rm -f build/flags-* build/*.o build/*/*.o build/*.a
 	@touch $@
 
-build/core/%.o: src/core/%.c $(HEADERS) $(FLAGS_STAMP) | build
-	$(CC) $(CORE_CFLAGS) -c $< -o $@
+build/core/%.o: src/core/%.c $(FLAGS_STAMP) | build
+	$(CC) $(CORE_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-build/engine/%.o: src/engine/%.c $(HEADERS) $(FLAGS_STAMP) | build
-	$(CC) $(ENGINE_CFLAGS) -c $< -o $@
+build/engine/%.o: src/engine/%.c $(FLAGS_STAMP) | build
+	$(CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-build/lua/%.o: src/lua/%.c $(HEADERS) $(FLAGS_STAMP) | build
-	$(CC) $(LUAL_CFLAGS) -c $< -o $@
+build/lua/%.o: src/lua/%.c $(FLAGS_STAMP) | build
+	$(CC) $(LUAL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-build/front/%.o: src/front/%.c $(HEADERS) $(FLAGS_STAMP) | build
-	$(CC) $(FRONT_CFLAGS) -c $< -o $@
+build/front/%.o: src/front/%.c $(FLAGS_STAMP) | build
+	$(CC) $(FRONT_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 build/embed: tools/embed.c | build
-	$(CC) -O1 -o $@ $<
+	$(CC) -O1 $(LINK_DEPFLAGS) -o $@ $<
 
 build/embedded.c: build/embed $(EMBED)
 	build/embed $@ $(EMBED)
 
 build/embedded.o: build/embedded.c src/lua/embedded.h $(FLAGS_STAMP)
-	$(CC) $(LUAL_CFLAGS) -Wno-overlength-strings -c $< -o $@
+	$(CC) $(LUAL_CFLAGS) $(DEPFLAGS) -Wno-overlength-strings -c $< -o $@
 
 $(CORE_LIB): $(CORE_OBJ)
 	@rm -f $@; $(AR) rcs $@ $^
@@ -118,8 +123,29 @@ UNIT_TESTS = $(patsubst tests/unit/%.c,build/%,$(wildcard tests/unit/test_*.c))
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka)
 
-build/test_%: tests/unit/test_%.c tests/unit/fixtures.h $(ALL_LIBS)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(LDFLAGS) -o $@ $< $(ALL_LIBS) $(CMOCKA_LIBS) $(LIBS)
+# tests/unit/test_NAME.c tests the module src/LAYER/NAME.c: it is compiled
+# with that layer's include paths and linked against that layer's library
+# and the ones below it, and nothing else. So the core's tests build
+# without Lua (fixtures.h has the core's headers only; the Lua layer's
+# tests use fixtures_lua.h too), and a test of a module of no layer is an
+# error.
+UNIT_CORE   = $(filter $(CORE:%=build/test_%),$(UNIT_TESTS))
+UNIT_ENGINE = $(filter $(ENGINE:%=build/test_%),$(UNIT_TESTS))
+UNIT_LUA    = $(filter $(LUAL:%=build/test_%),$(UNIT_TESTS))
+UNIT_NONE   = $(filter-out $(UNIT_CORE) $(UNIT_ENGINE) $(UNIT_LUA),$(UNIT_TESTS))
+ifneq ($(UNIT_NONE),)
+  $(error $(UNIT_NONE:build/%=tests/unit/%.c): named after no module of src/core, src/engine or src/lua)
+endif
+
+$(UNIT_CORE): build/test_%: tests/unit/test_%.c $(CORE_LIB)
+	$(CC) $(CORE_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(CORE_LIB) $(CMOCKA_LIBS) -lm
+
+$(UNIT_ENGINE): build/test_%: tests/unit/test_%.c $(ENGINE_LIB) $(CORE_LIB)
+	$(CC) $(ENGINE_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(ENGINE_LIB) $(CORE_LIB) $(CMOCKA_LIBS) -lm
+
+$(UNIT_LUA): build/test_%: tests/unit/test_%.c $(LUA_LIB) $(ENGINE_LIB) $(CORE_LIB)
+	$(CC) $(LUAL_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(LUA_LIB) $(ENGINE_LIB) $(CORE_LIB) \
+	  $(CMOCKA_LIBS) $(shell $(PKG_CONFIG) --libs $(LUA_PC)) -lm
 
 unit-test: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
@@ -193,16 +219,16 @@ FUZZ_OBJ   = $(CORE:%=build/fuzz/core/%.o) $(ENGINE:%=build/fuzz/engine/%.o) \
              $(LUAL:%=build/fuzz/lua/%.o) $(FRONT:%=build/fuzz/front/%.o) build/fuzz/embedded.o
 .SECONDARY: $(FUZZ_OBJ) # kept between runs, not removed as intermediate files
 
-build/fuzz/%.o: src/%.c $(HEADERS)
+build/fuzz/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
 build/fuzz/embedded.o: build/embedded.c
 	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(DEPFLAGS) -c $< -o $@
 
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(LINK_DEPFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LIBS)
 
 fuzz: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 	@for n in $(FUZZ_NAMES); do \
@@ -284,3 +310,6 @@ deb-test:
 	tests/run-deb.sh
 deb-chroot-test:
 	tests/run-deb.sh --chroot
+
+# The dependencies the compiles wrote (DEPFLAGS); none before the first.
+-include $(wildcard build/*.d build/*/*.d build/fuzz/*/*.d)

@@ -363,6 +363,13 @@ expect_stdin "REPL: a hook's reason" 1 "Ne2: the piece on g1 is paralysed (attac
 expect_stdin "REPL: an ambiguous SAN names the candidates" 1 "Nd2 is ambiguous: Nfd2 or Nbd2" 'e4\ne5\nNf3\nNc6\nd3\nd6\nNd2\n' -- $V
 out=$(printf 'vs computer\ne4\n' | timeout 60 $V 2>&1)
 judge "REPL: the computer's moves in SAN" 0 "" "$(grep -qE '^computer \(Black\): ([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x?[a-h]?[1-8])[+#]?$' <<<"$out"; echo $?)" "$out"
+# The layers: no include of a higher layer, none that resolves to no
+# file, no cycle of includes (tests/layers.py); and the check reports each
+# of those when one is planted in a copy of src/.
+out=$(python3 tests/layers.py 2>&1)
+judge "src/ keeps its layers" 0 "0 layering offences in src/" $? "$out"
+out=$(python3 tests/layers.py --self-test 2>&1)
+judge "tests/layers.py reports planted offences" 0 "0 self-test failures" $? "$out"
 # The REPL's habits: history with move numbers, resign (kept in PGN),
 # offer only where the variant has offers, flip, letters, ~ and the
 # system's reason in file errors.

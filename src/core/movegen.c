@@ -603,6 +603,7 @@ static int gen_by_move(const Position *p, Move *list, int n) {
 
 /* The pseudo-legal moves, drops.must aside. */
 int gen_pseudo_all(const Position *p, Move *list) {
+  precondition(pos_playable(p) && list);
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
@@ -713,6 +714,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
 }
 
 int gen_pseudo(const Position *p, Move *list) {
+  precondition(pos_playable(p) && list);
   const Variant *v = p->v;
   int kind = v->phase[p->phase].kind, us = p->side;
   if (v->drops && v->must_drop && kind != PHASE_RELOCATE && kind != PHASE_DRAW) {

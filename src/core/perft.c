@@ -9,6 +9,7 @@
 ** followed at the same depth. On the last step of the last turn the
 ** choices are counted, not played; a relocation's are the empty squares. */
 uint64_t perft(Position *p, int depth, volatile int *stop) {
+  precondition(pos_playable(p));
   Move list[MAX_MOVES];
   const Variant *v = p->v;
   if (depth <= 0) return 1;
@@ -36,6 +37,9 @@ uint64_t perft_divide(Position *p, int depth, volatile int *stop,
                       void (*each)(void *ctx, Move m, uint64_t count), void *ctx) {
   Move list[MAX_MOVES];
   uint64_t total = 0;
+  /* the roots of a count: the whole position is checked once */
+  precondition(pos_playable(p));
+  board_ok(p);
   if (depth <= 0) return 1;
   int n = gen_legal(p, list);
   for (int i = 0; i < n && !(stop && *stop); i++) {
@@ -62,6 +66,8 @@ static Move matching_legal(const Move *legal, int n, Move c) {
 
 uint64_t perft_attempts(Position *p, int depth, volatile int *stop) {
   Move tries[MAX_MOVES], legal[MAX_MOVES];
+  precondition(pos_playable(p));
+  board_ok(p);
   if (depth <= 0) return 1;
   int nt = gen_conceivable(p, tries), nl = gen_legal(p, legal);
   if (nl == 0) return 0; /* the game is over: nothing to try */

@@ -658,11 +658,17 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
 }
 
 void pos_make(Position *p, Move m, Undo *u) {
+  precondition(pos_playable(p) && u);
+  precondition(pos_move_makeable(p, m));
   make_board(p, m, u);
   end_step(p, m, u, 0);
 }
 
-void pos_make_board(Position *p, Move m, Undo *u) { make_board(p, m, u); }
+void pos_make_board(Position *p, Move m, Undo *u) {
+  precondition(pos_playable(p) && u);
+  precondition(pos_move_makeable(p, m));
+  make_board(p, m, u);
+}
 
 void pos_end_step(Position *p, Move m, Undo *u, int gives_check) { end_step(p, m, u, gives_check); }
 
@@ -734,6 +740,7 @@ void pos_set_state(Position *p, int slot, int32_t value) {
 }
 
 void pos_unmake(Position *p, Move m, const Undo *u) {
+  precondition(pos_playable(p) && u && m != MOVE_NONE);
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int us = u->side;

@@ -215,8 +215,39 @@ const char *pos_check(const Position *pos);
 #ifdef VARIA_DEBUG
 #include <assert.h>
 #define board_ok(pos) assert(pos_check(pos) == NULL)
+/* The preconditions of the hot path's entry points (pos_make, gen_legal,
+** perft...), checked in DEBUG=1 builds only: a caller's mistake is then
+** stopped where it is made, not some moves later, and the normal build
+** pays nothing (neither the macro nor the helpers below exist in it). */
+#define precondition(cond) assert(cond)
+
+/* A position generation and make can work on: a variant, White or Black
+** to move, a step of the turn the variant has. */
+static inline int pos_playable(const Position *p) {
+  return p && p->v && (p->side == WHITE || p->side == BLACK) && p->phase >= 0 &&
+         p->phase < p->v->nphases;
+}
+
+/* A move pos_make can make in p: not MOVE_NONE, and where the move takes
+** a piece from its square (a step, a double step, en passant, castling, a
+** promotion, a gating move), a piece of the side to move on a square of
+** the board. (Drops, draws, relocations, cards, passes and the hooks'
+** moves name no piece of their own to check here.) */
+static inline int pos_move_makeable(const Position *p, Move m) {
+  if (m == MOVE_NONE) return 0;
+  switch (MOVE_FLAG(m)) {
+  case MF_NORMAL: case MF_DOUBLE: case MF_EP: case MF_CASTLE: case MF_PROMO: case MF_GATE: {
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    uint8_t c = board_inside(&p->v->geo, from) ? p->board[from] : CELL_EMPTY;
+    return board_inside(&p->v->geo, to) && c != CELL_EMPTY && CELL_COLOUR(c) == p->side;
+  }
+  default:
+    return 1;
+  }
+}
 #else
 #define board_ok(pos) ((void)0)
+#define precondition(cond) ((void)0)
 #endif
 
 #endif

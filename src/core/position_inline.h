@@ -1,12 +1,12 @@
 /*
 ** position_inline.h - the helpers that make/unmake (position.c) and reading
 ** a FEN (fen.c) share, inline so that the hot path calls none of them.
-** Private to the core: nothing outside src/core includes it.
+** Private to the core: nothing outside src/core includes it. It includes
+** nothing itself (position.h comes first in its two readers), so that the
+** module of the position and this part of it make no cycle.
 */
 #ifndef varia_position_inline_h
 #define varia_position_inline_h
-
-#include "position.h"
 
 /* Piece lists: plist[c] holds squares, pidx[sq] the index in that list.
 ** Puts cell on the empty square sq. */

@@ -639,6 +639,7 @@ static int promotion_filters(Position *p, Move *list, int n) {
 }
 
 int gen_legal(Position *p, Move *list) {
+  precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
   const Variant *v = p->v;
   if (kind == PHASE_MOVE && v->legal_filters) {

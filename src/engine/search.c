@@ -940,6 +940,8 @@ static void fill_result(Searcher *s, SearchResult *r, int score, int depth, int 
 }
 
 SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
+  precondition(s && limits && pos_playable(p));
+  board_ok(p);
   SearchResult r;
   memset(&r, 0, sizeof r);
   PlyData *root = &s->ply[0];

@@ -12,6 +12,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
+#include "catalog.h"
 #include "cli.h"
 #include "import.h"
 #include "match.h"

@@ -31,9 +31,9 @@
 #include "notation.h"
 #include "pgn.h"
 #include "player.h"
-#include "protocol.h"
 #include "script.h"
 #include "search.h"
+#include "wire.h"
 
 #define STARTUP_SECONDS 10.0 /* uci/uciok, protover/done, isready/readyok */
 #define DEFAULT_MAX_PLIES 1000

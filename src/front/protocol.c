@@ -17,7 +17,7 @@
 #include <lauxlib.h>
 
 #include "binding.h"
-#include "cli.h"
+#include "catalog.h"
 #include "embedded.h"
 #include "rules.h"
 #include "rulehooks.h"
@@ -29,6 +29,7 @@
 #include "script.h"
 #include "search.h"
 #include "textio.h"
+#include "wire.h"
 #include "xbetza.h"
 
 typedef struct Engine {
@@ -614,25 +615,6 @@ int protocol_uci(Sandbox *s, const char *first) {
 }
 
 /* ---- CECP (xboard) ------------------------------------------------------ */
-
-/* XBoard numbers the ranks of a board of ten ranks from 0 (a0..a9), and
-** those of every other board from 1: varia always from 1. */
-void cecp_ranks(const char *in, int to_cecp, int ranks, char *out, size_t len) {
-  int delta = ranks == 10 ? (to_cecp ? -1 : 1) : 0;
-  size_t k = 0;
-  if (!len) return;
-  for (const char *c = in; *c && k + 1 < len;) {
-    if (delta && isdigit((unsigned char)*c) && c > in && islower((unsigned char)c[-1])) {
-      long n = strtol(c, (char **)&c, 10) + delta;
-      int w = snprintf(out + k, len - k, "%ld", n < 0 ? 0 : n);
-      if (w < 0 || (size_t)w >= len - k) break;
-      k += (size_t)w;
-    } else {
-      out[k++] = *c++;
-    }
-  }
-  out[k] = '\0';
-}
 
 #define XBOARD_MODULE_KEY "varia.protocol.xboard"
 

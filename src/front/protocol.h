@@ -6,8 +6,6 @@
 #ifndef varia_protocol_h
 #define varia_protocol_h
 
-#include <stddef.h>
-
 #include "sandbox.h"
 
 /* The engine loops, on standard input and output. first, when not NULL, is
@@ -16,10 +14,5 @@
 int protocol_uci(Sandbox *s, const char *first);
 int protocol_xboard(Sandbox *s);
 int cli_selfplay(Sandbox *s, int argc, char **argv);
-
-/* A move in coordinates between varia's rank numbers (from 1) and
-** XBoard's (from 0 on a board of ten ranks, from 1 on every other):
-** to_cecp 1 writes XBoard's, 0 reads them. */
-void cecp_ranks(const char *in, int to_cecp, int ranks, char *out, size_t len);
 
 #endif

@@ -26,7 +26,7 @@
 #include "player.h"
 #include "search.h"
 #include "hidden.h"
-#include "cli.h"
+#include "catalog.h"
 #include "rules.h"
 #include "notation.h"
 #include "perft.h"

@@ -36,7 +36,7 @@
 #include <microhttpd.h>
 
 #include "binding.h"
-#include "cli.h"
+#include "catalog.h"
 #include "embedded.h"
 #include "explain.h"
 #include "hidden.h"

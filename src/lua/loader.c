@@ -14,7 +14,6 @@
 #include "embedded.h"
 #include "sandbox.h"
 #include "loader.h"
-#include "script.h"
 
 #define LOADED_KEY "varia.loaded"
 #define LOADING ((void *)&loading_marker)

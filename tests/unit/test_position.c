@@ -16,6 +16,10 @@
 **  [FIDE] FIDE Laws of Chess 3.8.2: the right to castle is lost for good
 **         once the king, or that rook, has moved.
 */
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "fixtures.h"
 
 static int setup(void **state) {
@@ -307,6 +311,71 @@ static void test_pos_check_catches_damage(void **state) {
   assert_non_null(pos_check(&p));
 }
 
+/* In DEBUG=1 builds the hot path's entry points check their preconditions:
+** a move of the other side's piece, or from an empty square, stops
+** pos_make with an assertion (SIGABRT, in a child process here), and so
+** does a position with no side to move at gen_legal and perft; a right
+** move passes. The normal build has no such checks: the test is skipped. */
+#ifdef VARIA_DEBUG
+static int aborts(void (*f)(Position *, Move), Position *p, Move m) {
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    freopen("/dev/null", "w", stderr); /* assert's report, expected here */
+    f(p, m);
+    _exit(0);
+  }
+  int status;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT;
+}
+
+static void make_it(Position *p, Move m) {
+  Undo u;
+  pos_make(p, m, &u);
+}
+
+static void gen_it(Position *p, Move m) {
+  Move list[MAX_MOVES];
+  (void)m;
+  gen_legal(p, list);
+}
+
+static void perft_it(Position *p, Move m) {
+  (void)m;
+  perft(p, 2, NULL);
+}
+#endif
+
+static void test_debug_preconditions(void **state) {
+#ifdef VARIA_DEBUG
+  const Variant *v = *state;
+  Position p;
+  fx_set_fen(&p, v, FX_START_FEN);
+  int e2 = fx_sq(v, "e2"), e4 = fx_sq(v, "e4"), e7 = fx_sq(v, "e7"), e5 = fx_sq(v, "e5");
+  int e3 = fx_sq(v, "e3");
+  Move white = MAKE_MOVE(e2, e4, MF_DOUBLE, 0), black = MAKE_MOVE(e7, e5, MF_DOUBLE, 0);
+  Move empty = MAKE_MOVE(e3, e4, MF_NORMAL, 0);
+  assert_true(pos_move_makeable(&p, white));
+  assert_false(pos_move_makeable(&p, black));
+  assert_false(pos_move_makeable(&p, empty));
+  assert_false(pos_move_makeable(&p, MOVE_NONE));
+  assert_false(aborts(make_it, &p, white));
+  assert_true(aborts(make_it, &p, black));
+  assert_true(aborts(make_it, &p, empty));
+  assert_false(aborts(gen_it, &p, MOVE_NONE));
+  assert_false(aborts(perft_it, &p, MOVE_NONE));
+  p.side = NEUTRAL; /* no side of the two */
+  assert_false(pos_playable(&p));
+  assert_true(aborts(gen_it, &p, MOVE_NONE));
+  assert_true(aborts(perft_it, &p, MOVE_NONE));
+#else
+  (void)state;
+  skip();
+#endif
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fen_round_trip_cpw),
@@ -318,6 +387,7 @@ int main(void) {
       cmocka_unit_test(test_make_unmake_random),
       cmocka_unit_test(test_key_transpositions),
       cmocka_unit_test(test_pos_check_catches_damage),
+      cmocka_unit_test(test_debug_preconditions),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

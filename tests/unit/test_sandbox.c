@@ -28,7 +28,7 @@
 #include <lualib.h>
 
 #include "charged.h"
-#include "fixtures.h"
+#include "fixtures_lua.h"
 #include "rulehooks.h"
 
 static Sandbox *watched;

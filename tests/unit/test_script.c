@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fixtures.h"
+#include "fixtures_lua.h"
 
 static char tmpdir[64];
 
