@@ -17,7 +17,7 @@ PKG_CONFIG ?= pkg-config
 LUA_PC   ?= lua5.4
 
 OPT      ?= -O3
-WARN      = -Wall -Wextra -Werror
+WARN      = -Wall -Wextra -Wshadow -Werror
 CFLAGS   ?= $(OPT)
 BASE_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) -DVARIA_VERSION='"$(VERSION)"' -DVARIA_DATADIR='"$(DATADIR)"'
 LUA_CFLAGS  = $(shell $(PKG_CONFIG) --cflags $(LUA_PC))

@@ -635,23 +635,23 @@ int pos_fen(const Position *p, char *buf, size_t len) {
       if (c == 0 && (any || cards_in(p->hand[1], v->ncard_values))) e += (size_t)sprintf(ext + e, ";hands=");
       if (c == 1 && (cards_in(p->hand[0], v->ncard_values) || any)) ext[e++] = '/', ext[e] = '\0';
       if (c == 2 && any) e += (size_t)sprintf(ext + e, ";discard=");
-      int first = 1;
+      int first_card = 1;
       for (int val = 1; val <= v->ncard_values; val++)
         for (int k = 0; k < zone[val]; k++) {
-          e += (size_t)sprintf(ext + e, "%s%d", first ? "" : ",", val);
-          first = 0;
+          e += (size_t)sprintf(ext + e, "%s%d", first_card ? "" : ",", val);
+          first_card = 0;
         }
     }
     if (p->pending_draws) e += (size_t)sprintf(ext + e, ";draws=%d", p->pending_draws);
     e += (size_t)sprintf(ext + e, ";rng=%llx", (unsigned long long)p->rng);
   }
   if (v->promote_to_lost) {
-    int first = 1;
+    int first_lost = 1;
     for (int c = 0; c < 2; c++)
       for (int t = 0; t < v->ntypes; t++)
         for (int k = 0; k < p->lost[c][t]; k++) {
-          if (first) e += (size_t)sprintf(ext + e, ";lost=");
-          first = 0;
+          if (first_lost) e += (size_t)sprintf(ext + e, ";lost=");
+          first_lost = 0;
           ext[e++] = c == WHITE ? (char)toupper((unsigned char)v->type[t].letter) : v->type[t].letter;
           ext[e] = '\0';
         }

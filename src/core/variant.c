@@ -287,18 +287,18 @@ static void conclude_promotion(Variant *v, Report *r) {
       report(r, "promotion: unknown piece type");
   memset(v->promo_rank_mask, 0, sizeof v->promo_rank_mask);
   for (int sq = 0; sq < g->nsq; sq++) {
-    int r = board_rank(g, sq);
-    v->sq_rank[sq] = (uint8_t)(r < 0 || r >= g->ranks ? 0 : r);
+    int rank = board_rank(g, sq);
+    v->sq_rank[sq] = (uint8_t)(rank < 0 || rank >= g->ranks ? 0 : rank);
   }
   if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
   if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
     report(r, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
             v->promo_zone);
-  for (int r = 0; r < g->ranks; r++) {
-    int far = g->ranks - 1 - r; /* ranks from the far end, for White */
-    v->promo_rank_mask[WHITE][r] = far >= v->promo_zone ? 0
+  for (int rank = 0; rank < g->ranks; rank++) {
+    int far = g->ranks - 1 - rank; /* ranks from the far end, for White */
+    v->promo_rank_mask[WHITE][rank] = far >= v->promo_zone ? 0
                                    : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
-    v->promo_rank_mask[BLACK][g->ranks - 1 - r] = v->promo_rank_mask[WHITE][r];
+    v->promo_rank_mask[BLACK][g->ranks - 1 - rank] = v->promo_rank_mask[WHITE][rank];
   }
   for (int k = 0; k < 2; k++) {
     memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
@@ -397,8 +397,8 @@ static void conclude_drops(Variant *v, Report *r) {
     for (int t = 0; t < v->ntypes; t++) {
       uint16_t ranks = (uint16_t)((1u << g->ranks) - 1);
       if (v->type[t].pawn && v->type[t].promotes) {
-        for (int r = 0; r < g->ranks; r++)
-          if (v->promo_rank_mask[c][r]) ranks &= (uint16_t)~(1u << r);
+        for (int rank = 0; rank < g->ranks; rank++)
+          if (v->promo_rank_mask[c][rank]) ranks &= (uint16_t)~(1u << rank);
         if (!v->pawn_first_rank) ranks &= (uint16_t)~(1u << (c == WHITE ? 0 : g->ranks - 1));
       }
       v->drop_ranks[c][t] = ranks;

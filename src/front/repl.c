@@ -231,21 +231,21 @@ static void show_board(Repl *r) {
            res.reason);
   } else {
     Decision d = game_decision(r->g);
-    const char *who = d.player == WHITE ? "White" : "Black";
+    const char *decider = d.player == WHITE ? "White" : "Black";
     if (d.kind == DECIDE_ANSWER_OFFER)
-      printf("%s answers an offer to end the game: accept or decline", who);
+      printf("%s answers an offer to end the game: accept or decline", decider);
     else if (d.kind == DECIDE_RELOCATE)
-      printf("%s moves the %s", who, r->g->v->type[r->g->v->phase[p->phase].piece].name);
+      printf("%s moves the %s", decider, r->g->v->type[r->g->v->phase[p->phase].piece].name);
     else if (d.kind == DECIDE_TARGET)
-      printf("%s names the square to move to (moves lists them)", who);
+      printf("%s names the square to move to (moves lists them)", decider);
     else if (d.kind == DECIDE_CHOOSE) {
-      char sq[4];
-      board_square_name(geo, p->target, sq);
-      printf("%s chooses which of %s's pieces goes to %s (moves lists them)", who,
-             p->side == WHITE ? "White" : "Black", sq);
+      char target[4];
+      board_square_name(geo, p->target, target);
+      printf("%s chooses which of %s's pieces goes to %s (moves lists them)", decider,
+             p->side == WHITE ? "White" : "Black", target);
     }
     else
-      printf("%s to move%s%s", who,
+      printf("%s to move%s%s", decider,
              !r->g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "",
              d.can_offer ? " (or offer to end the game)" : "");
   }

@@ -806,11 +806,11 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
     const Message *m = &g->msgs[i];
     if (side >= 0 && !(m->audience & (side == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK))) continue;
     if (k++) buf_add(b, ",", 1);
-    int fm = 1;
+    int fmsg = 1;
     buf_add(b, "{", 1);
-    json_key(b, &fm, "to");
+    json_key(b, &fmsg, "to");
     json_str(b, m->audience == AUDIENCE_ALL ? "all" : m->audience == AUDIENCE_WHITE ? "white" : "black");
-    json_key(b, &fm, "text"), json_str(b, m->text);
+    json_key(b, &fmsg, "text"), json_str(b, m->text);
     buf_add(b, "}", 1);
   }
   buf_add(b, "]", 1);
