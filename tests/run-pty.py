@@ -81,6 +81,11 @@ t.wait_for(r"varia\(chess\)> ")
 t.out = ""
 t.send("Nf\t\n")
 check("completes a move", t.wait_for(r"5N2", 5), t.out)
+# every command completes, from the one table that dispatches them (vs,
+# level and go once did not)
+t.out = ""
+t.send("lev\t 2\n")
+check("completes level", t.wait_for(r"level 2", 5) and "illegal" not in t.out and "neither" not in t.out, t.out)
 t.close()
 
 # Ctrl-C stops a long perft and the REPL goes on.

@@ -505,43 +505,6 @@ static void do_perft(Repl *r, const char *arg, int divide) {
   if (r->interactive) printf("(%.3f s, %.0f nodes per second)\n", t, t > 0 ? total / t : 0.0);
 }
 
-static const char help_text[] =
-    "Commands (a move on its own is played, in UCI e2e4 or SAN Nf3):\n"
-    "  show              draw the board\n"
-    "  moves             list the legal moves\n"
-    "  history           the moves so far, with move numbers\n"
-    "  resign            the player to move resigns\n"
-    "  flip [auto]       the board from the other side (auto: the side to\n"
-    "                    move, between two people; yours, against the computer)\n"
-    "  letters on|off    pieces as letters rather than chess glyphs\n"
-    "  play MOVE...      play moves in order (steps of a turn joined by\n"
-    "                    commas: e2e4,e4f6)\n"
-    "  offer / accept / decline   end the game by agreement, where allowed\n"
-    "  undo [N]          take back N moves (default 1)\n"
-    "  fen [FEN]         print the FEN, or set up a position\n"
-    "  new [VARIANT]     a new game, of another variant if named\n"
-    "  load VARIANT|FILE a new game of that variant (a name or a script)\n"
-    "  load FILE.ini SECTION  a section of a Fairy-Stockfish variant file\n"
-    "  perft D           count the move tree D plies deep\n"
-    "  divide D          perft per root move\n"
-    "  view white|black|turn|all   whose view the board shows (all: the\n"
-    "                    referee's, the truth); in games with hidden\n"
-    "                    information the player on turn sees only their own\n"
-    "  messages [white|black]      the referee's announcements to a player\n"
-    "  why MOVE          which rule refuses a move, in words\n"
-    "  reload            read the variant's script again and replay the game\n"
-    "  save FILE         save the game as PGN\n"
-    "  open FILE [N]     game N (default 1) of a PGN file; lists a file's games\n"
-    "  svg FILE          the board as an SVG picture\n"
-    "  lua CODE          run Lua with g as the current game (lua return g:fen())\n"
-    "  trace on|off      print the variant's hook calls\n"
-    "  vs computer [white|black|off]  play the computer (it answers at once)\n"
-    "  level N           the computer's search depth (default 3)\n"
-    "  go                the computer plays the current step\n"
-    "  variants          list the variants varia can load\n"
-    "  help              this text\n"
-    "  quit              leave (Ctrl-D too)\n";
-
 /* ---- inspecting and changing the rules ------------------------------- */
 
 static void do_why(Repl *r, const char *arg) {
@@ -1140,6 +1103,275 @@ static void do_letters(Repl *r, const char *arg) {
   if (r->interactive) show_board(r);
 }
 
+/* ---- the commands -------------------------------------------------------
+** One table drives dispatch, help and completion. Each command runs with
+** the rest of its line; it returns 1 when the command line is over (the
+** computer's answer and the hand-over are not due), 0 otherwise. */
+
+typedef struct ReplCommand ReplCommand;
+static const ReplCommand *commands_table(void);
+
+static int cmd_quit(Repl *r, char *args) {
+  (void)r, (void)args;
+  return 1; /* run_command leaves the REPL before it gets here */
+}
+
+static int cmd_help(Repl *r, char *args);
+
+static int cmd_show(Repl *r, char *args) {
+  (void)args;
+  show_board(r);
+  return 0;
+}
+
+static int cmd_moves(Repl *r, char *args) {
+  (void)args;
+  list_moves(r);
+  return 0;
+}
+
+static int cmd_tries(Repl *r, char *args) {
+  (void)args;
+  list_tries(r);
+  return 0;
+}
+
+static int cmd_play(Repl *r, char *args) {
+  if (play_moves(r, args) && r->interactive) show_board(r);
+  return 0;
+}
+
+/* N decisions, each with the chance steps after it; in a hidden game the
+** board shown next is the view of whoever decides then, after the
+** hand-over screen if that is the other player. */
+static int cmd_undo(Repl *r, char *args) {
+  int before = game_decision(r->g).player;
+  long k = *args ? strtol(args, NULL, 10) : 1;
+  if (k < 1 || k > r->g->n) {
+    say_error(r, "undo: %s", r->g->n ? "out of range" : "no moves to take back");
+    return 0;
+  }
+  while (k-- && game_take_back(r->g) == 0) {}
+  forget_messages(r);
+  if (r->interactive && hiding(r)) {
+    int after = game_decision(r->g).player;
+    if (r->viewer < 0 && r->computer < 0 && after != before) hand_over(r, before, after);
+    show_board(r);
+  } else if (r->interactive) show_board(r);
+  return 0;
+}
+
+static int cmd_view(Repl *r, char *args) {
+  set_view(r, args);
+  return 0;
+}
+
+static int cmd_messages(Repl *r, char *args) {
+  print_messages(r, args);
+  return 0;
+}
+
+static int cmd_fen(Repl *r, char *args) {
+  if (*args) {
+    if (new_game(r, r->g->v->source[0] ? r->g->v->source : r->g->v->name, args) == 0 && r->interactive)
+      show_board(r);
+  } else {
+    char fen[4096];
+    if (hiding(r)) view_fen(&r->g->pos, shown_player(r), fen, sizeof fen);
+    else pos_fen(&r->g->pos, fen, sizeof fen);
+    printf("%s\n", fen);
+  }
+  return 0;
+}
+
+/* new [VARIANT] and load VARIANT|FILE [SECTION]: a new game. */
+static int new_or_load(Repl *r, char *args, int load) {
+  if (load && !*args) {
+    say_error(r, "load: expected a variant name or a script file%s", "");
+    return 1;
+  }
+  char home[1100];
+  if (*args == '~') { /* a script's path: ~ as the shell expands it */
+    expand_path(args, home, sizeof home);
+    args = home;
+  }
+  /* "load FILE.ini SECTION" is the section FILE.ini:SECTION */
+  char ini[1100];
+  const char *sp = strstr(args, ".ini ");
+  if (sp && !strchr(sp + 5, ' ')) {
+    snprintf(ini, sizeof ini, "%.*s:%s", (int)(sp + 4 - args), args, sp + 5);
+    args = ini;
+  }
+  if (new_game(r, *args ? args : (r->g->v->source[0] ? r->g->v->source : r->g->v->name), NULL) == 0 &&
+      r->interactive)
+    show_board(r);
+  return 0;
+}
+
+static int cmd_new(Repl *r, char *args) { return new_or_load(r, args, 0); }
+static int cmd_load(Repl *r, char *args) { return new_or_load(r, args, 1); }
+
+static int cmd_perft(Repl *r, char *args) {
+  do_perft(r, args, 0);
+  return 0;
+}
+
+static int cmd_divide(Repl *r, char *args) {
+  do_perft(r, args, 1);
+  return 0;
+}
+
+static int cmd_variants(Repl *r, char *args) {
+  (void)args;
+  cli_list(r->s, 0, NULL);
+  return 0;
+}
+
+static int cmd_why(Repl *r, char *args) {
+  do_why(r, args);
+  return 0;
+}
+
+static int cmd_history(Repl *r, char *args) {
+  (void)args;
+  print_history(r);
+  return 0;
+}
+
+static int cmd_flip(Repl *r, char *args) {
+  do_flip(r, args);
+  return 0;
+}
+
+static int cmd_letters(Repl *r, char *args) {
+  do_letters(r, args);
+  return 0;
+}
+
+static int cmd_reload(Repl *r, char *args) {
+  (void)args;
+  do_reload(r);
+  return 0;
+}
+
+static int cmd_save(Repl *r, char *args) {
+  do_save(r, args);
+  return 0;
+}
+
+static int cmd_open(Repl *r, char *args) {
+  do_open(r, args);
+  return 0;
+}
+
+static int cmd_lua(Repl *r, char *args) {
+  do_lua(r, args);
+  return 0;
+}
+
+static int cmd_svg(Repl *r, char *args) {
+  do_svg(r, args);
+  return 0;
+}
+
+static int cmd_trace(Repl *r, char *args) {
+  do_trace(r, args);
+  return 0;
+}
+
+static int cmd_vs(Repl *r, char *args) {
+  do_vs(r, args);
+  return 0;
+}
+
+static int cmd_level(Repl *r, char *args) {
+  do_level(r, args);
+  return 0;
+}
+
+static int cmd_go(Repl *r, char *args) {
+  (void)args;
+  computer_plays(r, 1);
+  if (r->interactive) show_board(r);
+  return 0;
+}
+
+/* A command: its name, other words for it (space-separated), the lines
+** it has in help (none: not listed there; two commands' lines may be
+** one, given with the first), and what it runs (NULL: the word is played
+** as a move, as the agreement actions are). */
+struct ReplCommand {
+  const char *name, *aliases, *help;
+  int (*run)(Repl *r, char *args);
+};
+
+static const ReplCommand repl_commands[] = {
+    {"show", "board d", "  show              draw the board\n", cmd_show},
+    {"moves", NULL, "  moves             list the legal moves\n", cmd_moves},
+    {"history", NULL, "  history           the moves so far, with move numbers\n", cmd_history},
+    {"resign", NULL, "  resign            the player to move resigns\n", NULL},
+    {"flip", NULL,
+     "  flip [auto]       the board from the other side (auto: the side to\n"
+     "                    move, between two people; yours, against the computer)\n", cmd_flip},
+    {"letters", NULL, "  letters on|off    pieces as letters rather than chess glyphs\n", cmd_letters},
+    {"play", NULL,
+     "  play MOVE...      play moves in order (steps of a turn joined by\n"
+     "                    commas: e2e4,e4f6)\n", cmd_play},
+    {"offer", NULL, "  offer / accept / decline   end the game by agreement, where allowed\n", NULL},
+    {"accept", NULL, NULL, NULL},
+    {"decline", NULL, NULL, NULL},
+    {"undo", NULL, "  undo [N]          take back N moves (default 1)\n", cmd_undo},
+    {"fen", NULL, "  fen [FEN]         print the FEN, or set up a position\n", cmd_fen},
+    {"new", NULL, "  new [VARIANT]     a new game, of another variant if named\n", cmd_new},
+    {"load", NULL,
+     "  load VARIANT|FILE a new game of that variant (a name or a script)\n"
+     "  load FILE.ini SECTION  a section of a Fairy-Stockfish variant file\n", cmd_load},
+    {"perft", NULL, "  perft D           count the move tree D plies deep\n", cmd_perft},
+    {"divide", NULL, "  divide D          perft per root move\n", cmd_divide},
+    {"view", NULL,
+     "  view white|black|turn|all   whose view the board shows (all: the\n"
+     "                    referee's, the truth); in games with hidden\n"
+     "                    information the player on turn sees only their own\n", cmd_view},
+    {"messages", NULL, "  messages [white|black]      the referee's announcements to a player\n", cmd_messages},
+    {"tries", NULL, NULL, cmd_tries}, /* listed in the help of a hidden game */
+    {"why", NULL, "  why MOVE          which rule refuses a move, in words\n", cmd_why},
+    {"reload", NULL, "  reload            read the variant's script again and replay the game\n", cmd_reload},
+    {"save", NULL, "  save FILE         save the game as PGN\n", cmd_save},
+    {"open", NULL, "  open FILE [N]     game N (default 1) of a PGN file; lists a file's games\n", cmd_open},
+    {"svg", NULL, "  svg FILE          the board as an SVG picture\n", cmd_svg},
+    {"lua", NULL, "  lua CODE          run Lua with g as the current game (lua return g:fen())\n", cmd_lua},
+    {"trace", NULL, "  trace on|off      print the variant's hook calls\n", cmd_trace},
+    {"vs", NULL, "  vs computer [white|black|off]  play the computer (it answers at once)\n", cmd_vs},
+    {"level", NULL, "  level N           the computer's search depth (default 3)\n", cmd_level},
+    {"go", NULL, "  go                the computer plays the current step\n", cmd_go},
+    {"variants", NULL, "  variants          list the variants varia can load\n", cmd_variants},
+    {"help", "?", "  help              this text\n", cmd_help},
+    {"quit", "exit", "  quit              leave (Ctrl-D too)\n", cmd_quit},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const ReplCommand *commands_table(void) { return repl_commands; }
+
+/* The command word names, by its name or one of its aliases; NULL if none. */
+static const ReplCommand *find_command(const char *word) {
+  size_t n = strlen(word);
+  for (const ReplCommand *c = commands_table(); c->name; c++) {
+    if (!strcmp(c->name, word)) return c;
+    for (const char *a = c->aliases; a && *a; a += strcspn(a, " "), a += *a == ' ')
+      if (strcspn(a, " ") == n && !strncmp(a, word, n)) return c;
+  }
+  return NULL;
+}
+
+static int cmd_help(Repl *r, char *args) {
+  (void)args;
+  fputs("Commands (a move on its own is played, in UCI e2e4 or SAN Nf3):\n", stdout);
+  for (const ReplCommand *c = commands_table(); c->name; c++)
+    if (c->help) fputs(c->help, stdout);
+  help_for_variant(r);
+  return 0;
+}
+
 /* Runs one command line; returns 0 to go on, 1 to quit. */
 static int run_command(Repl *r, char *line) {
   while (isspace((unsigned char)*line)) line++;
@@ -1154,89 +1386,15 @@ static int run_command(Repl *r, char *line) {
   size_t cmdlen = strlen(cmd);
   r->s->trace = r->trace && !hiding(r);
 
-  if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) return 1;
+  const ReplCommand *c = find_command(cmd);
+  if (c && c->run == cmd_quit) return 1;
   int before = game_decision(r->g).player, n_before = r->g->n;
-  if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) {
-    fputs(help_text, stdout);
-    help_for_variant(r);
-  }
-  else if (!strcmp(cmd, "show") || !strcmp(cmd, "board") || !strcmp(cmd, "d")) show_board(r);
-  else if (!strcmp(cmd, "moves")) list_moves(r);
-  else if (!strcmp(cmd, "tries")) list_tries(r);
-  else if (!strcmp(cmd, "play")) {
-    if (play_moves(r, args) && r->interactive) show_board(r);
-  } else if (!strcmp(cmd, "undo")) {
-    /* N decisions, each with the chance steps after it; in a hidden game
-    ** the board shown next is the view of whoever decides then, after the
-    ** hand-over screen if that is the other player. */
-    long k = *args ? strtol(args, NULL, 10) : 1;
-    if (k < 1 || k > r->g->n) say_error(r, "undo: %s", r->g->n ? "out of range" : "no moves to take back");
-    else {
-      while (k-- && game_take_back(r->g) == 0) {}
-      forget_messages(r);
-      if (r->interactive && hiding(r)) {
-        int after = game_decision(r->g).player;
-        if (r->viewer < 0 && r->computer < 0 && after != before) hand_over(r, before, after);
-        show_board(r);
-      } else if (r->interactive) show_board(r);
-    }
-  } else if (!strcmp(cmd, "view")) {
-    set_view(r, args);
-  } else if (!strcmp(cmd, "messages")) {
-    print_messages(r, args);
-  } else if (!strcmp(cmd, "fen")) {
-    if (*args) {
-      if (new_game(r, r->g->v->source[0] ? r->g->v->source : r->g->v->name, args) == 0 &&
-          r->interactive)
-        show_board(r);
-    } else {
-      char fen[4096];
-      if (hiding(r)) view_fen(&r->g->pos, shown_player(r), fen, sizeof fen);
-      else pos_fen(&r->g->pos, fen, sizeof fen);
-      printf("%s\n", fen);
-    }
-  } else if (!strcmp(cmd, "new") || !strcmp(cmd, "load")) {
-    if (!strcmp(cmd, "load") && !*args) {
-      say_error(r, "load: expected a variant name or a script file%s", "");
-      return 0;
-    }
-    char home[1100];
-    if (*args == '~') { /* a script's path: ~ as the shell expands it */
-      expand_path(args, home, sizeof home);
-      args = home;
-    }
-    /* "load FILE.ini SECTION" is the section FILE.ini:SECTION */
-    char ini[1100];
-    const char *sp = strstr(args, ".ini ");
-    if (sp && !strchr(sp + 5, ' ')) {
-      snprintf(ini, sizeof ini, "%.*s:%s", (int)(sp + 4 - args), args, sp + 5);
-      args = ini;
-    }
-    if (new_game(r, *args ? args : (r->g->v->source[0] ? r->g->v->source : r->g->v->name), NULL) == 0 &&
-        r->interactive)
-      show_board(r);
-  } else if (!strcmp(cmd, "perft")) do_perft(r, args, 0);
-  else if (!strcmp(cmd, "divide")) do_perft(r, args, 1);
-  else if (!strcmp(cmd, "variants")) cli_list(r->s, 0, NULL);
-  else if (!strcmp(cmd, "why")) do_why(r, args);
-  else if (!strcmp(cmd, "history")) print_history(r);
-  else if (!strcmp(cmd, "flip")) do_flip(r, args);
-  else if (!strcmp(cmd, "letters")) do_letters(r, args);
-  else if (!strcmp(cmd, "reload")) do_reload(r);
-  else if (!strcmp(cmd, "save")) do_save(r, args);
-  else if (!strcmp(cmd, "open")) do_open(r, args);
-  else if (!strcmp(cmd, "lua")) do_lua(r, args);
-  else if (!strcmp(cmd, "svg")) do_svg(r, args);
-  else if (!strcmp(cmd, "trace")) do_trace(r, args);
-  else if (!strcmp(cmd, "vs")) do_vs(r, args);
-  else if (!strcmp(cmd, "level")) do_level(r, args);
-  else if (!strcmp(cmd, "go")) {
-    computer_plays(r, 1);
-    if (r->interactive) show_board(r);
-  }
-  else {
-    /* Not a command: moves, or an agreement action. The line is whole
-    ** again (the space after the first word put back), however long. */
+  if (c && c->run) {
+    if (c->run(r, args)) return 0;
+  } else {
+    /* Not a command (or an agreement action, played as a move): moves.
+    ** The line is whole again (the space after the first word put back),
+    ** however long. */
     if (*args) line[cmdlen] = ' ';
     int errors_before = r->errors;
     if (play_moves(r, line) && r->interactive && !hiding(r)) show_board(r);
@@ -1466,10 +1624,6 @@ static void offer_recovery(Repl *r) {
 /* ---- completion: commands, variant names, squares, legal moves -------- */
 static Repl *completing; /* readline's completion functions take no context */
 
-static const char *const command_names[] = {
-    "show", "moves", "tries", "play", "undo", "fen", "new", "load", "perft", "divide", "view",
-    "messages", "why", "reload", "save", "open", "svg", "lua", "trace", "variants",
-    "offer", "accept", "decline", "help", "quit", "history", "resign", "flip", "letters", NULL};
 
 static char *complete_word(const char *text, int state) {
   static int index;
@@ -1483,7 +1637,7 @@ static char *complete_word(const char *text, int state) {
     for (const char *c = line; c < line + rl_point - strlen(text); c++)
       if (!isspace((unsigned char)*c)) first = 0;
     if (first)
-      for (int i = 0; command_names[i]; i++) snprintf(words[nwords++], 16, "%s", command_names[i]);
+      for (const ReplCommand *c = commands_table(); c->name; c++) snprintf(words[nwords++], 16, "%s", c->name);
     if (!strncmp(line, "load ", 5) || !strncmp(line, "new ", 4)) {
       lua_State *L = completing->s->L;
       script_list_variants(L);
