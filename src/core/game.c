@@ -155,6 +155,12 @@ int game_play(Game *g, Move m) {
   return 0;
 }
 
+void game_position_before(const Game *g, int i, Position *out) {
+  *out = g->pos;
+  for (int j = g->n - 1; j >= i; j--)
+    if (!IS_GAME_ACTION(g->moves[j])) move_unmake(out, g->moves[j], &g->undos[j]);
+}
+
 static int last_action(const Game *g) {
   return g->n && IS_GAME_ACTION(g->moves[g->n - 1]) ? MOVE_PROMO(g->moves[g->n - 1]) : 0;
 }

@@ -129,6 +129,14 @@ int game_announce_fields(Game *g, int audience, const char *type, const char *te
                          const char *fields);
 /* The history entry's text (an attempt), or NULL. */
 const char *game_entry_text(const Game *g, int i);
+/* The position before history entry i (0 to g->n; g->n: the game's own),
+** written to out: taken back from the game's position entry by entry, as
+** each was recorded. Every replay of the history goes through here, never
+** through making the moves again: hooks that keep state of their own, or
+** answer otherwise when asked a second time, would make the replay differ
+** from the game played, and a recorded move no longer fit its position.
+** Costs g->n - i take-backs. */
+void game_position_before(const Game *g, int i, Position *out);
 /* Plays an agreement action; -1 when it is not allowed now. */
 int game_act(Game *g, int action);
 
