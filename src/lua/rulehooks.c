@@ -712,8 +712,10 @@ static int run(lua_State *L) {
         if (!isnum || code < 0 || code > 0xFFFFFFFF || !acceptable(R, p, (Move)code, given, c->n)) {
           char at[300];
           where(L, 2, at, sizeof at);
+          /* (named raw: a __tostring of the script's is not run here) */
           return luaL_error(L, "%s: hooks.moves returned %s as move %I (expected a move of the list, "
-                               "or one made by pos:move)", at, luaL_tolstring(L, -1, NULL), i);
+                               "or one made by pos:move)", at,
+                            lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1), i);
         }
         c->list[i - 1] = (Move)code;
         lua_pop(L, 1);
