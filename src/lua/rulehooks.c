@@ -627,7 +627,9 @@ static int bad_return(lua_State *L, int fn, const char *name, const char *expect
 
 /* A move a moves hook returns: one the core gave it, a script move of a
 ** declared kind, or a plain move or promotion of one of the side's pieces
-** to a square of the board (which the core makes like any other). */
+** to a square of the board (which the core makes like any other). p is
+** the position the move will be made in: the hook has taken back what it
+** made (call_hook). */
 static int acceptable(const Rules *R, const Position *p, Move m, const Move *given, int n) {
   for (int i = 0; i < n; i++)
     if (given[i] == m) return 1;
@@ -638,7 +640,9 @@ static int acceptable(const Rules *R, const Position *p, Move m, const Move *giv
   if (flag != MF_NORMAL && flag != MF_PROMO && flag != MF_DOUBLE) return 0;
   uint8_t cell = p->board[from], there = p->board[to];
   if (from == to || cell == CELL_EMPTY || CELL_COLOUR(cell) != p->side) return 0;
-  if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) return 0;
+  /* onto an empty square or the opponent's piece: neutral pieces are
+  ** not captured */
+  if (there != CELL_EMPTY && CELL_COLOUR(there) != (p->side ^ 1)) return 0;
   if (flag == MF_DOUBLE) /* a step passing one square, as double steps do */
     return promo == 0 && ((board_file(g, to) - board_file(g, from)) % 2 == 0) &&
            ((board_rank(g, to) - board_rank(g, from)) % 2 == 0);
