@@ -1050,9 +1050,12 @@ static int g_history(lua_State *L) {
   /* Scratch space of Lua's: nothing to free if Lua raises an error. */
   Position *p = lua_newuserdatauv(L, sizeof *p, 0);
   lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
+  /* last first: each position is the one after it taken back, as
+  ** game_position_before takes them, in one pass */
+  *p = g->pos;
+  for (int i = n - 1; i >= 0; i--) {
     Move m = g->moves[i];
-    if (!IS_GAME_ACTION(m)) game_position_before(g, i, p);
+    if (!IS_GAME_ACTION(m)) move_unmake(p, m, &g->undos[i]);
     if (IS_GAME_ACTION(m) && game_entry_text(g, i))
       snprintf(buf, sizeof buf, "%s", game_entry_text(g, i));
     else if (IS_GAME_ACTION(m))
