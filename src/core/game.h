@@ -137,6 +137,16 @@ const char *game_entry_text(const Game *g, int i);
 ** from the game played, and a recorded move no longer fit its position.
 ** Costs g->n - i take-backs. */
 void game_position_before(const Game *g, int i, Position *out);
+/* The same for a replay of the whole history in order, at most `every`
+** take-backs a position: marks (the caller's room for nmarks positions)
+** keeps one position in `every`, taken back once by game_replay_start. */
+typedef struct GameReplay {
+  const Game *g;
+  Position *marks;
+  int every, last; /* marks[k] is the position before entry k * every, k <= last */
+} GameReplay;
+void game_replay_start(GameReplay *r, const Game *g, Position *marks, int nmarks);
+void game_replay_before(const GameReplay *r, int i, Position *out);
 /* Plays an agreement action; -1 when it is not allowed now. */
 int game_act(Game *g, int action);
 

@@ -61,19 +61,22 @@ void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, co
   if (termination) put_tag(f, "Termination", termination);
   fputc('\n', f);
 
-  /* Each position of the history, taken back from the game's on a scratch
-  ** position (Lua owns it): never made again, so that the text is the game
-  ** played whatever the hooks would answer now (game_position_before). */
-  Position *p = lua_newuserdatauv(L, 2 * sizeof *p, 0), *drawn = p + 1;
+  /* Each position of the history, taken back from the game's on scratch
+  ** positions (Lua owns them): never made again, so that the text is the
+  ** game played whatever the hooks would answer now (game_replay_start). */
+  enum { MARKS = 32 };
+  Position *p = lua_newuserdatauv(L, (2 + MARKS) * sizeof *p, 0), *drawn = p + 1;
+  GameReplay replay;
+  game_replay_start(&replay, g, p + 2, MARKS);
   /* The generator as the [FEN] has it: a reader starts from there, and
   ** draws as the moves before have drawn. */
-  game_position_before(g, 0, p);
+  game_replay_before(&replay, 0, p);
   const char *start_rng = strstr(g->start_fen, "rng=");
   uint64_t rng = start_rng ? strtoull(start_rng + 4, NULL, 16) : p->rng;
   int m = 0, turn_open = 0, last_side = -1;
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
-    game_position_before(g, i, p);
+    game_replay_before(&replay, i, p);
     turn_open = i > 0 && !IS_GAME_ACTION(g->moves[i - 1]) && p->phase != 0;
     if (IS_GAME_ACTION(mv)) {
       const char *text = game_entry_text(g, i);
