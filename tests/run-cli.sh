@@ -632,6 +632,13 @@ expect_stdin "madrasi PGN round trip" 0 "r1bqkb1r/ppp1pppp/2n2n2/3p4/4P3/2N2N2/P
   "e4\nd5\nNf3\nNc6\nNc3\nNf6\nsave $tmp/madrasi.pgn\nnew chess\nopen $tmp/madrasi.pgn\nfen\n" -- env HOME="$tmp" $V madrasi
 expect_stdin "madrasi reopened keeps its rules" 0 "the piece on e4 is paralysed" \
   "open $tmp/madrasi.pgn\nwhy exd5\n" -- env HOME="$tmp" $V
+# A hook that keeps state of its own answers otherwise when asked again:
+# history and save take the positions back from the game's, never make
+# the moves again (the capturer that stayed on d5 moves on; a replay that
+# made exd5 again lost it, and made dxc6 from an empty square: SIGSEGV).
+stateful="e2e4\nd7d5\nmoves\ne4d5\nc7c6\nd5c6\nhistory\nsave $tmp/stateful.pgn\n"
+expect_stdin "stateful hook: history is the game played" 0 "1. e4 d5 2. exd5 c6 3. dxc6 *" "$stateful" -- env HOME="$tmp" $V tests/hostile/hook_stateful.lua
+expect_stdin "stateful hook: save writes the game played" 0 "3. dxc6 *" "${stateful}lua local f = io.open('$tmp/stateful.pgn') local t = f:read('a') f:close() return t\n" -- env HOME="$tmp" $V tests/hostile/hook_stateful.lua
 expect_stdin "hooked PGN round trip (the bishop taken on f7 reborn on f1)" 0 "r1bq1b1r/pppp1kpp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQ - 0 5" \
   "e4\ne5\nNf3\nNc6\nBc4\nNf6\nBxf7+\nKxf7\nsave $tmp/circe.pgn\nnew chess\nopen $tmp/circe.pgn\nfen\n" -- $V circe
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "bad", hooks = { moves = function(pos, m)\n  error("broken rule")\nend } })\n' > "$tmp/badhook.lua"

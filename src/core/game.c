@@ -155,6 +155,48 @@ int game_play(Game *g, Move m) {
   return 0;
 }
 
+
+/* Takes *p, the position before entry `at`, back to the one before entry i. */
+static void take_back_to(const Game *g, Position *p, int at, int i) {
+  while (at > i) {
+    at--;
+    if (!IS_GAME_ACTION(g->moves[at])) move_unmake(p, g->moves[at], &g->undos[at]);
+  }
+}
+
+void game_replay_start(GameReplay *r, const Game *g, Position *marks, int nmarks) {
+  r->g = g;
+  r->marks = marks;
+  r->every = g->n / nmarks + 1; /* so that g->n / every < nmarks */
+  r->last = g->n / r->every;
+  const Position *from = &g->pos;
+  int at = g->n;
+  for (int k = r->last; k >= 0; k--) {
+    marks[k] = *from;
+    take_back_to(g, &marks[k], at, k * r->every);
+    at = k * r->every;
+    from = &marks[k];
+  }
+}
+
+void game_replay_before(const GameReplay *r, int i, Position *out) {
+  int k = i / r->every;
+  if (i == k * r->every) {
+    *out = r->marks[k];
+  } else if (k + 1 <= r->last) {
+    *out = r->marks[k + 1];
+    take_back_to(r->g, out, (k + 1) * r->every, i);
+  } else {
+    *out = r->g->pos;
+    take_back_to(r->g, out, r->g->n, i);
+  }
+}
+
+void game_position_before(const Game *g, int i, Position *out) {
+  *out = g->pos;
+  take_back_to(g, out, g->n, i);
+}
+
 static int last_action(const Game *g) {
   return g->n && IS_GAME_ACTION(g->moves[g->n - 1]) ? MOVE_PROMO(g->moves[g->n - 1]) : 0;
 }

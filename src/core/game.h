@@ -129,6 +129,24 @@ int game_announce_fields(Game *g, int audience, const char *type, const char *te
                          const char *fields);
 /* The history entry's text (an attempt), or NULL. */
 const char *game_entry_text(const Game *g, int i);
+/* The position before history entry i (0 to g->n; g->n: the game's own),
+** written to out: taken back from the game's position entry by entry, as
+** each was recorded. Every replay of the history goes through here, never
+** through making the moves again: hooks that keep state of their own, or
+** answer otherwise when asked a second time, would make the replay differ
+** from the game played, and a recorded move no longer fit its position.
+** Costs g->n - i take-backs. */
+void game_position_before(const Game *g, int i, Position *out);
+/* The same for a replay of the whole history in order, at most `every`
+** take-backs a position: marks (the caller's room for nmarks positions)
+** keeps one position in `every`, taken back once by game_replay_start. */
+typedef struct GameReplay {
+  const Game *g;
+  Position *marks;
+  int every, last; /* marks[k] is the position before entry k * every, k <= last */
+} GameReplay;
+void game_replay_start(GameReplay *r, const Game *g, Position *marks, int nmarks);
+void game_replay_before(const GameReplay *r, int i, Position *out);
 /* Plays an agreement action; -1 when it is not allowed now. */
 int game_act(Game *g, int action);
 

@@ -11,6 +11,12 @@
 /* UCI coordinates: e2e4, e7e8q, a10a9; castling as the king's move
 ** (e1g1), or king takes rook (e1h1) where the variant says so. */
 int move_to_uci(const Position *p, Move m, char *buf, size_t len);
+/* Can code m be named (UCI, SAN) or taken apart on p without reading
+** outside the board or the variant's types: a flag of the core's, squares
+** of the board where the flag has them, a type where it names one? Says
+** nothing of legality; a script move's kind (MF_SCRIPT's promo) is the
+** hooks' to check. Every code a script hands in is asked this first. */
+int move_well_formed(const Position *p, Move m);
 /* SAN: Nf3, exd5, O-O, e8=Q, Qh4#. p is restored before returning. */
 int move_to_san(Position *p, Move m, char *buf, size_t len);
 /* Reads a move in UCI or SAN. Returns the legal move, or MOVE_NONE with a

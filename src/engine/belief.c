@@ -871,11 +871,12 @@ int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t err
     b->count = 1;
   }
   if (b->nobs == upto) return 0;
-  /* The truth, replayed from the start, is read only through the view. */
+  /* The truth, read only through the view: each position taken back from
+  ** the game's (game_position_before), never made again, so that it is the
+  ** game played whatever the hooks would answer now. */
   Position *truth = malloc(sizeof *truth);
-  if (!truth || rules_set_fen(truth, v, g->start_fen, err, errlen)) {
-    free(truth);
-    if (!truth) snprintf(err, errlen, "out of memory");
+  if (!truth) {
+    snprintf(err, errlen, "out of memory");
     return -1;
   }
   int next_msg = 0;
@@ -888,13 +889,8 @@ int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t err
       snprintf(err, errlen, "out of memory");
       return -1;
     }
-    if (!recording) {
-      if (!IS_GAME_ACTION(m)) {
-        Undo u;
-        move_make(truth, m, &u);
-      }
-      continue;
-    }
+    if (!recording) continue;
+    game_position_before(g, i, truth);
     ob->move = m;
     ob->kind = OBS_SKIP;
     if (IS_GAME_ACTION(m)) {
@@ -904,10 +900,9 @@ int belief_sync(Belief *b, Game *g, const BeliefOracle *o, char *err, size_t err
       }
     } else {
       int who = decider(truth);
-      Undo u;
       move_to_uci(truth, m, ob->text, sizeof ob->text);
       ob->kind = who == b->player ? OBS_OWN_STEP : OBS_OTHER_STEP;
-      move_make(truth, m, &u);
+      game_position_before(g, i + 1, truth);
     }
     ob->heard = heard_after(g, i, b->player, &next_msg);
     record_view(ob, truth, b->player);

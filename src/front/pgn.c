@@ -72,31 +72,42 @@ void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, co
   if (termination) put_tag(f, "Termination", termination);
   fputc('\n', f);
 
-  /* Replay on a scratch position, writing SAN; Lua owns the scratch. */
-  Position *p = lua_newuserdatauv(L, sizeof *p, 0);
-  *p = g->pos;
-  for (int i = g->n - 1; i >= 0; i--)
-    if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
-  /* The generator as the [FEN] has it: a reader starts from there. */
+  /* Each position of the history, taken back from the game's on scratch
+  ** positions (Lua owns them): never made again, so that the text is the
+  ** game played whatever the hooks would answer now (game_replay_start). */
+  enum { MARKS = 32 };
+  Position *p = lua_newuserdatauv(L, (2 + MARKS) * sizeof *p, 0), *drawn = p + 1;
+  GameReplay replay;
+  game_replay_start(&replay, g, p + 2, MARKS);
+  /* The generator as the [FEN] has it: a reader starts from there, and
+  ** draws as the moves before have drawn. */
+  game_replay_before(&replay, 0, p);
   const char *start_rng = strstr(g->start_fen, "rng=");
-  if (start_rng) p->rng = strtoull(start_rng + 4, NULL, 16);
+  uint64_t rng = start_rng ? strtoull(start_rng + 4, NULL, 16) : p->rng;
   int m = 0, turn_open = 0, last_side = -1;
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
+    game_replay_before(&replay, i, p);
+    turn_open = i > 0 && !IS_GAME_ACTION(g->moves[i - 1]) && p->phase != 0;
     if (IS_GAME_ACTION(mv)) {
       const char *text = game_entry_text(g, i);
       snprintf(buf, sizeof buf, "%s%s", text ? "try " : "", text ? text : game_action_names[MOVE_PROMO(mv)]);
       put_comment(f, buf);
     } else if (MOVE_FLAG(mv) == MF_DRAW) {
-      /* chance: replayed from the generator in the FEN */
+      /* chance: a reader draws it from the generator, as the core does */
+      Undo u;
+      *drawn = *p;
+      drawn->rng = rng;
+      pos_make(drawn, mv, &u);
+      rng = drawn->rng;
     } else {
       /* The generator where it no longer follows from the start (a take-
       ** back does not rewind it): its state, before the text that draws. */
-      int jump = g->v->ncard_values && g->undos[i].rng != p->rng;
+      int jump = g->v->ncard_values && p->rng != rng;
       if (jump) {
-        snprintf(buf, sizeof buf, "rng %llx", (unsigned long long)g->undos[i].rng);
+        snprintf(buf, sizeof buf, "rng %llx", (unsigned long long)p->rng);
         put_comment(f, buf);
-        p->rng = g->undos[i].rng;
+        rng = p->rng;
       }
       int joined = turn_open && p->side == last_side && p->phase != 0;
       if (joined && !jump) fputc(',', f);
@@ -110,9 +121,6 @@ void pgn_write_header(lua_State *L, Game *g, const char *spec, uint64_t seed, co
       m++;
       last_side = p->side;
     }
-    Undo u;
-    if (!IS_GAME_ACTION(mv)) move_make(p, mv, &u);
-    turn_open = !IS_GAME_ACTION(mv) && p->phase != 0;
     /* the referee's announcements of this step */
     for (int k = 0; k < g->nmsgs; k++)
       if (g->msgs[k].index == i + 1) {

@@ -604,22 +604,24 @@ static void write_moves(lua_State *L, Buf *b, Game *g, int hide, const char *onl
 }
 
 /* The history in SAN, a turn's steps joined by commas, as the PGN has it;
-** actions and tries as words. Replayed on a copy of the position. */
+** actions and tries as words. Each position taken back from the game's on
+** a copy, never made again (game_replay_start): the history is the game
+** played, whatever the hooks would answer now. */
 static void write_history(lua_State *L, Buf *b, Game *g) {
-  Position *p = scratch(L, sizeof *p);
+  enum { MARKS = 32 };
+  Position *p = scratch(L, (1 + MARKS) * sizeof *p);
+  GameReplay replay;
+  game_replay_start(&replay, g, p + 1, MARKS);
   char san[128];
-  *p = g->pos;
-  for (int i = g->n - 1; i >= 0; i--)
-    if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
   int nturns = 0, turn_open = 0, in_turn = 0; /* in_turn: a string is open in b */
+  int after_step = 0; /* the entry before was a step: p tells whether its turn goes on */
   buf_add(b, "[", 1);
   for (int i = 0; i < g->n; i++) {
     Move mv = g->moves[i];
-    if (MOVE_FLAG(mv) == MF_DRAW) { /* chance: not a decision */
-      Undo u;
-      move_make(p, mv, &u);
-      continue;
-    }
+    game_replay_before(&replay, i, p);
+    if (after_step) turn_open = p->phase != 0;
+    after_step = 0;
+    if (MOVE_FLAG(mv) == MF_DRAW) continue; /* chance: not a decision */
     int joined = turn_open && !IS_GAME_ACTION(mv) && p->phase != 0;
     if (!joined) { /* a new turn: a new string */
       if (in_turn) buf_add(b, "\"", 1);
@@ -638,9 +640,7 @@ static void write_history(lua_State *L, Buf *b, Game *g) {
     else if (p->side == WHITE || nturns == 1) buf_printf(b, "%d%s ", p->fullmove, p->side == WHITE ? "." : "...");
     move_to_san(p, mv, san, sizeof san);
     json_part(b, san);
-    Undo u;
-    move_make(p, mv, &u);
-    turn_open = p->phase != 0;
+    after_step = 1;
   }
   if (in_turn) buf_add(b, "\"", 1);
   buf_add(b, "]", 1);

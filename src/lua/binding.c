@@ -1075,21 +1075,23 @@ static int convert(lua_State *L, int san) {
 static int g_san(lua_State *L) { return convert(L, 1); }
 static int g_uci(lua_State *L) { return convert(L, 0); }
 
-/* g:history([format]): the moves played. SAN needs each position, so the
-** game is taken back to the start on a copy and replayed. */
+/* g:history([format]): the moves played. The names need each position:
+** taken back from the game's on a copy, never made again
+** (game_position_before), so that they are the game played whatever the
+** hooks would answer now. */
 static int g_history(lua_State *L) {
   Game *g = togame(L);
   int san = want_san(L, 2), n = g->n;
   char buf[128];
   /* Scratch space of Lua's: nothing to free if Lua raises an error. */
   Position *p = lua_newuserdatauv(L, sizeof *p, 0);
-  *p = g->pos;
-  for (int i = n - 1; i >= 0; i--)
-    if (!IS_GAME_ACTION(g->moves[i])) move_unmake(p, g->moves[i], &g->undos[i]);
   lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
+  /* last first: each position is the one after it taken back, as
+  ** game_position_before takes them, in one pass */
+  *p = g->pos;
+  for (int i = n - 1; i >= 0; i--) {
     Move m = g->moves[i];
-    Undo u;
+    if (!IS_GAME_ACTION(m)) move_unmake(p, m, &g->undos[i]);
     if (IS_GAME_ACTION(m) && game_entry_text(g, i))
       snprintf(buf, sizeof buf, "%s", game_entry_text(g, i));
     else if (IS_GAME_ACTION(m))
@@ -1098,7 +1100,6 @@ static int g_history(lua_State *L) {
     else move_to_uci(p, m, buf, sizeof buf);
     lua_pushstring(L, buf);
     lua_rawseti(L, -2, i + 1);
-    if (!IS_GAME_ACTION(m)) move_make(p, m, &u);
   }
   lua_remove(L, -2); /* the scratch position */
   return 1;

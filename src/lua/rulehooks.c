@@ -357,10 +357,24 @@ static int pos_in_check(lua_State *L) {
   return 1;
 }
 
+/* A move code a script hands in, at idx: one the core could have made on
+** this position's board, whatever its legality (move_well_formed), or a
+** script move of a declared kind. Anything else is an error, before any
+** of it is read. */
+static Move checkmove(lua_State *L, const Rules *R, int idx) {
+  lua_Integer code = luaL_checkinteger(L, idx);
+  Move m = (Move)code;
+  if (code < 0 || code > 0xFFFFFFFF || !move_well_formed(R->p, m) ||
+      (MOVE_FLAG(m) == MF_SCRIPT && (MOVE_PROMO(m) < 1 || MOVE_PROMO(m) > R->r.nkinds)))
+    luaL_argerror(L, idx, lua_pushfstring(L, "%I is not a move (expected a code from pos:pseudo, "
+                                             "pos:legal, pos:move or a hook's arguments)", code));
+  return m;
+}
+
 static int pos_uci(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
   char buf[32];
-  move_to_uci(R->p, (Move)luaL_checkinteger(L, 2), buf, sizeof buf);
+  move_to_uci(R->p, checkmove(L, R, 2), buf, sizeof buf);
   lua_pushstring(L, buf);
   return 1;
 }
@@ -372,16 +386,13 @@ static const char *const kind_names[] = {"move", "double", "en passant", "castli
 /* from, to, kind, promotion letter: what a move is. */
 static int pos_decode(lua_State *L) {
   Rules *R = checkview(L, CAN_READ);
-  lua_Integer code = luaL_checkinteger(L, 2);
-  Move m = (Move)code;
+  Move m = checkmove(L, R, 2);
   const Variant *v = R->p->v;
   int flag = MOVE_FLAG(m), promo = MOVE_PROMO(m);
-  if (code < 0 || code > 0xFFFFFFFF || flag > MF_SCRIPT) return luaL_argerror(L, 2, "not a move");
   if (flag == MF_PLACE && MOVE_FROM(m) == PLACE_FROM_NONE) lua_pushnil(L);
   else pushsquare(L, R, MOVE_FROM(m));
   pushsquare(L, R, MOVE_TO(m));
   if (flag == MF_SCRIPT) {
-    if (promo < 1 || promo > R->r.nkinds) return luaL_argerror(L, 2, "not a move");
     lua_pushstring(L, R->r.kinds[promo - 1]);
     return 3;
   }
@@ -406,7 +417,7 @@ static int pos_captures(lua_State *L) {
     for (lua_Integer i = 1; i <= n; i++) {
       lua_rawgeti(L, 2, i);
       lua_Integer code = lua_tointeger(L, -1);
-      if (code > 0 && code <= 0xFFFFFFFF && board_inside(&p->v->geo, MOVE_TO((Move)code)) &&
+      if (code > 0 && code <= 0xFFFFFFFF && move_well_formed(p, (Move)code) &&
           move_captures(p, (Move)code))
         lua_rawseti(L, -2, ++k);
       else
@@ -414,7 +425,7 @@ static int pos_captures(lua_State *L) {
     }
     return 1;
   }
-  Move m = (Move)luaL_checkinteger(L, 2);
+  Move m = checkmove(L, R, 2);
   int flag = MOVE_FLAG(m);
   if (flag == MF_EP && p->ep_victim != SQ_NONE) {
     pushsquare(L, R, p->ep_victim);
@@ -505,9 +516,11 @@ static int view_make(lua_State *L) {
   if (code < 0 || code > 0xFFFFFFFF || !makeable(R, m))
     return luaL_error(L, "make: not a move of this position");
   if (R->nmade >= MAX_MADE) return luaL_error(L, "make: more than %d moves made at once", MAX_MADE);
-  R->made[R->nmade] = m;
-  move_make(R->p, m, &R->undo[R->nmade]);
-  R->nmade++;
+  /* the slot is taken before the move is made: the hooks its making calls
+  ** (effects, turn_ends) may make moves of their own, in the slots above */
+  int k = R->nmade++;
+  R->made[k] = m;
+  move_make(R->p, m, &R->undo[k]);
   if (R->r.failed) return luaL_error(L, "%s", R->failure);
   return 0;
 }
@@ -690,7 +703,9 @@ static int bad_return(lua_State *L, int fn, const char *name, const char *expect
 
 /* A move a moves hook returns: one the core gave it, a script move of a
 ** declared kind, or a plain move or promotion of one of the side's pieces
-** to a square of the board (which the core makes like any other). */
+** to a square of the board (which the core makes like any other). p is
+** the position the move will be made in: the hook has taken back what it
+** made (call_hook). */
 static int acceptable(const Rules *R, const Position *p, Move m, const Move *given, int n) {
   for (int i = 0; i < n; i++)
     if (given[i] == m) return 1;
@@ -701,11 +716,34 @@ static int acceptable(const Rules *R, const Position *p, Move m, const Move *giv
   if (flag != MF_NORMAL && flag != MF_PROMO && flag != MF_DOUBLE) return 0;
   uint8_t cell = p->board[from], there = p->board[to];
   if (from == to || cell == CELL_EMPTY || CELL_COLOUR(cell) != p->side) return 0;
-  if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) return 0;
+  /* onto an empty square or the opponent's piece: neutral pieces are
+  ** not captured */
+  if (there != CELL_EMPTY && CELL_COLOUR(there) != (p->side ^ 1)) return 0;
   if (flag == MF_DOUBLE) /* a step passing one square, as double steps do */
     return promo == 0 && ((board_file(g, to) - board_file(g, from)) % 2 == 0) &&
            ((board_rank(g, to) - board_rank(g, from)) % 2 == 0);
   return flag == MF_NORMAL ? promo == 0 : promo >= 1 && promo <= p->v->ntypes;
+}
+
+/* Calls the hook (function at 2, its arguments above) and checks that it
+** left the position as it found it: every move it made with pos:make taken
+** back, and, in a hook that may not change the board or the state, the
+** same position. What it returns is then read against the position the
+** core goes on with (a move it hands back is made there, not in the
+** position it left). */
+static void call_hook(lua_State *L, Rules *R, const char *name, int nargs, int nresults) {
+  uint64_t key = R->p->key;
+  lua_call(L, nargs, nresults);
+  int left = R->nmade - R->base;
+  if (left > 0 || (!(R->can & (CAN_CHANGE | CAN_STATE)) && R->p->key != key)) {
+    char at[300];
+    where(L, 2, at, sizeof at);
+    if (left > 0)
+      luaL_error(L, "%s: hooks.%s made %d move%s with pos:make and did not take %s back with pos:unmake "
+                    "(a hook leaves the position as it found it)", at, name, left, left == 1 ? "" : "s",
+                 left == 1 ? "it" : "them");
+    luaL_error(L, "%s: hooks.%s changed the position (a hook leaves the position as it found it)", at, name);
+  }
 }
 
 /* Runs under sandbox_pcall: calls the hook and decodes its answer. */
@@ -722,7 +760,7 @@ static int run(lua_State *L) {
   switch (c->which) {
     case H_MOVES: {
       pushmoves(L, c->list, c->n);
-      lua_call(L, 2, 2);
+      call_hook(L, R, name, 2, 2);
       if (c->reason) { /* asked why: the reason given for the move, if any */
         c->answer = 0;
         if (lua_istable(L, -1)) {
@@ -737,7 +775,9 @@ static int run(lua_State *L) {
       lua_pop(L, 1);
       if (lua_isnil(L, -1)) return 0; /* the moves as they were */
       if (!lua_istable(L, -1)) return bad_return(L, 2, name, "a table of moves, or nil");
-      lua_Integer len = luaL_len(L, -1);
+      /* raw: a __len of the script's cannot make the count negative,
+      ** nor run its code here */
+      lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
       if (len > MAX_MOVES) {
         char at[300];
         where(L, 2, at, sizeof at);
@@ -752,8 +792,10 @@ static int run(lua_State *L) {
         if (!isnum || code < 0 || code > 0xFFFFFFFF || !acceptable(R, p, (Move)code, given, c->n)) {
           char at[300];
           where(L, 2, at, sizeof at);
+          /* (named raw: a __tostring of the script's is not run here) */
           return luaL_error(L, "%s: hooks.moves returned %s as move %I (expected a move of the list, "
-                               "or one made by pos:move)", at, luaL_tolstring(L, -1, NULL), i);
+                               "or one made by pos:move)", at,
+                            lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1), i);
         }
         c->list[i - 1] = (Move)code;
         lua_pop(L, 1);
@@ -763,7 +805,7 @@ static int run(lua_State *L) {
     }
     case H_LEGAL:
       lua_pushinteger(L, (lua_Integer)c->m);
-      lua_call(L, 2, 2);
+      call_hook(L, R, name, 2, 2);
       if (c->reason && lua_type(L, -1) == LUA_TSTRING)
         snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
       lua_pop(L, 1);
@@ -783,19 +825,19 @@ static int run(lua_State *L) {
         lua_pushnil(L);
       }
       lua_pushinteger(L, u->moved_attr);
-      lua_call(L, 5, 0);
+      call_hook(L, R, name, 5, 0);
       return 0;
     }
     case H_ATTACKED:
       pushsquare(L, R, c->sq);
       pushcolour(L, c->by);
-      lua_call(L, 3, 1);
+      call_hook(L, R, name, 3, 1);
       c->answer = lua_toboolean(L, -1);
       return 0;
     case H_TURN_ENDS:
       lua_pushinteger(L, (lua_Integer)c->m);
       lua_pushinteger(L, R->u->phase + 1); /* the step the move was */
-      lua_call(L, 3, 1);
+      call_hook(L, R, name, 3, 1);
       if (lua_isnil(L, -1)) c->answer = -1;
       else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
       else return bad_return(L, 2, name, "true (the turn ends), false (it goes on), or nil");
@@ -803,7 +845,7 @@ static int run(lua_State *L) {
     case H_TERMINAL: {
       static const char *const results[] = {"win", "loss", "draw", NULL};
       static const int codes[] = {RESULT_WIN, RESULT_LOSS, RESULT_DRAW};
-      lua_call(L, 1, 2);
+      call_hook(L, R, name, 1, 2);
       if (c->reason && lua_type(L, -1) == LUA_TSTRING)
         snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
       lua_pop(L, 1);
