@@ -24,17 +24,15 @@ local function shell_quote(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"
 end
 
--- splitmix64: a seeded generator of our own (math.random is reseeded by
--- every varia.new with a seed).
+-- A seeded generator of our own (math.random is reseeded by every
+-- varia.new with a seed): varia's splitmix64, from a state made of the
+-- seeds given.
 local function rng_of(...)
   local state = 0x2545F4914F6CDD1D
   for _, v in ipairs({ ... }) do state = (state ~ v) * 0x100000001B3 + 0x9E3779B97F4A7C15 end
   return function(n)
-    state = state + 0x9E3779B97F4A7C15
-    local z = state
-    z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
-    z = (z ~ (z >> 27)) * 0x94D049BB133111EB
-    z = z ~ (z >> 31)
+    local z
+    z, state = varia.splitmix(state)
     return (z >> 11) % n + 1
   end
 end

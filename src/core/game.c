@@ -9,6 +9,7 @@
 #include "hidden.h"
 #include "rules.h"
 #include "notation.h"
+#include "splitmix.h"
 
 int game_init(Game *g, const Variant *v, const char *fen, char *err,
               size_t errlen) {
@@ -98,10 +99,7 @@ const char *game_entry_text(const Game *g, int i) {
 static int pick_card(const Position *p) {
   int total = cards_in(p->deck, p->v->ncard_values);
   if (!total) return 0;
-  uint64_t z = p->rng + 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  int k = (int)((z ^ (z >> 31)) % (uint64_t)total);
+  int k = (int)(splitmix_mix(p->rng + SPLITMIX_GAMMA) % (uint64_t)total);
   for (int val = 1; val <= p->v->ncard_values; val++) {
     if (k < p->deck[val]) return val;
     k -= p->deck[val];

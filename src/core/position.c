@@ -8,6 +8,7 @@
 
 #include "position.h"
 #include "position_inline.h"
+#include "splitmix.h"
 
 static inline uint64_t zkey(const Variant *v, int cell, int sq) {
   return v->zobrist[cell * v->geo.nsq + sq];
@@ -15,20 +16,14 @@ static inline uint64_t zkey(const Variant *v, int cell, int sq) {
 
 /* Piece lists: put_piece() and remove_piece() are in position_inline.h. */
 
-/* splitmix64's finaliser: spreads small numbers over 64 bits. */
-static inline uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 /* Card zones (0 deck, 1 discard, 2 and 3 the hands), lost pieces and
 ** pending draws in the hash: one key per (zone, value, count). */
 static inline uint64_t card_key(const Variant *v, int zone, int value, int count) {
-  return count ? mix(v->zobrist_cards + (uint64_t)((zone * 64 + value) * 256 + count)) : 0;
+  return count ? splitmix_mix(v->zobrist_cards + (uint64_t)((zone * 64 + value) * 256 + count)) : 0;
 }
 static inline uint64_t lost_key(const Variant *v, int c, int t, int count) {
-  return count ? mix(v->zobrist_lost + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
+  return count ? splitmix_mix(v->zobrist_lost + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
 }
 
 /* Changes a zone's count of a value, with the hash. */
@@ -40,7 +35,7 @@ static inline uint64_t zone_add(const Variant *v, uint8_t *zone, int id, int val
 
 /* Gates in the hash: one key per (colour, file). */
 static inline uint64_t gate_key(const Variant *v, int c, int file) {
-  return mix(v->zobrist_gate + (uint64_t)(c * 64 + file));
+  return splitmix_mix(v->zobrist_gate + (uint64_t)(c * 64 + file));
 }
 /* Closes colour c's gate on sq, if it has one there; returns the hash change. */
 static uint64_t close_gate(Position *p, int c, int sq) {
@@ -53,7 +48,7 @@ static uint64_t close_gate(Position *p, int c, int sq) {
 
 /* Pockets in the hash: one key per (colour, type, count). */
 static inline uint64_t pocket_key(const Variant *v, int c, int t, int count) {
-  return count ? mix(v->zobrist_pocket + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
+  return count ? splitmix_mix(v->zobrist_pocket + (uint64_t)((c * 64 + t) * 256 + count)) : 0;
 }
 static inline uint64_t pocket_add(Position *p, int c, int t, int delta) {
   uint64_t k = pocket_key(p->v, c, t, p->pocket[c][t]);
@@ -74,7 +69,7 @@ static inline uint64_t lost_add(Position *p, int c, int t, int delta) {
 
 /* Checks given by colour c, in the hash when not zero. */
 static inline uint64_t checks_key(const Variant *v, int c, int count) {
-  return count ? mix(v->zobrist_checks + (uint64_t)(c * 256 + count)) : 0;
+  return count ? splitmix_mix(v->zobrist_checks + (uint64_t)(c * 256 + count)) : 0;
 }
 
 void pos_count_check(Position *p, int c) {
@@ -91,7 +86,7 @@ static uint64_t cards_key(const Position *p) {
          card_key(v, 2, val, p->hand[0][val]) ^ card_key(v, 3, val, p->hand[1][val]);
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) k ^= lost_key(v, c, t, p->lost[c][t]);
-  if (p->pending_draws) k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+  if (p->pending_draws) k ^= splitmix_mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
   return k;
 }
 
@@ -140,7 +135,7 @@ static inline uint64_t attr_key(const Variant *v, int sq, int a) {
 
 /* A hook's state slot in the hash, when not zero. */
 static inline uint64_t state_key(int slot, int32_t value) {
-  return value ? mix(0x5EED5107A7E00000ull + (uint64_t)slot * 0x100000000ull + (uint32_t)value) : 0;
+  return value ? splitmix_mix(0x5EED5107A7E00000ull + (uint64_t)slot * 0x100000000ull + (uint32_t)value) : 0;
 }
 
 static int ep_key_index(const Position *p) {
@@ -323,7 +318,7 @@ static uint64_t end_turn(Position *p, uint64_t k) {
   p->phase = 0;
   p->anchor = SQ_NONE;
   if (p->pending_draws) { /* owed but not drawable: forfeited */
-    k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+    k ^= splitmix_mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
     p->pending_draws = 0;
   }
   if (p->side == BLACK) p->fullmove++;
@@ -395,10 +390,10 @@ static inline uint64_t make_draw(Position *p, Move m, uint64_t k) {
   int us = p->side;
   int val = MOVE_PROMO(m);
   k ^= zone_add(v, p->deck, 0, val, -1) ^ zone_add(v, p->hand[us], 2 + us, val, +1);
-  k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+  k ^= p->pending_draws ? splitmix_mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
   p->pending_draws--;
-  k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
-  p->rng = mix(p->rng + 0x9E3779B97F4A7C15ull); /* the next chance step */
+  k ^= p->pending_draws ? splitmix_mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+  p->rng = splitmix_mix(p->rng + SPLITMIX_GAMMA); /* the next chance step */
   return k;
 }
 
@@ -632,9 +627,9 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
     if ((v->draw_on & DRAW_ON_PROMOTION) && flag == MF_PROMO) events++;
     if ((v->draw_on & DRAW_ON_CHECK) && gives_check) events++;
     if (events) {
-      k ^= p->pending_draws ? mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
+      k ^= p->pending_draws ? splitmix_mix(v->zobrist_cards ^ (uint64_t)p->pending_draws) : 0;
       p->pending_draws = events;
-      k ^= mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
+      k ^= splitmix_mix(v->zobrist_cards ^ (uint64_t)p->pending_draws);
     }
   }
   /* The next step: a draw step stays while cards are owed and can be drawn,

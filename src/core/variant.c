@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "variant.h"
+#include "splitmix.h"
 
 void variant_defaults(Variant *v) {
   memset(v, 0, sizeof *v);
@@ -50,14 +51,6 @@ int variant_type_by_letter(const Variant *v, char letter) {
   return -1;
 }
 
-/* splitmix64: a fixed sequence, so hashes are the same in every run. */
-static uint64_t splitmix(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 /* The Zobrist keys of every variant: one fixed splitmix sequence, computed
 ** once. A variant of nsq squares takes the first 97 * nsq keys for its
 ** cells and the next ones for the rest of its state, so loading a variant
@@ -68,7 +61,8 @@ static const uint64_t *zobrist_keys(void) {
   static int ready;
   if (!ready) {
     uint64_t seed = 0x7661726961ull; /* "varia" */
-    for (int i = 0; i < ZOBRIST_KEYS; i++) keys[i] = splitmix(&seed);
+    /* a fixed sequence: the same keys in every run */
+    for (int i = 0; i < ZOBRIST_KEYS; i++) keys[i] = splitmix_next(&seed);
     ready = 1;
   }
   return keys;

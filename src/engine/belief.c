@@ -19,6 +19,7 @@
 #include "belief.h"
 #include "hidden.h"
 #include "rules.h"
+#include "splitmix.h"
 #include "notation.h"
 
 enum { OBS_SKIP, OBS_OWN_STEP, OBS_OWN_TRY, OBS_OTHER_STEP, OBS_OTHER_TRY };
@@ -73,13 +74,6 @@ struct Belief {
   int cut;
   char heard[HEARD_MAX]; /* scratch for the oracle's answers */
 };
-
-static uint64_t next_random(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 /* The position's identity: its hash, and the clock the hash leaves out. */
 static uint64_t identity(const Position *p) {
@@ -309,7 +303,7 @@ static int advance(Belief *b, const BeliefOracle *o, const Position *p0, const O
     int n = gen_legal(p, list);
     if (rng)
       for (int i = n - 1; i > 0; i--) {
-        int j = (int)(next_random(rng) % (uint64_t)(i + 1));
+        int j = (int)(splitmix_next(rng) % (uint64_t)(i + 1));
         Move t = list[i];
         list[i] = list[j];
         list[j] = t;
@@ -368,7 +362,7 @@ static int collect(void *ctx, const Position *p) {
   /* reservoir sampling over the distinct successors */
   if (c->nsample < c->want) c->sample[c->nsample++] = *p;
   else {
-    long j = (long)(next_random(&c->b->rng) % (uint64_t)c->distinct);
+    long j = (long)(splitmix_next(&c->b->rng) % (uint64_t)c->distinct);
     if (j < c->want) c->sample[j] = *p;
   }
   return 0;
@@ -416,7 +410,7 @@ static int draw_from(Belief *b, const BeliefOracle *o, const Position *start, in
                      Position *out, int *n, KeySet *seen, long budget, char *err, size_t errlen) {
   for (int tries = 0; *n < b->particles && budget > 0 && nstart && tries < 2 * b->particles;
        tries++) {
-    const Position *from = &start[next_random(&b->rng) % (uint64_t)nstart];
+    const Position *from = &start[splitmix_next(&b->rng) % (uint64_t)nstart];
     int r = draw_history(b, o, from, at, b->nobs, &out[*n], &budget, err, errlen);
     if (r < 0) return -1;
     if (r == 1) {
@@ -454,8 +448,8 @@ static int perturb(Belief *b, const Position *p, int at, Position *out) {
   int them = b->player ^ 1;
   if (p->npieces[them] == 0) return 0;
   for (int tries = 0; tries < 16; tries++) {
-    int from = p->plist[them][next_random(&b->rng) % (uint64_t)p->npieces[them]];
-    int to = (int)(next_random(&b->rng) % (uint64_t)geo->nsq);
+    int from = p->plist[them][splitmix_next(&b->rng) % (uint64_t)p->npieces[them]];
+    int to = (int)(splitmix_next(&b->rng) % (uint64_t)geo->nsq);
     uint8_t cell = p->board[from];
     int rank = board_rank(geo, to);
     Undo u;
@@ -486,7 +480,7 @@ static int draw_near(Belief *b, const BeliefOracle *o, const Position *start, in
   }
   for (int tries = 0; *n < b->particles && budget > 0 && nstart && tries < 4 * b->particles;
        tries++) {
-    if (!perturb(b, &start[next_random(&b->rng) % (uint64_t)nstart], at, near)) continue;
+    if (!perturb(b, &start[splitmix_next(&b->rng) % (uint64_t)nstart], at, near)) continue;
     int r = draw_history(b, o, near, at, b->nobs, &out[*n], &budget, err, errlen);
     if (r < 0) {
       free(near);
@@ -686,7 +680,7 @@ static int exact_try_update(Belief *b, const BeliefOracle *o, int j, char *err, 
     if (r == 0) unknown[nunknown++] = i;
   }
   for (int i = nunknown - 1; i > 0 && !bad; i--) { /* those checked are a uniform sample */
-    int k = (int)(next_random(&b->rng) % (uint64_t)(i + 1)), t = unknown[i];
+    int k = (int)(splitmix_next(&b->rng) % (uint64_t)(i + 1)), t = unknown[i];
     unknown[i] = unknown[k];
     unknown[k] = t;
   }

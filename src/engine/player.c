@@ -8,6 +8,7 @@
 
 #include "hidden.h"
 #include "rules.h"
+#include "splitmix.h"
 #include "notation.h"
 #include "player.h"
 
@@ -22,13 +23,6 @@
 #define BOX_WEIGHT 6      /* per square the opponent's king could reach unattacked */
 #define NEAR_WEIGHT 4     /* per step the own king is nearer the opponent's */
 #define REPEAT_WEIGHT 60  /* per earlier time the own pieces stood so, when ahead */
-
-static uint64_t next(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 static int excluded(const char *const *exclude, const char *uci) {
   for (int i = 0; exclude && exclude[i]; i++)
@@ -76,7 +70,7 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
       for (int k = 0; k < have[t] && nu > 0; k++) {
         /* pawns not on the first or last rank */
         for (int tries = 0; tries < 50; tries++) {
-          int i = (int)(next(rng) % (uint64_t)nu), sq = unseen[i];
+          int i = (int)(splitmix_next(rng) % (uint64_t)nu), sq = unseen[i];
           int rank = board_rank(geo, sq);
           if (board[sq] || (v->type[t].pawn && (rank == 0 || rank == geo->ranks - 1))) continue;
           board[sq] = them == WHITE ? (char)toupper((unsigned char)v->type[t].letter) : v->type[t].letter;
@@ -125,7 +119,7 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
       int total = 0;
       for (int val = 1; val <= v->ncard_values; val++) total += pool[val];
       if (!total) break;
-      int pick = (int)(next(rng) % (uint64_t)total);
+      int pick = (int)(splitmix_next(rng) % (uint64_t)total);
       for (int val = 1; val <= v->ncard_values; val++) {
         if (pick < pool[val]) {
           pool[val]--;
@@ -136,7 +130,7 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
       }
     }
     for (int val = 1; val <= v->ncard_values; val++) out->deck[val] = pool[val];
-    out->rng = next(rng);
+    out->rng = splitmix_next(rng);
     out->key = pos_compute_key(out);
   }
   return 0;
@@ -232,7 +226,7 @@ static uint64_t own_signature(const Position *p, int me) {
   for (int i = 0; i < p->npieces[me]; i++) {
     int sq = p->plist[me][i];
     uint64_t x = (uint64_t)sq << 8 | p->board[sq];
-    h ^= next(&x); /* order-free: pieces are listed in any order */
+    h ^= splitmix_next(&x); /* order-free: pieces are listed in any order */
   }
   return h;
 }

@@ -27,6 +27,7 @@
 
 #include "binding.h"
 #include "match.h"
+#include "splitmix.h"
 #include "rules.h"
 #include "notation.h"
 #include "pgn.h"
@@ -825,7 +826,7 @@ typedef struct Opening {
 ** games of a pair get the same. Openings that end the game are avoided. */
 static void random_opening(Sandbox *s, const MatchConfig *c, int pair, Opening *o) {
   lua_State *L = s->L;
-  uint64_t x = c->seed * 0x9E3779B97F4A7C15ull + (uint64_t)pair * 0xBF58476D1CE4E5B9ull + 1;
+  uint64_t x = c->seed * SPLITMIX_GAMMA + (uint64_t)pair * 0xBF58476D1CE4E5B9ull + 1;
   o->fen[0] = o->moves[0] = '\0';
   for (int attempt = 0; attempt < 20; attempt++) {
     int top = lua_gettop(L);

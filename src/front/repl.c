@@ -31,6 +31,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "repl.h"
+#include "splitmix.h"
 #include "rulehooks.h"
 #include "script.h"
 #include "textio.h"
@@ -831,7 +832,7 @@ static void computer_plays(Repl *r, int once) {
     say_error(r, "out of memory%s", "");
     return;
   }
-  uint64_t rng = r->seed ^ (uint64_t)r->g->n * 0x9E3779B97F4A7C15ull;
+  uint64_t rng = r->seed ^ (uint64_t)r->g->n * SPLITMIX_GAMMA;
   SearchLimits lim = {.depth = r->level, .stop = &r->s->interrupted};
   while (game_decision(r->g).kind != DECIDE_NONE &&
          (once || game_decision(r->g).player == r->computer)) {

@@ -49,6 +49,7 @@
 #include "script.h"
 #include "search.h"
 #include "serve.h"
+#include "splitmix.h"
 
 /* A request body larger than this is refused (413) unread: every body the
 ** API takes is a move, a FEN or a name. */
@@ -1091,7 +1092,7 @@ static void api_computer(Request *q) {
     level = f->num;
   }
   if (game_decision(g).kind == DECIDE_NONE) return fail(q, 409, "the game is over");
-  uint64_t rng = sv->seed ^ (uint64_t)(g->n + 1) * 0x9E3779B97F4A7C15ull;
+  uint64_t rng = sv->seed ^ (uint64_t)(g->n + 1) * SPLITMIX_GAMMA;
   SearchLimits lim = {.depth = (int)level, .stop = &sv->s->interrupted};
   int n0 = g->n;
   int none = player_move(g, binding_searcher(sv->s->L), &lim, &rng, out, sizeof out);

@@ -26,6 +26,7 @@
 #include "search.h"
 #include "sandbox.h"
 #include "script.h"
+#include "splitmix.h"
 
 #define VARIANTS_KEY "varia.variants" /* key (name[:options]) -> compiled variant */
 #define SPECS_KEY "varia.specs" /* a spec as given -> its key in VARIANTS_KEY */
@@ -1858,10 +1859,7 @@ static int hook_beliefs(void *ctx, Game *g, int player, Position *out, int n, ui
   if (!idx) return 0;
   for (int i = 0; i < k; i++) idx[i] = i;
   for (int i = 0; i < n; i++) {
-    uint64_t z = (*rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    int j = i + (int)((z ^ (z >> 31)) % (uint64_t)(k - i)), t = idx[i];
+    int j = i + (int)(splitmix_next(rng) % (uint64_t)(k - i)), t = idx[i];
     idx[i] = idx[j];
     idx[j] = t;
     out[i] = *belief_position(b, idx[i]);
@@ -2070,9 +2068,20 @@ static const luaL_Reg view_meta[] = {{"__tostring", g_tostring}, {"__index", NUL
 static const luaL_Reg variant_meta[] = {
     {"__gc", variant_gc}, {"__tostring", variant_tostring}, {NULL, NULL}};
 
+/* varia.splitmix(state) -> number, state: the next number of the
+** splitmix64 sequence whose state is given, and the state after it; the
+** generator the C side uses (splitmix.h), for seeded sequences in Lua. */
+static int l_splitmix(lua_State *L) {
+  uint64_t state = (uint64_t)luaL_checkinteger(L, 1);
+  lua_Integer out = (lua_Integer)splitmix_next(&state);
+  lua_pushinteger(L, out);
+  lua_pushinteger(L, (lua_Integer)state);
+  return 2;
+}
+
 static const luaL_Reg varia_funcs[] = {
     {"new", l_new}, {"variants", l_variants}, {"load", l_load},
-    {"check", l_check}, {NULL, NULL}};
+    {"check", l_check}, {"splitmix", l_splitmix}, {NULL, NULL}};
 
 int luaopen_varia(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, GAMES_KEY);

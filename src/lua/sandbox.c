@@ -19,6 +19,7 @@
 
 #include "charged.h"
 #include "sandbox.h"
+#include "splitmix.h"
 
 static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   Sandbox *s = ud;
@@ -56,10 +57,7 @@ uint64_t sandbox_random(Sandbox *s) {
 
 void sandbox_seed(Sandbox *s, uint64_t seed) {
   for (int i = 0; i < 4; i++) {
-    uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    s->rng[i] = z ^ (z >> 31);
+    s->rng[i] = splitmix_next(&seed);
   }
 }
 
