@@ -817,7 +817,28 @@ def limits_suite():
     check("the server stops cleanly after stopped requests", code == 0, code)
 
 
-for suite in (cli_suite, chess_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite):
+def quiet_suite():
+    """A client that goes away (a tab closed while its event stream is
+    open) is no error: nothing of it reaches standard error (the HTTP
+    library once printed 'Failed to send the chunked response body')."""
+    import socket
+    s = Server("chess")
+    t = s.links["starter"]
+    h, port = s.host.split(":")
+    for _ in range(3):
+        c = socket.create_connection((h, int(port)), timeout=10)
+        c.sendall(("GET /api/events?t=%s HTTP/1.1\r\nHost: x\r\n\r\n" % t).encode())
+        c.recv(200)
+        c.close()
+        s.api("POST", "/api/play", {"move": "e2e4"}, t)  # an event for the closed stream
+        s.api("POST", "/api/undo", {}, t)
+    time.sleep(0.3)
+    code, out = s.stop()
+    check("closed tabs: nothing on stderr but the stop",
+          code == 0 and "Failed to send" not in out and "HTTP:" not in out and "closed by remote" not in out, out)
+
+
+for suite in (cli_suite, chess_suite, quiet_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite):
     if os.environ.get("SUITES") and suite.__name__ not in os.environ["SUITES"].split():
         continue  # SUITES="hooks_suite ..." runs only those
     try:

@@ -1705,6 +1705,24 @@ static Conn *conn_of(struct MHD_Connection *c) {
   return ci ? ci->socket_context : NULL;
 }
 
+/* libmicrohttpd's own messages. A client that goes away (a tab closed
+** while its event stream is open, a reload in the middle of an answer) is
+** what browsers do, not an error of the server's: those messages are
+** dropped. Any other goes to standard error, saying whose it is. */
+static const char *const client_gone[] = {
+    "forcibly closed by remote peer", "Connection reset by peer", "Broken pipe",
+    "Socket has been disconnected", "closed by remote", "Failed to send", "Failed to receive", NULL};
+
+static void on_library_message(void *cls, const char *fmt, va_list ap) {
+  (void)cls;
+  char msg[512];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  for (int i = 0; client_gone[i]; i++)
+    if (strstr(msg, client_gone[i])) return;
+  size_t n = strlen(msg);
+  fprintf(stderr, "varia serve: HTTP: %s%s", msg, n && msg[n - 1] == '\n' ? "" : "\n");
+}
+
 static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
                           enum MHD_ConnectionNotificationCode toe) {
   Server *sv = cls;
@@ -2002,6 +2020,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
 
   struct MHD_Daemon *d = MHD_start_daemon(
       MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, on_request, &sv,
+      MHD_OPTION_EXTERNAL_LOGGER, on_library_message, NULL, /* first, as the library asks */
       MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_NOTIFY_COMPLETED, on_completed, &sv,
       MHD_OPTION_NOTIFY_CONNECTION, on_connection, &sv, MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)PER_CLIENT_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
