@@ -761,12 +761,21 @@ function M.table(parsed, name, source)
     if why then return nil, why end
   end
   note_untranslated(c, parsed)
+  -- what changes the rules and was not translated, as data the script
+  -- carries: varia check reports it, so the game is never taken for
+  -- Fairy-Stockfish's in silence
+  for _, n in ipairs(c.notes) do
+    if n.rules then
+      c.v.differs = c.v.differs or {}
+      c.v.differs[#c.v.differs + 1] = string.format("%s = %s: %s", n.key, n.value, n.why)
+    end
+  end
   return c.v, c.notes, chain
 end
 
 -- ---- writing the script -------------------------------------------------
 
-local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules" }
+local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
 local piece_order = { "name", "betza", "value", "royal", "pawn", "promotes", "promotes_to", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture" }
 

@@ -706,6 +706,23 @@ int cli_check(Sandbox *s, int argc, char **argv) {
       bad = 1;
       continue;
     }
+    /* what the script says it plays otherwise than its source (varia
+    ** import's rules it could not translate): each is a failure */
+    int differs = 0;
+    if (lua_getiuservalue(s->L, -1, 1) == LUA_TTABLE && script_rawfield(s->L, -1, "differs") == LUA_TTABLE) {
+      lua_Integer n = (lua_Integer)lua_rawlen(s->L, -1);
+      for (lua_Integer k = 1; k <= n; k++) {
+        if (lua_rawgeti(s->L, -1, k) == LUA_TSTRING)
+          fprintf(stderr, "%s: plays otherwise than its source: %s\n", argv[i], lua_tostring(s->L, -1)), differs++;
+        lua_pop(s->L, 1);
+      }
+    }
+    lua_pop(s->L, 2);
+    if (differs) {
+      lua_pop(s->L, 1);
+      bad = 1;
+      continue;
+    }
     const char *failed = play_random_games(s->L, argv[i]);
     if (failed) {
       /* the hook's traceback runs through check's own code: the line says where */

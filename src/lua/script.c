@@ -1061,7 +1061,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "ownership", "hooks", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
-                                      "drops", "on_position", "names", NULL};
+                                      "drops", "on_position", "names", "differs", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -1105,6 +1105,15 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   read_turn(r, idx, v);
   read_ownership(r, idx, v);
   read_cards(r, idx, v);
+  /* differs = { "what the script plays otherwise than its source", ... } */
+  if ((t = get_table(r, idx, "differs", ""))) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, t);
+    for (lua_Integer k = 1; k <= n; k++) {
+      if (lua_rawgeti(L, t, k) != LUA_TSTRING) problem(r, "differs[%d]: expected a string", (int)k);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
   if ((t = get_table(r, idx, "names", ""))) {
     read_names(r, t, &v->names);
     lua_pop(L, 1);
