@@ -323,7 +323,7 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
   if (v->royal_mask && !v->royal_capture && !variant_kingless_allowed(v))
     for (int c = 0; c < 2; c++)
       if (p->royal[c] == SQ_NONE && !pos_royal_in_pocket(p, c))
-        FEN_ERR("FEN board: %s has no %s", c == WHITE ? "White" : "Black",
+        FEN_ERR("FEN board: %s has no %s", colour_title(c),
                  v->type[__builtin_ctz(v->royal_mask)].name);
 
   return 0;

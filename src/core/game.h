@@ -16,6 +16,11 @@ typedef struct Game Game;
 ** when it was made, so that undo takes it back with the step that caused
 ** it. */
 enum { AUDIENCE_WHITE = 1, AUDIENCE_BLACK = 2, AUDIENCE_ALL = 3 };
+/* An audience's name as scripts and protocols write it: "all", or the
+** colour's name. */
+static inline const char *audience_name(int a) {
+  return a == AUDIENCE_ALL ? "all" : colour_name(a == AUDIENCE_WHITE ? WHITE : BLACK);
+}
 typedef struct Message {
   int index;
   int audience;

@@ -263,13 +263,11 @@ static int looks_like_san(const Position *p, const char *t) {
   return san_parse(p, t, &parts) == 0;
 }
 
-static const char *side_name(int c) { return c == WHITE ? "White" : "Black"; }
-
 void describe_cell(const Position *p, int sq, char *out, size_t len) {
   uint8_t c = p->board[sq];
   const char *name = p->v->type[CELL_TYPE(c)].name;
   if (CELL_COLOUR(c) == NEUTRAL) snprintf(out, len, "the %s", name);
-  else snprintf(out, len, "%s's %s", side_name(CELL_COLOUR(c)), name);
+  else snprintf(out, len, "%s's %s", colour_title(CELL_COLOUR(c)), name);
 }
 
 /* Why a relocation step (put the neutral piece elsewhere: "@f6", "f6" or
@@ -292,7 +290,7 @@ static void refuse_relocation(const Position *p, const char *text, char *err, si
   }
   if (to == SQ_NONE) {
     snprintf(err, errlen, "\"%s\": %s must now put the %s on an empty square (@f6, or from its "
-             "square: e3f6)", text, side_name(p->side), piece);
+             "square: e3f6)", text, colour_title(p->side), piece);
     return;
   }
   board_square_name(g, to, name);
@@ -309,7 +307,7 @@ static void refuse_relocation(const Position *p, const char *text, char *err, si
     char at[4];
     board_square_name(g, cur, at);
     snprintf(err, errlen, "%s: %s must now move the %s, which stands on %s (%s%s)", text,
-             side_name(p->side), piece, at, at, name);
+             colour_title(p->side), piece, at, at, name);
   } else {
     snprintf(err, errlen, "%s: the %s may not go to %s in this position", text, piece, name);
   }
@@ -328,7 +326,7 @@ static void refuse_card_play(const Position *p, const char *text, char *err, siz
   }
   if (v->phase[p->phase].kind != PHASE_MOVE) {
     snprintf(err, errlen, "%s: cards are played instead of a move, and %s is not the step to move",
-             text, side_name(us));
+             text, colour_title(us));
     return;
   }
   if (sq == SQ_NONE || text[6 + l]) {
@@ -338,13 +336,13 @@ static void refuse_card_play(const Position *p, const char *text, char *err, siz
   uint8_t c = p->board[sq];
   if (c == CELL_EMPTY) {
     snprintf(err, errlen, "%s: %s is empty; cards act on one of %s's own pieces", text, text + 6,
-             side_name(us));
+             colour_title(us));
     return;
   }
   describe_cell(p, sq, what, sizeof what);
   if (CELL_COLOUR(c) != us) {
     snprintf(err, errlen, "%s: %s holds %s; cards act on one of %s's own pieces", text, text + 6,
-             what, side_name(us));
+             what, colour_title(us));
     return;
   }
   if (v->card_exclude >> CELL_TYPE(c) & 1) {
@@ -356,7 +354,7 @@ static void refuse_card_play(const Position *p, const char *text, char *err, siz
                                                   p->hand[us][rv] && p->hand[us][fv];
   if (rv > v->ncard_values || fv > v->ncard_values || !have) {
     snprintf(err, errlen, "%s: %s needs a %d (rank, counted from %s's side) and a %d (file), and "
-             "%s's hand does not hold them", text, text + 6, rv, side_name(us), fv, side_name(us));
+             "%s's hand does not hold them", text, text + 6, rv, colour_title(us), fv, colour_title(us));
     return;
   }
   snprintf(err, errlen, "illegal card play %s in this position", text);
@@ -374,8 +372,8 @@ static void refuse_choice(const Position *p, const char *text, const Move *list,
   }
   board_square_name(&p->v->geo, n ? move_destination(p, list[0]) : 0, to);
   snprintf(err, errlen, "%s: %s now chooses which of %s's pieces goes to %s: one of %s", text,
-           side_name(p->v->phase[p->phase].owner == OWNER_OPPONENT ? p->side ^ 1 : p->side),
-           side_name(p->side), to, moves);
+           colour_title(p->v->phase[p->phase].owner == OWNER_OPPONENT ? p->side ^ 1 : p->side),
+           colour_title(p->side), to, moves);
 }
 
 /* SAN that names a piece by more than it needs (Ngf3 where one knight
@@ -497,7 +495,7 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
       snprintf(err, errlen, "illegal drop %s: '%c' is not a piece of %s", text, text[0], p->v->name);
     else if (!p->pocket[p->side][t])
       snprintf(err, errlen, "illegal drop %s: %s has no %s in the pocket", text,
-               p->side == WHITE ? "White" : "Black", p->v->type[t].name);
+               colour_title(p->side), p->v->type[t].name);
     else
       snprintf(err, errlen, "illegal drop %s in this position", text);
   } else if (from != SQ_NONE && to != SQ_NONE) {
@@ -506,7 +504,7 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
       snprintf(err, errlen, "illegal move %s: no piece on %.*s", text, l1, text);
     else if (CELL_COLOUR(c) != p->side)
       snprintf(err, errlen, "illegal move %s: the piece on %.*s is not %s's", text,
-               l1, text, p->side == WHITE ? "White" : "Black");
+               l1, text, colour_title(p->side));
     else
       snprintf(err, errlen, "illegal move %s in this position", text);
   } else if (n == 0) {

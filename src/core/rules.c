@@ -733,7 +733,7 @@ int rules_conclude(Variant *v, char *err, size_t errlen) {
     for (int c = 0; c < 2; c++)
       if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v) &&
           !pos_royal_in_pocket(start, c))
-        add_problem(err, errlen, &nerr, "start: %s has no royal piece", c == WHITE ? "White" : "Black");
+        add_problem(err, errlen, &nerr, "start: %s has no royal piece", colour_title(c));
   }
   free(start);
   return nerr ? -1 : 0;

@@ -33,6 +33,12 @@
 /* Colours of cells: neutral pieces belong to nobody. */
 enum { WHITE = 0, BLACK = 1, NEUTRAL = 2 };
 #define NCOLOURS 3
+
+/* The colours' names, the one place they are spelled: as scripts, files
+** and protocols write them ("white", "black", "neutral"), and as a
+** sentence names them ("White"). */
+static inline const char *colour_name(int c) { return c == WHITE ? "white" : c == BLACK ? "black" : "neutral"; }
+static inline const char *colour_title(int c) { return c == WHITE ? "White" : c == BLACK ? "Black" : "Neutral"; }
 #define OWNER_NONE 0xFF
 
 /* Results, from the point of view of the side they happen to; POINTS

@@ -13,8 +13,6 @@
 #include "rules.h"
 #include "notation.h"
 
-static const char *colour_word(int c) { return c == WHITE ? "White" : "Black"; }
-
 static int contains(const Position *p, const Move *list, int n, int from, int to) {
   for (int i = 0; i < n; i++)
     if (MOVE_FROM(list[i]) == from && move_destination(p, list[i]) == to) return 1;
@@ -66,7 +64,7 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
   }
   if ((v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) ||
       ((v->drop_confined_mask >> t & 1) && !(v->type[t].drop_region[us][r] >> f & 1))) {
-    snprintf(out, len, "%s is outside the squares where %s may drop a %s", name, colour_word(us), piece);
+    snprintf(out, len, "%s is outside the squares where %s may drop a %s", name, colour_title(us), piece);
     return;
   }
   if ((v->confined_mask >> t & 1) && !(v->stand[us][sq] >> t & 1)) {
@@ -76,7 +74,7 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
   if (t + 1 == v->drop_no_doubled)
     for (int rr = 0; rr < g->ranks; rr++)
       if (p->board[board_square(g, f, rr)] == MAKE_CELL(us, t)) {
-        snprintf(out, len, "%s already has a %s on the %c-file", colour_word(us), piece, 'a' + f);
+        snprintf(out, len, "%s already has a %s on the %c-file", colour_title(us), piece, 'a' + f);
         return;
       }
   if (v->no_immobile && !(v->mobile[us][t][sq / 64] >> (sq % 64) & 1)) {
@@ -98,7 +96,7 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
   int own = !v->royal_capture && royal_attacked(p, us), gives = royal_attacked(p, us ^ 1);
   move_unmake(p, m, &u);
   if (own)
-    snprintf(out, len, "it would leave %s's %s attacked", colour_word(us),
+    snprintf(out, len, "it would leave %s's %s attacked", colour_title(us),
              v->type[__builtin_ctz(v->royal_mask)].name);
   else if (gives && v->drop_no_check)
     snprintf(out, len, "a drop may not give check");
@@ -123,14 +121,14 @@ static void explain_castling(Position *p, int side, char *out, size_t len) {
   case CASTLE_NO_KING:
     if (!v->castling) snprintf(out, len, "%s has no castling", v->name);
     else snprintf(out, len, "castling (%s) needs %s's %s on its castling square", name,
-                  colour_word(us), king);
+                  colour_title(us), king);
     return;
   case CASTLE_NO_RIGHT:
     snprintf(out, len, "%s has lost the right to castle %s (the %s or that rook has moved)",
-             colour_word(us), name, king);
+             colour_title(us), name, king);
     return;
   case CASTLE_NO_ROOK:
-    snprintf(out, len, "castling (%s) needs %s's %s on %s", name, colour_word(us),
+    snprintf(out, len, "castling (%s) needs %s's %s on %s", name, colour_title(us),
              v->type[v->castle_rook_type].name, sq);
     return;
   case CASTLE_OCCUPIED:
@@ -138,14 +136,14 @@ static void explain_castling(Position *p, int side, char *out, size_t len) {
     snprintf(out, len, "castling (%s) needs %s empty, and %s holds %s", name, sq, sq, what);
     return;
   case CASTLE_IN_CHECK:
-    snprintf(out, len, "%s may not castle out of check", colour_word(us));
+    snprintf(out, len, "%s may not castle out of check", colour_title(us));
     return;
   case CASTLE_ATTACKED:
     snprintf(out, len, "castling (%s): the %s may not cross %s, which %s attacks", name, king, sq,
-             colour_word(us ^ 1));
+             colour_title(us ^ 1));
     return;
   default:
-    snprintf(out, len, "castling (%s) would leave %s's %s attacked", name, colour_word(us), king);
+    snprintf(out, len, "castling (%s) would leave %s's %s attacked", name, colour_title(us), king);
   }
 }
 
@@ -194,8 +192,8 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
   const char *piece = v->type[t].name;
   if (CELL_COLOUR(c) != p->side) {
     snprintf(out, len, "the %s on %s is %s's, and %s is to move", piece, name,
-             CELL_COLOUR(c) == NEUTRAL ? "nobody" : colour_word(CELL_COLOUR(c)),
-             colour_word(p->side));
+             CELL_COLOUR(c) == NEUTRAL ? "nobody" : colour_title(CELL_COLOUR(c)),
+             colour_title(p->side));
     return REFUSED;
   }
   /* A move the core allows and the variant's rule hooks refuse: their
@@ -214,7 +212,7 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
   }
   uint8_t there = p->board[to];
   if (there != CELL_EMPTY && CELL_COLOUR(there) == p->side) {
-    snprintf(out, len, "%s holds %s's own %s", sq, colour_word(p->side), v->type[CELL_TYPE(there)].name);
+    snprintf(out, len, "%s holds %s's own %s", sq, colour_title(p->side), v->type[CELL_TYPE(there)].name);
     return REFUSED;
   }
   if (there != CELL_EMPTY && CELL_COLOUR(there) == NEUTRAL) {
@@ -253,10 +251,10 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
       snprintf(out, len, "the %s has just crossed the line and may not go straight back to %s", piece, sq);
     else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->promote_to_lost)
       snprintf(out, len, "a %s may promote only into a piece %s has lost, and none is left to choose",
-               piece, colour_word(p->side));
+               piece, colour_title(p->side));
     else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->has_promo_limit)
       snprintf(out, len, "a %s must promote on %s, and %s has as many of every promotion piece as "
-               "the limit allows", piece, sq, colour_word(p->side));
+               "the limit allows", piece, sq, colour_title(p->side));
     else {
       /* the first occupied square on the way, where the lone piece's moves
       ** and the real ones part */
@@ -305,7 +303,7 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
         who = v->type[CELL_TYPE(p->board[a[n - 1]])].name;
       }
       move_unmake(p, pseudo[i], &u);
-      snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_word(us),
+      snprintf(out, len, "it would leave %s's %s attacked (by the %s on %s)", colour_title(us),
                v->type[__builtin_ctz(v->royal_mask)].name, who, by);
       return REFUSED;
     }
@@ -321,7 +319,7 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
       if (MOVE_FROM(pseudo[i]) == from && move_destination(p, pseudo[i]) == to) {
         char capture[64];
         move_to_san(p, legal[0], capture, sizeof capture);
-        snprintf(out, len, "a capture is compulsory, and %s can capture (%s)", colour_word(p->side),
+        snprintf(out, len, "a capture is compulsory, and %s can capture (%s)", colour_title(p->side),
                  capture);
         return REFUSED;
       }
@@ -397,7 +395,7 @@ static void explain_san(Position *p, const char *text, const SanParts *sp, const
   }
   if (!nc) {
     snprintf(out, len, any ? "%s: no %s of %s's stands where %s says" : "%s: %s has no %s", text,
-             any ? kind : colour_word(us), any ? colour_word(us) : kind, text);
+             any ? kind : colour_title(us), any ? colour_title(us) : kind, text);
     return;
   }
   char reason[MAX_PIECES][256];
@@ -412,7 +410,7 @@ static void explain_san(Position *p, const char *text, const SanParts *sp, const
     return;
   }
   if (!nreach) {
-    snprintf(out, len, "%s: no %s of %s's can move to %s", text, kind, colour_word(us), sq);
+    snprintf(out, len, "%s: no %s of %s's can move to %s", text, kind, colour_title(us), sq);
     return;
   }
   used = (size_t)snprintf(out, len, "%s:", text);
@@ -442,13 +440,13 @@ int explain_move(Position *p, const char *text, char *out, size_t len) {
     return 0;
   }
   if (n == 0) {
-    snprintf(out, len, "%s has no legal move: the game is over", colour_word(p->side));
+    snprintf(out, len, "%s has no legal move: the game is over", colour_title(p->side));
     return 0;
   }
   int kind = v->phase[p->phase].kind;
   if (kind == PHASE_RELOCATE) {
     snprintf(out, len, "%s must now move the %s (to any empty square but its own): %s",
-             colour_word(p->side), v->type[v->phase[p->phase].piece].name, err);
+             colour_title(p->side), v->type[v->phase[p->phase].piece].name, err);
     return 0;
   }
   if (kind == PHASE_TARGET || kind == PHASE_CHOOSE) {

@@ -271,9 +271,6 @@ static Game *tx_game(Transcript *t, int lineno) {
   return t->g;
 }
 
-static const char *audience_word(int a) {
-  return a == AUDIENCE_ALL ? "all" : a == AUDIENCE_WHITE ? "white" : "black";
-}
 
 static void tx_line(Transcript *t, int lineno, char *p) {
   char buf[4096];
@@ -314,7 +311,7 @@ static void tx_line(Transcript *t, int lineno, char *p) {
       return;
     }
     const Message *m = &g->msgs[i];
-    snprintf(buf, sizeof buf, "%s %s: %s", audience_word(m->audience), m->type, m->text);
+    snprintf(buf, sizeof buf, "%s %s: %s", audience_name(m->audience), m->type, m->text);
     if (strcmp(buf, want) != 0) tx_fail(t, lineno, "expected \"%s\", got \"%s\"", want, buf);
     t->msg_seen++;
     return;
@@ -330,7 +327,7 @@ static void tx_line(Transcript *t, int lineno, char *p) {
     } else if (strncmp(what, "result ", 7) == 0) {
       GameResult r = game_result(g);
       if (!r.over) snprintf(buf, sizeof buf, "none");
-      else snprintf(buf, sizeof buf, "%s %s", r.winner < 0 ? "draw" : r.winner == WHITE ? "white" : "black",
+      else snprintf(buf, sizeof buf, "%s %s", r.winner < 0 ? "draw" : colour_name(r.winner),
                     r.reason);
       if (strcmp(buf, what + 7) != 0) tx_fail(t, lineno, "expected result %s, got %s", what + 7, buf);
     } else if (strncmp(what, "answer ", 7) == 0) {

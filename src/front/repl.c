@@ -232,7 +232,7 @@ static void show_board(Repl *r) {
            res.reason);
   } else {
     Decision d = game_decision(r->g);
-    const char *decider = d.player == WHITE ? "White" : "Black";
+    const char *decider = colour_title(d.player);
     if (d.kind == DECIDE_ANSWER_OFFER)
       printf("%s answers an offer to end the game: accept or decline", decider);
     else if (d.kind == DECIDE_RELOCATE)
@@ -243,7 +243,7 @@ static void show_board(Repl *r) {
       char target[4];
       board_square_name(geo, p->target, target);
       printf("%s chooses which of %s's pieces goes to %s (moves lists them)", decider,
-             p->side == WHITE ? "White" : "Black", target);
+             colour_title(p->side), target);
     }
     else
       printf("%s to move%s%s", decider,
@@ -270,7 +270,7 @@ static void show_board(Repl *r) {
     printf("   (drop with N@f3)\n");
   }
   if (r->g->v->ncard_values) {
-    printf("%s's cards:", who == WHITE ? "White" : "Black");
+    printf("%s's cards:", colour_title(who));
     for (int val = 1; val <= r->g->v->ncard_values; val++)
       for (int k = 0; k < p->hand[who][val]; k++) printf(" %d", val);
     printf("   (%s holds %d; %d in the draw pile)\n", who == WHITE ? "Black" : "White",
@@ -303,7 +303,7 @@ static void list_tries(Repl *r) {
   Move list[MAX_MOVES];
   char uci[64];
   Decision d = game_decision(r->g);
-  const char *who = d.player == WHITE ? "White" : "Black";
+  const char *who = colour_title(d.player);
   if (r->g->v->visibility != SEE_OWN) {
     say_error(r, "tries: the pieces are in view in %s; moves lists the legal moves", r->g->v->name);
     return;
@@ -856,9 +856,9 @@ static void computer_plays(Repl *r, int once) {
     ** referee announces, not the computer's move. */
     if (!view_hides(r->g->v) || r->referee) {
       steps_san(r->g, n0, before, out, sizeof out);
-      printf("computer (%s): %s\n", who == WHITE ? "White" : "Black", out);
+      printf("computer (%s): %s\n", colour_title(who), out);
     }
-    else printf("computer (%s) has played\n", who == WHITE ? "White" : "Black");
+    else printf("computer (%s) has played\n", colour_title(who));
     if (once || r->s->interrupted) break;
   }
   free(before);
@@ -880,7 +880,7 @@ static void do_vs(Repl *r, const char *arg) {
   r->computer = !strcmp(side, "white") ? WHITE : !strcmp(side, "black") ? BLACK
                                                                          : game_decision(r->g).player ^ 1;
   if (view_hides(r->g->v)) r->viewer = r->computer ^ 1; /* the person's view only */
-  printf("the computer plays %s at level %d\n", r->computer == WHITE ? "White" : "Black", r->level);
+  printf("the computer plays %s at level %d\n", colour_title(r->computer), r->level);
   computer_plays(r, 0);
   if (r->interactive) show_board(r);
 }
@@ -998,7 +998,7 @@ static void print_messages(Repl *r, const char *arg) {
   }
   for (int i = 0; i < r->g->nmsgs; i++)
     if (r->g->msgs[i].audience & bit) printf("%d. %s\n", ++k, r->g->msgs[i].text);
-  if (!k) printf("no messages for %s\n", who == WHITE ? "White" : "Black");
+  if (!k) printf("no messages for %s\n", colour_title(who));
 }
 
 static int confirm(const char *prompt) {
@@ -1087,7 +1087,7 @@ static void do_flip(Repl *r, const char *arg) {
     say_error(r, "flip: expected nothing or auto, not \"%s\"", arg);
     return;
   }
-  printf("the board shows %s at the bottom%s\n", board_bottom(r) == WHITE ? "White" : "Black",
+  printf("the board shows %s at the bottom%s\n", colour_title(board_bottom(r)),
          r->bottom < 0 ? " (auto: the side to move in a game between two people at this terminal)" : "");
   if (r->interactive) show_board(r);
 }

@@ -525,7 +525,7 @@ static void write_status(char *out, size_t len, Game *g, int hide) {
     return;
   }
   Decision d = game_decision(g);
-  const char *who = d.player == WHITE ? "White" : "Black";
+  const char *who = colour_title(d.player);
   if (d.kind == DECIDE_ANSWER_OFFER) snprintf(out, len, "%s answers an offer to end the game", who);
   else if (d.kind == DECIDE_RELOCATE)
     snprintf(out, len, "%s moves the %s", who, g->v->type[g->v->phase[p->phase].piece].name);
@@ -533,7 +533,7 @@ static void write_status(char *out, size_t len, Game *g, int hide) {
   else if (d.kind == DECIDE_CHOOSE) {
     char sq[8];
     board_square_name(&g->v->geo, p->target, sq);
-    snprintf(out, len, "%s chooses which of %s's pieces goes to %s", who, p->side == WHITE ? "White" : "Black", sq);
+    snprintf(out, len, "%s chooses which of %s's pieces goes to %s", who, colour_title(p->side), sq);
   } else
     snprintf(out, len, "%s to move%s", who,
              !hide && !g->v->royal_capture && royal_attacked((Position *)p, p->side) ? ", in check" : "");
@@ -677,7 +677,7 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   json_key(b, &first, "variant"), json_str(b, v->name);
   json_key(b, &first, "version"), buf_printf(b, "%lu", sv->version);
   json_key(b, &first, "role"), json_str(b, role_names[role]);
-  json_key(b, &first, "view"), json_str(b, side < 0 ? "all" : side == WHITE ? "white" : "black");
+  json_key(b, &first, "view"), json_str(b, side < 0 ? "all" : colour_name(side));
   json_key(b, &first, "players"), buf_puts(b, sv->players ? "true" : "false");
   json_key(b, &first, "hides"), buf_puts(b, view_hides(v) ? "true" : "false");
   json_key(b, &first, "hidden"), buf_puts(b, hide ? "true" : "false");
@@ -736,7 +736,7 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   char status[256];
   write_status(status, sizeof status, g, hide);
   json_key(b, &first, "status"), json_str(b, status);
-  json_key(b, &first, "turn"), json_str(b, d.player == WHITE ? "white" : "black");
+  json_key(b, &first, "turn"), json_str(b, colour_name(d.player));
   json_key(b, &first, "decision"), json_str(b, res.over ? "none" : decision_names[d.kind]);
   json_key(b, &first, "over"), buf_puts(b, res.over ? "true" : "false");
   if (res.over) {
@@ -782,7 +782,7 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
     json_key(b, &first, "hands"), buf_add(b, "{", 1);
     int fh = 1;
     for (int c = 0; c < 2; c++) {
-      json_key(b, &fh, c == WHITE ? "white" : "black");
+      json_key(b, &fh, colour_name(c));
       if (hide && c != side) buf_printf(b, "%d", cards_in(p->hand[c], v->ncard_values));
       else {
         buf_add(b, "[", 1);
@@ -810,7 +810,7 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
     int fmsg = 1;
     buf_add(b, "{", 1);
     json_key(b, &fmsg, "to");
-    json_str(b, m->audience == AUDIENCE_ALL ? "all" : m->audience == AUDIENCE_WHITE ? "white" : "black");
+    json_str(b, audience_name(m->audience));
     json_key(b, &fmsg, "text"), json_str(b, m->text);
     buf_add(b, "}", 1);
   }

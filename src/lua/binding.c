@@ -590,8 +590,7 @@ static int hook_after_step(void *ctx, Game *g, Move m, char *err, size_t errlen)
   lua_pop(c.box->L, 1);
   if (sandbox_of(c.box->L)->trace)
     for (int i = before; i < g->nmsgs; i++)
-      printf("trace:   announces to %s: %s\n", g->msgs[i].audience == AUDIENCE_ALL ? "all" :
-             g->msgs[i].audience == AUDIENCE_WHITE ? "white" : "black", g->msgs[i].text);
+      printf("trace:   announces to %s: %s\n", audience_name(g->msgs[i].audience), g->msgs[i].text);
   return 0;
 }
 
@@ -870,7 +869,7 @@ static int g_decision(lua_State *L) {
     return 1;
   }
   lua_createtable(L, 0, 4);
-  lua_pushstring(L, d.player == WHITE ? "white" : "black");
+  lua_pushstring(L, colour_name(d.player));
   lua_setfield(L, -2, "player");
   lua_pushstring(L, kinds[d.kind]);
   lua_setfield(L, -2, "kind");
@@ -979,8 +978,6 @@ static int g_fen(lua_State *L) {
   lua_pushstring(L, buf);
   return 1;
 }
-
-static const char *colour_name(int c) { return c == WHITE ? "white" : "black"; }
 
 /* g:turn(): who decides now (the opponent, for a step the opponent owns). */
 static int g_turn(lua_State *L) {
@@ -1120,9 +1117,6 @@ static int g_view(lua_State *L) {
   return 1;
 }
 
-static const char *audience_name(int a) {
-  return a == AUDIENCE_ALL ? "all" : a == AUDIENCE_WHITE ? "white" : "black";
-}
 
 /* A message's fields as a table: the stored "key=value; ..." read back,
 ** integers and booleans as the announcer gave them. */
@@ -1272,7 +1266,7 @@ static void describe_step(lua_State *L, Game *g, const Position *before, Move m,
   lua_createtable(L, 0, 10);
   lua_pushstring(L, buf);
   lua_setfield(L, -2, "move");
-  lua_pushstring(L, u->side == WHITE ? "white" : "black");
+  lua_pushstring(L, colour_name(u->side));
   lua_setfield(L, -2, "player");
   if (flag == MF_PLACE) {
     lua_pushliteral(L, "relocate");
@@ -1473,7 +1467,7 @@ static int g_choices(lua_State *L) {
     if (strcmp(buf, square)) {
       luaL_pushfail(L);
       lua_pushfstring(L, "%s: the square named is %s, and %s chooses now", square, buf,
-                      d.player == WHITE ? "White" : "Black");
+                      colour_title(d.player));
       return 2;
     }
     k = n;
@@ -1497,7 +1491,7 @@ static int g_choices(lua_State *L) {
     }
     luaL_pushfail(L);
     lua_pushfstring(L, "%s: %s cannot name that square now (no piece of theirs can go there)", square,
-                    d.player == WHITE ? "White" : "Black");
+                    colour_title(d.player));
     return 2;
   } else {
     luaL_pushfail(L);
@@ -1911,9 +1905,9 @@ int binding_belief_line(Game *g, int player, char *buf, size_t len) {
   if (!b) return snprintf(buf, len, "positions still possible: unknown (%s)", err);
   if (belief_exact(b))
     return snprintf(buf, len, "positions still possible for %s: %.0f (exact)",
-                    player == WHITE ? "White" : "Black", belief_count(b));
+                    colour_title(player), belief_count(b));
   return snprintf(buf, len, "positions still possible for %s: about %.3g (more than %d; sampled)",
-                  player == WHITE ? "White" : "Black", belief_count(b), BELIEF_CAP);
+                  colour_title(player), belief_count(b), BELIEF_CAP);
 }
 
 /* ---- module functions --------------------------------------------------- */
