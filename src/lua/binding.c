@@ -16,6 +16,7 @@
 #include "belief.h"
 #include "explain.h"
 #include "binding.h"
+#include "bind_boxes.h"
 #include "charged.h"
 #include "hidden.h"
 #include "rules.h"
@@ -27,445 +28,6 @@
 #include "sandbox.h"
 #include "script.h"
 #include "splitmix.h"
-
-#define VARIANTS_KEY "varia.variants" /* key (name[:options]) -> compiled variant */
-#define SPECS_KEY "varia.specs" /* a spec as given -> its key in VARIANTS_KEY */
-
-/* The hooks a variant table has, read once when the variant is built. */
-enum { HAS_ON_MOVE = 1, HAS_ON_ATTEMPT = 2, HAS_ON_RESULT = 4 };
-
-typedef struct VariantBox {
-  Variant v;
-  int ready;
-  unsigned hooks; /* HAS_* */
-} VariantBox;
-
-#define tovariant(L, i) ((VariantBox *)luaL_checkudata(L, i, VARIANT_MT))
-/* A game and what its hooks need to call the variant's Lua functions. */
-typedef struct GameBox {
-  Game g; /* first: a GameBox is used as a Game */
-  GameHooks hooks;
-  lua_State *L; /* the thread of the last method called: hooks run there
-                   (kept alive as the game's second user value) */
-  int closed;   /* freed by __gc or __close: methods refuse it */
-  Belief *belief[2]; /* each player's, made on first use (belief.h) */
-  int no_beliefs;    /* the computer samples from the view alone */
-} GameBox;
-
-/* What a hook is given in place of its game: the same methods, but none
-** that play, undo or change the game, and only while the game's hooks
-** run (a view kept for later, by a closure or a finalizer, is dead until
-** then). Sandboxed code never holds a game that trusted code plays. Each
-** game has one view (its third user value, made at its first hook call),
-** so that a script may key tables by it; the view keeps the game's
-** userdata alive (its user value), so box is never left dangling. */
-typedef struct GameView {
-  GameBox *box;
-} GameView;
-
-#define VIEW_MT "varia.GameView"
-#define GAMES_KEY "varia.games" /* weak: GameBox address -> its userdata */
-
-/* A string argument that C reads up to its first NUL must have no other. */
-static const char *checkcstring(lua_State *L, int idx) {
-  size_t len;
-  const char *s = luaL_checklstring(L, idx, &len);
-  if (memchr(s, '\0', len)) luaL_argerror(L, idx, "contains a NUL character");
-  return s;
-}
-
-static int checkoption(lua_State *L, int idx, const char *def, const char *const names[]) {
-  if (lua_type(L, idx) == LUA_TSTRING) checkcstring(L, idx);
-  return luaL_checkoption(L, idx, def, names);
-}
-
-/* The game a method is called on: a game, or a hook's view of one while
-** the hook runs. change: the method plays, undoes or resets the game,
-** which neither a view nor a game whose hooks are running allows. */
-static GameBox *checkbox(lua_State *L, int change) {
-  GameBox *box = luaL_testudata(L, 1, GAME_MT);
-  if (box) {
-    if (box->closed) luaL_error(L, "attempt to use a closed game");
-    if (change && box->g.in_hook)
-      luaL_error(L, "the game's hooks are running: it cannot change until they return");
-    if (box->L != L) { /* hooks run on the caller's thread (a coroutine's) */
-      lua_pushthread(L);
-      lua_setiuservalue(L, 1, 2);
-      box->L = L;
-    }
-    return box;
-  }
-  GameView *view = luaL_testudata(L, 1, VIEW_MT);
-  if (!view) luaL_typeerror(L, 1, GAME_MT);
-  if (view->box->closed) luaL_error(L, "attempt to use a closed game");
-  if (!view->box->g.in_hook) luaL_error(L, "a hook's game may be used only while its hooks run");
-  if (change)
-    luaL_error(L, "a hook may not play, undo or change the game it is given "
-                  "(g:copy() gives a game of its own)");
-  return view->box;
-}
-
-#define togame(L) (&checkbox(L, 0)->g)
-#define toowngame(L) (&checkbox(L, 1)->g)
-
-static int variant_gc(lua_State *L) {
-  VariantBox *b = tovariant(L, 1);
-  if (b->ready && b->v.rules) rules_free(L, b->v.rules);
-  if (b->ready) variant_free(&b->v);
-  b->ready = 0;
-  return 0;
-}
-
-static int variant_tostring(lua_State *L) {
-  VariantBox *b = tovariant(L, 1);
-  lua_pushfstring(L, "varia.Variant(%s)", b->v.name);
-  return 1;
-}
-
-#define rawfield script_rawfield
-
-/* Pushes a value as text as luaL_tolstring does, but without calling
-** __tostring or __name: strings, numbers and booleans as they are,
-** anything else as "(a TYPE)". */
-static const char *scalar_text(lua_State *L, int idx) {
-  switch (lua_type(L, idx)) {
-    case LUA_TSTRING:
-    case LUA_TNUMBER:
-      lua_pushvalue(L, idx);
-      lua_tostring(L, -1); /* the copy becomes a string */
-      break;
-    case LUA_TBOOLEAN: lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false"); break;
-    default: lua_pushfstring(L, "(a %s)", luaL_typename(L, idx)); break;
-  }
-  return lua_tostring(L, -1);
-}
-
-/* Options: a variant table may declare
-**   options = { pawns = { default = "any", values = { "any", "file" },
-**                         doc = "..." }, ... },
-**   with_options = function(variant, chosen) return <variant to play> end
-** Values are strings. Pushes the table to play (the one at tidx, or what
-** with_options returns) and writes the chosen options as "k=v,k=v" into
-** canon. opts is a table index of requested values (0: none). Returns 0, or
-** -1 with the message pushed. */
-static int apply_options(lua_State *L, int tidx, int opts, char *canon, size_t clen) {
-  int top = lua_gettop(L);
-  canon[0] = '\0';
-  if (!lua_istable(L, tidx)) { /* script_variant will say what is wrong */
-    lua_pushvalue(L, tidx);
-    return 0;
-  }
-  if (rawfield(L, tidx, "options") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    if (opts) {
-      lua_pushnil(L);
-      if (lua_next(L, opts)) {
-        lua_pushfstring(L, "the variant has no options (asked for '%s')",
-                        scalar_text(L, -2));
-        lua_copy(L, -1, top + 1);
-        lua_settop(L, top + 1);
-        return -1;
-      }
-    }
-    lua_settop(L, top);
-    lua_pushvalue(L, tidx);
-    return 0;
-  }
-  int decl = lua_gettop(L);
-  if (opts) { /* every requested option must be declared */
-    lua_pushnil(L);
-    while (lua_next(L, opts)) {
-      lua_pop(L, 1);
-      lua_pushvalue(L, -1);
-      if (lua_rawget(L, decl) == LUA_TNIL) {
-        lua_pushfstring(L, "unknown option '%s'", scalar_text(L, -2));
-        lua_copy(L, -1, top + 1);
-        lua_settop(L, top + 1);
-        return -1;
-      }
-      lua_pop(L, 1);
-    }
-  }
-  /* Names in sorted order, so that canon is the same for the same choice. */
-  const char *names[32];
-  int n = 0;
-  lua_pushnil(L);
-  while (lua_next(L, decl) && n < 32) {
-    lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) names[n++] = lua_tostring(L, -1);
-  }
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-      const char *t = names[j];
-      names[j] = names[j - 1];
-      names[j - 1] = t;
-    }
-  lua_newtable(L);
-  int chosen = lua_gettop(L);
-  size_t used = 0;
-  for (int i = 0; i < n; i++) {
-    if (rawfield(L, decl, names[i]) != LUA_TTABLE) {
-      lua_settop(L, top);
-      lua_pushfstring(L, "options.%s: expected a table { default = ..., values = { ... } }", names[i]);
-      return -1;
-    }
-    int d = lua_gettop(L);
-    const char *value = NULL;
-    if (opts && rawfield(L, opts, names[i]) != LUA_TNIL) value = scalar_text(L, -1);
-    else if (rawfield(L, d, "default") != LUA_TNIL) value = scalar_text(L, -1);
-    if (!value) {
-      lua_settop(L, top);
-      lua_pushfstring(L, "option '%s' has no value and no default", names[i]);
-      return -1;
-    }
-    if (rawfield(L, d, "values") == LUA_TTABLE) {
-      int ok = 0, vt = lua_gettop(L);
-      for (lua_Integer k = 1; lua_rawgeti(L, vt, k) != LUA_TNIL; k++) {
-        if (strcmp(scalar_text(L, -1), value) == 0) ok = 1;
-        lua_pop(L, 2);
-      }
-      lua_pop(L, 1);
-      if (!ok) {
-        luaL_Buffer b;
-        luaL_buffinit(L, &b);
-        for (lua_Integer k = 1; lua_rawgeti(L, vt, k) != LUA_TNIL; k++) {
-          if (k > 1) luaL_addstring(&b, ", ");
-          luaL_addstring(&b, scalar_text(L, -1));
-          lua_pop(L, 2);
-        }
-        lua_pop(L, 1);
-        luaL_pushresult(&b);
-        lua_pushfstring(L, "option %s: \"%s\" is not one of %s", names[i], value,
-                        lua_tostring(L, -1));
-        lua_copy(L, -1, top + 1);
-        lua_settop(L, top + 1);
-        return -1;
-      }
-    }
-    lua_pop(L, 1);
-    lua_pushstring(L, value);
-    lua_setfield(L, chosen, names[i]);
-    used += (size_t)snprintf(canon + used, used < clen ? clen - used : 0, "%s%s=%s",
-                             i ? "," : "", names[i], value);
-    lua_settop(L, chosen);
-  }
-  if (rawfield(L, tidx, "with_options") != LUA_TFUNCTION) {
-    lua_settop(L, top);
-    lua_pushliteral(L, "options are declared but there is no with_options function");
-    return -1;
-  }
-  lua_pushvalue(L, tidx);
-  lua_pushvalue(L, chosen);
-  if (sandbox_pcall(L, 2, 1, SANDBOX_BUDGET_DEFAULT) != LUA_OK) {
-    lua_copy(L, -1, top + 1);
-    lua_settop(L, top + 1);
-    return -1;
-  }
-  lua_copy(L, -1, top + 1);
-  lua_settop(L, top + 1);
-  return 0;
-}
-
-/* Reads "name:k=v,k=v" into the name and a table of options (pushed, or
-** nothing pushed when there are none). Returns the options' index or 0. */
-static int split_spec(lua_State *L, const char *spec, char *name, size_t len) {
-  size_t namelen = script_name_len(spec); /* "FILE.ini:SECTION" is one name */
-  const char *colon = spec[namelen] ? spec + namelen : NULL;
-  if (!colon) {
-    snprintf(name, len, "%s", spec);
-    return 0;
-  }
-  snprintf(name, len, "%.*s", (int)(colon - spec), spec);
-  lua_newtable(L);
-  for (const char *s = colon + 1; *s;) {
-    const char *comma = strchr(s, ',');
-    size_t n = comma ? (size_t)(comma - s) : strlen(s);
-    const char *eq = memchr(s, '=', n);
-    if (eq) {
-      lua_pushlstring(L, s, (size_t)(eq - s));
-      lua_pushlstring(L, eq + 1, n - (size_t)(eq - s) - 1);
-      lua_settable(L, -3);
-    }
-    s += n + (comma ? 1 : 0);
-  }
-  return lua_gettop(L);
-}
-
-/* The spec as given names the variant stored under key. [-0, +0, m] */
-static void remember_spec(lua_State *L, const char *spec, const char *key) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, SPECS_KEY);
-  lua_pushstring(L, key);
-  lua_setfield(L, -2, spec);
-  lua_pop(L, 1);
-}
-
-const Variant *binding_variant(lua_State *L, const char *spec, int spec_idx) {
-  return binding_variant_opts(L, spec, spec_idx, 0);
-}
-
-/* Compiling a variant, under one budget (see binding_variant_opts):
-** compile(spec or nil, table or nil, options or nil) -> variant | nil, message */
-/* compile's failure: nil and the message on top. */
-static int fail_with(lua_State *L) {
-  lua_pushnil(L);
-  lua_insert(L, -2);
-  return 2;
-}
-
-static int compile(lua_State *L) {
-  char err[4096], name[512], canon[512], key[1100];
-  const char *spec = lua_tostring(L, 1);
-  int spec_idx = lua_isnil(L, 2) ? 0 : 2, opts = lua_isnil(L, 3) ? 0 : 3;
-  int by_spec = spec && !opts; /* the spec alone says what is loaded */
-  if (spec) {
-    int o = split_spec(L, spec, name, sizeof name);
-    if (o) {
-      if (opts) { /* options given both ways: the table's win */
-        lua_pushnil(L);
-        while (lua_next(L, opts)) {
-          lua_pushvalue(L, -2);
-          lua_insert(L, -2);
-          lua_settable(L, o);
-        }
-      }
-      opts = o;
-    }
-    if (script_require(L, name, NULL)) return fail_with(L);
-    spec_idx = lua_gettop(L);
-  }
-  if (apply_options(L, spec_idx, opts, canon, sizeof canon)) {
-    lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", lua_tostring(L, -1));
-    return fail_with(L);
-  }
-  int tidx = lua_gettop(L);
-  if (spec) {
-    snprintf(key, sizeof key, "%s%s%s", name, canon[0] ? ":" : "", canon);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-    if (lua_getfield(L, -1, key) == LUA_TUSERDATA) {
-      if (by_spec) remember_spec(L, spec, key);
-      return 1;
-    }
-    lua_pop(L, 2);
-  }
-  VariantBox *b = lua_newuserdatauv(L, sizeof *b, 1);
-  b->ready = 0;
-  b->hooks = 0;
-  luaL_setmetatable(L, VARIANT_MT);
-  lua_pushvalue(L, tidx);
-  lua_setiuservalue(L, -2, 1); /* the table, for its hooks */
-  if (script_variant(L, tidx, &b->v, err, sizeof err)) {
-    variant_free(&b->v);
-    /* A script's errors carry file:line already; table problems do not. */
-    lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", err);
-    return fail_with(L);
-  }
-  int bad;
-  RuleHooks *rules = rules_new(L, tidx, &b->v, &bad, err, sizeof err);
-  if (bad) {
-    variant_free(&b->v);
-    lua_pushfstring(L, "%s: %s", spec ? spec : "variant table", err);
-    return fail_with(L);
-  }
-  b->v.rules = rules;
-  b->ready = 1;
-  static const char *const hook_fields[] = {"on_move", "on_attempt", "on_result"};
-  for (int i = 0; i < 3; i++) {
-    if (rawfield(L, tidx, hook_fields[i]) == LUA_TFUNCTION) b->hooks |= 1u << i;
-    lua_pop(L, 1);
-  }
-  if (spec) {
-    snprintf(b->v.source, sizeof b->v.source, "%s", key);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, key);
-    lua_pop(L, 1);
-    if (by_spec) remember_spec(L, spec, key);
-  }
-  snprintf(b->v.options, sizeof b->v.options, "%s", canon);
-  return 1;
-}
-
-void binding_forget_variant(lua_State *L, const char *key) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-  lua_pushnil(L);
-  lua_setfield(L, -2, key);
-  lua_pop(L, 1);
-}
-
-void binding_spec_brief(lua_State *L, const char *key, char *out, size_t len) {
-  int top = lua_gettop(L);
-  size_t name_len = script_name_len(key);
-  snprintf(out, len, "%s", key);
-  if (!key[name_len]) return; /* no options */
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-  if (lua_getfield(L, -1, key) != LUA_TUSERDATA || lua_getiuservalue(L, -1, 1) != LUA_TTABLE ||
-      rawfield(L, -1, "options") != LUA_TTABLE) {
-    lua_settop(L, top); /* not compiled (or forgotten): the key as it is */
-    return;
-  }
-  int decl = lua_gettop(L);
-  size_t used = name_len < len ? name_len : len - 1;
-  out[used] = '\0';
-  const char *opt = key + name_len + 1;
-  int kept = 0;
-  while (*opt) {
-    size_t n = strcspn(opt, ","), k = strcspn(opt, "=");
-    if (k < n) {
-      lua_pushlstring(L, opt, k);
-      int is_default = 0;
-      if (lua_rawget(L, decl) == LUA_TTABLE && rawfield(L, -1, "default") != LUA_TNIL) {
-        const char *d = scalar_text(L, -1);
-        is_default = strlen(d) == n - k - 1 && !strncmp(d, opt + k + 1, n - k - 1);
-      }
-      lua_settop(L, decl);
-      if (!is_default)
-        used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%c%.*s",
-                                 kept++ ? ',' : ':', (int)n, opt);
-    }
-    opt += n + (opt[n] == ',');
-  }
-  lua_settop(L, top);
-}
-
-/* Everything a variant's compiling runs is one call from C into scripts,
-** under one budget: the script and what it requires, with_options, the
-** metamethods a table may have while it is read, ownership. Returns the
-** variant (pushed), or NULL with the message pushed. */
-const Variant *binding_variant_opts(lua_State *L, const char *spec, int spec_idx, int opts) {
-  int top = lua_gettop(L);
-  if (spec_idx) spec_idx = lua_absindex(L, spec_idx);
-  if (opts) opts = lua_absindex(L, opts);
-  if (spec && !opts) {
-    /* A spec loaded before is its compiled variant, without running the
-    ** script (and its with_options) again: loading is the slow part of
-    ** every varia.new and every line of a test file. Forgetting the key
-    ** (the REPL's reload) makes the next call read the script again. */
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, SPECS_KEY);
-    if (lua_getfield(L, -1, spec) == LUA_TSTRING) {
-      luaL_getsubtable(L, LUA_REGISTRYINDEX, VARIANTS_KEY);
-      if (lua_getfield(L, -1, lua_tostring(L, -2)) == LUA_TUSERDATA) {
-        lua_copy(L, -1, top + 1);
-        lua_settop(L, top + 1);
-        return &((VariantBox *)lua_touserdata(L, -1))->v;
-      }
-    }
-    lua_settop(L, top);
-  }
-  lua_pushcfunction(L, compile);
-  if (spec) lua_pushstring(L, spec);
-  else lua_pushnil(L);
-  if (spec_idx) lua_pushvalue(L, spec_idx);
-  else lua_pushnil(L);
-  if (opts) lua_pushvalue(L, opts);
-  else lua_pushnil(L);
-  int status = sandbox_pcall(L, 3, 2, SANDBOX_LOAD_BUDGET);
-  if (status == LUA_OK && lua_isnil(L, -2)) lua_copy(L, -1, -2); /* nil, message */
-  lua_copy(L, status == LUA_OK ? -2 : -1, top + 1);
-  lua_settop(L, top + 1);
-  return status == LUA_OK && lua_type(L, -1) == LUA_TUSERDATA
-             ? &((VariantBox *)lua_touserdata(L, -1))->v
-             : NULL;
-}
 
 /* ---- games -------------------------------------------------------------- */
 
@@ -645,7 +207,6 @@ static void hook_result(void *ctx, Game *g, GameResult *r) {
   lua_pop(L, 3);
 }
 
-static int hook_beliefs(void *ctx, Game *g, int player, Position *out, int n, uint64_t *rng);
 
 Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   char err[512];
@@ -665,7 +226,7 @@ Game *binding_new_game(lua_State *L, int vidx, const char *fen) {
   if (b->hooks & HAS_ON_MOVE) box->hooks.after_step = hook_after_step;
   if (b->hooks & HAS_ON_ATTEMPT) box->hooks.attempt = hook_attempt;
   if (b->hooks & HAS_ON_RESULT) box->hooks.result = hook_result;
-  box->hooks.beliefs = hook_beliefs;
+  box->hooks.beliefs = bind_hook_beliefs;
   if (game_init(&box->g, &b->v, fen, err, sizeof err)) {
     lua_pop(L, 1);
     lua_pushstring(L, err);
@@ -1103,7 +664,7 @@ static int g_history(lua_State *L) {
   return 1;
 }
 
-static int player_arg(lua_State *L, int idx) {
+int bind_player_arg(lua_State *L, int idx) {
   static const char *const names[] = {"white", "black", NULL};
   return checkoption(L, idx, NULL, names);
 }
@@ -1112,7 +673,7 @@ static int player_arg(lua_State *L, int idx) {
 static int g_view(lua_State *L) {
   Game *g = togame(L);
   char buf[4096];
-  view_fen(&g->pos, player_arg(L, 2), buf, sizeof buf);
+  view_fen(&g->pos, bind_player_arg(L, 2), buf, sizeof buf);
   lua_pushstring(L, buf);
   return 1;
 }
@@ -1166,7 +727,7 @@ static void push_message(lua_State *L, const Message *m) {
 ** included). */
 static int g_messages(lua_State *L) {
   Game *g = togame(L);
-  int player = player_arg(L, 2);
+  int player = bind_player_arg(L, 2);
   lua_Integer since = lua_isnoneornil(L, 3) ? -1 : luaL_checkinteger(L, 3);
   int bit = player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK, k = 0;
   lua_newtable(L);
@@ -1341,7 +902,7 @@ static int g_lastmove(lua_State *L) {
 ** { {from = "e8", piece = "r", king = "e1"}, ... } */
 static int g_checkers(lua_State *L) {
   Game *g = togame(L);
-  int player = lua_isnoneornil(L, 2) ? g->pos.side : player_arg(L, 2), k = 0;
+  int player = lua_isnoneornil(L, 2) ? g->pos.side : bind_player_arg(L, 2), k = 0;
   const Position *p = &g->pos;
   int from[MAX_PIECES], ksq[MAX_PIECES];
   int n = royal_checkers(p, player, from, ksq, MAX_PIECES);
@@ -1424,7 +985,7 @@ static int call_on_position(lua_State *L) {
 static int g_referee(lua_State *L) {
   GameBox *box = checkbox(L, 1); /* not from a hook: it runs one */
   Game *g = &box->g;
-  int player = lua_isnoneornil(L, 2) ? -1 : player_arg(L, 2);
+  int player = lua_isnoneornil(L, 2) ? -1 : bind_player_arg(L, 2);
   int n = g->n, nmsgs = g->nmsgs;
   lua_pushcfunction(L, call_on_position);
   lua_pushlightuserdata(L, box);
@@ -1738,178 +1299,6 @@ static int g_tostring(lua_State *L) {
   return 1;
 }
 
-/* ---- beliefs (belief.h) ------------------------------------------------- */
-
-/* Beliefs are kept where the board is hidden and nothing is dealt (an
-** unseen hand would have to be dealt again in every candidate). */
-static int beliefs_kept(const Variant *v) {
-  return v->visibility == SEE_OWN && !v->ncard_values;
-}
-
-/* The messages to player made after the scratch game's one entry, in the
-** form belief.c compares ("type: text" a line). */
-static void heard_in(const Game *g, int player, char *heard, size_t len) {
-  int bit = player == WHITE ? AUDIENCE_WHITE : AUDIENCE_BLACK;
-  size_t n = 0;
-  heard[0] = '\0';
-  for (int i = 0; i < g->nmsgs; i++)
-    if (g->msgs[i].index == g->n && (g->msgs[i].audience & bit) && n < len)
-      n += (size_t)snprintf(heard + n, len - n, "%s: %s\n", g->msgs[i].type, g->msgs[i].text);
-}
-
-/* The oracle: the variant's own hooks, run on a scratch game set to the
-** candidate position, never on the game being played. */
-static int oracle_run(GameBox *sb, const Position *before, Move m, const char *text, int player,
-                      char *heard, size_t len) {
-  Game *g = &sb->g;
-  Sandbox *s = sandbox_of(sb->L);
-  char err[512];
-  int trace = s->trace, bad;
-  while (g->n) game_undo(g);
-  g->pos = *before;
-  if (game_play(g, text ? GAME_ACTION(ACT_TRY) : m)) {
-    snprintf(heard, len, "out of memory");
-    return -1;
-  }
-  s->trace = 0; /* the referee's imagined answers are no part of the game */
-  g->in_hook = 1;
-  if (text) {
-    char answer[128] = "Illegal";
-    g->texts[0] = strdup(text);
-    bad = sb->hooks.attempt(sb, g, text, answer, sizeof answer, err, sizeof err);
-  } else {
-    bad = sb->hooks.after_step(sb, g, m, err, sizeof err);
-  }
-  g->in_hook = 0;
-  s->trace = trace;
-  if (bad) { /* the hook took the entry back */
-    snprintf(heard, len, "%s", err);
-    return -1;
-  }
-  heard_in(g, player, heard, len);
-  game_undo(g);
-  return 0;
-}
-
-static int oracle_step(void *ctx, const Position *before, Move m, int player, char *heard,
-                       size_t len) {
-  return oracle_run(ctx, before, m, NULL, player, heard, len);
-}
-
-static int oracle_attempt(void *ctx, const Position *before, const char *text, int player,
-                          char *heard, size_t len) {
-  return oracle_run(ctx, before, MOVE_NONE, text, player, heard, len);
-}
-
-/* The player's belief brought up to date, or NULL with err. The scratch
-** game is the game userdata's second user value. */
-static Belief *synced_belief(GameBox *box, int player, char *err, size_t errlen) {
-  lua_State *L = box->L;
-  if (!beliefs_kept(box->g.v)) {
-    snprintf(err, errlen, "beliefs are kept for variants with hidden boards "
-             "(visibility = \"own\") and no cards");
-    return NULL;
-  }
-  if (!box->belief[player])
-    box->belief[player] = belief_new(player, BELIEF_CAP, BELIEF_PARTICLES,
-                                     0x5EED0000ull + (uint64_t)player);
-  if (!box->belief[player]) {
-    snprintf(err, errlen, "out of memory");
-    return NULL;
-  }
-  int top = lua_gettop(L);
-  lua_getfield(L, LUA_REGISTRYINDEX, GAMES_KEY);
-  lua_rawgetp(L, -1, box);
-  if (lua_getiuservalue(L, -1, 4) != LUA_TUSERDATA) { /* the scratch game */
-    lua_pop(L, 1);
-    lua_getiuservalue(L, -1, 1);
-    if (!binding_new_game(L, -1, NULL)) {
-      snprintf(err, errlen, "%s", lua_tostring(L, -1));
-      lua_settop(L, top);
-      return NULL;
-    }
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, -4, 4);
-  }
-  BeliefOracle o = {lua_touserdata(L, -1), oracle_step, oracle_attempt};
-  int bad = belief_sync(box->belief[player], &box->g, &o, err, errlen);
-  lua_settop(L, top);
-  return bad ? NULL : box->belief[player];
-}
-
-static int hook_beliefs(void *ctx, Game *g, int player, Position *out, int n, uint64_t *rng) {
-  GameBox *box = ctx;
-  char err[512];
-  (void)g;
-  if (box->no_beliefs || !beliefs_kept(box->g.v)) return 0;
-  Belief *b = synced_belief(box, player, err, sizeof err);
-  int k = b ? belief_size(b) : 0;
-  if (k <= n) {
-    for (int i = 0; i < k; i++) out[i] = *belief_position(b, i);
-    return k;
-  }
-  /* n distinct positions at random (a partial shuffle of the indices) */
-  int *idx = malloc(sizeof *idx * (size_t)k);
-  if (!idx) return 0;
-  for (int i = 0; i < k; i++) idx[i] = i;
-  for (int i = 0; i < n; i++) {
-    int j = i + (int)(splitmix_next(rng) % (uint64_t)(k - i)), t = idx[i];
-    idx[i] = idx[j];
-    idx[j] = t;
-    out[i] = *belief_position(b, idx[i]);
-  }
-  free(idx);
-  return n;
-}
-
-/* g:beliefs(player [, n]) -> count, exact, { up to n FENs }, stats: the
-** positions the player may be in, from what the player has seen. */
-static int g_beliefs(lua_State *L) {
-  GameBox *box = (GameBox *)togame(L);
-  int player = player_arg(L, 2);
-  lua_Integer want = luaL_optinteger(L, 3, 0);
-  char err[512], fen[4096];
-  luaL_argcheck(L, want >= 0, 3, "must not be negative");
-  if (box->g.in_hook) return luaL_error(L, "beliefs: not from inside a hook");
-  Belief *b = synced_belief(box, player, err, sizeof err);
-  if (!b) return luaL_error(L, "beliefs: %s", err);
-  int k = belief_size(b);
-  double count = belief_count(b);
-  if (belief_exact(b)) lua_pushinteger(L, (lua_Integer)count);
-  else lua_pushnumber(L, count);
-  lua_pushboolean(L, belief_exact(b));
-  lua_createtable(L, (int)(want < k ? want : k), 0);
-  for (int i = 0; i < k && i < want; i++) {
-    pos_fen(belief_position(b, i), fen, sizeof fen);
-    lua_pushstring(L, fen);
-    lua_rawseti(L, -2, i + 1);
-  }
-  BeliefStats st = belief_stats(b);
-  lua_createtable(L, 0, 4);
-  lua_pushinteger(L, k);
-  lua_setfield(L, -2, "held");
-  lua_pushinteger(L, st.oracle_calls);
-  lua_setfield(L, -2, "oracle_calls");
-  lua_pushinteger(L, st.regenerations);
-  lua_setfield(L, -2, "regenerations");
-  lua_pushboolean(L, st.approximate);
-  lua_setfield(L, -2, "approximate");
-  return 4;
-}
-
-int binding_belief_line(Game *g, int player, char *buf, size_t len) {
-  GameBox *box = (GameBox *)g;
-  char err[512];
-  if (!beliefs_kept(g->v) || game_result(g).over) return -1;
-  Belief *b = synced_belief(box, player, err, sizeof err);
-  if (!b) return snprintf(buf, len, "positions still possible: unknown (%s)", err);
-  if (belief_exact(b))
-    return snprintf(buf, len, "positions still possible for %s: %.0f (exact)",
-                    colour_title(player), belief_count(b));
-  return snprintf(buf, len, "positions still possible for %s: about %.3g (more than %d; sampled)",
-                  colour_title(player), belief_count(b), BELIEF_CAP);
-}
-
 /* ---- module functions --------------------------------------------------- */
 
 static int l_variants(lua_State *L) {
@@ -1995,7 +1384,7 @@ static const ChargedMethod game_methods[] = {
     CHARGED_METHOD("pocket", g_pocket, COST_LOOKUP, 0),
     CHARGED_METHOD("selftest", g_selftest, 100 * COST_GENERATE, 0),
     CHARGED_METHOD("bestmove", g_bestmove, CHARGED_REFUSED, 0),
-    CHARGED_METHOD("beliefs", g_beliefs, COST_LOOKUP, 0),
+    CHARGED_METHOD("beliefs", bind_g_beliefs, COST_LOOKUP, 0),
     CHARGED_METHOD("why", g_why, COST_GENERATE, 0),
     CHARGED_METHOD("referee", g_referee, COST_LOOKUP, 0),
     CHARGED_METHOD("choices", g_choices, COST_GENERATE, 0),
@@ -2060,7 +1449,7 @@ static const luaL_Reg game_meta[] = {
 static const luaL_Reg view_meta[] = {{"__tostring", g_tostring}, {"__index", NULL}, {NULL, NULL}};
 
 static const luaL_Reg variant_meta[] = {
-    {"__gc", variant_gc}, {"__tostring", variant_tostring}, {NULL, NULL}};
+    {"__gc", bind_variant_gc}, {"__tostring", bind_variant_tostring}, {NULL, NULL}};
 
 /* varia.splitmix(state) -> number, state: the next number of the
 ** splitmix64 sequence whose state is given, and the state after it; the
