@@ -1,6 +1,6 @@
 /*
 ** fen.c - positions in and out as FEN, with Fairy-Stockfish's extensions
-** (pockets, the duck's *, check counters) and varia's own fields.
+** (pockets, the * of a neutral piece, check counters) and varia's own fields.
 */
 #include <ctype.h>
 #include <stdio.h>

@@ -101,6 +101,14 @@ int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
   return uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
 }
 
+/* Does m, an ordinary move, take a piece, as SAN's x says? Not in place;
+** a script's own move may end on a piece of the mover's. */
+static int san_captures(const Position *p, Move m) {
+  int from = MOVE_FROM(m), to = MOVE_TO(m);
+  return MOVE_FLAG(m) == MF_EP ||
+         (to != from && p->board[to] != CELL_EMPTY && CELL_COLOUR(p->board[to]) != p->side);
+}
+
 /* SAN of m, disambiguated against the legal moves list[0..cnt) of p (list
 ** NULL: generated here when the move needs them), with the check mark ('+',
 ** '#') when marks is set. */
@@ -129,9 +137,7 @@ static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, 
       n += (size_t)sprintf(out + n, "/%c%s", toupper((unsigned char)v->type[CASTLE_GATE(m) - 1].letter), sq);
     }
   } else {
-    /* not in place; a script's own move may end on a piece of the mover's */
-    int capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY &&
-                                    CELL_COLOUR(p->board[to]) != p->side);
+    int capture = san_captures(p, m);
     if (!list) {
       cnt = gen_legal(p, own);
       list = own;
@@ -401,9 +407,7 @@ static Move san_fitting(Position *p, const char *text, const Move *list, int n, 
     if (sp.from_file >= 0 && board_file(g, from) != sp.from_file) continue;
     if (sp.from_rank >= 0 && board_rank(g, from) != sp.from_rank) continue;
     if (sp.promo == -1 ? flag == MF_PROMO : flag != MF_PROMO || MOVE_PROMO(m) - 1 != sp.promo) continue;
-    int to = MOVE_TO(m), capture = flag == MF_EP || (to != from && p->board[to] != CELL_EMPTY &&
-                                                     CELL_COLOUR(p->board[to]) != p->side);
-    if (capture != sp.capture) continue; /* an x is written for a capture, and only then */
+    if (san_captures(p, m) != sp.capture) continue; /* an x is written for a capture, and only then */
     fits[k++] = m;
   }
   if (k == 1) return fits[0];
