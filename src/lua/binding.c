@@ -16,6 +16,7 @@
 #include "belief.h"
 #include "explain.h"
 #include "binding.h"
+#include "bind_json.h"
 #include "bind_boxes.h"
 #include "charged.h"
 #include "hidden.h"
@@ -1498,6 +1499,8 @@ int luaopen_varia(lua_State *L) {
   luaL_newlib(L, varia_funcs);
   lua_pushliteral(L, VARIA_VERSION);
   lua_setfield(L, -2, "version");
+  bind_json_push(L);
+  lua_setfield(L, -2, "json");
   lua_pushvalue(L, -1);
   lua_setglobal(L, "varia");
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
