@@ -855,9 +855,17 @@ def timed(fn):
 
 
 def in_thread(results, key, fn):
-    """Runs fn on a thread of its own; its result goes to results[key]."""
+    """Runs fn on a thread of its own; (its result, the seconds it took) go
+    to results[key], or for an exception (a connection closed unanswered)
+    (None, the exception, "") and forever."""
     import threading
-    th = threading.Thread(target=lambda: results.__setitem__(key, timed(fn)))
+
+    def run():
+        try:
+            results[key] = timed(fn)
+        except Exception as e:
+            results[key] = ((None, {"error": repr(e)}, ""), float("inf"))
+    th = threading.Thread(target=run)
     th.start()
     return th
 
@@ -887,8 +895,10 @@ def concurrency_suite():
     each player's snapshot is that player's view only."""
     quick = 5.0 if WRAP else 0.5     # an answer that does not wait for the worker
     pause = 3.0 if WRAP else 0.3     # for the slow request to be under way
-    limit = 30 if WRAP else 2
-    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--players", "--work-limit", str(limit))
+    limit = 8 if WRAP else 2         # the slow request's work: it outlasts the readers
+    timeout = 4 if WRAP else 1       # shorter than the work and the waits: those are answered all the same
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--players", "--work-limit", str(limit),
+               "--timeout", str(timeout))
     t, w, b = s.links["starter"], s.links["white"], s.links["black"]
     st, d, _ = s.api("GET", "/api/state", token=b)
     check("concurrency: the start is quick", st == 200 and d["history"] == [] and d["role"] == "black", (st, d))
@@ -922,16 +932,16 @@ def concurrency_suite():
     for th in waiting:
         th.join()
     (st, d, _), took = res["slow"]
-    check("concurrency: the slow move itself works to its limit, 503",
+    check("concurrency: the slow move itself works to its limit, 503, answered past --timeout",
           st == 503 and "--work-limit" in d["error"] and took >= limit - 0.5, (st, d, took))
-    check("concurrency: the 4 waiting were each answered in turn (400: the body is wrong)",
+    check("concurrency: the 4 waiting were each answered in turn, past --timeout (400: the body is wrong)",
           all(res[i][0][0] == 400 and "must be a string" in res[i][0][1]["error"] for i in range(4)),
           [res[i][0][:2] for i in range(4)])
     code, _ = s.stop()
     check("concurrency: the server stops cleanly", code == 0, code)
 
     # no lost move: moves sent while the worker is busy wait, and are played in order
-    s = Server("chess", "--players", "--work-limit", "1")
+    s = Server("chess", "--players", "--work-limit", str(limit // 2))
     t, w, b = s.links["starter"], s.links["white"], s.links["black"]
     res = {}
     busy = in_thread(res, "perft", lambda: s.api("GET", "/api/perft?depth=5", token=t))
@@ -951,7 +961,7 @@ def concurrency_suite():
     check("no lost move: the server stops cleanly", code == 0, code)
 
     # hidden views: each player's snapshot is that player's alone, while the worker is busy
-    s = Server("kriegspiel", "--players", "--work-limit", "1")
+    s = Server("kriegspiel", "--players", "--work-limit", str(limit // 2))
     t, w, b = s.links["starter"], s.links["white"], s.links["black"]
     st, _, _ = s.api("POST", "/api/play", {"move": "e2e4"}, w)
     res = {}

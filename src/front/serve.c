@@ -1597,7 +1597,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     pthread_mutex_unlock(&sv->lock);
     if (!done) return MHD_YES;
     Conn *k = conn_of(c);
-    if (k) k->working = 0;
+    if (k) k->working = 0, k->since = monotonic(); /* --timeout again, from now: to send the answer */
     if (q->out.oom) return send_error(c, 500, "out of memory");
     return send_text(c, q->status, q->ctype, q->out.s ? q->out.s : "", q->out.len, q->disposition);
   }
@@ -1755,7 +1755,10 @@ static void run_request(Server *sv, Request *q) {
   if (q->out.oom) return fail(q, 500, "out of memory");
   /* the state the answer carries is its audience's snapshot */
   for (int aud = 0; aud < NAUD; aud++)
-    if (sv->fresh_version[aud] == sv->version) set_snapshot(sv, aud, sv->fresh[aud].s, sv->fresh[aud].len);
+    if (sv->fresh_version[aud] == sv->version) {
+      set_snapshot(sv, aud, sv->fresh[aud].s, sv->fresh[aud].len);
+      sv->fresh_version[aud] = 0; /* committed once */
+    }
 }
 
 typedef struct Render {
@@ -1884,7 +1887,9 @@ static const char serve_usage[] =
     "`varia analyze --plots DIR` run on the starter's page. A request must arrive\n"
     "and be answered within --timeout seconds (30), and may work --work-limit\n"
     "seconds (10) before it is stopped and answered 503; 64 connections at once,\n"
-    "16 from one client address. Stops on Ctrl-C.\n";
+    "16 from one client address. While a request works, the state, the page and\n"
+    "the event streams are still served; 4 requests may wait for it, the next is\n"
+    "answered 503 busy. Stops on Ctrl-C.\n";
 
 /* A token from the system's entropy: never from a seed, a clock or a
 ** counter, which another player could reproduce. */
