@@ -989,6 +989,23 @@ def concurrency_suite():
     code, _ = s.stop()
     check("hidden views: the server stops cleanly", code == 0, code)
 
+    # stopping while the worker runs a request and another waits: both answered
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--work-limit", "60")
+    t = s.links["starter"]
+    res = {}
+    slow = in_thread(res, "slow", lambda: s.api("POST", "/api/play", {"move": "e2e4"}, t))
+    time.sleep(pause)
+    waiting = in_thread(res, "waiting", lambda: s.api("POST", "/api/play", {"move": "d2d4"}, t))
+    time.sleep(pause)
+    (code, _), took = timed(s.stop)
+    slow.join()
+    waiting.join()
+    check("stopping: the server stops at once, mid-request, cleanly", code == 0 and took < 10 * quick, (code, took))
+    check("stopping: the running request is answered, not played",
+          res["slow"][0][0] in (500, 503) and "interrupted" in res["slow"][0][1]["error"], res["slow"][0][:2])
+    check("stopping: the waiting one is told so",
+          res["waiting"][0][0] == 503 and "stopping" in res["waiting"][0][1]["error"], res["waiting"][0][:2])
+
 
 for suite in (cli_suite, chess_suite, quiet_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite, concurrency_suite):
     if os.environ.get("SUITES") and suite.__name__ not in os.environ["SUITES"].split():

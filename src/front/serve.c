@@ -116,6 +116,7 @@ typedef struct Conn {
   double since; /* when its current request began to arrive (monotonic seconds) */
   int stream;   /* an event stream: open for as long as the page is */
   int working;  /* its request is the Lua worker's: bounded by --work-limit */
+  int answering; /* the worker's answer is being sent */
   struct Conn *prev, *next;
 } Conn;
 
@@ -1512,6 +1513,12 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
   }
 }
 
+static int answers_unsent(const Server *sv) {
+  for (const Conn *k = sv->conns; k; k = k->next)
+    if (k->working || k->answering) return 1;
+  return 0;
+}
+
 /* Connections whose request has taken longer than --timeout to arrive and
 ** be answered are shut: libmicrohttpd then sees the end of the connection
 ** and closes it. Event streams stay. */
@@ -1597,7 +1604,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     pthread_mutex_unlock(&sv->lock);
     if (!done) return MHD_YES;
     Conn *k = conn_of(c);
-    if (k) k->working = 0, k->since = monotonic(); /* --timeout again, from now: to send the answer */
+    if (k) k->working = 0, k->answering = 1, k->since = monotonic(); /* --timeout again, from now: to send it */
     if (q->out.oom) return send_error(c, 500, "out of memory");
     return send_text(c, q->status, q->ctype, q->out.s ? q->out.s : "", q->out.len, q->disposition);
   }
@@ -1677,7 +1684,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
   Request *q = *con_cls;
   Conn *k = conn_of(c);
   (void)cls, (void)why;
-  if (k) k->since = monotonic(); /* the next request's time starts now */
+  if (k) k->since = monotonic(), k->answering = 0; /* the next request's time starts now */
   if (!q) return;
   free(q->body.s);
   free(q->out.s);
@@ -2091,10 +2098,11 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
     pthread_kill(sv.worker, SIGALRM);
     pthread_join(sv.worker, NULL);
   }
-  /* the streams end: every suspended one is resumed, and told it is over */
+  /* the streams end: every suspended one is resumed, and told it is over;
+  ** the worker's last answers are sent */
   sv.stopping = 1;
   wake_streams(&sv, 0);
-  for (int i = 0; i < 20 && sv.streams; i++) MHD_run_wait(d, 10); /* their last chunk */
+  for (int i = 0; i < 100 && (sv.streams || answers_unsent(&sv)); i++) MHD_run_wait(d, 10);
   MHD_stop_daemon(d);
   lab_kill(&sv);
   lab_clean(&sv);
