@@ -943,6 +943,13 @@ def concurrency_suite():
     # no lost move: moves sent while the worker is busy wait, and are played in order
     s = Server("chess", "--players", "--work-limit", str(limit // 2))
     t, w, b = s.links["starter"], s.links["white"], s.links["black"]
+    began = time.time()
+    for _ in range(10):
+        s.api("POST", "/api/play", {"move": "e2e4"}, t)
+        s.api("POST", "/api/undo", {}, t)
+    took = time.time() - began
+    check("concurrency: 20 requests through the worker, one after another, take no wait each (the answer "
+          "wakes the HTTP thread)", took < (30 if WRAP else 1.0), took)
     res = {}
     busy = in_thread(res, "perft", lambda: s.api("GET", "/api/perft?depth=5", token=t))
     time.sleep(pause)

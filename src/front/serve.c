@@ -1,8 +1,8 @@
 /*
 ** serve.c - varia serve: a game in the browser over HTTP (libmicrohttpd).
 **
-** Two threads. The HTTP thread runs libmicrohttpd from our own loop
-** (MHD_run_wait): it reads requests, checks their tokens, sends the page's
+** Two threads. The HTTP thread runs libmicrohttpd from our own select()
+** loop: it reads requests, checks their tokens, sends the page's
 ** files, keeps the event streams, and answers GET /api/state from the
 ** snapshots. The Lua worker owns the Lua state, the game and the lab:
 ** every other API request is handed to it (its connection suspended
@@ -36,6 +36,7 @@
 #include <sys/socket.h>
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -148,6 +149,7 @@ typedef struct Server {
   pthread_mutex_t lock;
   pthread_cond_t wake; /* a request waits, or the server stops */
   pthread_t worker;
+  int wake_fd[2];      /* a pipe: the worker has answered, the HTTP thread's select() returns */
   Request *queue, *queue_end;
   int waiting, quit;
   Snapshot snap[NAUD];
@@ -1692,8 +1694,41 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
   *con_cls = NULL;
 }
 
+/* One round of the HTTP thread: libmicrohttpd's sockets and the worker's
+** pipe, at most ms milliseconds (a resumed connection does not end
+** libmicrohttpd's own wait: the pipe does). */
+static void http_round(Server *sv, struct MHD_Daemon *d, unsigned ms) {
+  fd_set rs, ws, es;
+  MHD_socket max = 0;
+  FD_ZERO(&rs);
+  FD_ZERO(&ws);
+  FD_ZERO(&es);
+  if (MHD_get_fdset2(d, &rs, &ws, &es, &max, FD_SETSIZE) != MHD_YES) max = 0;
+  FD_SET(sv->wake_fd[0], &rs);
+  if (sv->wake_fd[0] > max) max = sv->wake_fd[0];
+  MHD_UNSIGNED_LONG_LONG due;
+  if (MHD_get_timeout(d, &due) == MHD_YES && due < ms) ms = (unsigned)due;
+  struct timeval tv = {.tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000};
+  if (select(max + 1, &rs, &ws, &es, &tv) < 0) { /* a signal: nothing is ready */
+    FD_ZERO(&rs);
+    FD_ZERO(&ws);
+    FD_ZERO(&es);
+  }
+  if (FD_ISSET(sv->wake_fd[0], &rs)) {
+    char drain[64];
+    while (read(sv->wake_fd[0], drain, sizeof drain) > 0) continue;
+  }
+  MHD_run_from_select(d, &rs, &ws, &es);
+}
+
 /* ---- the Lua worker -------------------------------------------------------
 ** The one thread that touches the Lua state, the game and the lab. */
+
+/* The HTTP thread is to look again (an answer is ready). */
+static void http_wake(Server *sv) {
+  ssize_t n = write(sv->wake_fd[1], "", 1); /* a full pipe has woken it already */
+  (void)n;
+}
 
 /* Replaces an audience's snapshot (text NULL: drops it, so that its
 ** readers ask the worker rather than read a state that is gone). */
@@ -1719,6 +1754,9 @@ static void run_request(Server *sv, Request *q) {
   Game *g = sv->g;
   int entries = g->n, nmsgs = g->nmsgs;
   unsigned long version = sv->version;
+  /* a state rendered by a request that then fails is never kept: a hook
+  ** cut short by the work limit leaves a state that looks whole */
+  for (int aud = 0; aud < NAUD; aud++) sv->fresh_version[aud] = 0;
   rules_begin(g->v, L);
   if (!stop_requested) sandbox_clear_interrupt(sv->s);
   lua_pushcfunction(L, dispatch);
@@ -1762,10 +1800,7 @@ static void run_request(Server *sv, Request *q) {
   if (q->out.oom) return fail(q, 500, "out of memory");
   /* the state the answer carries is its audience's snapshot */
   for (int aud = 0; aud < NAUD; aud++)
-    if (sv->fresh_version[aud] == sv->version) {
-      set_snapshot(sv, aud, sv->fresh[aud].s, sv->fresh[aud].len);
-      sv->fresh_version[aud] = 0; /* committed once */
-    }
+    if (sv->fresh_version[aud] == sv->version) set_snapshot(sv, aud, sv->fresh[aud].s, sv->fresh[aud].len);
 }
 
 typedef struct Render {
@@ -1860,6 +1895,7 @@ static void *worker_main(void *arg) {
       q->done = 1;
       pthread_mutex_unlock(&sv->lock);
       MHD_resume_connection(q->c); /* q is the HTTP thread's again */
+      http_wake(sv);
     }
     if (monotonic() - last >= 0.25) {
       housekeeping(sv);
@@ -1876,6 +1912,7 @@ static void *worker_main(void *arg) {
     q->done = 1;
     MHD_resume_connection(q->c);
   }
+  http_wake(sv);
   sv->queue_end = NULL;
   sv->waiting = 0;
   pthread_mutex_unlock(&sv->lock);
@@ -2065,9 +2102,14 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   pthread_cond_init(&sv.wake, &cattr);
   pthread_condattr_destroy(&cattr);
   pthread_mutex_init(&sv.lock, NULL);
+  if (pipe(sv.wake_fd) != 0) sv.wake_fd[0] = sv.wake_fd[1] = -1;
+  for (int i = 0; i < 2 && sv.wake_fd[i] >= 0; i++) {
+    fcntl(sv.wake_fd[i], F_SETFL, O_NONBLOCK);
+    fcntl(sv.wake_fd[i], F_SETFD, FD_CLOEXEC);
+  }
   sv.wanted[AUD_STARTER] = 1;
   if (players) sv.wanted[AUD_WHITE] = sv.wanted[AUD_BLACK] = 1;
-  int started = pthread_create(&sv.worker, NULL, worker_main, &sv) == 0;
+  int started = sv.wake_fd[0] >= 0 && pthread_create(&sv.worker, NULL, worker_main, &sv) == 0;
   sigdelset(&mask, SIGALRM);
   pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
   if (!started) {
@@ -2077,7 +2119,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   time_t last_ping = time(NULL);
   unsigned long announced = 0;
   while (!stop_requested) {
-    MHD_run_wait(d, 100);
+    http_round(&sv, d, 100);
     close_slow(&sv);
     unsigned long version = published(&sv);
     if (version != announced) { /* the worker has changed the game */
@@ -2102,7 +2144,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   ** the worker's last answers are sent */
   sv.stopping = 1;
   wake_streams(&sv, 0);
-  for (int i = 0; i < 100 && (sv.streams || answers_unsent(&sv)); i++) MHD_run_wait(d, 10);
+  for (int i = 0; i < 100 && (sv.streams || answers_unsent(&sv)); i++) http_round(&sv, d, 10);
   MHD_stop_daemon(d);
   lab_kill(&sv);
   lab_clean(&sv);
@@ -2117,6 +2159,8 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
     free(sv.snap[aud].text);
     free(sv.fresh[aud].s);
   }
+  for (int i = 0; i < 2; i++)
+    if (sv.wake_fd[i] >= 0) close(sv.wake_fd[i]);
   pthread_mutex_destroy(&sv.lock);
   pthread_cond_destroy(&sv.wake);
   printf("varia serve: stopped\n");
