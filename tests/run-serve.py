@@ -890,7 +890,7 @@ def first_event(s, token):
 def concurrency_suite():
     """While one request works in Lua (slow hooks, a search, perft), the
     others are served: a state from the snapshots, the page's files, the
-    event stream at once; at most 4 requests wait for the worker and the
+    event stream at once; at most 8 requests wait for the worker and the
     next is answered 503 busy; the waiting ones are played, none lost; and
     each player's snapshot is that player's view only."""
     quick = 5.0 if WRAP else 0.5     # an answer that does not wait for the worker
@@ -921,11 +921,11 @@ def concurrency_suite():
           (st, took))
     got, took = res["events"]
     check("concurrency: an event stream opens at once", b"event: change" in got and took < quick, (got[-80:], took))
-    waiting = [in_thread(res, i, lambda: s.api("POST", "/api/play", {"move": 1}, t)) for i in range(4)]
+    waiting = [in_thread(res, i, lambda: s.api("POST", "/api/play", {"move": 1}, t)) for i in range(8)]
     time.sleep(pause)
     (st, h, body), took = timed(lambda: s.raw("POST", "/api/play", b'{"move":"d2d4"}', t))
     d = json.loads(body)
-    check("concurrency: with 4 waiting, the next Lua request is answered 503 busy at once, Retry-After",
+    check("concurrency: with 8 waiting, the next Lua request is answered 503 busy at once, Retry-After",
           st == 503 and d.get("busy") is True and "busy" in d["error"] and h.get("Retry-After") == "1"
           and took < quick, (st, h, d, took))
     slow.join()
@@ -934,9 +934,9 @@ def concurrency_suite():
     (st, d, _), took = res["slow"]
     check("concurrency: the slow move itself works to its limit, 503, answered past --timeout",
           st == 503 and "--work-limit" in d["error"] and took >= limit - 0.5, (st, d, took))
-    check("concurrency: the 4 waiting were each answered in turn, past --timeout (400: the body is wrong)",
-          all(res[i][0][0] == 400 and "must be a string" in res[i][0][1]["error"] for i in range(4)),
-          [res[i][0][:2] for i in range(4)])
+    check("concurrency: the 8 waiting were each answered in turn, past --timeout (400: the body is wrong)",
+          all(res[i][0][0] == 400 and "must be a string" in res[i][0][1]["error"] for i in range(8)),
+          [res[i][0][:2] for i in range(8)])
     code, _ = s.stop()
     check("concurrency: the server stops cleanly", code == 0, code)
 

@@ -79,8 +79,9 @@
 #define LIMIT_SECONDS_MAX 3600
 /* Requests that may wait for the Lua worker behind the one it runs; the
 ** next is answered 503 "busy". Each waits at most --work-limit per request
-** ahead of it. */
-#define QUEUE_MAX 4
+** ahead of it. More than a page asks at once (the lab's five charts, its
+** state, the moves), fewer than one client address may open. */
+#define QUEUE_MAX 8
 
 enum { ROLE_WHITE = WHITE, ROLE_BLACK = BLACK, ROLE_STARTER = 2, NROLES };
 static const char *const role_names[NROLES] = {"white", "black", "starter"};
@@ -1932,7 +1933,7 @@ static const char serve_usage[] =
     "and be answered within --timeout seconds (30), and may work --work-limit\n"
     "seconds (10) before it is stopped and answered 503; 64 connections at once,\n"
     "16 from one client address. While a request works, the state, the page and\n"
-    "the event streams are still served; 4 requests may wait for it, the next is\n"
+    "the event streams are still served; 8 requests may wait for it, the next is\n"
     "answered 503 busy. Stops on Ctrl-C.\n";
 
 /* A token from the system's entropy: never from a seed, a clock or a
