@@ -996,6 +996,26 @@ def concurrency_suite():
     code, _ = s.stop()
     check("hidden views: the server stops cleanly", code == 0, code)
 
+    # no state older than one already answered: a read that comes while the
+    # reader's snapshot is being rendered anew waits for it
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_spin.lua"), "--players", "--work-limit", "60")
+    t, w, b = s.links["starter"], s.links["white"], s.links["black"]
+    st, d, _ = s.api("GET", "/api/state", token=b)
+    check("fresh reads: Black's state at the start", st == 200 and d["history"] == [], (st, d))
+    st, d, _ = s.api("POST", "/api/play", {"move": "a2a3"}, w)
+    check("fresh reads: White plays a3", st == 200 and d["state"]["history"] == ["1. a3"], (st, d))
+    res = {}
+    readers = [in_thread(res, "black", lambda: s.api("GET", "/api/state", token=b)),
+               in_thread(res, "starter", lambda: s.api("GET", "/api/state", token=t))]
+    for th in readers:
+        th.join()
+    check("fresh reads: Black, reading right after White's answer, sees a3",
+          res["black"][0][0] == 200 and res["black"][0][1]["history"] == ["1. a3"], res["black"][0][:2])
+    check("fresh reads: and the starter",
+          res["starter"][0][0] == 200 and res["starter"][0][1]["history"] == ["1. a3"], res["starter"][0][:2])
+    code, _ = s.stop()
+    check("fresh reads: the server stops cleanly", code == 0, code)
+
     # stopping while the worker runs a request and another waits: both answered
     s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--work-limit", "60")
     t = s.links["starter"]

@@ -154,7 +154,8 @@ typedef struct Server {
   Request *queue, *queue_end;
   int waiting, quit;
   Snapshot snap[NAUD];
-  unsigned long published;
+  unsigned long current;   /* the game's version as last answered: an older snapshot is not served */
+  unsigned long published; /* the version the streams announce */
   /* The worker's own: the snapshot a request rendered in its answer (kept
   ** if the request stands), and the audiences rendered after each change. */
   Buf fresh[NAUD];
@@ -1290,7 +1291,9 @@ static int dispatch(lua_State *L) {
   }
   if (!strcmp(u, "/api/state")) {
     if (!get) return fail(q, 405, "GET /api/state"), 0;
-    write_state_kept(q);
+    const Snapshot *sn = &q->sv->snap[audience(q->role, q->side)]; /* the worker's own: no lock */
+    if (sn->text && sn->version == q->sv->version) buf_add(&q->out, sn->text, sn->len); /* rendered since it waited */
+    else write_state_kept(q);
     return 0;
   }
   for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
@@ -1535,11 +1538,12 @@ static void close_slow(Server *sv) {
 }
 
 /* GET /api/state from the audience's snapshot, without Lua: 0 when it
-** has none (the worker renders it). */
+** has none of the game as last answered (the worker gives it then, once
+** rendered: no one reads a state older than one already answered). */
 static int answer_snapshot(Server *sv, struct MHD_Connection *c, int aud, enum MHD_Result *ok) {
   pthread_mutex_lock(&sv->lock);
   const Snapshot *sn = &sv->snap[aud];
-  int have = sn->text != NULL;
+  int have = sn->text != NULL && sn->version == sv->current;
   if (have) *ok = send_text(c, 200, "application/json", sn->text, sn->len, NULL);
   pthread_mutex_unlock(&sv->lock);
   return have;
@@ -1825,6 +1829,9 @@ static int render_protected(lua_State *L) {
 static void refresh(Server *sv) {
   lua_State *L = sv->s->L;
   Buf b = {0};
+  pthread_mutex_lock(&sv->lock);
+  sv->current = sv->version; /* (a reload's change) */
+  pthread_mutex_unlock(&sv->lock);
   work_expired = 0;
   work_timer(sv->work_seconds);
   for (int aud = 0; aud < NAUD; aud++) {
@@ -1893,6 +1900,7 @@ static void *worker_main(void *arg) {
     if (q) {
       run_request(sv, q);
       pthread_mutex_lock(&sv->lock);
+      sv->current = sv->version; /* the others' snapshots are old now */
       q->done = 1;
       pthread_mutex_unlock(&sv->lock);
       MHD_resume_connection(q->c); /* q is the HTTP thread's again */
