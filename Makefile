@@ -6,6 +6,7 @@
 #   make bench           nodes per second, side by side with Fairy-Stockfish and Stockfish
 #   make DEBUG=1         assertions: board_ok() after every make/unmake, the hot path's preconditions
 #   make SANITIZE=address,undefined test
+#   make SANITIZE=thread && tests/run-serve.py   the server's two threads under ThreadSanitizer
 #
 # Dependencies (Debian): tools/install-deps.sh --list (to build), --list --test (to test)
 

@@ -196,6 +196,7 @@ def duck(d):
         marks = dots(d)
         check("duck: the duck blocks d5", marks == {"d6"}, marks)
         click(d, "d6")
+        wait(d, lambda: "moves the duck" in status(d), "Black's duck")  # the answer, before the next click
         click(d, "e2")
         check("duck: Black's turn of two steps", wait(d, lambda: "White to move" in status(d), "White"), status(d))
         d.save_screenshot(os.path.join(ART, "duck.png"))

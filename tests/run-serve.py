@@ -569,11 +569,20 @@ def lab_wait(s, t, timeout=120):
 
 
 def children(pid):
+    """The process's children, whichever of its threads started them (the
+    lab's is the Lua worker's)."""
+    found = []
     try:
-        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
-            return f.read().split()
+        tasks = os.listdir("/proc/%d/task" % pid)
     except OSError:
         return []
+    for task in tasks:
+        try:
+            with open("/proc/%d/task/%s/children" % (pid, task)) as f:
+                found += f.read().split()
+        except OSError:
+            pass
+    return found
 
 
 def lab_suite():
@@ -838,7 +847,194 @@ def quiet_suite():
           code == 0 and "Failed to send" not in out and "HTTP:" not in out and "closed by remote" not in out, out)
 
 
-for suite in (cli_suite, chess_suite, quiet_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite):
+def timed(fn):
+    """fn's result and the seconds it took."""
+    began = time.time()
+    result = fn()
+    return result, time.time() - began
+
+
+def in_thread(results, key, fn):
+    """Runs fn on a thread of its own; (its result, the seconds it took) go
+    to results[key], or for an exception (a connection closed unanswered)
+    (None, the exception, "") and forever."""
+    import threading
+
+    def run():
+        try:
+            results[key] = timed(fn)
+        except Exception as e:
+            results[key] = ((None, {"error": repr(e)}, ""), float("inf"))
+    th = threading.Thread(target=run)
+    th.start()
+    return th
+
+
+def first_event(s, token):
+    """Opens an event stream; returns its first bytes and the seconds taken."""
+    import socket
+    h, port = s.host.split(":")
+    began = time.time()
+    c = socket.create_connection((h, int(port)), timeout=30)
+    c.sendall(("GET /api/events?t=%s HTTP/1.1\r\nHost: x\r\n\r\n" % token).encode())
+    got = b""
+    while b"event: change" not in got:
+        d = c.recv(4096)
+        if not d:
+            break
+        got += d
+    c.close()
+    return got, time.time() - began
+
+
+def concurrency_suite():
+    """While one request works in Lua (slow hooks, a search, perft), the
+    others are served: a state from the snapshots, the page's files, the
+    event stream at once; at most 8 requests wait for the worker and the
+    next is answered 503 busy; the waiting ones are played, none lost; and
+    each player's snapshot is that player's view only."""
+    quick = 5.0 if WRAP else 0.5     # an answer that does not wait for the worker
+    pause = 3.0 if WRAP else 0.3     # for the slow request to be under way
+    limit = 8 if WRAP else 2         # the slow request's work: it outlasts the readers
+    timeout = 4 if WRAP else 1       # shorter than the work and the waits: those are answered all the same
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--players", "--work-limit", str(limit),
+               "--timeout", str(timeout))
+    t, w, b = s.links["starter"], s.links["white"], s.links["black"]
+    st, d, _ = s.api("GET", "/api/state", token=b)
+    check("concurrency: the start is quick", st == 200 and d["history"] == [] and d["role"] == "black", (st, d))
+    res = {}
+    slow = in_thread(res, "slow", lambda: s.api("POST", "/api/play", {"move": "e2e4"}, w))
+    time.sleep(pause)
+    readers = [in_thread(res, "black", lambda: s.api("GET", "/api/state", token=b)),
+               in_thread(res, "starter", lambda: s.api("GET", "/api/state", token=t)),
+               in_thread(res, "file", lambda: s.raw("GET", "/app.js")),
+               in_thread(res, "events", lambda: first_event(s, b)[0])]
+    for th in readers:
+        th.join()
+    (st, d, _), took = res["black"]
+    check("concurrency: while White's slow move works, Black's state answers at once",
+          st == 200 and d["role"] == "black" and d["history"] == [] and took < quick, (st, took))
+    (st, d, _), took = res["starter"]
+    check("concurrency: and the starter's", st == 200 and d["role"] == "starter" and took < quick, (st, took))
+    (st, h, body), took = res["file"]
+    check("concurrency: a file of the page answers at once", st == 200 and b"EventSource" in body and took < quick,
+          (st, took))
+    got, took = res["events"]
+    check("concurrency: an event stream opens at once", b"event: change" in got and took < quick, (got[-80:], took))
+    waiting = [in_thread(res, i, lambda: s.api("POST", "/api/play", {"move": 1}, t)) for i in range(8)]
+    time.sleep(pause)
+    (st, h, body), took = timed(lambda: s.raw("POST", "/api/play", b'{"move":"d2d4"}', t))
+    d = json.loads(body)
+    check("concurrency: with 8 waiting, the next Lua request is answered 503 busy at once, Retry-After",
+          st == 503 and d.get("busy") is True and "busy" in d["error"] and h.get("Retry-After") == "1"
+          and took < quick, (st, h, d, took))
+    slow.join()
+    for th in waiting:
+        th.join()
+    (st, d, _), took = res["slow"]
+    check("concurrency: the slow move itself works to its limit, 503, answered past --timeout",
+          st == 503 and "--work-limit" in d["error"] and took >= limit - 0.5, (st, d, took))
+    check("concurrency: the 8 waiting were each answered in turn, past --timeout (400: the body is wrong)",
+          all(res[i][0][0] == 400 and "must be a string" in res[i][0][1]["error"] for i in range(8)),
+          [res[i][0][:2] for i in range(8)])
+    code, _ = s.stop()
+    check("concurrency: the server stops cleanly", code == 0, code)
+
+    # no lost move: moves sent while the worker is busy wait, and are played in order
+    s = Server("chess", "--players", "--work-limit", str(limit // 2))
+    t, w, b = s.links["starter"], s.links["white"], s.links["black"]
+    began = time.time()
+    for _ in range(10):
+        s.api("POST", "/api/play", {"move": "e2e4"}, t)
+        s.api("POST", "/api/undo", {}, t)
+    took = time.time() - began
+    check("concurrency: 20 requests through the worker, one after another, take no wait each (the answer "
+          "wakes the HTTP thread)", took < (30 if WRAP else 1.0), took)
+    res = {}
+    busy = in_thread(res, "perft", lambda: s.api("GET", "/api/perft?depth=5", token=t))
+    time.sleep(pause)
+    white = in_thread(res, "white", lambda: s.api("POST", "/api/play", {"move": "e2e4"}, w))
+    time.sleep(pause)
+    black = in_thread(res, "black", lambda: s.api("POST", "/api/play", {"move": "e7e5"}, b))
+    for th in (busy, white, black):
+        th.join()
+    check("no lost move: White's move sent during perft is played",
+          res["white"][0][0] == 200 and res["white"][0][1]["played"] == "e2e4", res["white"][0][:2])
+    check("no lost move: and Black's, sent after it, then",
+          res["black"][0][0] == 200 and res["black"][0][1]["state"]["history"] == ["1. e4", "e5"], res["black"][0][:2])
+    st, d, _ = s.api("GET", "/api/state", token=b)
+    check("no lost move: Black's state has both", st == 200 and d["history"] == ["1. e4", "e5"], d)
+    code, _ = s.stop()
+    check("no lost move: the server stops cleanly", code == 0, code)
+
+    # hidden views: each player's snapshot is that player's alone, while the worker is busy
+    s = Server("kriegspiel", "--players", "--work-limit", str(limit // 2))
+    t, w, b = s.links["starter"], s.links["white"], s.links["black"]
+    st, _, _ = s.api("POST", "/api/play", {"move": "e2e4"}, w)
+    res = {}
+    busy = in_thread(res, "computer", lambda: s.api("POST", "/api/computer", {"level": 8}, t))
+    time.sleep(pause)
+    views = [in_thread(res, i, lambda tok=(w if i % 2 == 0 else b): s.api("GET", "/api/state", token=tok))
+             for i in range(12)]
+    for th in views + [busy]:
+        th.join()
+    bad = []
+    for i in range(12):
+        (st, d, _), took = res[i]
+        side, other = ("white", "b") if i % 2 == 0 else ("black", "w")
+        own = "w" if side == "white" else "b"
+        if not (st == 200 and d["role"] == side and d["view"] == side and d["hidden"] and took < quick
+                and not any(c.startswith(other) for c in d["board"]) and any(c.startswith(own) for c in d["board"])
+                and "history" not in d):
+            bad.append((i, st, took, d.get("role"), d.get("board")))
+        elif side == "black" and d["board"][28] != "?":  # e4: White's pawn, unseen by Black
+            bad.append((i, "e4 shown to black", d["board"][28]))
+        elif side == "white" and d["board"][28] != "wp":
+            bad.append((i, "white's own e4 pawn missing", d["board"][28]))
+    check("hidden views: 12 reads of both players during a search, each its own view only, at once", not bad, bad)
+    check("hidden views: the search was the slow one", res["computer"][0][0] == 503, res["computer"][0][:2])
+    code, _ = s.stop()
+    check("hidden views: the server stops cleanly", code == 0, code)
+
+    # no state older than one already answered: a read that comes while the
+    # reader's snapshot is being rendered anew waits for it
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_spin.lua"), "--players", "--work-limit", "60")
+    t, w, b = s.links["starter"], s.links["white"], s.links["black"]
+    st, d, _ = s.api("GET", "/api/state", token=b)
+    check("fresh reads: Black's state at the start", st == 200 and d["history"] == [], (st, d))
+    st, d, _ = s.api("POST", "/api/play", {"move": "a2a3"}, w)
+    check("fresh reads: White plays a3", st == 200 and d["state"]["history"] == ["1. a3"], (st, d))
+    res = {}
+    readers = [in_thread(res, "black", lambda: s.api("GET", "/api/state", token=b)),
+               in_thread(res, "starter", lambda: s.api("GET", "/api/state", token=t))]
+    for th in readers:
+        th.join()
+    check("fresh reads: Black, reading right after White's answer, sees a3",
+          res["black"][0][0] == 200 and res["black"][0][1]["history"] == ["1. a3"], res["black"][0][:2])
+    check("fresh reads: and the starter",
+          res["starter"][0][0] == 200 and res["starter"][0][1]["history"] == ["1. a3"], res["starter"][0][:2])
+    code, _ = s.stop()
+    check("fresh reads: the server stops cleanly", code == 0, code)
+
+    # stopping while the worker runs a request and another waits: both answered
+    s = Server(os.path.join(ROOT, "tests", "hostile", "hook_slow.lua"), "--work-limit", "60")
+    t = s.links["starter"]
+    res = {}
+    slow = in_thread(res, "slow", lambda: s.api("POST", "/api/play", {"move": "e2e4"}, t))
+    time.sleep(pause)
+    waiting = in_thread(res, "waiting", lambda: s.api("POST", "/api/play", {"move": "d2d4"}, t))
+    time.sleep(pause)
+    (code, _), took = timed(s.stop)
+    slow.join()
+    waiting.join()
+    check("stopping: the server stops at once, mid-request, cleanly", code == 0 and took < 10 * quick, (code, took))
+    check("stopping: the running request is answered, not played",
+          res["slow"][0][0] in (500, 503) and "interrupted" in res["slow"][0][1]["error"], res["slow"][0][:2])
+    check("stopping: the waiting one is told so",
+          res["waiting"][0][0] == 503 and "stopping" in res["waiting"][0][1]["error"], res["waiting"][0][:2])
+
+
+for suite in (cli_suite, chess_suite, quiet_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite, concurrency_suite):
     if os.environ.get("SUITES") and suite.__name__ not in os.environ["SUITES"].split():
         continue  # SUITES="hooks_suite ..." runs only those
     try:

@@ -18,7 +18,7 @@ let drag = null;       // a piece being dragged: {sq, x, y, piece, moved}
 let diagram = null;    // a piece's moves shown instead of the game: {piece, sq, board, to}
 const $ = (id) => document.getElementById(id);
 
-function api(method, path, body) {
+function api(method, path, body, tries = 0) {
   const sep = path.includes("?") ? "&" : "?";
   // the starter may look through a player's eyes: every answer in that view
   const url = path + (state && state.role === "starter" ? sep + "as=" + view : "");
@@ -27,7 +27,16 @@ function api(method, path, body) {
     opts.body = JSON.stringify(body);
     opts.headers["Content-Type"] = "application/json";
   }
-  return fetch(url, opts).then((r) => r.json().then((j) => ({ status: r.status, body: j })));
+  return fetch(url, opts).then((r) =>
+    r.json().then((j) => {
+      // the game was busy and nothing of the request was done: asked again a few times
+      if (r.status === 503 && j.busy && tries < 5) {
+        const wait = 1000 * (parseInt(r.headers.get("Retry-After"), 10) || 1);
+        return new Promise((done) => setTimeout(done, wait)).then(() => api(method, path, body, tries + 1));
+      }
+      return { status: r.status, body: j };
+    })
+  );
 }
 
 function notice(text, info) {

@@ -1,12 +1,19 @@
 /*
 ** serve.c - varia serve: a game in the browser over HTTP (libmicrohttpd).
 **
-** One thread does everything: libmicrohttpd runs from our own loop
-** (MHD_run_wait), so every request runs on the thread that owns the Lua
-** state, and each runs under lua_pcall, as the REPL's commands do. The page
-** (web/, embedded like the Lua library) talks to a JSON API; a stream of
-** server-sent events tells each open page that the game changed, and the
-** page then asks for its own view.
+** Two threads. The HTTP thread runs libmicrohttpd from our own select()
+** loop: it reads requests, checks their tokens, sends the page's
+** files, keeps the event streams, and answers GET /api/state from the
+** snapshots. The Lua worker owns the Lua state, the game and the lab:
+** every other API request is handed to it (its connection suspended
+** meanwhile, a few at most waiting; more are answered 503 "busy") and runs
+** there under lua_pcall, as the REPL's commands do. After each change the
+** worker renders the state once for each audience that reads it (a
+** player's view, the starter's), and the HTTP thread serves those texts
+** under a mutex, so a slow request never keeps the others from the board.
+** The page (web/, embedded like the Lua library) talks to a JSON API; a
+** stream of server-sent events tells each open page that the game changed,
+** and the page then asks for its own view.
 **
 ** Who may see and do what is decided by the token of each request: the
 ** server's starter (the referee: the truth, undo, new game, the PGN
@@ -15,7 +22,9 @@
 */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +36,7 @@
 #include <sys/socket.h>
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -67,9 +77,28 @@
 #define REQUEST_SECONDS_DEFAULT 30
 #define WORK_SECONDS_DEFAULT 10
 #define LIMIT_SECONDS_MAX 3600
+/* Requests that may wait for the Lua worker behind the one it runs; the
+** next is answered 503 "busy". Each waits at most --work-limit per request
+** ahead of it. More than a page asks at once (the lab's five charts, its
+** state, the moves), fewer than one client address may open. */
+#define QUEUE_MAX 8
 
 enum { ROLE_WHITE = WHITE, ROLE_BLACK = BLACK, ROLE_STARTER = 2, NROLES };
 static const char *const role_names[NROLES] = {"white", "black", "starter"};
+
+/* The audiences of the state, each with its own snapshot: a player (in
+** that player's view), the starter (the truth, or through one player's
+** eyes with ?as=). The view of one never reaches another. */
+enum { AUD_WHITE, AUD_BLACK, AUD_STARTER, AUD_STARTER_WHITE, AUD_STARTER_BLACK, NAUD };
+
+static int audience(int role, int side) {
+  return role == ROLE_STARTER ? AUD_STARTER + 1 + side : role;
+}
+
+static void audience_viewer(int aud, int *role, int *side) {
+  *role = aud < AUD_STARTER ? aud : ROLE_STARTER;
+  *side = aud < AUD_STARTER ? aud : aud - AUD_STARTER - 1;
+}
 
 /* Scratch memory that Lua owns (freed by the collector after the request,
 ** even when an error cuts the request short): the request runs inside a C
@@ -88,8 +117,19 @@ typedef struct Conn {
   int fd;
   double since; /* when its current request began to arrive (monotonic seconds) */
   int stream;   /* an event stream: open for as long as the page is */
+  int working;  /* its request is the Lua worker's: bounded by --work-limit */
+  int answering; /* the worker's answer is being sent */
   struct Conn *prev, *next;
 } Conn;
+
+typedef struct Request Request;
+
+/* The state as one audience sees it, rendered by the worker. */
+typedef struct Snapshot {
+  char *text;
+  size_t len;
+  unsigned long version;
+} Snapshot;
 
 typedef struct Server {
   Sandbox *s;
@@ -99,11 +139,28 @@ typedef struct Server {
   uint64_t seed;
   int players;         /* --players: a token per player */
   char token[NROLES][TOKEN_LEN + 1]; /* "" where the role has none */
-  unsigned long version; /* counts the changes of the game */
-  Stream *streams;     /* the open event streams */
-  Conn *conns;         /* every open connection */
+  unsigned long version; /* counts the changes of the game (the worker's) */
+  Stream *streams;     /* the open event streams (the HTTP thread's) */
+  Conn *conns;         /* every open connection (the HTTP thread's) */
   int request_seconds, work_seconds; /* --timeout, --work-limit */
-  int stopping;
+  int stopping;        /* the HTTP thread ends the streams */
+  /* Between the threads, under lock: the requests waiting for the worker,
+  ** the snapshots, and the version the streams announce (the worker's
+  ** once every snapshot of it is in place). */
+  pthread_mutex_t lock;
+  pthread_cond_t wake; /* a request waits, or the server stops */
+  pthread_t worker;
+  int wake_fd[2];      /* a pipe: the worker has answered, the HTTP thread's select() returns */
+  Request *queue, *queue_end;
+  int waiting, quit;
+  Snapshot snap[NAUD];
+  unsigned long current;   /* the game's version as last answered: an older snapshot is not served */
+  unsigned long published; /* the version the streams announce */
+  /* The worker's own: the snapshot a request rendered in its answer (kept
+  ** if the request stands), and the audiences rendered after each change. */
+  Buf fresh[NAUD];
+  unsigned long fresh_version[NAUD];
+  int wanted[NAUD];
   /* A variant from a script file: the file, watched for changes, and what
   ** the last reload said (shown to the starter). */
   char script[1100];
@@ -137,32 +194,53 @@ struct Stream {
   Stream *next;
 };
 
+/* The URL's arguments that the API reads, copied on the HTTP thread: the
+** worker never touches a connection. A longer value is cut, and then is
+** still longer than any valid one. */
+static const char *const arg_names[] = {"square", "depth", "divide", "piece", "name", NULL};
+#define NARGS 5
+#define ARG_LEN 80
+
 /* What one request needs and makes. */
-typedef struct Request {
+struct Request {
   Buf body;      /* the request body as it arrives */
   int too_big;
-  /* the dispatch, under lua_pcall */
+  /* the dispatch, under lua_pcall on the worker */
   Server *sv;
-  struct MHD_Connection *c;
-  const char *method, *url;
+  char method[8], url[64];
+  char arg[NARGS][ARG_LEN];
+  int has_arg[NARGS];
+  int queued, done; /* handed to the worker; answered (done: under lock) */
+  Request *next;
+  struct MHD_Connection *c; /* resumed by the worker once answered, else never touched there */
   int role, side; /* side: the view (WHITE, BLACK, or -1 the whole truth) */
   Json json;
   int status;
   Buf out;
   const char *ctype;
   char disposition[160];
-} Request;
+};
 
-static volatile sig_atomic_t stop_requested, work_expired;
+static const char *request_arg(const Request *q, const char *name) {
+  for (int i = 0; arg_names[i]; i++)
+    if (!strcmp(arg_names[i], name)) return q->has_arg[i] ? q->arg[i] : NULL;
+  return NULL;
+}
+
+/* Atomic: set by a handler on one thread, read on the other. */
+static atomic_int stop_requested, work_expired;
 static Sandbox *serving; /* interrupted on a signal: a search stops at once */
 
+/* SIGINT, SIGTERM: on the HTTP thread only (the worker blocks them), which
+** then stops the worker with a SIGALRM of its own: the sandbox is only
+** ever interrupted on the thread that runs it. */
 static void on_stop(int sig) {
   (void)sig;
   stop_requested = 1;
-  if (serving) sandbox_interrupt(serving);
 }
 
-/* SIGALRM: the running request has done its share of work. The interrupt
+/* SIGALRM, on the worker only (the HTTP thread blocks it): the running
+** request has done its share of work, or the server stops. The interrupt
 ** stops what runs (hooks, searches, perft, beliefs) at its next check. */
 static void on_work_expired(int sig) {
   (void)sig;
@@ -499,12 +577,27 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
 static void fail(Request *q, int status, const char *msg) {
   buf_reset(&q->out);
   q->status = status;
+  q->ctype = "application/json";
+  q->disposition[0] = '\0';
   buf_puts(&q->out, "{\"error\":");
   json_str(&q->out, msg);
   buf_puts(&q->out, "}");
 }
 
 static void changed(Server *sv);
+
+/* The requester's state, and the same text kept as its audience's
+** snapshot, published if the request stands (no later change). */
+static void write_state_kept(Request *q) {
+  Server *sv = q->sv;
+  size_t at = q->out.len;
+  int aud = audience(q->role, q->side);
+  write_state(&q->out, sv, q->role, q->side);
+  if (q->out.oom) return;
+  buf_reset(&sv->fresh[aud]);
+  buf_add(&sv->fresh[aud], q->out.s + at, q->out.len - at);
+  sv->fresh_version[aud] = sv->fresh[aud].oom ? 0 : sv->version;
+}
 
 /* {"ok":true,<extra>"state":...} for the requester's view. */
 static void reply_state(Request *q, const char *extra_key, const char *extra) {
@@ -516,7 +609,7 @@ static void reply_state(Request *q, const char *extra_key, const char *extra) {
     buf_add(&q->out, ",", 1);
   }
   buf_puts(&q->out, "\"state\":");
-  write_state(&q->out, q->sv, q->role, q->side);
+  write_state_kept(q);
   buf_puts(&q->out, "}");
 }
 
@@ -819,7 +912,7 @@ static void api_pgn(Request *q) {
 }
 
 static void api_moves(Request *q) {
-  const char *square = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "square");
+  const char *square = request_arg(q, "square");
   Game *g = q->sv->g;
   int n;
   if (!square || board_parse_square(&g->v->geo, square, &n) == SQ_NONE || square[n])
@@ -859,8 +952,8 @@ static void divide_line(void *ctx, Move m, uint64_t count) {
 }
 
 static void api_perft(Request *q) {
-  const char *depth = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "depth");
-  const char *divide = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "divide");
+  const char *depth = request_arg(q, "depth");
+  const char *divide = request_arg(q, "divide");
   char *end;
   if (q->side >= 0 && view_hides(q->sv->g->v)) return fail(q, 403, "perft would tell what the rules hide from you");
   long d = depth ? strtol(depth, &end, 10) : -1;
@@ -914,8 +1007,8 @@ static int diagram_fen(const Game *g, int sq, uint8_t cell, int royals, char *fe
 }
 
 static void api_diagram(Request *q) {
-  const char *piece = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "piece");
-  const char *square = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "square");
+  const char *piece = request_arg(q, "piece");
+  const char *square = request_arg(q, "square");
   Game *g = q->sv->g;
   const Variant *v = g->v;
   char fen[1024], err[256], uci[64], from[8], to[8], drop[4], rest[16];
@@ -1047,6 +1140,9 @@ static pid_t lab_spawn(const char *exe, char *const argv[], const char *out, con
   int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600), e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   int in = open("/dev/null", O_RDONLY);
   if (o < 0 || e < 0 || in < 0 || dup2(in, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(126);
+  sigset_t none; /* forked from the worker, which blocks SIGTERM: the child must hear lab_kill */
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
   for (int fd = 3; fd < 1024; fd++) close(fd); /* the server's sockets stay the server's */
   setpriority(PRIO_PROCESS, 0, 10);            /* the server and the player come first */
   execv(exe, argv);                            /* (which resets the server's signal handlers) */
@@ -1155,7 +1251,7 @@ static void api_lab_stop(Request *q) {
 /* One chart, by its name in lab_charts: never a path of the page's. */
 static void api_lab_chart(Request *q) {
   Server *sv = q->sv;
-  const char *name = MHD_lookup_connection_value(q->c, MHD_GET_ARGUMENT_KIND, "name");
+  const char *name = request_arg(q, "name");
   if (starter_only(q, "the lab")) return;
   int i = 0;
   while (name && lab_charts[i] && strcmp(lab_charts[i], name) != 0) i++;
@@ -1195,7 +1291,9 @@ static int dispatch(lua_State *L) {
   }
   if (!strcmp(u, "/api/state")) {
     if (!get) return fail(q, 405, "GET /api/state"), 0;
-    write_state(&q->out, q->sv, q->role, q->side);
+    const Snapshot *sn = &q->sv->snap[audience(q->role, q->side)]; /* the worker's own: no lock */
+    if (sn->text && sn->version == q->sv->version) buf_add(&q->out, sn->text, sn->len); /* rendered since it waited */
+    else write_state_kept(q);
     return 0;
   }
   for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
@@ -1215,13 +1313,17 @@ static int dispatch(lua_State *L) {
 
 /* ---- HTTP ---------------------------------------------------------------- */
 
+/* On the worker: the game changed. The streams hear of it once the
+** snapshots of the new version are in place (publish). */
 static void changed(Server *sv) {
   sv->version++;
-  for (Stream *e = sv->streams; e; e = e->next)
-    if (e->suspended) {
-      e->suspended = 0;
-      MHD_resume_connection(e->c);
-    }
+}
+
+static unsigned long published(Server *sv) {
+  pthread_mutex_lock(&sv->lock);
+  unsigned long v = sv->published;
+  pthread_mutex_unlock(&sv->lock);
+  return v;
 }
 
 static void wake_streams(Server *sv, int ping) {
@@ -1238,10 +1340,11 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
   Stream *e = cls;
   (void)pos;
   if (e->sv->stopping) return MHD_CONTENT_READER_END_OF_STREAM;
-  if (e->sent != e->sv->version) {
-    int n = snprintf(buf, max, "event: change\ndata: {\"version\":%lu}\n\n", e->sv->version);
+  unsigned long version = published(e->sv);
+  if (e->sent != version) {
+    int n = snprintf(buf, max, "event: change\ndata: {\"version\":%lu}\n\n", version);
     if (n < 0 || (size_t)n >= max) return 0;
-    e->sent = e->sv->version;
+    e->sent = version;
     return n;
   }
   if (e->ping && max > 8) {
@@ -1416,16 +1519,75 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
   }
 }
 
+static int answers_unsent(const Server *sv) {
+  for (const Conn *k = sv->conns; k; k = k->next)
+    if (k->working || k->answering) return 1;
+  return 0;
+}
+
 /* Connections whose request has taken longer than --timeout to arrive and
 ** be answered are shut: libmicrohttpd then sees the end of the connection
 ** and closes it. Event streams stay. */
 static void close_slow(Server *sv) {
   double now = monotonic();
   for (Conn *k = sv->conns; k; k = k->next)
-    if (!k->stream && now - k->since > sv->request_seconds) {
+    if (!k->stream && !k->working && now - k->since > sv->request_seconds) {
       shutdown(k->fd, SHUT_RDWR);
       k->since = now; /* once */
     }
+}
+
+/* GET /api/state from the audience's snapshot, without Lua: 0 when it
+** has none of the game as last answered (the worker gives it then, once
+** rendered: no one reads a state older than one already answered). */
+static int answer_snapshot(Server *sv, struct MHD_Connection *c, int aud, enum MHD_Result *ok) {
+  pthread_mutex_lock(&sv->lock);
+  const Snapshot *sn = &sv->snap[aud];
+  int have = sn->text != NULL && sn->version == sv->current;
+  if (have) *ok = send_text(c, 200, "application/json", sn->text, sn->len, NULL);
+  pthread_mutex_unlock(&sv->lock);
+  return have;
+}
+
+/* The request waits for the worker, its connection suspended (the worker
+** resumes it with the answer); or, with QUEUE_MAX waiting already, 503
+** with Retry-After: the game is busy. */
+static enum MHD_Result hand_to_worker(Server *sv, struct MHD_Connection *c, Request *q) {
+  pthread_mutex_lock(&sv->lock);
+  if (sv->quit || sv->waiting >= QUEUE_MAX) {
+    int stopping = sv->quit;
+    pthread_mutex_unlock(&sv->lock);
+    if (stopping) return send_error(c, 503, "the server is stopping");
+    char msg[300];
+    snprintf(msg, sizeof msg,
+             "the game is busy: %d requests wait for the one that works (each may work up to %d s, varia serve "
+             "--work-limit); try again",
+             QUEUE_MAX, sv->work_seconds);
+    Buf b = {0};
+    buf_puts(&b, "{\"error\":");
+    json_str(&b, msg);
+    buf_puts(&b, ",\"busy\":true}");
+    struct MHD_Response *r = b.oom ? NULL : MHD_create_response_from_buffer(b.len, b.s, MHD_RESPMEM_MUST_COPY);
+    free(b.s);
+    if (!r) return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", "application/json");
+    MHD_add_response_header(r, "Retry-After", "1");
+    secure_headers(r);
+    enum MHD_Result ok = MHD_queue_response(c, 503, r);
+    MHD_destroy_response(r);
+    return ok;
+  }
+  Conn *k = conn_of(c);
+  if (k) k->working = 1;
+  q->queued = 1;
+  MHD_suspend_connection(c); /* before the worker can see it, and resume it */
+  if (sv->queue_end) sv->queue_end->next = q;
+  else sv->queue = q;
+  sv->queue_end = q;
+  sv->waiting++;
+  pthread_cond_signal(&sv->wake);
+  pthread_mutex_unlock(&sv->lock);
+  return MHD_YES;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -1442,6 +1604,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (!q) return MHD_NO;
     *con_cls = q;
     return MHD_YES;
+  }
+  if (q->queued) { /* resumed: the worker has answered */
+    pthread_mutex_lock(&sv->lock);
+    int done = q->done;
+    pthread_mutex_unlock(&sv->lock);
+    if (!done) return MHD_YES;
+    Conn *k = conn_of(c);
+    if (k) k->working = 0, k->answering = 1, k->since = monotonic(); /* --timeout again, from now: to send it */
+    if (q->out.oom) return send_error(c, 500, "out of memory");
+    return send_text(c, q->status, q->ctype, q->out.s ? q->out.s : "", q->out.len, q->disposition);
   }
   if (*upload_size) {
     if (q->body.len + *upload_size > MAX_BODY) q->too_big = 1;
@@ -1466,8 +1638,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   if (role < 0) return send_error(c, 403, "a valid token is needed (the link the server printed)");
   q->sv = sv;
   q->c = c;
-  q->method = method;
-  q->url = url;
   q->role = role;
   q->side = role == ROLE_STARTER ? -1 : role;
   if (role == ROLE_STARTER) { /* the starter may look through a player's eyes */
@@ -1484,7 +1654,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (!e) return MHD_NO;
     e->sv = sv;
     e->c = c;
-    e->sent = sv->version - 1; /* the first event says where the game is */
+    e->sent = published(sv) - 1; /* the first event says where the game is */
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 256, stream_read, e, stream_free);
     if (!r) {
       free(e);
@@ -1502,12 +1672,96 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   if (!get && json_parse(q->body.s ? q->body.s : "", q->body.len, &q->json, err, sizeof err))
     return send_error(c, 400, err);
   if (q->body.len && memchr(q->body.s, '\0', q->body.len)) return send_error(c, 400, "a NUL byte in the body");
+  if (!strcmp(method, "GET") && !strcmp(url, "/api/state")) {
+    enum MHD_Result ok;
+    if (answer_snapshot(sv, c, audience(role, q->side), &ok)) return ok;
+  }
+  /* for the worker: what it reads of the request, copied */
+  snprintf(q->method, sizeof q->method, "%s", strlen(method) < sizeof q->method ? method : "");
+  snprintf(q->url, sizeof q->url, "%s", strlen(url) < sizeof q->url ? url : "/api/?"); /* no call is that long */
+  for (int i = 0; arg_names[i]; i++) {
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, arg_names[i]);
+    q->has_arg[i] = v != NULL;
+    if (v) snprintf(q->arg[i], ARG_LEN, "%s", v);
+  }
+  return hand_to_worker(sv, c, q);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why) {
+  Request *q = *con_cls;
+  Conn *k = conn_of(c);
+  (void)cls, (void)why;
+  if (k) k->since = monotonic(), k->answering = 0; /* the next request's time starts now */
+  if (!q) return;
+  free(q->body.s);
+  free(q->out.s);
+  free(q);
+  *con_cls = NULL;
+}
+
+/* One round of the HTTP thread: libmicrohttpd's sockets and the worker's
+** pipe, at most ms milliseconds (a resumed connection does not end
+** libmicrohttpd's own wait: the pipe does). */
+static void http_round(Server *sv, struct MHD_Daemon *d, unsigned ms) {
+  fd_set rs, ws, es;
+  MHD_socket max = 0;
+  FD_ZERO(&rs);
+  FD_ZERO(&ws);
+  FD_ZERO(&es);
+  if (MHD_get_fdset2(d, &rs, &ws, &es, &max, FD_SETSIZE) != MHD_YES) max = 0;
+  FD_SET(sv->wake_fd[0], &rs);
+  if (sv->wake_fd[0] > max) max = sv->wake_fd[0];
+  MHD_UNSIGNED_LONG_LONG due;
+  if (MHD_get_timeout(d, &due) == MHD_YES && due < ms) ms = (unsigned)due;
+  struct timeval tv = {.tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000};
+  if (select(max + 1, &rs, &ws, &es, &tv) < 0) { /* a signal: nothing is ready */
+    FD_ZERO(&rs);
+    FD_ZERO(&ws);
+    FD_ZERO(&es);
+  }
+  if (FD_ISSET(sv->wake_fd[0], &rs)) {
+    char drain[64];
+    while (read(sv->wake_fd[0], drain, sizeof drain) > 0) continue;
+  }
+  MHD_run_from_select(d, &rs, &ws, &es);
+}
+
+/* ---- the Lua worker -------------------------------------------------------
+** The one thread that touches the Lua state, the game and the lab. */
+
+/* The HTTP thread is to look again (an answer is ready). */
+static void http_wake(Server *sv) {
+  ssize_t n = write(sv->wake_fd[1], "", 1); /* a full pipe has woken it already */
+  (void)n;
+}
+
+/* Replaces an audience's snapshot (text NULL: drops it, so that its
+** readers ask the worker rather than read a state that is gone). */
+static void set_snapshot(Server *sv, int aud, const char *text, size_t len) {
+  char *copy = text ? malloc(len ? len : 1) : NULL;
+  if (copy) memcpy(copy, text, len);
+  pthread_mutex_lock(&sv->lock);
+  free(sv->snap[aud].text);
+  sv->snap[aud].text = copy;
+  sv->snap[aud].len = copy ? len : 0;
+  sv->snap[aud].version = sv->version;
+  pthread_mutex_unlock(&sv->lock);
+  if (copy) sv->wanted[aud] = 1;
+}
+
+/* One request, under lua_pcall and the work limit. A failure of the
+** variant's rule hooks is this request's error (with the hook's
+** file:line), and the game is put back as it was: never a flag that stays
+** set and leaves every later position without moves. */
+static void run_request(Server *sv, Request *q) {
   lua_State *L = sv->s->L;
-  /* A failure of the variant's rule hooks is this request's error (with
-  ** the hook's file:line), and the game is put back as it was: never a
-  ** flag that stays set and leaves every later position without moves. */
+  char err[256];
   Game *g = sv->g;
   int entries = g->n, nmsgs = g->nmsgs;
+  unsigned long version = sv->version;
+  /* a state rendered by a request that then fails is never kept: a hook
+  ** cut short by the work limit leaves a state that looks whole */
+  for (int aud = 0; aud < NAUD; aud++) sv->fresh_version[aud] = 0;
   rules_begin(g->v, L);
   if (!stop_requested) sandbox_clear_interrupt(sv->s);
   lua_pushcfunction(L, dispatch);
@@ -1521,14 +1775,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   if (work_expired && !stop_requested) {
     if (status != LUA_OK) lua_pop(L, 1);
     sandbox_clear_interrupt(sv->s);
-    if (sv->g == g && g->n > entries) game_rollback(g, entries, nmsgs);
+    int undone = sv->g == g && g->n > entries;
+    if (undone) game_rollback(g, entries, nmsgs);
     rules_begin(sv->g->v, L);
-    changed(sv);
+    if (undone || sv->version != version) changed(sv); /* else the snapshots still hold */
     snprintf(err, sizeof err,
              "the request was stopped after %d s of work, the most one request may do (varia serve --work-limit); "
              "the game is as it was",
              sv->work_seconds);
-    return send_error(c, 503, err);
+    return fail(q, 503, err);
   }
   const char *failure = sv->g == g ? rules_failed(g->v) : NULL;
   if (failure) {
@@ -1538,29 +1793,139 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (status != LUA_OK) lua_pop(L, 1);
     rules_begin(g->v, L); /* the game as it was starts clean */
     changed(sv);
-    return send_error(c, 500, err);
+    return fail(q, 500, err);
   }
   if (status != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
     snprintf(err, sizeof err, "%s", msg ? msg : "error");
     lua_pop(L, 1);
     if (sv->s->interrupted && !stop_requested) sandbox_clear_interrupt(sv->s);
-    return send_error(c, 500, err);
+    return fail(q, 500, err);
   }
-  if (q->out.oom) return send_error(c, 500, "out of memory");
-  return send_text(c, q->status, q->ctype, q->out.s ? q->out.s : "", q->out.len, q->disposition);
+  if (q->out.oom) return fail(q, 500, "out of memory");
+  /* the state the answer carries is its audience's snapshot */
+  for (int aud = 0; aud < NAUD; aud++)
+    if (sv->fresh_version[aud] == sv->version) set_snapshot(sv, aud, sv->fresh[aud].s, sv->fresh[aud].len);
 }
 
-static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why) {
-  Request *q = *con_cls;
-  Conn *k = conn_of(c);
-  (void)cls, (void)why;
-  if (k) k->since = monotonic(); /* the next request's time starts now */
-  if (!q) return;
-  free(q->body.s);
-  free(q->out.s);
-  free(q);
-  *con_cls = NULL;
+typedef struct Render {
+  Server *sv;
+  Buf *b;
+  int aud;
+} Render;
+
+static int render_protected(lua_State *L) {
+  Render *r = lua_touserdata(L, 1);
+  int role, side;
+  audience_viewer(r->aud, &role, &side);
+  write_state(r->b, r->sv, role, side);
+  return 0;
+}
+
+/* After a change: every audience that reads the state gets it rendered
+** anew, all of it within one work limit; one that fails, or that the
+** limit leaves out, is dropped (its next reader asks the worker, and hears
+** why). Then the streams announce the version. */
+static void refresh(Server *sv) {
+  lua_State *L = sv->s->L;
+  Buf b = {0};
+  pthread_mutex_lock(&sv->lock);
+  sv->current = sv->version; /* (a reload's change) */
+  pthread_mutex_unlock(&sv->lock);
+  work_expired = 0;
+  work_timer(sv->work_seconds);
+  for (int aud = 0; aud < NAUD; aud++) {
+    if (!sv->wanted[aud] || (sv->snap[aud].text && sv->snap[aud].version == sv->version)) continue;
+    int ok = 0;
+    if (!work_expired && !stop_requested) {
+      Render r = {sv, &b, aud};
+      buf_reset(&b);
+      rules_begin(sv->g->v, L);
+      lua_pushcfunction(L, render_protected);
+      lua_pushlightuserdata(L, &r);
+      int status = lua_pcall(L, 1, 0, 0);
+      if (status != LUA_OK) lua_pop(L, 1);
+      ok = status == LUA_OK && !b.oom && !rules_failed(sv->g->v) && !sv->s->interrupted;
+    }
+    set_snapshot(sv, aud, ok ? b.s : NULL, b.len);
+  }
+  work_timer(0);
+  if (sv->s->interrupted && !stop_requested) sandbox_clear_interrupt(sv->s);
+  rules_begin(sv->g->v, L);
+  free(b.s);
+  pthread_mutex_lock(&sv->lock);
+  sv->published = sv->version;
+  pthread_mutex_unlock(&sv->lock);
+}
+
+/* Between requests, a few times a second: the designer saved the script
+** (the game goes on under the new rules; its replay is bounded as a
+** request is), the lab's run ended. */
+static void housekeeping(Server *sv) {
+  if (script_changed(sv)) {
+    work_expired = 0;
+    work_timer(sv->work_seconds);
+    reload(sv);
+    work_timer(0);
+    if (work_expired && !stop_requested) sandbox_clear_interrupt(sv->s);
+  }
+  lab_poll(sv);
+}
+
+static void *worker_main(void *arg) {
+  Server *sv = arg;
+  sigset_t alarm;
+  sigemptyset(&alarm);
+  sigaddset(&alarm, SIGALRM);
+  pthread_sigmask(SIG_UNBLOCK, &alarm, NULL); /* the work limit is this thread's */
+  refresh(sv);
+  double last = monotonic();
+  pthread_mutex_lock(&sv->lock);
+  while (!sv->quit) {
+    Request *q = sv->queue;
+    if (!q && monotonic() - last < 0.25) {
+      struct timespec until;
+      clock_gettime(CLOCK_MONOTONIC, &until);
+      until.tv_nsec += 250000000L;
+      if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+      pthread_cond_timedwait(&sv->wake, &sv->lock, &until);
+      continue;
+    }
+    if (q) {
+      sv->queue = q->next;
+      if (!sv->queue) sv->queue_end = NULL;
+      sv->waiting--;
+    }
+    pthread_mutex_unlock(&sv->lock);
+    if (q) {
+      run_request(sv, q);
+      pthread_mutex_lock(&sv->lock);
+      sv->current = sv->version; /* the others' snapshots are old now */
+      q->done = 1;
+      pthread_mutex_unlock(&sv->lock);
+      MHD_resume_connection(q->c); /* q is the HTTP thread's again */
+      http_wake(sv);
+    }
+    if (monotonic() - last >= 0.25) {
+      housekeeping(sv);
+      last = monotonic();
+    }
+    if (sv->published != sv->version) refresh(sv);
+    pthread_mutex_lock(&sv->lock);
+  }
+  /* stopping: those still waiting are told so */
+  Request *q;
+  while ((q = sv->queue)) {
+    sv->queue = q->next;
+    fail(q, 503, "the server is stopping");
+    q->done = 1;
+    MHD_resume_connection(q->c);
+  }
+  http_wake(sv);
+  sv->queue_end = NULL;
+  sv->waiting = 0;
+  pthread_mutex_unlock(&sv->lock);
+  return NULL;
 }
 
 /* ---- the command --------------------------------------------------------- */
@@ -1575,7 +1940,9 @@ static const char serve_usage[] =
     "`varia analyze --plots DIR` run on the starter's page. A request must arrive\n"
     "and be answered within --timeout seconds (30), and may work --work-limit\n"
     "seconds (10) before it is stopped and answered 503; 64 connections at once,\n"
-    "16 from one client address. Stops on Ctrl-C.\n";
+    "16 from one client address. While a request works, the state, the page and\n"
+    "the event streams are still served; 8 requests may wait for it, the next is\n"
+    "answered 503 busy. Stops on Ctrl-C.\n";
 
 /* A token from the system's entropy: never from a seed, a clock or a
 ** counter, which another player could reproduce. */
@@ -1665,6 +2032,7 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   sv.request_seconds = (int)request_seconds;
   sv.work_seconds = (int)work_seconds;
   sv.game_ref = LUA_NOREF;
+  sv.version = 1; /* a snapshot's version is never 0 */
   snprintf(sv.spec, sizeof sv.spec, "%s", spec ? spec : "chess");
   ssize_t nexe = readlink("/proc/self/exe", sv.lab.exe, sizeof sv.lab.exe - 1);
   sv.lab.exe[nexe > 0 ? nexe : 0] = '\0';
@@ -1728,37 +2096,82 @@ int serve_main(Sandbox *s, int argc, char **argv, uint64_t seed) {
   sigaction(SIGINT, &stop, &old_int);
   sigaction(SIGTERM, &stop, &old_term);
   sigaction(SIGALRM, &expire, &old_alrm);
+  /* The worker is born with SIGINT, SIGTERM and SIGALRM blocked and takes
+  ** SIGALRM (the work limit, the stop) alone; this thread takes the other
+  ** two. */
+  sigset_t mask, old_mask;
+  sigemptyset(&mask);
+  sigaddset(&mask, SIGINT);
+  sigaddset(&mask, SIGTERM);
+  sigaddset(&mask, SIGALRM);
+  pthread_sigmask(SIG_BLOCK, &mask, &old_mask);
+  pthread_condattr_t cattr;
+  pthread_condattr_init(&cattr);
+  pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);
+  pthread_cond_init(&sv.wake, &cattr);
+  pthread_condattr_destroy(&cattr);
+  pthread_mutex_init(&sv.lock, NULL);
+  if (pipe(sv.wake_fd) != 0) sv.wake_fd[0] = sv.wake_fd[1] = -1;
+  for (int i = 0; i < 2 && sv.wake_fd[i] >= 0; i++) {
+    fcntl(sv.wake_fd[i], F_SETFL, O_NONBLOCK);
+    fcntl(sv.wake_fd[i], F_SETFD, FD_CLOEXEC);
+  }
+  sv.wanted[AUD_STARTER] = 1;
+  if (players) sv.wanted[AUD_WHITE] = sv.wanted[AUD_BLACK] = 1;
+  int started = sv.wake_fd[0] >= 0 && pthread_create(&sv.worker, NULL, worker_main, &sv) == 0;
+  sigdelset(&mask, SIGALRM);
+  pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
+  if (!started) {
+    fprintf(stderr, "varia serve: cannot start the Lua worker thread\n");
+    stop_requested = 1;
+  }
   time_t last_ping = time(NULL);
+  unsigned long announced = 0;
   while (!stop_requested) {
-    MHD_run_wait(d, 500);
+    http_round(&sv, d, 100);
     close_slow(&sv);
-    /* the designer saved the script: the game goes on under the new rules */
-    if (script_changed(&sv)) { /* its replay is bounded as a request is */
-      work_expired = 0;
-      work_timer(sv.work_seconds);
-      reload(&sv);
-      work_timer(0);
-      if (work_expired && !stop_requested) sandbox_clear_interrupt(s);
+    unsigned long version = published(&sv);
+    if (version != announced) { /* the worker has changed the game */
+      announced = version;
+      wake_streams(&sv, 0);
     }
-    lab_poll(&sv);
     if (time(NULL) - last_ping >= PING_SECONDS) {
       last_ping = time(NULL);
       wake_streams(&sv, 1);
     }
   }
-  /* the streams end: every suspended one is resumed, and told it is over */
+  /* the worker stops (what it runs is interrupted), answering the waiting */
+  pthread_mutex_lock(&sv.lock);
+  sv.quit = 1;
+  pthread_cond_signal(&sv.wake);
+  pthread_mutex_unlock(&sv.lock);
+  if (started) {
+    pthread_kill(sv.worker, SIGALRM);
+    pthread_join(sv.worker, NULL);
+  }
+  /* the streams end: every suspended one is resumed, and told it is over;
+  ** the worker's last answers are sent */
   sv.stopping = 1;
   wake_streams(&sv, 0);
-  for (int i = 0; i < 20 && sv.streams; i++) MHD_run_wait(d, 10); /* their last chunk */
+  for (int i = 0; i < 100 && (sv.streams || answers_unsent(&sv)); i++) http_round(&sv, d, 10);
   MHD_stop_daemon(d);
   lab_kill(&sv);
   lab_clean(&sv);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
   sigaction(SIGALRM, &old_alrm, NULL);
+  pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
   serving = NULL;
   sandbox_clear_interrupt(s);
   luaL_unref(L, LUA_REGISTRYINDEX, sv.game_ref);
+  for (int aud = 0; aud < NAUD; aud++) {
+    free(sv.snap[aud].text);
+    free(sv.fresh[aud].s);
+  }
+  for (int i = 0; i < 2; i++)
+    if (sv.wake_fd[i] >= 0) close(sv.wake_fd[i]);
+  pthread_mutex_destroy(&sv.lock);
+  pthread_cond_destroy(&sv.wake);
   printf("varia serve: stopped\n");
   return 0;
 }
