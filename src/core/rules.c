@@ -356,7 +356,9 @@ static int legal_of(Position *p, Move *list, int n) {
     return k;
   }
   int ksq = p->royal[us];
-  if (v->has_owner || royal_count(p, us) != 1) {
+  /* (where the board wraps, pins and watched squares are not found along
+  ** straight lines: every move is tried) */
+  if (v->has_owner || v->geo.wrap || royal_count(p, us) != 1) {
     int k = 0;
     for (int i = 0; i < n; i++)
       if (survives(p, list[i])) list[k++] = list[i];
