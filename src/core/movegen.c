@@ -617,6 +617,21 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, promotes = promote_kind(v, t), n0 = n, plain = v->nplain[us][t];
   const Step *first = v->step[us][t], *end = first + v->nsteps[us][t];
+  if (IS_SET(v->wrap_plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
+    /* gen_pseudo_all()'s loop for plain pieces, through the tables */
+    for (const Step *s = first; s < end; s++) {
+      const int16_t *next = topo_table(v, s->off);
+      int to = next[from], modes = s->modes;
+      uint8_t c = b[to];
+      for (int k = 1; c == CELL_EMPTY; k++) {
+        if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+        if (k >= s->range) break;
+        to = next[to];
+        c = b[to];
+      }
+      if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+    }
+  } else
   for (const Step *s = first; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
     if (check && (s->cond & STEP_INITIAL) && IS_SET(v->royal_mask, t) &&
@@ -680,6 +695,7 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
       n = k;
     }
   }
+  if (!IS_SET(v->wrap_twice_mask[us], t)) return n;
   uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
   int k = n0;
   for (int i = n0; i < n; i++) {

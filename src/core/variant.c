@@ -391,17 +391,26 @@ static void find_plain_types(Variant *v) {
   v->apart_mask = v->extra_mask;
   if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
   for (int c = 0; c < 2; c++) {
-    v->plain_mask[c] = 0;
+    v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = 0;
     for (int t = 0; t < v->ntypes; t++) {
       int plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
-                  !(v->promo_to_mask >> t & 1) && !v->no_immobile && !v->geo.wrap, room = 0;
+                  !(v->promo_to_mask >> t & 1) && !v->no_immobile, room = 0;
+      const Geometry *g = &v->geo;
+      int twice = ((g->wrap & WRAP_FILES) && g->files <= 2 * BOARD_PAD) ||
+                  ((g->wrap & WRAP_RANKS) && g->ranks <= 2 * BOARD_PAD);
       for (int i = 0; i < v->nsteps[c][t]; i++) {
         const Step *s = &v->step[c][t][i];
         if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
         room += s->range;
+        int d = g->wrap ? v->topo_dir[s->off + TOPO_OFF_MID] : 0; /* (its step, decoded) */
+        int dx = d % (2 * BOARD_PAD + 1) - BOARD_PAD, dy = d / (2 * BOARD_PAD + 1) - BOARD_PAD;
+        if (s->path != PATH_SLIDE || s->range > 1)
+          twice |= ((g->wrap & WRAP_FILES) && dx) || ((g->wrap & WRAP_RANKS) && dy);
       }
       v->plain_room[c][t] = room;
-      if (plain) v->plain_mask[c] |= 1u << t;
+      if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
+      if (plain && g->wrap) v->wrap_plain_mask[c] |= 1u << t;
+      if (twice && g->wrap) v->wrap_twice_mask[c] |= 1u << t;
     }
   }
 }

@@ -463,6 +463,10 @@ typedef struct Variant {
   int16_t topo_next[TOPO_DIRS][MAX_SQUARES];
   int wrap_nrays[2];
   uint32_t wrap_special[2];
+  /* gen_wrapped(): the types that would be plain on a plain board, and
+  ** those that can reach one square by two paths (a rider along a line
+  ** that wraps; any type on a board narrower than two leaps) */
+  uint32_t wrap_plain_mask[2], wrap_twice_mask[2];
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
