@@ -736,6 +736,12 @@ expect "match: an illegal opening move" 1 "the opening's move e2e5: illegal move
 expect "match: no openings file" 1 "varia match: $tmp/none.txt: No such file or directory" -- $V match --st 0.02 --openings "$tmp/none.txt" varia varia
 if [ -x /usr/games/fairymax ]; then
   expect "match varia vs fairymax" 0 "Finished game 2 (fairymax vs varia)" -- $V match --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/fairymax
+  # the cylinder through CECP (variant cylinder, names.xboard): a move
+  # either side refuses would end a game as illegal
+  out=$(timeout 60 $V match --variant cylinder --tc 40/2 --games 2 --max-plies 30 --random-plies 4 --seed 1 varia cecp:/usr/games/fairymax 2>&1 </dev/null)
+  judge "match cylinder vs fairymax" 0 "Finished game 2 (fairymax vs varia)" $? "$out"
+  grep -qi 'illegal' <<<"$out"
+  judge "match cylinder: no move disputed" 1 "" $? "$out"
   expect "match: CECP st is whole seconds" 1 "whose st takes whole seconds" -- $V match --st 0.5 varia cecp:/usr/games/fairymax
   expect "match: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V match --variant crazyhouse --st 1 varia cecp:/usr/games/fairymax
 fi
