@@ -160,6 +160,11 @@ do
   ok, msg = varia.check(std.extend(std.chess, { name = "x", holes = "z9" }))
   t.check("holes: a bad square refused", not ok)
   t.check("holes: the message names it", tostring(msg):find("z9", 1, true))
+  ok, msg = varia.check(std.extend(std.chess, { name = "x", holes = "a1-h8" }))
+  t.check("holes: every cell a hole refused", not ok and tostring(msg):find("every cell of the board is a hole", 1, true))
+  ok, msg = varia.check(std.extend(std.chess, { name = "x", topology = "cylinder", rules = { blast = { radius = 1 } } }))
+  t.check("topology: what a wrapped board cannot do yet is refused",
+          not ok and tostring(msg):find("a board that wraps cannot have rules.blast yet", 1, true))
 end
 
 t.done()
