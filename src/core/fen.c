@@ -259,7 +259,7 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
   int rank = g->ranks - 1, file = 0;
   for (const char *s = text;; s++) {
     char c = *s;
-    if (g->nholes)
+    if (g->nholes && c != '~') /* ('~' marks the piece before any hole) */
       while (file < g->files && board_is_hole(g, file, rank)) file++;
     if (c == '/' || c == '\0') {
       if (file != g->files)
@@ -291,7 +291,7 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
     } else if (c == '~') {
       /* Fairy-Stockfish's mark of a promoted piece (after its letter). */
       int sq = board_square(g, file - 1, rank);
-      if (file == 0 || p->board[sq] == CELL_EMPTY)
+      if (file == 0 || p->board[sq] == CELL_EMPTY || p->board[sq] == CELL_OFF)
         FEN_ERR("FEN board: '~' in rank %d follows no piece", rank + 1);
       p->attr[sq] |= (uint8_t)v->promoted_bit;
     } else {

@@ -404,7 +404,7 @@ static int legal_of(Position *p, Move *list, int n) {
   int ksq = p->royal[us];
   /* (where the board wraps, pins and watched squares are not found along
   ** straight lines: every move is tried) */
-  if (v->has_owner || v->geo.wrap || royal_count(p, us) != 1) {
+  if (v->legal_apart || royal_count(p, us) != 1) {
     if (v->geo.wrap && !v->has_owner && !v->wrap_special[them] && !v->nblast &&
         royal_count(p, us) == 1)
       return legal_wrapped(p, list, n, ksq);

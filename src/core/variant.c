@@ -514,6 +514,7 @@ static void find_fast_paths(Variant *v) {
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
+  v->legal_apart = v->has_owner || v->geo.wrap;
   v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack;
   for (int c = 0; c < 2; c++)

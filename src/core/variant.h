@@ -334,6 +334,7 @@ typedef struct Variant {
 
   /* ownership and memory of the previous move */
   int has_owner;
+  int legal_apart; /* legal_of() leaves its fast path: owners of squares, or a board that wraps */
   uint8_t owner[MAX_SQUARES]; /* who owns a piece standing there */
   int no_takeback; /* a piece that changed owner may not go straight back */
   int agreement;   /* players may end the game by an offer and its acceptance */

@@ -1055,7 +1055,7 @@ int script_names(lua_State *L, int idx, VariantNames *n, char *err, size_t errle
   return r->nerr ? -1 : 0;
 }
 
-/* topology = "plain" | "cylinder" (the files wrap) | "torus" (files and
+/* topology: plain, cylinder (the files wrap) or torus (files and
 ** ranks wrap); holes = "a1 l1-l12": cells that do not exist. Read before
 ** the pieces and the start, which name squares. */
 static void read_topology(Reader *r, int idx, Geometry *g) {
