@@ -116,6 +116,20 @@ do
   t.equal("cylinder: after e2e4, nothing is", d.e2e4, 20)
 end
 
+-- A hopper on a cylinder: a cannon (mRcpR) on d4, White's pawn on f4,
+-- Black's rook on g4. Rightwards: e4, then f4 is the screen and g4 is
+-- taken. Leftwards: c4 b4 a4 and, across the edge, h4; then g4 is a screen
+-- and f4 (White's own) cannot be taken. With d1-d3 and d5-d8: 13 (a plain
+-- board: 12, no h4).
+do
+  local v = std.extend(std.chess, { name = "cylinder-cannon", topology = "cylinder",
+    pieces = { c = { name = "cannon", betza = "mRcpR" } },
+    start = "4k3/8/8/8/3C1Pr1/8/8/K7 w - - 0 1" })
+  local g = varia.new(v)
+  t.equal("cylinder: a cannon's moves", table.concat(moves_from(g, "d4"), " "),
+          "d4a4 d4b4 d4c4 d4d1 d4d2 d4d3 d4d5 d4d6 d4d7 d4d8 d4e4 d4g4 d4h4")
+end
+
 -- A torus: ranks wrap too. A knight on a1 reaches all 8 of its squares:
 -- b3 c2, across the side edge h3 g2, across the bottom edge b7 c8, across
 -- both h7 g8; a plain board cuts them to 2, a cylinder to 4.
