@@ -604,34 +604,37 @@ static int limit_moves(const Position *p, Move *list, int n) {
 #define SEEN(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
 #define MARK_SEEN(w, sq) ((w)[(sq) >> 6] |= 1ull << ((sq) & 63))
 
-/* The moves of the piece of type t on from where the board wraps:
-** gen_steps() with each step taken through the tables (Variant.topo_next).
-** A line ends where it would come back to the piece's own square (the
-** piece still stands there, so it blocks), and a square two steps reach
-** (a rook's two ways round a rank, two leaps on a narrow board) gives one
-** move: a move is its squares and promotion, not its path. The moves of
-** extra steps end on the type's extra squares. */
-static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check) {
+/* gen_pseudo_all()'s loop for plain pieces where the board wraps: each
+** step through its table (Variant.topo_next). */
+static inline int gen_wrapped_plain(const Position *p, Move *list, int n, int from,
+                                    const Step *s, const Step *end) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
-  int us = p->side, promotes = promote_kind(v, t), n0 = n, plain = v->nplain[us][t];
-  const Step *first = v->step[us][t], *end = first + v->nsteps[us][t];
-  if (IS_SET(v->wrap_plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
-    /* gen_pseudo_all()'s loop for plain pieces, through the tables */
-    for (const Step *s = first; s < end; s++) {
-      const int16_t *next = topo_table(v, s->off);
-      int to = next[from], modes = s->modes;
-      uint8_t c = b[to];
-      for (int k = 1; c == CELL_EMPTY; k++) {
-        if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-        if (k >= s->range) break;
-        to = next[to];
-        c = b[to];
-      }
-      if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+  for (; s < end; s++) {
+    const int16_t *next = topo_table(v, s->off);
+    int to = next[from], modes = s->modes;
+    uint8_t c = b[to];
+    for (int k = 1; c == CELL_EMPTY; k++) {
+      if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+      if (k >= s->range) break;
+      to = next[to];
+      c = b[to];
     }
-  } else
+    if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+  }
+  return n;
+}
+
+/* gen_steps() where the board wraps, for the piece of type t on from:
+** each step through its table; the moves of extra steps end on the
+** type's extra squares. */
+static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int t, int *check) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  const uint8_t *enemy = v->enemy[p->side];
+  int us = p->side, promotes = promote_kind(v, t), plain = v->nplain[us][t];
+  const Step *first = v->step[us][t], *end = first + v->nsteps[us][t];
   for (const Step *s = first; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
     if (check && (s->cond & STEP_INITIAL) && IS_SET(v->royal_mask, t) &&
@@ -663,7 +666,10 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
         to = next[from];
         uint8_t c = b[to];
         if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
-          int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
+          /* (a double step across the edge is not one en passant can
+          ** answer: pos_make() finds the square passed as on a plain board) */
+          int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 && to == from + s->off
+                         ? MF_DOUBLE : MF_NORMAL;
           n = emit(p, list, n, from, to, flag, promotes, us);
         } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
@@ -695,6 +701,22 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
       n = k;
     }
   }
+  return n;
+}
+
+/* The moves of the piece of type t on from where the board wraps. A line
+** ends where it would come back to the piece's own square (the piece
+** still stands there, so it blocks), and a square two steps reach (a
+** rook's two ways round a rank, two leaps on a narrow board) gives one
+** move: a move is its squares and promotion, not its path. */
+static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check) {
+  const Variant *v = p->v;
+  int us = p->side, n0 = n;
+  const Step *first = v->step[us][t];
+  if (IS_SET(v->wrap_plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES)
+    n = gen_wrapped_plain(p, list, n, from, first, first + v->nsteps[us][t]);
+  else
+    n = gen_wrapped_steps(p, list, n, from, t, check);
   if (!IS_SET(v->wrap_twice_mask[us], t)) return n;
   uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
   int k = n0;

@@ -401,7 +401,8 @@ static void find_plain_types(Variant *v) {
       for (int i = 0; i < v->nsteps[c][t]; i++) {
         const Step *s = &v->step[c][t][i];
         if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
-        room += s->range;
+        /* (a ray round a wrapped board gives at most one move a cell) */
+        room += g->wrap && s->range > g->files * g->ranks ? g->files * g->ranks : s->range;
         int d = g->wrap ? v->topo_dir[s->off + TOPO_OFF_MID] : 0; /* (its step, decoded) */
         int dx = d % (2 * BOARD_PAD + 1) - BOARD_PAD, dy = d / (2 * BOARD_PAD + 1) - BOARD_PAD;
         if (s->path != PATH_SLIDE || s->range > 1)

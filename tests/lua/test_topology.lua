@@ -130,6 +130,20 @@ do
           "d4a4 d4b4 d4c4 d4d1 d4d2 d4d3 d4d5 d4d6 d4d7 d4d8 d4e4 d4g4 d4h4")
 end
 
+-- A double step across the edge cannot be taken en passant (a choice:
+-- docs/api.md): a piece that steps two squares sideways at first (ismnD)
+-- goes h4-b4 across the edge; the square a plain board would say it
+-- passed, e4, is attacked by Black's f5 pawn, which must not take there.
+do
+  local v = std.extend(std.chess, { name = "cylinder-sidestep", topology = "cylinder",
+    pieces = { s = { name = "sidestepper", betza = "mWismnD" } },
+    start = "4k3/8/8/5p2/7S/8/8/4K3 w - - 0 1" })
+  local g = varia.new(v)
+  t.check("cylinder: h4b4 across the edge", g:play("h4b4"))
+  t.equal("cylinder: no en passant square after it", g:fen(), "4k3/8/8/5p2/1S6/8/8/4K3 b - - 1 1")
+  t.check("cylinder: no en passant on e4", not g:play("f5e4"))
+end
+
 -- A torus: ranks wrap too. A knight on a1 reaches all 8 of its squares:
 -- b3 c2, across the side edge h3 g2, across the bottom edge b7 c8, across
 -- both h7 g8; a plain board cuts them to 2, a cylinder to 4.
