@@ -200,6 +200,11 @@ expect "perft: depth past 2^32" 2 "depth 4294967297 out of range (0 to 64)" -- $
 
 # The REPL from a pipe: errors go to stderr, the game goes on, exit 1.
 expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" 'e4 e5\nNf3\nfen\n' -- $V
+# a board with holes: blank cells, nothing else (not a NUL byte), where an
+# empty cell is a dot
+out=$(printf 'show\n' | timeout 60 $V omega 2>/dev/null | sed -n 2,3p); st=$?
+judge "repl: Omega's holes are blank" 0 " 11     c  r  n  b  q  k  b  n  r  c    " $st "$out"
+judge "repl: the wizard squares at the corners" 0 " 12  w                                w " $st "$out"
 expect_stdin "repl bad move keeps game" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e4\nNf9\nfen\n' -- $V
 expect_stdin "repl bad move message" 1 "\"Nf9\" is neither" 'e4\nNf9\n' -- $V
 expect_stdin "repl perft" 0 "Nodes searched: 400" 'perft 2\n' -- $V
