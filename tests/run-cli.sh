@@ -200,6 +200,11 @@ expect "perft: depth past 2^32" 2 "depth 4294967297 out of range (0 to 64)" -- $
 
 # The REPL from a pipe: errors go to stderr, the game goes on, exit 1.
 expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" 'e4 e5\nNf3\nfen\n' -- $V
+# a board with holes: blank cells, nothing else (not a NUL byte), where an
+# empty cell is a dot
+out=$(printf 'show\n' | timeout 60 $V omega 2>/dev/null | sed -n 2,3p); st=$?
+judge "repl: Omega's holes are blank" 0 " 11     c  r  n  b  q  k  b  n  r  c    " $st "$out"
+judge "repl: the wizard squares at the corners" 0 " 12  w                                w " $st "$out"
 expect_stdin "repl bad move keeps game" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e4\nNf9\nfen\n' -- $V
 expect_stdin "repl bad move message" 1 "\"Nf9\" is neither" 'e4\nNf9\n' -- $V
 expect_stdin "repl perft" 0 "Nodes searched: 400" 'perft 2\n' -- $V
@@ -736,6 +741,12 @@ expect "match: an illegal opening move" 1 "the opening's move e2e5: illegal move
 expect "match: no openings file" 1 "varia match: $tmp/none.txt: No such file or directory" -- $V match --st 0.02 --openings "$tmp/none.txt" varia varia
 if [ -x /usr/games/fairymax ]; then
   expect "match varia vs fairymax" 0 "Finished game 2 (fairymax vs varia)" -- $V match --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/fairymax
+  # the cylinder through CECP (variant cylinder, names.xboard): a move
+  # either side refuses would end a game as illegal
+  out=$(timeout 60 $V match --variant cylinder --tc 40/2 --games 2 --max-plies 30 --random-plies 4 --seed 1 varia cecp:/usr/games/fairymax 2>&1 </dev/null)
+  judge "match cylinder vs fairymax" 0 "Finished game 2 (fairymax vs varia)" $? "$out"
+  grep -qi 'illegal' <<<"$out"
+  judge "match cylinder: no move disputed" 1 "" $? "$out"
   expect "match: CECP st is whole seconds" 1 "whose st takes whole seconds" -- $V match --st 0.5 varia cecp:/usr/games/fairymax
   expect "match: a variant the engine lacks" 1 "fairymax does not offer the variant 'crazyhouse'" -- $V match --variant crazyhouse --st 1 varia cecp:/usr/games/fairymax
 fi

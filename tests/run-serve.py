@@ -206,6 +206,14 @@ def chess_suite():
     check("a new game of another variant", st == 200 and d["state"]["files"] == 10, d)
     st, d, _ = s.api("POST", "/api/undo", {}, t)
     check("nothing to undo: 409", st == 409, d)
+    # a board with holes (Omega Chess): each hole a "#" cell, from a1 on
+    st, d, _ = s.api("POST", "/api/new", {"variant": "omega"}, t)
+    b = d["state"]["board"] if st == 200 else []
+    check("omega: its 40 holes are # cells", st == 200 and len(b) == 144 and b[0] == "ww" and b[1] == "#"
+          and b[11] == "ww" and b[12] == "#" and b.count("#") == 40, d)
+    st, d, _ = s.api("POST", "/api/play", {"move": "a1b4"}, t)
+    check("omega: a wizard leaves its corner", st == 200 and d["ok"], d)
+    s.api("POST", "/api/new", {"variant": "chess"}, t)
     # the page and its files
     st, h, data = s.raw("GET", "/")
     check("the page", st == 200 and b"<html" in data.lower() and "default-src 'self'" in h.get("Content-Security-Policy", ""), h)

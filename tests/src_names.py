@@ -25,6 +25,7 @@ ALLOWED = {
     ("front/protocol.c", "crazyhouse"): (1, "XBoard's parent variant in a setup command, XBoard's word"),
     ("core/game.c", "extinction"): (1, "the name of an end (rules.extinction)"),
     ("lua/script.c", "extinction"): (2, "the rules key extinction"),
+    ("lua/script.c", "cylinder"): (1, "the board shape topology = \"cylinder\" (files that wrap), not the variant"),
 }
 
 

@@ -103,3 +103,13 @@ for pair in kingofthehill:5 3check:5 atomic:5 antichess:5; do
   printf '  built-in / hooks %6.2fx  (%s; the floor is 10x)\n' \
     "$(awk -v a="$r" -v b="$hr" 'BEGIN {print a / b}')" "$name"
 done
+
+# A board that wraps (topology = "cylinder": issue 30) beside the same
+# pieces on the plain board, from the start at depth 5: the cost of the
+# step tables, pins along wrapped rays and the squares two paths reach
+# (the target: within 1.5x).
+read -r t n r < <(measure chess start 5 ./varia perft --variant chess 5)
+read -r wt wn wr < <(measure cylinder start 5 ./varia perft --variant cylinder 5)
+printf '%-16s %-10s %5s %12s %9.3f %12.1f\n' varia chess 5 "$n" "$t" "$(awk -v r="$r" 'BEGIN {print r / 1e6}')"
+printf '%-16s %-10s %5s %12s %9.3f %12.1f\n' varia cylinder 5 "$wn" "$wt" "$(awk -v r="$wr" 'BEGIN {print r / 1e6}')"
+printf '  plain / wrapped %6.2fx  (the target is 1.5x)\n' "$(awk -v a="$r" -v b="$wr" 'BEGIN {print a / b}')"

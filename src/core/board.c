@@ -1,6 +1,8 @@
 /*
 ** board.c - board geometry and square names.
 */
+#include <string.h>
+
 #include "board.h"
 
 int board_geometry(Geometry *g, int files, int ranks) {
@@ -10,6 +12,9 @@ int board_geometry(Geometry *g, int files, int ranks) {
   g->ranks = ranks;
   g->stride = files + 2 * BOARD_PAD;
   g->nsq = g->stride * (ranks + 2 * BOARD_PAD);
+  g->wrap = 0;
+  g->nholes = 0;
+  memset(g->hole, 0, sizeof g->hole);
   return 0;
 }
 
@@ -36,7 +41,7 @@ int board_parse_square(const Geometry *g, const char *s, int *len) {
     r = r * 10 + (s[2] - '0');
     n = 3;
   }
-  if (r < 1 || r > g->ranks) return SQ_NONE;
+  if (r < 1 || r > g->ranks || board_is_hole(g, f, r - 1)) return SQ_NONE;
   if (len) *len = n;
   return board_square(g, f, r - 1);
 }

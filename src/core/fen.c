@@ -254,10 +254,13 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
     p->castle_clear[sq] = 0xF;
   }
 
-  /* Field 1: the board, from the last rank down. */
+  /* Field 1: the board, from the last rank down. Holes are not written:
+  ** a rank lists its cells, and a number counts empty cells. */
   int rank = g->ranks - 1, file = 0;
   for (const char *s = text;; s++) {
     char c = *s;
+    if (g->nholes && c != '~') /* ('~' marks the piece before any hole) */
+      while (file < g->files && board_is_hole(g, file, rank)) file++;
     if (c == '/' || c == '\0') {
       if (file != g->files)
         FEN_ERR("FEN board: rank %d has %d squares, the board has %d files", rank + 1,
@@ -272,7 +275,11 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
       s--;
       if (n == 0 || file + n > g->files)
         FEN_ERR("FEN board: rank %d is longer than %d files", rank + 1, g->files);
-      file += n;
+      for (; n > 0 && file <= g->files; n--) { /* n cells, the holes among them passed over */
+        while (g->nholes && file < g->files && board_is_hole(g, file, rank)) file++;
+        file++;
+      }
+      if (file > g->files) FEN_ERR("FEN board: rank %d is longer than its cells", rank + 1);
     } else if (c == '[') {
       if (!v->pockets)
         FEN_ERR("FEN board: pockets ([...]) are not part of %s", v->name);
@@ -284,7 +291,7 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
     } else if (c == '~') {
       /* Fairy-Stockfish's mark of a promoted piece (after its letter). */
       int sq = board_square(g, file - 1, rank);
-      if (file == 0 || p->board[sq] == CELL_EMPTY)
+      if (file == 0 || p->board[sq] == CELL_EMPTY || p->board[sq] == CELL_OFF)
         FEN_ERR("FEN board: '~' in rank %d follows no piece", rank + 1);
       p->attr[sq] |= (uint8_t)v->promoted_bit;
     } else {
@@ -538,6 +545,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     int empty = 0;
     for (int f = 0; f < g->files; f++) {
       uint8_t c = p->board[board_square(g, f, r)];
+      if (c == CELL_OFF) continue; /* a hole: not written */
       if (c == CELL_EMPTY) {
         empty++;
         continue;

@@ -9,6 +9,9 @@
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
 
+static int attacked_wrapped(const Position *p, int sq, int by);
+static int piece_attacks_wrapped(const Position *p, int from, int sq);
+
 /* The special attackers of colour by (Variant.special_attackers) that
 ** attack sq: hoppers, lame leapers, grasshoppers and conditional steps,
 ** walked forward from each such piece. */
@@ -16,6 +19,7 @@ int attacked_specially(const Position *p, int sq, int by) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   if (!v->special_attackers[by]) return 0;
+  if (v->geo.wrap) return attacked_wrapped(p, sq, by); /* (there, every piece is special) */
   const uint32_t *near = v->capture_offset[by] + MAX_SQUARES + sq;
   for (int i = 0; i < p->npieces[by]; i++) {
     int from = p->plist[by][i], t = CELL_TYPE(b[from]);
@@ -48,6 +52,7 @@ int attacked(const Position *p, int sq, int by) {
 int piece_attacks(const Position *p, int from, int sq) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
+  if (v->geo.wrap) return piece_attacks_wrapped(p, from, sq);
   int by = CELL_COLOUR(b[from]), t = CELL_TYPE(b[from]);
   if (!IS_SET(v->stand[by][sq], t)) return 0; /* outside its region */
   if (b[sq] != CELL_EMPTY && IS_SET(v->type[t].no_capture, CELL_TYPE(b[sq]))) return 0;
@@ -83,6 +88,84 @@ int piece_attacks(const Position *p, int from, int sq) {
         do to += s->off; while (b[to] == CELL_EMPTY);
         if (b[to] == CELL_OFF || to == sq) break;
         if (to + s->off == sq) return 1;
+        break;
+    }
+  }
+  return 0;
+}
+
+/* attacked() where the board wraps: the rays set apart (wrap_nrays),
+** walked through the step tables from sq, each ending where it would come
+** back to sq; then the pieces whose attacks no ray gives. */
+static int attacked_wrapped(const Position *p, int sq, int by) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  const Ray *r = v->ray[by], *end = r + v->wrap_nrays[by];
+  for (; r < end; r++) {
+    const int16_t *next = topo_table(v, r->off);
+    /* an unbounded rider's ray (reach MAX_REACH) may be longer on a torus */
+    int reach = r->reach == MAX_REACH ? 255 : r->reach, to = sq;
+    for (int k = 1; k <= reach; k++) {
+      to = next[to];
+      if (to == sq) break;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c != CELL_OFF && CELL_COLOUR(c) == by &&
+          IS_SET(r->mask[k < MAX_REACH ? k : MAX_REACH], CELL_TYPE(c)))
+        return 1;
+      break;
+    }
+  }
+  uint32_t special = v->wrap_special[by];
+  if (!special) return 0;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int from = p->plist[by][i], t = CELL_TYPE(b[from]);
+    if (IS_SET(special, t) && CELL_COLOUR(b[from]) == by && piece_attacks_wrapped(p, from, sq))
+      return 1;
+  }
+  return 0;
+}
+
+/* piece_attacks() where the board wraps: each step through the tables; a
+** line ends at the piece's own square, where it still stands. */
+static int piece_attacks_wrapped(const Position *p, int from, int sq) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int by = CELL_COLOUR(b[from]), t = CELL_TYPE(b[from]);
+  if (!IS_SET(v->stand[by][sq], t)) return 0;
+  if (b[sq] != CELL_EMPTY && IS_SET(v->type[t].no_capture, CELL_TYPE(b[sq]))) return 0;
+  for (int j = 0; j < v->nsteps[by][t]; j++) {
+    const Step *s = &v->step[by][t][j];
+    if (!(s->modes & MODE_CAPTURE)) continue;
+    if (s->cond && !step_allowed(v, s, by, t, from, p->attr[from])) continue;
+    if ((s->cond & STEP_EXTRA) && !IS_SET(v->extra_at[by][sq], t)) continue;
+    const int16_t *next = topo_table(v, s->off);
+    int to = from;
+    switch (s->path) {
+      case PATH_SLIDE:
+        for (int k = 0; k < s->range; k++) {
+          to = next[to];
+          if (to == sq) return 1;
+          if (b[to] != CELL_EMPTY) break;
+        }
+        break;
+      case PATH_LAME: {
+        int open = 1;
+        for (int l = 0; l < s->nlame; l++)
+          if (b[topo_step(v, from, s->lame[l])] != CELL_EMPTY) open = 0;
+        if (open && next[from] == sq) return 1;
+        break;
+      }
+      case PATH_HOP:
+        do to = next[to]; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq || to == from) break;
+        do to = next[to]; while (b[to] == CELL_EMPTY && to != sq);
+        if (to == sq) return 1;
+        break;
+      case PATH_GRASS:
+        do to = next[to]; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq || to == from) break;
+        if (next[to] == sq) return 1;
         break;
     }
   }
@@ -518,12 +601,144 @@ static int limit_moves(const Position *p, Move *list, int n) {
   return k;
 }
 
+#define SEEN(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define MARK_SEEN(w, sq) ((w)[(sq) >> 6] |= 1ull << ((sq) & 63))
+
+/* gen_pseudo_all()'s loop for plain pieces where the board wraps: each
+** step through its table (Variant.topo_next). */
+static inline int gen_wrapped_plain(const Position *p, Move *list, int n, int from,
+                                    const Step *s, const Step *end) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  const uint8_t *enemy = v->enemy[p->side];
+  for (; s < end; s++) {
+    const int16_t *next = topo_table(v, s->off);
+    int to = next[from], modes = s->modes;
+    uint8_t c = b[to];
+    for (int k = 1; c == CELL_EMPTY; k++) {
+      if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+      if (k >= s->range) break;
+      to = next[to];
+      c = b[to];
+    }
+    if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+  }
+  return n;
+}
+
+/* gen_steps() where the board wraps, for the piece of type t on from:
+** each step through its table; the moves of extra steps end on the
+** type's extra squares. */
+static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int t, int *check) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  const uint8_t *enemy = v->enemy[p->side];
+  int us = p->side, promotes = promote_kind(v, t), plain = v->nplain[us][t];
+  const Step *first = v->step[us][t], *end = first + v->nsteps[us][t];
+  for (const Step *s = first; s < end; s++) {
+    if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
+    if (check && (s->cond & STEP_INITIAL) && IS_SET(v->royal_mask, t) &&
+        (*check < 0 ? (*check = royal_attacked(p, us)) : *check))
+      continue;
+    const int16_t *next = topo_table(v, s->off);
+    int to = from, modes = s->modes, n1 = n;
+    switch (s->path) {
+      case PATH_SLIDE:
+        for (int k = 0; k < s->range; k++) {
+          to = next[to];
+          uint8_t c = b[to];
+          if (c == CELL_EMPTY) {
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+            else if ((modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
+              n = emit(p, list, n, from, to, MF_EP, 0, us);
+            continue;
+          }
+          if ((modes & MODE_CAPTURE) && enemy[c])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
+        break;
+      case PATH_LAME: {
+        int open = 1;
+        for (int l = 0; l < s->nlame; l++)
+          if (b[topo_step(v, from, s->lame[l])] != CELL_EMPTY) open = 0;
+        if (!open) break;
+        to = next[from];
+        uint8_t c = b[to];
+        if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
+          /* (a double step across the edge is not one en passant can
+          ** answer: pos_make() finds the square passed as on a plain board) */
+          int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 && to == from + s->off
+                         ? MF_DOUBLE : MF_NORMAL;
+          n = emit(p, list, n, from, to, flag, promotes, us);
+        } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
+          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        }
+        break;
+      }
+      case PATH_HOP:
+        do to = next[to]; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == from) break;
+        for (to = next[to]; b[to] == CELL_EMPTY; to = next[to])
+          if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        if ((modes & MODE_CAPTURE) && enemy[b[to]])
+          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        break;
+      case PATH_GRASS:
+        do to = next[to]; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == from) break;
+        to = next[to];
+        if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        break;
+    }
+    if (s - first >= plain) { /* an extra step: only onto the extra squares */
+      int k = n1;
+      for (int j = n1; j < n; j++)
+        if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
+      n = k;
+    }
+  }
+  return n;
+}
+
+/* The moves of the piece of type t on from where the board wraps. A line
+** ends where it would come back to the piece's own square (the piece
+** still stands there, so it blocks), and a square two steps reach (a
+** rook's two ways round a rank, two leaps on a narrow board) gives one
+** move: a move is its squares and promotion, not its path. */
+static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check) {
+  const Variant *v = p->v;
+  int us = p->side, n0 = n;
+  const Step *first = v->step[us][t];
+  if (IS_SET(v->wrap_plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES)
+    n = gen_wrapped_plain(p, list, n, from, first, first + v->nsteps[us][t]);
+  else
+    n = gen_wrapped_steps(p, list, n, from, t, check);
+  if (!IS_SET(v->wrap_twice_mask[us], t)) return n;
+  uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
+  int k = n0;
+  for (int i = n0; i < n; i++) {
+    Move m = list[i];
+    int to = MOVE_TO(m), twice = 0;
+    if (SEEN(seen, to))
+      for (int j = n0; j < k && !twice; j++) twice = list[j] == m;
+    if (twice) continue;
+    MARK_SEEN(seen, to);
+    list[k++] = m;
+  }
+  return k;
+}
+
 /* The moves of a piece with extra moves, which end on its extra squares.
 ** Its own check flag: gen_pseudo_all's, passed by address, would leave
 ** the register of that hot loop (chess perft: 3.5% more instructions). */
 static int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
   const Variant *v = p->v;
   int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t], check = -1;
+  if (v->geo.wrap) return gen_wrapped(p, list, n, from, t, &check);
   const Step *s = v->step[us][t];
   n = gen_steps(p, list, n, from, t, s, s + plain, &check);
   int n0 = n, k = n;
@@ -628,7 +843,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
       }
       continue;
     }
-    if (IS_SET(v->extra_mask, t)) {
+    if (IS_SET(v->apart_mask, t)) {
       n = gen_with_extra(p, list, n, from, t);
       continue;
     }
@@ -786,6 +1001,7 @@ int move_captures(const Position *p, Move m) {
 }
 
 int gen_piece(const Position *p, int from, int t, Move *list) {
+  if (p->v->geo.wrap) return gen_wrapped(p, list, 0, from, t, NULL);
   const Step *s = p->v->step[p->side][t];
   return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL);
 }

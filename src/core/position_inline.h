@@ -47,7 +47,7 @@ static inline int ep_capturable(const Position *p, int ep, int c) {
     if (!(v->ep_mask >> t & 1) || !p->count[c][t]) continue;
     for (int i = 0; i < v->nsteps[c][t]; i++) {
       const Step *s = &v->step[c][t][i];
-      if ((s->modes & MODE_EP) && p->board[ep - s->off] == MAKE_CELL(c, t)) return 1;
+      if ((s->modes & MODE_EP) && p->board[board_step(v, ep, -s->off)] == MAKE_CELL(c, t)) return 1;
     }
   }
   return 0;

@@ -330,6 +330,52 @@ static inline int move_survives(Position *p, Move m, int ksq, int in_check, cons
   return 1;
 }
 
+/* king_rays() where the board wraps: each ray through the step tables,
+** ending where it would come back to the king. */
+static int king_rays_wrapped(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  const Ray *r = v->ray[them], *end = r + v->wrap_nrays[them];
+  for (; r < end; r++) {
+    const int16_t *next = topo_table(v, r->off);
+    int reach = r->reach == MAX_REACH ? 255 : r->reach, to = ksq, own = SQ_NONE;
+    for (int k = 1; k <= reach; k++) {
+      to = next[to];
+      if (to == ksq) break;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c == CELL_OFF) break;
+      int hit = CELL_COLOUR(c) == them && IS_SET(r->mask[k < MAX_REACH ? k : MAX_REACH], CELL_TYPE(c));
+      if (own == SQ_NONE) {
+        if (hit) return 1;
+        if (CELL_COLOUR(c) != us) break;
+        own = to;
+        continue;
+      }
+      if (hit) {
+        WATCH(watch, own);
+        *pins = 1;
+      }
+      break;
+    }
+  }
+  return 0;
+}
+
+/* legal_of() where the board wraps, the side has one royal piece and
+** every enemy attack is along a ray: the pins found through the step
+** tables, then only the moves that could uncover the king are tried. */
+static int legal_wrapped(Position *p, Move *list, int n, int ksq) {
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  int pins = 0, k = 0;
+  memset(watch, 0, sizeof watch);
+  int in_check = king_rays_wrapped(p, ksq, watch, &pins);
+  for (int i = 0; i < n; i++)
+    if (move_survives(p, list[i], ksq, in_check, pins ? watch : NULL, 0)) list[k++] = list[i];
+  return k;
+}
+
 /* Of the n pseudo-legal moves in list, the legal ones of the side's
 ** pieces (or the relocations of a relocation step). */
 static int legal_of(Position *p, Move *list, int n) {
@@ -356,7 +402,12 @@ static int legal_of(Position *p, Move *list, int n) {
     return k;
   }
   int ksq = p->royal[us];
-  if (v->has_owner || royal_count(p, us) != 1) {
+  /* (where the board wraps, pins and watched squares are not found along
+  ** straight lines: every move is tried) */
+  if (v->legal_apart || royal_count(p, us) != 1) {
+    if (v->geo.wrap && !v->has_owner && !v->wrap_special[them] && !v->nblast &&
+        royal_count(p, us) == 1)
+      return legal_wrapped(p, list, n, ksq);
     int k = 0;
     for (int i = 0; i < n; i++)
       if (survives(p, list[i])) list[k++] = list[i];

@@ -198,6 +198,10 @@ static void conclude_regions(Variant *v) {
 static void build_steps(Variant *v) {
   const Geometry *g = &v->geo;
   int longest = g->files > g->ranks ? g->files : g->ranks;
+  /* Where the board wraps, a ray may run round it (a torus's diagonal
+  ** visits up to files x ranks cells): it ends at the piece's own square
+  ** or a blocker, so its range only needs to be long enough. */
+  int unbounded = g->wrap ? 255 : longest;
   /* Step tables per colour; Black's are White's mirrored in the ranks. */
   v->nrays[0] = v->nrays[1] = 0;
   memset(v->capture_offset, 0, sizeof v->capture_offset);
@@ -211,7 +215,7 @@ static void build_steps(Variant *v) {
         int sy = c == WHITE ? 1 : -1;
         Step *s = &v->step[c][t][i];
         s->off = (int16_t)board_offset(g, r->dx, r->dy * sy);
-        s->range = r->range == RANGE_INF ? (uint8_t)longest : r->range;
+        s->range = r->range == RANGE_INF ? (uint8_t)unbounded : r->range;
         s->modes = r->modes;
         s->path = r->path;
         int diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
@@ -245,6 +249,44 @@ static void build_steps(Variant *v) {
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
         }
+  if (g->wrap) /* the rays set apart for the wrapped walk (Variant.topo_next) */
+    for (int c = 0; c < 2; c++) {
+      v->wrap_nrays[c] = v->nrays[c];
+      v->wrap_special[c] = v->special_attackers[c];
+      v->nrays[c] = 0;
+      v->special_attackers[c] = v->ntypes >= 32 ? ~0u : (1u << v->ntypes) - 1;
+      for (int i = 0; i < 2 * MAX_SQUARES; i++) v->capture_offset[c][i] = ~0u;
+    }
+}
+
+/* The step tables of a board whose edges wrap (Variant.topo_next), and
+** what such a board does not do yet. */
+static void conclude_topology(Variant *v, Report *r) {
+  const Geometry *g = &v->geo;
+  if (!g->wrap) return;
+  memset(v->topo_dir, 0, sizeof v->topo_dir);
+  for (int dy = -BOARD_PAD; dy <= BOARD_PAD; dy++)
+    for (int dx = -BOARD_PAD; dx <= BOARD_PAD; dx++) {
+      int d = (dy + BOARD_PAD) * (2 * BOARD_PAD + 1) + dx + BOARD_PAD;
+      v->topo_dir[board_offset(g, dx, dy) + TOPO_OFF_MID] = (int8_t)d;
+      int16_t *next = v->topo_next[d];
+      memset(next, 0, sizeof v->topo_next[d]);
+      for (int sq = 0; sq < g->nsq; sq++) {
+        if (!board_inside(g, sq)) continue;
+        int f = board_file(g, sq) + dx, rk = board_rank(g, sq) + dy;
+        if (g->wrap & WRAP_FILES) f = ((f % g->files) + g->files) % g->files;
+        if (g->wrap & WRAP_RANKS) rk = ((rk % g->ranks) + g->ranks) % g->ranks;
+        if (f < 0 || f >= g->files || rk < 0 || rk >= g->ranks || board_is_hole(g, f, rk)) continue;
+        next[sq] = (int16_t)board_square(g, f, rk);
+      }
+    }
+  /* These walk the board in straight lines of squares still. */
+  if (v->blast_radius) report(r, "topology: a board that wraps cannot have rules.blast yet");
+  if (v->by_move_step) report(r, "topology: a board that wraps cannot have promotion.by_move step yet");
+  if (v->visibility) report(r, "topology: a board that wraps cannot have visibility = \"own\" yet");
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[t].no_screen)
+      report(r, "topology: a board that wraps cannot have pieces.%c.no_screen yet", v->type[t].letter);
 }
 
 /* The blast of a capture, and the types whose first moves wait for the piece's first move. */
@@ -346,18 +388,30 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
 static void find_plain_types(Variant *v) {
   /* Plain types (Variant.plain_mask), whose moves gen_pseudo() writes
   ** straight into the list. */
+  v->apart_mask = v->extra_mask;
+  if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
   for (int c = 0; c < 2; c++) {
-    v->plain_mask[c] = 0;
+    v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = 0;
     for (int t = 0; t < v->ntypes; t++) {
       int plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
                   !(v->promo_to_mask >> t & 1) && !v->no_immobile, room = 0;
+      const Geometry *g = &v->geo;
+      int twice = ((g->wrap & WRAP_FILES) && g->files <= 2 * BOARD_PAD) ||
+                  ((g->wrap & WRAP_RANKS) && g->ranks <= 2 * BOARD_PAD);
       for (int i = 0; i < v->nsteps[c][t]; i++) {
         const Step *s = &v->step[c][t][i];
         if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
-        room += s->range;
+        /* (a ray round a wrapped board gives at most one move a cell) */
+        room += g->wrap && s->range > g->files * g->ranks ? g->files * g->ranks : s->range;
+        int d = g->wrap ? v->topo_dir[s->off + TOPO_OFF_MID] : 0; /* (its step, decoded) */
+        int dx = d % (2 * BOARD_PAD + 1) - BOARD_PAD, dy = d / (2 * BOARD_PAD + 1) - BOARD_PAD;
+        if (s->path != PATH_SLIDE || s->range > 1)
+          twice |= ((g->wrap & WRAP_FILES) && dx) || ((g->wrap & WRAP_RANKS) && dy);
       }
       v->plain_room[c][t] = room;
-      if (plain) v->plain_mask[c] |= 1u << t;
+      if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
+      if (plain && g->wrap) v->wrap_plain_mask[c] |= 1u << t;
+      if (twice && g->wrap) v->wrap_twice_mask[c] |= 1u << t;
     }
   }
 }
@@ -461,6 +515,7 @@ static void find_fast_paths(Variant *v) {
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
+  v->legal_apart = v->has_owner || v->geo.wrap;
   v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack;
   for (int c = 0; c < 2; c++)
@@ -509,6 +564,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   check_pieces(v, &r);
   if (r.n) return -1;
   conclude_regions(v);
+  conclude_topology(v, &r);
   build_steps(v);
   conclude_blast(v, &r);
   conclude_promotion(v, &r);

@@ -21,6 +21,10 @@
 #define MAX_RAYS 64
 #define MAX_REACH 16 /* the most steps a rider can take on a 16x16 board */
 #define MAX_BLAST_RADIUS 2
+/* The steps of a wrapping board's tables: (dx, dy), |dx|, |dy| <= BOARD_PAD. */
+#define TOPO_DIRS ((2 * BOARD_PAD + 1) * (2 * BOARD_PAD + 1))
+#define TOPO_OFF_MID (BOARD_PAD * (MAX_FILES + 2 * BOARD_PAD) + BOARD_PAD)
+#define TOPO_OFF_SPAN (2 * TOPO_OFF_MID + 1)
 #define MAX_BLAST ((2 * MAX_BLAST_RADIUS + 1) * (2 * MAX_BLAST_RADIUS + 1))
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
@@ -330,6 +334,7 @@ typedef struct Variant {
 
   /* ownership and memory of the previous move */
   int has_owner;
+  int legal_apart; /* legal_of() leaves its fast path: owners of squares, or a board that wraps */
   uint8_t owner[MAX_SQUARES]; /* who owns a piece standing there */
   int no_takeback; /* a piece that changed owner may not go straight back */
   int agreement;   /* players may end the game by an offer and its acceptance */
@@ -406,6 +411,9 @@ typedef struct Variant {
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t drop_confined_mask; /* types with a drop_region of their own */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
+  /* types whose moves gen_with_extra() writes: extra moves, or every type
+  ** where the board wraps */
+  uint32_t apart_mask;
   /* plain types: every step an unconditional slide or leap that moves,
   ** captures or both, no promotion, no extra moves; gen_pseudo() walks
   ** them without emit()'s questions, when plain_room more moves fit */
@@ -445,9 +453,37 @@ typedef struct Variant {
   ** special attackers' walk (offsets that alias on wide boards only cost
   ** a walk) */
   uint32_t capture_offset[2][2 * MAX_SQUARES];
+  /* Where the board wraps (geo.wrap): the square one step away from each
+  ** square, in each of the TOPO_DIRS steps (dx, dy) with |dx|, |dy| <=
+  ** BOARD_PAD, 0 (a sentinel square) where the step leaves the board or
+  ** lands on a hole; topo_dir[off + TOPO_OFF_MID] is the step of offset
+  ** off. The attack rays are set apart there (nrays 0, every type a
+  ** special attacker) so that the plain code never walks them straight:
+  ** wrap_nrays and wrap_special are what build_steps() found. */
+  int8_t topo_dir[TOPO_OFF_SPAN];
+  int16_t topo_next[TOPO_DIRS][MAX_SQUARES];
+  int wrap_nrays[2];
+  uint32_t wrap_special[2];
+  /* gen_wrapped(): the types that would be plain on a plain board, and
+  ** those that can reach one square by two paths (a rider along a line
+  ** that wraps; any type on a board narrower than two leaps) */
+  uint32_t wrap_plain_mask[2], wrap_twice_mask[2];
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
+
+/* Where the board wraps: the table of squares one step off away (see
+** Variant.topo_next), and the square one step off from sq. */
+static inline const int16_t *topo_table(const Variant *v, int off) {
+  return v->topo_next[v->topo_dir[off + TOPO_OFF_MID]];
+}
+static inline int topo_step(const Variant *v, int sq, int off) {
+  return topo_table(v, off)[sq];
+}
+/* The square one step off from sq, on any board. */
+static inline int board_step(const Variant *v, int sq, int off) {
+  return v->geo.wrap ? topo_step(v, sq, off) : sq + off;
+}
 
 /* May step s of the type t of colour c be taken from square from, whose
 ** attribute byte is attr? (Only called when s->cond is not 0.) */

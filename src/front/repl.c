@@ -186,6 +186,10 @@ static void show_board(Repl *r) {
       int f = black_below ? geo->files - 1 - col : col;
       int s = board_square(geo, f, rank);
       uint8_t c = p->board[s];
+      if (c == CELL_OFF) { /* a hole: no cell, not even an empty one */
+        printf("   ");
+        continue;
+      }
       char ch = '.';
       if (hide && !view_sees(p, who, s)) ch = VIEW_UNKNOWN;
       else if (c != CELL_EMPTY) {

@@ -1055,13 +1055,38 @@ int script_names(lua_State *L, int idx, VariantNames *n, char *err, size_t errle
   return r->nerr ? -1 : 0;
 }
 
+/* topology: plain, cylinder (the files wrap) or torus (files and
+** ranks wrap); holes = "a1 l1-l12": cells that do not exist. Read before
+** the pieces and the start, which name squares. */
+static void read_topology(Reader *r, int idx, Geometry *g) {
+  char buf[1024];
+  if (get_string(r, idx, "topology", "", buf, sizeof buf)) {
+    if (strcmp(buf, "cylinder") == 0) g->wrap = WRAP_FILES;
+    else if (strcmp(buf, "torus") == 0) g->wrap = WRAP_FILES | WRAP_RANKS;
+    else if (strcmp(buf, "plain") != 0)
+      problem(r, "topology: \"%s\" (expected plain, cylinder or torus)", buf);
+  }
+  if (!get_string(r, idx, "holes", "", buf, sizeof buf)) return;
+  uint16_t set[MAX_RANKS];
+  parse_squares(r, buf, "holes", g, set);
+  int n = 0;
+  for (int rank = 0; rank < g->ranks; rank++) n += __builtin_popcount(set[rank]);
+  if (n >= g->files * g->ranks) {
+    problem(r, "holes: every cell of the board is a hole");
+    return;
+  }
+  memcpy(g->hole, set, sizeof g->hole);
+  g->nholes = n;
+}
+
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {
   static const char *const known[] = {"name", "files", "ranks", "pieces", "start",
                                       "promotion", "castling", "rules", "turn",
                                       "ownership", "hooks", "description", "fairy_stockfish",
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
-                                      "drops", "on_position", "names", "differs", NULL};
+                                      "drops", "on_position", "names", "differs", "topology",
+                                      "holes", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -1084,6 +1109,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   int files = get_int(r, idx, "files", "", 8, 1, MAX_FILES);
   int ranks = get_int(r, idx, "ranks", "", 8, 1, MAX_RANKS);
   board_geometry(&v->geo, files, ranks);
+  read_topology(r, idx, &v->geo);
   int t = get_table(r, idx, "pieces", "");
   if (t) {
     read_pieces(r, t, v);
