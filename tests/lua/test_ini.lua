@@ -118,7 +118,7 @@ text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\
 v, notes = ini.table(ini.parse(text), "x")
 local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo perpetualCheckIllegal!")
+t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo! perpetualCheckIllegal!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
 -- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
@@ -133,8 +133,8 @@ t.equal("small board: a5a6 to the last rank is a plain move", varia.new(v):movei
 t.fails("bad section line", "t.ini:2: a section is [name] or [name:parent]", ini.parse("[a]\n[b:c:d]\n", "t.ini"))
 t.fails("key before a section", "t.ini:1: x comes before any [section]", ini.parse("x = 1\n", "t.ini"))
 t.fails("no key", "t.ini:2: expected key = value", ini.parse("[a]\njunk\n", "t.ini"))
-t.fails("unknown parent", "the parent 'nosuch' is neither", ini.translate("[a:nosuch]\n", "a", "t.ini"))
-t.fails("later parent", "the parent 'b' is neither", ini.translate("[a:b]\n[b:chess]\n", "a", "t.ini"))
+t.fails("unknown parent", "the parent 'nosuch' is not a varia variant yet", ini.translate("[a:nosuch]\n", "a", "t.ini"))
+t.fails("later parent", "the parent 'b' is not a varia variant yet", ini.translate("[a:b]\n[b:chess]\n", "a", "t.ini"))
 t.fails("cycle", "the parent", ini.translate("[a:a]\n", "a", "t.ini"))
 t.fails("no section", "no section [zz] (the file has: a)", ini.translate("[a:chess]\n", "zz", "t.ini"))
 t.fails("no pieces", "no piece types", ini.translate("[a]\n", "a", "t.ini"))
@@ -188,7 +188,7 @@ for i, bad in ipairs(hostile) do
   t.check(what .. ": no control byte but LF in the script", not lua:find("[%z\1-\9\11-\31\127]") and not lua:find("\194[\128-\159]"))
   t.equal(what .. ": as many lines as with a plain value", lines(lua), lines(plain_value))
   local note = lua:match("\n(%-%-   foo = [^\n]*)")
-  t.equal(what .. ": the comment reads back as the value", note and comment_text(note), "  foo = " .. bad .. ": not an option Fairy-Stockfish knows (no effect on the rules)")
+  t.equal(what .. ": the comment reads back as the value", note and comment_text(note), "  foo = " .. bad .. ": an option the importer does not translate (unknown to it, or a misspelling); the game may differ")
   t.equal(what .. ": the file's name reads back from the first comment", comment_text(lua:match("^[^\n]*")),
     "x: imported by varia from the Fairy-Stockfish section [x] of t" .. bad .. ".ini")
   if not bad:find("[%]:\n]") then -- a section's name holds no ], : or LF
