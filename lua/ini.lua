@@ -599,7 +599,9 @@ end
 local function read_promotion(c)
   local o, v, pieces, ranks = c.opts, c.v, c.pieces, c.ranks
   local zoneW, zoneB = far_ranks(o.promotionRegionWhite, ranks, true), far_ranks(o.promotionRegionBlack, ranks, false)
-  if not zoneW or not zoneB or zoneW ~= zoneB then
+  -- said only where a pawn could promote
+  local promotes = c.by_type.pawn and (o.promotionPieceTypes or ""):find("%a")
+  if promotes and (not zoneW or not zoneB or zoneW ~= zoneB) then
     note(c.notes, "promotionRegionWhite", string.format("with promotionRegionBlack = %s: varia's promotion zone is the same last ranks for both sides (on this board of %d ranks)",
       o.promotionRegionBlack or "", ranks), true)
   end
