@@ -823,11 +823,18 @@ local function read_ends(c)
     if bool(o.extinctionClaim) then rules.extinction.claim = true end
   end
   if (o.whiteFlag or "") ~= "" or (o.blackFlag or "") ~= "" then
-    local fp = (o.flagPiece or ""):sub(1, 1):lower()
-    if pieces[fp] then
-      rules.goal = { pieces = fp, white = squares(o.whiteFlag or "", files),
+    -- flagPiece: letters, or * for every type
+    local fp = {}
+    for l in pairs(pieces) do
+      if (o.flagPiece or ""):find("*", 1, true) or (o.flagPiece or ""):lower():find(l, 1, true) then fp[#fp + 1] = l end
+    end
+    table.sort(fp)
+    if #fp > 0 then
+      rules.goal = { pieces = table.concat(fp), white = squares(o.whiteFlag or "", files),
         black = squares(o.blackFlag or "", files) }
       if bool(o.flagMove) then rules.goal.reply = true end
+    else
+      note(c.notes, "flagPiece", "names no piece of the variant: the flag squares are not translated", true)
     end
   end
   if bool(o.checkCounting) then

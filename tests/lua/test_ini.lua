@@ -211,4 +211,58 @@ t.equal("varia.check", varia.check(dir .. "builtins.ini:i-crazyhouse"), true)
 t.equal("options after the section", new("options.ini:o-shogi:pawn_drop_mate=loses"):variant(), "o-shogi")
 t.equal("a built-in's twin", new("builtins.ini:i-capablanca"):perft(2), varia.new("capablanca"):perft(2))
 
+-- The current Fairy-Stockfish (issue 26). Counts from its native build
+-- (commit c19b5f6): setoption name VariantPath value
+-- tests/fsf/current/import-cases.ini, UCI_Variant SECTION, go perft N.
+local cases = "tests/fsf/current/import-cases.ini:"
+local function count(section, depth, fen)
+  return varia.new(cases .. section, fen and { fen = fen } or nil):perft(depth)
+end
+-- Its built-ins as parents: giveaway, xiangqi, shogi, makruk, breakthrough.
+t.equal("parent giveaway", count("g", 3), 8067)
+t.equal("parent xiangqi", count("x", 3), 79666)
+t.equal("parent shogi", count("s", 3), 25470)
+t.equal("parent makruk", count("m", 3), 12012)
+t.equal("parent breakthrough", count("b", 3), 11132)
+t.fails("a parent varia has not yet", "the parent 'ataxx' is not a varia variant yet",
+  ini.translate("[q:ataxx]\n", "q", "t.ini"))
+-- FEN forms: no castling and en passant fields ("w 0 1"), the board alone,
+-- check counters after the side to move.
+t.equal("startFen ... w 0 1", count("short", 3), 8902)
+t.equal("full_fen: w 0 1", ini.full_fen("8/8 w 0 1"), "8/8 w - - 0 1")
+t.equal("full_fen: the board alone", ini.full_fen("8/8"), "8/8 w")
+t.equal("full_fen: check counters", ini.full_fen("8/8 w 7+7 0 1"), "8/8 w - - 7+7 0 1")
+t.equal("full_fen: w - 0 1", ini.full_fen("8/8 w - 0 1"), "8/8 w - - 0 1")
+v = ini.table(assert(ini.parse("[r:3check]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 7+7 0 1\n")), "r")
+t.equal("check counters 7+7 after the side to move", v.rules.check_limit, 7)
+-- Regions: the current names of the drop regions, whole ranks as the
+-- promotion zone, and the default regions of the current version (White
+-- double steps from rank 2, Black from rank 7: on six ranks, never).
+t.equal("dropRegionWhite and dropRegionBlack", count("drop", 3), 8982)
+v, notes = ini.table(assert(ini.parse("[d:chess]\npieceDrops = true\ndropRegionWhite = *1\ndropRegionBlack = *8\n")), "d")
+t.equal("dropRegionWhite is the drop region", v.drops.region.white, "a1-h1")
+t.equal("dropRegionWhite: no note", #notes, 0)
+t.equal("the default double steps on six ranks", count("six", 4), 77368)
+v, notes = ini.table(assert(ini.parse("[z:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\npromotionRegionWhite = *9 *10\npromotionRegionBlack = *1 *2\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *9\n")), "z")
+t.equal("whole ranks *9 *10: the zone", v.promotion.zone, 2)
+t.equal("whole ranks: no note", #notes, 0)
+v, notes = ini.table(assert(ini.parse("[z:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")), "z")
+keys = {}
+for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
+t.equal("chess's regions on ten ranks: said to differ", table.concat(keys, " "), "doubleStepRegionBlack! promotionRegionWhite!")
+t.check("and the script carries it", v.differs and #v.differs == 2)
+-- flagPiece = * : every piece reaches the flag.
+t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
+-- Notes: an option the importer does not know is taken to change the rules.
+v, notes = ini.table(assert(ini.parse("[c:chess]\ncastlingWins = q\n")), "c")
+t.equal("an unknown option changes the rules", notes[1] and notes[1].rules, true)
+t.check("an unknown option: check says so", v.differs and v.differs[1]:find("castlingWins", 1, true))
+-- Refusals name the option and the limit.
+t.fails("too many piece types: the number needed and the limit", "needs 28 piece types (19 and 9 promoted forms); a varia script names each by a letter, 26 at most",
+  ini.translate(io.open("tests/fsf/current/variants.ini"):read("a"), "pandemonium", "variants.ini"))
+t.fails("walls", "startFen = 8/*7/8/8/8/8/8/K6k w - - 0 1: '*' is a wall square",
+  ini.translate("[w:chess]\nstartFen = 8/*7/8/8/8/8/8/K6k w - - 0 1\n", "w", "t.ini"))
+t.fails("janggiElephant", "janggiElephant = e: its move",
+  ini.translate("[j:chess]\njanggiElephant = e\n", "j", "t.ini"))
+
 t.done()
