@@ -255,6 +255,9 @@ expect "FEN: w 0 1" 0 "Nodes searched: 20" -- $V perft --fen "rnbqkbnr/pppppppp/
 expect "FEN: check counters without castling" 0 "Nodes searched: 20" -- $V perft --variant 3check --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 2+3 0 1" 1
 expect "FEN: en passant as two squares" 0 "Nodes searched: 30" -- $V perft --fen "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4 0 1" 1
 expect "FEN: en passant, no square taken" 0 "Nodes searched: 29" -- $V perft --fen "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1" 1
+# A king dropped where it stands attacked is no legal drop (Fairy-Stockfish's
+# placement: 1232 with its perft 2 here; 1280 when K@h8 was let through).
+expect "no royal drop into check" 0 "Nodes searched: 1232" -- $V perft --variant placement --fen "8/8/8/8/8/8/8/B7[KQRRBNNkqrrbbnn] b - - 0 1" 2
 expect "unreadable test file" 1 "cannot read the file" -- $V test "$tmp/nosuch.perft"
 expect "garbled move in a transcript" 1 "refused" -- $V test tests/fuzz/corpus/testfile/transcript.bad
 printf 'variant kriegspiel\ntranscript wrong fields\n> e2e4\n< all moved: White has moved\n= fields player=black\n' > "$tmp/fields.transcript"
