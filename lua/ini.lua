@@ -865,10 +865,12 @@ local function read_regions(c)
       black = string.format("a1-%s%d", string.char(96 + files), ranks + 1 - r) }
   end
   for k, val in pairs(o) do
-    local colour, t = k:match("^mobilityRegion(%u%l+)(%u%a*)$")
+    local colour, t = k:match("^mobilityRegion(%u%l+)(%u%w*)$")
     if colour then
       local letter = by_type[t:sub(1, 1):lower() .. t:sub(2)]
-      if letter then
+      if not letter and val ~= "" then
+        note(c.notes, k, "names no piece type of the variant: not translated", true)
+      elseif letter then
         local p = pieces[letter]
         p.region = p.region or { white = "a1-" .. string.char(96 + files) .. ranks, black = "a1-" .. string.char(96 + files) .. ranks }
         p.region[colour:lower()] = squares(val, files)
