@@ -322,6 +322,10 @@ end
 local aliases = { dropRegionWhite = "whiteDropRegion", dropRegionBlack = "blackDropRegion",
   flagRegionWhite = "whiteFlag", flagRegionBlack = "blackFlag", castlingRookPieces = "castlingRookPiece" }
 
+-- The options that name sets of piece types by their letters.
+local type_sets = { "promotionPieceTypes", "extinctionPieceTypes", "castlingRookPiece", "castlingKingPiece",
+  "flagPiece", "dropNoDoubled", "kingType" }
+
 -- The options of a section with its parents', and the chain of names.
 -- A parent is an earlier section or a built-in, so there is no cycle.
 local function resolve(parsed, name)
@@ -369,6 +373,18 @@ local function resolve(parsed, name)
     if letter and letter:find("%a") then
       for k2, v2 in pairs(opts) do
         if k2 ~= k and (M.pieces[k2] or k2:find("^customPiece%d+$")) and v2:sub(1, 1):lower() == letter then opts[k2] = "" end
+      end
+    end
+    -- a type given a new letter keeps its place in the inherited sets of
+    -- types (Fairy-Stockfish holds them as types, not letters)
+    local was = letter and opts[k] and opts[k]:sub(1, 1):lower()
+    if was and was:find("%a") and letter:find("^%a$") and was ~= letter then
+      for _, set in ipairs(type_sets) do
+        if opts[set] and own[set] == nil then
+          opts[set] = opts[set]:gsub("[" .. was .. was:upper() .. "]", function(ch)
+            return ch == was and letter or letter:upper()
+          end)
+        end
       end
     end
     if k == "flagRegion" then opts.whiteFlag, opts.blackFlag = v, v
