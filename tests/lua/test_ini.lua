@@ -264,5 +264,13 @@ t.fails("walls", "startFen = 8/*7/8/8/8/8/8/K6k w - - 0 1: '*' is a wall square"
   ini.translate("[w:chess]\nstartFen = 8/*7/8/8/8/8/8/K6k w - - 0 1\n", "w", "t.ini"))
 t.fails("janggiElephant", "janggiElephant = e: its move",
   ini.translate("[j:chess]\njanggiElephant = e\n", "j", "t.ini"))
+-- A type given a new letter stays in the inherited promotion pieces
+-- (gemini over janus: its archbishop is 'a', janus's 'j').
+v = ini.table(assert(ini.parse("[gm:janus]\narchbishop = a\n")), "gm")
+t.equal("a new letter keeps the type a promotion piece", v.promotion.pieces, "aqrbn")
+-- mobilityRegion of a custom piece (the digit in its name).
+v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWhiteCustomPiece2 = *2 *3\n")), "mr")
+t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
+t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
 
 t.done()
