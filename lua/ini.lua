@@ -941,6 +941,19 @@ function M.table(parsed, name, source)
     local why = step(c)
     if why then return nil, why end
   end
+  -- a side without its king under the check rule is a position varia
+  -- refuses; Fairy-Stockfish plays it (its royal rules may be elsewhere)
+  if c.king and not c.rules.no_check then
+    local board = c.start:match("^%S*") -- with the pockets: a king may be dropped
+    for _, side in ipairs({ { "White", c.king:upper() }, { "Black", c.king } }) do
+      if not board:find(side[2], 1, true) then
+        local why = opts.extinctionPseudoRoyal and not off[opts.extinctionPseudoRoyal]
+          and string.format("extinctionPseudoRoyal = %s: varia has no pseudo-royal pieces", opts.extinctionPseudoRoyal)
+          or "varia's check rule needs each side's king on the board"
+        return nil, string.format("[%s] startFen: %s has no king (%s), which Fairy-Stockfish plays; %s", name, side[1], side[2], why)
+      end
+    end
+  end
   note_untranslated(c, parsed)
   -- what changes the rules and was not translated, as data the script
   -- carries: varia check reports it, so the game is never taken for

@@ -272,5 +272,8 @@ t.equal("a new letter keeps the type a promotion piece", v.promotion.pieces, "aq
 v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWhiteCustomPiece2 = *2 *3\n")), "mr")
 t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
 t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
+-- A side with no king: refused by name, with the option varia lacks.
+t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia has no pseudo-royal pieces",
+  ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
 
 t.done()
