@@ -943,7 +943,11 @@ function M.table(parsed, name, source)
   end
   -- a side without its king under the check rule is a position varia
   -- refuses; Fairy-Stockfish plays it (its royal rules may be elsewhere)
-  if c.king and not c.rules.no_check then
+  -- (varia plays on without one where losing every piece, or the king
+  -- among the pieces counted, ends the game: variant.c)
+  local ext = c.rules.extinction
+  local kingless = ext and (ext.pieces == "*" or ext.pieces:find(c.king or "", 1, true))
+  if c.king and not c.rules.no_check and not kingless then
     local board = c.start:match("^%S*") -- with the pockets: a king may be dropped
     for _, side in ipairs({ { "White", c.king:upper() }, { "Black", c.king } }) do
       if not board:find(side[2], 1, true) then
