@@ -60,7 +60,7 @@ local function sample(spec)
   return list
 end
 
-local counts = { imported = 0, refused = 0, agree = 0, differ = 0, says = 0 }
+local counts = { imported = 0, refused = 0, agree = 0, differ = 0, says = 0, silent = 0 }
 local reasons = {}
 math.randomseed(20261201)
 for _, section in ipairs(sections) do
@@ -83,6 +83,7 @@ for _, section in ipairs(sections) do
       if not okp then
         line = line .. ", varia fails: " .. tostring(list)
         counts.differ = counts.differ + 1
+        if not differs then counts.silent = counts.silent + 1 end
       else
         local theirs, bad = fsf_perft(section, list), {}
         for i, p in ipairs(list) do
@@ -95,6 +96,7 @@ for _, section in ipairs(sections) do
           line = line .. string.format(", agrees (%d positions)", #list)
         else
           counts.differ = counts.differ + 1
+          if not differs then counts.silent = counts.silent + 1 end
           line = line .. ", DIFFERS: " .. bad[1]
         end
       end
@@ -104,4 +106,6 @@ for _, section in ipairs(sections) do
 end
 print(string.format("%d sections: %d imported (%d of them say how they differ), %d refused", #sections,
   counts.imported, counts.says, counts.refused))
-if engine then print(string.format("perft: %d agree, %d differ", counts.agree, counts.differ)) end
+if engine then
+  print(string.format("perft: %d agree, %d differ (%d of them without saying so)", counts.agree, counts.differ, counts.silent))
+end
