@@ -900,7 +900,9 @@ local function note_untranslated(c, parsed)
   local opts, name, notes = c.opts, c.name, c.notes
   for k in pairs(opts) do
     local own = (parsed[name] and parsed[name].keys[k]) or true
-    if ignored[k] then
+    if k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
+      -- the pawn type alone: what varia's pawns are anyway
+    elseif ignored[k] then
       if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
     elseif (untranslatable[k] or later[k]) and not off[opts[k]] then
       note(notes, k, untranslatable[k] or later[k], true)

@@ -275,5 +275,8 @@ t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:b
 -- A side with no king: refused by name, with the option varia lacks.
 t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia has no pseudo-royal pieces",
   ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
+-- pawnTypes naming the pawn alone changes nothing.
+v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
+t.equal("pawnTypes = p: no note", #notes, 0)
 
 t.done()
