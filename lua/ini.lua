@@ -456,8 +456,7 @@ for k, why in pairs({
   promotionPawnTypesBlack = "varia promotes the pawn type",
   promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
-  blastOnCapture = "varia's rules.blast differs (its royal rules); see variants/atomic.lua",
-  blastImmuneTypes = "see blastOnCapture", mutuallyImmuneTypes = "varia has no such rule",
+  mutuallyImmuneTypes = "varia has no such rule",
   petrifyOnCapture = "varia has no walls made by captures",
 
   tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
@@ -503,7 +502,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "seirawanGating", "kingPass", "pass", "makpongRule", "flyingGeneral", "soldierPromotionRank",
   "nMoveRule", "nFoldRule", "nFoldValue", "stalemateValue", "checkmateValue", "shatarMateRule",
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
-  "extinctionOpponentPieceCount", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
+  "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
   "castlingRookPieces", "castlingKingPiece" }) do
   known[k] = true
@@ -859,6 +858,22 @@ local function read_ends(c)
     if not n then
       c.start = c.start:gsub("^(%S+ %a %S+ %S+)", "%1 3+3", 1)
       c.v.start = c.start
+    end
+  end
+  -- blastOnCapture: every capture explodes the pieces around, but pawns
+  -- (Fairy-Stockfish's pawn type) and blastImmuneTypes. Its pseudo-royal
+  -- extinction piece, alone of its type, is varia's royal piece under
+  -- the blast's royal rules (variants/atomic.lua).
+  if bool(o.blastOnCapture) then
+    local immune = by_type.pawn or ""
+    for l in (o.blastImmuneTypes or ""):lower():gmatch("%a") do
+      if pieces[l] and not immune:find(l, 1, true) then immune = immune .. l end
+    end
+    rules.blast = { radius = 1, immune = immune }
+    local ext = rules.extinction
+    if bool(o.extinctionPseudoRoyal) and ext and #ext.pieces == 1 and pieces[ext.pieces] and ext.count == 0 then
+      pieces[ext.pieces].royal = true
+      c.opts.extinctionPseudoRoyal = nil
     end
   end
   if bool(o.shatarMateRule) then

@@ -106,7 +106,7 @@ t.equal("pass", v.rules.pass, true)
 t.equal("two passes end the game", v.rules.passes_end, "draw")
 t.equal("dropNoDoubled", v.drops.no_doubled, "s")
 t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
-v, notes = ini.table(ini.parse("[l:chess]\nblastOnCapture = true\nenPassantRegion = *3 *6\n"), "l")
+v, notes = ini.table(ini.parse("[l:chess]\ntripleStepRegionWhite = *2\nenPassantRegion = *3 *6\n"), "l")
 t.equal("later options not translated", #notes, 1)
 t.equal("enPassantRegion of whole ranks is translated", table.concat(v.rules.en_passant_ranks, ","), "3,6")
 t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
@@ -278,5 +278,14 @@ t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish 
 -- pawnTypes naming the pawn alone changes nothing.
 v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
 t.equal("pawnTypes = p: no note", #notes, 0)
+-- blastOnCapture: varia's blast, pawns spared; the pseudo-royal king of
+-- atomic is varia's royal one. Counts of the current Fairy-Stockfish
+-- (parents atomic and nocheckatomic, go perft 4 from the start).
+v, notes = ini.table(assert(ini.parse("[at:atomic]\n")), "at")
+t.equal("blastOnCapture: the blast spares pawns", v.rules.blast and v.rules.blast.immune, "p")
+t.equal("extinctionPseudoRoyal: the king is royal", v.pieces.k.royal, true)
+t.equal("atomic: nothing left untranslated", #notes, 0)
+t.equal("parent atomic", count("at", 4), 197326)
+t.equal("parent nocheckatomic", count("nca", 4), 197779)
 
 t.done()
