@@ -870,6 +870,9 @@ local function read_ends(c)
       if pieces[l] and not immune:find(l, 1, true) then immune = immune .. l end
     end
     rules.blast = { radius = 1, immune = immune }
+    if (bool(o.pieceDrops) or bool(o.gating)) and not bool(o.dropChecks) then
+      note(c.notes, "dropChecks", "with blastOnCapture: varia forbids every drop that gives check; Fairy-Stockfish judges checks under blasts otherwise and lets some through (atomiczh)", true)
+    end
     local ext = rules.extinction
     if bool(o.extinctionPseudoRoyal) and ext and #ext.pieces == 1 and pieces[ext.pieces] and ext.count == 0 then
       pieces[ext.pieces].royal = true
