@@ -2,21 +2,27 @@
 -- them: one line per section, "imported" or "refused: REASON", and, when
 -- FAIRY_STOCKFISH names an engine, whether perft agrees with it (from the
 -- start and from positions of seeded random games). Ends with the counts.
---   FAIRY_STOCKFISH=... ./varia run tests/fsf/ini_survey.lua [FILE.ini] [--depth N] [--positions N]
+--   FAIRY_STOCKFISH=... ./varia run tests/fsf/ini_survey.lua [FILE.ini] [--depth N] [--positions N] [--only SECTION]...
 -- FILE.ini defaults to tests/fsf/current/variants.ini (Fairy-Stockfish's
 -- own). Without an engine only the import is surveyed (seconds); with
 -- one, sections whose perft would take long are counted at a lower depth.
 
 local ini = require "ini"
-local file, depth, positions = "tests/fsf/current/variants.ini", 3, 3
+local file, depth, positions, only = "tests/fsf/current/variants.ini", 3, 3, nil
 for i = 1, #arg do
   if arg[i] == "--depth" then depth = math.tointeger(tonumber(arg[i + 1]))
   elseif arg[i] == "--positions" then positions = math.tointeger(tonumber(arg[i + 1]))
+  elseif arg[i] == "--only" then only = only or {}; only[arg[i + 1]] = true
   elseif arg[i]:find("%.ini$") then file = arg[i] end
 end
 local engine = os.getenv("FAIRY_STOCKFISH")
 local text = assert(io.open(file)):read("a")
 local sections = assert(ini.sections(text, file))
+if only then
+  local kept = {}
+  for _, name in ipairs(sections) do if only[name] then kept[#kept + 1] = name end end
+  sections = kept
+end
 
 -- Fairy-Stockfish's perft of each { fen, depth }, one process for them all.
 local function fsf_perft(section, list)
