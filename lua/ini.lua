@@ -458,7 +458,7 @@ for k, why in pairs({
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
   mutuallyImmuneTypes = "varia has no such rule",
   petrifyOnCapture = "varia has no walls made by captures",
-
+  petrifyOnCaptureTypes = "varia has no walls made by captures",
   tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
