@@ -87,8 +87,9 @@ local unsupported_pieces = { janggiElephant = "its move (one step orthogonally, 
 local defaults = {
   maxRank = "8", maxFile = "8",
   startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-  promotionRank = "8", promotionPieceTypes = "", mandatoryPawnPromotion = "true",
-  doubleStep = "true", doubleStepRank = "2", castling = "true",
+  promotionRegionWhite = "*8", promotionRegionBlack = "*1", promotionPieceTypes = "",
+  mandatoryPawnPromotion = "true", doubleStep = "true", doubleStepRegionWhite = "*2",
+  doubleStepRegionBlack = "*7", castling = "true",
   castlingKingsideFile = "g", castlingQueensideFile = "c", castlingRank = "1",
   checking = "true", dropChecks = "true", nMoveRule = "50", nFoldRule = "3",
   nFoldValue = "draw", stalemateValue = "draw", checkmateValue = "loss",
@@ -119,10 +120,63 @@ M.builtins = {
   losers = { parent = "chess", checkmateValue = "win", stalemateValue = "win",
     extinctionValue = "win", extinctionPieceTypes = "*", extinctionPieceCount = "1",
     mustCapture = "true" },
-  antichess = { parent = "chess", king = "", commoner = "k", promotionPieceTypes = "nbrqk",
-    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-    stalemateValue = "win", extinctionValue = "win", extinctionPieceTypes = "*",
-    mustCapture = "true", castling = "false" },
+  giveaway = { parent = "chess", king = "", commoner = "k", castlingKingPiece = "k",
+    promotionPieceTypes = "nbrqk", stalemateValue = "win", extinctionValue = "win",
+    extinctionPieceTypes = "*", mustCapture = "true" },
+  antichess = { parent = "giveaway", castling = "false",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" },
+  extinction = { parent = "chess", king = "", commoner = "k", castlingKingPiece = "k",
+    promotionPieceTypes = "nbrqk", extinctionValue = "loss", extinctionPieceTypes = "kqrbnp" },
+  nocheckatomic = { parent = "chess", king = "", commoner = "k", castlingKingPiece = "k",
+    extinctionValue = "loss", extinctionPieceTypes = "k", blastOnCapture = "true" },
+  atomic = { parent = "nocheckatomic", extinctionPseudoRoyal = "true" },
+  pocketknight = { parent = "chess", pieceDrops = "true", capturesToHand = "false",
+    startFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1" },
+  placement = { parent = "chess", pieceDrops = "true", capturesToHand = "false", mustDrop = "true",
+    startFen = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+    whiteDropRegion = "*1", blackDropRegion = "*8", dropOppositeColoredBishop = "true",
+    castlingDroppedPiece = "true" },
+  losalamos = { parent = "chess", maxRank = "6", maxFile = "6", bishop = "",
+    startFen = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", promotionRank = "6",
+    promotionPieceTypes = "qrn", doubleStep = "false", castling = "false" },
+  gardner = { parent = "chess", maxRank = "5", maxFile = "5",
+    startFen = "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1", promotionRank = "5",
+    doubleStep = "false", castling = "false" },
+  breakthrough = { breakthrough = "p", startFen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+    doubleStep = "false", castling = "false", stalemateValue = "loss", flagPiece = "p",
+    whiteFlag = "*8", blackFlag = "*1" },
+  makruk = { parent = "chess", bishop = "", queen = "", silver = "s", fers = "m",
+    startFen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", promotionRank = "6",
+    promotionPieceTypes = "m", doubleStep = "false", castling = "false", nMoveRule = "0",
+    countingRule = "makruk" },
+  janus = { parent = "chess", maxFile = "10", castlingKingsideFile = "i", castlingQueensideFile = "b",
+    archbishop = "j", promotionPieceTypes = "jqrbn",
+    startFen = "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1" },
+  grand = { parent = "chess", maxRank = "10", maxFile = "10", archbishop = "a", chancellor = "c",
+    startFen = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    promotionPieceTypes = "acqrbn", promotionRank = "8", promotionLimit = "a:1 c:1 q:1 r:2 b:2 n:2",
+    mandatoryPawnPromotion = "false", immobilityIllegal = "true", doubleStepRegionWhite = "*3",
+    doubleStepRegionBlack = "*8",
+    castling = "false" },
+  xiangqi = { rook = "r", horse = "n", king = "k", cannon = "c", soldier = "p", elephant = "b",
+    fers = "a", maxRank = "10", maxFile = "9", kingType = "wazir",
+    startFen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    mobilityRegionWhiteKing = "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+    mobilityRegionBlackKing = "d8 e8 f8 d9 e9 f9 d10 e10 f10",
+    mobilityRegionWhiteFers = "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+    mobilityRegionBlackFers = "d8 e8 f8 d9 e9 f9 d10 e10 f10",
+    mobilityRegionWhiteElephant = "*1 *2 *3 *4 *5", mobilityRegionBlackElephant = "*6 *7 *8 *9 *10",
+    soldierPromotionRank = "6", doubleStep = "false", castling = "false", stalemateValue = "loss",
+    perpetualCheckIllegal = "true", flyingGeneral = "true", chasingRule = "axf" },
+  janggi = { parent = "xiangqi", fers = "", cannon = "", elephant = "", wazir = "a", janggiCannon = "c",
+    janggiElephant = "b", chasingRule = "none",
+    startFen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    mobilityRegionWhiteWazir = "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+    mobilityRegionBlackWazir = "d8 e8 f8 d9 e9 f9 d10 e10 f10",
+    mobilityRegionWhiteFers = "", mobilityRegionBlackFers = "",
+    mobilityRegionWhiteElephant = "", mobilityRegionBlackElephant = "",
+    soldierPromotionRank = "1", flyingGeneral = "false", bikjangRule = "true", materialCounting = "janggi",
+    diagonalLines = "d1 f1 e2 d3 f3 d8 f8 e9 d10 f10", pass = "true", nFoldValue = "draw" },
   horde = { parent = "chess",
     startFen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
     firstRankDoubleSteps = "true", extinctionValue = "loss", extinctionPieceTypes = "*",
@@ -145,6 +199,11 @@ M.builtins = {
     shogiDoubledPawn = "false", immobilityIllegal = "true", shogiPawnDropMateIllegal = "true",
     stalemateValue = "loss", nFoldRule = "4", nMoveRule = "0", perpetualCheckIllegal = "true" },
 }
+M.builtins.shogi = { parent = "minishogi", maxRank = "9", maxFile = "9", lance = "l", shogiKnight = "n",
+  startFen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1", promotionRank = "7",
+  promotedPieceType = "p:g s:g b:h r:d l:g n:g" }
+M.builtins.gorogoro = { parent = "minishogi", maxRank = "6",
+  startFen = "sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1", promotionRank = "5" }
 
 -- ---- reading values -----------------------------------------------------
 
@@ -224,6 +283,21 @@ end
 
 -- ---- translation --------------------------------------------------------
 
+-- A FEN in the short forms Fairy-Stockfish reads (its Position::set),
+-- written out in full as varia writes it (varia's FEN reader takes the
+-- same forms; the script's start is written whole so that it reads
+-- plainly): the board alone is White to move; a digit where castling
+-- would be means neither castling nor en passant is given ("w 0 1",
+-- "w 7+7 0 1"), and a digit where en passant would be means it is not.
+function M.full_fen(fen)
+  local f = {}
+  for x in fen:gmatch("%S+") do f[#f + 1] = x end
+  if #f == 1 then f[2] = "w" end
+  if f[3] and f[3]:find("^%d") then table.insert(f, 3, "-") table.insert(f, 3, "-") end
+  if f[4] and f[4]:find("^%d") then table.insert(f, 4, "-") end
+  return table.concat(f, " ")
+end
+
 -- The ranks on which a FEN's board has White's and Black's piece letter.
 local function start_ranks(fen, letter, ranks)
   local white, black = {}, {}
@@ -242,6 +316,15 @@ local function same(a, b)
   for k in pairs(b) do if not a[k] then return false end end
   return true
 end
+
+-- The current names of options Fairy-Stockfish also reads by an older
+-- one: each is read as the other (flagRegion sets both flags).
+local aliases = { dropRegionWhite = "whiteDropRegion", dropRegionBlack = "blackDropRegion",
+  flagRegionWhite = "whiteFlag", flagRegionBlack = "blackFlag", castlingRookPieces = "castlingRookPiece" }
+
+-- The options that name sets of piece types by their letters.
+local type_sets = { "promotionPieceTypes", "extinctionPieceTypes", "castlingRookPiece", "castlingKingPiece",
+  "flagPiece", "dropNoDoubled", "kingType" }
 
 -- The options of a section with its parents', and the chain of names.
 -- A parent is an earlier section or a built-in, so there is no cycle.
@@ -266,7 +349,7 @@ local function resolve(parsed, name)
       base, err, base_chain = resolve({}, parent)
     end
     if not base then
-      return nil, err or string.format("[%s:%s]: the parent '%s' is neither an earlier section of the file nor a built-in variant the importer knows (%s)",
+      return nil, err or string.format("[%s:%s]: the parent '%s' is not a varia variant yet: neither an earlier section of the file nor one of the Fairy-Stockfish built-ins the importer translates (%s)",
         name, parent, parent, table.concat(M.builtin_names(), " "))
     end
     for k, v in pairs(base) do opts[k] = v end
@@ -285,14 +368,45 @@ local function resolve(parsed, name)
   end)
   for _, k in ipairs(keys) do
     local v = own[k]
+    k = aliases[k] or k
     local letter = (M.pieces[k] or k:find("^customPiece%d+$")) and v:sub(1, 1):lower()
     if letter and letter:find("%a") then
       for k2, v2 in pairs(opts) do
         if k2 ~= k and (M.pieces[k2] or k2:find("^customPiece%d+$")) and v2:sub(1, 1):lower() == letter then opts[k2] = "" end
       end
     end
-    opts[k] = v
+    -- a type given a new letter keeps its place in the inherited sets of
+    -- types (Fairy-Stockfish holds them as types, not letters)
+    local was = letter and opts[k] and opts[k]:sub(1, 1):lower()
+    if was and was:find("%a") and letter:find("^%a$") and was ~= letter then
+      for _, set in ipairs(type_sets) do
+        if opts[set] and own[set] == nil then
+          opts[set] = opts[set]:gsub("[" .. was .. was:upper() .. "]", function(ch)
+            return ch == was and letter or letter:upper()
+          end)
+        end
+      end
+    end
+    if k == "flagRegion" then opts.whiteFlag, opts.blackFlag = v, v
+    else opts[k] = v end
   end
+  -- the deprecated rank options set the regions when they are read, on
+  -- the board of the section (Fairy-Stockfish's parser.cpp)
+  local ranks = tonumber(opts.maxRank) or 8
+  local function span(a, b)
+    local list = {}
+    for r = a, b do list[#list + 1] = "*" .. r end
+    return table.concat(list, " ")
+  end
+  local pr = tonumber(own.promotionRank)
+  if pr then
+    opts.promotionRegionWhite, opts.promotionRegionBlack = span(pr, ranks), span(1, ranks + 1 - pr)
+  end
+  local dr = tonumber(own.doubleStepRank)
+  if dr then
+    opts.doubleStepRegionWhite, opts.doubleStepRegionBlack = span(2, dr), span(ranks + 1 - dr, ranks - 1)
+  end
+  opts.promotionRank, opts.doubleStepRank = nil, nil
   chain[#chain + 1] = name
   return opts, nil, chain
 end
@@ -342,13 +456,9 @@ for k, why in pairs({
   promotionPawnTypesBlack = "varia promotes the pawn type",
   promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
-  promotionRegionWhite = "varia's promotion zone is whole ranks (promotionRank is translated)",
-  promotionRegionBlack = "varia's promotion zone is whole ranks (promotionRank is translated)",
-  blastOnCapture = "varia's rules.blast differs (its royal rules); see variants/atomic.lua",
-  blastImmuneTypes = "see blastOnCapture", mutuallyImmuneTypes = "varia has no such rule",
+  mutuallyImmuneTypes = "varia has no such rule",
   petrifyOnCapture = "varia has no walls made by captures",
-  doubleStepRegionWhite = "varia's double steps start from ranks (doubleStepRank is translated)",
-  doubleStepRegionBlack = "varia's double steps start from ranks (doubleStepRank is translated)",
+  petrifyOnCaptureTypes = "varia has no walls made by captures",
   tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
@@ -370,8 +480,7 @@ for k, why in pairs({
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
   flagPieceCount = "varia's goal is one piece", flagPieceBlockedWin = "varia's goal is one piece",
-  flagRegion = "use whiteFlag and blackFlag", flagRegionWhite = "use whiteFlag",
-  flagRegionBlack = "use blackFlag", adjudicateFullBoard = "varia has no full-board end",
+  adjudicateFullBoard = "varia has no full-board end",
   priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
   wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
 }) do later[k] = later_why .. why end
@@ -383,7 +492,8 @@ local function note(notes, key, why, rules) notes[#notes + 1] = { key = key, why
 
 local known = {}
 for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promotionPieceTypes",
-  "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "enPassantRegion", "castling",
+  "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRegionWhite",
+  "promotionRegionBlack", "doubleStepRegionWhite", "doubleStepRegionBlack", "enPassantRegion", "castling",
   "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingRookPiece",
   "castlingDroppedPiece", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop",
   "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
@@ -392,7 +502,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "seirawanGating", "kingPass", "pass", "makpongRule", "flyingGeneral", "soldierPromotionRank",
   "nMoveRule", "nFoldRule", "nFoldValue", "stalemateValue", "checkmateValue", "shatarMateRule",
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
-  "extinctionOpponentPieceCount", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
+  "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
   "castlingRookPieces", "castlingKingPiece" }) do
   known[k] = true
@@ -441,8 +551,8 @@ local function read_pieces(c)
         betza = b
       end
       add(k, letter, betza, M.pieces[k][2])
-    elseif unsupported_pieces[k] and val ~= "" then
-      note(c.notes, k, unsupported_pieces[k], true)
+    elseif unsupported_pieces[k] and val ~= "" and val ~= "-" then
+      return string.format("[%s] %s = %s: %s", name, k, val, unsupported_pieces[k])
     elseif k:find("^customPiece%d+$") and val ~= "" and val:sub(1, 1):find("%a") then
       local letter, b = val:sub(1, 1):lower(), val:match("^%a:(.*)$")
       if not b then return string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
@@ -474,20 +584,71 @@ local function read_king(c)
   end
 end
 
--- Pawns, double steps, promotion; the zone is the ranks from
--- promotionRank on, none when that is beyond the board.
+-- A region of whole ranks ("*7 *8") as a set of the ranks on the board,
+-- or nil when it names single squares.
+local function rank_set(value, ranks)
+  local set = {}
+  for tok in (value or ""):gmatch("%S+") do
+    local r = tonumber(tok:match("^%*(%d+)$"))
+    if not r then return nil end
+    if r >= 1 and r <= ranks then set[r] = true end
+  end
+  return set
+end
+
+-- The number of last ranks (for White; first for Black) a region of
+-- whole ranks is, 0 for none, or nil when it is something else.
+local function far_ranks(value, ranks, white)
+  local set = rank_set(value, ranks)
+  if not set then return nil end
+  local n = 0
+  for _ in pairs(set) do n = n + 1 end
+  for k = 1, n do
+    if not set[white and ranks + 1 - k or k] then return nil end
+  end
+  return n
+end
+
+-- Pawns, double steps, promotion; the zone is the region's whole ranks
+-- at the far end, the same for both sides.
 local function read_promotion(c)
   local o, v, pieces, ranks = c.opts, c.v, c.pieces, c.ranks
-  local zone = ranks - (tonumber(o.promotionRank) or ranks) + 1
+  local zoneW, zoneB = far_ranks(o.promotionRegionWhite, ranks, true), far_ranks(o.promotionRegionBlack, ranks, false)
+  -- said only where a pawn could promote
+  local promotes = c.by_type.pawn and (o.promotionPieceTypes or ""):find("%a")
+  if promotes and (not zoneW or not zoneB or zoneW ~= zoneB) then
+    note(c.notes, "promotionRegionWhite", string.format("with promotionRegionBlack = %s: varia's promotion zone is the same last ranks for both sides (on this board of %d ranks)",
+      o.promotionRegionBlack or "", ranks), true)
+  end
+  local zone = math.min(zoneW or 0, zoneB or 0)
+  c.opts.promotionRegionBlack = nil
   local pawn = c.by_type.pawn
   if pawn then
     local p = pieces[pawn]
     p.pawn, p.promotes = true, true
     if bool(o.doubleStep) then
-      p.betza = p.betza .. "ifmnD"
-      local r = tonumber(o.doubleStepRank) or 2
-      local white, black = { [r] = true }, { [ranks + 1 - r] = true }
+      local white, black = rank_set(o.doubleStepRegionWhite, ranks), rank_set(o.doubleStepRegionBlack, ranks)
+      if not white or not black then
+        note(c.notes, "doubleStepRegionWhite", string.format("with doubleStepRegionBlack = %s: varia's double steps start from whole ranks",
+          o.doubleStepRegionBlack or ""), true)
+        white, black = white or {}, black or {}
+      end
       if bool(o.firstRankDoubleSteps) then white[1], black[ranks] = true, true end
+      -- varia's ranks count for both sides: exact where the other side's
+      -- pawns could not step twice from them anyway
+      for r in pairs(black) do
+        if not white[r] and r <= ranks - 2 then
+          note(c.notes, "doubleStepRegionBlack", string.format("Black's double steps from rank %d would be White's too in varia", r), true)
+          break
+        end
+      end
+      for r in pairs(white) do
+        if not black[r] and r >= 3 then
+          note(c.notes, "doubleStepRegionWhite", string.format("White's double steps from rank %d would be Black's too in varia", r), true)
+          break
+        end
+      end
+      if next(white) or next(black) then p.betza = p.betza .. "ifmnD" end
       -- varia's default (the ranks where each side's pawns start) is
       -- exact when it says the same; a list counts for both sides
       local sw, sb = start_ranks(o.startFen, pawn, ranks)
@@ -525,11 +686,16 @@ local function read_promotion(c)
     local forms = {}
     for a, b in (o.promotedPieceType):gmatch("(%a):(%a)") do forms[#forms + 1] = { a:lower(), b:lower() } end
     table.sort(forms, function(x, y) return x[1] < y[1] end)
+    local base_count = 0
+    for _ in pairs(pieces) do base_count = base_count + 1 end
     for _, f in ipairs(forms) do
       local base, to = pieces[f[1]], pieces[f[2]]
       if not base or not to then return string.format("[%s] promotedPieceType: %s:%s names a piece the variant does not have", c.name, f[1], f[2]) end
       local letter = table.remove(free, 1)
-      if not letter then return string.format("[%s]: too many piece types for the promoted forms", c.name) end
+      if not letter then
+        return string.format("[%s] promotedPieceType = %s: the section needs %d piece types (%d and %d promoted forms); a varia script names each by a letter, 26 at most",
+          c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
+      end
       -- varia gives each piece its own promoted form (written +X in FEN)
       pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value }
       base.promotes_to = letter
@@ -672,11 +838,18 @@ local function read_ends(c)
     if bool(o.extinctionClaim) then rules.extinction.claim = true end
   end
   if (o.whiteFlag or "") ~= "" or (o.blackFlag or "") ~= "" then
-    local fp = (o.flagPiece or ""):sub(1, 1):lower()
-    if pieces[fp] then
-      rules.goal = { pieces = fp, white = squares(o.whiteFlag or "", files),
+    -- flagPiece: letters, or * for every type
+    local fp = {}
+    for l in pairs(pieces) do
+      if (o.flagPiece or ""):find("*", 1, true) or (o.flagPiece or ""):lower():find(l, 1, true) then fp[#fp + 1] = l end
+    end
+    table.sort(fp)
+    if #fp > 0 then
+      rules.goal = { pieces = table.concat(fp), white = squares(o.whiteFlag or "", files),
         black = squares(o.blackFlag or "", files) }
       if bool(o.flagMove) then rules.goal.reply = true end
+    else
+      note(c.notes, "flagPiece", "names no piece of the variant: the flag squares are not translated", true)
     end
   end
   if bool(o.checkCounting) then
@@ -685,6 +858,25 @@ local function read_ends(c)
     if not n then
       c.start = c.start:gsub("^(%S+ %a %S+ %S+)", "%1 3+3", 1)
       c.v.start = c.start
+    end
+  end
+  -- blastOnCapture: every capture explodes the pieces around, but pawns
+  -- (Fairy-Stockfish's pawn type) and blastImmuneTypes. Its pseudo-royal
+  -- extinction piece, alone of its type, is varia's royal piece under
+  -- the blast's royal rules (variants/atomic.lua).
+  if bool(o.blastOnCapture) then
+    local immune = by_type.pawn or ""
+    for l in (o.blastImmuneTypes or ""):lower():gmatch("%a") do
+      if pieces[l] and not immune:find(l, 1, true) then immune = immune .. l end
+    end
+    rules.blast = { radius = 1, immune = immune }
+    if (bool(o.pieceDrops) or bool(o.gating)) and not bool(o.dropChecks) then
+      note(c.notes, "dropChecks", "with blastOnCapture: varia forbids every drop that gives check; Fairy-Stockfish judges checks under blasts otherwise and lets some through (atomiczh)", true)
+    end
+    local ext = rules.extinction
+    if bool(o.extinctionPseudoRoyal) and ext and #ext.pieces == 1 and pieces[ext.pieces] and ext.count == 0 then
+      pieces[ext.pieces].royal = true
+      c.opts.extinctionPseudoRoyal = nil
     end
   end
   if bool(o.shatarMateRule) then
@@ -707,10 +899,12 @@ local function read_regions(c)
       black = string.format("a1-%s%d", string.char(96 + files), ranks + 1 - r) }
   end
   for k, val in pairs(o) do
-    local colour, t = k:match("^mobilityRegion(%u%l+)(%u%a*)$")
+    local colour, t = k:match("^mobilityRegion(%u%l+)(%u%w*)$")
     if colour then
       local letter = by_type[t:sub(1, 1):lower() .. t:sub(2)]
-      if letter then
+      if not letter and val ~= "" then
+        note(c.notes, k, "names no piece type of the variant: not translated", true)
+      elseif letter then
         local p = pieces[letter]
         p.region = p.region or { white = "a1-" .. string.char(96 + files) .. ranks, black = "a1-" .. string.char(96 + files) .. ranks }
         p.region[colour:lower()] = squares(val, files)
@@ -724,7 +918,9 @@ local function note_untranslated(c, parsed)
   local opts, name, notes = c.opts, c.name, c.notes
   for k in pairs(opts) do
     local own = (parsed[name] and parsed[name].keys[k]) or true
-    if ignored[k] then
+    if k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
+      -- the pawn type alone: what varia's pawns are anyway
+    elseif ignored[k] then
       if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
     elseif (untranslatable[k] or later[k]) and not off[opts[k]] then
       note(notes, k, untranslatable[k] or later[k], true)
@@ -732,7 +928,9 @@ local function note_untranslated(c, parsed)
       -- switched off: nothing to translate
     elseif not known[k] and not M.pieces[k] and not unsupported_pieces[k] and not k:find("^customPiece%d+$")
         and not k:find("^mobilityRegion") and not defaults[k] then
-      note(notes, k, "not an option Fairy-Stockfish knows", false)
+      -- an option the importer does not know may change the rules: said
+      -- so, the script carries it as a difference (never a silent one)
+      note(notes, k, "an option the importer does not translate (unknown to it, or a misspelling); the game may differ", true)
     end
   end
   for _, n in ipairs(notes) do n.value = opts[n.key] end
@@ -753,12 +951,32 @@ function M.table(parsed, name, source)
     local why = step(c)
     if why then return nil, why end
   end
-  c.start = opts.startFen
+  c.start = M.full_fen(opts.startFen)
+  if (c.start:match("^%S+") or ""):find("%*") then
+    return nil, string.format("[%s] startFen = %s: '*' is a wall square in Fairy-Stockfish; varia's imported variants have no walls", name, opts.startFen)
+  end
   c.v.pieces, c.v.rules = c.pieces, c.rules
   for _, step in ipairs({ read_king, read_promotion, read_castling, read_drops, read_move_rules, read_ends,
                           read_regions }) do
     local why = step(c)
     if why then return nil, why end
+  end
+  -- a side without its king under the check rule is a position varia
+  -- refuses; Fairy-Stockfish plays it (its royal rules may be elsewhere)
+  -- (varia plays on without one where losing every piece, or the king
+  -- among the pieces counted, ends the game: variant.c)
+  local ext = c.rules.extinction
+  local kingless = ext and (ext.pieces == "*" or ext.pieces:find(c.king or "", 1, true))
+  if c.king and not c.rules.no_check and not kingless then
+    local board = c.start:match("^%S*") -- with the pockets: a king may be dropped
+    for _, side in ipairs({ { "White", c.king:upper() }, { "Black", c.king } }) do
+      if not board:find(side[2], 1, true) then
+        local why = opts.extinctionPseudoRoyal and not off[opts.extinctionPseudoRoyal]
+          and string.format("extinctionPseudoRoyal = %s: varia has no pseudo-royal pieces", opts.extinctionPseudoRoyal)
+          or "varia's check rule needs each side's king on the board"
+        return nil, string.format("[%s] startFen: %s has no king (%s), which Fairy-Stockfish plays; %s", name, side[1], side[2], why)
+      end
+    end
   end
   note_untranslated(c, parsed)
   -- what changes the rules and was not translated, as data the script

@@ -258,7 +258,7 @@ transcript "xboard variant refused" xboard 'variant nosuch\nsd 2\nusermove e2e4\
   "~move [a-h][1-8][a-h][1-8]"
 # A refused position does not take the moves after it onto the one before.
 transcript "uci position refused" uci 'position startpos moves e2e4\nposition fen zz moves d7d5\nd\nquit\n' \
-  "info string position refused: FEN \"zz\": expected at least the board and the side to move" \
+  "info string position refused: FEN board: 'z' in rank 8 is not a piece of chess" \
   "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 # A game that went on past an unclaimed threefold repetition is replayed.
 transcript "uci past a threefold repetition" uci 'position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\nquit\n' \

@@ -216,7 +216,30 @@ static int split_fields(const char *fen, char field[8][512], int *nf, char *err,
     }
     field[(*nf)++][n] = '\0';
   }
-  if (*nf < 2) FEN_ERR("FEN \"%s\": expected at least the board and the side to move", fen);
+  if (*nf < 1) FEN_ERR("FEN \"%s\": expected at least the board", fen);
+  return 0;
+}
+
+/* Puts text in as field i, the later fields moving up one. */
+static int insert_field(char field[8][512], int *nf, int i, const char *text, char *err, size_t errlen) {
+  if (*nf == 8) FEN_ERR("FEN: more than eight fields");
+  for (int k = *nf; k > i; k--) memcpy(field[k], field[k - 1], sizeof field[k]);
+  snprintf(field[i], sizeof field[i], "%s", text);
+  (*nf)++;
+  return 0;
+}
+
+/* The short forms Fairy-Stockfish reads (its Position::set) as the full
+** one: the board alone is White to move; a digit where castling would be
+** means neither castling nor en passant is given ("w 0 1", "w 3+3 0 1"),
+** and a digit where en passant would be means it is not given ("w - 0 1"). */
+static int complete_fields(char field[8][512], int *nf, char *err, size_t errlen) {
+  if (*nf == 1 && insert_field(field, nf, 1, "w", err, errlen)) return -1;
+  if (*nf >= 3 && isdigit((unsigned char)field[2][0]) &&
+      (insert_field(field, nf, 2, "-", err, errlen) || insert_field(field, nf, 3, "-", err, errlen)))
+    return -1;
+  if (*nf >= 4 && isdigit((unsigned char)field[3][0]) && insert_field(field, nf, 3, "-", err, errlen))
+    return -1;
   return 0;
 }
 
@@ -431,10 +454,13 @@ static int read_en_passant(Position *p, const char *text, char *err, size_t errl
   ** capture there is possible, so that a position set up from a FEN and
   ** the same position reached by moves have the same FEN and hash. */
   p->ep = p->ep_victim = SQ_NONE;
-  if (strcmp(text, "-") != 0) {
-    int len = 0, sq = board_parse_square(g, text, &len);
-    if (sq == SQ_NONE || text[len] != '\0')
-      FEN_ERR("FEN en passant: \"%s\" is not a square", text);
+  /* Fairy-Stockfish writes every square a longer step passed ("d5d6"),
+  ** one after the other: the first that can be taken is kept. */
+  for (const char *s = strcmp(text, "-") ? text : ""; *s;) {
+    int len = 0, sq = board_parse_square(g, s, &len);
+    if (sq == SQ_NONE) FEN_ERR("FEN en passant: \"%s\" is not a square or a list of squares", text);
+    s += len;
+    if (p->ep != SQ_NONE) continue;
     int victim = sq + (p->side == WHITE ? -g->stride : g->stride);
     uint8_t vc = p->board[victim];
     if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1) &&
@@ -498,7 +524,8 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   }
   memset(p, 0, sizeof *p);
   p->v = v;
-  if (split_fields(fen, field, &nf, err, errlen) || read_check_counters(p, field, &nf, err, errlen) ||
+  if (split_fields(fen, field, &nf, err, errlen) || complete_fields(field, &nf, err, errlen) ||
+      read_check_counters(p, field, &nf, err, errlen) ||
       read_board(p, field[0], err, errlen)) {
     free(p);
     return -1;

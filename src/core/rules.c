@@ -381,9 +381,23 @@ static int legal_wrapped(Position *p, Move *list, int n, int ksq) {
 static int legal_of(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1;
-  if (v->royal_capture || p->royal[us] == SQ_NONE ||
-      v->phase[p->phase].kind == PHASE_RELOCATE || v->phase[p->phase].kind == PHASE_DRAW)
+  if (v->royal_capture || v->phase[p->phase].kind == PHASE_RELOCATE ||
+      v->phase[p->phase].kind == PHASE_DRAW)
     return n;
+  if (p->royal[us] == SQ_NONE) {
+    /* No royal piece on the board yet (one in hand, as in a placement
+    ** phase): a royal piece may not be dropped, or promoted to, where it
+    ** stands attacked. */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      int flag = MOVE_FLAG(list[i]);
+      if ((flag == MF_DROP || flag == MF_PROMO) && IS_SET(v->royal_mask, MOVE_PROMO(list[i]) - 1) &&
+          !survives(p, list[i]))
+        continue;
+      list[k++] = list[i];
+    }
+    return k;
+  }
 
   if (v->facing_break && kings_facing(p)) {
     /* Facing: every move must break it, or be a pass, which is legal even

@@ -59,6 +59,17 @@ static const char perft_usage[] =
     "try knowing only their own pieces (each answered try is one outcome;\n"
     "legal ones lead on), for variants with hidden information.\n";
 
+/* How many rules the variant on top of the stack says it plays otherwise
+** than its source (its script's differs: varia import's rules it could
+** not translate); the stack is left as it was. */
+static lua_Integer count_differs(lua_State *L) {
+  lua_Integer n = 0;
+  if (lua_getiuservalue(L, -1, 1) == LUA_TTABLE && script_rawfield(L, -1, "differs") == LUA_TTABLE)
+    n = (lua_Integer)lua_rawlen(L, -1);
+  lua_pop(L, 2);
+  return n;
+}
+
 int cli_perft(Sandbox *s, int argc, char **argv) {
   const char *variant = "chess", *fen = NULL;
   int depth = -1, divide = 0, attempts = 0;
@@ -88,6 +99,11 @@ int cli_perft(Sandbox *s, int argc, char **argv) {
     return 2;
   }
   if (!cli_variant(s, variant)) return 1;
+  /* a count of a game other than its source's is never given in silence */
+  lua_Integer differs = count_differs(s->L);
+  if (differs)
+    fprintf(stderr, "varia perft: %s plays otherwise than its source (%lld rule%s; varia check lists %s)\n",
+            variant, (long long)differs, differs == 1 ? "" : "s", differs == 1 ? "it" : "them");
   Game *g = binding_new_game(s->L, -1, fen);
   if (!g) {
     fprintf(stderr, "varia perft: %s\n", lua_tostring(s->L, -1));

@@ -106,7 +106,7 @@ t.equal("pass", v.rules.pass, true)
 t.equal("two passes end the game", v.rules.passes_end, "draw")
 t.equal("dropNoDoubled", v.drops.no_doubled, "s")
 t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
-v, notes = ini.table(ini.parse("[l:chess]\nblastOnCapture = true\nenPassantRegion = *3 *6\n"), "l")
+v, notes = ini.table(ini.parse("[l:chess]\ntripleStepRegionWhite = *2\nenPassantRegion = *3 *6\n"), "l")
 t.equal("later options not translated", #notes, 1)
 t.equal("enPassantRegion of whole ranks is translated", table.concat(v.rules.en_passant_ranks, ","), "3,6")
 t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
@@ -118,7 +118,7 @@ text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\
 v, notes = ini.table(ini.parse(text), "x")
 local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo perpetualCheckIllegal!")
+t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo! perpetualCheckIllegal!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
 -- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
@@ -133,8 +133,8 @@ t.equal("small board: a5a6 to the last rank is a plain move", varia.new(v):movei
 t.fails("bad section line", "t.ini:2: a section is [name] or [name:parent]", ini.parse("[a]\n[b:c:d]\n", "t.ini"))
 t.fails("key before a section", "t.ini:1: x comes before any [section]", ini.parse("x = 1\n", "t.ini"))
 t.fails("no key", "t.ini:2: expected key = value", ini.parse("[a]\njunk\n", "t.ini"))
-t.fails("unknown parent", "the parent 'nosuch' is neither", ini.translate("[a:nosuch]\n", "a", "t.ini"))
-t.fails("later parent", "the parent 'b' is neither", ini.translate("[a:b]\n[b:chess]\n", "a", "t.ini"))
+t.fails("unknown parent", "the parent 'nosuch' is not a varia variant yet", ini.translate("[a:nosuch]\n", "a", "t.ini"))
+t.fails("later parent", "the parent 'b' is not a varia variant yet", ini.translate("[a:b]\n[b:chess]\n", "a", "t.ini"))
 t.fails("cycle", "the parent", ini.translate("[a:a]\n", "a", "t.ini"))
 t.fails("no section", "no section [zz] (the file has: a)", ini.translate("[a:chess]\n", "zz", "t.ini"))
 t.fails("no pieces", "no piece types", ini.translate("[a]\n", "a", "t.ini"))
@@ -188,7 +188,7 @@ for i, bad in ipairs(hostile) do
   t.check(what .. ": no control byte but LF in the script", not lua:find("[%z\1-\9\11-\31\127]") and not lua:find("\194[\128-\159]"))
   t.equal(what .. ": as many lines as with a plain value", lines(lua), lines(plain_value))
   local note = lua:match("\n(%-%-   foo = [^\n]*)")
-  t.equal(what .. ": the comment reads back as the value", note and comment_text(note), "  foo = " .. bad .. ": not an option Fairy-Stockfish knows (no effect on the rules)")
+  t.equal(what .. ": the comment reads back as the value", note and comment_text(note), "  foo = " .. bad .. ": an option the importer does not translate (unknown to it, or a misspelling); the game may differ")
   t.equal(what .. ": the file's name reads back from the first comment", comment_text(lua:match("^[^\n]*")),
     "x: imported by varia from the Fairy-Stockfish section [x] of t" .. bad .. ".ini")
   if not bad:find("[%]:\n]") then -- a section's name holds no ], : or LF
@@ -210,5 +210,82 @@ t.raises("varia.new: no file", "cannot read Fairy-Stockfish variant file", varia
 t.equal("varia.check", varia.check(dir .. "builtins.ini:i-crazyhouse"), true)
 t.equal("options after the section", new("options.ini:o-shogi:pawn_drop_mate=loses"):variant(), "o-shogi")
 t.equal("a built-in's twin", new("builtins.ini:i-capablanca"):perft(2), varia.new("capablanca"):perft(2))
+
+-- The current Fairy-Stockfish (issue 26). Counts from its native build
+-- (commit c19b5f6): setoption name VariantPath value
+-- tests/fsf/current/import-cases.ini, UCI_Variant SECTION, go perft N.
+local cases = "tests/fsf/current/import-cases.ini:"
+local function count(section, depth, fen)
+  return varia.new(cases .. section, fen and { fen = fen } or nil):perft(depth)
+end
+-- Its built-ins as parents: giveaway, xiangqi, shogi, makruk, breakthrough.
+t.equal("parent giveaway", count("g", 3), 8067)
+t.equal("parent xiangqi", count("x", 3), 79666)
+t.equal("parent shogi", count("s", 3), 25470)
+t.equal("parent makruk", count("m", 3), 12012)
+t.equal("parent breakthrough", count("b", 3), 11132)
+t.fails("a parent varia has not yet", "the parent 'ataxx' is not a varia variant yet",
+  ini.translate("[q:ataxx]\n", "q", "t.ini"))
+-- FEN forms: no castling and en passant fields ("w 0 1"), the board alone,
+-- check counters after the side to move.
+t.equal("startFen ... w 0 1", count("short", 3), 8902)
+t.equal("full_fen: w 0 1", ini.full_fen("8/8 w 0 1"), "8/8 w - - 0 1")
+t.equal("full_fen: the board alone", ini.full_fen("8/8"), "8/8 w")
+t.equal("full_fen: check counters", ini.full_fen("8/8 w 7+7 0 1"), "8/8 w - - 7+7 0 1")
+t.equal("full_fen: w - 0 1", ini.full_fen("8/8 w - 0 1"), "8/8 w - - 0 1")
+v = ini.table(assert(ini.parse("[r:3check]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 7+7 0 1\n")), "r")
+t.equal("check counters 7+7 after the side to move", v.rules.check_limit, 7)
+-- Regions: the current names of the drop regions, whole ranks as the
+-- promotion zone, and the default regions of the current version (White
+-- double steps from rank 2, Black from rank 7: on six ranks, never).
+t.equal("dropRegionWhite and dropRegionBlack", count("drop", 3), 8982)
+v, notes = ini.table(assert(ini.parse("[d:chess]\npieceDrops = true\ndropRegionWhite = *1\ndropRegionBlack = *8\n")), "d")
+t.equal("dropRegionWhite is the drop region", v.drops.region.white, "a1-h1")
+t.equal("dropRegionWhite: no note", #notes, 0)
+t.equal("the default double steps on six ranks", count("six", 4), 77368)
+v, notes = ini.table(assert(ini.parse("[z:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\npromotionRegionWhite = *9 *10\npromotionRegionBlack = *1 *2\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *9\n")), "z")
+t.equal("whole ranks *9 *10: the zone", v.promotion.zone, 2)
+t.equal("whole ranks: no note", #notes, 0)
+v, notes = ini.table(assert(ini.parse("[z:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")), "z")
+keys = {}
+for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
+t.equal("chess's regions on ten ranks: said to differ", table.concat(keys, " "), "doubleStepRegionBlack! promotionRegionWhite!")
+t.check("and the script carries it", v.differs and #v.differs == 2)
+-- flagPiece = * : every piece reaches the flag.
+t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
+-- Notes: an option the importer does not know is taken to change the rules.
+v, notes = ini.table(assert(ini.parse("[c:chess]\ncastlingWins = q\n")), "c")
+t.equal("an unknown option changes the rules", notes[1] and notes[1].rules, true)
+t.check("an unknown option: check says so", v.differs and v.differs[1]:find("castlingWins", 1, true))
+-- Refusals name the option and the limit.
+t.fails("too many piece types: the number needed and the limit", "needs 28 piece types (19 and 9 promoted forms); a varia script names each by a letter, 26 at most",
+  ini.translate(io.open("tests/fsf/current/variants.ini"):read("a"), "pandemonium", "variants.ini"))
+t.fails("walls", "startFen = 8/*7/8/8/8/8/8/K6k w - - 0 1: '*' is a wall square",
+  ini.translate("[w:chess]\nstartFen = 8/*7/8/8/8/8/8/K6k w - - 0 1\n", "w", "t.ini"))
+t.fails("janggiElephant", "janggiElephant = e: its move",
+  ini.translate("[j:chess]\njanggiElephant = e\n", "j", "t.ini"))
+-- A type given a new letter stays in the inherited promotion pieces
+-- (gemini over janus: its archbishop is 'a', janus's 'j').
+v = ini.table(assert(ini.parse("[gm:janus]\narchbishop = a\n")), "gm")
+t.equal("a new letter keeps the type a promotion piece", v.promotion.pieces, "aqrbn")
+-- mobilityRegion of a custom piece (the digit in its name).
+v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWhiteCustomPiece2 = *2 *3\n")), "mr")
+t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
+t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
+-- A side with no king: refused by name, with the option varia lacks.
+t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia has no pseudo-royal pieces",
+  ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
+-- pawnTypes naming the pawn alone changes nothing.
+v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
+t.equal("pawnTypes = p: no note", #notes, 0)
+-- blastOnCapture: varia's blast, pawns spared; the pseudo-royal king of
+-- atomic is varia's royal one. Counts of the current Fairy-Stockfish
+-- (parents atomic and nocheckatomic, go perft 4 from the start).
+v, notes = ini.table(assert(ini.parse("[at:atomic]\n")), "at")
+t.equal("blastOnCapture: the blast spares pawns", v.rules.blast and v.rules.blast.immune, "p")
+t.equal("extinctionPseudoRoyal: the king is royal", v.pieces.k.royal, true)
+t.equal("atomic: nothing left untranslated", #notes, 0)
+t.equal("parent atomic", count("at", 4), 197326)
+t.equal("parent nocheckatomic", count("nca", 4), 197779)
 
 t.done()

@@ -165,8 +165,7 @@ static void test_fen_errors(void **state) {
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1x", "move number"},
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "side to move"},
-      {"", "side to move"},
+      {"", "expected at least the board"},
       {"8/8/8/8/8/8/8/4K3 w - - 0 1", "Black"}, /* no king under the check rule */
   };
   const Variant *v = *state;
@@ -180,6 +179,29 @@ static void test_fen_errors(void **state) {
       fail_msg("accepted \"%s\"", bad[i][0]);
     assert_contains(err, bad[i][1]);
     assert_memory_equal(&p, &before, sizeof p);
+  }
+}
+
+/* The short forms Fairy-Stockfish reads and writes, each the same
+** position as its full form. */
+static void test_fen_short_forms(void **state) {
+  static const char *const pairs[][2] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - 3 7", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 3 7"},
+      {"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3e4 0 1",
+       "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+  };
+  const Variant *v = *state;
+  Position a, b;
+  char err[256];
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+    if (pos_set_fen(&a, v, pairs[i][0], err, sizeof err) != 0) fail_msg("refused \"%s\": %s", pairs[i][0], err);
+    if (pos_set_fen(&b, v, pairs[i][1], err, sizeof err) != 0) fail_msg("refused \"%s\": %s", pairs[i][1], err);
+    assert_int_equal(a.key, b.key);
+    assert_int_equal(a.ep, b.ep);
+    assert_int_equal(a.halfmove, b.halfmove);
+    assert_int_equal(a.fullmove, b.fullmove);
   }
 }
 
@@ -384,6 +406,7 @@ int main(void) {
       cmocka_unit_test(test_castling_rights_lost),
       cmocka_unit_test(test_fen_chess960_castling),
       cmocka_unit_test(test_fen_errors),
+      cmocka_unit_test(test_fen_short_forms),
       cmocka_unit_test(test_make_unmake_random),
       cmocka_unit_test(test_key_transpositions),
       cmocka_unit_test(test_pos_check_catches_damage),
