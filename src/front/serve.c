@@ -1709,7 +1709,7 @@ static void http_round(Server *sv, struct MHD_Daemon *d, unsigned ms) {
   FD_ZERO(&ws);
   FD_ZERO(&es);
   if (MHD_get_fdset2(d, &rs, &ws, &es, &max, FD_SETSIZE) != MHD_YES) max = 0;
-  FD_SET(sv->wake_fd[0], &rs);
+  if (sv->wake_fd[0] >= 0) FD_SET(sv->wake_fd[0], &rs); /* (none: the worker never started) */
   if (sv->wake_fd[0] > max) max = sv->wake_fd[0];
   MHD_UNSIGNED_LONG_LONG due;
   if (MHD_get_timeout(d, &due) == MHD_YES && due < ms) ms = (unsigned)due;
@@ -1719,7 +1719,7 @@ static void http_round(Server *sv, struct MHD_Daemon *d, unsigned ms) {
     FD_ZERO(&ws);
     FD_ZERO(&es);
   }
-  if (FD_ISSET(sv->wake_fd[0], &rs)) {
+  if (sv->wake_fd[0] >= 0 && FD_ISSET(sv->wake_fd[0], &rs)) {
     char drain[64];
     while (read(sv->wake_fd[0], drain, sizeof drain) > 0) continue;
   }
@@ -1731,7 +1731,7 @@ static void http_round(Server *sv, struct MHD_Daemon *d, unsigned ms) {
 
 /* The HTTP thread is to look again (an answer is ready). */
 static void http_wake(Server *sv) {
-  ssize_t n = write(sv->wake_fd[1], "", 1); /* a full pipe has woken it already */
+  ssize_t n = write(sv->wake_fd[1], "", 1); /* (a full pipe has woken it already) */
   (void)n;
 }
 
