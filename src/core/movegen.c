@@ -195,8 +195,8 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
   if (promotes == 2) return emit_promoted_form(p, list, n, from, to, flag, us);
   int zone = v->promo_rank_mask[us][v->sq_rank[to]];
   if (promotes && zone) {
-    const uint8_t *choice = v->promo_choice[zone - 1];
-    for (int i = 0; i < v->npromo_choice[zone - 1] && n < MAX_MOVES; i++) {
+    const uint8_t *choice = v->promo_choice[us][zone - 1];
+    for (int i = 0; i < v->npromo_choice[us][zone - 1] && n < MAX_MOVES; i++) {
       int t = choice[i];
       if (t == PROMO_STAY) {
         list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -239,7 +239,10 @@ int castling_refusal(const Position *p, int side, int *where) {
   if (!IS_SET(p->castle, right)) return CASTLE_NO_RIGHT;
   int rf = p->castle_rook[right];
   *where = rf;
-  if (p->board[rf] != MAKE_CELL(us, v->castle_rook_type)) return CASTLE_NO_ROOK;
+  uint8_t rook = p->board[rf];
+  if (rook == CELL_EMPTY || rook == CELL_OFF || CELL_COLOUR(rook) != us ||
+      !(v->castle_rook_mask >> CELL_TYPE(rook) & 1))
+    return CASTLE_NO_ROOK;
   int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
   int rt = kt + (side == 0 ? -1 : 1);
   int lo = ksq, hi = ksq;

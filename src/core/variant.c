@@ -294,11 +294,15 @@ static void conclude_promotion(Variant *v, Report *r) {
                                    : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
     v->promo_rank_mask[BLACK][g->ranks - 1 - rank] = v->promo_rank_mask[WHITE][rank];
   }
-  for (int k = 0; k < 2; k++) {
-    memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
-    v->npromo_choice[k] = v->npromo;
+  for (int c = 0; c < 2; c++) {
+    for (int k = 0; k < 2; k++) {
+      v->npromo_choice[c][k] = 0;
+      for (int i = 0; i < v->npromo; i++)
+        if (!v->promo_side_mask[c] || (v->promo_side_mask[c] >> v->promo_type[i] & 1))
+          v->promo_choice[c][k][v->npromo_choice[c][k]++] = v->promo_type[i];
+    }
+    v->promo_choice[c][1][v->npromo_choice[c][1]++] = PROMO_STAY;
   }
-  v->promo_choice[1][v->npromo_choice[1]++] = PROMO_STAY;
   v->has_promo_limit = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (v->promo_limit[t]) v->has_promo_limit = 1;
@@ -437,6 +441,8 @@ static void check_castling_and_results(Variant *v, Report *r) {
       v->castle_king_type = __builtin_ctz(v->royal_mask);
     if (v->castle_rook_type < 0 || v->castle_rook_type >= v->ntypes)
       report(r, "castling: no castling rook piece");
+    else if (!v->castle_rook_mask) /* a variant built in C names one type */
+      v->castle_rook_mask = 1u << v->castle_rook_type;
     if (v->castle_king_type < 0 || v->castle_king_type >= v->ntypes)
       report(r, "castling: no king piece (no royal piece, and castling.king not given)");
     for (int s = 0; s < 2; s++) {

@@ -236,6 +236,8 @@ typedef struct Variant {
                                      has fewer of it than this (0: no limit) */
   int has_promo_limit;
   int npromo;
+  uint32_t promo_side_mask[2]; /* the promo_type a colour may choose on
+                                  reaching the zone (promotion.by_side); 0: all */
   uint8_t promo_type[MAX_PROMO];
   /* promotion as a move of its own (promotion.by_move): a piece with
   ** `promotes` standing on by_move_sq[colour] turns into a promotion piece
@@ -257,7 +259,9 @@ typedef struct Variant {
   /* castling */
   int castling;
   int castle_king_type; /* the royal type unless the script names one */
-  int castle_rook_type;
+  int castle_rook_type;  /* the first of castling.rook's letters */
+  uint32_t castle_rook_mask; /* every type the king castles with (Perfect
+                           chess: the rook and the chancellor) */
   int castle_always;    /* rights are never lost: king and rook on their
                            squares and an empty path are enough */
   int castle_start_king[2], castle_start_rook[4]; /* those squares, from
@@ -419,8 +423,8 @@ typedef struct Variant {
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
-  int npromo_choice[2];                  /* per kind of rank (mask - 1): */
-  uint8_t promo_choice[2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
+  int npromo_choice[2][2];               /* per colour and kind of rank (mask - 1): */
+  uint8_t promo_choice[2][2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */

@@ -164,7 +164,8 @@ static int castling_intent(const Position *p, int from, int to) {
     if (to == board_square(g, v->castle_king_file[side], board_rank(g, from)) && to != from &&
         !(next_door && !(p->castle >> (us * 2 + side) & 1)))
       return side;
-  if (p->board[to] == MAKE_CELL(us, v->castle_rook_type))
+  if (p->board[to] != CELL_EMPTY && p->board[to] != CELL_OFF && CELL_COLOUR(p->board[to]) == us &&
+      (v->castle_rook_mask >> CELL_TYPE(p->board[to]) & 1))
     return board_file(g, to) > board_file(g, from) ? 0 : 1;
   return -1;
 }

@@ -691,10 +691,33 @@ static void set_aside_bad_betza(Reader *r, Variant *v) {
   }
 }
 
-/* promotion = { pieces, zone, compulsory, flip, limit, by_move, no_check, no_attack } */
+/* promotion.by_side = { white = LETTERS, black = LETTERS }: the letters of
+** promotion.pieces each side may promote to. */
+static void read_promotion_sides(Reader *r, int t, Variant *v) {
+  static const char *const known_sides[] = {"white", "black", NULL};
+  static const char *const side_key[2] = {"white", "black"};
+  char buf[512];
+  unknown_keys(r, t, "promotion.by_side.", known_sides);
+  for (int c = 0; c < 2; c++) {
+    if (!get_string(r, t, side_key[c], "promotion.by_side.", buf, sizeof buf)) {
+      problem(r, "promotion.by_side.%s: missing (the letters %s may promote to)", side_key[c], side_key[c]);
+      continue;
+    }
+    for (const char *s = buf; *s; s++) {
+      int ty = letter_type(v, *s);
+      int listed = 0;
+      for (int i = 0; i < v->npromo; i++) listed |= ty >= 0 && v->promo_type[i] == ty;
+      if (!listed) problem(r, "promotion.by_side.%s: '%c' is not one of promotion.pieces", side_key[c], *s);
+      else v->promo_side_mask[c] |= 1u << ty;
+    }
+    if (!buf[0]) problem(r, "promotion.by_side.%s: empty (leave out by_side for all of pieces)", side_key[c]);
+  }
+}
+
+/* promotion = { pieces, zone, compulsory, flip, limit, by_move, by_side, no_check, no_attack } */
 static void read_promotion(Reader *r, int t, Variant *v) {
   static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit",
-                                            "by_move", "no_check", "no_attack", NULL};
+                                            "by_move", "by_side", "no_check", "no_attack", NULL};
   static const char *const known_by_move[] = {"white", "black", "last_anywhere", "step", NULL};
   lua_State *L = r->L;
   char buf[512];
@@ -727,6 +750,11 @@ static void read_promotion(Reader *r, int t, Variant *v) {
       if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
       else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
     }
+  }
+  int sides = get_table(r, t, "by_side", "promotion.");
+  if (sides) {
+    read_promotion_sides(r, sides, v);
+    lua_pop(L, 1);
   }
   /* compulsory: the zone's last ranks where a piece must promote, or true
   ** for all of it, which also makes a promoted form compulsory */
@@ -816,8 +844,22 @@ static void read_castling(Reader *r, int t, Variant *v) {
   unknown_keys(r, t, "castling.", known_castle);
   v->castling = 1;
   if (get_string(r, t, "rook", "castling.", buf, sizeof buf)) {
-    v->castle_rook_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
-    if (v->castle_rook_type < 0) problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
+    /* one letter, or several: the king castles with any of them */
+    v->castle_rook_type = -1;
+    v->castle_rook_mask = 0;
+    for (const char *c = buf; *c; c++) {
+      int type = letter_type(v, *c);
+      if (type < 0) {
+        v->castle_rook_mask = 0;
+        break;
+      }
+      if (v->castle_rook_type < 0) v->castle_rook_type = type;
+      v->castle_rook_mask |= 1u << type;
+    }
+    if (!v->castle_rook_mask) {
+      v->castle_rook_type = -1;
+      problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
+    }
   } else {
     problem(r, "castling.rook: missing (the letter of the piece the king castles with)");
   }
