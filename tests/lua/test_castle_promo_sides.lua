@@ -1,0 +1,47 @@
+-- Two general mechanisms that Fairy-Stockfish's built-in variants need:
+-- castling.rook naming several types (Perfect chess: the king castles
+-- queen-side with the chancellor on a1) and promotion.by_side (Sort of
+-- Almost chess: White promotes to a chancellor, Black to a queen).
+local t = require "check"
+
+-- Perfect chess: a1 is a chancellor, h1 a rook; both castle.
+local g = varia.new("perfect", { fen = "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1" })
+local legal = {}
+for _, m in ipairs(g:legal()) do legal[m] = true end
+t.check("king-side castling with the rook", legal["e1g1"])
+t.check("queen-side castling with the chancellor", legal["e1c1"])
+t.equal("O-O-O is the castling", g:san("e1c1"), "O-O-O")
+t.check("play O-O-O", g:play("e1c1"))
+t.equal("the chancellor lands on d1, the king on c1", g:fen(), "c3k2r/8/8/8/8/8/8/2KC3R b kq - 1 1")
+t.check("black castles king-side with its rook (d8 is attacked)", g:play("e8g8"))
+t.equal("black's rook on f8", g:fen(), "c4rk1/8/8/8/8/8/8/2KC3R w - - 2 2")
+g:undo(2)
+t.equal("undo puts the chancellor back on a1", g:fen(), "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1")
+-- counted by Fairy-Stockfish (UCI_Variant perfect, go perft 3): 28, 18185
+local c = varia.new("perfect", { fen = "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1" })
+t.equal("perft 1 with both castlings", c:perft(1), 28)
+t.equal("perft 3 with both castlings", c:perft(3), 18185)
+
+-- Sort of Almost chess: each side its own promotion pieces.
+local s = varia.new("sortofalmost", { fen = "8/P7/8/3k4/8/8/7p/4K3 w - - 0 1" })
+local promos = {}
+for _, m in ipairs(s:legal()) do if m:sub(1, 4) == "a7a8" then promos[#promos + 1] = m end end
+t.equal("white promotes to c r b n", table.concat(promos, " "), "a7a8c a7a8r a7a8b a7a8n")
+t.check("white may not promote to a queen", not s:play("a7a8q"))
+t.check("white promotes to a chancellor", s:play("a7a8c"))
+promos = {}
+for _, m in ipairs(s:legal()) do if m:sub(1, 4) == "h2h1" then promos[#promos + 1] = m end end
+t.equal("black promotes to q r b n", table.concat(promos, " "), "h2h1q h2h1r h2h1b h2h1n")
+
+-- by_side names letters of promotion.pieces, and both sides.
+local std = require "std"
+local function with(promotion)
+  return std.extend(std.chess, { name = "sides", promotion = promotion })
+end
+t.raises("a letter outside pieces", "promotion.by_side.white: 'c' is not one of promotion.pieces",
+  varia.new, with({ by_side = { white = "c", black = "q" } }))
+t.raises("both sides named", "promotion.by_side.black: missing",
+  varia.new, with({ by_side = { white = "q" } }))
+t.raises("castling.rook letters are pieces", "castling.rook: \"rx\" is not one of the pieces",
+  varia.new, std.extend(std.chess, { name = "cr", castling = { rook = "rx" } }))
+t.done()
