@@ -330,10 +330,14 @@ static int gen_drops(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side;
   uint32_t doubled = 0; /* files where no_doubled forbids a drop */
-  if (v->drop_no_doubled)
+  if (v->drop_no_doubled) {
+    uint8_t on_file[MAX_FILES] = {0};
     for (int i = 0; i < p->npieces[us]; i++)
-      if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1))
-        doubled |= 1u << board_file(&v->geo, p->plist[us][i]);
+      if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {
+        int f = board_file(&v->geo, p->plist[us][i]);
+        if (++on_file[f] >= v->drop_doubled_limit) doubled |= 1u << f;
+      }
+  }
   /* drops.opposite: the colours of squares (0 dark, 1 light) the type's
   ** pieces already stand on, and the empty drop squares of each colour. */
   int stands[2] = {0, 0}, room[2] = {0, 0}, need = 0;

@@ -18,6 +18,7 @@ void variant_defaults(Variant *v) {
   v->castle_king_type = -1;
   v->castle_rook_type = -1;
   v->castle_drop_file = -1;
+  v->drop_doubled_limit = 1;
   v->points_tie = RESULT_DRAW;
   memset(v->owner, OWNER_NONE, sizeof v->owner);
   v->castle_king_file[0] = 6;
@@ -88,12 +89,13 @@ static int leaves_region(const Variant *v, int c, int t, const MoveRule *r) {
   const Geometry *g = &v->geo;
   if (!v->type[t].has_region) return 0;
   int dy = c == WHITE ? r->dy : -r->dy;
+  int dx = c == BLACK && v->type[t].rotated ? -r->dx : r->dx;
   int range = r->range == RANGE_INF ? (g->files > g->ranks ? g->files : g->ranks) : r->range;
   for (int rank = 0; rank < g->ranks; rank++)
     for (int file = 0; file < g->files; file++) {
       if (!(v->type[t].region[c][rank] >> file & 1)) continue;
       for (int k = 1; k <= range; k++) {
-        int f = file + k * r->dx, rk = rank + k * dy;
+        int f = file + k * dx, rk = rank + k * dy;
         if (f < 0 || f >= g->files || rk < 0 || rk >= g->ranks) break;
         if (!(v->type[t].region[c][rk] >> f & 1)) return 1;
       }
@@ -198,7 +200,8 @@ static void conclude_regions(Variant *v) {
 static void build_steps(Variant *v) {
   const Geometry *g = &v->geo;
   int longest = g->files > g->ranks ? g->files : g->ranks;
-  /* Step tables per colour; Black's are White's mirrored in the ranks. */
+  /* Step tables per colour; Black's are White's mirrored in the ranks
+  ** (and in the files too for a rotated type). */
   v->nrays[0] = v->nrays[1] = 0;
   memset(v->capture_offset, 0, sizeof v->capture_offset);
   v->special_attackers[0] = v->special_attackers[1] = 0;
@@ -208,9 +211,9 @@ static void build_steps(Variant *v) {
       v->nsteps[c][t] = v->nplain[c][t] = pm->n;
       for (int i = 0; i < pm->n; i++) {
         const MoveRule *r = &pm->rule[i];
-        int sy = c == WHITE ? 1 : -1;
+        int sy = c == WHITE ? 1 : -1, sx = c == BLACK && v->type[t].rotated ? -1 : 1;
         Step *s = &v->step[c][t][i];
-        s->off = (int16_t)board_offset(g, r->dx, r->dy * sy);
+        s->off = (int16_t)board_offset(g, r->dx * sx, r->dy * sy);
         s->range = r->range == RANGE_INF ? (uint8_t)longest : r->range;
         s->modes = r->modes;
         s->path = r->path;
@@ -220,7 +223,7 @@ static void build_steps(Variant *v) {
                             (r->extra ? STEP_EXTRA : 0));
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
-          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
+          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0] * sx, r->lame[j][1] * sy);
         if (r->extra && i < v->nplain[c][t]) v->nplain[c][t] = i; /* extra steps come last */
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;

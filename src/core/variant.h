@@ -146,6 +146,8 @@ typedef struct PieceType {
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
   uint8_t has_region;     /* confined to region[colour] */
+  uint8_t rotated;        /* Black's moves are White's turned half round
+                             (left and right swap too), not mirrored */
   uint16_t region[2][MAX_RANKS]; /* where each colour's piece may stand
                                     (file bits per rank) */
   char extra_betza[96];   /* moves it has only on the extra squares ... */
@@ -376,6 +378,8 @@ typedef struct Variant {
   uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
   int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding
                              one of the side's own of that type (0: none) */
+  int drop_doubled_limit; /* ... holding this many of them (drops.doubled_limit,
+                             1 by default; Tori shogi: 2) */
   int drop_no_mate;       /* type + 1 whose drop may not checkmate (0: none) */
   int drop_mate_loses;    /* type + 1 whose drop may checkmate, but loses
                              for the dropper when it does (0: none) */

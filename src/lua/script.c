@@ -279,7 +279,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      "drop_region", "glyph", "image", NULL};
+                                      "drop_region", "glyph", "image", "rotated", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -329,6 +329,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
+    pt->rotated = (uint8_t)get_bool(r, p, "rotated", where, 0);
     char to[4] = "";
     if (get_string(r, p, "promotes_to", where, to, sizeof to)) {
       if (strlen(to) != 1) problem(r, "%spromotes_to: expected one piece letter", where);
@@ -793,7 +794,7 @@ static void read_promotion(Reader *r, int t, Variant *v) {
 /* drops = { captures, keep_promoted, pawn_first_rank, ... }: pieces in hand */
 static void read_drops(Reader *r, int t, Variant *v) {
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
-                                            "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
+                                            "no_doubled", "doubled_limit", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
                                             NULL};
   lua_State *L = r->L;
@@ -808,6 +809,8 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
   v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
   v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
+  /* no_doubled's piece may be dropped on a file holding fewer than this many */
+  v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 1, MAX_RANKS);
   /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
   script_rawfield(L, t, "must");
   if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
