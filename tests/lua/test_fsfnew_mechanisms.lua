@@ -1,7 +1,9 @@
--- Two general mechanisms that Fairy-Stockfish's built-in variants need:
+-- General mechanisms that Fairy-Stockfish's newer built-in variants need:
 -- castling.rook naming several types (Perfect chess: the king castles
--- queen-side with the chancellor on a1) and promotion.by_side (Sort of
--- Almost chess: White promotes to a chancellor, Black to a queen).
+-- queen-side with the chancellor on a1), promotion.by_side (Sort of
+-- Almost chess: White promotes to a chancellor, Black to a queen), a
+-- rotated piece (Tori shogi's quails: Black's moves turned half round),
+-- drops.doubled_limit (Tori shogi: two swallows on a file).
 local t = require "check"
 
 -- Perfect chess: a1 is a chancellor, h1 a rook; both castle.
@@ -44,4 +46,36 @@ t.raises("both sides named", "promotion.by_side.black: missing",
   varia.new, with({ by_side = { white = "q" } }))
 t.raises("castling.rook letters are pieces", "castling.rook: \"rx\" is not one of the pieces",
   varia.new, std.extend(std.chess, { name = "cr", castling = { rook = "rx" } }))
+
+-- A rotated piece: Black's left quail goes to its own left. White's
+-- fRrbBlbF from d4 reaches d5-d7 forward, e3 f2 back to the right (its
+-- king on g1) and c3 back to the left; Black's, turned half round,
+-- reaches d3-d1, c5 b6 (its king on a7) and e5.
+local function reach(fen, from)
+  local g = varia.new("torishogi", { fen = fen })
+  local to = {}
+  for _, m in ipairs(g:legal()) do if m:sub(1, 2) == from then to[#to + 1] = m:sub(3) end end
+  table.sort(to)
+  return table.concat(to, " ")
+end
+t.equal("white's left quail", reach("k6/7/7/3L3/7/7/6K[] w - - 0 1", "d4"),
+  "c3 d5 d6 d7 e3 f2")
+t.equal("black's left quail, rotated", reach("k6/7/7/3l3/7/7/6K[] b - - 0 1", "d4"),
+  "b6 c5 d1 d2 d3 e5")
+-- not rotated, Black's moves mirror White's in the ranks only
+local mirrored = std.extend(varia.load("torishogi"), { name = "mirrored",
+  pieces = { l = { rotated = std.NONE } } })
+local m = varia.new(mirrored, { fen = "k6/7/7/3l3/7/7/6K[] b - - 0 1" })
+local to = {}
+for _, mv in ipairs(m:legal()) do if mv:sub(1, 2) == "d4" then to[#to + 1] = mv:sub(3) end end
+table.sort(to)
+t.equal("black's left quail, mirrored", table.concat(to, " "), "c5 d1 d2 d3 e5 f6 g7")
+
+-- drops.doubled_limit: a third swallow may not be dropped on a file.
+local tori = varia.new("torishogi", { fen = "3k3/7/7/7/S6/S6/3K3[S] w - - 0 1" })
+t.check("no third swallow on the a-file", not tori:play("S@a5"))
+t.check("a second one on the b-file", tori:play("S@b5"))
+local ok, why = varia.new("torishogi", { fen = "3k3/7/7/7/S6/S6/3K3[S] w - - 0 1" }):why("S@a5")
+t.equal("why names the limit", why, "White already has 2 of its swallows on the a-file")
+t.check("...and the move is not legal", not ok)
 t.done()
