@@ -128,11 +128,14 @@ int royal_attacked(const Position *p, int c) {
   int n = royal_count(p, c);
   if (n == 0) return 0;
   if (n == 1) return attacked(p, p->royal[c], c ^ 1);
+  if (v->royals == ROYALS_ALONE) return 0;
+  int all = v->royals == ROYALS_ALL;
   for (int i = 0; i < p->npieces[c]; i++) {
     int sq = p->plist[c][i];
-    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq])) && attacked(p, sq, c ^ 1))
-      return 1;
+    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq])) && attacked(p, sq, c ^ 1) != all)
+      return !all;
   }
+  if (all) return 1;
   return 0;
 }
 
@@ -223,12 +226,14 @@ static inline int rule_attacked(const Position *p, int sq, int by) {
 /* royal_attacked() where the hooks say what attacks. */
 static int rules_royal_attacked(const Position *p, int c) {
   const RuleHooks *r = p->v->rules;
+  int n = royal_count(p, c), all = p->v->royals == ROYALS_ALL && n > 1;
+  if (p->v->royals == ROYALS_ALONE && n > 1) return 0;
   for (int i = 0; i < p->npieces[c] && !r->failed; i++) {
     int sq = p->plist[c][i];
-    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && rule_attacked(p, sq, c ^ 1))
-      return 1;
+    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && rule_attacked(p, sq, c ^ 1) != all)
+      return !all;
   }
-  return 0;
+  return all && !r->failed;
 }
 
 int castling_refusal(const Position *p, int side, int *where) {

@@ -23,6 +23,13 @@
 #define MAX_BLAST_RADIUS 2
 #define MAX_BLAST ((2 * MAX_BLAST_RADIUS + 1) * (2 * MAX_BLAST_RADIUS + 1))
 
+/* rules.royals: with several royal pieces, the check rule protects each
+** (none may be left attacked), only one that stands alone (a royal piece
+** is protected while it is its side's only one: Fairy-Stockfish's
+** pseudo-royal pieces, Sho shogi's king and prince), or all together (a
+** move may not leave every one attacked: Spartan chess's duple check). */
+enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
+
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
 #define CELL_EMPTY 0
 #define CELL_OFF 0xFF
@@ -277,6 +284,8 @@ typedef struct Variant {
 
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */
+  int royals;        /* which of a side's royal pieces the check rule
+                        protects, where it has several: ROYALS_* */
   RuleHooks *rules;  /* rules a script writes, NULL: none (see RuleHooks) */
   int checkmate;     /* result for the mated side */
   int mate_by;       /* result for a side mated by checkers all of

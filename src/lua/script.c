@@ -916,6 +916,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
+                                            "royals",
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
@@ -926,6 +927,12 @@ static void read_rules(Reader *r, int t, Variant *v) {
   char buf[512];
   unknown_keys(r, t, "rules.", known_rules);
   v->royal_capture = get_bool(r, t, "king_capture", "rules.", 0);
+  if (get_string(r, t, "royals", "rules.", buf, sizeof buf)) {
+    if (strcmp(buf, "each") == 0) v->royals = ROYALS_EACH;
+    else if (strcmp(buf, "alone") == 0) v->royals = ROYALS_ALONE;
+    else if (strcmp(buf, "all") == 0) v->royals = ROYALS_ALL;
+    else problem(r, "rules.royals: \"%s\" (expected \"each\", \"alone\" or \"all\")", buf);
+  }
   v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
   v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
   v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
