@@ -3,7 +3,9 @@
 -- queen-side with the chancellor on a1), promotion.by_side (Sort of
 -- Almost chess: White promotes to a chancellor, Black to a queen), a
 -- rotated piece (Tori shogi's quails: Black's moves turned half round),
--- drops.doubled_limit (Tori shogi: two swallows on a file).
+-- drops.doubled_limit (Tori shogi: two swallows on a file), rules.royals
+-- (Sho shogi: a royal piece protected only while alone; Spartan chess: a
+-- move may not leave all of a side's kings attacked).
 local t = require "check"
 
 -- Perfect chess: a1 is a chancellor, h1 a rook; both castle.
@@ -78,4 +80,26 @@ t.check("a second one on the b-file", tori:play("S@b5"))
 local ok, why = varia.new("torishogi", { fen = "3k3/7/7/7/S6/S6/3K3[S] w - - 0 1" }):why("S@a5")
 t.equal("why names the limit", why, "White already has 2 of its swallows on the a-file")
 t.check("...and the move is not legal", not ok)
+
+-- rules.royals = "alone": White's king (e1, attacked by the rook on i1)
+-- and prince (e5, attacked by the rook on a5) may both stay attacked.
+local sho = "4k4/9/9/9/r3+E4/9/9/9/4K3r w - - 0 1"
+local g1 = varia.new("shoshogi", { fen = sho })
+t.check("king and prince: the king may stay in check", g1:play("e5e6"))
+t.check("black takes the king", g1:play("i1e1"))
+t.check("the prince, alone now, is a king: it may not step into check", not g1:play("e6d5"))
+local each = std.extend(varia.load("shoshogi"), { name = "each", rules = { royals = "each" } })
+t.check("royals = each: no royal piece may stay attacked", not varia.new(each, { fen = sho }):play("e5e6"))
+-- rules.royals = "all": Black's kings on a8 and h8, both attacked by
+-- White's rooks; one of them must get out of it.
+local sp = "k6k/8/8/8/8/8/8/R3K2R b KQ - 0 1"
+local g2 = varia.new("spartan", { fen = sp })
+t.check("both kings attacked: that is check", g2:incheck())
+t.check("a8a7 leaves both attacked", not g2:play("a8a7"))
+t.check("a8b7 leaves one attacked, which is allowed", g2:play("a8b7"))
+t.check("...and Black is not in check then", not varia.new("spartan", { fen = "7k/1k6/8/8/8/8/8/R3K2R b KQ - 0 1" }):incheck())
+local sp_each = std.extend(varia.load("spartan"), { name = "spartan-each", rules = { royals = "each" } })
+t.check("royals = each: a8b7 leaves h8 attacked", not varia.new(sp_each, { fen = sp }):play("a8b7"))
+t.raises("royals names a rule", 'rules.royals: "some"',
+  varia.new, std.extend(std.chess, { name = "r", rules = { royals = "some" } }))
 t.done()
