@@ -1,9 +1,9 @@
 -- Sho Shogi (16th century): shogi without drops (captured pieces are out
 -- of the game) and with a drunk elephant (e: one step in any direction
 -- but straight back) in front of each king, which promotes to a crown
--- prince (+E: moves as a king). The king and the prince are both royal:
--- a side loses when it has neither (extinction), and while it has both it
--- may leave them attacked (royals = "alone": the check rule protects a
+-- prince (+E, x inside varia: moves as a king). The king and the prince
+-- are both royal: a side loses when it has neither (extinction, the two
+-- counted together), and while it has both it may leave them attacked (royals = "alone": the check rule protects a
 -- royal piece only while it is its side's only one, as Fairy-Stockfish's
 -- pseudo-royal pieces). Promotion in the last three ranks, compulsory
 -- where a piece could never move again; stalemate loses; fourfold
@@ -19,14 +19,14 @@ return std.extend(require "shogi", {
   names = std.NONE,
   fairy_stockfish = "shoshogi",
   pieces = {
-    e = { name = "drunk elephant", betza = "FsfW", value = 600, promotes_to = "k" },
-    k = std.extend(s.king, { name = "king" }),
+    e = { name = "drunk elephant", betza = "FsfW", value = 600, promotes_to = "x" },
+    x = std.extend(s.king, { name = "crown prince" }),
   },
   start = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - - 0 1",
   drops = std.NONE,
   rules = {
     royals = "alone",
-    extinction = { result = "loss", pieces = "k", count = 0 },
+    extinction = { result = "loss", pieces = "kx", together = true, count = 0 },
   },
   options = std.NONE, with_options = std.NONE,
 })

@@ -75,6 +75,19 @@ int pos_terminal(const Position *p, int *result) {
     int order[2] = {us ^ 1, us};
     for (int i = 0; i < 2; i++) {
       int c = order[i], need = v->extinction_opponent + (v->extinction_claim && c == us);
+      if (v->extinction_together) {
+        int mine = 0, theirs = 0;
+        for (int t = 0; t < v->ntypes; t++)
+          if (IS_SET(v->extinction_types, t)) {
+            mine += p->count[c][t] + p->pocket[c][t];
+            theirs += p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
+          }
+        if (mine <= v->extinction_count && theirs >= need) {
+          *result = c == us ? v->extinction : invert_result(v->extinction);
+          return END_EXTINCTION;
+        }
+        continue;
+      }
       for (int t = -1; t < v->ntypes; t++) {
         int mine, theirs;
         if (t < 0) {

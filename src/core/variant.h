@@ -309,6 +309,8 @@ typedef struct Variant {
   int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */
   uint32_t extinction_types; /* each type counted on its own ... */
   int extinction_all;         /* ... and all pieces together ("*") */
+  int extinction_together;    /* the types are counted together, not each
+                                 on its own (a king and a prince) */
   int extinction_count;     /* at or below this many, a side is extinct */
   int extinction_opponent;  /* ... if the opponent has at least this many */
   int extinction_claim;     /* the opponent's extinction only counts for the

@@ -920,7 +920,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
-                                          "claim", NULL};
+                                          "claim", "together", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
                                            NULL};
   lua_State *L = r->L;
@@ -990,6 +990,9 @@ static void read_rules(Reader *r, int t, Variant *v) {
     v->extinction_count = get_int(r, e, "count", "rules.extinction.", 0, 0, MAX_PIECES);
     v->extinction_opponent = get_int(r, e, "opponent", "rules.extinction.", 0, 0, MAX_PIECES);
     v->extinction_claim = get_bool(r, e, "claim", "rules.extinction.", 0);
+    v->extinction_together = get_bool(r, e, "together", "rules.extinction.", 0);
+    if (v->extinction_together && v->extinction_all)
+      problem(r, "rules.extinction.together: not with '*', which counts all pieces together already");
     lua_pop(L, 1);
   }
   v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);

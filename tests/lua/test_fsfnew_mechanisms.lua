@@ -87,7 +87,15 @@ local sho = "4k4/9/9/9/r3+E4/9/9/9/4K3r w - - 0 1"
 local g1 = varia.new("shoshogi", { fen = sho })
 t.check("king and prince: the king may stay in check", g1:play("e5e6"))
 t.check("black takes the king", g1:play("i1e1"))
+t.equal("the prince keeps White in the game (extinction.together)", g1:result(), nil)
 t.check("the prince, alone now, is a king: it may not step into check", not g1:play("e6d5"))
+local apart = std.extend(varia.load("shoshogi"), { name = "apart",
+  rules = { extinction = { together = std.NONE } } })
+local g3 = varia.new(apart, { fen = sho })
+local winner, reason = g3:result()
+t.equal("kings and princes counted each on its own: Black, without a prince, has lost", winner .. " " .. reason, "white extinction")
+t.raises("together is not for *", "rules.extinction.together: not with '*'",
+  varia.new, std.extend(std.chess, { name = "t", rules = { extinction = { pieces = "*", together = true } } }))
 local each = std.extend(varia.load("shoshogi"), { name = "each", rules = { royals = "each" } })
 t.check("royals = each: no royal piece may stay attacked", not varia.new(each, { fen = sho }):play("e5e6"))
 -- rules.royals = "all": Black's kings on a8 and h8, both attacked by
