@@ -207,6 +207,10 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
       }
       if (may_become(p, us, t)) list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
     }
+    /* a piece with promotes_to too may also become its own promoted form
+    ** (Wolf chess's pawn: a queen ... or, written +, an elephant) */
+    int form = v->promo_to[CELL_TYPE(p->board[from])];
+    if (form && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
     return n;
   }
   if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);

@@ -335,9 +335,7 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
     else if (v->demote_to[to])
       report(r, "pieces.%c.promotes_to: '%c' is already the promoted form of '%c'",
               v->type[t].letter, v->type[t].promotes_to, v->type[v->demote_to[to] - 1].letter);
-    else if (v->type[t].promotes)
-      report(r, "pieces.%c: promotes and promotes_to exclude each other", v->type[t].letter);
-    else {
+    else { /* with promotes too, the form is one more choice on reaching the zone */
       v->promo_to[t] = (uint8_t)(to + 1);
       v->demote_to[to] = (uint8_t)(t + 1);
       v->promo_to_mask |= 1u << t;

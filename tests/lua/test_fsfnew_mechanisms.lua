@@ -5,7 +5,9 @@
 -- rotated piece (Tori shogi's quails: Black's moves turned half round),
 -- drops.doubled_limit (Tori shogi: two swallows on a file), rules.royals
 -- (Sho shogi: a royal piece protected only while alone; Spartan chess: a
--- move may not leave all of a side's kings attacked).
+-- move may not leave all of a side's kings attacked), and a piece with
+-- both promotes and promotes_to (Wolf chess: a pawn may also become its
+-- promoted form, the elephant, written +).
 local t = require "check"
 
 -- Perfect chess: a1 is a chancellor, h1 a rook; both castle.
@@ -108,6 +110,22 @@ t.check("a8b7 leaves one attacked, which is allowed", g2:play("a8b7"))
 t.check("...and Black is not in check then", not varia.new("spartan", { fen = "7k/1k6/8/8/8/8/8/R3K2R b KQ - 0 1" }):incheck())
 local sp_each = std.extend(varia.load("spartan"), { name = "spartan-each", rules = { royals = "each" } })
 t.check("royals = each: a8b7 leaves h8 attacked", not varia.new(sp_each, { fen = sp }):play("a8b7"))
+-- promotes and promotes_to: the form is one more choice in the zone
+local function moves_from(g, from)
+  local l = {}
+  for _, mv in ipairs(g:legal()) do if mv:sub(1, 2) == from then l[#l + 1] = mv end end
+  table.sort(l)
+  return table.concat(l, " ")
+end
+local w = varia.new("wolf", { fen = "7k/P7/8/8/8/8/8/8/8/K7 w - - 0 1" })
+t.equal("a pawn's choices (Fairy-Stockfish: the same six)", moves_from(w, "a9"),
+  "a9a10+ a9a10b a9a10f a9a10q a9a10r a9a10w")
+t.check("a9a10+ makes an elephant", w:play("a9a10+"))
+t.equal("written +P", w:fen(), "+P6k/8/8/8/8/8/8/8/8/K7 b - - 0 1")
+-- Fairy-Stockfish (UCI_Variant wolf, go perft 1) counts 32 moves here
+t.equal("the elephant moves as nightrider + queen", varia.new("wolf", { fen = "+P6k/8/8/8/8/8/8/8/8/K7 w - - 0 1" }):perft(1), 32)
+t.equal("a sergeant has no form", moves_from(varia.new("wolf", { fen = "7k/S7/8/8/8/8/8/8/8/K7 w - - 0 1" }), "a9"),
+  "a9a10b a9a10f a9a10q a9a10r a9a10w a9b10b a9b10f a9b10q a9b10r a9b10w")
 t.raises("royals names a rule", 'rules.royals: "some"',
   varia.new, std.extend(std.chess, { name = "r", rules = { royals = "some" } }))
 t.done()
