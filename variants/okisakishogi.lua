@@ -6,7 +6,9 @@
 -- last three ranks. Drops, nifu, no mate by a pawn drop, no piece left
 -- where it could never move, stalemate loses, fourfold repetition a draw
 -- (the shogi family's rules, std.shogi_rules); the rule that perpetual
--- check loses for the checker is not modelled.
+-- check loses for the checker is not modelled. A pawn drop that mates is
+-- illegal; option pawn_drop_mate=loses plays it as a move that loses for
+-- the dropper, as the current Fairy-Stockfish does.
 -- Rules: https://en.wikipedia.org/wiki/Okisaki_shogi
 -- Fairy-Stockfish: UCI_Variant okisakishogi.
 local std = require "std"

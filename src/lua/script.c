@@ -1016,6 +1016,8 @@ static void read_rules(Reader *r, int t, Variant *v) {
   if (bl) {
     unknown_keys(r, bl, "rules.blast.", known_blast);
     v->blast_radius = get_int(r, bl, "radius", "rules.blast.", 1, 1, MAX_BLAST_RADIUS);
+    /* a blast's legality judges each royal piece (blast_shielded) */
+    if (v->royals != ROYALS_EACH) problem(r, "rules.royals: only \"each\" with rules.blast");
     if (get_string(r, bl, "immune", "rules.blast.", buf, sizeof buf))
       for (const char *s = buf; *s; s++) {
         int ty = letter_type(v, *s);

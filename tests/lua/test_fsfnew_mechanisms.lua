@@ -126,6 +126,8 @@ t.equal("written +P", w:fen(), "+P6k/8/8/8/8/8/8/8/8/K7 b - - 0 1")
 t.equal("the elephant moves as nightrider + queen", varia.new("wolf", { fen = "+P6k/8/8/8/8/8/8/8/8/K7 w - - 0 1" }):perft(1), 32)
 t.equal("a sergeant has no form", moves_from(varia.new("wolf", { fen = "7k/S7/8/8/8/8/8/8/8/K7 w - - 0 1" }), "a9"),
   "a9a10b a9a10f a9a10q a9a10r a9a10w a9b10b a9b10f a9b10q a9b10r a9b10w")
+t.raises("royals is each where captures blast", 'rules.royals: only "each" with rules.blast',
+  varia.new, std.extend(varia.load("atomic"), { name = "a", rules = { royals = "all" } }))
 t.raises("royals names a rule", 'rules.royals: "some"',
   varia.new, std.extend(std.chess, { name = "r", rules = { royals = "some" } }))
 t.done()
