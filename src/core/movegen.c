@@ -190,16 +190,18 @@ static inline int may_become(const Position *p, int us, int t) {
 
 /* Adds a move, one per promotion choice when it reaches the zone (where
 ** the variant says so, only choices of a type the side has lost, or has
-** fewer of than the limit); on a rank where promotion is optional, the
-** last choice is to stay as it is. promotes is promote_kind()'s answer. */
+** fewer of than the limit; promotion.by_side is a filter of gen_legal's,
+** which keeps this loop as it was); on a rank where promotion is
+** optional, the last choice is to stay as it is. promotes is
+** promote_kind()'s answer. */
 static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
   if (promotes == 2) return emit_promoted_form(p, list, n, from, to, flag, us);
   int zone = v->promo_rank_mask[us][v->sq_rank[to]];
   if (promotes && zone) {
-    const uint8_t *choice = v->promo_choice[us][zone - 1];
-    for (int i = 0; i < v->npromo_choice[us][zone - 1] && n < MAX_MOVES; i++) {
+    const uint8_t *choice = v->promo_choice[zone - 1];
+    for (int i = 0; i < v->npromo_choice[zone - 1] && n < MAX_MOVES; i++) {
       int t = choice[i];
       if (t == PROMO_STAY) {
         list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -209,8 +211,10 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
     }
     /* a piece with promotes_to too may also become its own promoted form
     ** (Wolf chess's pawn: a queen ... or, written +, an elephant) */
-    int form = v->promo_to[CELL_TYPE(p->board[from])];
-    if (form && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
+    if (v->promo_to_mask) {
+      int form = v->promo_to[CELL_TYPE(p->board[from])];
+      if (form && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
+    }
     return n;
   }
   if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -249,8 +253,9 @@ int castling_refusal(const Position *p, int side, int *where) {
   int rf = p->castle_rook[right];
   *where = rf;
   uint8_t rook = p->board[rf];
-  if (rook == CELL_EMPTY || rook == CELL_OFF || CELL_COLOUR(rook) != us ||
-      !(v->castle_rook_mask >> CELL_TYPE(rook) & 1))
+  if (rook != MAKE_CELL(us, v->castle_rook_type) && /* the first type, or another of castling.rook */
+      (rook == CELL_EMPTY || rook == CELL_OFF || CELL_COLOUR(rook) != us ||
+       !(v->castle_rook_mask >> CELL_TYPE(rook) & 1)))
     return CASTLE_NO_ROOK;
   int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
   int rt = kt + (side == 0 ? -1 : 1);
@@ -333,20 +338,26 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* The files where no_doubled forbids a drop: those holding doubled_limit
+** of the side's pieces of that type. */
+static uint32_t doubled_files(const Position *p, int us) {
+  const Variant *v = p->v;
+  uint32_t doubled = 0;
+  uint8_t on_file[MAX_FILES] = {0};
+  for (int i = 0; i < p->npieces[us]; i++)
+    if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {
+      int f = board_file(&v->geo, p->plist[us][i]);
+      if (++on_file[f] >= v->drop_doubled_limit) doubled |= 1u << f;
+    }
+  return doubled;
+}
+
 /* Drops: each type in the side's pocket on each empty square its ranks
 ** allow. A drop uncovers nothing, so outside check each one is legal. */
 static int gen_drops(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side;
-  uint32_t doubled = 0; /* files where no_doubled forbids a drop */
-  if (v->drop_no_doubled) {
-    uint8_t on_file[MAX_FILES] = {0};
-    for (int i = 0; i < p->npieces[us]; i++)
-      if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {
-        int f = board_file(&v->geo, p->plist[us][i]);
-        if (++on_file[f] >= v->drop_doubled_limit) doubled |= 1u << f;
-      }
-  }
+  uint32_t doubled = v->drop_no_doubled ? doubled_files(p, us) : 0;
   /* drops.opposite: the colours of squares (0 dark, 1 light) the type's
   ** pieces already stand on, and the empty drop squares of each colour. */
   int stands[2] = {0, 0}, room[2] = {0, 0}, need = 0;

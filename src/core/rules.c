@@ -629,16 +629,21 @@ static int drop_filters(Position *p, Move *list, int n) {
   return k;
 }
 
-/* Promotions that give check (promotion.no_check), or whose new piece
-** attacks a piece of the opponent where it lands (promotion.no_attack),
-** are illegal. */
+/* Promotions into a type promotion.by_side does not give the side, that
+** give check (promotion.no_check), or whose new piece attacks a piece of
+** the opponent where it lands (promotion.no_attack), are illegal. Taking
+** out a choice never takes out the move's last one: by_side leaves each
+** side at least one. */
 static int promotion_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
+  uint32_t allowed = v->promo_side_mask[p->side];
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok = 1;
-    if (MOVE_FLAG(m) == MF_PROMO) {
+    if (MOVE_FLAG(m) == MF_PROMO && !(allowed >> (MOVE_PROMO(m) - 1) & 1)) {
+      ok = 0;
+    } else if (MOVE_FLAG(m) == MF_PROMO && (v->promo_no_check || v->promo_no_attack)) {
       Undo u;
       pos_make(p, m, &u);
       if (v->promo_no_check && royal_attacked(p, them)) ok = 0;
@@ -658,7 +663,7 @@ int gen_legal(Position *p, Move *list) {
   if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
     if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
-    if (v->promo_no_check || v->promo_no_attack) n = promotion_filters(p, list, n);
+    if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
     return p->v->must_capture ? compulsory_captures(p, list, n) : n;

@@ -297,15 +297,19 @@ static void conclude_promotion(Variant *v, Report *r) {
                                    : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
     v->promo_rank_mask[BLACK][g->ranks - 1 - rank] = v->promo_rank_mask[WHITE][rank];
   }
-  for (int c = 0; c < 2; c++) {
-    for (int k = 0; k < 2; k++) {
-      v->npromo_choice[c][k] = 0;
-      for (int i = 0; i < v->npromo; i++)
-        if (!v->promo_side_mask[c] || (v->promo_side_mask[c] >> v->promo_type[i] & 1))
-          v->promo_choice[c][k][v->npromo_choice[c][k]++] = v->promo_type[i];
-    }
-    v->promo_choice[c][1][v->npromo_choice[c][1]++] = PROMO_STAY;
+  for (int k = 0; k < 2; k++) {
+    memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
+    v->npromo_choice[k] = v->npromo;
   }
+  v->promo_choice[1][v->npromo_choice[1]++] = PROMO_STAY;
+  /* promotion.by_side: the side's letters, and every type that is not
+  ** one of promotion.pieces (a promoted form, promoted to by MF_PROMO too) */
+  uint32_t listed = 0;
+  for (int i = 0; i < v->npromo; i++) listed |= 1u << v->promo_type[i];
+  v->promo_by_side = v->promo_side_given[0] || v->promo_side_given[1];
+  for (int c = 0; c < 2; c++)
+    v->promo_side_mask[c] = v->promo_side_given[c] ? v->promo_side_given[c] | ~listed : ~0u;
+
   v->has_promo_limit = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (v->promo_limit[t]) v->has_promo_limit = 1;
@@ -469,7 +473,8 @@ static void find_fast_paths(Variant *v) {
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
   v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
-                     v->drop_no_check || v->promo_no_check || v->promo_no_attack;
+                     v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
+                     v->promo_by_side;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

@@ -245,8 +245,11 @@ typedef struct Variant {
                                      has fewer of it than this (0: no limit) */
   int has_promo_limit;
   int npromo;
-  uint32_t promo_side_mask[2]; /* the promo_type a colour may choose on
-                                  reaching the zone (promotion.by_side); 0: all */
+  uint32_t promo_side_given[2]; /* promotion.by_side's letters (0: none) */
+  uint32_t promo_side_mask[2]; /* the types a colour may promote into: those
+                                  letters and every type not in promo_type
+                                  (all types without by_side) */
+  int promo_by_side;           /* by_side given: gen_legal filters */
   uint8_t promo_type[MAX_PROMO];
   /* promotion as a move of its own (promotion.by_move): a piece with
   ** `promotes` standing on by_move_sq[colour] turns into a promotion piece
@@ -438,8 +441,8 @@ typedef struct Variant {
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
-  int npromo_choice[2][2];               /* per colour and kind of rank (mask - 1): */
-  uint8_t promo_choice[2][2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
+  int npromo_choice[2];                  /* per kind of rank (mask - 1): */
+  uint8_t promo_choice[2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */

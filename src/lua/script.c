@@ -709,7 +709,7 @@ static void read_promotion_sides(Reader *r, int t, Variant *v) {
       int listed = 0;
       for (int i = 0; i < v->npromo; i++) listed |= ty >= 0 && v->promo_type[i] == ty;
       if (!listed) problem(r, "promotion.by_side.%s: '%c' is not one of promotion.pieces", side_key[c], *s);
-      else v->promo_side_mask[c] |= 1u << ty;
+      else v->promo_side_given[c] |= 1u << ty;
     }
     if (!buf[0]) problem(r, "promotion.by_side.%s: empty (leave out by_side for all of pieces)", side_key[c]);
   }
