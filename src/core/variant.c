@@ -404,6 +404,10 @@ static void conclude_drops(Variant *v, Report *r) {
           if (v->promo_rank_mask[c][rank]) ranks &= (uint16_t)~(1u << rank);
         if (!v->pawn_first_rank) ranks &= (uint16_t)~(1u << (c == WHITE ? 0 : g->ranks - 1));
       }
+      /* drops.region's empty ranks, which gen_drops need not walk
+      ** (Dragon chess: the first rank only) */
+      for (int rank = 0; rank < g->ranks && v->has_drop_region; rank++)
+        if (!v->drop_region[c][rank]) ranks &= (uint16_t)~(1u << rank);
       v->drop_ranks[c][t] = ranks;
     }
 }
