@@ -17,7 +17,7 @@
 static int castle_rook_cell(const Variant *v, uint8_t cell, int c) {
   if (cell == CELL_EMPTY || cell == CELL_OFF || CELL_COLOUR(cell) != c) return 0;
   int t = CELL_TYPE(cell);
-  return t == v->castle_rook_type || v->card_flip[t] == v->castle_rook_type + 1;
+  return (v->castle_rook_mask >> t & 1) || v->card_flip[t] == v->castle_rook_type + 1;
 }
 
 static int outer_rook(const Position *p, int c, int side) {

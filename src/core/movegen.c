@@ -211,11 +211,14 @@ int royal_attacked(const Position *p, int c) {
   int n = royal_count(p, c);
   if (n == 0) return 0;
   if (n == 1) return attacked(p, p->royal[c], c ^ 1);
+  if (v->royals == ROYALS_ALONE) return 0;
+  int all = v->royals == ROYALS_ALL;
   for (int i = 0; i < p->npieces[c]; i++) {
     int sq = p->plist[c][i];
-    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq])) && attacked(p, sq, c ^ 1))
-      return 1;
+    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq])) && attacked(p, sq, c ^ 1) != all)
+      return !all;
   }
+  if (all) return 1;
   return 0;
 }
 
@@ -270,8 +273,10 @@ static inline int may_become(const Position *p, int us, int t) {
 
 /* Adds a move, one per promotion choice when it reaches the zone (where
 ** the variant says so, only choices of a type the side has lost, or has
-** fewer of than the limit); on a rank where promotion is optional, the
-** last choice is to stay as it is. promotes is promote_kind()'s answer. */
+** fewer of than the limit; promotion.by_side is a filter of gen_legal's,
+** which keeps this loop as it was); on a rank where promotion is
+** optional, the last choice is to stay as it is. promotes is
+** promote_kind()'s answer. */
 static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
@@ -286,6 +291,12 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
         continue;
       }
       if (may_become(p, us, t)) list[n++] = MAKE_MOVE(from, to, MF_PROMO, t + 1);
+    }
+    /* a piece with promotes_to too may also become its own promoted form
+    ** (Wolf chess's pawn: a queen ... or, written +, an elephant) */
+    if (v->promo_to_mask) {
+      int form = v->promo_to[CELL_TYPE(p->board[from])];
+      if (form && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
     }
     return n;
   }
@@ -306,12 +317,14 @@ static inline int rule_attacked(const Position *p, int sq, int by) {
 /* royal_attacked() where the hooks say what attacks. */
 static int rules_royal_attacked(const Position *p, int c) {
   const RuleHooks *r = p->v->rules;
+  int n = royal_count(p, c), all = p->v->royals == ROYALS_ALL && n > 1;
+  if (p->v->royals == ROYALS_ALONE && n > 1) return 0;
   for (int i = 0; i < p->npieces[c] && !r->failed; i++) {
     int sq = p->plist[c][i];
-    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && rule_attacked(p, sq, c ^ 1))
-      return 1;
+    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && rule_attacked(p, sq, c ^ 1) != all)
+      return !all;
   }
-  return 0;
+  return all && !r->failed;
 }
 
 int castling_refusal(const Position *p, int side, int *where) {
@@ -322,7 +335,11 @@ int castling_refusal(const Position *p, int side, int *where) {
   if (!IS_SET(p->castle, right)) return CASTLE_NO_RIGHT;
   int rf = p->castle_rook[right];
   *where = rf;
-  if (p->board[rf] != MAKE_CELL(us, v->castle_rook_type)) return CASTLE_NO_ROOK;
+  uint8_t rook = p->board[rf];
+  if (rook != MAKE_CELL(us, v->castle_rook_type) && /* the first type, or another of castling.rook */
+      (rook == CELL_EMPTY || rook == CELL_OFF || CELL_COLOUR(rook) != us ||
+       !(v->castle_rook_mask >> CELL_TYPE(rook) & 1)))
+    return CASTLE_NO_ROOK;
   int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
   int rt = kt + (side == 0 ? -1 : 1);
   int lo = ksq, hi = ksq;
@@ -404,16 +421,26 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* The files where no_doubled forbids a drop: those holding doubled_limit
+** of the side's pieces of that type. */
+static uint32_t doubled_files(const Position *p, int us) {
+  const Variant *v = p->v;
+  uint32_t doubled = 0;
+  uint8_t on_file[MAX_FILES] = {0};
+  for (int i = 0; i < p->npieces[us]; i++)
+    if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {
+      int f = board_file(&v->geo, p->plist[us][i]);
+      if (++on_file[f] >= v->drop_doubled_limit) doubled |= 1u << f;
+    }
+  return doubled;
+}
+
 /* Drops: each type in the side's pocket on each empty square its ranks
 ** allow. A drop uncovers nothing, so outside check each one is legal. */
 static int gen_drops(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side;
-  uint32_t doubled = 0; /* files where no_doubled forbids a drop */
-  if (v->drop_no_doubled)
-    for (int i = 0; i < p->npieces[us]; i++)
-      if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1))
-        doubled |= 1u << board_file(&v->geo, p->plist[us][i]);
+  uint32_t doubled = v->drop_no_doubled ? doubled_files(p, us) : 0;
   /* drops.opposite: the colours of squares (0 dark, 1 light) the type's
   ** pieces already stand on, and the empty drop squares of each colour. */
   int stands[2] = {0, 0}, room[2] = {0, 0}, need = 0;

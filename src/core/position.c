@@ -785,11 +785,12 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     }
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
     int rto = kto + (side == 0 ? -1 : 1);
+    uint8_t rook = p->board[rto]; /* one of castling.rook's types */
     remove_piece(p, kto);
     remove_piece(p, rto);
     p->attr[kto] = p->attr[rto] = 0;
     put_piece(p, from, u->moved);
-    put_piece(p, to, MAKE_CELL(us, v->castle_rook_type));
+    put_piece(p, to, rook);
     p->attr[from] = u->moved_attr;
     p->attr[to] = u->rook_attr;
   } else {

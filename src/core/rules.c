@@ -75,6 +75,19 @@ int pos_terminal(const Position *p, int *result) {
     int order[2] = {us ^ 1, us};
     for (int i = 0; i < 2; i++) {
       int c = order[i], need = v->extinction_opponent + (v->extinction_claim && c == us);
+      if (v->extinction_together) {
+        int mine = 0, theirs = 0;
+        for (int t = 0; t < v->ntypes; t++)
+          if (IS_SET(v->extinction_types, t)) {
+            mine += p->count[c][t] + p->pocket[c][t];
+            theirs += p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
+          }
+        if (mine <= v->extinction_count && theirs >= need) {
+          *result = c == us ? v->extinction : invert_result(v->extinction);
+          return END_EXTINCTION;
+        }
+        continue;
+      }
       for (int t = -1; t < v->ntypes; t++) {
         int mine, theirs;
         if (t < 0) {
@@ -681,16 +694,21 @@ static int drop_filters(Position *p, Move *list, int n) {
   return k;
 }
 
-/* Promotions that give check (promotion.no_check), or whose new piece
-** attacks a piece of the opponent where it lands (promotion.no_attack),
-** are illegal. */
+/* Promotions into a type promotion.by_side does not give the side, that
+** give check (promotion.no_check), or whose new piece attacks a piece of
+** the opponent where it lands (promotion.no_attack), are illegal. Taking
+** out a choice never takes out the move's last one: by_side leaves each
+** side at least one. */
 static int promotion_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
+  uint32_t allowed = v->promo_side_mask[p->side];
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok = 1;
-    if (MOVE_FLAG(m) == MF_PROMO) {
+    if (MOVE_FLAG(m) == MF_PROMO && !(allowed >> (MOVE_PROMO(m) - 1) & 1)) {
+      ok = 0;
+    } else if (MOVE_FLAG(m) == MF_PROMO && (v->promo_no_check || v->promo_no_attack)) {
       Undo u;
       pos_make(p, m, &u);
       if (v->promo_no_check && royal_attacked(p, them)) ok = 0;
@@ -710,7 +728,7 @@ int gen_legal(Position *p, Move *list) {
   if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
     if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
-    if (v->promo_no_check || v->promo_no_attack) n = promotion_filters(p, list, n);
+    if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
     return p->v->must_capture ? compulsory_captures(p, list, n) : n;

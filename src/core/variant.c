@@ -18,6 +18,7 @@ void variant_defaults(Variant *v) {
   v->castle_king_type = -1;
   v->castle_rook_type = -1;
   v->castle_drop_file = -1;
+  v->drop_doubled_limit = 1;
   v->points_tie = RESULT_DRAW;
   memset(v->owner, OWNER_NONE, sizeof v->owner);
   v->castle_king_file[0] = 6;
@@ -88,12 +89,13 @@ static int leaves_region(const Variant *v, int c, int t, const MoveRule *r) {
   const Geometry *g = &v->geo;
   if (!v->type[t].has_region) return 0;
   int dy = c == WHITE ? r->dy : -r->dy;
+  int dx = c == BLACK && v->type[t].rotated ? -r->dx : r->dx;
   int range = r->range == RANGE_INF ? (g->files > g->ranks ? g->files : g->ranks) : r->range;
   for (int rank = 0; rank < g->ranks; rank++)
     for (int file = 0; file < g->files; file++) {
       if (!(v->type[t].region[c][rank] >> file & 1)) continue;
       for (int k = 1; k <= range; k++) {
-        int f = file + k * r->dx, rk = rank + k * dy;
+        int f = file + k * dx, rk = rank + k * dy;
         if (f < 0 || f >= g->files || rk < 0 || rk >= g->ranks) break;
         if (!(v->type[t].region[c][rk] >> f & 1)) return 1;
       }
@@ -202,7 +204,8 @@ static void build_steps(Variant *v) {
   ** visits up to files x ranks cells): it ends at the piece's own square
   ** or a blocker, so its range only needs to be long enough. */
   int unbounded = g->wrap ? 255 : longest;
-  /* Step tables per colour; Black's are White's mirrored in the ranks. */
+  /* Step tables per colour; Black's are White's mirrored in the ranks
+  ** (and in the files too for a rotated type). */
   v->nrays[0] = v->nrays[1] = 0;
   memset(v->capture_offset, 0, sizeof v->capture_offset);
   v->special_attackers[0] = v->special_attackers[1] = 0;
@@ -212,9 +215,9 @@ static void build_steps(Variant *v) {
       v->nsteps[c][t] = v->nplain[c][t] = pm->n;
       for (int i = 0; i < pm->n; i++) {
         const MoveRule *r = &pm->rule[i];
-        int sy = c == WHITE ? 1 : -1;
+        int sy = c == WHITE ? 1 : -1, sx = c == BLACK && v->type[t].rotated ? -1 : 1;
         Step *s = &v->step[c][t][i];
-        s->off = (int16_t)board_offset(g, r->dx, r->dy * sy);
+        s->off = (int16_t)board_offset(g, r->dx * sx, r->dy * sy);
         s->range = r->range == RANGE_INF ? (uint8_t)unbounded : r->range;
         s->modes = r->modes;
         s->path = r->path;
@@ -224,7 +227,7 @@ static void build_steps(Variant *v) {
                             (r->extra ? STEP_EXTRA : 0));
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
-          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0], r->lame[j][1] * sy);
+          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0] * sx, r->lame[j][1] * sy);
         if (r->extra && i < v->nplain[c][t]) v->nplain[c][t] = i; /* extra steps come last */
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
@@ -341,6 +344,14 @@ static void conclude_promotion(Variant *v, Report *r) {
     v->npromo_choice[k] = v->npromo;
   }
   v->promo_choice[1][v->npromo_choice[1]++] = PROMO_STAY;
+  /* promotion.by_side: the side's letters, and every type that is not
+  ** one of promotion.pieces (a promoted form, promoted to by MF_PROMO too) */
+  uint32_t listed = 0;
+  for (int i = 0; i < v->npromo; i++) listed |= 1u << v->promo_type[i];
+  v->promo_by_side = v->promo_side_given[0] || v->promo_side_given[1];
+  for (int c = 0; c < 2; c++)
+    v->promo_side_mask[c] = v->promo_side_given[c] ? v->promo_side_given[c] | ~listed : ~0u;
+
   v->has_promo_limit = 0;
   for (int t = 0; t < v->ntypes; t++)
     if (v->promo_limit[t]) v->has_promo_limit = 1;
@@ -370,9 +381,7 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
     else if (v->demote_to[to])
       report(r, "pieces.%c.promotes_to: '%c' is already the promoted form of '%c'",
               v->type[t].letter, v->type[t].promotes_to, v->type[v->demote_to[to] - 1].letter);
-    else if (v->type[t].promotes)
-      report(r, "pieces.%c: promotes and promotes_to exclude each other", v->type[t].letter);
-    else {
+    else { /* with promotes too, the form is one more choice on reaching the zone */
       v->promo_to[t] = (uint8_t)(to + 1);
       v->demote_to[to] = (uint8_t)(t + 1);
       v->promo_to_mask |= 1u << t;
@@ -449,6 +458,10 @@ static void conclude_drops(Variant *v, Report *r) {
           if (v->promo_rank_mask[c][rank]) ranks &= (uint16_t)~(1u << rank);
         if (!v->pawn_first_rank) ranks &= (uint16_t)~(1u << (c == WHITE ? 0 : g->ranks - 1));
       }
+      /* drops.region's empty ranks, which gen_drops need not walk
+      ** (Dragon chess: the first rank only) */
+      for (int rank = 0; rank < g->ranks && v->has_drop_region; rank++)
+        if (!v->drop_region[c][rank]) ranks &= (uint16_t)~(1u << rank);
       v->drop_ranks[c][t] = ranks;
     }
 }
@@ -491,6 +504,8 @@ static void check_castling_and_results(Variant *v, Report *r) {
       v->castle_king_type = __builtin_ctz(v->royal_mask);
     if (v->castle_rook_type < 0 || v->castle_rook_type >= v->ntypes)
       report(r, "castling: no castling rook piece");
+    else if (!v->castle_rook_mask) /* a variant built in C names one type */
+      v->castle_rook_mask = 1u << v->castle_rook_type;
     if (v->castle_king_type < 0 || v->castle_king_type >= v->ntypes)
       report(r, "castling: no king piece (no royal piece, and castling.king not given)");
     for (int s = 0; s < 2; s++) {
@@ -517,7 +532,8 @@ static void find_fast_paths(Variant *v) {
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
   v->legal_apart = v->has_owner || v->geo.wrap;
   v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
-                     v->drop_no_check || v->promo_no_check || v->promo_no_attack;
+                     v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
+                     v->promo_by_side;
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

@@ -27,6 +27,13 @@
 #define TOPO_OFF_SPAN (2 * TOPO_OFF_MID + 1)
 #define MAX_BLAST ((2 * MAX_BLAST_RADIUS + 1) * (2 * MAX_BLAST_RADIUS + 1))
 
+/* rules.royals: with several royal pieces, the check rule protects each
+** (none may be left attacked), only one that stands alone (a royal piece
+** is protected while it is its side's only one: Fairy-Stockfish's
+** pseudo-royal pieces, Sho shogi's king and prince), or all together (a
+** move may not leave every one attacked: Spartan chess's duple check). */
+enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
+
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
 #define CELL_EMPTY 0
 #define CELL_OFF 0xFF
@@ -150,6 +157,8 @@ typedef struct PieceType {
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
   uint8_t has_region;     /* confined to region[colour] */
+  uint8_t rotated;        /* Black's moves are White's turned half round
+                             (left and right swap too), not mirrored */
   uint16_t region[2][MAX_RANKS]; /* where each colour's piece may stand
                                     (file bits per rank) */
   char extra_betza[96];   /* moves it has only on the extra squares ... */
@@ -240,6 +249,11 @@ typedef struct Variant {
                                      has fewer of it than this (0: no limit) */
   int has_promo_limit;
   int npromo;
+  uint32_t promo_side_given[2]; /* promotion.by_side's letters (0: none) */
+  uint32_t promo_side_mask[2]; /* the types a colour may promote into: those
+                                  letters and every type not in promo_type
+                                  (all types without by_side) */
+  int promo_by_side;           /* by_side given: gen_legal filters */
   uint8_t promo_type[MAX_PROMO];
   /* promotion as a move of its own (promotion.by_move): a piece with
   ** `promotes` standing on by_move_sq[colour] turns into a promotion piece
@@ -261,7 +275,9 @@ typedef struct Variant {
   /* castling */
   int castling;
   int castle_king_type; /* the royal type unless the script names one */
-  int castle_rook_type;
+  int castle_rook_type;  /* the first of castling.rook's letters */
+  uint32_t castle_rook_mask; /* every type the king castles with (Perfect
+                           chess: the rook and the chancellor) */
   int castle_always;    /* rights are never lost: king and rook on their
                            squares and an empty path are enough */
   int castle_start_king[2], castle_start_rook[4]; /* those squares, from
@@ -275,6 +291,8 @@ typedef struct Variant {
 
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */
+  int royals;        /* which of a side's royal pieces the check rule
+                        protects, where it has several: ROYALS_* */
   RuleHooks *rules;  /* rules a script writes, NULL: none (see RuleHooks) */
   int checkmate;     /* result for the mated side */
   int mate_by;       /* result for a side mated by checkers all of
@@ -298,6 +316,8 @@ typedef struct Variant {
   int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */
   uint32_t extinction_types; /* each type counted on its own ... */
   int extinction_all;         /* ... and all pieces together ("*") */
+  int extinction_together;    /* the types are counted together, not each
+                                 on its own (a king and a prince) */
   int extinction_count;     /* at or below this many, a side is extinct */
   int extinction_opponent;  /* ... if the opponent has at least this many */
   int extinction_claim;     /* the opponent's extinction only counts for the
@@ -377,6 +397,8 @@ typedef struct Variant {
   uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
   int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding
                              one of the side's own of that type (0: none) */
+  int drop_doubled_limit; /* ... holding this many of them (drops.doubled_limit,
+                             1 by default; Tori shogi: 2) */
   int drop_no_mate;       /* type + 1 whose drop may not checkmate (0: none) */
   int drop_mate_loses;    /* type + 1 whose drop may checkmate, but loses
                              for the dropper when it does (0: none) */

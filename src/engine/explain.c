@@ -71,12 +71,18 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
     snprintf(out, len, "%s is outside the %s's region", name, piece);
     return;
   }
-  if (t + 1 == v->drop_no_doubled)
+  if (t + 1 == v->drop_no_doubled) {
+    int on_file = 0;
     for (int rr = 0; rr < g->ranks; rr++)
-      if (p->board[board_square(g, f, rr)] == MAKE_CELL(us, t)) {
+      on_file += p->board[board_square(g, f, rr)] == MAKE_CELL(us, t);
+    if (on_file >= v->drop_doubled_limit) {
+      if (v->drop_doubled_limit == 1)
         snprintf(out, len, "%s already has a %s on the %c-file", colour_title(us), piece, 'a' + f);
-        return;
-      }
+      else
+        snprintf(out, len, "%s already has %d of its %ss on the %c-file", colour_title(us), on_file, piece, 'a' + f);
+      return;
+    }
+  }
   if (v->no_immobile && !(v->mobile[us][t][sq / 64] >> (sq % 64) & 1)) {
     snprintf(out, len, "a %s on %s could never move", piece, name);
     return;
@@ -164,7 +170,8 @@ static int castling_intent(const Position *p, int from, int to) {
     if (to == board_square(g, v->castle_king_file[side], board_rank(g, from)) && to != from &&
         !(next_door && !(p->castle >> (us * 2 + side) & 1)))
       return side;
-  if (p->board[to] == MAKE_CELL(us, v->castle_rook_type))
+  if (p->board[to] != CELL_EMPTY && p->board[to] != CELL_OFF && CELL_COLOUR(p->board[to]) == us &&
+      (v->castle_rook_mask >> CELL_TYPE(p->board[to]) & 1))
     return board_file(g, to) > board_file(g, from) ? 0 : 1;
   return -1;
 }

@@ -279,7 +279,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      "drop_region", "glyph", "image", NULL};
+                                      "drop_region", "glyph", "image", "rotated", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -329,6 +329,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
+    pt->rotated = (uint8_t)get_bool(r, p, "rotated", where, 0);
     char to[4] = "";
     if (get_string(r, p, "promotes_to", where, to, sizeof to)) {
       if (strlen(to) != 1) problem(r, "%spromotes_to: expected one piece letter", where);
@@ -691,10 +692,33 @@ static void set_aside_bad_betza(Reader *r, Variant *v) {
   }
 }
 
-/* promotion = { pieces, zone, compulsory, flip, limit, by_move, no_check, no_attack } */
+/* promotion.by_side = { white = LETTERS, black = LETTERS }: the letters of
+** promotion.pieces each side may promote to. */
+static void read_promotion_sides(Reader *r, int t, Variant *v) {
+  static const char *const known_sides[] = {"white", "black", NULL};
+  static const char *const side_key[2] = {"white", "black"};
+  char buf[512];
+  unknown_keys(r, t, "promotion.by_side.", known_sides);
+  for (int c = 0; c < 2; c++) {
+    if (!get_string(r, t, side_key[c], "promotion.by_side.", buf, sizeof buf)) {
+      problem(r, "promotion.by_side.%s: missing (the letters %s may promote to)", side_key[c], side_key[c]);
+      continue;
+    }
+    for (const char *s = buf; *s; s++) {
+      int ty = letter_type(v, *s);
+      int listed = 0;
+      for (int i = 0; i < v->npromo; i++) listed |= ty >= 0 && v->promo_type[i] == ty;
+      if (!listed) problem(r, "promotion.by_side.%s: '%c' is not one of promotion.pieces", side_key[c], *s);
+      else v->promo_side_given[c] |= 1u << ty;
+    }
+    if (!buf[0]) problem(r, "promotion.by_side.%s: empty (leave out by_side for all of pieces)", side_key[c]);
+  }
+}
+
+/* promotion = { pieces, zone, compulsory, flip, limit, by_move, by_side, no_check, no_attack } */
 static void read_promotion(Reader *r, int t, Variant *v) {
   static const char *const known_promo[] = {"pieces", "zone", "compulsory", "flip", "limit",
-                                            "by_move", "no_check", "no_attack", NULL};
+                                            "by_move", "by_side", "no_check", "no_attack", NULL};
   static const char *const known_by_move[] = {"white", "black", "last_anywhere", "step", NULL};
   lua_State *L = r->L;
   char buf[512];
@@ -727,6 +751,11 @@ static void read_promotion(Reader *r, int t, Variant *v) {
       if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
       else if (v->npromo < MAX_PROMO) v->promo_type[v->npromo++] = (uint8_t)ty;
     }
+  }
+  int sides = get_table(r, t, "by_side", "promotion.");
+  if (sides) {
+    read_promotion_sides(r, sides, v);
+    lua_pop(L, 1);
   }
   /* compulsory: the zone's last ranks where a piece must promote, or true
   ** for all of it, which also makes a promoted form compulsory */
@@ -765,7 +794,7 @@ static void read_promotion(Reader *r, int t, Variant *v) {
 /* drops = { captures, keep_promoted, pawn_first_rank, ... }: pieces in hand */
 static void read_drops(Reader *r, int t, Variant *v) {
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
-                                            "no_doubled", "no_mate", "mate_loses", "promoted", "no_check",
+                                            "no_doubled", "doubled_limit", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
                                             NULL};
   lua_State *L = r->L;
@@ -780,6 +809,8 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
   v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
   v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
+  /* no_doubled's piece may be dropped on a file holding fewer than this many */
+  v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 1, MAX_RANKS);
   /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
   script_rawfield(L, t, "must");
   if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
@@ -816,8 +847,22 @@ static void read_castling(Reader *r, int t, Variant *v) {
   unknown_keys(r, t, "castling.", known_castle);
   v->castling = 1;
   if (get_string(r, t, "rook", "castling.", buf, sizeof buf)) {
-    v->castle_rook_type = strlen(buf) == 1 ? letter_type(v, buf[0]) : -1;
-    if (v->castle_rook_type < 0) problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
+    /* one letter, or several: the king castles with any of them */
+    v->castle_rook_type = -1;
+    v->castle_rook_mask = 0;
+    for (const char *c = buf; *c; c++) {
+      int type = letter_type(v, *c);
+      if (type < 0) {
+        v->castle_rook_mask = 0;
+        break;
+      }
+      if (v->castle_rook_type < 0) v->castle_rook_type = type;
+      v->castle_rook_mask |= 1u << type;
+    }
+    if (!v->castle_rook_mask) {
+      v->castle_rook_type = -1;
+      problem(r, "castling.rook: \"%s\" is not one of the pieces", buf);
+    }
   } else {
     problem(r, "castling.rook: missing (the letter of the piece the king castles with)");
   }
@@ -871,16 +916,23 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
+                                            "royals",
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
-                                          "claim", NULL};
+                                          "claim", "together", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
                                            NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "rules.", known_rules);
   v->royal_capture = get_bool(r, t, "king_capture", "rules.", 0);
+  if (get_string(r, t, "royals", "rules.", buf, sizeof buf)) {
+    if (strcmp(buf, "each") == 0) v->royals = ROYALS_EACH;
+    else if (strcmp(buf, "alone") == 0) v->royals = ROYALS_ALONE;
+    else if (strcmp(buf, "all") == 0) v->royals = ROYALS_ALL;
+    else problem(r, "rules.royals: \"%s\" (expected \"each\", \"alone\" or \"all\")", buf);
+  }
   v->checkmate = get_result(r, t, "checkmate", "rules.", RESULT_LOSS);
   v->stalemate = get_result(r, t, "stalemate", "rules.", RESULT_DRAW);
   v->nmove = get_int(r, t, "nmove", "rules.", 50, 0, 100000);
@@ -938,6 +990,9 @@ static void read_rules(Reader *r, int t, Variant *v) {
     v->extinction_count = get_int(r, e, "count", "rules.extinction.", 0, 0, MAX_PIECES);
     v->extinction_opponent = get_int(r, e, "opponent", "rules.extinction.", 0, 0, MAX_PIECES);
     v->extinction_claim = get_bool(r, e, "claim", "rules.extinction.", 0);
+    v->extinction_together = get_bool(r, e, "together", "rules.extinction.", 0);
+    if (v->extinction_together && v->extinction_all)
+      problem(r, "rules.extinction.together: not with '*', which counts all pieces together already");
     lua_pop(L, 1);
   }
   v->must_capture = get_bool(r, t, "must_capture", "rules.", 0);
@@ -961,6 +1016,8 @@ static void read_rules(Reader *r, int t, Variant *v) {
   if (bl) {
     unknown_keys(r, bl, "rules.blast.", known_blast);
     v->blast_radius = get_int(r, bl, "radius", "rules.blast.", 1, 1, MAX_BLAST_RADIUS);
+    /* a blast's legality judges each royal piece (blast_shielded) */
+    if (v->royals != ROYALS_EACH) problem(r, "rules.royals: only \"each\" with rules.blast");
     if (get_string(r, bl, "immune", "rules.blast.", buf, sizeof buf))
       for (const char *s = buf; *s; s++) {
         int ty = letter_type(v, *s);
