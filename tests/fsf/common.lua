@@ -4,15 +4,89 @@
 -- require "tests.fsf.common" from the top directory.
 local M = {}
 
-M.binary = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
+-- The two Fairy-Stockfishes varia is compared with:
+--  * "11.1", Debian's package: FAIRY_STOCKFISH=PATH, else /usr/games/fairy-stockfish.
+--  * "current", a Fairy-Stockfish of 2026 (120 built-in variants, customPiece
+--    options): FAIRY_STOCKFISH_CURRENT=PATH names a native build; else npm's
+--    fairy-stockfish-nnue.wasm through the project's front end
+--    tests/fsf/wasm-uci.js (node; the package in tests/fsf/wasm/node_modules,
+--    which tools/install-deps.sh --test installs, or in $FSF_WASM_DIR).
+-- Each is a table: which ("11.1" or "current"), command (a shell command
+-- that speaks UCI on its standard input), label (for messages), compare_as
+-- and ini_departures (below), ini_dirs (where its variant files are).
+local debian_binary = os.getenv("FAIRY_STOCKFISH") or "/usr/games/fairy-stockfish"
+M.binary = debian_binary -- table.lua's speed column: a native binary
 
--- The names in Fairy-Stockfish's UCI_Variant option, sorted, or nil when
--- the binary cannot be run.
-function M.known()
-  local f = io.open(M.binary, "r")
-  if not f then return nil end
-  f:close()
-  local p = assert(io.popen("echo uci | " .. M.binary .. " 2>/dev/null"))
+local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+local function exists(path)
+  local f = io.open(path, "r")
+  if f then f:close() end
+  return f ~= nil
+end
+
+-- Options under which a variant is compared with Fairy-Stockfish 11.1,
+-- where 11.1 departs from the rules (each departure is also in the
+-- variant's header and docs/variants.md): 11.1 allows mate by a pawn drop
+-- (uchifuzume) and scores it as a loss for the dropper, where the rules forbid it.
+local compare_as_11 = {
+  shogi = "pawn_drop_mate=loses", minishogi = "pawn_drop_mate=loses",
+  judkins = "pawn_drop_mate=loses", gorogoro = "pawn_drop_mate=loses",
+  euroshogi = "pawn_drop_mate=loses",
+  -- 11.1 judges a gating move's legality without the gated piece, which
+  -- may in fact shield the king.
+  seirawan = "gate_shields=no", shouse = "gate_shields=no",
+  -- 11.1 plays dead positions (king against king, ...) on, where FIDE
+  -- 5.2.2 and varia draw them.
+  chess = "dead_position=play", chess960 = "dead_position=play",
+}
+
+-- The same for the current Fairy-Stockfish: only where it still departs.
+-- It forbids uchifuzume (perft counts agree without the option) and
+-- judges a gating move with the gated piece on the board; it still plays
+-- dead positions on at the root of a search.
+local compare_as_current = {
+  chess = "dead_position=play", chess960 = "dead_position=play",
+}
+
+-- The options lua/ini.lua gives an imported section where 11.1 departs
+-- from the rule, and the value the comparison sets them to.
+local ini_departures_11 = { pawn_drop_mate = "loses", gate_shields = "no" }
+local ini_departures_current = {}
+
+function M.engine(which)
+  which = which or "11.1"
+  if which == "11.1" then
+    return { which = which, command = shell_quote(debian_binary), path = debian_binary,
+      label = "fairy-stockfish 11.1", compare_as = compare_as_11, ini_departures = ini_departures_11,
+      -- custom.ini's customPiece options 11.1 does not know
+      -- (tests/lua/test_ini.lua counts those by hand)
+      ini_dirs = { "tests/fsf/ini" }, ini_skip = { ["custom.ini"] = true },
+      missing = debian_binary .. " not found (apt-get install fairy-stockfish)" }
+  elseif which == "current" then
+    local native = os.getenv("FAIRY_STOCKFISH_CURRENT")
+    local e = { which = which, compare_as = compare_as_current, ini_departures = ini_departures_current,
+      ini_dirs = { "tests/fsf/ini", "tests/fsf/current" }, ini_skip = {} }
+    if native and native ~= "" then
+      e.command, e.path, e.label = shell_quote(native), native, "fairy-stockfish (current, native)"
+      e.missing = native .. " not found (FAIRY_STOCKFISH_CURRENT)"
+    else
+      local dir = os.getenv("FSF_WASM_DIR") or "tests/fsf/wasm"
+      e.command, e.label = "node tests/fsf/wasm-uci.js", "fairy-stockfish (current, wasm)"
+      e.path = dir .. "/node_modules/fairy-stockfish-nnue.wasm/stockfish.js"
+      e.missing = e.path .. " not found (tools/install-deps.sh --test installs it with npm)"
+    end
+    return e
+  end
+  error("no Fairy-Stockfish named '" .. tostring(which) .. "' (11.1 or current)")
+end
+
+-- The names in the engine's UCI_Variant option, sorted, or nil when it
+-- cannot be run.
+function M.known(engine)
+  engine = engine or M.engine()
+  if not exists(engine.path) then return nil end
+  local p = assert(io.popen("echo uci | " .. engine.command .. " 2>/dev/null"))
   local names = {}
   for line in p:lines() do
     if line:find("UCI_Variant", 1, true) then
@@ -21,7 +95,7 @@ function M.known()
   end
   p:close()
   table.sort(names)
-  return names
+  return #names > 0 and names or nil
 end
 
 -- varia's variants with the name Fairy-Stockfish gives each: a script
@@ -39,32 +113,18 @@ function M.twins()
   return list
 end
 
--- Options under which a variant is compared with Fairy-Stockfish 11.1,
--- where 11.1 departs from the rules (each departure is also in the
--- variant's header and docs/variants.md): 11.1 allows mate by a pawn drop
--- (uchifuzume) and scores it as a loss for the dropper, where the rules forbid it.
-M.compare_as = {
-  shogi = "pawn_drop_mate=loses", minishogi = "pawn_drop_mate=loses",
-  judkins = "pawn_drop_mate=loses", gorogoro = "pawn_drop_mate=loses",
-  euroshogi = "pawn_drop_mate=loses",
-  -- 11.1 judges a gating move's legality without the gated piece, which
-  -- may in fact shield the king.
-  seirawan = "gate_shields=no", shouse = "gate_shields=no",
-  -- 11.1 plays dead positions (king against king, ...) on, where FIDE
-  -- 5.2.2 and varia draw them.
-  chess = "dead_position=play", chess960 = "dead_position=play",
-}
-
--- The Fairy-Stockfish variant files of the differential test: every
--- tests/fsf/ini/*.ini but custom.ini, whose customPiece options 11.1
--- does not know (tests/lua/test_ini.lua counts those by hand).
-function M.ini_files()
+-- The Fairy-Stockfish variant files of the engine's differential test:
+-- every *.ini of its ini_dirs but those it skips.
+function M.ini_files(engine)
+  engine = engine or M.engine()
   local list = {}
-  local p = assert(io.popen("ls tests/fsf/ini/*.ini"))
-  for file in p:lines() do
-    if not file:find("/custom%.ini$") then list[#list + 1] = file end
+  for _, dir in ipairs(engine.ini_dirs) do
+    local p = assert(io.popen("ls " .. dir .. "/*.ini 2>/dev/null"))
+    for file in p:lines() do
+      if not engine.ini_skip[file:match("[^/]+$")] then list[#list + 1] = file end
+    end
+    p:close()
   end
-  p:close()
   return list
 end
 
@@ -76,12 +136,13 @@ function M.script_of(spec)
 end
 
 -- The options under which an imported section is compared: those the
--- import adds where 11.1 departs from the rule (see lua/ini.lua).
-local ini_departures = { pawn_drop_mate = "loses", gate_shields = "no" }
-function M.ini_compare_as(spec)
+-- import adds where the engine departs from the rule (see lua/ini.lua).
+function M.ini_compare_as(spec, engine)
+  engine = engine or M.engine()
   local t, as = varia.load(spec), {}
   for name in pairs(t.options or {}) do
-    if ini_departures[name] then as[#as + 1] = name .. "=" .. ini_departures[name] end
+    local v = engine.ini_departures[name]
+    if v then as[#as + 1] = name .. "=" .. v end
   end
   table.sort(as)
   return #as > 0 and table.concat(as, ",") or nil
