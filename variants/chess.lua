@@ -8,7 +8,7 @@ local std = require "std"
 return std.extend(std.chess, {
   name = "chess",
   description = "orthodox chess (FIDE Laws)",
-  names = { xboard = "normal", pgn = { "Standard", "From Position", "Classical" } },
+  names = { xboard = "normal", pgn = { "Standard", "From Position", "Classical" }, aliases = "normal" },
   rules = { dead_position = std.dead_position },
   options = { dead_position = std.dead_position_option },
   with_options = std.with_dead_position,

@@ -18,7 +18,7 @@ local std = require "std"
 return std.extend(require "chess", {
   name = "chess960",
   description = "Fischer Random Chess: one of 960 start positions",
-  names = { xboard = "fischerandom", shuffled_from = "chess", pgn = { "Fischer Random", "FRC" } },
+  names = { xboard = "fischerandom", shuffled_from = "chess", pgn = { "Fischer Random", "FRC" }, aliases = "fischerandom" },
   castling = { notation = "king-takes-rook" },
   fairy_stockfish = "fischerandom",
 })

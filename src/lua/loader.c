@@ -14,6 +14,7 @@
 #include "embedded.h"
 #include "sandbox.h"
 #include "loader.h"
+#include "names.h"
 
 #define LOADED_KEY "varia.loaded"
 #define LOADING ((void *)&loading_marker)
@@ -181,6 +182,12 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   char path[1024], dir[1024];
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LOADED_KEY); /* loaded */
   int found = find_script(L, spec, from_dir, path, sizeof path);
+  if (found == -1 && !from_dir && script_valid_name(spec)) {
+    /* a name no file has may be another name of a variant (names.aliases):
+    ** not for a script's require, whose modules are files */
+    const char *target = names_by_alias(L, spec);
+    if (target) found = find_script(L, target, NULL, path, sizeof path);
+  }
   if (found == -2) { /* loaded, message */
     lua_remove(L, -2);
     return -1;

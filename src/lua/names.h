@@ -37,4 +37,10 @@ const char *names_by_xboard(lua_State *L, const char *xboard);
 ** names (no options). [-0, +0, m] */
 const char *names_shuffled(lua_State *L, const char *variant);
 
+/* The variant that declares alias among its names.aliases (compared
+** exactly); NULL when none does. The loader asks it for a name no script
+** file has, so that an alias works wherever a variant's name does.
+** [-0, +0, m] */
+const char *names_by_alias(lua_State *L, const char *alias);
+
 #endif
