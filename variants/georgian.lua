@@ -10,5 +10,6 @@ return std.extend(require "amazon", {
   fairy_stockfish = "georgian",
   start = "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w - - 0 1",
   castling = std.NONE,
-  rules = { en_passant_ranks = {} },
+  -- the pawn without en passant (no e in its Betza)
+  pieces = { p = std.extend(std.pieces.pawn, { betza = "fmWfcFifmnD" }) },
 })
