@@ -92,7 +92,8 @@ function M.engine(which)
       e.command, e.path, e.label = shell_quote(native), native, "fairy-stockfish (current, native)"
       e.missing = native .. " not found (FAIRY_STOCKFISH_CURRENT)"
     else
-      local dir = os.getenv("FSF_WASM_DIR") or "tests/fsf/wasm"
+      local dir = os.getenv("FSF_WASM_DIR") or ""
+      if dir == "" then dir = "tests/fsf/wasm" end
       e.command, e.label = "node tests/fsf/wasm-uci.js", "fairy-stockfish (current, wasm)"
       e.path = dir .. "/node_modules/fairy-stockfish-nnue.wasm/stockfish.js"
       e.missing = e.path .. " not found (tools/install-deps.sh --test installs it with npm)"

@@ -190,6 +190,9 @@ local function run_engine(chunks)
   f:write(table.concat(chunks, "\n"), "\nquit\n")
   f:close()
   os.execute(string.format("%s < %s > %s 2>&1", engine.command, cmd, out))
+  -- DIFF_KEEP=PREFIX keeps what the engine was given and said, as PREFIX.in and PREFIX.out
+  local keep = os.getenv("DIFF_KEEP")
+  if keep then os.execute(string.format("cp %s '%s.in'; cp %s '%s.out'", cmd, keep, out, keep)) end
   local parts, lines = {}, {}
   for line in io.lines(out) do
     if line == "readyok" then parts[#parts + 1], lines = lines, {} else lines[#lines + 1] = line end

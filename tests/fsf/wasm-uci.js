@@ -16,9 +16,10 @@
 //    sent while a search runs would be read in the middle of it (a "stop"
 //    or "quit" cuts it short). So every "go" is waited for, until its last
 //    line ("Nodes searched" for perft, "bestmove" for a search), before the
-//    next command is sent, and input ends only once the engine has said
-//    "readyok" to an "isready" sent after everything else: a whole pipe of
-//    commands can be written at once, and each gets its answer.
+//    next command is sent, and so is every "isready" until its "readyok";
+//    input ends only once the engine has said "readyok" (not shown) to an
+//    "isready" sent after everything else: a whole pipe of commands can be
+//    written at once, and each gets its answer.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -79,6 +80,10 @@ async function main() {
       await sendAndWait(line, (l) => l.startsWith("Nodes searched"), false);
     } else if (/^go\b/.test(line)) {
       await sendAndWait(line, (l) => l.startsWith("bestmove"), false);
+    } else if (line === "isready") {
+      // answered before anything else is sent: the "readyok" waited for
+      // at the end can then be no other
+      await sendAndWait(line, (l) => l === "readyok", false);
     } else {
       engine.postMessage(line);
     }
