@@ -23,7 +23,7 @@ else
   echo "== against Debian's fairy-stockfish 11.1"
   ./varia run tests/fsf/diff.lua "$@" || status=1
 fi
-echo "== against the current fairy-stockfish (${FAIRY_STOCKFISH_CURRENT:-npm's wasm build})"
+echo "== against the current fairy-stockfish (${FAIRY_STOCKFISH_CURRENT:-the wasm build})"
 if [ -z "${FAIRY_STOCKFISH_CURRENT:-}" ] && ! command -v node >/dev/null; then
   echo "FAIL node is not installed (tools/install-deps.sh --test)"
   echo "0 passed, 1 failed"
