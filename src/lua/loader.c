@@ -14,7 +14,6 @@
 #include "embedded.h"
 #include "sandbox.h"
 #include "loader.h"
-#include "names.h"
 
 #define LOADED_KEY "varia.loaded"
 #define LOADING ((void *)&loading_marker)
@@ -182,12 +181,6 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
   char path[1024], dir[1024];
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LOADED_KEY); /* loaded */
   int found = find_script(L, spec, from_dir, path, sizeof path);
-  if (found == -1 && !from_dir && script_valid_name(spec)) {
-    /* a name no file has may be another name of a variant (names.aliases):
-    ** not for a script's require, whose modules are files */
-    const char *target = names_by_alias(L, spec);
-    if (target) found = find_script(L, target, NULL, path, sizeof path);
-  }
   if (found == -2) { /* loaded, message */
     lua_remove(L, -2);
     return -1;
@@ -199,7 +192,7 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
     else
       lua_pushfstring(L, "no variant or module named '%s' (see %s list; "
                       "a file needs a path such as ./%s.lua)", spec, script_program(L), spec);
-    return -1;
+    return -2;
   }
   /* loaded, text */
   lua_getfield(L, -2, path);

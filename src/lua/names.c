@@ -155,3 +155,12 @@ const char *names_by_xboard(lua_State *L, const char *xboard) { return look_up(L
 const char *names_shuffled(lua_State *L, const char *variant) { return look_up(L, "shuffled", variant); }
 
 const char *names_by_alias(lua_State *L, const char *alias) { return look_up(L, "alias", alias); }
+
+int names_require(lua_State *L, const char *spec) {
+  int status = script_require(L, spec, NULL);
+  if (status != -2 || !script_valid_name(spec)) return status;
+  const char *target = names_by_alias(L, spec);
+  if (!target) return status;
+  lua_pop(L, 1); /* the message for spec */
+  return script_require(L, target, NULL);
+}
