@@ -9,6 +9,9 @@
 -- castling field names the files of the king and met that have not moved
 -- (DEde at the start).
 -- Fairy-Stockfish: UCI_Variant cambodian.
+-- The current Fairy-Stockfish (2026) judges otherwise here (perft 4 from the start: 361793 against its 361719, in the king's or the neang's first leap):
+-- not yet traced to the rules; tests/fsf/common.lua lists it as a known
+-- disagreement of the differential run against that engine.
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {

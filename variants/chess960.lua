@@ -13,7 +13,8 @@
 --  * FEN castling rights are read as KQkq or as file letters (X-FEN and
 --    Shredder-FEN); they are written as X-FEN.
 --  * Dead positions are drawn as in chess (std.dead_position); option
---    dead_position = "play" plays them out, as Fairy-Stockfish 11.1 does.
+--    dead_position = "play" plays them out, as Fairy-Stockfish (11.1 and
+--    the current one) does. fischerandom, its name there, is an alias.
 local std = require "std"
 return std.extend(require "chess", {
   name = "chess960",

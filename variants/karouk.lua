@@ -4,6 +4,9 @@
 -- checkCounting, one check each: 1+1 in the FEN after the en passant
 -- square, as it writes it).
 -- Fairy-Stockfish: UCI_Variant karouk.
+-- The current Fairy-Stockfish (2026) judges otherwise here (as in Cambodian: perft 4 from the start, 361793 against its 361719):
+-- not yet traced to the rules; tests/fsf/common.lua lists it as a known
+-- disagreement of the differential run against that engine.
 local std = require "std"
 local cambodian = require "cambodian"
 return std.extend(cambodian, {
