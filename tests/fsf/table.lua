@@ -21,7 +21,7 @@ local missing = {
   janggimodern = "a move that repeats a position is illegal (a rule on the game's history; its perft from the start is janggicasual's)",
   legan = "promotion on a set of squares (two edges of the board), not ranks",
   troitzky = "promotion on a set of squares (the edge of its rounded board), not ranks",
-  atomar = "kings that no blast removes and that cannot take each other (mutual immunity)",
+  atomar = "a king that survives the blast of its own capture (blast immunity of the capturer), and kings that cannot take each other",
 }
 
 local function popen_lines(cmd)
