@@ -67,9 +67,9 @@ end
 if not only or only.cannonchess then
   cases[#cases + 1] = { "tests/fsf/cannonchess.lua", "cannonchess", "tests/fsf/cannonchess.ini" }
 end
--- Every section of the ini files in tests/fsf/ini, given to Fairy-Stockfish
--- (VariantPath) and loaded by varia through its import (FILE.ini:SECTION),
--- with fewer positions each (ini = true).
+-- Every section of the engine's ini files (common.ini_files), given to
+-- Fairy-Stockfish (VariantPath) and loaded by varia through its import
+-- (FILE.ini:SECTION), with fewer positions each (ini = true).
 for _, file in ipairs(common.ini_files(engine)) do
   for _, section in ipairs(require("ini").sections(io.open(file):read("a"), file)) do
     if not only or only[section] or only.ini then
