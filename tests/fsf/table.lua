@@ -10,7 +10,8 @@
 -- (make variants-table). Takes a while: the suite runs in full for both
 -- engines (unless VARIA_AGREEMENT names the output of a make test-fsf
 -- already made), then each variant at a depth where perft runs for at
--- least a second.
+-- least a second (VARIA_TABLE_KEEP_SPEED=FILE: only those FILE, the page
+-- as it was, has no speed for).
 
 local common = require "tests.fsf.common"
 local old_engine, current_engine = common.engine("11.1"), common.engine("current")
@@ -177,6 +178,19 @@ local function agreement(a, ran)
   return part(p) .. ", " .. part(e), p and e and p[2] == 0 and e[2] == 0
 end
 local current_native = os.getenv("FAIRY_STOCKFISH_CURRENT")
+-- VARIA_TABLE_KEEP_SPEED=FILE (docs/variants.md as it was) keeps the speed
+-- of each variant FILE already measured, and measures only the others:
+-- the page then says so.
+local kept_speed = {}
+local keep_from = os.getenv("VARIA_TABLE_KEEP_SPEED")
+if keep_from then
+  for _, line in ipairs(popen_lines("cat '" .. keep_from:gsub("'", "") .. "'")) do
+    local name = line:match("^| (%S+) |")
+    local last = line:match("| ([^|]-) |$")
+    if name and last and last:match("^%d+: ") then kept_speed[name] = last end
+  end
+end
+local measured_now = 0
 local counted, agreeing = 0, 0
 for _, theirs in ipairs(known) do
   local name = varia_name[theirs] or theirs
@@ -189,7 +203,10 @@ for _, theirs in ipairs(known) do
     local fsf = old_has[theirs] and old_engine.command
       or (current_native and current_native ~= "" and current_engine.command)
     local speed_text = "—"
-    if fsf then
+    if kept_speed[theirs] then
+      speed_text = kept_speed[theirs]
+    elseif fsf then
+      measured_now = measured_now + 1
       local d, ours, fsfs, same = speed(name, theirs, fsf)
       speed_text = string.format("%d: %.1f / %.1f = %.2fx%s", d, ours / 1e6, fsfs / 1e6, ours / fsfs,
         same and "" or " (node counts differ)")
@@ -202,6 +219,13 @@ for _, theirs in ipairs(known) do
   end
   io.stderr:write(out[#out], "\n") -- progress, row by row
   ::next::
+end
+say("")
+say(string.format("%d of %d variants agree in full (with each engine that has them).", agreeing, counted))
+if keep_from then
+  say("")
+  say(string.format("The speeds of the variants an earlier run measured were kept from it; %d were measured in this one.",
+    measured_now))
 end
 say("")
 say("Besides these, varia ships variants Fairy-Stockfish does not have:")
