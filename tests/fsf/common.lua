@@ -69,6 +69,11 @@ local known_current = {
   chigorin = "perft in pawn endings, and a checkmate scored as a draw",
   koedem = "perft late in a game, with 90 plies on the n-move count",
   bughouse = "a stalemate with nothing in hand (varia: a loss; the engine plays on)",
+  -- perft 3 of 8/2k5/4K3/8/8/8/3N4/8 w: 989 against its 522 (depth 2
+  -- agrees): the current engine generates no moves once Black's king
+  -- has reached the goal (the game is over), where varia's perft and
+  -- 11.1's go on counting
+  racingkings = "perft past a king on the goal rank: the current engine stops there, varia and 11.1 count on",
   duck = "game ends: a turn is two steps (move, then duck), which the end-of-game comparison does not join into one move",
 }
 
