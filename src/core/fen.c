@@ -428,13 +428,22 @@ static int read_en_passant(Position *p, const char *text, char *err, size_t errl
     int len = 0, sq = board_parse_square(g, text, &len);
     if (sq == SQ_NONE || text[len] != '\0')
       FEN_ERR("FEN en passant: \"%s\" is not a square", text);
-    int victim = sq + (p->side == WHITE ? -g->stride : g->stride);
-    uint8_t vc = p->board[victim];
-    if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1) &&
-        p->board[sq] == CELL_EMPTY && ep_allowed(p, sq, p->side ^ 1) && ep_capturable(p, sq, p->side)) {
-      p->ep = sq;
-      p->ep_victim = victim;
-    }
+    /* The piece that passed sq stands one rank beyond it: straight ahead
+    ** after an orthodox double step, or diagonally after one that leaps
+    ** two squares diagonally (a Berolina pawn's); the FEN names only the
+    ** square passed, so the first of these that holds an enemy piece is
+    ** taken. */
+    int ahead = sq + (p->side == WHITE ? -g->stride : g->stride);
+    const int candidates[3] = {ahead, ahead - 1, ahead + 1};
+    if (p->board[sq] == CELL_EMPTY && ep_allowed(p, sq, p->side ^ 1) && ep_capturable(p, sq, p->side))
+      for (int i = 0; i < 3; i++) {
+        uint8_t vc = p->board[candidates[i]];
+        if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1)) {
+          p->ep = sq;
+          p->ep_victim = candidates[i];
+          break;
+        }
+      }
   }
 
   return 0;
