@@ -160,8 +160,9 @@ lua-test: varia
 cli-test: varia
 	tests/run-cli.sh
 
+# both Fairy-Stockfishes, the current one at full sizes (make test: --quick)
 fsf-test test-fsf: varia
-	tests/run-fsf.sh
+	FSF_DEEP=1 tests/run-fsf.sh
 
 # docs/variants.md: the table of Fairy-Stockfish's variants, measured here
 variants-table: varia

@@ -342,6 +342,22 @@ for name in "King of the Hill" "kingofthehill" "KOTH" "king-of-the-hill" "Kingof
   printf '[Variant "%s"]\n\n*\n' "$name" > "$tmp/name.pgn"
   expect_stdin "pgn: [Variant \"$name\"] is read" 0 "opened $tmp/name.pgn" "open $tmp/name.pgn\n" -- $V
 done
+# Fairy-Stockfish's other names of varia's variants (names.aliases in
+# chess, chess960, minishogi) wherever a variant's name is taken
+expect "alias: perft --variant fischerandom" 0 "Nodes searched: 8902" -- $V perft --variant fischerandom 3
+expect "alias: perft --variant normal" 0 "Nodes searched: 8902" -- $V perft --variant normal 3
+expect "alias: perft --variant mini" 0 "Nodes searched: 2512" -- $V perft --variant mini 3
+expect "alias: an alias with options" 0 "Nodes searched: 2512" -- $V perft --variant mini:pawn_drop_mate=loses 3
+expect_stdin "alias: REPL load mini" 0 "rbsgk/4p/5/P4/KGSBR[] w - - 0 1" 'load mini\nfen\n' -- $V
+expect_stdin "alias: UCI_Variant mini" 0 "Nodes searched: 181" 'uci\nsetoption name UCI_Variant value mini\nposition startpos\ngo perft 2\nquit\n' -- $V uci
+expect_stdin "alias: XBoard variant mini" 0 "5x5+9_crazyhouse rbsgk/4p/5/P4/KGSBR[] w - - 0 1" 'xboard\nprotover 2\nvariant mini\nnew\nquit\n' -- $V xboard
+printf '[Variant "mini"]\n\n*\n' > "$tmp/alias.pgn"
+expect_stdin "alias: PGN [Variant \"mini\"]" 0 "opened $tmp/alias.pgn: minishogi, 0 steps" "open $tmp/alias.pgn\n" -- $V
+expect "alias: a name that is none still fails" 1 "no variant or module named 'nosuchalias'" -- $V perft --variant nosuchalias 2
+mkdir -p "$tmp/alias"
+printf 'local t = require "chess"\nt.name = "badalias"\nt.names = { aliases = "no spaces" }\nreturn t\n' > "$tmp/alias/badalias.lua"
+expect "alias: names.aliases must be a variant's name" 1 "names.aliases[1]: \"no spaces\" is not a variant's name" -- $V check "$tmp/alias/badalias.lua"
+
 # PGN out: orthodox chess from its start is plain PGN (no [Variant], [FEN]
 # or [SetUp]); options at their defaults are left out of [Variant]; any
 # other game keeps what a reader needs.

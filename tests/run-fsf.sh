@@ -1,14 +1,35 @@
 #!/usr/bin/env bash
-# Differential perft against Debian's fairy-stockfish (tests/fsf/diff.lua):
-# every shipped variant, a custom cannon variant, and every section of the
-# Fairy-Stockfish variant files tests/fsf/ini/*.ini (but custom.ini) given
-# to fairy-stockfish through VariantPath and to varia through its import,
-# from the start and from seeded random positions.
+# Differential perft and game ends (tests/fsf/diff.lua) against two
+# Fairy-Stockfishes, one after the other:
+#  * Debian's 11.1 (FAIRY_STOCKFISH=PATH overrides): every shipped variant
+#    it knows, a custom cannon variant, and every section of
+#    tests/fsf/ini/*.ini (but custom.ini), given to fairy-stockfish through
+#    VariantPath and to varia through its import;
+#  * the current one (diff.lua --engine current): npm's wasm build through
+#    tests/fsf/wasm-uci.js (tools/install-deps.sh --test installs it), or a
+#    native build named by FAIRY_STOCKFISH_CURRENT; every shipped variant
+#    it knows, tests/fsf/ini/custom.ini and tests/fsf/current/*.ini. In
+#    make test at --quick sizes (about a minute in wasm); FSF_DEEP=1 (make
+#    test-fsf) runs it at full sizes.
+# Arguments are given to both runs (--only NAME, --seed N, ...).
 set -u
 cd "$(dirname "$0")/.."
+status=0
 if [ ! -x "${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}" ]; then
   echo "FAIL fairy-stockfish is not installed (apt-get install fairy-stockfish)"
   echo "0 passed, 1 failed"
+  status=1
+else
+  echo "== against Debian's fairy-stockfish 11.1"
+  ./varia run tests/fsf/diff.lua "$@" || status=1
+fi
+echo "== against the current fairy-stockfish (${FAIRY_STOCKFISH_CURRENT:-the wasm build})"
+if [ -z "${FAIRY_STOCKFISH_CURRENT:-}" ] && ! command -v node >/dev/null; then
+  echo "FAIL node is not installed (tools/install-deps.sh --test)"
+  echo "0 passed, 1 failed"
   exit 1
 fi
-exec ./varia run tests/fsf/diff.lua "$@"
+size=--quick
+[ "${FSF_DEEP:-0}" = 1 ] && size=
+./varia run tests/fsf/diff.lua --engine current $size "$@" || status=1
+exit $status

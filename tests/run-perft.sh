@@ -18,6 +18,8 @@ run tests/perft/duck.perft
 run tests/perft/atomic.perft
 # Fairy-Stockfish's newer built-in variants, counted by its current version
 run tests/perft/fsfnew.perft
+# built-ins of the current Fairy-Stockfish, counted by it (no oracle needed)
+run tests/perft/fsf-current.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
 run tests/perft/conditions.perft
 # the tutorial's finished example (docs/writing-variants.md), whose

@@ -13,12 +13,13 @@
 --  * FEN castling rights are read as KQkq or as file letters (X-FEN and
 --    Shredder-FEN); they are written as X-FEN.
 --  * Dead positions are drawn as in chess (std.dead_position); option
---    dead_position = "play" plays them out, as Fairy-Stockfish 11.1 does.
+--    dead_position = "play" plays them out, as Fairy-Stockfish (11.1 and
+--    the current one) does. fischerandom, its name there, is an alias.
 local std = require "std"
 return std.extend(require "chess", {
   name = "chess960",
   description = "Fischer Random Chess: one of 960 start positions",
-  names = { xboard = "fischerandom", shuffled_from = "chess", pgn = { "Fischer Random", "FRC" } },
+  names = { xboard = "fischerandom", shuffled_from = "chess", pgn = { "Fischer Random", "FRC" }, aliases = "fischerandom" },
   castling = { notation = "king-takes-rook" },
   fairy_stockfish = "fischerandom",
 })

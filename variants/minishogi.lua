@@ -16,6 +16,7 @@ return std.extend(std.shogi_rules, {
   name = "minishogi",
   description = "shogi on 5x5",
   fairy_stockfish = { "minishogi", "mini" },
+  names = { aliases = "mini" },
   files = 5, ranks = 5,
   pieces = {
     p = std.extend(s.pawn, { promotes_to = "t" }),

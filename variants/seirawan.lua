@@ -13,7 +13,7 @@
 -- king may step out of a check along the rank when the piece gated on its
 -- square blocks it, since the position after the move is what counts;
 -- option gate_shields=no judges the move without the gated piece, as
--- Fairy-Stockfish 11.1 does.
+-- Fairy-Stockfish does (11.1 and the current one).
 -- Rules: https://en.wikipedia.org/wiki/Seirawan_chess
 -- Fairy-Stockfish: UCI_Variant seirawan.
 local std = require "std"

@@ -9,7 +9,8 @@
 -- Choices: repetition (sennichite) ends the game as a draw on the fourth
 -- occurrence, as in Fairy-Stockfish; the rule that perpetual check loses
 -- for the checker is not modelled. Option pawn_drop_mate=loses plays
--- uchifuzume as a move that loses, as Fairy-Stockfish 11.1 does.
+-- uchifuzume as a move that loses, as Fairy-Stockfish does (11.1, and the
+-- current one, whose perft still counts such drops).
 -- Pieces are written as Fairy-Stockfish writes them (+P for a tokin); the
 -- promoted forms have letters of their own inside varia (t, y, c, v, h, d).
 -- Rules: https://en.wikipedia.org/wiki/Shogi

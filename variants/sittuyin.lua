@@ -19,6 +19,9 @@
 -- zone, which is the whole board here. Its ASEAN counting rules end games
 -- without changing the moves, so they are left out (the differential
 -- suite agrees on every game end). Configuration only, no Lua hooks.
+-- The current Fairy-Stockfish (2026) judges otherwise here (perft in endings with pieces in hand):
+-- not yet traced to the rules; tests/fsf/common.lua lists it as a known
+-- disagreement of the differential run against that engine.
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {

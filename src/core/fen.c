@@ -455,18 +455,27 @@ static int read_en_passant(Position *p, const char *text, char *err, size_t errl
   ** the same position reached by moves have the same FEN and hash. */
   p->ep = p->ep_victim = SQ_NONE;
   /* Fairy-Stockfish writes every square a longer step passed ("d5d6"),
-  ** one after the other: the first that can be taken is kept. */
+  ** one after the other: the first that can be taken is kept. The piece
+  ** that passed a square stands one rank beyond it: straight ahead after
+  ** an orthodox double step, or diagonally after one that leaps two
+  ** squares diagonally (a Berolina pawn's); the FEN names only the square
+  ** passed, so the first of these that holds an enemy piece is taken. */
   for (const char *s = strcmp(text, "-") ? text : ""; *s;) {
     int len = 0, sq = board_parse_square(g, s, &len);
     if (sq == SQ_NONE) FEN_ERR("FEN en passant: \"%s\" is not a square or a list of squares", text);
     s += len;
-    if (p->ep != SQ_NONE) continue;
-    int victim = sq + (p->side == WHITE ? -g->stride : g->stride);
-    uint8_t vc = p->board[victim];
-    if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1) &&
-        p->board[sq] == CELL_EMPTY && ep_allowed(p, sq, p->side ^ 1) && ep_capturable(p, sq, p->side)) {
-      p->ep = sq;
-      p->ep_victim = victim;
+    if (p->ep != SQ_NONE || p->board[sq] != CELL_EMPTY || !ep_allowed(p, sq, p->side ^ 1) ||
+        !ep_capturable(p, sq, p->side))
+      continue;
+    int ahead = sq + (p->side == WHITE ? -g->stride : g->stride);
+    const int candidates[3] = {ahead, ahead - 1, ahead + 1};
+    for (int i = 0; i < 3; i++) {
+      uint8_t vc = p->board[candidates[i]];
+      if (vc != CELL_OFF && vc != CELL_EMPTY && CELL_COLOUR(vc) == (p->side ^ 1)) {
+        p->ep = sq;
+        p->ep_victim = candidates[i];
+        break;
+      }
     }
   }
 

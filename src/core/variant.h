@@ -230,6 +230,11 @@ typedef struct VariantNames {
   int nother;
   char other[MAX_OTHER_NAMES][OTHER_NAME_LEN]; /* other names for it in
                                   PGN [Variant] tags, as declared */
+  int nalias;
+  char alias[MAX_OTHER_NAMES][OTHER_NAME_LEN]; /* names that mean this
+                                  variant wherever a variant's name is
+                                  taken (Fairy-Stockfish's "normal" for
+                                  chess), as declared */
 } VariantNames;
 
 typedef struct Variant {

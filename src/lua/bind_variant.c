@@ -24,6 +24,7 @@
 #include "rulehooks.h"
 #include "search.h"
 #include "sandbox.h"
+#include "names.h"
 #include "script.h"
 #include "splitmix.h"
 
@@ -251,7 +252,7 @@ static int compile(lua_State *L) {
       }
       opts = o;
     }
-    if (script_require(L, name, NULL)) return fail_with(L);
+    if (names_require(L, name)) return fail_with(L);
     spec_idx = lua_gettop(L);
   }
   if (apply_options(L, spec_idx, opts, canon, sizeof canon)) {

@@ -26,6 +26,7 @@
 #include "player.h"
 #include "rulehooks.h"
 #include "search.h"
+#include "names.h"
 #include "sandbox.h"
 #include "script.h"
 #include "splitmix.h"
@@ -1309,7 +1310,7 @@ static int l_variants(lua_State *L) {
 
 /* varia.load(spec): the variant's table, as its script returns it. */
 static int l_load(lua_State *L) {
-  if (script_require(L, checkcstring(L, 1), NULL)) return lua_error(L);
+  if (names_require(L, checkcstring(L, 1))) return lua_error(L);
   return 1;
 }
 

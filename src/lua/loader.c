@@ -192,7 +192,7 @@ int script_require(lua_State *L, const char *spec, const char *from_dir) {
     else
       lua_pushfstring(L, "no variant or module named '%s' (see %s list; "
                       "a file needs a path such as ./%s.lua)", spec, script_program(L), spec);
-    return -1;
+    return -2;
   }
   /* loaded, text */
   lua_getfield(L, -2, path);

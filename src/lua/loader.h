@@ -15,7 +15,8 @@
 
 /* Pushes the value a script returns, running it anew each time (so that no
 ** script can change what another is given). Returns 0, or -1 with the error
-** message pushed instead.
+** message pushed instead, or -2 (with the message) when no file has that
+** name or path at all (names_require then tries the name as an alias).
 ** [-0, +1, e] */
 int script_require(lua_State *L, const char *spec, const char *from_dir);
 

@@ -5,6 +5,7 @@
 **   pgn = { [compared form] = variant },   -- names.pgn and names.xboard
 **   xboard = { [XBoard's name] = variant },
 **   shuffled = { [variant] = its shuffled form },   -- from names.shuffled_from
+**   alias = { [alias] = variant },   -- names.aliases
 ** }
 ** Built from every script script_list_variants finds, each run once under
 ** the sandbox's budget and read raw (script_names): a script that does
@@ -44,21 +45,28 @@ static void claim(lua_State *L, int idx, const char *key, const char *value) {
 }
 
 /* read_one(name) -> the script's names, as a list: xboard, shuffled_from,
-** then its PGN names; or nothing when the script does not load or its
-** names do not read. Run under the sandbox's budget. */
+** the number of its aliases, the aliases, then its PGN names; or nothing
+** when the script does not load or its names do not read. Run under the
+** sandbox's budget. */
 static int read_one(lua_State *L) {
   VariantNames n;
   char err[512];
   if (script_require(L, lua_tostring(L, 1), NULL)) return 0;
   if (script_names(L, -1, &n, err, sizeof err)) return 0;
-  lua_createtable(L, 2 + n.nother, 0);
+  lua_createtable(L, 3 + n.nalias + n.nother, 0);
   lua_pushstring(L, n.xboard);
   lua_rawseti(L, -2, 1);
   lua_pushstring(L, n.shuffled_from);
   lua_rawseti(L, -2, 2);
+  lua_pushinteger(L, n.nalias);
+  lua_rawseti(L, -2, 3);
+  for (int i = 0; i < n.nalias; i++) {
+    lua_pushstring(L, n.alias[i]);
+    lua_rawseti(L, -2, 4 + i);
+  }
   for (int i = 0; i < n.nother; i++) {
     lua_pushstring(L, n.other[i]);
-    lua_rawseti(L, -2, 3 + i);
+    lua_rawseti(L, -2, 4 + n.nalias + i);
   }
   return 1;
 }
@@ -66,17 +74,24 @@ static int read_one(lua_State *L) {
 /* Pushes the index, building it on the first call. */
 static void push_index(lua_State *L) {
   luaL_checkstack(L, 16, "the index of variant names");
-  if (lua_getfield(L, LUA_REGISTRYINDEX, INDEX_KEY) == LUA_TTABLE) return;
+  int type = lua_getfield(L, LUA_REGISTRYINDEX, INDEX_KEY);
+  if (type == LUA_TTABLE) return;
   lua_pop(L, 1);
-  lua_createtable(L, 0, 3);
+  if (type == LUA_TBOOLEAN) { /* being built: a script that fails to load asks the loader for an alias */
+    lua_newtable(L);
+    return;
+  }
+  lua_pushboolean(L, 0);
+  lua_setfield(L, LUA_REGISTRYINDEX, INDEX_KEY);
+  lua_createtable(L, 0, 4);
   int index = lua_gettop(L);
-  static const char *const parts[] = {"pgn", "xboard", "shuffled"};
-  for (int i = 0; i < 3; i++) {
+  static const char *const parts[] = {"pgn", "xboard", "shuffled", "alias"};
+  for (int i = 0; i < 4; i++) {
     lua_newtable(L);
     lua_pushvalue(L, -1);
     lua_setfield(L, index, parts[i]);
   }
-  int pgn = index + 1, xboard = index + 2, shuffled = index + 3;
+  int pgn = index + 1, xboard = index + 2, shuffled = index + 3, alias = index + 4;
   script_list_variants(L);
   int list = lua_gettop(L);
   for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, list); i++) {
@@ -85,7 +100,11 @@ static void push_index(lua_State *L) {
     lua_rawgeti(L, list, i);
     const char *name = lua_tostring(L, -1); /* alive in the list */
     int status = sandbox_pcall(L, 1, 1, SANDBOX_BUDGET_DEFAULT);
-    if (status == LUA_ERRMEM) lua_error(L); /* not a script's fault: no index, rather than one without it */
+    if (status == LUA_ERRMEM) { /* not a script's fault: no index, rather than one without it */
+      lua_pushnil(L);
+      lua_setfield(L, LUA_REGISTRYINDEX, INDEX_KEY);
+      lua_error(L);
+    }
     if (status != LUA_OK || !lua_istable(L, -1)) {
       lua_pop(L, 1);
       continue;
@@ -98,7 +117,16 @@ static void push_index(lua_State *L) {
     claim(L, pgn, form, name);
     lua_rawgeti(L, names, 2);
     claim(L, shuffled, lua_tostring(L, -1), name);
-    for (lua_Integer k = 3; lua_rawgeti(L, names, k) == LUA_TSTRING; k++) {
+    lua_rawgeti(L, names, 3);
+    lua_Integer first_pgn = 4 + lua_tointeger(L, -1);
+    /* an alias is a name too: a PGN tag may write it */
+    for (lua_Integer k = 4; k < first_pgn && lua_rawgeti(L, names, k) == LUA_TSTRING; k++) {
+      claim(L, alias, lua_tostring(L, -1), name);
+      names_compare_form(lua_tostring(L, -1), form, sizeof form);
+      claim(L, pgn, form, name);
+      lua_pop(L, 1);
+    }
+    for (lua_Integer k = first_pgn; lua_rawgeti(L, names, k) == LUA_TSTRING; k++) {
       names_compare_form(lua_tostring(L, -1), form, sizeof form);
       claim(L, pgn, form, name);
       lua_pop(L, 1);
@@ -125,3 +153,14 @@ const char *names_by_pgn(lua_State *L, const char *form) { return look_up(L, "pg
 const char *names_by_xboard(lua_State *L, const char *xboard) { return look_up(L, "xboard", xboard); }
 
 const char *names_shuffled(lua_State *L, const char *variant) { return look_up(L, "shuffled", variant); }
+
+const char *names_by_alias(lua_State *L, const char *alias) { return look_up(L, "alias", alias); }
+
+int names_require(lua_State *L, const char *spec) {
+  int status = script_require(L, spec, NULL);
+  if (status != -2 || !script_valid_name(spec)) return status;
+  const char *target = names_by_alias(L, spec);
+  if (!target) return status;
+  lua_pop(L, 1); /* the message for spec */
+  return script_require(L, target, NULL);
+}

@@ -37,4 +37,16 @@ const char *names_by_xboard(lua_State *L, const char *xboard);
 ** names (no options). [-0, +0, m] */
 const char *names_shuffled(lua_State *L, const char *variant);
 
+/* The variant that declares alias among its names.aliases (compared
+** exactly); NULL when none does. [-0, +0, m] */
+const char *names_by_alias(lua_State *L, const char *alias);
+
+/* script_require(L, spec, NULL) for a variant a user names, where a name
+** no script file has may be an alias (names.aliases) of one: so an alias
+** works wherever a variant's name does (varia.new, varia.load, --variant,
+** the protocols). Not for a script's require, whose modules are files.
+** Returns 0 with the script's value pushed, or nonzero with the message
+** (the one for spec itself). [-0, +1, e] */
+int names_require(lua_State *L, const char *spec);
+
 #endif

@@ -1054,11 +1054,51 @@ static int fits_name(const char *s, int one_word) {
   return alnum; /* a name compared without its punctuation is not empty */
 }
 
-/* names = { xboard = NAME, shuffled_from = VARIANT, pgn = NAME or {NAME...} }:
-** read into n. */
-static void read_names(Reader *r, int t, VariantNames *n) {
-  static const char *const known[] = {"xboard", "shuffled_from", "pgn", NULL};
+/* names[key] = NAME or {NAME...}, up to MAX_OTHER_NAMES names, into out;
+** returns how many were read. as_script: each is a name a script could
+** have (letters, digits, '_', '-', '.'), since it is taken where one is;
+** else printable characters. */
+static int read_name_list(Reader *r, int t, const char *key, char out[][OTHER_NAME_LEN], int as_script) {
   lua_State *L = r->L;
+  int count = 0;
+  int type = script_rawfield(L, t, key);
+  if (type == LUA_TSTRING) { /* one name: a list of one */
+    lua_newtable(L);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, 1);
+  } else if (type != LUA_TTABLE && type != LUA_TNIL) {
+    problem(r, "names.%s: expected a name or a list of names", key);
+  }
+  if (lua_istable(L, -1)) {
+    lua_Integer len = (lua_Integer)lua_rawlen(L, -1), entries = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      entries++;
+      lua_pop(L, 1);
+    }
+    if (entries != len) problem(r, "names.%s: expected a list of names", key);
+    if (len > MAX_OTHER_NAMES) problem(r, "names.%s: more than %d names", key, MAX_OTHER_NAMES);
+    for (lua_Integer i = 1; i <= len && i <= MAX_OTHER_NAMES; i++) {
+      size_t k;
+      const char *name = lua_rawgeti(L, -1, i) == LUA_TSTRING ? lua_tolstring(L, -1, &k) : NULL;
+      if (!name) problem(r, "names.%s[%d]: expected a string", key, (int)i);
+      else if (k >= OTHER_NAME_LEN) problem(r, "names.%s[%d]: longer than %d characters", key, (int)i, OTHER_NAME_LEN - 1);
+      else if (as_script && !script_valid_name(name))
+        problem(r, "names.%s[%d]: \"%s\" is not a variant's name (letters, digits, '_', '-', '.')", key, (int)i, name);
+      else if (!as_script && !fits_name(name, 0))
+        problem(r, "names.%s[%d]: \"%s\" is not a name of printable characters", key, (int)i, name);
+      else memcpy(out[count++], name, k + 1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return count;
+}
+
+/* names = { xboard = NAME, shuffled_from = VARIANT, pgn = NAME or {NAME...},
+** aliases = NAME or {NAME...} }: read into n. */
+static void read_names(Reader *r, int t, VariantNames *n) {
+  static const char *const known[] = {"xboard", "shuffled_from", "pgn", "aliases", NULL};
   unknown_keys(r, t, "names.", known);
   if (get_string(r, t, "xboard", "names.", n->xboard, sizeof n->xboard) && !fits_name(n->xboard, 1)) {
     problem(r, "names.xboard: \"%s\" is not one word of printable characters", n->xboard);
@@ -1069,34 +1109,8 @@ static void read_names(Reader *r, int t, VariantNames *n) {
     problem(r, "names.shuffled_from: \"%s\" is not the name of a variant script", n->shuffled_from);
     n->shuffled_from[0] = '\0';
   }
-  int type = script_rawfield(L, t, "pgn");
-  if (type == LUA_TSTRING) { /* one name: a list of one */
-    lua_newtable(L);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, 1);
-  } else if (type != LUA_TTABLE && type != LUA_TNIL) {
-    problem(r, "names.pgn: expected a name or a list of names");
-  }
-  if (lua_istable(L, -1)) {
-    lua_Integer len = (lua_Integer)lua_rawlen(L, -1), count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-      count++;
-      lua_pop(L, 1);
-    }
-    if (count != len) problem(r, "names.pgn: expected a list of names");
-    if (len > MAX_OTHER_NAMES) problem(r, "names.pgn: more than %d names", MAX_OTHER_NAMES);
-    for (lua_Integer i = 1; i <= len && i <= MAX_OTHER_NAMES; i++) {
-      size_t k;
-      const char *name = lua_rawgeti(L, -1, i) == LUA_TSTRING ? lua_tolstring(L, -1, &k) : NULL;
-      if (!name) problem(r, "names.pgn[%d]: expected a string", (int)i);
-      else if (k >= OTHER_NAME_LEN) problem(r, "names.pgn[%d]: longer than %d characters", (int)i, OTHER_NAME_LEN - 1);
-      else if (!fits_name(name, 0)) problem(r, "names.pgn[%d]: \"%s\" is not a name of printable characters", (int)i, name);
-      else memcpy(n->other[n->nother++], name, k + 1);
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  n->nother = read_name_list(r, t, "pgn", n->other, 0);
+  n->nalias = read_name_list(r, t, "aliases", n->alias, 1);
 }
 
 int script_names(lua_State *L, int idx, VariantNames *n, char *err, size_t errlen) {

@@ -1,19 +1,28 @@
--- Writes docs/variants.md: every variant of Debian's fairy-stockfish,
--- whether varia has it, how the script is built, whether the two engines
--- agree (the differential suite, tests/fsf/diff.lua), and the speed of
--- perft from the start position, measured side by side. Usage:
+-- Writes docs/variants.md: every variant of the current Fairy-Stockfish
+-- (or of Debian's 11.1 where the current one cannot be run), whether varia
+-- has it, how the script is built, whether the engines agree (the
+-- differential suite, tests/fsf/diff.lua, against 11.1 and against the
+-- current engine), and the speed of perft from the start position,
+-- measured side by side with a native Fairy-Stockfish (11.1 where it has
+-- the variant, else FAIRY_STOCKFISH_CURRENT when that names a native
+-- build). Usage:
 --   ./varia run tests/fsf/table.lua > docs/variants.md
--- (make variants-table). Takes a while: the suite runs in full (unless
--- VARIA_AGREEMENT names its output), then each variant at a depth where
--- perft runs for at least a second.
+-- (make variants-table). Takes a while: the suite runs in full for both
+-- engines (unless VARIA_AGREEMENT names the output of a make test-fsf
+-- already made), then each variant at a depth where perft runs for at
+-- least a second (VARIA_TABLE_KEEP_SPEED=FILE: only those FILE, the page
+-- as it was, has no speed for).
 
 local common = require "tests.fsf.common"
-local fsf = common.binary
+local old_engine, current_engine = common.engine("11.1"), common.engine("current")
 
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
   janggimodern = "a move that repeats a position is illegal (a rule on the game's history; its perft from the start is janggicasual's)",
+  legan = "promotion on a set of squares (two edges of the board), not ranks",
+  troitzky = "promotion on a set of squares (the edge of its rounded board), not ranks",
+  atomar = "a king that survives the blast of its own capture (blast immunity of the capturer), and kings that cannot take each other",
 }
 
 local function popen_lines(cmd)
@@ -24,29 +33,51 @@ local function popen_lines(cmd)
   return lines
 end
 
-local known = assert(common.known(), fsf .. " not found (apt-get install fairy-stockfish)")
+local old_known = common.known(old_engine)
+local current_known = common.known(current_engine)
+local known = assert(current_known or old_known, "no Fairy-Stockfish to list the variants: " .. old_engine.missing)
+local old_has = {}
+for _, name in ipairs(old_known or {}) do old_has[name] = true end
 
--- Fairy-Stockfish's name -> varia's ("normal" is its old name of chess)
-local varia_name = { normal = "chess" }
+-- Fairy-Stockfish's name -> varia's: a script's fairy_stockfish field,
+-- and its names.aliases (normal is chess)
+local varia_name = {}
 local have = {}
 for _, twin in ipairs(common.twins()) do
   have[twin.varia] = true
   if twin.fsf ~= twin.varia then varia_name[twin.fsf] = twin.varia end
 end
+for _, name in ipairs(varia.variants()) do
+  local names = varia.load(name).names
+  local aliases = type(names) == "table" and names.aliases
+  for _, alias in ipairs(type(aliases) == "table" and aliases or { aliases }) do varia_name[alias] = name end
+end
 
--- The differential suite in full: its lines "NAME  N positions, K disagree"
--- and "NAME  N game ends, K disagree". VARIA_AGREEMENT=FILE reads them from
--- the output of a run already made (make test-fsf > FILE) instead.
-local agree = {}
+-- The differential suite in full, against each engine: its lines "NAME  N
+-- positions, K disagree" and "NAME  N game ends, K disagree".
+-- VARIA_AGREEMENT=FILE reads them from the output of a run already made
+-- (make test-fsf > FILE: the lines after "== against the current" are
+-- the current engine's) instead.
+local agree = { old = {}, current = {} }
 local from = os.getenv("VARIA_AGREEMENT")
-local diff_lines = from and popen_lines("cat '" .. from:gsub("'", "") .. "'")
-  or popen_lines("./varia run tests/fsf/diff.lua 2>&1")
+local diff_lines
+if from then
+  diff_lines = popen_lines("cat '" .. from:gsub("'", "") .. "'")
+else
+  diff_lines = popen_lines("./varia run tests/fsf/diff.lua 2>&1")
+  diff_lines[#diff_lines + 1] = "== against the current fairy-stockfish"
+  for _, line in ipairs(current_known and popen_lines("./varia run tests/fsf/diff.lua --engine current 2>&1") or {}) do
+    diff_lines[#diff_lines + 1] = line
+  end
+end
+local which = "old"
 for _, line in ipairs(diff_lines) do
+  if line:find("^== against the current") then which = "current" end
   local name, count, kind, bad = line:match("^(%S+)%s+(%d+) (%a[%a ]-), (%d+) disagree$")
   if name then
     name = name:gsub(":.*", "") -- compared under options (common.compare_as)
-    agree[name] = agree[name] or {}
-    agree[name][kind] = { tonumber(count), tonumber(bad) }
+    agree[which][name] = agree[which][name] or {}
+    agree[which][name][kind] = { tonumber(count), tonumber(bad) }
   end
 end
 
@@ -65,7 +96,7 @@ end
 -- engine. Returns depth, varia's and Fairy-Stockfish's nodes/second, and
 -- whether the two counted the same nodes.
 local MIN_SECONDS, LONG_SECONDS, MAX_DEPTH = 1.0, 5.0, 10
-local function speed(name, theirs)
+local function speed(name, theirs, fsf)
   local function ours_cmd(d) return string.format("./varia perft --variant %s %d", name, d) end
   local function fsf_cmd(d)
     return string.format(
@@ -107,21 +138,30 @@ local out = {}
 local function say(...) out[#out + 1] = table.concat({ ... }) end
 say("# Variants of Fairy-Stockfish in varia")
 say("")
-say("Every variant that Debian's `fairy-stockfish` (11.1) offers in its")
-say("`UCI_Variant` option, and how far varia plays it. *Agreement* is the")
-say("differential suite (`make test-fsf`, `tests/fsf/diff.lua`): perft from")
-say("the start and from 60 seeded random positions, and 30 random games")
-say("played to their end with both engines asked whether the game is over")
-say("and who won. *Speed* is perft from the start position at the depth")
-say("shown, the smallest at which varia's perft runs for at least a second")
-say("(Fairy-Stockfish's, slower, runs longer), so that start-up and caches")
-say("flatter neither engine; three runs of each engine and the median wall")
-say("time (one run where an engine's first takes 5 s or more), both engines")
-say("on one machine in one run (`make variants-table`, which writes this")
-say("page); the ratio is varia's nodes per second over Fairy-Stockfish's.")
+say("Every variant that the current Fairy-Stockfish (2026: npm's")
+say("`fairy-stockfish-nnue.wasm` 1.1.12, or a native build of its source)")
+say("offers in its `UCI_Variant` option, and how far varia plays it;")
+say("*11.1* marks those Debian's `fairy-stockfish` (11.1) has too.")
+say("*Agreement* is the differential suite (`make test-fsf`,")
+say("`tests/fsf/diff.lua`), against each engine that has the variant: perft")
+say("from the start and from 60 seeded random positions, and 30 random")
+say("games played to their end with both engines asked whether the game is")
+say("over and who won (perft/games agreeing, of those run). *Speed* is")
+say("perft from the start position at the depth shown, the smallest at")
+say("which varia's perft runs for at least a second (Fairy-Stockfish's,")
+say("slower, runs longer), so that start-up and caches flatter neither")
+say("engine; three runs of each engine and the median wall time (one run")
+say("where an engine's first takes 5 s or more), both engines on one machine")
+say("in one run (`make variants-table`, which writes this page), against")
+say("11.1 where it has the variant, else a native current build")
+say("(`FAIRY_STOCKFISH_CURRENT`; the wasm build is not a yardstick of")
+say("speed); the ratio is varia's nodes per second over Fairy-Stockfish's.")
+say("Where the current engine judges a variant otherwise and the cause is")
+say("not yet traced, `tests/fsf/common.lua` lists it as known, and its")
+say("disagreements show here.")
 say("")
-say("| Fairy-Stockfish | varia | built with | perft agreement | game ends agreement | speed (depth: varia / FSF Mnps = ratio) |")
-say("|---|---|---|---|---|---|")
+say("| Fairy-Stockfish | 11.1 | varia | built with | agreement with 11.1 | agreement with current | speed (depth: varia / FSF Mnps = ratio) |")
+say("|---|---|---|---|---|---|---|")
 -- VARIA_TABLE_ONLY=a,b,c measures only those of Fairy-Stockfish's names
 -- (a spot check; the page it prints is then partial)
 local only
@@ -129,35 +169,70 @@ if os.getenv("VARIA_TABLE_ONLY") then
   only = {}
   for n in os.getenv("VARIA_TABLE_ONLY"):gmatch("[^,]+") do only[n] = true end
 end
+-- "perft/games" agreeing of those run, and whether all agree
+local function agreement(a, ran)
+  if not ran then return "", true end
+  local p, e = a and a.positions, a and a["game ends"]
+  if not p and not e then return "not run", false end
+  local function part(x) return x and string.format("%d/%d", x[1] - x[2], x[1]) or "not run" end
+  return part(p) .. ", " .. part(e), p and e and p[2] == 0 and e[2] == 0
+end
+local current_native = os.getenv("FAIRY_STOCKFISH_CURRENT")
+-- VARIA_TABLE_KEEP_SPEED=FILE (docs/variants.md as it was) keeps the speed
+-- of each variant FILE already measured, and measures only the others:
+-- the page then says so.
+local kept_speed = {}
+local keep_from = os.getenv("VARIA_TABLE_KEEP_SPEED")
+if keep_from then
+  for _, line in ipairs(popen_lines("cat '" .. keep_from:gsub("'", "") .. "'")) do
+    local name = line:match("^| (%S+) |")
+    local last = line:match("| ([^|]-) |$")
+    if name and last and last:match("^%d+: ") then kept_speed[name] = last end
+  end
+end
+local measured_now = 0
 local counted, agreeing = 0, 0
 for _, theirs in ipairs(known) do
   local name = varia_name[theirs] or theirs
   if only and not only[theirs] then goto next end
   counted = counted + 1
   if have[name] then
-    local a = agree[name] or {}
-    local p, e = a.positions, a["game ends"]
-    local ok = p and e and p[2] == 0 and e[2] == 0
-    if ok then agreeing = agreeing + 1 end
-    local d, ours, fsfs, same = speed(name, theirs)
-    say(string.format("| %s | `%s` | %s | %s | %s | %d: %.1f / %.1f = %.2fx%s |", theirs, name, hooks(name),
-      p and string.format("%d/%d", p[1] - p[2], p[1]) or "not run",
-      e and string.format("%d/%d", e[1] - e[2], e[1]) or "not run",
-      d, ours / 1e6, fsfs / 1e6, ours / fsfs, same and "" or " (node counts differ)"))
+    local old_text, old_ok = agreement(agree.old[name], old_has[theirs])
+    local cur_text, cur_ok = agreement(agree.current[name], current_known ~= nil)
+    if old_ok and cur_ok then agreeing = agreeing + 1 end
+    local fsf = old_has[theirs] and old_engine.command
+      or (current_native and current_native ~= "" and current_engine.command)
+    local speed_text = "—"
+    if kept_speed[theirs] then
+      speed_text = kept_speed[theirs]
+    elseif fsf then
+      measured_now = measured_now + 1
+      local d, ours, fsfs, same = speed(name, theirs, fsf)
+      speed_text = string.format("%d: %.1f / %.1f = %.2fx%s", d, ours / 1e6, fsfs / 1e6, ours / fsfs,
+        same and "" or " (node counts differ)")
+    end
+    say(string.format("| %s | %s | `%s` | %s | %s | %s | %s |", theirs, old_has[theirs] and "yes" or "",
+      name, hooks(name), old_text, cur_text, speed_text))
   else
-    say(string.format("| %s | — | %s | | | |", theirs,
+    say(string.format("| %s | %s | — | %s | | | |", theirs, old_has[theirs] and "yes" or "",
       missing[theirs] and "not yet: needs " .. missing[theirs] or "not yet examined"))
   end
   io.stderr:write(out[#out], "\n") -- progress, row by row
   ::next::
 end
 say("")
-say(string.format("%d of %d variants agree in full.", agreeing, counted))
+say(string.format("%d of %d variants agree in full (with each engine that has them).", agreeing, counted))
+if keep_from then
+  say("")
+  say(string.format("The speeds of the variants an earlier run measured were kept from it; %d were measured in this one.",
+    measured_now))
+end
 say("")
 say("Besides these, varia ships variants Fairy-Stockfish does not have:")
 say("[Ambiguous Chess](variants/ambiguous.md), [Kriegspiel](variants/kriegspiel.md),")
 say("[Monochrome Chess](variants/monochrome.md), [Unbland Chess](variants/unbland.md);")
-say("[Duck Chess](variants/duck.md), which Fairy-Stockfish 11.1 predates; and the")
+say("[Cylinder Chess](variants/cylinder.md), whose board wraps (Fairy-Max and")
+say("XBoard play it); [Omega Chess](variants/omega.md), a board with holes; and the")
 say("fairy conditions written as rule hooks in their scripts (no C of their own):")
 say("[Madrasi](variants/madrasi.md), [Circe](variants/circe.md),")
 say("[Andernach](variants/andernach.md), [Patrol](variants/patrol.md),")

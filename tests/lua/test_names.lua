@@ -21,6 +21,8 @@ for _, name in ipairs(varia.variants()) do
   if names.xboard then declared[#declared + 1] = names.xboard end
   local pgn = type(names.pgn) == "string" and { names.pgn } or names.pgn or {}
   for _, n in ipairs(pgn) do declared[#declared + 1] = n end
+  local aliases = type(names.aliases) == "string" and { names.aliases } or names.aliases or {}
+  for _, n in ipairs(aliases) do declared[#declared + 1] = n end
   for _, n in ipairs(declared) do
     local f = form(n)
     if own[f] ~= nil and own[f] ~= name then
@@ -39,6 +41,16 @@ end
 t.check("names were declared", next(owner) ~= nil)
 t.equal("chess960 is chess shuffled", shuffled_of.chess, "chess960")
 t.equal("XBoard's normal is chess", owner.normal, "chess")
+t.equal("Fairy-Stockfish's mini is minishogi", owner.mini, "minishogi")
+
+-- An alias (names.aliases) is taken wherever a variant's name is.
+t.equal("varia.load of an alias", varia.load("mini").name, "minishogi")
+t.equal("varia.new of an alias", varia.new("fischerandom"):perft(2), 400)
+t.equal("an alias is the variant itself", varia.new("normal"):variant(), "chess")
+t.equal("an alias with options", varia.new("mini:pawn_drop_mate=loses"):perft(2), 181)
+local nosuch_ok, nosuch_err = pcall(varia.new, "nosuchalias")
+t.check("a name that is no alias either: " .. tostring(nosuch_err),
+  not nosuch_ok and tostring(nosuch_err):find("no variant or module named 'nosuchalias'", 1, true) ~= nil)
 
 -- A variant derived under a name of its own is another variant: it does
 -- not take the names of its base (gothic is not XBoard's capablanca),
@@ -80,6 +92,10 @@ refused("a PGN name with a quote", { pgn = 'a"b' }, "names.pgn[1]:")
 refused("a long PGN name", { pgn = string.rep("x", 40) }, "names.pgn[1]: longer than 31 characters")
 refused("too many PGN names", { pgn = { "a", "b", "c", "d", "e", "f", "g", "h", "i" } }, "names.pgn: more than 8 names")
 refused("names not a table", "chess", "names: expected a table")
+t.equal("aliases, one or a list", problems({ aliases = "n2" }) .. problems({ aliases = { "n2", "n3" } }), "")
+refused("an alias that is no script name", { aliases = "no castle" }, "names.aliases[1]: \"no castle\" is not a variant's name")
+refused("an alias that is not a string", { aliases = { "a", false } }, "names.aliases[2]: expected a string")
+refused("too many aliases", { aliases = { "a", "b", "c", "d", "e", "f", "g", "h", "i" } }, "names.aliases: more than 8 names")
 local err = problems({ xboard = "a b", pgn = 7, colour = 1 })
 t.equal("every problem of names in one run", select(2, err:gsub("\n", "")) + 1, 3)
 
