@@ -42,6 +42,7 @@ enum { CAN_READ = 1, CAN_PLAY = 2, CAN_CHANGE = 4, CAN_STATE = 8 };
 typedef struct Rules {
   RuleHooks r;
   lua_State *L; /* the thread the hooks run on */
+  Sandbox *sb;   /* L's sandbox, whose budget the methods pay */
   int ref;      /* registry reference of { hooks..., [VIEW_INDEX] = this } */
   int depth;    /* hooks running, one inside another */
   char failure[768];
@@ -84,11 +85,19 @@ static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
 
 static void pay_squares(lua_State *L, const Rules *R, long per) {
   const Geometry *g = &R->p->v->geo;
-  sandbox_charge(L, (long)g->files * g->ranks * per);
+  sandbox_pay(R->sb, L, (long)g->files * g->ranks * per);
 }
 
+/* Is the value at 1 a position while its hook runs, that the running
+** hook may ask for need? The cheap test of pos_call: the value's metatable
+** compared with the one the methods were made for (their upvalue), no
+** registry lookup by name. */
 static Rules *checkview(lua_State *L, int need) {
-  Rules *R = luaL_checkudata(L, 1, POS_MT);
+  if (lua_type(L, 1) != LUA_TUSERDATA || !lua_getmetatable(L, 1) ||
+      !lua_rawequal(L, -1, lua_upvalueindex(CHARGED_UPVALUE_WITH)))
+    luaL_typeerror(L, 1, POS_MT);
+  lua_pop(L, 1);
+  Rules *R = lua_touserdata(L, 1);
   if (!R->p) luaL_error(L, "a position may be used only while its hook runs");
   if ((R->can & need) != need)
     luaL_error(L, need == CAN_PLAY ? "this hook may not make moves (moves, legal, turn_ends and terminal may)"
@@ -97,6 +106,9 @@ static Rules *checkview(lua_State *L, int need) {
                   : "this hook may not do that here");
   return R;
 }
+
+/* The position of a method's call: pos_call has checked it (checkview). */
+static inline Rules *view(lua_State *L) { return lua_touserdata(L, 1); }
 
 static int checksquare(lua_State *L, Rules *R, int idx) {
   size_t len;
@@ -148,29 +160,29 @@ static uint8_t checkpiece(lua_State *L, Rules *R, int idx, int colour_idx) {
 }
 
 static int pos_side(lua_State *L) {
-  pushcolour(L, checkview(L, CAN_READ)->p->side);
+  pushcolour(L, view(L)->p->side);
   return 1;
 }
 
 /* Who made the move the hook is about (effects, legal, turn_ends); the
 ** side to move elsewhere. */
 static int pos_mover(lua_State *L) {
-  pushcolour(L, checkview(L, CAN_READ)->mover);
+  pushcolour(L, view(L)->mover);
   return 1;
 }
 
 static int pos_step(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->phase + 1);
+  lua_pushinteger(L, view(L)->p->phase + 1);
   return 1;
 }
 
 static int pos_fullmove(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->fullmove);
+  lua_pushinteger(L, view(L)->p->fullmove);
   return 1;
 }
 
 static int pos_piece(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   uint8_t cell = R->p->board[checksquare(L, R, 2)];
   if (cell == CELL_EMPTY) return 0;
   char l = cell_letter(R->p->v, cell);
@@ -180,7 +192,7 @@ static int pos_piece(lua_State *L) {
 }
 
 static int pos_attr(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, R->p->attr[checksquare(L, R, 2)]);
   return 1;
 }
@@ -192,13 +204,13 @@ static int checkslot(lua_State *L, int idx) {
 }
 
 static int pos_state(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, R->p->state[checkslot(L, 2)]);
   return 1;
 }
 
 static int pos_set_state_(lua_State *L) {
-  Rules *R = checkview(L, CAN_STATE);
+  Rules *R = view(L);
   int slot = checkslot(L, 2);
   lua_Integer v = luaL_checkinteger(L, 3);
   luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, 3, "out of the 32-bit range");
@@ -207,7 +219,7 @@ static int pos_set_state_(lua_State *L) {
 }
 
 static int pos_pieces(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   static const char *const names[] = {"white", "black", "neutral", NULL};
   int c = luaL_checkoption(L, 2, NULL, names);
   const Position *p = R->p;
@@ -230,7 +242,7 @@ static int pos_pieces(lua_State *L) {
 
 /* How many pieces the colour has (of the type, with a letter). */
 static int pos_count(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   static const char *const names[] = {"white", "black", "neutral", NULL};
   int c = luaL_checkoption(L, 2, NULL, names);
   if (lua_isnoneornil(L, 3)) {
@@ -245,7 +257,7 @@ static int pos_count(lua_State *L) {
 }
 
 static int pos_royal(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int sq = R->p->royal[checkcolour(L, 2)];
   if (sq == SQ_NONE) return 0;
   pushsquare(L, R, sq);
@@ -253,29 +265,29 @@ static int pos_royal(lua_State *L) {
 }
 
 static int pos_files(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->v->geo.files);
+  lua_pushinteger(L, view(L)->p->v->geo.files);
   return 1;
 }
 
 static int pos_ranks(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->v->geo.ranks);
+  lua_pushinteger(L, view(L)->p->v->geo.ranks);
   return 1;
 }
 
 static int pos_file(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, board_file(&R->p->v->geo, checksquare(L, R, 2)) + 1);
   return 1;
 }
 
 static int pos_rank(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, board_rank(&R->p->v->geo, checksquare(L, R, 2)) + 1);
   return 1;
 }
 
 static int pos_square(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   const Geometry *g = &R->p->v->geo;
   lua_Integer f = luaL_checkinteger(L, 2), r = luaL_checkinteger(L, 3);
   if (f < 1 || f > g->files || r < 1 || r > g->ranks) return 0;
@@ -329,7 +341,7 @@ static Position *masked(lua_State *L, Rules *R, int idx, Position *scratch) {
 }
 
 static int pos_attacked(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2), by = checkcolour(L, 3);
   Position scratch;
   lua_pushboolean(L, attacked(masked(L, R, 4, &scratch), sq, by));
@@ -337,7 +349,7 @@ static int pos_attacked(lua_State *L) {
 }
 
 static int pos_attackers(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2), from[MAX_PIECES], by = checkcolour(L, 3);
   Position scratch;
   int n = attackers_of(masked(L, R, 4, &scratch), sq, by, from, MAX_PIECES);
@@ -350,7 +362,7 @@ static int pos_attackers(lua_State *L) {
 }
 
 static int pos_in_check(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int c = checkcolour(L, 2);
   lua_pushboolean(L, royal_attacked(R->p, c));
   if (R->r.failed) return luaL_error(L, "%s", R->failure);
@@ -372,7 +384,7 @@ static Move checkmove(lua_State *L, const Rules *R, int idx) {
 }
 
 static int pos_uci(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   char buf[32];
   move_to_uci(R->p, checkmove(L, R, 2), buf, sizeof buf);
   lua_pushstring(L, buf);
@@ -385,7 +397,7 @@ static const char *const kind_names[] = {"move", "double", "en passant", "castli
 
 /* from, to, kind, promotion letter: what a move is. */
 static int pos_decode(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   Move m = checkmove(L, R, 2);
   const Variant *v = R->p->v;
   int flag = MOVE_FLAG(m), promo = MOVE_PROMO(m);
@@ -408,7 +420,7 @@ static int pos_decode(lua_State *L) {
 /* The square of the piece m would capture here, or nothing; given a list
 ** of moves, the list of those that capture (one call for a whole list). */
 static int pos_captures(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   const Position *p = R->p;
   if (lua_istable(L, 2)) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
@@ -440,7 +452,7 @@ static int pos_captures(lua_State *L) {
 
 /* A move the script adds: from, to and one of its declared kinds. */
 static int pos_move(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int from = checksquare(L, R, 2), to = checksquare(L, R, 3);
   const char *kind = luaL_checkstring(L, 4);
   for (int i = 0; i < R->r.nkinds; i++)
@@ -460,7 +472,7 @@ static void pushmoves(lua_State *L, const Move *list, int n) {
 }
 
 static int pos_legal(lua_State *L) {
-  Rules *R = checkview(L, CAN_PLAY);
+  Rules *R = view(L);
   Move list[MAX_MOVES];
   int n = gen_legal(R->p, list);
   if (R->r.failed) return luaL_error(L, "%s", R->failure);
@@ -472,7 +484,7 @@ static int pos_legal(lua_State *L) {
 /* The core's moves, before the hooks: what Betza and the variant's
 ** declared rules allow, without the check rule. */
 static int pos_pseudo(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   Move list[MAX_MOVES];
   Position scratch;
   int n = gen_pseudo(masked(L, R, 2, &scratch), list);
@@ -484,7 +496,7 @@ static int pos_pseudo(lua_State *L) {
 /* The moves a piece of the given type would have from sq for the side to
 ** move, as if it stood there. */
 static int pos_moves_as(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   uint8_t cell = checkpiece(L, R, 3, 4);
   Move list[MAX_MOVES];
@@ -510,7 +522,7 @@ static int makeable(Rules *R, Move m) {
 }
 
 static int view_make(lua_State *L) {
-  Rules *R = checkview(L, CAN_PLAY);
+  Rules *R = view(L);
   lua_Integer code = luaL_checkinteger(L, 2);
   Move m = (Move)code;
   if (code < 0 || code > 0xFFFFFFFF || !makeable(R, m))
@@ -526,7 +538,7 @@ static int view_make(lua_State *L) {
 }
 
 static int view_unmake(lua_State *L) {
-  Rules *R = checkview(L, CAN_PLAY);
+  Rules *R = view(L);
   if (R->nmade <= R->base) return luaL_error(L, "unmake: no move of this hook's to take back");
   R->nmade--;
   move_unmake(R->p, R->made[R->nmade], &R->undo[R->nmade]);
@@ -539,7 +551,7 @@ static void set_cell(lua_State *L, Rules *R, int sq, uint8_t cell, uint8_t attr)
 }
 
 static int pos_put(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   uint8_t cell = checkpiece(L, R, 3, 4);
   set_cell(L, R, sq, cell, 0);
@@ -547,14 +559,14 @@ static int pos_put(lua_State *L) {
 }
 
 static int pos_remove(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   set_cell(L, R, checksquare(L, R, 2), CELL_EMPTY, 0);
   return 0;
 }
 
 /* The piece on sq changes sides (or takes the colour given). */
 static int pos_recolour(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   uint8_t cell = R->p->board[sq];
   if (cell == CELL_EMPTY) return luaL_error(L, "recolour: %s is empty", lua_tostring(L, 2));
@@ -565,7 +577,7 @@ static int pos_recolour(lua_State *L) {
 }
 
 static int pos_set_attr(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   lua_Integer a = luaL_checkinteger(L, 3);
   luaL_argcheck(L, a >= 0 && a <= 255, 3, "an attribute is 0 to 255");
@@ -579,7 +591,7 @@ static int pos_set_attr(lua_State *L) {
 ** count of moves without one starts again; unmake restores it with the
 ** rest of the move. */
 static int pos_reset_clock(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   R->p->halfmove = 0;
   return 0;
 }
@@ -587,7 +599,7 @@ static int pos_reset_clock(lua_State *L) {
 /* The piece on from goes to to (whatever stood there is gone), with its
 ** attribute. */
 static int pos_relocate(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int from = checksquare(L, R, 2), to = checksquare(L, R, 3);
   uint8_t cell = R->p->board[from], a = R->p->attr[from];
   if (cell == CELL_EMPTY) return luaL_error(L, "relocate: %s is empty", lua_tostring(L, 2));
@@ -611,7 +623,7 @@ static int pos_tostring(lua_State *L) {
 }
 
 static int pos_fen_(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   pay_squares(L, R, COST_PER_SQUARE);
   char fen[2048];
   pos_fen(R->p, fen, sizeof fen);
@@ -677,11 +689,14 @@ static const ChargedMethod pos_methods[] = {
 const ChargedMethod *rules_methods(void) { return pos_methods; }
 
 /* A position method behind its registry entry (charged_push_methods'
-** upvalues): may the running hook call it, then its cost, then the work. */
+** upvalues): may the running hook call it, then its cost, then the work.
+** The cost is counted into the budget inline (sandbox_pay): a method call
+** is a few loads and compares on top of the method's own work. */
 static int pos_call(lua_State *L) {
-  checkview(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
-  sandbox_charge(L, (long)lua_tointeger(L, lua_upvalueindex(2)));
-  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+  const ChargedMethod *m = lua_touserdata(L, lua_upvalueindex(CHARGED_UPVALUE_ENTRY));
+  Rules *R = checkview(L, m->may);
+  sandbox_pay(R->sb, L, m->cost);
+  return m->func(L);
 }
 
 /* ---- calling the hooks ---------------------------------------------------- */
@@ -1062,7 +1077,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   Rules *R = lua_newuserdatauv(L, sizeof *R, 0);
   memset(R, 0, sizeof *R);
   if (luaL_newmetatable(L, POS_MT)) {
-    charged_push_methods(L, pos_methods, pos_call);
+    charged_push_methods_with(L, pos_methods, pos_call, lua_gettop(L));
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, pos_tostring);
     lua_setfield(L, -2, "__tostring");
@@ -1129,7 +1144,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   lua_rawseti(L, -2, VIEW_INDEX);
   R->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 2); /* the view, the hooks table */
-  R->L = sandbox_of(L)->L;
+  R->sb = sandbox_of(L);
+  R->L = R->sb->L;
   R->r.ctx = R;
   /* only the hooks the script has: the core tests the pointers */
   lua_rawgeti(L, LUA_REGISTRYINDEX, R->ref);
