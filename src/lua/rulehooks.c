@@ -51,6 +51,10 @@ typedef struct Rules {
   Undo *u;      /* the move being made (effects, turn_ends) */
   int can, mover;
   int nmade, base; /* moves made by hooks; the running hook's first */
+  /* moves_on: the moves hook is handed only the moves of these kinds
+  ** (bits of MOVE_FLAG) and, with moves_captures, the captures */
+  int moves_only, moves_captures;
+  uint32_t moves_kinds;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -932,9 +936,62 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   return R->r.failed ? -1 : 0;
 }
 
+/* Is m one of the moves the moves hook is about (moves_on)? */
+static int concerns(const Rules *R, const Position *p, Move m) {
+  return (R->moves_kinds >> MOVE_FLAG(m) & 1) || (R->moves_captures && move_captures(p, m));
+}
+
+/* The moves hook on the moves it concerns, list[0..n) (all of them
+** without moves_on). With moves_on, mine gets the concerned ones, in
+** order, and the hook is not called when there are none; the others stay
+** as they are, and what the hook returns takes the place of the first
+** concerned move. Returns the new count, or -1 when the hooks failed. */
+static int moves_hook(Rules *R, Position *p, Move *list, int n, Move asked, char *reason, size_t reasonlen,
+                      int *answer) {
+  if (!R->moves_only) {
+    Call c = {.R = R, .which = H_MOVES, .list = list, .n = n, .asked = asked, .reason = reason,
+              .reasonlen = reasonlen};
+    if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return -1;
+    *answer = c.answer;
+    return c.n;
+  }
+  Move mine[MAX_MOVES];
+  int nmine = 0, first = -1;
+  for (int i = 0; i < n; i++)
+    if (concerns(R, p, list[i])) {
+      if (first < 0) first = i;
+      mine[nmine++] = list[i];
+    }
+  *answer = 0;
+  if (nmine == 0) return n;
+  Call c = {.R = R, .which = H_MOVES, .list = mine, .n = nmine, .asked = asked, .reason = reason,
+            .reasonlen = reasonlen};
+  if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return -1;
+  *answer = c.answer;
+  if (n - nmine + c.n > MAX_MOVES) {
+    char most[16];
+    snprintf(most, sizeof most, "%d", MAX_MOVES);
+    fail(R, "hooks.moves: %s: more moves with the ones moves_on leaves out than a position may have (%s)",
+         "returned too many", most);
+    return -1;
+  }
+  Move out[MAX_MOVES];
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (i == first) {
+      memcpy(out + k, mine, sizeof(Move) * (size_t)c.n);
+      k += c.n;
+    }
+    if (!concerns(R, p, list[i])) out[k++] = list[i];
+  }
+  memcpy(list, out, sizeof(Move) * (size_t)k);
+  return k;
+}
+
 static int t_moves(void *ctx, Position *p, Move *list, int n) {
-  Call c = {.R = ctx, .which = H_MOVES, .list = list, .n = n};
-  return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.n;
+  int answer;
+  int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
+  return k < 0 ? 0 : k;
 }
 
 static int t_legal(void *ctx, Position *p, Move m, int mover) {
@@ -946,7 +1003,8 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
   Rules *R = ctx;
   Call c = {.R = R, .which = H_EFFECTS, .m = m};
   /* effects of checks count, and change no board: legality is not theirs */
-  int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT ? CAN_READ | CAN_STATE
+  int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT && !(u->moved_attr & R->r.effects_attr)
+                ? CAN_READ | CAN_STATE
                                                                            : CAN_READ | CAN_CHANGE | CAN_STATE;
   call(&c, p, u, can, u->side);
 }
@@ -1001,13 +1059,13 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     if (list[i] == m) found = 1;
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
   if (R->r.moves && found) {
-    Call c = {.R = R, .which = H_MOVES, .list = list, .n = n, .asked = m, .reason = buf, .reasonlen = len};
-    if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return 0;
+    int answer, k = moves_hook(R, p, list, n, m, buf, len, &answer);
+    if (k < 0) return 0;
     int kept = 0;
-    for (int i = 0; i < c.n; i++)
+    for (int i = 0; i < k; i++)
       if (list[i] == m) kept = 1;
     if (!kept) {
-      if (!c.answer) snprintf(buf, len, "the variant's rules (hooks.moves) do not allow it");
+      if (!answer) snprintf(buf, len, "the variant's rules (hooks.moves) do not allow it");
       return 1;
     }
   }
@@ -1016,8 +1074,10 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     int us = p->side;
     buf[0] = '\0';
     move_make(p, m, &u);
-    Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len};
-    int failed = call(&c, p, NULL, CAN_READ | CAN_PLAY, us);
+    /* legal_on "checks": asked only for a check the check rule allows */
+    int asked = R->r.legal_on != HOOK_ON_CHECKS || (!royal_attacked(p, us) && royal_attacked(p, us ^ 1));
+    Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len, .answer = 1};
+    int failed = asked ? call(&c, p, NULL, CAN_READ | CAN_PLAY, us) : 0;
     move_unmake(p, m, &u);
     if (!failed && c.answer == 0) {
       if (!buf[0]) snprintf(buf, len, "the variant's rules (hooks.legal) do not allow it");
@@ -1033,6 +1093,50 @@ static int view_gc(lua_State *L) {
   Rules *R = luaL_checkudata(L, 1, POS_MT);
   R->p = NULL;
   return 0;
+}
+
+/* One name of moves_on: a kind as pos:decode names it, or "captures". */
+static int moves_on_name(Rules *R, const char *name) {
+  if (!strcmp(name, "captures")) {
+    R->moves_captures = 1;
+    return 1;
+  }
+  for (int f = 0; f < (int)(sizeof kind_names / sizeof kind_names[0]); f++)
+    if (f != MF_SCRIPT && !strcmp(name, kind_names[f])) {
+      R->moves_kinds |= 1u << f;
+      return 1;
+    }
+  return 0;
+}
+
+/* hooks.moves_on (at h): "all" (or none), or the moves the moves hook is
+** about: "captures", a kind's name, or a list of them. Returns a problem,
+** or NULL. */
+static const char *read_moves_on(lua_State *L, int h, Rules *R) {
+  static const char expected[] = "hooks.moves_on: expected \"all\", \"captures\", a kind of move "
+                                 "(\"double\", \"castling\", \"promotion\", \"en passant\", ...) or a list of them";
+  const char *problem = NULL;
+  lua_pushliteral(L, "moves_on");
+  int t = lua_rawget(L, h);
+  if (t == LUA_TSTRING) {
+    const char *name = lua_tostring(L, -1);
+    if (strcmp(name, "all")) {
+      R->moves_only = 1;
+      if (!moves_on_name(R, name)) problem = expected;
+    }
+  } else if (t == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    R->moves_only = 1;
+    if (n == 0 || n > 16) problem = expected;
+    for (lua_Integer i = 1; i <= n && !problem; i++) {
+      if (lua_rawgeti(L, -1, i) != LUA_TSTRING || !moves_on_name(R, lua_tostring(L, -1))) problem = expected;
+      lua_pop(L, 1);
+    }
+  } else if (t != LUA_TNIL) {
+    problem = expected;
+  }
+  lua_pop(L, 1);
+  return problem;
 }
 
 RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *err, size_t errlen) {
@@ -1055,7 +1159,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   while (lua_next(L, h)) {
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
     int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
-                        !strcmp(key, "legal_on") || !strcmp(key, "attacked_on"));
+                        !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
+                        !strcmp(key, "moves_on") || !strcmp(key, "effects_attr"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1067,7 +1172,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, legal_on or attacked_on)",
+               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on or moves_on)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1110,7 +1215,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   static const struct {
     const char *key, *names[4], *expected;
   } ons[] = {{"effects_on", {"all", "captures", "checks", NULL}, "hooks.effects_on: expected \"all\", \"captures\" or \"checks\""},
-             {"legal_on", {"all", "captures", NULL}, "hooks.legal_on: expected \"all\" or \"captures\""},
+             {"legal_on", {"all", "captures", "checks", NULL}, "hooks.legal_on: expected \"all\", \"captures\" or \"checks\""},
              {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""}};
   int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all};
   for (int k = 0; k < 3 && !problem; k++) {
@@ -1126,6 +1231,16 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     if (!found) problem = ons[k].expected;
     lua_pop(L, 1);
   }
+  if (!problem) problem = read_moves_on(L, h, R);
+  lua_pushliteral(L, "effects_attr");
+  int at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.effects_attr: expected attribute bits, 1 to 255";
+    else R->r.effects_attr = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
   if (problem) {
     snprintf(err, errlen, "%s", problem);
     lua_pop(L, 2);
