@@ -344,9 +344,35 @@ static Position *masked(lua_State *L, Rules *R, int idx, Position *scratch) {
   return scratch;
 }
 
+/* The piece type a question is narrowed to: a letter at idx (either
+** case: the colour is the question's), or -1 where idx is not a string. */
+static int type_filter(lua_State *L, Rules *R, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return -1;
+  size_t len;
+  const char *s = lua_tolstring(L, idx, &len);
+  char lower = len == 1 && s[0] >= 'A' && s[0] <= 'Z' ? (char)(s[0] + 32) : s[0];
+  int t = len == 1 ? variant_type_by_letter(R->p->v, lower) : -1;
+  if (t < 0) luaL_error(L, "no piece \"%s\" in %s", s, R->p->v->name);
+  return t;
+}
+
+/* Does a piece of type t and colour by attack sq (ordinary attack)? One
+** pass over the side's pieces of that type, without a list. */
+static int attacked_by_type(const Position *p, int sq, int by, int t) {
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int f = p->plist[by][i];
+    if (f != sq && CELL_TYPE(p->board[f]) == t && piece_attacks(p, f, sq)) return 1;
+  }
+  return 0;
+}
+
 static int pos_attacked(lua_State *L) {
   Rules *R = view(L);
-  int sq = checksquare(L, R, 2), by = checkcolour(L, 3);
+  int sq = checksquare(L, R, 2), by = checkcolour(L, 3), t = type_filter(L, R, 4);
+  if (t >= 0) {
+    lua_pushboolean(L, attacked_by_type(R->p, sq, by, t));
+    return 1;
+  }
   Position scratch;
   lua_pushboolean(L, attacked(masked(L, R, 4, &scratch), sq, by));
   return 1;
@@ -354,14 +380,16 @@ static int pos_attacked(lua_State *L) {
 
 static int pos_attackers(lua_State *L) {
   Rules *R = view(L);
-  int sq = checksquare(L, R, 2), from[MAX_PIECES], by = checkcolour(L, 3);
+  int sq = checksquare(L, R, 2), from[MAX_PIECES], by = checkcolour(L, 3), t = type_filter(L, R, 4);
   Position scratch;
-  int n = attackers_of(masked(L, R, 4, &scratch), sq, by, from, MAX_PIECES);
+  const Position *p = t >= 0 ? R->p : masked(L, R, 4, &scratch);
+  int n = attackers_of(p, sq, by, from, MAX_PIECES), k = 0;
   lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    pushsquare(L, R, from[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
+  for (int i = 0; i < n; i++)
+    if (t < 0 || CELL_TYPE(p->board[from[i]]) == t) {
+      pushsquare(L, R, from[i]);
+      lua_rawseti(L, -2, ++k);
+    }
   return 1;
 }
 

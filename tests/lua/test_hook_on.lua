@@ -131,4 +131,35 @@ do
   t.check("bad effects_attr", not ok and tostring(err):find("hooks.effects_attr", 1, true), err)
 end
 
+-- pos:attacked and pos:attackers narrowed to a piece type (a letter of
+-- either case; the colour is the question's): Madrasi's paralysis in one
+-- question. White: Nb1, Bd3, Ke1; Black: the knight on c3
+-- attacks b1 and e2, the bishop on f5 attacks d3 (and no further), Ke8.
+do
+  local seen
+  local v = chess_with({
+    terminal = function(pos)
+      seen = {
+        knight_b1 = pos:attacked("b1", "black", "n"),
+        bishop_b1 = pos:attacked("b1", "black", "B"),
+        bishop_d3 = pos:attacked("d3", "black", "b"),
+        knight_d3 = pos:attacked("d3", "black", "n"),
+        attackers_e2 = table.concat(pos:attackers("e2", "black", "n"), " "),
+        all_d3 = #pos:attackers("d3", "black"),
+      }
+      local ok, err = pcall(pos.attacked, pos, "b1", "black", "x")
+      seen.bad = not ok and tostring(err)
+    end,
+  })
+  local g = varia.new(v, { fen = "4k3/8/8/5b2/8/2nB4/8/1N2K3 w - - 0 1" })
+  g:legal()
+  t.equal("a knight attacks b1", seen.knight_b1, true)
+  t.equal("no bishop attacks b1", seen.bishop_b1, false)
+  t.equal("a bishop attacks d3", seen.bishop_d3, true)
+  t.equal("no knight attacks d3", seen.knight_d3, false)
+  t.equal("the knights attacking e2", seen.attackers_e2, "c3")
+  t.equal("every attacker of d3 (bishop f5)", seen.all_d3, 1)
+  t.check("an unknown letter is an error", seen.bad and seen.bad:find('no piece "x"', 1, true), seen.bad)
+end
+
 t.done()
