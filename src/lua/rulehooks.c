@@ -122,8 +122,14 @@ static int checksquare(lua_State *L, Rules *R, int idx) {
   return sq;
 }
 
+/* A colour's name: asked on almost every call, so the two names are
+** compared directly; luaL_checkoption words the error. */
 static int checkcolour(lua_State *L, int idx) {
   static const char *const names[] = {"white", "black", NULL};
+  size_t len;
+  const char *s = lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+  if (s && len == 5 && !memcmp(s, "white", 5)) return WHITE;
+  if (s && len == 5 && !memcmp(s, "black", 5)) return BLACK;
   return luaL_checkoption(L, idx, NULL, names);
 }
 
