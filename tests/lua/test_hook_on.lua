@@ -162,4 +162,26 @@ do
   t.check("an unknown letter is an error", seen.bad and seen.bad:find('no piece "x"', 1, true), seen.bad)
 end
 
+-- A pos: method checks what it is called on by its metatable (pos_call):
+-- a table, a string (which has a metatable of its own), a number, or a
+-- position kept from an earlier call are refused, naming the method.
+do
+  local errs, kept = {}, nil
+  local v = chess_with({
+    terminal = function(pos)
+      for _, x in ipairs({ {}, "e2", 7 }) do
+        local ok, err = pcall(pos.piece, x, "e2")
+        errs[#errs + 1] = not ok and tostring(err) or "accepted"
+      end
+      kept = pos
+    end,
+  })
+  varia.new(v):legal()
+  for i, what in ipairs({ "table", "string", "number" }) do
+    t.check("pos.piece on a " .. what .. " is refused", errs[i]:find("varia.Position expected, got " .. what, 1, true), errs[i])
+  end
+  local ok, err = pcall(kept.piece, kept, "e2")
+  t.check("a position kept past its hook is dead", not ok and tostring(err):find("only while its hook runs", 1, true), err)
+end
+
 t.done()
