@@ -17,7 +17,8 @@
 -- side's double-step rank with attribute bit 2 (kept in the FEN as
 -- `varia:attr=`); `moves` refuses the double step of a marked pawn, with
 -- the reason `why` prints. A marked pawn loses the mark when it moves on
--- (effects on every move clear it), so the mark means exactly "changed
+-- (effects, asked for every move of a marked piece: effects_attr, clear
+-- it), so the mark means exactly "changed
 -- sides here and has not moved since". Legality needs nothing more: the
 -- core asks, after the move and its effects, whether the mover's king is
 -- attacked, so a piece that turns against its own king cannot do so.
@@ -34,6 +35,10 @@ return std.extend(std.chess, {
   name = "andernach",
   description = "Andernach chess: a piece other than a king that captures changes sides",
   hooks = {
+    -- asked for the captures and for every move of a marked piece (to
+    -- take its mark away): the other moves are chess's
+    effects_on = "captures",
+    effects_attr = MARK,
     effects = function(pos, move, captured, capsq, attr)
       local _, to, kind = pos:decode(move)
       if kind == "castling" then return end
@@ -51,10 +56,11 @@ return std.extend(std.chess, {
       end
       if now ~= pos:attr(to) then pos:set_attr(to, now) end
     end,
+    moves_on = "double", -- the hook is handed the double steps alone
     moves = function(pos, moves)
       return std.keep_moves(moves, function(m)
-        local from, _, kind = pos:decode(m)
-        if kind == "double" and has(pos:attr(from), MARK) then
+        local from = pos:decode(m)
+        if has(pos:attr(from), MARK) then
           return "the pawn on " .. from .. " changed sides there by capturing: no double step (andernach chess)"
         end
       end)

@@ -9,10 +9,12 @@
 --   castling, en passant, promotion to Q/R/B/N). A move is legal when,
 --   after it and all its effects, the mover's own king is not in check.
 --
--- Written with one hook: `legal`, asked after each candidate move is made.
--- A move that leaves the mover's own king attacked is left to the core's
--- check rule (the hook answers nil), so `why` gives the core's reason. A
--- move that attacks the enemy king is legal only when the opponent has no
+-- Written with one hook: `legal`, asked after each candidate move is made,
+-- and (legal_on = "checks") only for a move that gives check and that the
+-- core's check rule allows: a move that leaves the mover's own king
+-- attacked is the core's to refuse, so `why` gives the core's reason, and
+-- a move without check is chess's. A move that attacks the enemy king is
+-- legal only when the opponent has no
 -- legal reply; `pos:legal()` asks that question under these same rules,
 -- so a reply that itself gives check is judged by this hook one level
 -- deeper (a check may be answered by a cross-check only when that mates).
@@ -26,12 +28,13 @@ return std.extend(std.chess, {
   name = "checkless",
   description = "Checkless chess: a move may give check only when it mates",
   hooks = {
+    -- asked only for the moves that give check and that the check rule
+    -- allows (the mover's own king is safe): the others are chess's
+    legal_on = "checks",
     legal = function(pos, move)
-      if pos:in_check(pos:mover()) then return nil end -- the check rule refuses it
-      if pos:in_check(pos:side()) and #pos:legal() > 0 then
+      if #pos:legal() > 0 then
         return false, "a move that gives check must be checkmate (checkless chess)"
       end
-      return nil
     end,
   },
 })

@@ -21,9 +21,17 @@
 -- crosses a line on the orthodox board.
 local std = require "std"
 
--- The cell of a square, as one number.
+-- The cell of a square, as one number, remembered by the square's name
+-- (the board's geometry does not change: a table lookup instead of two
+-- questions to pos on every move).
+local cells = {}
 local function cell(pos, sq)
-  return ((pos:file(sq) - 1) // 2) * 16 + (pos:rank(sq) - 1) // 2
+  local c = cells[sq]
+  if not c then
+    c = ((pos:file(sq) - 1) // 2) * 16 + (pos:rank(sq) - 1) // 2
+    cells[sq] = c
+  end
+  return c
 end
 
 -- Where the king goes when it castles with the rook on rook_sq: the g file

@@ -26,14 +26,11 @@ local std = require "std"
 local function other(colour) return colour == "white" and "black" or "white" end
 
 -- Is the piece on sq paralysed: attacked by an enemy piece of its type?
+-- (pos:attacked narrowed to a type: one question in C, no list)
 local function paralysed(pos, sq)
   local piece, colour = pos:piece(sq)
   if not piece or piece == "K" or piece == "k" then return false end
-  local twin = colour == "white" and piece:lower() or piece:upper()
-  for _, a in ipairs(pos:attackers(sq, other(colour))) do
-    if pos:piece(a) == twin then return true end
-  end
-  return false
+  return pos:attacked(sq, other(colour), piece)
 end
 
 return std.extend(std.chess, {
@@ -47,6 +44,12 @@ return std.extend(std.chess, {
       return false
     end,
     moves = function(pos, moves)
+      -- most positions have no paralysed piece: then the moves stand
+      local any = false
+      for _, sq in ipairs(pos:pieces(pos:side())) do
+        if paralysed(pos, sq) then any = true break end
+      end
+      if not any then return nil end
       local cache = {}
       return std.keep_moves(moves, function(m)
         local from, to, kind = pos:decode(m)

@@ -23,7 +23,7 @@ local std = require "std"
 
 -- Is the piece of `colour` on sq observed by another piece of its colour?
 local function observed(pos, sq, colour)
-  return #pos:attackers(sq, colour) > 0
+  return pos:attacked(sq, colour)
 end
 
 return std.extend(std.chess, {
@@ -36,10 +36,10 @@ return std.extend(std.chess, {
       end
       return false
     end,
+    moves_on = "captures", -- the hook is handed the captures alone, and not asked without one
     moves = function(pos, moves)
       local cache, side = {}, pos:side()
       return std.keep_moves(moves, function(m)
-        if not pos:captures(m) then return nil end
         local from = pos:decode(m)
         if cache[from] == nil then cache[from] = observed(pos, from, side) end
         if not cache[from] then

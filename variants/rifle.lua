@@ -44,6 +44,7 @@ return std.extend(std.chess, {
         pos:relocate(to, from)
       end
     end,
+    moves_on = "promotion", -- the hook is handed the promotions alone
     moves = function(pos, moves)
       local kept, seen, reasons = {}, {}, {}
       for _, m in ipairs(moves) do

@@ -502,8 +502,10 @@ static int rules_legal_moves(Position *p, Move *list) {
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int capture = r->legal_on == HOOK_ON_CAPTURES || r->effects_on == HOOK_ON_CAPTURES ? move_captures(p, m) : 0;
-    int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) ||
-                  (r->legal && (r->legal_on == HOOK_ON_ALL || capture)) ||
+    int marked = r->effects_attr && (MOVE_FLAG(m) < MF_PLACE || MOVE_FLAG(m) > MF_DRAW) &&
+                 (p->attr[MOVE_FROM(m)] & r->effects_attr);
+    int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) || (r->effects && marked) ||
+                  (r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && capture))) ||
                   (r->effects && (r->effects_on == HOOK_ON_ALL || (r->effects_on == HOOK_ON_CAPTURES && capture)));
     if (by_hook) special[ns++] = m;
     else plain[np++] = m;
@@ -529,13 +531,30 @@ static int rules_legal_moves(Position *p, Move *list) {
         if (ok) list[k++] = plain[i];
       }
     }
+    /* legal_on "checks": of the moves the check rule allows, those that
+    ** give check are the hook's to refuse; the others it is not asked */
+    if (r->legal && r->legal_on == HOOK_ON_CHECKS) {
+      int kk = 0;
+      for (int i = 0; i < k && !r->failed; i++) {
+        Undo u;
+        Move m = list[i];
+        move_make(p, m, &u);
+        int ok = !royal_attacked(p, us ^ 1) || r->legal(r->ctx, p, m, us) != 0;
+        move_unmake(p, m, &u);
+        if (ok) list[kk++] = m;
+      }
+      k = kk;
+    }
   }
   for (int i = 0; i < ns && !r->failed; i++) {
     Undo u;
     Move m = special[i];
     move_make(p, m, &u);
-    int ok = r->legal && (r->legal_on == HOOK_ON_ALL || u.captured != CELL_EMPTY) ? r->legal(r->ctx, p, m, us) : -1;
+    int asked = r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && u.captured != CELL_EMPTY));
+    int ok = asked ? r->legal(r->ctx, p, m, us) : -1;
     if (ok < 0) ok = !check_rule || !royal_attacked(p, us);
+    if (ok && !asked && r->legal && r->legal_on == HOOK_ON_CHECKS && royal_attacked(p, us ^ 1))
+      ok = r->legal(r->ctx, p, m, us) != 0;
     move_unmake(p, m, &u);
     if (ok) list[k++] = m;
   }
@@ -744,7 +763,7 @@ void rules_after_make(Position *p, Move m, Undo *u) {
   const RuleHooks *r = p->v->rules;
   if (r->failed) return;
   if (r->effects &&
-      (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT ||
+      (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & r->effects_attr) ||
        (r->effects_on == HOOK_ON_CAPTURES ? u->captured != CELL_EMPTY
                                           : royal_attacked(p, u->side ^ 1))))
     r->effects(r->ctx, p, m, u);

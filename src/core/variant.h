@@ -102,7 +102,9 @@ typedef struct RuleHooks {
   int (*moves)(void *ctx, struct Position *p, uint32_t *list, int n);
   /* After move m of colour mover was made (effects included): 1 legal, 0
   ** refused, -1 the core decides (the mover's royal pieces are not in
-  ** check). Asked for every move, or for captures only (legal_on). */
+  ** check). Asked for every move, for captures only, or (legal_on
+  ** HOOK_ON_CHECKS) for the moves the check rule allows that give check,
+  ** where only its 0 counts (it may refuse them, not allow others). */
   int (*legal)(void *ctx, struct Position *p, uint32_t m, int mover);
   int legal_on;   /* HOOK_ON_* */
   /* The move's effects on the board, made after the core's part of move m
@@ -112,6 +114,9 @@ typedef struct RuleHooks {
   ** change only the hook state, so that legality is not theirs to
   ** change); a script's own moves (MF_SCRIPT) always. */
   int effects_on; /* HOOK_ON_* */
+  /* ... and for every move of a piece whose attribute has one of these
+  ** bits (effects_attr; 0: none): a mark its effects keep up to date. */
+  uint8_t effects_attr;
   /* Does colour by attack sq, as the rules judge attack (check and
   ** castling)? Asked only where the core's attack finds one, to say
   ** whether it counts (attacked_all 0), or for every square (1). */

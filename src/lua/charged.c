@@ -843,9 +843,10 @@ const ChargedMethod *charged_uncosted(const ChargedMethod *list) {
   return NULL;
 }
 
-void charged_push_methods(lua_State *L, const ChargedMethod *list, lua_CFunction call) {
+void charged_push_methods_with(lua_State *L, const ChargedMethod *list, lua_CFunction call, int with) {
   const ChargedMethod *bad = charged_uncosted(list);
   if (bad) luaL_error(L, "method %s has no cost in its registry (charged.h)", bad->name);
+  if (with) with = lua_absindex(L, with);
   int n = 0;
   while (list[n].name) n++;
   lua_createtable(L, 0, n);
@@ -854,7 +855,14 @@ void charged_push_methods(lua_State *L, const ChargedMethod *list, lua_CFunction
     lua_pushinteger(L, m->cost);
     lua_pushstring(L, m->name);
     lua_pushinteger(L, m->may);
-    lua_pushcclosure(L, call, 4);
+    lua_pushlightuserdata(L, (void *)m);
+    if (with) lua_pushvalue(L, with);
+    else lua_pushnil(L);
+    lua_pushcclosure(L, call, CHARGED_UPVALUE_WITH);
     lua_setfield(L, -2, m->name);
   }
+}
+
+void charged_push_methods(lua_State *L, const ChargedMethod *list, lua_CFunction call) {
+  charged_push_methods_with(L, list, call, 0);
 }

@@ -39,9 +39,18 @@ typedef struct ChargedMethod {
 const ChargedMethod *charged_uncosted(const ChargedMethod *list);
 
 /* Pushes a table of the methods of list, each a closure of call with
-** upvalues 1 the method's function, 2 its cost, 3 its name and 4 what
-** may call it; call charges and checks, then runs the function. Raises
-** when a method has no cost. [-0, +1, m] */
+** upvalues 1 the method's function, 2 its cost, 3 its name, 4 what may
+** call it, CHARGED_UPVALUE_ENTRY its entry of list (a light userdata: the
+** four at once, without a conversion each) and CHARGED_UPVALUE_WITH nil;
+** call charges and checks, then runs the function. list must outlive the
+** state (a static registry). Raises when a method has no cost.
+** [-0, +1, m] */
 void charged_push_methods(lua_State *L, const ChargedMethod *list, lua_CFunction call);
+/* The same with the value at index with as upvalue CHARGED_UPVALUE_WITH
+** (the object type's metatable, for a check of the object without a
+** registry lookup). [-0, +1, m] */
+void charged_push_methods_with(lua_State *L, const ChargedMethod *list, lua_CFunction call, int with);
+#define CHARGED_UPVALUE_ENTRY 5
+#define CHARGED_UPVALUE_WITH 6
 
 #endif

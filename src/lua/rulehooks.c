@@ -42,6 +42,7 @@ enum { CAN_READ = 1, CAN_PLAY = 2, CAN_CHANGE = 4, CAN_STATE = 8 };
 typedef struct Rules {
   RuleHooks r;
   lua_State *L; /* the thread the hooks run on */
+  Sandbox *sb;   /* L's sandbox, whose budget the methods pay */
   int ref;      /* registry reference of { hooks..., [VIEW_INDEX] = this } */
   int depth;    /* hooks running, one inside another */
   char failure[768];
@@ -50,6 +51,10 @@ typedef struct Rules {
   Undo *u;      /* the move being made (effects, turn_ends) */
   int can, mover;
   int nmade, base; /* moves made by hooks; the running hook's first */
+  /* moves_on: the moves hook is handed only the moves of these kinds
+  ** (bits of MOVE_FLAG) and, with moves_captures, the captures */
+  int moves_only, moves_captures;
+  uint32_t moves_kinds;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -84,11 +89,19 @@ static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
 
 static void pay_squares(lua_State *L, const Rules *R, long per) {
   const Geometry *g = &R->p->v->geo;
-  sandbox_charge(L, (long)g->files * g->ranks * per);
+  sandbox_pay(R->sb, L, (long)g->files * g->ranks * per);
 }
 
+/* Is the value at 1 a position while its hook runs, that the running
+** hook may ask for need? The cheap test of pos_call: the value's metatable
+** compared with the one the methods were made for (their upvalue), no
+** registry lookup by name. */
 static Rules *checkview(lua_State *L, int need) {
-  Rules *R = luaL_checkudata(L, 1, POS_MT);
+  if (lua_type(L, 1) != LUA_TUSERDATA || !lua_getmetatable(L, 1) ||
+      !lua_rawequal(L, -1, lua_upvalueindex(CHARGED_UPVALUE_WITH)))
+    luaL_typeerror(L, 1, POS_MT);
+  lua_pop(L, 1);
+  Rules *R = lua_touserdata(L, 1);
   if (!R->p) luaL_error(L, "a position may be used only while its hook runs");
   if ((R->can & need) != need)
     luaL_error(L, need == CAN_PLAY ? "this hook may not make moves (moves, legal, turn_ends and terminal may)"
@@ -98,6 +111,9 @@ static Rules *checkview(lua_State *L, int need) {
   return R;
 }
 
+/* The position of a method's call: pos_call has checked it (checkview). */
+static inline Rules *view(lua_State *L) { return lua_touserdata(L, 1); }
+
 static int checksquare(lua_State *L, Rules *R, int idx) {
   size_t len;
   const char *s = luaL_checklstring(L, idx, &len);
@@ -106,8 +122,14 @@ static int checksquare(lua_State *L, Rules *R, int idx) {
   return sq;
 }
 
+/* A colour's name: asked on almost every call, so the two names are
+** compared directly; luaL_checkoption words the error. */
 static int checkcolour(lua_State *L, int idx) {
   static const char *const names[] = {"white", "black", NULL};
+  size_t len;
+  const char *s = lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+  if (s && len == 5 && !memcmp(s, "white", 5)) return WHITE;
+  if (s && len == 5 && !memcmp(s, "black", 5)) return BLACK;
   return luaL_checkoption(L, idx, NULL, names);
 }
 
@@ -148,29 +170,29 @@ static uint8_t checkpiece(lua_State *L, Rules *R, int idx, int colour_idx) {
 }
 
 static int pos_side(lua_State *L) {
-  pushcolour(L, checkview(L, CAN_READ)->p->side);
+  pushcolour(L, view(L)->p->side);
   return 1;
 }
 
 /* Who made the move the hook is about (effects, legal, turn_ends); the
 ** side to move elsewhere. */
 static int pos_mover(lua_State *L) {
-  pushcolour(L, checkview(L, CAN_READ)->mover);
+  pushcolour(L, view(L)->mover);
   return 1;
 }
 
 static int pos_step(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->phase + 1);
+  lua_pushinteger(L, view(L)->p->phase + 1);
   return 1;
 }
 
 static int pos_fullmove(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->fullmove);
+  lua_pushinteger(L, view(L)->p->fullmove);
   return 1;
 }
 
 static int pos_piece(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   uint8_t cell = R->p->board[checksquare(L, R, 2)];
   if (cell == CELL_EMPTY) return 0;
   char l = cell_letter(R->p->v, cell);
@@ -180,7 +202,7 @@ static int pos_piece(lua_State *L) {
 }
 
 static int pos_attr(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, R->p->attr[checksquare(L, R, 2)]);
   return 1;
 }
@@ -192,13 +214,13 @@ static int checkslot(lua_State *L, int idx) {
 }
 
 static int pos_state(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, R->p->state[checkslot(L, 2)]);
   return 1;
 }
 
 static int pos_set_state_(lua_State *L) {
-  Rules *R = checkview(L, CAN_STATE);
+  Rules *R = view(L);
   int slot = checkslot(L, 2);
   lua_Integer v = luaL_checkinteger(L, 3);
   luaL_argcheck(L, v >= INT32_MIN && v <= INT32_MAX, 3, "out of the 32-bit range");
@@ -207,7 +229,7 @@ static int pos_set_state_(lua_State *L) {
 }
 
 static int pos_pieces(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   static const char *const names[] = {"white", "black", "neutral", NULL};
   int c = luaL_checkoption(L, 2, NULL, names);
   const Position *p = R->p;
@@ -230,7 +252,7 @@ static int pos_pieces(lua_State *L) {
 
 /* How many pieces the colour has (of the type, with a letter). */
 static int pos_count(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   static const char *const names[] = {"white", "black", "neutral", NULL};
   int c = luaL_checkoption(L, 2, NULL, names);
   if (lua_isnoneornil(L, 3)) {
@@ -245,7 +267,7 @@ static int pos_count(lua_State *L) {
 }
 
 static int pos_royal(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int sq = R->p->royal[checkcolour(L, 2)];
   if (sq == SQ_NONE) return 0;
   pushsquare(L, R, sq);
@@ -253,29 +275,29 @@ static int pos_royal(lua_State *L) {
 }
 
 static int pos_files(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->v->geo.files);
+  lua_pushinteger(L, view(L)->p->v->geo.files);
   return 1;
 }
 
 static int pos_ranks(lua_State *L) {
-  lua_pushinteger(L, checkview(L, CAN_READ)->p->v->geo.ranks);
+  lua_pushinteger(L, view(L)->p->v->geo.ranks);
   return 1;
 }
 
 static int pos_file(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, board_file(&R->p->v->geo, checksquare(L, R, 2)) + 1);
   return 1;
 }
 
 static int pos_rank(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   lua_pushinteger(L, board_rank(&R->p->v->geo, checksquare(L, R, 2)) + 1);
   return 1;
 }
 
 static int pos_square(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   const Geometry *g = &R->p->v->geo;
   lua_Integer f = luaL_checkinteger(L, 2), r = luaL_checkinteger(L, 3);
   if (f < 1 || f > g->files || r < 1 || r > g->ranks) return 0;
@@ -328,29 +350,57 @@ static Position *masked(lua_State *L, Rules *R, int idx, Position *scratch) {
   return scratch;
 }
 
+/* The piece type a question is narrowed to: a letter at idx (either
+** case: the colour is the question's), or -1 where idx is not a string. */
+static int type_filter(lua_State *L, Rules *R, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return -1;
+  size_t len;
+  const char *s = lua_tolstring(L, idx, &len);
+  char lower = len == 1 && s[0] >= 'A' && s[0] <= 'Z' ? (char)(s[0] + 32) : s[0];
+  int t = len == 1 ? variant_type_by_letter(R->p->v, lower) : -1;
+  if (t < 0) luaL_error(L, "no piece \"%s\" in %s", s, R->p->v->name);
+  return t;
+}
+
+/* Does a piece of type t and colour by attack sq (ordinary attack)? One
+** pass over the side's pieces of that type, without a list. */
+static int attacked_by_type(const Position *p, int sq, int by, int t) {
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int f = p->plist[by][i];
+    if (f != sq && CELL_TYPE(p->board[f]) == t && piece_attacks(p, f, sq)) return 1;
+  }
+  return 0;
+}
+
 static int pos_attacked(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
-  int sq = checksquare(L, R, 2), by = checkcolour(L, 3);
+  Rules *R = view(L);
+  int sq = checksquare(L, R, 2), by = checkcolour(L, 3), t = type_filter(L, R, 4);
+  if (t >= 0) {
+    lua_pushboolean(L, attacked_by_type(R->p, sq, by, t));
+    return 1;
+  }
   Position scratch;
   lua_pushboolean(L, attacked(masked(L, R, 4, &scratch), sq, by));
   return 1;
 }
 
 static int pos_attackers(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
-  int sq = checksquare(L, R, 2), from[MAX_PIECES], by = checkcolour(L, 3);
+  Rules *R = view(L);
+  int sq = checksquare(L, R, 2), from[MAX_PIECES], by = checkcolour(L, 3), t = type_filter(L, R, 4);
   Position scratch;
-  int n = attackers_of(masked(L, R, 4, &scratch), sq, by, from, MAX_PIECES);
+  const Position *p = t >= 0 ? R->p : masked(L, R, 4, &scratch);
+  int n = attackers_of(p, sq, by, from, MAX_PIECES), k = 0;
   lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    pushsquare(L, R, from[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
+  for (int i = 0; i < n; i++)
+    if (t < 0 || CELL_TYPE(p->board[from[i]]) == t) {
+      pushsquare(L, R, from[i]);
+      lua_rawseti(L, -2, ++k);
+    }
   return 1;
 }
 
 static int pos_in_check(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int c = checkcolour(L, 2);
   lua_pushboolean(L, royal_attacked(R->p, c));
   if (R->r.failed) return luaL_error(L, "%s", R->failure);
@@ -372,7 +422,7 @@ static Move checkmove(lua_State *L, const Rules *R, int idx) {
 }
 
 static int pos_uci(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   char buf[32];
   move_to_uci(R->p, checkmove(L, R, 2), buf, sizeof buf);
   lua_pushstring(L, buf);
@@ -385,7 +435,7 @@ static const char *const kind_names[] = {"move", "double", "en passant", "castli
 
 /* from, to, kind, promotion letter: what a move is. */
 static int pos_decode(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   Move m = checkmove(L, R, 2);
   const Variant *v = R->p->v;
   int flag = MOVE_FLAG(m), promo = MOVE_PROMO(m);
@@ -408,7 +458,7 @@ static int pos_decode(lua_State *L) {
 /* The square of the piece m would capture here, or nothing; given a list
 ** of moves, the list of those that capture (one call for a whole list). */
 static int pos_captures(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   const Position *p = R->p;
   if (lua_istable(L, 2)) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
@@ -440,7 +490,7 @@ static int pos_captures(lua_State *L) {
 
 /* A move the script adds: from, to and one of its declared kinds. */
 static int pos_move(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int from = checksquare(L, R, 2), to = checksquare(L, R, 3);
   const char *kind = luaL_checkstring(L, 4);
   for (int i = 0; i < R->r.nkinds; i++)
@@ -460,7 +510,7 @@ static void pushmoves(lua_State *L, const Move *list, int n) {
 }
 
 static int pos_legal(lua_State *L) {
-  Rules *R = checkview(L, CAN_PLAY);
+  Rules *R = view(L);
   Move list[MAX_MOVES];
   int n = gen_legal(R->p, list);
   if (R->r.failed) return luaL_error(L, "%s", R->failure);
@@ -472,7 +522,7 @@ static int pos_legal(lua_State *L) {
 /* The core's moves, before the hooks: what Betza and the variant's
 ** declared rules allow, without the check rule. */
 static int pos_pseudo(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   Move list[MAX_MOVES];
   Position scratch;
   int n = gen_pseudo(masked(L, R, 2, &scratch), list);
@@ -484,7 +534,7 @@ static int pos_pseudo(lua_State *L) {
 /* The moves a piece of the given type would have from sq for the side to
 ** move, as if it stood there. */
 static int pos_moves_as(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   uint8_t cell = checkpiece(L, R, 3, 4);
   Move list[MAX_MOVES];
@@ -510,7 +560,7 @@ static int makeable(Rules *R, Move m) {
 }
 
 static int view_make(lua_State *L) {
-  Rules *R = checkview(L, CAN_PLAY);
+  Rules *R = view(L);
   lua_Integer code = luaL_checkinteger(L, 2);
   Move m = (Move)code;
   if (code < 0 || code > 0xFFFFFFFF || !makeable(R, m))
@@ -526,7 +576,7 @@ static int view_make(lua_State *L) {
 }
 
 static int view_unmake(lua_State *L) {
-  Rules *R = checkview(L, CAN_PLAY);
+  Rules *R = view(L);
   if (R->nmade <= R->base) return luaL_error(L, "unmake: no move of this hook's to take back");
   R->nmade--;
   move_unmake(R->p, R->made[R->nmade], &R->undo[R->nmade]);
@@ -539,7 +589,7 @@ static void set_cell(lua_State *L, Rules *R, int sq, uint8_t cell, uint8_t attr)
 }
 
 static int pos_put(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   uint8_t cell = checkpiece(L, R, 3, 4);
   set_cell(L, R, sq, cell, 0);
@@ -547,14 +597,14 @@ static int pos_put(lua_State *L) {
 }
 
 static int pos_remove(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   set_cell(L, R, checksquare(L, R, 2), CELL_EMPTY, 0);
   return 0;
 }
 
 /* The piece on sq changes sides (or takes the colour given). */
 static int pos_recolour(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   uint8_t cell = R->p->board[sq];
   if (cell == CELL_EMPTY) return luaL_error(L, "recolour: %s is empty", lua_tostring(L, 2));
@@ -565,7 +615,7 @@ static int pos_recolour(lua_State *L) {
 }
 
 static int pos_set_attr(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int sq = checksquare(L, R, 2);
   lua_Integer a = luaL_checkinteger(L, 3);
   luaL_argcheck(L, a >= 0 && a <= 255, 3, "an attribute is 0 to 255");
@@ -579,7 +629,7 @@ static int pos_set_attr(lua_State *L) {
 ** count of moves without one starts again; unmake restores it with the
 ** rest of the move. */
 static int pos_reset_clock(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   R->p->halfmove = 0;
   return 0;
 }
@@ -587,7 +637,7 @@ static int pos_reset_clock(lua_State *L) {
 /* The piece on from goes to to (whatever stood there is gone), with its
 ** attribute. */
 static int pos_relocate(lua_State *L) {
-  Rules *R = checkview(L, CAN_CHANGE);
+  Rules *R = view(L);
   int from = checksquare(L, R, 2), to = checksquare(L, R, 3);
   uint8_t cell = R->p->board[from], a = R->p->attr[from];
   if (cell == CELL_EMPTY) return luaL_error(L, "relocate: %s is empty", lua_tostring(L, 2));
@@ -611,7 +661,7 @@ static int pos_tostring(lua_State *L) {
 }
 
 static int pos_fen_(lua_State *L) {
-  Rules *R = checkview(L, CAN_READ);
+  Rules *R = view(L);
   pay_squares(L, R, COST_PER_SQUARE);
   char fen[2048];
   pos_fen(R->p, fen, sizeof fen);
@@ -677,11 +727,14 @@ static const ChargedMethod pos_methods[] = {
 const ChargedMethod *rules_methods(void) { return pos_methods; }
 
 /* A position method behind its registry entry (charged_push_methods'
-** upvalues): may the running hook call it, then its cost, then the work. */
+** upvalues): may the running hook call it, then its cost, then the work.
+** The cost is counted into the budget inline (sandbox_pay): a method call
+** is a few loads and compares on top of the method's own work. */
 static int pos_call(lua_State *L) {
-  checkview(L, (int)lua_tointeger(L, lua_upvalueindex(4)));
-  sandbox_charge(L, (long)lua_tointeger(L, lua_upvalueindex(2)));
-  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+  const ChargedMethod *m = lua_touserdata(L, lua_upvalueindex(CHARGED_UPVALUE_ENTRY));
+  Rules *R = checkview(L, m->may);
+  sandbox_pay(R->sb, L, m->cost);
+  return m->func(L);
 }
 
 /* ---- calling the hooks ---------------------------------------------------- */
@@ -917,9 +970,62 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   return R->r.failed ? -1 : 0;
 }
 
+/* Is m one of the moves the moves hook is about (moves_on)? */
+static int concerns(const Rules *R, const Position *p, Move m) {
+  return (R->moves_kinds >> MOVE_FLAG(m) & 1) || (R->moves_captures && move_captures(p, m));
+}
+
+/* The moves hook on the moves it concerns, list[0..n) (all of them
+** without moves_on). With moves_on, mine gets the concerned ones, in
+** order, and the hook is not called when there are none; the others stay
+** as they are, and what the hook returns takes the place of the first
+** concerned move. Returns the new count, or -1 when the hooks failed. */
+static int moves_hook(Rules *R, Position *p, Move *list, int n, Move asked, char *reason, size_t reasonlen,
+                      int *answer) {
+  if (!R->moves_only) {
+    Call c = {.R = R, .which = H_MOVES, .list = list, .n = n, .asked = asked, .reason = reason,
+              .reasonlen = reasonlen};
+    if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return -1;
+    *answer = c.answer;
+    return c.n;
+  }
+  Move mine[MAX_MOVES];
+  int nmine = 0, first = -1;
+  for (int i = 0; i < n; i++)
+    if (concerns(R, p, list[i])) {
+      if (first < 0) first = i;
+      mine[nmine++] = list[i];
+    }
+  *answer = 0;
+  if (nmine == 0) return n;
+  Call c = {.R = R, .which = H_MOVES, .list = mine, .n = nmine, .asked = asked, .reason = reason,
+            .reasonlen = reasonlen};
+  if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return -1;
+  *answer = c.answer;
+  if (n - nmine + c.n > MAX_MOVES) {
+    char most[16];
+    snprintf(most, sizeof most, "%d", MAX_MOVES);
+    fail(R, "hooks.moves: %s: more moves with the ones moves_on leaves out than a position may have (%s)",
+         "returned too many", most);
+    return -1;
+  }
+  Move out[MAX_MOVES];
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (i == first) {
+      memcpy(out + k, mine, sizeof(Move) * (size_t)c.n);
+      k += c.n;
+    }
+    if (!concerns(R, p, list[i])) out[k++] = list[i];
+  }
+  memcpy(list, out, sizeof(Move) * (size_t)k);
+  return k;
+}
+
 static int t_moves(void *ctx, Position *p, Move *list, int n) {
-  Call c = {.R = ctx, .which = H_MOVES, .list = list, .n = n};
-  return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.n;
+  int answer;
+  int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
+  return k < 0 ? 0 : k;
 }
 
 static int t_legal(void *ctx, Position *p, Move m, int mover) {
@@ -931,7 +1037,8 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
   Rules *R = ctx;
   Call c = {.R = R, .which = H_EFFECTS, .m = m};
   /* effects of checks count, and change no board: legality is not theirs */
-  int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT ? CAN_READ | CAN_STATE
+  int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT && !(u->moved_attr & R->r.effects_attr)
+                ? CAN_READ | CAN_STATE
                                                                            : CAN_READ | CAN_CHANGE | CAN_STATE;
   call(&c, p, u, can, u->side);
 }
@@ -986,13 +1093,13 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     if (list[i] == m) found = 1;
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
   if (R->r.moves && found) {
-    Call c = {.R = R, .which = H_MOVES, .list = list, .n = n, .asked = m, .reason = buf, .reasonlen = len};
-    if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return 0;
+    int answer, k = moves_hook(R, p, list, n, m, buf, len, &answer);
+    if (k < 0) return 0;
     int kept = 0;
-    for (int i = 0; i < c.n; i++)
+    for (int i = 0; i < k; i++)
       if (list[i] == m) kept = 1;
     if (!kept) {
-      if (!c.answer) snprintf(buf, len, "the variant's rules (hooks.moves) do not allow it");
+      if (!answer) snprintf(buf, len, "the variant's rules (hooks.moves) do not allow it");
       return 1;
     }
   }
@@ -1001,8 +1108,10 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     int us = p->side;
     buf[0] = '\0';
     move_make(p, m, &u);
-    Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len};
-    int failed = call(&c, p, NULL, CAN_READ | CAN_PLAY, us);
+    /* legal_on "checks": asked only for a check the check rule allows */
+    int asked = R->r.legal_on != HOOK_ON_CHECKS || (!royal_attacked(p, us) && royal_attacked(p, us ^ 1));
+    Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len, .answer = 1};
+    int failed = asked ? call(&c, p, NULL, CAN_READ | CAN_PLAY, us) : 0;
     move_unmake(p, m, &u);
     if (!failed && c.answer == 0) {
       if (!buf[0]) snprintf(buf, len, "the variant's rules (hooks.legal) do not allow it");
@@ -1018,6 +1127,50 @@ static int view_gc(lua_State *L) {
   Rules *R = luaL_checkudata(L, 1, POS_MT);
   R->p = NULL;
   return 0;
+}
+
+/* One name of moves_on: a kind as pos:decode names it, or "captures". */
+static int moves_on_name(Rules *R, const char *name) {
+  if (!strcmp(name, "captures")) {
+    R->moves_captures = 1;
+    return 1;
+  }
+  for (int f = 0; f < (int)(sizeof kind_names / sizeof kind_names[0]); f++)
+    if (f != MF_SCRIPT && !strcmp(name, kind_names[f])) {
+      R->moves_kinds |= 1u << f;
+      return 1;
+    }
+  return 0;
+}
+
+/* hooks.moves_on (at h): "all" (or none), or the moves the moves hook is
+** about: "captures", a kind's name, or a list of them. Returns a problem,
+** or NULL. */
+static const char *read_moves_on(lua_State *L, int h, Rules *R) {
+  static const char expected[] = "hooks.moves_on: expected \"all\", \"captures\", a kind of move "
+                                 "(\"double\", \"castling\", \"promotion\", \"en passant\", ...) or a list of them";
+  const char *problem = NULL;
+  lua_pushliteral(L, "moves_on");
+  int t = lua_rawget(L, h);
+  if (t == LUA_TSTRING) {
+    const char *name = lua_tostring(L, -1);
+    if (strcmp(name, "all")) {
+      R->moves_only = 1;
+      if (!moves_on_name(R, name)) problem = expected;
+    }
+  } else if (t == LUA_TTABLE) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    R->moves_only = 1;
+    if (n == 0 || n > 16) problem = expected;
+    for (lua_Integer i = 1; i <= n && !problem; i++) {
+      if (lua_rawgeti(L, -1, i) != LUA_TSTRING || !moves_on_name(R, lua_tostring(L, -1))) problem = expected;
+      lua_pop(L, 1);
+    }
+  } else if (t != LUA_TNIL) {
+    problem = expected;
+  }
+  lua_pop(L, 1);
+  return problem;
 }
 
 RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *err, size_t errlen) {
@@ -1040,7 +1193,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   while (lua_next(L, h)) {
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
     int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
-                        !strcmp(key, "legal_on") || !strcmp(key, "attacked_on"));
+                        !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
+                        !strcmp(key, "moves_on") || !strcmp(key, "effects_attr"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1052,7 +1206,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, legal_on or attacked_on)",
+               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on or moves_on)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1062,7 +1216,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   Rules *R = lua_newuserdatauv(L, sizeof *R, 0);
   memset(R, 0, sizeof *R);
   if (luaL_newmetatable(L, POS_MT)) {
-    charged_push_methods(L, pos_methods, pos_call);
+    charged_push_methods_with(L, pos_methods, pos_call, lua_gettop(L));
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, pos_tostring);
     lua_setfield(L, -2, "__tostring");
@@ -1095,7 +1249,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   static const struct {
     const char *key, *names[4], *expected;
   } ons[] = {{"effects_on", {"all", "captures", "checks", NULL}, "hooks.effects_on: expected \"all\", \"captures\" or \"checks\""},
-             {"legal_on", {"all", "captures", NULL}, "hooks.legal_on: expected \"all\" or \"captures\""},
+             {"legal_on", {"all", "captures", "checks", NULL}, "hooks.legal_on: expected \"all\", \"captures\" or \"checks\""},
              {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""}};
   int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all};
   for (int k = 0; k < 3 && !problem; k++) {
@@ -1111,6 +1265,16 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     if (!found) problem = ons[k].expected;
     lua_pop(L, 1);
   }
+  if (!problem) problem = read_moves_on(L, h, R);
+  lua_pushliteral(L, "effects_attr");
+  int at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.effects_attr: expected attribute bits, 1 to 255";
+    else R->r.effects_attr = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
   if (problem) {
     snprintf(err, errlen, "%s", problem);
     lua_pop(L, 2);
@@ -1129,7 +1293,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   lua_rawseti(L, -2, VIEW_INDEX);
   R->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pop(L, 2); /* the view, the hooks table */
-  R->L = sandbox_of(L)->L;
+  R->sb = sandbox_of(L);
+  R->L = R->sb->L;
   R->r.ctx = R;
   /* only the hooks the script has: the core tests the pointers */
   lua_rawgeti(L, LUA_REGISTRYINDEX, R->ref);
