@@ -504,6 +504,16 @@ static void uci_setoption(Uci *u, char *args) {
       printf("info string Hash %lld: out of memory; the table stays as it was\n", mb);
     else if (clamped)
       printf("info string Hash %.40s: out of range (1 to %d); %lld used\n", value, HASH_MAX_MB, mb);
+  } else if (!strcasecmp(name, "Threads") && value) {
+    long long n;
+    int clamped;
+    if (whole_number(value, 1, SEARCH_MAX_THREADS, &n, &clamped))
+      printf("info string Threads %.40s: not a whole number; ignored\n", value);
+    else if (search_set_threads(binding_searcher(u->e.s->L), (int)n))
+      printf("info string Threads %lld: out of memory; the threads stay %d\n", n,
+             search_threads(binding_searcher(u->e.s->L)));
+    else if (clamped)
+      printf("info string Threads %.40s: out of range (1 to %d); %lld used\n", value, SEARCH_MAX_THREADS, n);
   } else if (!strcasecmp(name, "MultiPV") && value) {
     long long n;
     int clamped;
@@ -535,6 +545,7 @@ static int uci_command(Uci *u, char *cmd) {
     printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
     printf("option name Hash type spin default 16 min 1 max %d\n", HASH_MAX_MB);
     printf("option name Clear Hash type button\n");
+    printf("option name Threads type spin default 1 min 1 max %d\n", SEARCH_MAX_THREADS);
     printf("option name MultiPV type spin default 1 min 1 max %d\n", SEARCH_MAX_LINES);
     printf("option name Ponder type check default false\n");
     printf("option name UCI_Chess960 type check default false\n");
@@ -1080,7 +1091,7 @@ int protocol_xboard(Sandbox *s) {
     if (!strcmp(cmd, "xboard") || !*cmd || !strcmp(cmd, ".") || !strcmp(cmd, "?")) {
       /* "?" when not thinking: nothing to hurry */
     } else if (!strncmp(cmd, "protover", 8)) {
-      printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 "
+      printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 smp=1 "
              "myname=\"varia %s\" variants=\"",
              VARIA_VERSION);
       xboard_variants(s);
@@ -1130,6 +1141,14 @@ int protocol_xboard(Sandbox *s) {
       c.analyzing = 1;
     } else if (!strcmp(cmd, "exit")) {
       c.analyzing = 0;
+    } else if (!strncmp(cmd, "cores ", 6)) {
+      long long n;
+      int clamped;
+      Searcher *searcher = binding_searcher(s->L);
+      if (whole_number(cmd + 6, 1, SEARCH_MAX_THREADS, &n, &clamped))
+        printf("Error (cores from 1 to %d; they stay %d): %.200s\n", SEARCH_MAX_THREADS, search_threads(searcher), cmd);
+      else if (search_set_threads(searcher, (int)n))
+        printf("Error (out of memory; the cores stay %d): %.200s\n", search_threads(searcher), cmd);
     } else if (!strcmp(cmd, "post") || !strcmp(cmd, "nopost")) {
       c.post = cmd[0] == 'p';
     } else if (!strncmp(cmd, "sd ", 3)) {
