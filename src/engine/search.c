@@ -1201,7 +1201,9 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
   if (s->active > 1) helpers_start(s, p, limits);
   SearchResult r = deepen(s, p, depth, lines);
   uint64_t helped = s->active > 1 ? helpers_stop(s) : 0;
+  r.threads = s->active;
   s->active = 1;
+  r.own_nodes = s->nodes;
   r.nodes = s->nodes + helped;
   r.seconds = now() - s->start;
   return r;

@@ -37,6 +37,8 @@ typedef struct SearchResult {
   int depth;          /* the deepest iteration completed */
   int seldepth;       /* the deepest step reached in it (quiescence included) */
   uint64_t nodes;     /* every thread's */
+  uint64_t own_nodes; /* those of the caller's thread */
+  int threads;        /* the threads that searched */
   double seconds;     /* since the search began */
   int hashfull;       /* permille of the table written by this search */
   int line;           /* 1 for the best line, 2 for the next (MultiPV)... */

@@ -395,6 +395,9 @@ static void uci_go(Uci *u, char *args) {
   ** decides from sampled views of a partly hidden position) */
   lim.info = uci_info;
   lim.info_ctx = u;
+  int threads = search_threads(binding_searcher(L));
+  if (threads > 1 && e->g->v->rules)
+    printf("info string Threads %d: this variant's rules are Lua hooks, searched by one thread\n", threads);
   /* the whole turn, played on a copy of the game */
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->game_ref);
   char fen[4096], out[256], err[512];
