@@ -202,6 +202,11 @@ expect "perft: depth past 2^32" 2 "depth 4294967297 out of range (0 to 64)" -- $
 expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" 'e4 e5\nNf3\nfen\n' -- $V
 expect_stdin "repl bad move keeps game" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e4\nNf9\nfen\n' -- $V
 expect_stdin "repl bad move message" 1 "\"Nf9\" is neither" 'e4\nNf9\n' -- $V
+# threads: the computer searches with two, and plays; out of range is
+# refused; a variant of Lua hooks says it is searched by one
+expect_stdin "repl threads" 0 "threads 2" 'threads 2\nlevel 5\ngo\nfen\n' -- $V
+expect_stdin "repl threads refused" 1 "threads: expected a number of threads from 1 to 64" 'threads 0\n' -- $V
+expect_stdin "repl threads with hooks" 0 "threads 2 (this variant's rules are Lua hooks: it is searched by one)" 'threads 2\n' -- $V circe
 expect_stdin "repl perft" 0 "Nodes searched: 400" 'perft 2\n' -- $V
 expect_stdin "repl undo" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 'e4\nundo\nfen\n' -- $V
 expect_stdin "repl bad fen" 1 "FEN board" 'fen xx w - - 0 1\n' -- $V

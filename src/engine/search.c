@@ -706,7 +706,8 @@ static int out_of_time(Searcher *s) {
   if ((s->nodes & 255) == 0) { /* a few hundred microseconds apart */
     if (s->active > 1) s->helper_nodes = helpers_nodes(s);
     if (l->poll) l->poll(l->poll_ctx);
-    if (l->stop && *l->stop) return s->aborted = 1;
+    /* another thread may set it (CECP's reader): read as an atomic */
+    if (l->stop && __atomic_load_n(l->stop, __ATOMIC_RELAXED)) return s->aborted = 1;
     if (s->pondered) {
       if (*l->pondering) return 0; /* no clock while pondering */
       /* the expected move was played: the clock starts now */

@@ -869,7 +869,7 @@ static void input_push(Input *in, const char *text, size_t n, const char *why) {
   else in->head = l;
   in->tail = l;
   if ((in->mode == MODE_THINK && !strcmp(l->text, "?")) || (in->mode == MODE_ANALYZE && strcmp(l->text, ".")))
-    in->stop = 1;
+    __atomic_store_n(&in->stop, 1, __ATOMIC_RELAXED); /* the search reads it without the lock */
   pthread_cond_signal(&in->cv);
   pthread_mutex_unlock(&in->mu);
 }
@@ -879,7 +879,7 @@ static void *input_main(void *arg) {
   char chunk[4096], *buf = NULL;
   size_t len = 0, cap = 0;
   int over = 0, nul = 0;
-  while (!in->done) {
+  while (!__atomic_load_n(&in->done, __ATOMIC_RELAXED)) {
     struct pollfd pf = {STDIN_FILENO, POLLIN, 0};
     int r = poll(&pf, 1, 100); /* wakes to see done */
     if (r < 0 && errno != EINTR) break;
@@ -915,7 +915,7 @@ static void *input_main(void *arg) {
   free(buf);
   pthread_mutex_lock(&in->mu);
   in->eof = 1;
-  if (in->mode == MODE_ANALYZE) in->stop = 1;
+  if (in->mode == MODE_ANALYZE) __atomic_store_n(&in->stop, 1, __ATOMIC_RELAXED);
   pthread_cond_signal(&in->cv);
   pthread_mutex_unlock(&in->mu);
   return NULL;
@@ -946,7 +946,7 @@ static int input_pending(Input *in) {
 static void input_mode(Input *in, int mode) {
   pthread_mutex_lock(&in->mu);
   in->mode = mode;
-  in->stop = mode == MODE_ANALYZE && (in->head || in->eof);
+  __atomic_store_n(&in->stop, mode == MODE_ANALYZE && (in->head || in->eof), __ATOMIC_RELAXED);
   pthread_mutex_unlock(&in->mu);
 }
 
@@ -1223,7 +1223,7 @@ int protocol_xboard(Sandbox *s) {
     fflush(stdout);
   }
   /* the reader ends within its poll's tenth of a second */
-  c.in.done = 1;
+  __atomic_store_n(&c.in.done, 1, __ATOMIC_RELAXED);
   pthread_join(c.in.thread, NULL);
   for (InLine *l = c.in.head, *n; l; l = n) {
     n = l->next;
