@@ -26,8 +26,8 @@ Learns VARIANT's piece values from seeded self-play: K iterations
 (default 3) of N games (default 40) at depth D (default 2), each fitted
 by a logistic regression of the results on the material (Texel's
 method), the pawn keeping its value; each iteration plays with the values
-of the one before. Writes FILE (default VARIANT-tuned.lua, the name's
-last part), a variant script that requires VARIANT and sets the fitted
+of the one before. Writes FILE (default NAME-tuned.lua, beside VARIANT's
+file, or here for a built-in NAME), a variant script that requires VARIANT and sets the fitted
 values: give it to varia analyze, diff, uci as any script. --report FILE
 prints the values of a tuned file with their 95% intervals (a bootstrap
 over the games) and how they changed.
@@ -70,7 +70,9 @@ local function parse(args)
   if o.variant:find(":", 1, true) then lab.usage_error("a variant with options cannot be required: tune a script") end
   o.module = o.variant:gsub("%.lua$", ""):match("([^/]+)$")
   if not o.module:match("^[%w_%-%.]+$") then lab.usage_error("'" .. o.variant .. "' is not a variant name or script") end
-  o.out = o.out or (o.module .. "-tuned.lua")
+  -- beside the script, where its require finds the variant
+  local dir = o.variant:match("^(.*)/[^/]*$")
+  o.out = o.out or ((dir and dir .. "/" or "") .. o.module .. "-tuned.lua")
   return o
 end
 
@@ -271,6 +273,10 @@ function M.main(tty, args)
     local lines = report_lines(o, history, current, ci, letters, played)
     write_tuned(o, current, letters, lines)
     spec = o.out:find("/", 1, true) and o.out or "./" .. o.out
+    -- the file as the loader sees it: a require that does not find the
+    -- variant from where it was written is said now, not at its first use
+    local loaded, why = pcall(varia.new, spec)
+    if not loaded then lab.die(fmt("%s does not load (%s): write it beside the variant's script", o.out, tostring(why):match("^[^\n]*"))) end
     if not next(fitted) then
       lines[#lines + 1] = "(no value could be fitted: too few decided games; try more --games)"
     end

@@ -913,6 +913,12 @@ expect "tune: another seed, other values" 1 "differ" -- cmp "$tmp/t1.lua" "$tmp/
 expect "tune: the file is a valid script" 0 "ok (gardner-tuned, 5x5" -- $V check "$tmp/t1.lua"
 expect "tune: --report" 0 "piece     value  95% interval      given    it 1    it 2    it 3" -- $V tune --report "$tmp/t1.lua"
 expect "tune: --report of another file" 1 "holds no report of varia tune" -- $V tune --report variants/chess.lua
+# a script's tuned copy goes beside it, where its require finds it; one
+# written elsewhere is refused at once
+mkdir -p "$tmp/tunedir" && sed 's/name = "gardner"/name = "mygard"/' variants/gardner.lua >"$tmp/tunedir/mygard.lua"
+expect "tune: beside the script" 0 "written to $tmp/tunedir/mygard-tuned.lua" -- $V tune "$tmp/tunedir/mygard.lua" --games 4 --depth 1 --iterations 1
+expect "tune: a file that cannot find its variant" 1 "does not load (no variant or module named 'mygard'" -- \
+  $V tune "$tmp/tunedir/mygard.lua" --games 4 --depth 1 --iterations 1 --out "$tmp/elsewhere.lua"
 tuned_rook=$(sed -n 's/^    r = { value = \([0-9]*\) },$/\1/p' "$tmp/t1.lua")
 rookless() { printf 'setoption name UCI_Variant value %s\nposition fen rnbqk/ppppp/5/PPPPP/1NBQK w - - 0 1\ngo depth 1\n' "$1" |
   { cat; sleep 1; } | $V uci | sed -n 's/^info depth 1 .* score cp \(-*[0-9]*\) .*/\1/p' | tail -1; }
