@@ -142,7 +142,7 @@ $(UNIT_CORE): build/test_%: tests/unit/test_%.c $(CORE_LIB)
 	$(CC) $(CORE_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(CORE_LIB) $(CMOCKA_LIBS) -lm
 
 $(UNIT_ENGINE): build/test_%: tests/unit/test_%.c $(ENGINE_LIB) $(CORE_LIB)
-	$(CC) $(ENGINE_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(ENGINE_LIB) $(CORE_LIB) $(CMOCKA_LIBS) -lm
+	$(CC) $(ENGINE_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(ENGINE_LIB) $(CORE_LIB) $(CMOCKA_LIBS) -lm -lpthread
 
 $(UNIT_LUA): build/test_%: tests/unit/test_%.c $(LUA_LIB) $(ENGINE_LIB) $(CORE_LIB)
 	$(CC) $(LUAL_CFLAGS) $(CMOCKA_CFLAGS) $(LINK_DEPFLAGS) $(LDFLAGS) -o $@ $< $(LUA_LIB) $(ENGINE_LIB) $(CORE_LIB) \

@@ -1069,6 +1069,7 @@ function M.main(command, exe, tty, ...)
   local args = { ... }
   local ok, status = pcall(function()
     if command == "analyze" then return analyze(exe, tty, args) end
+    if command == "tune" then return M.tune.main(tty, args) end -- lua/labtune.lua
     return M.diff.main(M, args) -- lua/labdiff.lua, set by src/front/cli.c
   end)
   if ok then return status end
@@ -1080,6 +1081,9 @@ function M.main(command, exe, tty, ...)
   io.stderr:write(fmt("varia %s: %s\n", command, tostring(status)))
   return command == "diff" and 2 or 1
 end
+
+-- for labtune
+M.rng_of = rng_of
 
 -- for labdiff
 M.parse_analyze, M.make_config, M.play_games, M.piece_info = parse_analyze, make_config, play_games, piece_info

@@ -207,6 +207,11 @@ judge "repl: Omega's holes are blank" 0 " 11     c  r  n  b  q  k  b  n  r  c   
 judge "repl: the wizard squares at the corners" 0 " 12  w                                w " $st "$out"
 expect_stdin "repl bad move keeps game" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e4\nNf9\nfen\n' -- $V
 expect_stdin "repl bad move message" 1 "\"Nf9\" is neither" 'e4\nNf9\n' -- $V
+# threads: the computer searches with two, and plays; out of range is
+# refused; a variant of Lua hooks says it is searched by one
+expect_stdin "repl threads" 0 "threads 2" 'threads 2\nlevel 5\ngo\nfen\n' -- $V
+expect_stdin "repl threads refused" 1 "threads: expected a number of threads from 1 to 64" 'threads 0\n' -- $V
+expect_stdin "repl threads with hooks" 0 "threads 2 (this variant's rules are Lua hooks: it is searched by one)" 'threads 2\n' -- $V circe
 expect_stdin "repl perft" 0 "Nodes searched: 400" 'perft 2\n' -- $V
 expect_stdin "repl undo" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 'e4\nundo\nfen\n' -- $V
 expect_stdin "repl bad fen" 1 "FEN board" 'fen xx w - - 0 1\n' -- $V
@@ -932,6 +937,34 @@ git -C "$tmp/repo" init -q && git -C "$tmp/repo" add s.lua && git -C "$tmp/repo"
 sed -i 's/q = std.pieces.ferz,/q = std.pieces.wazir,/' "$tmp/repo/s.lua"
 expect "diff: FILE@REV" 1 "only B: e1f1" -- $V diff "$tmp/repo/s.lua@HEAD" "$tmp/repo/s.lua" --positions 300
 expect "diff: a revision that does not exist" 2 "git show failed" -- $V diff "$tmp/repo/s.lua@nosuchrev" "$tmp/repo/s.lua"
+
+# varia tune: piece values from seeded self-play, in a second at these
+# settings; the same seed writes the same file, which loads as a script,
+# keeps its report, and changes what the search scores (a rook less is
+# worth what the tuned rook is worth)
+expect "tune: no variant" 2 "a variant is needed" -- $V tune
+expect "tune: bad option" 2 "unknown option '--gamez'" -- $V tune gardner --gamez 3
+expect "tune: gardner" 0 "written to $tmp/t1.lua" -- $V tune gardner --games 8 --depth 1 --iterations 3 --seed 3 --out "$tmp/t1.lua"
+$V tune gardner --games 8 --depth 1 --iterations 3 --seed 3 --out "$tmp/t2.lua" >/dev/null 2>&1
+expect "tune: the same seed, the same values" 0 "" -- cmp "$tmp/t1.lua" "$tmp/t2.lua"
+$V tune gardner --games 8 --depth 1 --iterations 3 --seed 4 --out "$tmp/t3.lua" >/dev/null 2>&1
+expect "tune: another seed, other values" 1 "differ" -- cmp "$tmp/t1.lua" "$tmp/t3.lua"
+expect "tune: the file is a valid script" 0 "ok (gardner-tuned, 5x5" -- $V check "$tmp/t1.lua"
+expect "tune: --report" 0 "piece     value  95% interval      given    it 1    it 2    it 3" -- $V tune --report "$tmp/t1.lua"
+expect "tune: --report of another file" 1 "holds no report of varia tune" -- $V tune --report variants/chess.lua
+# a script's tuned copy goes beside it, where its require finds it; one
+# written elsewhere is refused at once
+mkdir -p "$tmp/tunedir" && sed 's/name = "gardner"/name = "mygard"/' variants/gardner.lua >"$tmp/tunedir/mygard.lua"
+expect "tune: beside the script" 0 "written to $tmp/tunedir/mygard-tuned.lua" -- $V tune "$tmp/tunedir/mygard.lua" --games 4 --depth 1 --iterations 1
+expect "tune: a file that cannot find its variant" 1 "does not load (no variant or module named 'mygard'" -- \
+  $V tune "$tmp/tunedir/mygard.lua" --games 4 --depth 1 --iterations 1 --out "$tmp/elsewhere.lua"
+tuned_rook=$(sed -n 's/^    r = { value = \([0-9]*\) },$/\1/p' "$tmp/t1.lua")
+rookless() { printf 'setoption name UCI_Variant value %s\nposition fen rnbqk/ppppp/5/PPPPP/1NBQK w - - 0 1\ngo depth 1\n' "$1" |
+  { cat; sleep 1; } | $V uci | sed -n 's/^info depth 1 .* score cp \(-*[0-9]*\) .*/\1/p' | tail -1; }
+given=$(rookless gardner) tuned=$(rookless "$tmp/t1.lua")
+judge "tune: the search uses the tuned values" 0 "ok" 0 "$( [ -n "$tuned_rook" ] && [ -n "$given" ] && [ -n "$tuned" ] &&
+  [ "$tuned" != "$given" ] && [ $((given + 500 - tuned - tuned_rook)) -ge -120 ] && [ $((given + 500 - tuned - tuned_rook)) -le 120 ] &&
+  echo ok || echo "rook $tuned_rook, given $given, tuned $tuned")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -102,10 +102,13 @@ transcript "xboard: a hook failure refuses the move" xboard 'xboard\nprotover 2\
 # cannot send; spartan is offered as varia-spartan, since XBoard would
 # read its own Spartan chess into the name.
 transcript "xboard features" xboard 'xboard\nprotover 2\nquit\n' \
-  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 myname=\"varia 0.1\" variants=\"$(grep -vxE 'duck|ambiguous|unbland|marseillais|progressive|takemake' <<<"$names" | sed 's/^chess$/normal/; s/^chess960$/fischerandom/; s/^spartan$/varia-spartan/' | paste -sd,)\" done=1"
+  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 smp=1 myname=\"varia 0.1\" variants=\"$(grep -vxE 'duck|ambiguous|unbland|marseillais|progressive|takemake' <<<"$names" | sed 's/^chess$/normal/; s/^chess960$/fischerandom/; s/^spartan$/varia-spartan/' | paste -sd,)\" done=1"
 transcript "xboard: a variant of two steps a turn is refused" xboard 'variant duck\nsd 1\nusermove e2e4\nquit\n' \
   "Error (duck has more than one step a turn, which CECP cannot send; the variant stays normal): variant duck" "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard ping" xboard 'ping 7\nquit\n' "pong 7"
+# cores: more than one thread; a bad count is refused and the threads stay
+transcript "xboard cores" xboard 'xboard\nprotover 2\ncores 2\ncores x\nnew\nsd 6\nusermove e2e4\nquit\n' \
+  "~feature .* analyze=1 smp=1 .*" "Error (cores from 1 to 64; they stay 2): cores x" "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard plays black" xboard 'new\nsd 2\nusermove e2e4\nquit\n' "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard mates" xboard 'setboard 7k/8/6K1/8/8/8/8/R7 w - - 0 1\nsd 3\ngo\nquit\n' "move a1a8" "1-0 {checkmate}"
 transcript "xboard illegal" xboard 'new\nusermove e2e5\nquit\n' "Illegal move (illegal move e2e5 in this position): e2e5"
@@ -357,8 +360,21 @@ transcript "uci Hash out of range" uci 'setoption name Hash value 0\nsetoption n
 transcript "uci unknown option" uci 'setoption name Foo value 1\nsetoption name MultiPV value 99\nisready\nquit\n' \
   "info string setoption: no option 'Foo'" "info string MultiPV 99: out of range (1 to 16); 16 used" "readyok"
 transcript "uci options" uci 'uci\nquit\n' "option name Hash type spin default 16 min 1 max 4096" \
-  "option name MultiPV type spin default 1 min 1 max 16" "option name Ponder type check default false" \
+  "option name Threads type spin default 1 min 1 max 64" "option name MultiPV type spin default 1 min 1 max 16" "option name Ponder type check default false" \
   "option name UCI_Chess960 type check default false" "uciok"
+# Threads: two threads search to the depth asked and answer a legal move
+# (one of go perft 1's); out of range is clamped, and a variant of Lua
+# hooks is searched by one thread, as the info line says
+fen='r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'
+out=$(uci_run "setoption name Threads value 2\nposition fen $fen\ngo depth 8\nquit\n")
+legal=$(uci_run "position fen $fen\ngo perft 1\nquit\n" | grep -oE '^[a-h][1-8][a-h][1-8]')
+b=$(grep -oE '^bestmove [a-h][1-8][a-h][1-8]' <<<"$out" | cut -d' ' -f2)
+check "uci Threads 2 go depth 8" '[ -n "$b" ] && grep -qx "$b" <<<"$legal" && grep -qE "^info depth 8 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ " <<<"$out"' "$out"
+transcript "uci Threads out of range" uci 'setoption name Threads value 0\nsetoption name Threads value x\nsetoption name Threads value 65\nisready\nquit\n' \
+  "info string Threads 0: out of range (1 to 64); 1 used" "info string Threads x: not a whole number; ignored" \
+  "info string Threads 65: out of range (1 to 64); 64 used" "readyok"
+transcript "uci Threads with Lua hooks" uci 'setoption name Threads value 2\nsetoption name UCI_Variant value circe\nposition startpos\ngo depth 3\nquit\n' \
+  "info string Threads 2: this variant's rules are Lua hooks, searched by one thread" "~bestmove [a-h][1-8][a-h][1-8].*"
 # MultiPV: as many lines, each its own first move
 out=$(uci_run 'setoption name MultiPV value 3\nposition startpos\ngo depth 3\nquit\n')
 firsts=$(grep '^info depth 3 .* multipv' <<<"$out" | sed 's/.* pv \([^ ]*\).*/\1/' | sort -u | wc -l)

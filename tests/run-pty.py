@@ -438,6 +438,12 @@ t = Term(["analyze", "chess", "--games", "4", "--depth", "1", "--max-plies", "40
 check("analyze: a progress bar at a terminal",
       t.wait_for(r"\[#+\.*\] \d/4 games, ETA \d+:\d\d", 20), t.out)
 check("analyze: the report follows", t.wait_for(r"first-player score", 20), t.out)
+# varia tune: the games of every round and the time left, at a terminal
+tune_out = os.path.join(tempfile.mkdtemp(), "g.lua")
+t = Term(["tune", "gardner", "--games", "4", "--depth", "1", "--iterations", "2", "--out", tune_out])
+check("tune: progress with an ETA at a terminal", t.wait_for(r"tune: \d/8 games, ETA \d+:\d\d", 20), t.out)
+check("tune: the report follows", t.wait_for(r"written to " + re.escape(tune_out), 30), t.out)
+t.close()
 # The REPL's habits.
 # Ctrl-C at the prompt clears the line as in bash, and never quits.
 t = Term([])

@@ -8,9 +8,12 @@
 # engine has less than the clock's time), then the medians.
 #   tools/engine-figures.sh [MS] [VARIANT...]   (default 1000; chess
 #   capablanca xiangqi duck)
+#   THREADS=N tools/engine-figures.sh ...   the timed searches with N
+#   threads (UCI's Threads; default 1), the positions the same
 set -u
 cd "$(dirname "$0")/.."
 ms=${1:-1000}
+threads=${THREADS:-1}
 shift || true
 variants=${*:-chess capablanca xiangqi duck}
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
@@ -33,7 +36,7 @@ for v in $variants; do
       [ -z "$m" ] || [ "$m" = "(none)" ] && break 2
       moves="$moves $m"
     done
-    out=$(uci "setoption name UCI_Variant value $v\nposition startpos moves $moves\ngo movetime $ms\n")
+    out=$(uci "setoption name Threads value $threads\nsetoption name UCI_Variant value $v\nposition startpos moves $moves\ngo movetime $ms\n")
     last=$(grep '^info depth' <<<"$out" | tail -1)
     nodes=$(grep -o ' nodes [0-9]*' <<<"$last" | cut -d' ' -f3)
     time=$(grep -o ' time [0-9]*' <<<"$last" | cut -d' ' -f3)

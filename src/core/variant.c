@@ -1,6 +1,7 @@
 /*
 ** variant.c - defaults, checks and precomputed tables of a variant.
 */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,18 +56,21 @@ int variant_type_by_letter(const Variant *v, char letter) {
 /* The Zobrist keys of every variant: one fixed splitmix sequence, computed
 ** once. A variant of nsq squares takes the first 97 * nsq keys for its
 ** cells and the next ones for the rest of its state, so loading a variant
-** neither allocates nor hashes 97 keys per square again. */
+** neither allocates nor hashes 97 keys per square again. Computed under
+** pthread_once: variants may be loaded by more than one thread. */
 #define ZOBRIST_KEYS (97 * MAX_SQUARES + 64)
+static uint64_t zobrist_table[ZOBRIST_KEYS];
+static pthread_once_t zobrist_once = PTHREAD_ONCE_INIT;
+
+static void zobrist_fill(void) {
+  uint64_t seed = 0x7661726961ull; /* "varia" */
+  /* a fixed sequence: the same keys in every run */
+  for (int i = 0; i < ZOBRIST_KEYS; i++) zobrist_table[i] = splitmix_next(&seed);
+}
+
 static const uint64_t *zobrist_keys(void) {
-  static uint64_t keys[ZOBRIST_KEYS];
-  static int ready;
-  if (!ready) {
-    uint64_t seed = 0x7661726961ull; /* "varia" */
-    /* a fixed sequence: the same keys in every run */
-    for (int i = 0; i < ZOBRIST_KEYS; i++) keys[i] = splitmix_next(&seed);
-    ready = 1;
-  }
-  return keys;
+  pthread_once(&zobrist_once, zobrist_fill);
+  return zobrist_table;
 }
 
 static void add_ray(Variant *v, int c, int off, int reach, int type) {

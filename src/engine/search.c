@@ -17,6 +17,16 @@
 ** (null move, only where a pass is harmless to assume) or by a static
 ** score far above beta near the leaves, and quiet moves near the leaves
 ** that cannot reach alpha are not searched.
+**
+** More than one thread (lazy SMP): helper threads search the same root,
+** each on its own copy of the position with its own stacks, killers and
+** history, and share only the transposition table, whose entries are
+** written and read word by word (relaxed atomics) with a check word, the
+** key xor the others, so that an entry torn by two writers is not taken
+** for a hit. The helpers begin their iterations at staggered depths and
+** are stopped when the main thread, whose answer is the search's, ends.
+** A variant whose rules are Lua hooks is searched by one thread: its Lua
+** state must never be entered by two.
 ** The evaluation reads only what the script declares: the piece values
 ** (estimated from the piece's moves on an empty board where the script
 ** gives none), the squares each piece reaches from each square of an
@@ -25,6 +35,7 @@
 ** pieces, and the pieces around each royal piece.
 */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -42,14 +53,21 @@
 /* A passed pawn's least bonus (see eval_tables). */
 #define PASSED_BASE 10
 
+/* An entry as three words, each read and written whole, so that threads
+** may share the table without a lock: data holds the move (low half) and
+** the score (high half); meta the depth (bits 0-15), the bound (16-23)
+** and the search that wrote it (24-31, for hashfull); check the key xor
+** the two, so that an entry half written by one thread and half by
+** another, or a key that was never stored, does not read as a hit. */
 typedef struct TTEntry {
-  uint64_t key;
-  Move move;
-  int32_t score;
-  int16_t depth;
-  uint8_t bound; /* 0 empty, 1 exact, 2 lower, 3 upper */
-  uint8_t gen;   /* the search that wrote it (hashfull) */
+  uint64_t check, data, meta;
 } TTEntry;
+
+/* What the table holds for a position. */
+typedef struct TTHit {
+  Move move;
+  int score, depth, bound;
+} TTHit;
 
 enum { BOUND_NONE = 0, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -78,10 +96,24 @@ typedef struct PlyData {
 } PlyData;
 
 struct Searcher {
-  TTEntry *tt;
+  TTEntry *tt;                     /* a helper's is its main searcher's */
   size_t tt_mask;
   uint8_t gen;
   uint64_t nodes;
+  /* threads: a main searcher's helpers (nthreads - 1 of them); a helper's
+  ** index (0 for the main searcher), the flag that stops it, and its
+  ** nodes as published for the main searcher to count */
+  int nthreads, active;            /* helpers + 1; those of this search + 1 */
+  Searcher *helper[SEARCH_MAX_THREADS - 1];
+  int index;
+  int *halt;
+  int halt_helpers;                /* the main searcher's: set when it ends */
+  uint64_t published;              /* read by another thread: atomics only */
+  uint64_t helper_nodes;           /* the helpers' nodes, last counted */
+  Position root;                   /* a helper's copy of the position */
+  SearchLimits own;                /* a helper's limits */
+  pthread_t thread;
+  int running;                     /* the thread was started */
   const SearchLimits *limits;
   double start, deadline, soft_deadline;
   int pondered; /* pondering when the search began, the clock not yet started */
@@ -99,6 +131,9 @@ struct Searcher {
   Move pv[PLY_LIMIT][PLY_LIMIT];
   PlyData *ply;                    /* PLY_LIMIT of them */
   EvalTables eval;
+  /* eval_tables' scratch: each searcher its own, so that searchers in
+  ** different threads never share it */
+  int reach[2][MAX_TYPES][MAX_SQUARES];
 };
 
 static double now(void) {
@@ -132,16 +167,26 @@ void search_clock(SearchLimits *lim, double clock, int togo, double inc) {
   lim->soft_seconds = soft;
 }
 
-Searcher *search_new(int tt_megabytes) {
+/* A searcher of its own table (tt_megabytes), or a helper of main's. */
+static Searcher *searcher_new(int tt_megabytes, const Searcher *main) {
   Searcher *s = calloc(1, sizeof *s);
   if (!s) return NULL;
-  s->tt = table_new(tt_megabytes, &s->tt_mask);
+  s->nthreads = 1;
+  if (main) {
+    s->tt = main->tt;
+    s->tt_mask = main->tt_mask;
+  } else s->tt = table_new(tt_megabytes, &s->tt_mask);
   s->ply = calloc(PLY_LIMIT, sizeof *s->ply);
   if (!s->tt || !s->ply) {
+    if (main) s->tt = NULL;
     search_free(s);
     return NULL;
   }
   return s;
+}
+
+Searcher *search_new(int tt_megabytes) {
+  return searcher_new(tt_megabytes, NULL);
 }
 
 int search_resize(Searcher *s, int megabytes) {
@@ -151,17 +196,54 @@ int search_resize(Searcher *s, int megabytes) {
   free(s->tt);
   s->tt = tt;
   s->tt_mask = mask;
+  for (int i = 0; i < s->nthreads - 1; i++) s->helper[i]->tt = tt, s->helper[i]->tt_mask = mask;
   return 0;
+}
+
+int search_set_threads(Searcher *s, int n) {
+  if (n < 1) n = 1;
+  if (n > SEARCH_MAX_THREADS) n = SEARCH_MAX_THREADS;
+  int have = s->nthreads;
+  for (int i = have - 1; i < n - 1; i++) {
+    Searcher *h = searcher_new(0, s);
+    if (!h) {
+      for (int j = have - 1; j < i; j++) {
+        s->helper[j]->tt = NULL;
+        search_free(s->helper[j]);
+      }
+      return -1;
+    }
+    h->index = i + 1;
+    h->halt = &s->halt_helpers;
+    s->helper[i] = h;
+  }
+  for (int i = n - 1; i < have - 1; i++) {
+    s->helper[i]->tt = NULL; /* main's */
+    search_free(s->helper[i]);
+  }
+  s->nthreads = n;
+  return 0;
+}
+
+int search_threads(const Searcher *s) {
+  return s->nthreads;
 }
 
 void search_clear(Searcher *s) {
   memset(s->tt, 0, sizeof *s->tt * (s->tt_mask + 1));
-  memset(s->history, 0, sizeof s->history);
-  memset(s->killer, 0, sizeof s->killer);
+  for (int i = 0; i < s->nthreads; i++) {
+    Searcher *t = i ? s->helper[i - 1] : s;
+    memset(t->history, 0, sizeof t->history);
+    memset(t->killer, 0, sizeof t->killer);
+  }
 }
 
 void search_free(Searcher *s) {
   if (!s) return;
+  for (int i = 0; i < s->nthreads - 1; i++) {
+    s->helper[i]->tt = NULL; /* main's */
+    search_free(s->helper[i]);
+  }
   free(s->tt);
   free(s->ply);
   free(s);
@@ -176,9 +258,36 @@ static int from_table(int score, int ply) {
   return score > SCORE_MATE_BOUND ? score - ply : score < -SCORE_MATE_BOUND ? score + ply : score;
 }
 
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+static void table_store(Searcher *s, uint64_t key, Move m, int score, int depth, int bound) {
+  TTEntry *e = &s->tt[key & s->tt_mask];
+  uint64_t data = (uint64_t)m | (uint64_t)(uint32_t)score << 32;
+  uint64_t meta = (uint64_t)(uint16_t)depth | (uint64_t)bound << 16 | (uint64_t)s->gen << 24;
+  STORE(e->data, data);
+  STORE(e->meta, meta);
+  STORE(e->check, key ^ data ^ meta);
+}
+
+/* Returns 1, with what the table holds for key in *h, or 0. */
+static int table_probe(const Searcher *s, uint64_t key, TTHit *h) {
+  TTEntry *e = &s->tt[key & s->tt_mask];
+  uint64_t data = LOAD(e->data), meta = LOAD(e->meta), check = LOAD(e->check);
+  h->bound = (int)(meta >> 16 & 0xff);
+  if ((check ^ data ^ meta) != key || h->bound == BOUND_NONE) return 0;
+  h->move = (Move)(uint32_t)data;
+  h->score = (int32_t)(uint32_t)(data >> 32);
+  h->depth = (int16_t)(uint16_t)meta;
+  return 1;
+}
+
 static int hashfull(const Searcher *s) {
   size_t n = s->tt_mask + 1 < 1000 ? s->tt_mask + 1 : 1000, used = 0;
-  for (size_t i = 0; i < n; i++) used += s->tt[i].bound != BOUND_NONE && s->tt[i].gen == s->gen;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t meta = LOAD(s->tt[i].meta);
+    used += (meta >> 16 & 0xff) != BOUND_NONE && (uint8_t)(meta >> 24) == s->gen;
+  }
   return (int)(used * 1000 / n);
 }
 
@@ -236,9 +345,8 @@ static int estimated_value(int twice_reach_avg) {
   return 33 * twice_reach_avg / 2 / 16 + 80;
 }
 
-static void eval_tables(EvalTables *e, const Variant *v) {
+static void eval_tables(EvalTables *e, int (*reach)[MAX_TYPES][MAX_SQUARES], const Variant *v) {
   const Geometry *g = &v->geo;
-  static int reach[2][MAX_TYPES][MAX_SQUARES];
   int avg[MAX_TYPES]; /* sixteen times the average of twice the reach */
   memset(e, 0, sizeof *e);
   e->v = v;
@@ -319,7 +427,7 @@ static void eval_tables(EvalTables *e, const Variant *v) {
 
 static const EvalTables *tables(Searcher *s, const Variant *v) {
   EvalTables *e = &s->eval;
-  if (e->v != v || strcmp(e->name, v->name) || strcmp(e->source, v->source)) eval_tables(e, v);
+  if (e->v != v || strcmp(e->name, v->name) || strcmp(e->source, v->source)) eval_tables(e, s->reach, v);
   return e;
 }
 
@@ -577,13 +685,29 @@ void search_order(Searcher *s, Position *p, Move *list, int n) {
 
 /* ---- the search --------------------------------------------------------- */
 
+/* The nodes the helpers have published (each every 256 nodes). */
+static uint64_t helpers_nodes(const Searcher *s) {
+  uint64_t n = 0;
+  for (int i = 0; i < s->active - 1; i++) n += LOAD(s->helper[i]->published);
+  return n;
+}
+
 static int out_of_time(Searcher *s) {
   const SearchLimits *l = s->limits;
   if (s->aborted) return 1;
-  if (l->nodes && s->nodes >= l->nodes) return s->aborted = 1;
+  if (s->index) { /* a helper: until the main thread ends */
+    if ((s->nodes & 255) == 0) {
+      STORE(s->published, s->nodes);
+      if (LOAD(*s->halt)) s->aborted = 1;
+    }
+    return s->aborted;
+  }
+  if (l->nodes && s->nodes + s->helper_nodes >= l->nodes) return s->aborted = 1;
   if ((s->nodes & 255) == 0) { /* a few hundred microseconds apart */
+    if (s->active > 1) s->helper_nodes = helpers_nodes(s);
     if (l->poll) l->poll(l->poll_ctx);
-    if (l->stop && *l->stop) return s->aborted = 1;
+    /* another thread may set it (CECP's reader): read as an atomic */
+    if (l->stop && __atomic_load_n(l->stop, __ATOMIC_RELAXED)) return s->aborted = 1;
     if (s->pondered) {
       if (*l->pondering) return 0; /* no clock while pondering */
       /* the expected move was played: the clock starts now */
@@ -789,15 +913,15 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int n = gen_legal(p, d->list);
   if (n == 0) return terminal_score(p, ply);
 
-  TTEntry *e = &s->tt[p->key & s->tt_mask];
+  TTHit e;
   Move hint = MOVE_NONE;
-  if (e->key == p->key && e->bound) {
-    hint = e->move;
-    int sc = from_table(e->score, ply);
-    if (e->depth >= depth && ply > 0) {
-      if (e->bound == BOUND_EXACT) return sc;
-      if (e->bound == BOUND_LOWER && sc >= beta) return sc;
-      if (e->bound == BOUND_UPPER && sc <= alpha) return sc;
+  if (table_probe(s, p->key, &e)) {
+    hint = e.move;
+    int sc = from_table(e.score, ply);
+    if (e.depth >= depth && ply > 0) {
+      if (e.bound == BOUND_EXACT) return sc;
+      if (e.bound == BOUND_LOWER && sc >= beta) return sc;
+      if (e.bound == BOUND_UPPER && sc <= alpha) return sc;
     }
   }
   int move_step = v->phase[p->phase].kind == PHASE_MOVE && who == p->side;
@@ -909,12 +1033,8 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   }
   if (searched == 0) return ply == 0 ? -INF : best; /* every root move excluded, or futile */
   if (ply > 0 || s->nexcluded == 0) {
-    e->key = p->key;
-    e->move = best_move;
-    e->score = to_table(best, ply);
-    e->depth = (int16_t)depth;
-    e->bound = best <= a0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
-    e->gen = s->gen;
+    table_store(s, p->key, best_move, to_table(best, ply), depth,
+                best <= a0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT);
   }
   return best;
 }
@@ -931,7 +1051,7 @@ static void fill_result(Searcher *s, SearchResult *r, int score, int depth, int 
   r->depth = depth;
   r->seldepth = s->seldepth;
   r->line = line;
-  r->nodes = s->nodes;
+  r->nodes = s->nodes + helpers_nodes(s);
   r->seconds = now() - s->start;
   r->hashfull = hashfull(s);
   r->npv = s->pv_len[0] < SEARCH_MAX_PV ? s->pv_len[0] : SEARCH_MAX_PV;
@@ -939,16 +1059,13 @@ static void fill_result(Searcher *s, SearchResult *r, int score, int depth, int 
   if (r->npv) r->best = r->pv[0];
 }
 
-SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
-  precondition(s && limits && pos_playable(p));
-  board_ok(p);
-  SearchResult r;
-  memset(&r, 0, sizeof r);
-  PlyData *root = &s->ply[0];
+/* Starts a search: what it counts set to zero, what earlier searches
+** learnt of the order (history) made to weigh less. */
+static void search_begin(Searcher *s, const SearchLimits *limits) {
   s->limits = limits;
   s->nodes = 0;
+  s->helper_nodes = 0;
   s->aborted = 0;
-  s->gen++;
   s->start = now();
   /* A negative or NaN time is no time left (a GUI's clock past zero), not
   ** a search without end: the deadline is now. */
@@ -959,17 +1076,31 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < MAX_TYPES; t++)
       for (int q = 0; q < 1024; q++) s->history[c][t][q] /= 4;
-  tables(s, p->v);
-  int depth = limits->depth < 1 ? 1 : limits->depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : limits->depth;
+}
+
+/* Does helper k skip iteration d? Odd helpers search every other depth,
+** each pair one step apart from the next, so that the threads are not all
+** at one depth and a helper's deeper results reach the table first. */
+static int helper_skips(int k, int d) {
+  int step = 1 + k % 2, phase = k / 2;
+  return k > 0 && d > 1 && (d + phase) % step != 0;
+}
+
+/* Iterative deepening of p to depth, lines lines (MultiPV). */
+static SearchResult deepen(Searcher *s, Position *p, int depth, int lines) {
+  const SearchLimits *limits = s->limits;
+  SearchResult r;
+  memset(&r, 0, sizeof r);
+  PlyData *root = &s->ply[0];
   int n = gen_legal(p, root->list);
   if (n == 0) return r;
   r.best = root->list[0];
-  int lines = limits->lines < 1 ? 1 : limits->lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : limits->lines;
   if (lines > n) lines = n;
   if (decider(p) == 2) lines = 1;
   for (int d = 1; d <= depth; d++) {
     SearchResult found[SEARCH_MAX_LINES];
     int nfound = 0;
+    if (helper_skips(s->index, d)) continue;
     s->root_depth = d;
     s->nexcluded = 0;
     s->seldepth = 0;
@@ -1014,7 +1145,67 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
     if (n == 1 && limits->seconds != 0 && !s->pondered) break; /* nothing to choose */
     if (limits->soft_seconds > 0 && !s->pondered && now() > s->soft_deadline) break;
   }
-  r.nodes = s->nodes;
+  return r;
+}
+
+static void *helper_run(void *arg) {
+  Searcher *h = arg;
+  search_begin(h, &h->own);
+  deepen(h, &h->root, SEARCH_MAX_DEPTH, 1);
+  return NULL;
+}
+
+/* Starts the helpers of this search on copies of p: no limit of their own,
+** the game's history for repetitions, the main searcher's tables. */
+static void helpers_start(Searcher *s, const Position *p, const SearchLimits *limits) {
+  STORE(s->halt_helpers, 0);
+  for (int i = 0; i < s->active - 1; i++) {
+    Searcher *h = s->helper[i];
+    h->tt = s->tt;
+    h->tt_mask = s->tt_mask;
+    h->gen = s->gen;
+    if (h->eval.v != s->eval.v || strcmp(h->eval.name, s->eval.name) || strcmp(h->eval.source, s->eval.source))
+      memcpy(&h->eval, &s->eval, sizeof h->eval);
+    h->root = *p;
+    memset(&h->own, 0, sizeof h->own);
+    h->own.history = limits->history;
+    h->own.nhistory = limits->nhistory;
+    h->published = 0;
+    h->running = pthread_create(&h->thread, NULL, helper_run, h) == 0;
+  }
+}
+
+/* Stops and waits for the helpers; returns their nodes. */
+static uint64_t helpers_stop(Searcher *s) {
+  uint64_t nodes = 0;
+  STORE(s->halt_helpers, 1);
+  for (int i = 0; i < s->active - 1; i++) {
+    Searcher *h = s->helper[i];
+    if (!h->running) continue;
+    pthread_join(h->thread, NULL);
+    h->running = 0;
+    nodes += h->nodes;
+  }
+  return nodes;
+}
+
+SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits) {
+  precondition(s && limits && pos_playable(p));
+  board_ok(p);
+  s->gen++;
+  /* the Lua state of a variant's hooks is never entered by two threads */
+  s->active = p->v->rules ? 1 : s->nthreads;
+  search_begin(s, limits);
+  tables(s, p->v);
+  int depth = limits->depth < 1 ? 1 : limits->depth > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : limits->depth;
+  int lines = limits->lines < 1 ? 1 : limits->lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : limits->lines;
+  if (s->active > 1) helpers_start(s, p, limits);
+  SearchResult r = deepen(s, p, depth, lines);
+  uint64_t helped = s->active > 1 ? helpers_stop(s) : 0;
+  r.threads = s->active;
+  s->active = 1;
+  r.own_nodes = s->nodes;
+  r.nodes = s->nodes + helped;
   r.seconds = now() - s->start;
   return r;
 }

@@ -28,13 +28,17 @@
 #define SEARCH_MAX_PV 32
 /* The most lines searched at once (MultiPV). */
 #define SEARCH_MAX_LINES 16
+/* The most threads one search uses. */
+#define SEARCH_MAX_THREADS 64
 
 typedef struct SearchResult {
   Move best;
   int score;          /* from the point of view of whoever decides the step */
   int depth;          /* the deepest iteration completed */
   int seldepth;       /* the deepest step reached in it (quiescence included) */
-  uint64_t nodes;
+  uint64_t nodes;     /* every thread's */
+  uint64_t own_nodes; /* those of the caller's thread */
+  int threads;        /* the threads that searched */
   double seconds;     /* since the search began */
   int hashfull;       /* permille of the table written by this search */
   int line;           /* 1 for the best line, 2 for the next (MultiPV)... */
@@ -89,6 +93,14 @@ void search_free(Searcher *s);
 /* Gives the table about megabytes (emptied). Returns 0, or -1 when out of
 ** memory (the table before is kept). */
 int search_resize(Searcher *s, int megabytes);
+/* Searches with n threads (1 to SEARCH_MAX_THREADS, clamped) from the
+** next search on: n - 1 helpers search the same position beside the
+** caller's thread, sharing the table (lazy SMP); the answer is the
+** caller's thread's, the nodes are everyone's. A position whose variant
+** has Lua hooks (Variant.rules) is searched by one thread whatever n is.
+** Returns 0, or -1 when out of memory (then the threads before stay). */
+int search_set_threads(Searcher *s, int n);
+int search_threads(const Searcher *s);
 /* Forgets every stored result (a player who may not know what earlier
 ** searches saw starts from nothing). */
 void search_clear(Searcher *s);

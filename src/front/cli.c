@@ -832,6 +832,11 @@ int cli_lab(Sandbox *s, const char *command, int argc, char **argv) {
     return failed;
   }
   lua_setfield(L, lab, "diff");
+  if (run_builtin(L, "lua/labtune.lua", lab, command)) {
+    lua_settop(L, lab - 1);
+    return failed;
+  }
+  lua_setfield(L, lab, "tune");
   match_push_lab_engine(L); /* seats played by external engines */
   lua_setfield(L, lab, "engine");
   lua_getfield(L, lab, "main");

@@ -48,6 +48,7 @@ static const char usage[] =
     "       varia analyze VARIANT[:OPTIONS] [--games N] [--seed S] [--depth D] ...\n"
     "       varia analyze --merge FILE.json...\n"
     "       varia diff A B [--games N] ...    what an edit of the rules changed\n"
+    "       varia tune VARIANT [--games N] [--iterations K] [--out FILE] ...   piece values from self-play\n"
     "       varia --help | --version\n"
     "Each subcommand takes --help. Variants are found by name in $VARIA_PATH\n"
     "and among those built in; a FILE is a path to a variant script, or\n"
@@ -152,7 +153,7 @@ static int pmain(lua_State *L) {
   else if (cmd && (!strcmp(cmd, "xboard") || !strcmp(cmd, "cecp"))) a->status = protocol_xboard(s);
   else if (cmd && !strcmp(cmd, "serve")) a->status = serve_main(s, argc - 2, argv + 2, a->seed);
   else if (cmd && !strcmp(cmd, "match")) a->status = cli_match(s, argc - 2, argv + 2);
-  else if (cmd && (!strcmp(cmd, "analyze") || !strcmp(cmd, "diff")))
+  else if (cmd && (!strcmp(cmd, "analyze") || !strcmp(cmd, "diff") || !strcmp(cmd, "tune")))
     a->status = cli_lab(s, cmd, argc - 2, argv + 2);
   else if (cmd && !strcmp(cmd, "selfplay")) a->status = cli_selfplay(s, argc - 2, argv + 2);
   else if (cmd && (!strcmp(cmd, "list") || !strcmp(cmd, "--list"))) a->status = cli_list(s, 0, NULL);

@@ -371,12 +371,14 @@ static int player_start(GameRun *run, Player *p, int index, char *err, size_t er
   p->proc.pid = -1;
   p->proc.to = p->proc.from = -1;
   if (e->kind == MATCH_INPROC) {
-    int mb = 16;
+    int mb = 16, threads = 1;
     for (int i = 0; i < e->noptions; i++) {
       if (option_split(e->option[i], name, sizeof name, &value) == 0 && !strcasecmp(name, "Hash")) mb = atoi(value);
       else if (option_split(e->option[i], name, sizeof name, &value) == 0 && !strcasecmp(name, "Depth")) p->depth = atoi(value);
+      else if (option_split(e->option[i], name, sizeof name, &value) == 0 && !strcasecmp(name, "Threads"))
+        threads = atoi(value);
       else {
-        snprintf(err, errlen, "varia's option '%s': expected Hash=MB or Depth=N", e->option[i]);
+        snprintf(err, errlen, "varia's option '%s': expected Hash=MB, Depth=N or Threads=N", e->option[i]);
         return -1;
       }
     }
@@ -384,10 +386,18 @@ static int player_start(GameRun *run, Player *p, int index, char *err, size_t er
       snprintf(err, errlen, "varia's Hash: from 1 to 4096 (MB)");
       return -1;
     }
+    if (threads < 1 || threads > SEARCH_MAX_THREADS) {
+      snprintf(err, errlen, "varia's Threads: from 1 to %d", SEARCH_MAX_THREADS);
+      return -1;
+    }
     if (p->depth < 0 || p->depth > SEARCH_MAX_DEPTH) p->depth = 0;
     p->searcher = search_new(mb);
     if (!p->searcher) {
       snprintf(err, errlen, "varia: out of memory for a %d MB table", mb);
+      return -1;
+    }
+    if (search_set_threads(p->searcher, threads)) {
+      snprintf(err, errlen, "varia: out of memory for %d threads", threads);
       return -1;
     }
     p->rng = run->c->seed * 2 + (uint64_t)index + 1;

@@ -395,6 +395,9 @@ static void uci_go(Uci *u, char *args) {
   ** decides from sampled views of a partly hidden position) */
   lim.info = uci_info;
   lim.info_ctx = u;
+  int threads = search_threads(binding_searcher(L));
+  if (threads > 1 && e->g->v->rules)
+    printf("info string Threads %d: this variant's rules are Lua hooks, searched by one thread\n", threads);
   /* the whole turn, played on a copy of the game */
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->game_ref);
   char fen[4096], out[256], err[512];
@@ -504,6 +507,16 @@ static void uci_setoption(Uci *u, char *args) {
       printf("info string Hash %lld: out of memory; the table stays as it was\n", mb);
     else if (clamped)
       printf("info string Hash %.40s: out of range (1 to %d); %lld used\n", value, HASH_MAX_MB, mb);
+  } else if (!strcasecmp(name, "Threads") && value) {
+    long long n;
+    int clamped;
+    if (whole_number(value, 1, SEARCH_MAX_THREADS, &n, &clamped))
+      printf("info string Threads %.40s: not a whole number; ignored\n", value);
+    else if (search_set_threads(binding_searcher(u->e.s->L), (int)n))
+      printf("info string Threads %lld: out of memory; the threads stay %d\n", n,
+             search_threads(binding_searcher(u->e.s->L)));
+    else if (clamped)
+      printf("info string Threads %.40s: out of range (1 to %d); %lld used\n", value, SEARCH_MAX_THREADS, n);
   } else if (!strcasecmp(name, "MultiPV") && value) {
     long long n;
     int clamped;
@@ -535,6 +548,7 @@ static int uci_command(Uci *u, char *cmd) {
     printf("id name varia %s\nid author the varia developers\n", VARIA_VERSION);
     printf("option name Hash type spin default 16 min 1 max %d\n", HASH_MAX_MB);
     printf("option name Clear Hash type button\n");
+    printf("option name Threads type spin default 1 min 1 max %d\n", SEARCH_MAX_THREADS);
     printf("option name MultiPV type spin default 1 min 1 max %d\n", SEARCH_MAX_LINES);
     printf("option name Ponder type check default false\n");
     printf("option name UCI_Chess960 type check default false\n");
@@ -855,7 +869,7 @@ static void input_push(Input *in, const char *text, size_t n, const char *why) {
   else in->head = l;
   in->tail = l;
   if ((in->mode == MODE_THINK && !strcmp(l->text, "?")) || (in->mode == MODE_ANALYZE && strcmp(l->text, ".")))
-    in->stop = 1;
+    __atomic_store_n(&in->stop, 1, __ATOMIC_RELAXED); /* the search reads it without the lock */
   pthread_cond_signal(&in->cv);
   pthread_mutex_unlock(&in->mu);
 }
@@ -865,7 +879,7 @@ static void *input_main(void *arg) {
   char chunk[4096], *buf = NULL;
   size_t len = 0, cap = 0;
   int over = 0, nul = 0;
-  while (!in->done) {
+  while (!__atomic_load_n(&in->done, __ATOMIC_RELAXED)) {
     struct pollfd pf = {STDIN_FILENO, POLLIN, 0};
     int r = poll(&pf, 1, 100); /* wakes to see done */
     if (r < 0 && errno != EINTR) break;
@@ -901,7 +915,7 @@ static void *input_main(void *arg) {
   free(buf);
   pthread_mutex_lock(&in->mu);
   in->eof = 1;
-  if (in->mode == MODE_ANALYZE) in->stop = 1;
+  if (in->mode == MODE_ANALYZE) __atomic_store_n(&in->stop, 1, __ATOMIC_RELAXED);
   pthread_cond_signal(&in->cv);
   pthread_mutex_unlock(&in->mu);
   return NULL;
@@ -932,7 +946,7 @@ static int input_pending(Input *in) {
 static void input_mode(Input *in, int mode) {
   pthread_mutex_lock(&in->mu);
   in->mode = mode;
-  in->stop = mode == MODE_ANALYZE && (in->head || in->eof);
+  __atomic_store_n(&in->stop, mode == MODE_ANALYZE && (in->head || in->eof), __ATOMIC_RELAXED);
   pthread_mutex_unlock(&in->mu);
 }
 
@@ -1080,7 +1094,7 @@ int protocol_xboard(Sandbox *s) {
     if (!strcmp(cmd, "xboard") || !*cmd || !strcmp(cmd, ".") || !strcmp(cmd, "?")) {
       /* "?" when not thinking: nothing to hurry */
     } else if (!strncmp(cmd, "protover", 8)) {
-      printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 "
+      printf("feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 smp=1 "
              "myname=\"varia %s\" variants=\"",
              VARIA_VERSION);
       xboard_variants(s);
@@ -1130,6 +1144,14 @@ int protocol_xboard(Sandbox *s) {
       c.analyzing = 1;
     } else if (!strcmp(cmd, "exit")) {
       c.analyzing = 0;
+    } else if (!strncmp(cmd, "cores ", 6)) {
+      long long n;
+      int clamped;
+      Searcher *searcher = binding_searcher(s->L);
+      if (whole_number(cmd + 6, 1, SEARCH_MAX_THREADS, &n, &clamped))
+        printf("Error (cores from 1 to %d; they stay %d): %.200s\n", SEARCH_MAX_THREADS, search_threads(searcher), cmd);
+      else if (search_set_threads(searcher, (int)n))
+        printf("Error (out of memory; the cores stay %d): %.200s\n", search_threads(searcher), cmd);
     } else if (!strcmp(cmd, "post") || !strcmp(cmd, "nopost")) {
       c.post = cmd[0] == 'p';
     } else if (!strncmp(cmd, "sd ", 3)) {
@@ -1201,7 +1223,7 @@ int protocol_xboard(Sandbox *s) {
     fflush(stdout);
   }
   /* the reader ends within its poll's tenth of a second */
-  c.in.done = 1;
+  __atomic_store_n(&c.in.done, 1, __ATOMIC_RELAXED);
   pthread_join(c.in.thread, NULL);
   for (InLine *l = c.in.head, *n; l; l = n) {
     n = l->next;

@@ -900,6 +900,26 @@ static void do_level(Repl *r, const char *arg) {
   printf("level %d\n", r->level);
 }
 
+/* The threads the computer searches with (its variant's hooks in Lua
+** keep it to one, whatever is set). */
+static void do_threads(Repl *r, const char *arg) {
+  char *end;
+  long n = strtol(arg, &end, 10);
+  Searcher *s = binding_searcher(r->s->L);
+  if (!*arg || *end || n < 1 || n > SEARCH_MAX_THREADS) {
+    char range[64];
+    snprintf(range, sizeof range, "%d", SEARCH_MAX_THREADS);
+    say_error(r, "threads: expected a number of threads from 1 to %s", range);
+    return;
+  }
+  if (search_set_threads(s, (int)n)) {
+    say_error(r, "threads: out of memory for %s threads", arg);
+    return;
+  }
+  printf("threads %d%s\n", search_threads(s),
+         n > 1 && r->g->v->rules ? " (this variant's rules are Lua hooks: it is searched by one)" : "");
+}
+
 /* The hook calls show every move and try, the opponent's and the
 ** computer's too: printed only while the screen shows the referee's view. */
 static void do_trace(Repl *r, const char *arg) {
@@ -1294,6 +1314,11 @@ static int cmd_level(Repl *r, char *args) {
   return 0;
 }
 
+static int cmd_threads(Repl *r, char *args) {
+  do_threads(r, args);
+  return 0;
+}
+
 static int cmd_go(Repl *r, char *args) {
   (void)args;
   computer_plays(r, 1);
@@ -1348,6 +1373,7 @@ static const ReplCommand repl_commands[] = {
     {"trace", NULL, "  trace on|off      print the variant's hook calls\n", cmd_trace},
     {"vs", NULL, "  vs computer [white|black|off]  play the computer (it answers at once)\n", cmd_vs},
     {"level", NULL, "  level N           the computer's search depth (default 3)\n", cmd_level},
+    {"threads", NULL, "  threads N         the threads the computer searches with (default 1)\n", cmd_threads},
     {"go", NULL, "  go                the computer plays the current step\n", cmd_go},
     {"variants", NULL, "  variants          list the variants varia can load\n", cmd_variants},
     {"help", "?", "  help              this text\n", cmd_help},

@@ -9,11 +9,16 @@
 **         only keep their order and come near).
 **  [LEGAL] Legall's mate (Legall de Kermeur - Saint Brie, Paris 1750),
 **         the position after 6... Nd4 of a common form of it.
+**  [THREADS] lazy SMP: helper threads search the same root and share the
+**         table; the main thread's answer is the search's (the scheme of
+**         most engines since about 2016; no source needed for what the
+**         test asks: legal answers, mates still found, nodes summed).
 **  [ZUG]  the zugzwang test position with 1. Rf1 (a classic of null-move
 **         pruning's failures, as in the test suites of chess programming
 **         writers; Stockfish 15.1 and Fairy-Stockfish 11.1 play Rf1 at depth 20).
 */
 #include <math.h>
+#include <pthread.h>
 
 #include "fixtures.h"
 #include "search.h"
@@ -187,6 +192,111 @@ static void test_limits(void **state) {
   search_free(s);
 }
 
+/* Is m one of p's legal moves? */
+static int legal_here(Position *p, Move m) {
+  Move list[MAX_MOVES];
+  int n = gen_legal(p, list);
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) return 1;
+  return 0;
+}
+
+/* [THREADS]: two threads answer legal moves, find the mates one finds,
+** and the nodes of both are counted. */
+static void test_threads(void **state) {
+  const Variant *v = *state;
+  Searcher *s = search_new(4);
+  assert_int_equal(search_threads(s), 1);
+  assert_int_equal(search_set_threads(s, 2), 0);
+  assert_int_equal(search_threads(s), 2);
+  static const char *fens[] = {
+      FX_START_FEN,
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+  };
+  for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+    Position p;
+    fx_set_fen(&p, v, fens[i]);
+    uint64_t key = p.key;
+    SearchLimits lim = {.depth = 6};
+    SearchResult r = search_best(s, &p, &lim);
+    assert_int_equal(p.key, key); /* restored */
+    assert_true(legal_here(&p, r.best));
+    assert_int_equal(r.depth, 6);
+    assert_int_equal(r.threads, 2);
+    /* the helper searches at least its first iteration before it is
+    ** joined: its nodes are in the sum */
+    assert_true(r.nodes > r.own_nodes && r.own_nodes > 0);
+  }
+  /* the mates of test_mates_in_full_positions, with a helper beside */
+  Position p;
+  int score;
+  const char *legal = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+  fx_set_fen(&p, v, legal);
+  assert_int_equal(best(s, v, legal, 4, &score), fx_move(&p, "d5f6"));
+  assert_int_equal(score, SCORE_MATE - 3);
+  const char *hunt = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1";
+  fx_set_fen(&p, v, hunt);
+  assert_int_equal(best(s, v, hunt, 6, &score), fx_move(&p, "f8c5"));
+  assert_int_equal(score, SCORE_MATE - 5);
+  /* a node limit counts every thread's nodes: the main thread stops by
+  ** it at the latest (sooner by what the helpers publish) */
+  fx_set_fen(&p, v, FX_START_FEN);
+  SearchLimits few = {.depth = SEARCH_MAX_DEPTH, .nodes = 20000};
+  SearchResult r = search_best(s, &p, &few);
+  assert_true(r.own_nodes <= 20000);
+  assert_true(legal_here(&p, r.best));
+  /* back to one: no helper */
+  assert_int_equal(search_set_threads(s, 1), 0);
+  SearchLimits lim = {.depth = 5};
+  r = search_best(s, &p, &lim);
+  assert_int_equal(r.threads, 1);
+  assert_int_equal(r.nodes, r.own_nodes);
+  /* out of range: clamped */
+  assert_int_equal(search_set_threads(s, 0), 0);
+  assert_int_equal(search_threads(s), 1);
+  assert_int_equal(search_set_threads(s, SEARCH_MAX_THREADS + 5), 0);
+  assert_int_equal(search_threads(s), SEARCH_MAX_THREADS);
+  search_free(s);
+}
+
+/* A variant with hooks (here a C one standing for a script's) is
+** searched by one thread: the hooks are never entered by another. */
+static pthread_t hook_thread;
+static int hook_calls, hook_elsewhere;
+
+static int legal_hook(void *ctx, Position *p, uint32_t m, int mover) {
+  (void)ctx, (void)p, (void)m, (void)mover;
+  hook_calls++;
+  if (!pthread_equal(pthread_self(), hook_thread)) hook_elsewhere++;
+  return -1; /* the core decides */
+}
+
+static void test_threads_with_hooks(void **state) {
+  Variant *v = *state;
+  RuleHooks hooks;
+  memset(&hooks, 0, sizeof hooks);
+  hooks.legal = legal_hook;
+  hooks.legal_on = HOOK_ON_ALL;
+  v->rules = &hooks;
+  hook_thread = pthread_self();
+  hook_calls = hook_elsewhere = 0;
+  Searcher *s = search_new(4);
+  assert_int_equal(search_set_threads(s, 2), 0);
+  Position p;
+  fx_set_fen(&p, v, FX_START_FEN);
+  SearchLimits lim = {.depth = 5};
+  SearchResult r = search_best(s, &p, &lim);
+  v->rules = NULL;
+  assert_int_equal(r.threads, 1);
+  assert_int_equal(r.nodes, r.own_nodes);
+  assert_true(hook_calls > 0);
+  assert_int_equal(hook_elsewhere, 0);
+  assert_true(legal_here(&p, r.best));
+  search_free(s);
+}
+
 /* The clock's share (search_clock): what match.c, UCI and CECP all use. */
 static void test_clock(void **state) {
   (void)state;
@@ -215,6 +325,8 @@ int main(void) {
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_clock),
       cmocka_unit_test(test_lines),
+      cmocka_unit_test(test_threads),
+      cmocka_unit_test(test_threads_with_hooks),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
