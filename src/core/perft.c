@@ -15,7 +15,8 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   if (depth <= 0) return 1;
   /* where the hooks end turns, any step may be followed by another */
   int last_step = p->phase == v->nphases - 1 && !(v->rules && v->rules->turn_ends);
-  if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE) {
+  if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE &&
+      v->phase[p->phase].place == PLACE_MOVE) {
     int result;
     if (v->has_terminal && pos_terminal(p, &result)) return 0;
     return (uint64_t)pos_empty_squares(p);

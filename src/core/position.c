@@ -648,6 +648,13 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
   while (p->phase < v->nphases && v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p))
     p->phase++;
   if (p->phase >= v->nphases) k = end_turn(p, k);
+  else if (v->phase[p->phase].kind == PHASE_RELOCATE && v->phase[p->phase].place >= PLACE_REACH) {
+    /* a place measured from the move just made: from where its piece
+    ** stands, or the square it left (hashed: it decides what is legal) */
+    p->target = v->phase[p->phase].place == PLACE_LEFT ? MOVE_FROM(m) : p->anchor;
+    p->target_promo = 0;
+    k ^= v->zobrist_target * (uint64_t)(p->target * 64 + 1);
+  }
   p->key = k ^ v->zobrist_phase[p->phase];
   board_ok(p);
 }

@@ -412,6 +412,13 @@ static void check_turns(Variant *v, Report *r) {
     if (v->phase[i].kind == PHASE_RELOCATE &&
         (v->phase[i].piece >= v->ntypes || !v->type[v->phase[i].piece].neutral))
       report(r, "turn[%d]: only a neutral piece can be relocated", i + 1);
+  /* a place measured from the previous step needs that step to be a move */
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE &&
+        (v->phase[i].place == PLACE_REACH || v->phase[i].place == PLACE_LEFT) &&
+        (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
+      report(r, "turn[%d]: at = \"%s\" must follow a \"move\" step", i + 1,
+             v->phase[i].place == PLACE_REACH ? "reach" : "left");
 }
 
 /* Cards. */

@@ -124,10 +124,20 @@ typedef struct RuleHooks {
   volatile int failed;
 } RuleHooks;
 
+/* Where a relocation step puts its neutral piece. PLACE_MOVE moves the
+** one piece of that type (Duck Chess); the others add a new piece each
+** turn, which then stays (a wall, an arrow): on any empty square, on one
+** the piece just moved reaches from where it stands by its moves (Amazons'
+** arrow), or on the square that piece just left (a trail). */
+enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_REACH, PLACE_LEFT };
+
 typedef struct Phase {
   uint8_t kind;
   uint8_t piece; /* PHASE_RELOCATE: the neutral piece type */
   uint8_t owner; /* OWNER_MOVER or OWNER_OPPONENT */
+  uint8_t place; /* PHASE_RELOCATE: PLACE_* */
+  uint8_t has_region; /* PHASE_RELOCATE: only on region's squares */
+  uint16_t region[MAX_RANKS]; /* files (bits) per rank */
 } Phase;
 
 typedef struct PieceType {

@@ -398,6 +398,36 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     }
 }
 
+/* { place = "*", at = "reach", region = SQUARES }, the place step's table
+** at -2 and its piece at -1: a new neutral piece each turn, where at says. */
+static void read_place(Reader *r, int i, Variant *v, Phase *ph) {
+  lua_State *L = r->L;
+  static const char *const known[] = {"place", "at", "region", NULL};
+  static const char *const ats[] = {"anywhere", "reach", "left"};
+  char where[32], buf[1024];
+  snprintf(where, sizeof where, "turn[%d].", i);
+  unknown_keys(r, lua_absindex(L, -2), where, known);
+  const char *sym = lua_tostring(L, -1);
+  int pt = strlen(sym) == 1 ? variant_type_by_letter(v, sym[0]) : -1;
+  ph->kind = PHASE_RELOCATE;
+  ph->place = PLACE_ANYWHERE;
+  if (pt < 0) problem(r, "turn[%d].place: \"%s\" is not one of the pieces", i, sym);
+  else ph->piece = (uint8_t)pt;
+  if (get_string(r, lua_absindex(L, -2), "at", where, buf, sizeof buf)) {
+    int k = -1;
+    for (int j = 0; j < 3; j++)
+      if (strcmp(buf, ats[j]) == 0) k = j;
+    if (k < 0) problem(r, "turn[%d].at: \"%s\" (expected anywhere, reach or left)", i, buf);
+    else ph->place = (uint8_t)(PLACE_ANYWHERE + k);
+  }
+  if (get_string(r, lua_absindex(L, -2), "region", where, buf, sizeof buf)) {
+    char key[48];
+    snprintf(key, sizeof key, "turn[%d].region", i);
+    parse_squares(r, buf, key, &v->geo, ph->region);
+    ph->has_region = 1;
+  }
+}
+
 /* turn = { "move", { relocate = "*" } }: the steps of a turn. */
 static void read_turn(Reader *r, int idx, Variant *v) {
   lua_State *L = r->L;
@@ -446,10 +476,13 @@ static void read_turn(Reader *r, int idx, Variant *v) {
       if (pt < 0) problem(r, "turn[%d].relocate: \"%s\" is not one of the pieces", (int)i, sym);
       else ph->piece = (uint8_t)pt;
       lua_pop(L, 1);
+    } else if (type == LUA_TTABLE && (lua_pop(L, 1), script_rawfield(L, -1, "place")) == LUA_TSTRING) {
+      read_place(r, (int)i, v, ph);
+      lua_pop(L, 1);
     } else {
       if (type == LUA_TTABLE) lua_pop(L, 1);
       problem(r, "turn[%d]: expected \"move\", \"target\", \"choose\", { KIND, by = "
-                 "\"opponent\" } or { relocate = SYMBOL }", (int)i);
+                 "\"opponent\" }, { relocate = SYMBOL } or { place = SYMBOL }", (int)i);
     }
     lua_pop(L, 1);
   }
