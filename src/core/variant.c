@@ -462,6 +462,30 @@ static void check_castling_and_results(Variant *v, Report *r) {
 }
 
 /* The flags that choose fast paths, and who may capture what. */
+/* Can every piece go back to where its move started, by a move of its own
+** (a leap or a ride, which the way there leaves open)? Then a place on a
+** square the moved piece reaches always has one: the square it left. */
+static int moves_reversible(const Variant *v) {
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++) {
+      if (!(v->plain_mask[c] >> t & 1)) {
+        if (v->nsteps[c][t] && !v->type[t].neutral) return 0;
+        continue;
+      }
+      for (int i = 0; i < v->nsteps[c][t]; i++) {
+        const Step *s = &v->step[c][t][i];
+        int back = 0;
+        if (!(s->modes & MODE_MOVE)) continue;
+        for (int j = 0; j < v->nsteps[c][t]; j++) {
+          const Step *b = &v->step[c][t][j];
+          if (b->off == -s->off && b->range >= s->range && (b->modes & MODE_MOVE)) back = 1;
+        }
+        if (!back) return 0;
+      }
+    }
+  return 1;
+}
+
 static void find_fast_paths(Variant *v) {
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
@@ -470,6 +494,15 @@ static void find_fast_paths(Variant *v) {
                     (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
   v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack;
+  for (int i = 0; i + 1 < v->nphases; i++) {
+    const Phase *next = &v->phase[i + 1];
+    v->place_can_fail[i] = 0;
+    if (v->phase[i].kind != PHASE_MOVE || next->kind != PHASE_RELOCATE || next->place == PLACE_MOVE)
+      continue;
+    v->place_can_fail[i] = next->has_region || (next->place == PLACE_REACH && !moves_reversible(v)) ||
+                           v->drops;
+    v->legal_filters |= v->place_can_fail[i];
+  }
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

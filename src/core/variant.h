@@ -426,6 +426,10 @@ typedef struct Variant {
   int has_terminal;    /* a rule can end the game before moves run out */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
+  uint8_t place_can_fail[MAX_PHASES]; /* a move of this step may leave the
+                          place step after it no square: such a move is
+                          not legal (a region, or a piece that cannot
+                          always come back the way it went) */
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
