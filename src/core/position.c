@@ -610,6 +610,11 @@ static inline void make_board(Position *p, Move m, Undo *u) {
     }
   }
   p->key = k;
+  /* a piece that turns to stone where it captures (recorded as an effect,
+  ** which unmake undoes) */
+  if (v->petrify_mask && u->captured != CELL_EMPTY && u->moved != CELL_EMPTY &&
+      CELL_COLOUR(u->moved) != NEUTRAL && (v->petrify_mask >> CELL_TYPE(u->moved) & 1))
+    pos_set_cell(p, to, MAKE_CELL(NEUTRAL, v->type[CELL_TYPE(u->moved)].petrify - 1), 0, u);
 }
 
 /* The end of move m's step: the cards it earned (gives_check: it gave

@@ -123,6 +123,7 @@ static void report(Report *r, const char *fmt, ...) {
 static void check_pieces(Variant *v, Report *r) {
   if (v->ntypes == 0) report(r, "pieces: none defined");
   v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = v->pawn_mask = 0;
+  v->petrify_mask = 0;
   v->confined_mask = v->extra_mask = 0;
   v->has_points = 0;
   for (int t = 0; t < v->ntypes; t++) {
@@ -159,6 +160,12 @@ static void check_pieces(Variant *v, Report *r) {
     if (pt->royal) v->royal_mask |= 1u << t;
     if (pt->promotes) v->promote_mask |= 1u << t;
     if (pt->neutral) v->neutral_mask |= 1u << t;
+    if (pt->petrify && (pt->petrify > v->ntypes || !v->type[pt->petrify - 1].neutral))
+      report(r, "pieces.%c.petrify: not a neutral piece", pt->letter);
+    else if (pt->petrify && pt->neutral)
+      report(r, "pieces.%c.petrify: a neutral piece captures nothing", pt->letter);
+    else if (pt->petrify)
+      v->petrify_mask |= 1u << t;
     if (pt->pawn) v->pawn_mask |= 1u << t;
     if (pt->points) v->has_points = 1;
   }

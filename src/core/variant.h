@@ -166,6 +166,8 @@ typedef struct PieceType {
                              passed on a line) */
   uint8_t has_drop_region; /* dropped only on drop_region[colour] */
   uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
+  uint8_t petrify;         /* type + 1 of the neutral piece (a wall) it
+                              turns into where it captures; 0: none */
   uint8_t initial_unmoved; /* i-moves while the piece has not moved
                               (UNMOVED_BIT) instead of by rank */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
@@ -424,6 +426,7 @@ typedef struct Variant {
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   int has_terminal;    /* a rule can end the game before moves run out */
+  uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
   uint8_t place_can_fail[MAX_PHASES]; /* a move of this step may leave the

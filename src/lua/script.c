@@ -279,7 +279,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      "drop_region", "glyph", "image", NULL};
+                                      "drop_region", "glyph", "image", "petrify", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -307,7 +307,9 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       letters[j - 1] = c;
     }
   char limits[MAX_TYPES][2][MAX_TYPES + 1]; /* no_capture, no_screen: letters */
+  char petrify[MAX_TYPES][4]; /* the neutral piece each turns into */
   memset(limits, 0, sizeof limits);
+  memset(petrify, 0, sizeof petrify);
   for (int i = 0; i < n; i++) {
     char key[2] = {letters[i], 0}, where[32];
     PieceType *pt = &v->type[v->ntypes++];
@@ -371,6 +373,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       read_sides(r, rg, sub, &v->geo, pt->drop_region);
       lua_pop(L, 1);
     }
+    get_string(r, p, "petrify", where, petrify[i], sizeof petrify[i]);
     get_string(r, p, "no_capture", where, limits[i][0], sizeof limits[i][0]);
     get_string(r, p, "no_screen", where, limits[i][1], sizeof limits[i][1]);
     int ex = get_table(r, p, "extra", where);
@@ -396,6 +399,12 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       if (j == 0) v->type[i].no_capture = set;
       else v->type[i].no_screen = set;
     }
+  for (int i = 0; i < n; i++) {
+    if (!petrify[i][0]) continue;
+    int ty = strlen(petrify[i]) == 1 ? variant_type_by_letter(v, petrify[i][0]) : -1;
+    if (ty < 0) problem(r, "pieces.%c.petrify: \"%s\" is not one of the pieces", letters[i], petrify[i]);
+    else v->type[i].petrify = (uint8_t)(ty + 1);
+  }
 }
 
 /* { place = "*", at = "reach", region = SQUARES }, the place step's table
