@@ -236,7 +236,8 @@ static void show_board(Repl *r) {
     if (d.kind == DECIDE_ANSWER_OFFER)
       printf("%s answers an offer to end the game: accept or decline", decider);
     else if (d.kind == DECIDE_RELOCATE)
-      printf("%s moves the %s", decider, r->g->v->type[r->g->v->phase[p->phase].piece].name);
+      printf(r->g->v->phase[p->phase].place == PLACE_MOVE ? "%s moves the %s" : "%s places a %s",
+             decider, r->g->v->type[r->g->v->phase[p->phase].piece].name);
     else if (d.kind == DECIDE_TARGET)
       printf("%s names the square to move to (moves lists them)", decider);
     else if (d.kind == DECIDE_CHOOSE) {
