@@ -16,6 +16,8 @@ run tests/perft/variants.perft
 run tests/perft/setups.perft
 run tests/perft/duck.perft
 run tests/perft/atomic.perft
+# the games of walls (place steps, petrify), counted by Fairy-Stockfish
+run tests/perft/walls.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
 run tests/perft/conditions.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
