@@ -23,6 +23,25 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   }
   int n = gen_legal(p, list);
   if (depth == 1 && last_step) return (uint64_t)n;
+  if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
+      v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_LEFT &&
+      !v->phase[p->phase + 1].has_region) {
+    /* a wall on the square left, the turn's last step: one choice after
+    ** each move that leaves a square (a step, not a drop or a pass) */
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+      int flag = MOVE_FLAG(list[i]);
+      if (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO || flag == MF_EP) {
+        total++;
+        continue;
+      }
+      Undo u;
+      move_make(p, list[i], &u);
+      total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+      move_unmake(p, list[i], &u);
+    }
+    return total;
+  }
   uint64_t total = 0;
   for (int i = 0; i < n; i++) {
     Undo u;
