@@ -47,7 +47,20 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
     Undo u;
     if (stop && *stop) break;
     move_make(p, list[i], &u);
-    total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+    const Phase *ph = &v->phase[p->phase];
+    if (p->phase && ph->kind == PHASE_RELOCATE && ph->place == PLACE_LEFT && !ph->has_region &&
+        p->phase + 1 == v->nphases && !v->rules && !v->has_terminal) {
+      /* the wall's one square, made without asking the generator */
+      if (p->target != SQ_NONE && p->board[p->target] == CELL_EMPTY) {
+        Undo w;
+        Move place = MAKE_MOVE(PLACE_FROM_NONE, p->target, MF_PLACE, ph->piece + 1);
+        move_make(p, place, &w);
+        total += perft(p, depth - 1, stop);
+        move_unmake(p, place, &w);
+      }
+    } else {
+      total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+    }
     move_unmake(p, list[i], &u);
   }
   return total;
