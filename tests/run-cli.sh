@@ -218,6 +218,11 @@ expect_stdin "repl bad fen" 1 "FEN board" 'fen xx w - - 0 1\n' -- $V
 expect_stdin "repl variant" 0 "Nodes searched: 784" 'perft 2\n' -- $V capablanca
 expect_stdin "repl duck turn" 0 "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e2e4,e4e5\nfen\n' -- $V duck
 expect_stdin "repl duck steps" 0 "Black moves the duck" 'e4,e5\nd7d5\nshow\n' -- $V duck
+# walls (docs/variants/walls.md): the REPL draws them as *, says who places
+# one, and a wall on the square left is placed at once
+expect_stdin "repl joust wall at once" 0 "8/8/4N3/4*3/2n*4/8/8/8 w - - 2 2" 'd4e6\ne5c4\nfen\n' -- $V joust
+expect_stdin "repl joust walls drawn" 0 "  4  .  .  n  *  .  ." 'd4e6\ne5c4\nshow\n' -- $V joust
+expect_stdin "repl amazons arrow step" 0 "White places an arrow" 'd1d7\nshow\n' -- $V amazons
 expect_stdin "repl duck bad step" 1 "d5d5: the duck goes to an empty square, and d5 holds Black's pawn" 'e4,e5\nd7d5\nd5d5\n' -- $V duck
 expect_stdin "repl monochrome agreement" 0 "Game over: White wins (agreement)" 'e4 d5 exd5\noffer\naccept\nshow\n' -- $V monochrome
 expect_stdin "repl monochrome points" 0 "points: White 1, Black 0" 'e4 d5 exd5\nshow\n' -- $V monochrome

@@ -104,7 +104,9 @@ static const char *read_extension(Position *p, const char *ext) {
         p->attr[sq] = (uint8_t)a;
       }
     } else if (strcmp(item, "target") == 0) {
-      if (p->v->phase[p->phase].kind != PHASE_CHOOSE) return "a target outside a choose step";
+      const Phase *ph = &p->v->phase[p->phase];
+      if (ph->kind != PHASE_CHOOSE && !(ph->kind == PHASE_RELOCATE && ph->place >= PLACE_REACH))
+        return "a target outside a choose step or a place step that is measured from one";
       int len = 0, sq = board_parse_square(g, val, &len);
       if (sq == SQ_NONE) return "target: expected a square";
       p->target = sq;

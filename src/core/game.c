@@ -406,13 +406,16 @@ static int answer_attempt(Game *g, const char *text, int *played, char *err, siz
 static int play_step(Game *g, Move m, int *played, char *err, size_t errlen);
 
 /* Steps nobody needs to decide, after the last one typed: a named square
-** only one move reaches is played at once, and chance draws at once from
-** the game's generator. */
+** only one move reaches is played at once, so is the piece a move leaves
+** on the square it left (a trail), and chance draws at once from the
+** game's generator. */
 static int finish_automatic_steps(Game *g, int *played, char *err, size_t errlen) {
   Move only[MAX_MOVES];
   for (;;) {
     int kind = g->v->phase[g->pos.phase].kind;
-    if (kind == PHASE_CHOOSE && gen_legal(&g->pos, only) == 1) {
+    const Phase *ph = &g->v->phase[g->pos.phase];
+    if ((kind == PHASE_CHOOSE || (kind == PHASE_RELOCATE && ph->place == PLACE_LEFT)) &&
+        gen_legal(&g->pos, only) == 1) {
       if (play_step(g, only[0], played, err, errlen)) return -1;
     } else if (kind == PHASE_DRAW) {
       if (play_step(g, MAKE_MOVE(0, 0, MF_DRAW, pick_card(&g->pos)), played, err, errlen))

@@ -382,9 +382,69 @@ static int gen_castling(const Position *p, Move *list, int n) {
   return n;
 }
 
+static inline int in_place_region(const Phase *ph, const Variant *v, int sq) {
+  return !ph->has_region || (ph->region[v->sq_rank[sq]] >> board_file(&v->geo, sq) & 1);
+}
+
+/* The squares a new neutral piece may take (Phase.place): any empty one,
+** the one the moved piece left, or those it reaches from where it stands
+** by its non-capturing moves (p->target, set by the move's step). */
+static int gen_place(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  const Phase *ph = &v->phase[p->phase];
+  const uint8_t *b = p->board;
+  int t = ph->piece, n = 0, at = p->target;
+  if (ph->place == PLACE_LEFT) {
+    if (at != SQ_NONE && b[at] == CELL_EMPTY && in_place_region(ph, v, at))
+      list[n++] = MAKE_MOVE(PLACE_FROM_NONE, at, MF_PLACE, t + 1);
+    return n;
+  }
+  if (ph->place == PLACE_ANYWHERE) {
+    for (int r = 0; r < v->geo.ranks; r++)
+      for (int f = 0; f < v->geo.files; f++) {
+        int sq = board_square(&v->geo, f, r);
+        if (b[sq] == CELL_EMPTY && (!ph->has_region || (ph->region[r] >> f & 1)))
+          list[n++] = MAKE_MOVE(PLACE_FROM_NONE, sq, MF_PLACE, t + 1);
+      }
+    return n;
+  }
+  /* PLACE_REACH: the piece on target, as if it moved again */
+  if (at == SQ_NONE || b[at] == CELL_EMPTY || CELL_COLOUR(b[at]) != p->side) return 0;
+  int us = p->side, pt = CELL_TYPE(b[at]);
+  if (IS_SET(v->plain_mask[us], pt)) {
+    const Step *s = v->step[us][pt], *end = s + v->nsteps[us][pt];
+    for (; s < end; s++) {
+      if (!(s->modes & MODE_MOVE)) continue;
+      int to = at + s->off;
+      for (int k = 1; b[to] == CELL_EMPTY; k++) {
+        if (in_place_region(ph, v, to)) list[n++] = MAKE_MOVE(PLACE_FROM_NONE, to, MF_PLACE, t + 1);
+        if (k >= s->range) break;
+        to += s->off;
+      }
+    }
+    return n;
+  }
+  /* any other piece: its moves as the generator makes them, each square once */
+  Position q = *p;
+  Move moves[MAX_MOVES];
+  q.phase = p->phase - 1; /* the move step before (variant_conclude checks) */
+  int m = gen_pseudo_all(&q, moves);
+  for (int i = 0; i < m; i++) {
+    int to = MOVE_TO(moves[i]), dup = 0;
+    if (MOVE_FROM(moves[i]) != at || MOVE_FLAG(moves[i]) == MF_CASTLE || b[to] != CELL_EMPTY ||
+        !in_place_region(ph, v, to))
+      continue;
+    for (int j = 0; j < n; j++)
+      if (MOVE_TO(list[j]) == to) dup = 1;
+    if (!dup) list[n++] = MAKE_MOVE(PLACE_FROM_NONE, to, MF_PLACE, t + 1);
+  }
+  return n;
+}
+
 /* A neutral piece to any other empty square (or onto the board). */
 static int gen_relocate(const Position *p, Move *list) {
   const Variant *v = p->v;
+  if (v->phase[p->phase].place != PLACE_MOVE) return gen_place(p, list);
   int t = v->phase[p->phase].piece, from = PLACE_FROM_NONE, n = 0;
   uint8_t cell = MAKE_CELL(NEUTRAL, t);
   for (int i = 0; i < p->npieces[NEUTRAL]; i++)

@@ -276,10 +276,59 @@ void describe_cell(const Position *p, int sq, char *out, size_t len) {
   else snprintf(out, len, "%s's %s", colour_title(CELL_COLOUR(c)), name);
 }
 
+/* Why a place step (a new wall: "@f6", "f6", or from the moved piece's
+** square "e3f6") is refused: the square is taken, outside the step's
+** region, or not one its rule allows (reached by the moved piece, or the
+** square it left). */
+static void refuse_place(const Position *p, const char *text, char *err, size_t errlen) {
+  const Geometry *g = &p->v->geo;
+  const Phase *ph = &p->v->phase[p->phase];
+  const char *piece = p->v->type[ph->piece].name;
+  int l1 = 0, l2 = 0, to = SQ_NONE;
+  char name[4], what[64], example[8] = "";
+  Move list[MAX_MOVES];
+  int n = gen_pseudo(p, list);
+  if (n) place_uci(p, list[0], example, sizeof example);
+  if (text[0] == '@') {
+    to = board_parse_square(g, text + 1, &l1);
+    if (to != SQ_NONE && text[1 + l1]) to = SQ_NONE;
+  } else {
+    int a = board_parse_square(g, text, &l1);
+    to = a == SQ_NONE ? SQ_NONE : text[l1] ? board_parse_square(g, text + l1, &l2) : a;
+    if (to != SQ_NONE && text[l1 + l2]) to = SQ_NONE;
+    if (to != SQ_NONE && text[l1] && a != p->anchor) to = SQ_NONE;
+  }
+  if (to == SQ_NONE) {
+    snprintf(err, errlen, "\"%s\": %s must now put a %s on %s (%s)", text, colour_title(p->side),
+             piece, ph->place == PLACE_LEFT ? "the square just left" : "an empty square", example);
+    return;
+  }
+  board_square_name(g, to, name);
+  if (p->board[to] != CELL_EMPTY) {
+    describe_cell(p, to, what, sizeof what);
+    snprintf(err, errlen, "%s: the %s goes to an empty square, and %s holds %s", text, piece, name, what);
+  } else if (ph->has_region && !(ph->region[p->v->sq_rank[to]] >> board_file(g, to) & 1)) {
+    snprintf(err, errlen, "%s: no %s may stand on %s", text, piece, name);
+  } else if (ph->place == PLACE_REACH) {
+    char at[4];
+    board_square_name(g, p->anchor, at);
+    snprintf(err, errlen, "%s: the %s goes to a square the piece on %s reaches (%s)", text, piece,
+             at, example);
+  } else if (ph->place == PLACE_LEFT) {
+    snprintf(err, errlen, "%s: the %s goes to the square just left (%s)", text, piece, example);
+  } else {
+    snprintf(err, errlen, "%s: the %s may not go to %s in this position", text, piece, name);
+  }
+}
+
 /* Why a relocation step (put the neutral piece elsewhere: "@f6", "f6" or
 ** "e3f6") is refused: it must move, to an empty square. */
 static void refuse_relocation(const Position *p, const char *text, char *err, size_t errlen) {
   const Geometry *g = &p->v->geo;
+  if (p->v->phase[p->phase].place != PLACE_MOVE) {
+    refuse_place(p, text, err, errlen);
+    return;
+  }
   int t = p->v->phase[p->phase].piece, cur = SQ_NONE, l1 = 0, l2 = 0, from = SQ_NONE, to;
   const char *piece = p->v->type[t].name;
   char name[4], what[64];

@@ -15,19 +15,52 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   if (depth <= 0) return 1;
   /* where the hooks end turns, any step may be followed by another */
   int last_step = p->phase == v->nphases - 1 && !(v->rules && v->rules->turn_ends);
-  if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE) {
+  if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE &&
+      v->phase[p->phase].place == PLACE_MOVE) {
     int result;
     if (v->has_terminal && pos_terminal(p, &result)) return 0;
     return (uint64_t)pos_empty_squares(p);
   }
   int n = gen_legal(p, list);
   if (depth == 1 && last_step) return (uint64_t)n;
+  if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
+      v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_LEFT &&
+      !v->phase[p->phase + 1].has_region) {
+    /* a wall on the square left, the turn's last step: one choice after
+    ** each move that leaves a square (a step, not a drop or a pass) */
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+      int flag = MOVE_FLAG(list[i]);
+      if (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO || flag == MF_EP) {
+        total++;
+        continue;
+      }
+      Undo u;
+      move_make(p, list[i], &u);
+      total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+      move_unmake(p, list[i], &u);
+    }
+    return total;
+  }
   uint64_t total = 0;
   for (int i = 0; i < n; i++) {
     Undo u;
     if (stop && *stop) break;
     move_make(p, list[i], &u);
-    total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+    const Phase *ph = &v->phase[p->phase];
+    if (p->phase && ph->kind == PHASE_RELOCATE && ph->place == PLACE_LEFT && !ph->has_region &&
+        p->phase + 1 == v->nphases && !v->rules && !v->has_terminal) {
+      /* the wall's one square, made without asking the generator */
+      if (p->target != SQ_NONE && p->board[p->target] == CELL_EMPTY) {
+        Undo w;
+        Move place = MAKE_MOVE(PLACE_FROM_NONE, p->target, MF_PLACE, ph->piece + 1);
+        move_make(p, place, &w);
+        total += perft(p, depth - 1, stop);
+        move_unmake(p, place, &w);
+      }
+    } else {
+      total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+    }
     move_unmake(p, list[i], &u);
   }
   return total;

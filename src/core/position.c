@@ -610,6 +610,11 @@ static inline void make_board(Position *p, Move m, Undo *u) {
     }
   }
   p->key = k;
+  /* a piece that turns to stone where it captures (recorded as an effect,
+  ** which unmake undoes) */
+  if (v->petrify_mask && u->captured != CELL_EMPTY && u->moved != CELL_EMPTY &&
+      CELL_COLOUR(u->moved) != NEUTRAL && (v->petrify_mask >> CELL_TYPE(u->moved) & 1))
+    pos_set_cell(p, to, MAKE_CELL(NEUTRAL, v->type[CELL_TYPE(u->moved)].petrify - 1), 0, u);
 }
 
 /* The end of move m's step: the cards it earned (gives_check: it gave
@@ -648,6 +653,13 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
   while (p->phase < v->nphases && v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p))
     p->phase++;
   if (p->phase >= v->nphases) k = end_turn(p, k);
+  else if (v->phase[p->phase].kind == PHASE_RELOCATE && v->phase[p->phase].place >= PLACE_REACH) {
+    /* a place measured from the move just made: from where its piece
+    ** stands, or the square it left (hashed: it decides what is legal) */
+    p->target = v->phase[p->phase].place == PLACE_LEFT ? MOVE_FROM(m) : p->anchor;
+    p->target_promo = 0;
+    k ^= v->zobrist_target * (uint64_t)(p->target * 64 + 1);
+  }
   p->key = k ^ v->zobrist_phase[p->phase];
   board_ok(p);
 }

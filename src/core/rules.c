@@ -740,6 +740,41 @@ static int promotion_filters(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Where the place step after this move step can be left without a square
+** (Phase.place with a region, or a piece that cannot come back): of the n
+** moves in list, those after which it has one. A step between squares of
+** a place anywhere needs no trial: the empty squares of the region before
+** it, plus the one it leaves, minus the one it takes. */
+static int with_placement(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  const Phase *next = &v->phase[p->phase + 1];
+  Move places[MAX_MOVES];
+  int k = 0, empty = -1;
+  if (next->place == PLACE_ANYWHERE) {
+    empty = 0;
+    for (int r = 0; r < v->geo.ranks; r++)
+      for (int f = 0; f < v->geo.files; f++)
+        if (p->board[board_square(&v->geo, f, r)] == CELL_EMPTY && (next->region[r] >> f & 1)) empty++;
+  }
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int ok, flag = MOVE_FLAG(m);
+    if (empty >= 0 && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO)) {
+      int from = MOVE_FROM(m), to = MOVE_TO(m);
+      int left = next->region[v->sq_rank[from]] >> board_file(&v->geo, from) & 1;
+      int taken = p->board[to] == CELL_EMPTY && (next->region[v->sq_rank[to]] >> board_file(&v->geo, to) & 1);
+      ok = empty + left - taken > 0;
+    } else {
+      Undo u;
+      move_make(p, m, &u);
+      ok = p->phase == 0 || gen_legal(p, places) > 0;
+      move_unmake(p, m, &u);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
 int gen_legal(Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
@@ -750,6 +785,7 @@ int gen_legal(Position *p, Move *list) {
     if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
+    if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
     return p->v->must_capture ? compulsory_captures(p, list, n) : n;
   }
   if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);

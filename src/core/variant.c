@@ -129,6 +129,7 @@ static void report(Report *r, const char *fmt, ...) {
 static void check_pieces(Variant *v, Report *r) {
   if (v->ntypes == 0) report(r, "pieces: none defined");
   v->royal_mask = v->promote_mask = v->ep_mask = v->neutral_mask = v->pawn_mask = 0;
+  v->petrify_mask = 0;
   v->confined_mask = v->extra_mask = 0;
   v->has_points = 0;
   for (int t = 0; t < v->ntypes; t++) {
@@ -165,6 +166,12 @@ static void check_pieces(Variant *v, Report *r) {
     if (pt->royal) v->royal_mask |= 1u << t;
     if (pt->promotes) v->promote_mask |= 1u << t;
     if (pt->neutral) v->neutral_mask |= 1u << t;
+    if (pt->petrify && (pt->petrify > v->ntypes || !v->type[pt->petrify - 1].neutral))
+      report(r, "pieces.%c.petrify: not a neutral piece", pt->letter);
+    else if (pt->petrify && pt->neutral)
+      report(r, "pieces.%c.petrify: a neutral piece captures nothing", pt->letter);
+    else if (pt->petrify)
+      v->petrify_mask |= 1u << t;
     if (pt->pawn) v->pawn_mask |= 1u << t;
     if (pt->points) v->has_points = 1;
   }
@@ -483,6 +490,13 @@ static void check_turns(Variant *v, Report *r) {
     if (v->phase[i].kind == PHASE_RELOCATE &&
         (v->phase[i].piece >= v->ntypes || !v->type[v->phase[i].piece].neutral))
       report(r, "turn[%d]: only a neutral piece can be relocated", i + 1);
+  /* a place measured from the previous step needs that step to be a move */
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE &&
+        (v->phase[i].place == PLACE_REACH || v->phase[i].place == PLACE_LEFT) &&
+        (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
+      report(r, "turn[%d]: at = \"%s\" must follow a \"move\" step", i + 1,
+             v->phase[i].place == PLACE_REACH ? "reach" : "left");
 }
 
 /* Cards. */
@@ -528,6 +542,30 @@ static void check_castling_and_results(Variant *v, Report *r) {
 }
 
 /* The flags that choose fast paths, and who may capture what. */
+/* Can every piece go back to where its move started, by a move of its own
+** (a leap or a ride, which the way there leaves open)? Then a place on a
+** square the moved piece reaches always has one: the square it left. */
+static int moves_reversible(const Variant *v) {
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++) {
+      if (!(v->plain_mask[c] >> t & 1)) {
+        if (v->nsteps[c][t] && !v->type[t].neutral) return 0;
+        continue;
+      }
+      for (int i = 0; i < v->nsteps[c][t]; i++) {
+        const Step *s = &v->step[c][t][i];
+        int back = 0;
+        if (!(s->modes & MODE_MOVE)) continue;
+        for (int j = 0; j < v->nsteps[c][t]; j++) {
+          const Step *b = &v->step[c][t][j];
+          if (b->off == -s->off && b->range >= s->range && (b->modes & MODE_MOVE)) back = 1;
+        }
+        if (!back) return 0;
+      }
+    }
+  return 1;
+}
+
 static void find_fast_paths(Variant *v) {
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
@@ -538,6 +576,15 @@ static void find_fast_paths(Variant *v) {
   v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
                      v->promo_by_side;
+  for (int i = 0; i + 1 < v->nphases; i++) {
+    const Phase *next = &v->phase[i + 1];
+    v->place_can_fail[i] = 0;
+    if (v->phase[i].kind != PHASE_MOVE || next->kind != PHASE_RELOCATE || next->place == PLACE_MOVE)
+      continue;
+    v->place_can_fail[i] = next->has_region || (next->place == PLACE_REACH && !moves_reversible(v)) ||
+                           v->drops;
+    v->legal_filters |= v->place_can_fail[i];
+  }
   for (int c = 0; c < 2; c++)
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&

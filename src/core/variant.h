@@ -140,10 +140,20 @@ typedef struct RuleHooks {
   volatile int failed;
 } RuleHooks;
 
+/* Where a relocation step puts its neutral piece. PLACE_MOVE moves the
+** one piece of that type (Duck Chess); the others add a new piece each
+** turn, which then stays (a wall, an arrow): on any empty square, on one
+** the piece just moved reaches from where it stands by its moves (Amazons'
+** arrow), or on the square that piece just left (a trail). */
+enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_REACH, PLACE_LEFT };
+
 typedef struct Phase {
   uint8_t kind;
   uint8_t piece; /* PHASE_RELOCATE: the neutral piece type */
   uint8_t owner; /* OWNER_MOVER or OWNER_OPPONENT */
+  uint8_t place; /* PHASE_RELOCATE: PLACE_* */
+  uint8_t has_region; /* PHASE_RELOCATE: only on region's squares */
+  uint16_t region[MAX_RANKS]; /* files (bits) per rank */
 } Phase;
 
 typedef struct PieceType {
@@ -174,6 +184,8 @@ typedef struct PieceType {
                              passed on a line) */
   uint8_t has_drop_region; /* dropped only on drop_region[colour] */
   uint16_t drop_region[2][MAX_RANKS]; /* files (bits) per rank */
+  uint8_t petrify;         /* type + 1 of the neutral piece (a wall) it
+                              turns into where it captures; 0: none */
   uint8_t initial_unmoved; /* i-moves while the piece has not moved
                               (UNMOVED_BIT) instead of by rank */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
@@ -454,8 +466,13 @@ typedef struct Variant {
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   int has_terminal;    /* a rule can end the game before moves run out */
+  uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
+  uint8_t place_can_fail[MAX_PHASES]; /* a move of this step may leave the
+                          place step after it no square: such a move is
+                          not legal (a region, or a piece that cannot
+                          always come back the way it went) */
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
   uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */

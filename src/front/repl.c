@@ -240,7 +240,11 @@ static void show_board(Repl *r) {
     if (d.kind == DECIDE_ANSWER_OFFER)
       printf("%s answers an offer to end the game: accept or decline", decider);
     else if (d.kind == DECIDE_RELOCATE)
-      printf("%s moves the %s", decider, r->g->v->type[r->g->v->phase[p->phase].piece].name);
+    {
+      const char *piece = r->g->v->type[r->g->v->phase[p->phase].piece].name;
+      if (r->g->v->phase[p->phase].place == PLACE_MOVE) printf("%s moves the %s", decider, piece);
+      else printf("%s places %s %s", decider, strchr("aeiou", piece[0]) ? "an" : "a", piece);
+    }
     else if (d.kind == DECIDE_TARGET)
       printf("%s names the square to move to (moves lists them)", decider);
     else if (d.kind == DECIDE_CHOOSE) {

@@ -277,7 +277,11 @@ static void write_status(char *out, size_t len, Game *g, int hide) {
   const char *who = colour_title(d.player);
   if (d.kind == DECIDE_ANSWER_OFFER) snprintf(out, len, "%s answers an offer to end the game", who);
   else if (d.kind == DECIDE_RELOCATE)
-    snprintf(out, len, "%s moves the %s", who, g->v->type[g->v->phase[p->phase].piece].name);
+  {
+    const char *piece = g->v->type[g->v->phase[p->phase].piece].name;
+    if (g->v->phase[p->phase].place == PLACE_MOVE) snprintf(out, len, "%s moves the %s", who, piece);
+    else snprintf(out, len, "%s places %s %s", who, strchr("aeiou", piece[0]) ? "an" : "a", piece);
+  }
   else if (d.kind == DECIDE_TARGET) snprintf(out, len, "%s names the square to move to", who);
   else if (d.kind == DECIDE_CHOOSE) {
     char sq[8];

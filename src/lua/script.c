@@ -279,7 +279,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      "drop_region", "glyph", "image", "rotated", NULL};
+                                      "drop_region", "glyph", "image", "rotated", "petrify", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -307,7 +307,9 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       letters[j - 1] = c;
     }
   char limits[MAX_TYPES][2][MAX_TYPES + 1]; /* no_capture, no_screen: letters */
+  char petrify[MAX_TYPES][4]; /* the neutral piece each turns into */
   memset(limits, 0, sizeof limits);
+  memset(petrify, 0, sizeof petrify);
   for (int i = 0; i < n; i++) {
     char key[2] = {letters[i], 0}, where[32];
     PieceType *pt = &v->type[v->ntypes++];
@@ -372,6 +374,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       read_sides(r, rg, sub, &v->geo, pt->drop_region);
       lua_pop(L, 1);
     }
+    get_string(r, p, "petrify", where, petrify[i], sizeof petrify[i]);
     get_string(r, p, "no_capture", where, limits[i][0], sizeof limits[i][0]);
     get_string(r, p, "no_screen", where, limits[i][1], sizeof limits[i][1]);
     int ex = get_table(r, p, "extra", where);
@@ -397,6 +400,42 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       if (j == 0) v->type[i].no_capture = set;
       else v->type[i].no_screen = set;
     }
+  for (int i = 0; i < n; i++) {
+    if (!petrify[i][0]) continue;
+    int ty = strlen(petrify[i]) == 1 ? variant_type_by_letter(v, petrify[i][0]) : -1;
+    if (ty < 0) problem(r, "pieces.%c.petrify: \"%s\" is not one of the pieces", letters[i], petrify[i]);
+    else v->type[i].petrify = (uint8_t)(ty + 1);
+  }
+}
+
+/* { place = "*", at = "reach", region = SQUARES }, the place step's table
+** at -2 and its piece at -1: a new neutral piece each turn, where at says. */
+static void read_place(Reader *r, int i, Variant *v, Phase *ph) {
+  lua_State *L = r->L;
+  static const char *const known[] = {"place", "at", "region", NULL};
+  static const char *const ats[] = {"anywhere", "reach", "left"};
+  char where[32], buf[1024];
+  snprintf(where, sizeof where, "turn[%d].", i);
+  unknown_keys(r, lua_absindex(L, -2), where, known);
+  const char *sym = lua_tostring(L, -1);
+  int pt = strlen(sym) == 1 ? variant_type_by_letter(v, sym[0]) : -1;
+  ph->kind = PHASE_RELOCATE;
+  ph->place = PLACE_ANYWHERE;
+  if (pt < 0) problem(r, "turn[%d].place: \"%s\" is not one of the pieces", i, sym);
+  else ph->piece = (uint8_t)pt;
+  if (get_string(r, lua_absindex(L, -2), "at", where, buf, sizeof buf)) {
+    int k = -1;
+    for (int j = 0; j < 3; j++)
+      if (strcmp(buf, ats[j]) == 0) k = j;
+    if (k < 0) problem(r, "turn[%d].at: \"%s\" (expected anywhere, reach or left)", i, buf);
+    else ph->place = (uint8_t)(PLACE_ANYWHERE + k);
+  }
+  if (get_string(r, lua_absindex(L, -2), "region", where, buf, sizeof buf)) {
+    char key[48];
+    snprintf(key, sizeof key, "turn[%d].region", i);
+    parse_squares(r, buf, key, &v->geo, ph->region);
+    ph->has_region = 1;
+  }
 }
 
 /* turn = { "move", { relocate = "*" } }: the steps of a turn. */
@@ -447,10 +486,13 @@ static void read_turn(Reader *r, int idx, Variant *v) {
       if (pt < 0) problem(r, "turn[%d].relocate: \"%s\" is not one of the pieces", (int)i, sym);
       else ph->piece = (uint8_t)pt;
       lua_pop(L, 1);
+    } else if (type == LUA_TTABLE && (lua_pop(L, 1), script_rawfield(L, -1, "place")) == LUA_TSTRING) {
+      read_place(r, (int)i, v, ph);
+      lua_pop(L, 1);
     } else {
       if (type == LUA_TTABLE) lua_pop(L, 1);
       problem(r, "turn[%d]: expected \"move\", \"target\", \"choose\", { KIND, by = "
-                 "\"opponent\" } or { relocate = SYMBOL }", (int)i);
+                 "\"opponent\" }, { relocate = SYMBOL } or { place = SYMBOL }", (int)i);
     }
     lua_pop(L, 1);
   }
