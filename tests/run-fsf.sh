@@ -9,8 +9,9 @@
 #    tests/fsf/wasm-uci.js (tools/install-deps.sh --test installs it), or a
 #    native build named by FAIRY_STOCKFISH_CURRENT; every shipped variant
 #    it knows, tests/fsf/ini/custom.ini and tests/fsf/current/*.ini. In
-#    make test at --quick sizes (about a minute in wasm); FSF_DEEP=1 (make
-#    test-fsf) runs it at full sizes.
+#    make test at --quick sizes (about a minute in wasm; without
+#    Fairy-Stockfish's own variants.ini, whose 143 sections take longer);
+#    FSF_DEEP=1 (make test-fsf) runs it at full sizes, variants.ini too.
 # Arguments are given to both runs (--only NAME, --seed N, ...).
 set -u
 cd "$(dirname "$0")/.."

@@ -73,26 +73,32 @@ static int uci_style(const Position *p, Move m, int king_takes_rook, char *buf,
   return snprintf(buf, len, "%s%s", a, b);
 }
 
+/* A square of p's board: inside the array and no sentinel (the padding
+** and the holes are CELL_OFF). board_inside's answer, without its
+** divisions: hooks hand moves in by the thousand. */
+static inline int on_board(const Position *p, int sq) {
+  return sq >= 0 && sq < p->v->geo.nsq && p->board[sq] != CELL_OFF;
+}
+
 int move_well_formed(const Position *p, Move m) {
-  const Geometry *g = &p->v->geo;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), promo = MOVE_PROMO(m);
   int ntypes = p->v->ntypes;
   if ((m >> 31) || ((m & MOVE_GATE_ON_ROOK) && flag != MF_CASTLE)) return 0;
   switch (flag) {
     case MF_NORMAL: case MF_DOUBLE: case MF_EP: case MF_PASS:
-      return promo == 0 && board_inside(g, from) && board_inside(g, to);
+      return promo == 0 && on_board(p, from) && on_board(p, to);
     case MF_PROMO: case MF_GATE:
-      return promo >= 1 && promo <= ntypes && board_inside(g, from) && board_inside(g, to);
+      return promo >= 1 && promo <= ntypes && on_board(p, from) && on_board(p, to);
     case MF_CASTLE:
-      return CASTLE_GATE(m) <= ntypes && board_inside(g, from) && board_inside(g, to);
+      return CASTLE_GATE(m) <= ntypes && on_board(p, from) && on_board(p, to);
     case MF_PLACE:
-      return promo >= 1 && promo <= ntypes && (from == PLACE_FROM_NONE || board_inside(g, from)) &&
-             board_inside(g, to);
-    case MF_TARGET: return promo <= ntypes && board_inside(g, to);
-    case MF_CARD: return board_inside(g, to);
+      return promo >= 1 && promo <= ntypes && (from == PLACE_FROM_NONE || on_board(p, from)) &&
+             on_board(p, to);
+    case MF_TARGET: return promo <= ntypes && on_board(p, to);
+    case MF_CARD: return on_board(p, to);
     case MF_DRAW: return 1; /* a card's value: named, never looked up */
-    case MF_DROP: return promo >= 1 && promo <= ntypes && board_inside(g, to);
-    case MF_SCRIPT: return board_inside(g, from) && board_inside(g, to);
+    case MF_DROP: return promo >= 1 && promo <= ntypes && on_board(p, to);
+    case MF_SCRIPT: return on_board(p, from) && on_board(p, to);
     default: return 0; /* no move of a position's (game actions among them) */
   }
 }

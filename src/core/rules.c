@@ -400,7 +400,9 @@ static int legal_of(Position *p, Move *list, int n) {
   if (p->royal[us] == SQ_NONE) {
     /* No royal piece on the board yet (one in hand, as in a placement
     ** phase): a royal piece may not be dropped, or promoted to, where it
-    ** stands attacked. */
+    ** stands attacked. A variant without royal pieces (antichess) has
+    ** nothing to look at. */
+    if (!v->royal_mask) return n;
     int k = 0;
     for (int i = 0; i < n; i++) {
       int flag = MOVE_FLAG(list[i]);

@@ -46,8 +46,13 @@ local compare_as_11 = {
 -- still counts a mate by a pawn drop (minishogi, euroshogi: more nodes
 -- than varia where a pawn is in hand), and a gating move that only the
 -- gated piece makes legal (S-House: one node fewer); and it plays dead
--- positions on at the root of a search.
-local compare_as_current = compare_as_11
+-- positions on at the root of a search. Its newer shogis (each script's
+-- header says so) count a mating pawn drop the same way.
+local compare_as_current = {
+  torishogi = "pawn_drop_mate=loses", checkshogi = "pawn_drop_mate=loses",
+  okisakishogi = "pawn_drop_mate=loses",
+}
+for name, as in pairs(compare_as_11) do compare_as_current[name] = as end
 
 -- Shipped variants whose play the current Fairy-Stockfish judges
 -- otherwise than varia (and than 11.1, with which they agree), not yet
@@ -75,6 +80,14 @@ local known_current = {
   -- 11.1's go on counting
   racingkings = "perft past a king on the goal rank: the current engine stops there, varia and 11.1 count on",
   duck = "game ends: a turn is two steps (move, then duck), which the end-of-game comparison does not join into one move",
+  -- the games of walls: a turn is a move and then its wall (for Joust and
+  -- Snailtrail the wall goes down at once, still a second step); perft
+  -- agrees, the game ends fail for the same reason as duck's
+  amazons = "game ends: a turn is two steps (move, then arrow), as duck",
+  isolation = "game ends: a turn is two steps (move, then wall), as duck",
+  isolation7x7 = "game ends: a turn is two steps (move, then wall), as duck",
+  joust = "game ends: a turn is two steps (move, then the wall left behind), as duck",
+  snailtrail = "game ends: a turn is two steps (move, then the wall left behind), as duck",
 }
 
 -- The options lua/ini.lua gives an imported section where 11.1 departs
