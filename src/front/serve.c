@@ -1416,14 +1416,28 @@ static enum MHD_Result send_text(struct MHD_Connection *c, int status, const cha
   return ok;
 }
 
-static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *msg) {
+/* {"error": msg<more>} with status, and one header more when header is
+** given (a busy answer's Retry-After, a refused framing's Connection). */
+static enum MHD_Result send_error_with(struct MHD_Connection *c, int status, const char *msg, const char *more,
+                                       const char *header, const char *value) {
   Buf b = {0};
   buf_puts(&b, "{\"error\":");
   json_str(&b, msg);
+  buf_puts(&b, more);
   buf_puts(&b, "}");
-  enum MHD_Result ok = b.oom ? MHD_NO : send_text(c, status, "application/json", b.s, b.len, NULL);
+  struct MHD_Response *r = b.oom ? NULL : MHD_create_response_from_buffer(b.len, b.s, MHD_RESPMEM_MUST_COPY);
   free(b.s);
+  if (!r) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", "application/json");
+  if (header) MHD_add_response_header(r, header, value);
+  secure_headers(r);
+  enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
+  MHD_destroy_response(r);
   return ok;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *msg) {
+  return send_error_with(c, status, msg, "", NULL, NULL);
 }
 
 /* The role of the request's token (header X-Varia-Token, or ?t= where a
@@ -1463,19 +1477,7 @@ static enum MHD_Result framing_header(void *cls, enum MHD_ValueKind kind, const 
 /* A request whose end cannot be known: 400, and the connection closes
 ** (what follows on it is not read as another request). */
 static enum MHD_Result refuse_framing(struct MHD_Connection *c, const char *msg) {
-  Buf b = {0};
-  buf_puts(&b, "{\"error\":");
-  json_str(&b, msg);
-  buf_puts(&b, "}");
-  struct MHD_Response *r = b.oom ? NULL : MHD_create_response_from_buffer(b.len, b.s, MHD_RESPMEM_MUST_COPY);
-  free(b.s);
-  if (!r) return MHD_NO;
-  MHD_add_response_header(r, "Content-Type", "application/json");
-  MHD_add_response_header(r, "Connection", "close");
-  secure_headers(r);
-  enum MHD_Result ok = MHD_queue_response(c, 400, r);
-  MHD_destroy_response(r);
-  return ok;
+  return send_error_with(c, 400, msg, "", "Connection", "close");
 }
 
 static Conn *conn_of(struct MHD_Connection *c) {
@@ -1567,19 +1569,7 @@ static enum MHD_Result hand_to_worker(Server *sv, struct MHD_Connection *c, Requ
              "the game is busy: %d requests wait for the one that works (each may work up to %d s, varia serve "
              "--work-limit); try again",
              QUEUE_MAX, sv->work_seconds);
-    Buf b = {0};
-    buf_puts(&b, "{\"error\":");
-    json_str(&b, msg);
-    buf_puts(&b, ",\"busy\":true}");
-    struct MHD_Response *r = b.oom ? NULL : MHD_create_response_from_buffer(b.len, b.s, MHD_RESPMEM_MUST_COPY);
-    free(b.s);
-    if (!r) return MHD_NO;
-    MHD_add_response_header(r, "Content-Type", "application/json");
-    MHD_add_response_header(r, "Retry-After", "1");
-    secure_headers(r);
-    enum MHD_Result ok = MHD_queue_response(c, 503, r);
-    MHD_destroy_response(r);
-    return ok;
+    return send_error_with(c, 503, msg, ",\"busy\":true", "Retry-After", "1");
   }
   Conn *k = conn_of(c);
   if (k) k->working = 1;
