@@ -177,12 +177,26 @@ local function play_out(spec)
 
   local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on" }
   if winner then
-    local history = g:history()
-    r.move = history[#history]
-    g:undo()
+    -- The history holds steps; Fairy-Stockfish's moves are whole turns, a
+    -- turn of several steps (a move and then its duck, arrow or wall)
+    -- written as the steps joined by commas ("e2e4,e4f6"). A step that
+    -- leaves the turn unfinished leaves a FEN marked varia:phase=.
+    local turns, steps, replay = {}, {}, varia.new(spec, { fen = start })
+    for _, step in ipairs(g:history()) do
+      replay:play(step)
+      steps[#steps + 1] = step
+      if not replay:fen():find(" varia:phase=", 1, true) then
+        turns[#turns + 1] = { text = table.concat(steps, ","), steps = #steps }
+        steps = {}
+      end
+    end
+    local last = table.remove(turns)
+    r.move = last.text
+    for _ = 1, last.steps do g:undo() end
     r.before = g:fen()
-    history[#history] = nil
-    r.line = #history > 0 and start .. " moves " .. table.concat(history, " ") or start
+    local texts = {}
+    for i, t in ipairs(turns) do texts[i] = t.text end
+    r.line = #texts > 0 and start .. " moves " .. table.concat(texts, " ") or start
     local mover = r.before:match("^%S+ (%a)") == "w" and "white" or "black"
     r.want = winner == "draw" and "draw" or winner == mover and "win" or "loss"
   end
