@@ -57,14 +57,16 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
     snprintf(out, len, "pieces in the pocket enter only by gating, as a piece leaves its first square");
     return;
   }
-  if (!(v->drop_ranks[us][t] >> r & 1)) {
-    snprintf(out, len, "a %s may not be dropped on its %s rank", piece,
-             v->promo_rank_mask[us][r] ? "promotion" : "first");
-    return;
-  }
+  /* (the region first: the ranks it leaves empty are left out of a
+  ** type's drop ranks too, where the region is the reason) */
   if ((v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) ||
       ((v->drop_confined_mask >> t & 1) && !(v->type[t].drop_region[us][r] >> f & 1))) {
     snprintf(out, len, "%s is outside the squares where %s may drop a %s", name, colour_title(us), piece);
+    return;
+  }
+  if (!(v->drop_ranks[us][t] >> r & 1)) {
+    snprintf(out, len, "a %s may not be dropped on its %s rank", piece,
+             v->promo_rank_mask[us][r] ? "promotion" : "first");
     return;
   }
   if ((v->confined_mask >> t & 1) && !(v->stand[us][sq] >> t & 1)) {
