@@ -30,8 +30,8 @@
 /* rules.royals: with several royal pieces, the check rule protects each
 ** (none may be left attacked), only one that stands alone (a royal piece
 ** is protected while it is its side's only one: Fairy-Stockfish's
-** pseudo-royal pieces, Sho shogi's king and prince), or all together (a
-** move may not leave every one attacked: Spartan chess's duple check). */
+** pseudo-royal pieces), or all together (a move may not leave every one
+** attacked: a duple check). */
 enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
@@ -141,10 +141,11 @@ typedef struct RuleHooks {
 } RuleHooks;
 
 /* Where a relocation step puts its neutral piece. PLACE_MOVE moves the
-** one piece of that type (Duck Chess); the others add a new piece each
-** turn, which then stays (a wall, an arrow): on any empty square, on one
-** the piece just moved reaches from where it stands by its moves (Amazons'
-** arrow), or on the square that piece just left (a trail). */
+** one piece of that type (a neutral piece both sides move); the others
+** add a new piece each turn, which then stays (a wall, an arrow): on any
+** empty square, on one the piece just moved reaches from where it stands
+** by its moves (an arrow), or on the square that piece just left (a
+** trail). */
 enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_REACH, PLACE_LEFT };
 
 typedef struct Phase {
@@ -420,7 +421,7 @@ typedef struct Variant {
   int drop_no_doubled;    /* type + 1 that may not be dropped on a file holding
                              one of the side's own of that type (0: none) */
   int drop_doubled_limit; /* ... holding this many of them (drops.doubled_limit,
-                             1 by default; Tori shogi: 2) */
+                             1 by default; 2 lets a second one stand) */
   int drop_no_mate;       /* type + 1 whose drop may not checkmate (0: none) */
   int drop_mate_loses;    /* type + 1 whose drop may checkmate, but loses
                              for the dropper when it does (0: none) */
