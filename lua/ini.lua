@@ -324,7 +324,7 @@ local aliases = { dropRegionWhite = "whiteDropRegion", dropRegionBlack = "blackD
 
 -- The options that name sets of piece types by their letters.
 local type_sets = { "promotionPieceTypes", "extinctionPieceTypes", "castlingRookPiece", "castlingKingPiece",
-  "flagPiece", "dropNoDoubled", "kingType" }
+  "flagPiece", "dropNoDoubled", "kingType", "mustDropType" }
 
 -- The options of a section with its parents', and the chain of names.
 -- A parent is an earlier section or a built-in, so there is no cycle.
@@ -441,7 +441,6 @@ local untranslatable = {
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
   kingPassOnStalemate = "varia's passes are not limited to stalemate",
   promotionZonePawnDrops = "varia never drops a pawn where it would promote",
-  mustDropType = "varia's compulsory drops are of any piece",
   piecePromotionOnCapture = "without pieceDemotion and mandatoryPiecePromotion varia has no promotion only on captures",
   pieceDemotion = "varia's turning over (promotion.flip) needs mandatoryPiecePromotion and the whole board as the zone",
 }
@@ -495,7 +494,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRegionWhite",
   "promotionRegionBlack", "doubleStepRegionWhite", "doubleStepRegionBlack", "enPassantRegion", "castling",
   "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingRookPiece",
-  "castlingDroppedPiece", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop",
+  "castlingDroppedPiece", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop", "mustDropType",
   "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
   "blackDropRegion", "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted",
   "shogiDoubledPawn", "dropNoDoubled", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
@@ -750,7 +749,11 @@ local function read_drops(c)
     if bool(o.firstRankPawnDrops) then d.pawn_first_rank = true end
     if bool(o.dropPromoted) then d.promoted = true end
     if not bool(o.dropChecks) then d.no_check = true end
-    if bool(o.mustDrop) then d.must = true end
+    if bool(o.mustDrop) then
+      -- mustDropType: that piece alone while it is in hand ('*': any)
+      local only = o.mustDropType and o.mustDropType:match("^%a")
+      d.must = only and only:lower() or true
+    end
     if bool(o.dropOppositeColoredBishop) and by_type.bishop then d.opposite = by_type.bishop end
     if o.whiteDropRegion or o.blackDropRegion then
       local all = "a1-" .. string.char(96 + files) .. ranks

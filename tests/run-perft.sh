@@ -24,6 +24,9 @@ run tests/perft/fsf-current.perft
 run tests/perft/walls.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
 run tests/perft/conditions.perft
+# where 11.1 and the current Fairy-Stockfish differ: the rules' reading,
+# counted by the current engine
+run tests/perft/rulings.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
 # knightmate.lua is also the shipped variants/knightmate.lua
 echo "== VARIA_PATH=docs/examples varia test docs/examples/knightmate.perft"

@@ -12,13 +12,12 @@
 -- king, extinction of commoners when the opponent has two, a king in
 -- hand must be dropped).
 -- The pocket holds what a FEN gives it (a partner's captures) and its
--- pieces are dropped as in Bughouse. The rules say a king in the pocket
--- must be dropped at once; as in Fairy-Stockfish, every turn is a drop
--- while the pocket holds a king, but the drop may be of another piece.
+-- pieces are dropped as in Bughouse. A king in the pocket must be
+-- dropped at once, as the rules say and the current Fairy-Stockfish
+-- plays (11.1 let another piece in hand be dropped first): while the
+-- pocket holds a king, the turn is the drop of a king, and a move only
+-- when no king can be dropped.
 -- Fairy-Stockfish: UCI_Variant koedem.
--- The current Fairy-Stockfish (2026) judges otherwise here (perft late in a game, with 90 plies on the n-move count):
--- not yet traced to the rules; tests/fsf/common.lua lists it as a known
--- disagreement of the differential run against that engine.
 local std = require "std"
 return std.extend(std.chess, {
   name = "koedem",

@@ -1024,6 +1024,12 @@ int gen_pseudo(const Position *p, Move *list) {
     int only = v->must_drop - 2; /* the type that must be dropped, or -1 */
     int any = only < 0 ? pos_pocket_size(p, us) : p->pocket[us][only];
     int d = any ? gen_drops(p, list, 0) : 0;
+    if (only >= 0 && d) { /* that type's drops alone */
+      int k = 0;
+      for (int i = 0; i < d; i++)
+        if (MOVE_FLAG(list[i]) == MF_DROP && MOVE_PROMO(list[i]) - 1 == only) list[k++] = list[i];
+      d = k;
+    }
     if (d) return d;
   }
   return gen_pseudo_all(p, list);

@@ -407,8 +407,9 @@ typedef struct Variant {
   int pawn_first_rank;    /* pawns may be dropped on their first rank */
   int drop_promoted;      /* a piece may also be dropped as its promoted form */
   int drop_no_check;      /* a drop may not give check */
-  int must_drop;          /* while the pocket holds pieces (1), or a piece of
-                             type must_drop - 2 (2 and up), a turn is a drop */
+  int must_drop;          /* while the pocket holds pieces (1), a turn is a
+                             drop; while it holds a piece of type
+                             must_drop - 2 (2 and up), a drop of that type */
   int pockets;            /* the sides have pockets (the drops table) */
   int gating;             /* a piece from the pocket may enter a gate square
                              as the piece standing there first leaves it */

@@ -853,7 +853,8 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
   /* no_doubled's piece may be dropped on a file holding fewer than this many */
   v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 1, MAX_RANKS);
-  /* must: true (any piece in the pocket) or the letter of the one that must be dropped */
+  /* must: true (a drop while the pocket holds any piece) or the letter of
+  ** the one that must be dropped (and no other) while the pocket holds it */
   script_rawfield(L, t, "must");
   if (lua_isboolean(L, -1) || lua_isnil(L, -1)) v->must_drop = lua_toboolean(L, -1);
   else if (lua_isstring(L, -1) && strlen(lua_tostring(L, -1)) == 1 &&

@@ -1,0 +1,35 @@
+-- Where Debian's Fairy-Stockfish 11.1 and the current one (c19b5f6)
+-- count a variant differently, varia follows the rules (issue 26, item 5)
+-- and keeps 11.1's reading as an option where players could prefer it.
+-- Counts from the current engine's native build: UCI_Variant NAME (or
+-- VariantPath tests/fsf/current/rulings.ini), position fen FEN, go perft N;
+-- 11.1's from Debian's fairy-stockfish the same way.
+local t = require "check"
+
+-- Chigorin Chess: a pawn promotes within its own army (White: chancellor,
+-- rook, knight); promotion=any lets it become any of the five, as 11.1.
+local fen = "7k/1P6/5p2/P4P2/8/8/8/6K1 b - - 2 115"
+t.equal("chigorin: White's promotions, its own army", varia.new("chigorin", { fen = fen }):perft(3), 121)
+t.equal("chigorin promotion=any: 11.1's count", varia.new("chigorin:promotion=any", { fen = fen }):perft(3), 144)
+local g = varia.new("chigorin", { fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1" })
+local promos = {}
+for _, m in ipairs(g:legal()) do if m:sub(1, 4) == "b7b8" then promos[#promos + 1] = m:sub(5) end end
+table.sort(promos)
+t.equal("chigorin: White promotes to c, n, r", table.concat(promos, " "), "c n r")
+g:play("e1d1")
+promos = {}
+for _, m in ipairs(g:legal()) do if m:sub(1, 4) == "g2g1" then promos[#promos + 1] = m:sub(5) end end
+table.sort(promos)
+t.equal("chigorin: Black promotes to b, q, r", table.concat(promos, " "), "b q r")
+
+-- Koedem: a king in hand is dropped before any other piece; a move only
+-- when no king can be dropped.
+fen = "8/2n5/1q6/8/8/8/8/1r1R4[KPPp] w - - 90 144"
+t.equal("koedem: the king in hand first", varia.new("koedem", { fen = fen }):perft(2), 4655)
+g = varia.new("koedem", { fen = fen })
+local kinds = {}
+for _, m in ipairs(g:legal()) do kinds[m:sub(1, 2)] = true end
+t.equal("koedem: every move is a king's drop", next(kinds) == "K@" and next(kinds, "K@") == nil, true)
+-- the same rule imported from a variants.ini (mustDropType)
+t.equal("mustDropType = k", varia.new("tests/fsf/current/rulings.ini:kingdrop", { fen = fen }):perft(2), 4655)
+t.done()
