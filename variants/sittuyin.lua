@@ -12,16 +12,13 @@
 -- Rules: https://en.wikipedia.org/wiki/Sittuyin and Fairy-Stockfish's
 -- src/variant.cpp (sittuyin_variant) and src/movegen.cpp.
 -- Fairy-Stockfish: UCI_Variant sittuyin.
--- Choices, as Fairy-Stockfish 11.1 plays it: a side with pieces in hand
--- must drop (it moves only when no drop is legal); the 50-move rule
--- (nmove = 50). A pawn in hand (only a set-up FEN can put one there) is
--- never dropped: Fairy-Stockfish keeps pawn drops out of its promotion
--- zone, which is the whole board here. Its ASEAN counting rules end games
+-- Choices: a side with pieces in hand must drop (it moves only when no
+-- drop is legal); the 50-move rule (nmove = 50). A pawn is in hand only
+-- in a set-up FEN (the rules never put one there); it is dropped as the
+-- current Fairy-Stockfish drops it, on its side's three ranks but the
+-- first (11.1 never dropped it). Its ASEAN counting rules end games
 -- without changing the moves, so they are left out (the differential
 -- suite agrees on every game end). Configuration only, no Lua hooks.
--- The current Fairy-Stockfish (2026) judges otherwise here (perft in endings with pieces in hand):
--- not yet traced to the rules; tests/fsf/common.lua lists it as a known
--- disagreement of the differential run against that engine.
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
@@ -32,8 +29,6 @@ return std.extend(makruk, {
     m = std.NONE,
     f = { name = "general", betza = "F", value = 150 },
     r = { drop_region = { white = "a1-h1", black = "a8-h8" } },
-    -- never dropped (a pawn is in hand only in a set-up FEN)
-    p = { drop_region = { white = "", black = "" } },
   },
   start = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
   promotion = {

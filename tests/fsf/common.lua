@@ -73,7 +73,6 @@ local known_current = {
   -- Chatrang want is not settled yet
   cambodian = "a rook lined up with an unmoved king takes its leap away; the met's double step does not capture",
   karouk = "as cambodian",
-  sittuyin = "perft in endings with pieces in hand (promotion or the drop of a pawn)",
   supply = "perft where pieces are in hand",
   dobutsu = "every perft, and the try (goal) rule",
   bughouse = "a stalemate with nothing in hand (varia: a loss; the engine plays on)",
@@ -96,6 +95,9 @@ local known_11 = {
   -- the rules: a king in hand must be dropped at once; 11.1 lets any
   -- piece in hand be dropped instead (the current engine follows the rules)
   koedem = "a king in hand: 11.1 lets another piece be dropped first",
+  -- a pawn in hand (only a set-up FEN puts one there): 11.1 never drops
+  -- it, the current engine drops it on the side's ranks but the first
+  sittuyin = "a pawn in hand (set-up FENs only): 11.1 never drops it",
 }
 
 -- The options lua/ini.lua gives an imported section where 11.1 departs
