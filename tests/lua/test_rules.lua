@@ -646,8 +646,8 @@ t.equal("sittuyin: rooks are dropped on the first rank only",
   #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[R] w - - 0 1" }):legal(), 7)
 t.equal("sittuyin: other pieces on the first three ranks",
   #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[N] w - - 0 1" }):legal(), 23)
-t.equal("sittuyin: a pawn in hand is never dropped",
-  #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[P] w - - 0 1" }):legal(), 3)
+t.equal("sittuyin: a pawn in hand (set-up FENs only) is dropped on the second and third ranks",
+  #varia.new("sittuyin", { fen = "k7/8/8/8/8/8/8/K7[P] w - - 0 1" }):legal(), 16)
 t.equal("must drop, but no drop parries the check: the king moves",
   moves_of("4k3/8/8/8/8/8/4r3/4K3[N] w - - 0 1"), "e1d1 e1e2 e1f1")
 t.raises("by_move: an unknown key", "promotion.by_move.zone: unknown key",
