@@ -43,6 +43,9 @@ local compare_as_11 = {
   -- 11.1 lets either side's pawns promote to any of Chigorin Chess's five
   -- pieces, where the rules keep each to its own army
   chigorin = "promotion=any",
+  -- 11.1 drops a Supply chess piece anywhere on the own half, where the
+  -- current engine keeps each to the points it may stand on
+  supply = "drop_where=half",
 }
 
 -- The current Fairy-Stockfish departs in the same three ways: its perft
@@ -56,7 +59,7 @@ local compare_as_current = {
   okisakishogi = "pawn_drop_mate=loses",
 }
 for name, as in pairs(compare_as_11) do
-  if name ~= "chigorin" then compare_as_current[name] = as end
+  if name ~= "chigorin" and name ~= "supply" then compare_as_current[name] = as end
 end
 
 -- Shipped variants whose play the current Fairy-Stockfish judges
@@ -73,7 +76,6 @@ local known_current = {
   -- Chatrang want is not settled yet
   cambodian = "a rook lined up with an unmoved king takes its leap away; the met's double step does not capture",
   karouk = "as cambodian",
-  supply = "perft where pieces are in hand",
   dobutsu = "every perft, and the try (goal) rule",
   bughouse = "a stalemate with nothing in hand (varia: a loss; the engine plays on)",
   -- perft 3 of 8/2k5/4K3/8/8/8/3N4/8 w: 989 against its 522 (depth 2

@@ -32,4 +32,14 @@ for _, m in ipairs(g:legal()) do kinds[m:sub(1, 2)] = true end
 t.equal("koedem: every move is a king's drop", next(kinds) == "K@" and next(kinds, "K@") == nil, true)
 -- the same rule imported from a variants.ini (mustDropType)
 t.equal("mustDropType = k", varia.new("tests/fsf/current/rulings.ini:kingdrop", { fen = fen }):perft(2), 4655)
+
+-- Supply chess: where a piece in hand may be dropped (White: advisor to
+-- move, an empty board but the kings).
+g = varia.new("supply", { fen = "3k5/9/9/9/9/9/9/9/9/4K4[A] w - - 0 1" })
+local to = {}
+for _, m in ipairs(g:legal()) do if m:sub(1, 2) == "A@" then to[#to + 1] = m:sub(3) end end
+table.sort(to)
+t.equal("supply: an advisor is dropped in the palace", table.concat(to, " "), "d1 d3 e2 f1 f3")
+t.equal("supply drop_where=half: anywhere on the own half, as 11.1",
+  varia.new("supply:drop_where=half", { fen = "2b2k3/9/1C3a3/2c6/p6Pn/9/4c2p1/B3K4/4A4/9[BnpA] w - - 9 132" }):perft(2), 7877)
 t.done()
