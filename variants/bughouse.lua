@@ -5,9 +5,10 @@
 -- loses (the stalemated side would wait for pieces from the partner).
 -- Rules: https://en.wikipedia.org/wiki/Bughouse_chess
 -- Fairy-Stockfish: UCI_Variant bughouse.
--- The current Fairy-Stockfish (2026) judges otherwise here (a stalemate with nothing in hand: varia scores it, the engine plays on):
--- not yet traced to the rules; tests/fsf/common.lua lists it as a known
--- disagreement of the differential run against that engine.
+-- The current Fairy-Stockfish scores stalemate so too, but asked at a
+-- stalemate with nothing in hand its search answers with a "virtual" drop
+-- of a piece the partner may yet send, which one board cannot play: the
+-- differential run lists that as a known difference (tests/fsf/common.lua).
 local std = require "std"
 return std.extend(std.chess, {
   name = "bughouse",

@@ -77,7 +77,13 @@ local known_current = {
   cambodian = "a rook lined up with an unmoved king takes its leap away; the met's double step does not capture",
   karouk = "as cambodian",
   dobutsu = "every perft, and the try (goal) rule",
-  bughouse = "a stalemate with nothing in hand (varia: a loss; the engine plays on)",
+  -- traced, and settled: both versions score a stalemate as a loss
+  -- (stalemateValue), but the current engine's search, for a game of two
+  -- boards, also tries "virtual" drops of pieces the partner may yet
+  -- send (movegen.cpp, allow_virtual_drop), so at a stalemate with
+  -- nothing in hand it answers with a move a single board cannot play.
+  -- varia, one board, scores the stalemate: the rule of both versions.
+  bughouse = "a stalemate with nothing in hand: the engine's search plays a virtual drop (two boards); the rule of both versions is a loss, as varia scores it",
   -- perft 3 of 8/2k5/4K3/8/8/8/3N4/8 w: 989 against its 522 (depth 2
   -- agrees): the current engine generates no moves once Black's king
   -- has reached the goal (the game is over), where varia's perft and
