@@ -1,20 +1,19 @@
--- Cambodian chess (Ouk Chatrang), as Fairy-Stockfish 11.1 plays it:
--- Makruk, and a king and a met (m) that have not moved yet have one more
--- move each: the king may leap like a knight to the rank in front of it
--- (not capturing, and not out of check), the met may leap two squares
--- straight forward (capturing too).
+-- Cambodian chess (Ouk Chatrang): Makruk, and a king and a met (m)
+-- that have not moved yet have one more move each: the king may leap
+-- like a knight to the rank in front of it (not capturing, and not out
+-- of check), the met may leap two squares straight forward (not
+-- capturing). The king loses its leap when an enemy rook moves onto its
+-- file or rank, whatever stands between (the Cambodian federation's rules,
+-- article 5, items 3 and 4, which the current Fairy-Stockfish plays
+-- since its pull request 514). Option first_moves=old: the reading of
+-- Fairy-Stockfish 11.1 and older programs, in which a rook lined up
+-- takes nothing and the met's leap may capture.
 -- Rules: https://en.wikipedia.org/wiki/Makruk#Cambodian_chess ;
 -- Fairy-Stockfish's src/variant.cpp (cambodian: makruk with
 -- cambodianMoves) and src/movegen.cpp. Like Fairy-Stockfish, the FEN's
 -- castling field names the files of the king and met that have not moved
 -- (DEde at the start).
 -- Fairy-Stockfish: UCI_Variant cambodian.
--- The current Fairy-Stockfish (2026) plays two rules otherwise (perft 4
--- from the start: 361719 against varia's and 11.1's 361793): a rook move
--- that lines up with an unmoved king on its file or rank, whatever stands
--- between, takes that king's leap away, and the met's double step does
--- not capture. Which the rules want is not settled yet; tests/fsf/common.lua
--- lists the variant as a known disagreement of the run against that engine.
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
@@ -23,8 +22,18 @@ return std.extend(makruk, {
   names = { pgn = "Ouk Chatrang" },
   fairy_stockfish = "cambodian",
   pieces = {
-    k = { betza = "KimfsN", initial = "unmoved" },
-    m = { betza = "FifD", initial = "unmoved" },
+    k = { betza = "KimfsN", initial = "unmoved", lined_up_by = "r" },
+    m = { betza = "FimfD", initial = "unmoved" },
   },
   start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+  options = {
+    first_moves = { default = "federation", values = { "federation", "old" },
+      doc = "federation: a rook that moves onto the unmoved king's file or rank takes its leap away, and the met's leap does not capture (the Cambodian federation's rules); old: neither (Fairy-Stockfish 11.1)" },
+  },
+  with_options = function(v, o)
+    if o.first_moves == "old" then
+      return std.extend(v, { pieces = { k = { lined_up_by = std.NONE }, m = { betza = "FifD" } } })
+    end
+    return v
+  end,
 })

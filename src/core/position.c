@@ -311,6 +311,30 @@ static inline uint64_t clear_unmoved(Position *p, int sq) {
   return attr_key(p->v, sq, a) ^ attr_key(p->v, sq, p->attr[sq]);
 }
 
+/* A move of type mover has ended on to: the opponent's unmoved pieces on
+** to's file or rank (on an empty board's lines) whose type is lined up by
+** that mover lose UNMOVED_BIT. Each change is kept with the effects, which
+** pos_unmake puts back. Returns the change of the key. */
+static uint64_t lined_up(Position *p, int to, int mover, Undo *u) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int them = p->side ^ 1, file = board_file(g, to), rank = board_rank(g, to);
+  uint64_t k = 0;
+  for (int i = 0; i < p->npieces[them]; i++) {
+    int sq = p->plist[them][i];
+    uint8_t cell = p->board[sq], a = p->attr[sq];
+    if (!(a & UNMOVED_BIT) || !(v->type[CELL_TYPE(cell)].lined_up_by >> mover & 1)) continue;
+    if (board_file(g, sq) != file && board_rank(g, sq) != rank) continue;
+    if (u->neffects >= MAX_EFFECTS) break; /* more than a board's two lines hold: never */
+    u->effect_sq[u->neffects] = (int16_t)sq;
+    u->effect_cell[u->neffects] = cell;
+    u->effect_attr[u->neffects++] = a;
+    p->attr[sq] = (uint8_t)(a & ~UNMOVED_BIT);
+    k ^= attr_key(v, sq, a) ^ attr_key(v, sq, p->attr[sq]);
+  }
+  return k;
+}
+
 /* The turn is over: the other side moves, at the first step. Returns
 ** the hash k with the change (the phase's key is the caller's). */
 static uint64_t end_turn(Position *p, uint64_t k) {
@@ -516,7 +540,10 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
     if (v->capture_to_pocket) k ^= pocket_add(p, us, pocket_type(v, captured, u->captured_attr), +1);
   }
   k ^= move_piece(p, from, to, cell);
-  if (v->unmoved_mask && (p->attr[to] & UNMOVED_BIT)) k ^= clear_unmoved(p, to);
+  if (v->unmoved_mask) {
+    if (p->attr[to] & UNMOVED_BIT) k ^= clear_unmoved(p, to);
+    if (v->lined_up_movers >> CELL_TYPE(cell) & 1) k ^= lined_up(p, to, CELL_TYPE(cell), u);
+  }
   /* A diagonal move marks the piece that made it... */
   if (v->diagonal_once_bit) {
     int df = board_file(&v->geo, to) - board_file(&v->geo, from);
@@ -751,7 +778,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int us = u->side;
-  for (int i = u->neffects - 1; i >= 0; i--) { /* the hooks' effects, last first */
+  for (int i = u->neffects - 1; i >= 0; i--) { /* the effects (hooks', lined_up's), last first */
     int sq = u->effect_sq[i];
     if (p->board[sq] != CELL_EMPTY) remove_piece(p, sq);
     if (u->effect_cell[i] != CELL_EMPTY) put_piece(p, sq, u->effect_cell[i]);

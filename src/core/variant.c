@@ -319,9 +319,11 @@ static void conclude_blast(Variant *v, Report *r) {
   }
   if (v->blast_radius && v->promote_to_lost)
     report(r, "rules.blast: not with promote_to_lost (blasted pieces are not counted as lost)");
-  v->unmoved_mask = 0;
-  for (int t = 0; t < v->ntypes; t++)
+  v->unmoved_mask = v->lined_up_movers = 0;
+  for (int t = 0; t < v->ntypes; t++) {
     if (v->type[t].initial_unmoved) v->unmoved_mask |= 1u << t;
+    v->lined_up_movers |= v->type[t].lined_up_by;
+  }
 }
 
 /* Promotion: its zone, choices and limits. */

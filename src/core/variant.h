@@ -189,6 +189,10 @@ typedef struct PieceType {
                               turns into where it captures; 0: none */
   uint8_t initial_unmoved; /* i-moves while the piece has not moved
                               (UNMOVED_BIT) instead of by rank */
+  uint32_t lined_up_by;    /* an enemy move of one of these types that ends
+                              on the file or rank of an unmoved piece of
+                              this type (whatever stands between) takes
+                              its i-moves away */
   PieceMoves moves;       /* betza, then extra_betza (MoveRule.extra) */
 } PieceType;
 
@@ -453,6 +457,7 @@ typedef struct Variant {
   Ray ray[2][MAX_RAYS];
   uint32_t special_attackers[2]; /* types that attack through p, g, n or i */
   uint32_t unmoved_mask; /* types whose i-moves need UNMOVED_BIT */
+  uint32_t lined_up_movers; /* the types of every type's lined_up_by */
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t drop_confined_mask; /* types with a drop_region of their own */

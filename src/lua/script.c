@@ -279,7 +279,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
   static const char *const known[] = {"name", "betza", "value", "royal", "promotes",
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
-                                      "drop_region", "glyph", "image", "rotated", "petrify", NULL};
+                                      "drop_region", "glyph", "image", "rotated", "petrify",
+                                      "lined_up_by", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -306,7 +307,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       letters[j] = letters[j - 1];
       letters[j - 1] = c;
     }
-  char limits[MAX_TYPES][2][MAX_TYPES + 1]; /* no_capture, no_screen: letters */
+  char limits[MAX_TYPES][3][MAX_TYPES + 1]; /* no_capture, no_screen, lined_up_by: letters */
   char petrify[MAX_TYPES][4]; /* the neutral piece each turns into */
   memset(limits, 0, sizeof limits);
   memset(petrify, 0, sizeof petrify);
@@ -377,6 +378,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     get_string(r, p, "petrify", where, petrify[i], sizeof petrify[i]);
     get_string(r, p, "no_capture", where, limits[i][0], sizeof limits[i][0]);
     get_string(r, p, "no_screen", where, limits[i][1], sizeof limits[i][1]);
+    get_string(r, p, "lined_up_by", where, limits[i][2], sizeof limits[i][2]);
     int ex = get_table(r, p, "extra", where);
     if (ex) { /* moves the piece has only on some squares */
       snprintf(sub, sizeof sub, "%sextra.", where);
@@ -388,9 +390,9 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     }
     lua_pop(L, 1);
   }
-  static const char *const limit_key[2] = {"no_capture", "no_screen"};
+  static const char *const limit_key[3] = {"no_capture", "no_screen", "lined_up_by"};
   for (int i = 0; i < n; i++)
-    for (int j = 0; j < 2; j++) {
+    for (int j = 0; j < 3; j++) {
       uint32_t set = 0;
       for (const char *c = limits[i][j]; *c; c++) {
         int ty = variant_type_by_letter(v, *c);
@@ -398,7 +400,11 @@ static void read_pieces(Reader *r, int t, Variant *v) {
         else set |= 1u << ty;
       }
       if (j == 0) v->type[i].no_capture = set;
-      else v->type[i].no_screen = set;
+      else if (j == 1) v->type[i].no_screen = set;
+      else if (set && !v->type[i].initial_unmoved)
+        problem(r, "pieces.%c.lined_up_by: only for a piece with initial = \"unmoved\" (it takes those moves away)",
+                letters[i]);
+      else v->type[i].lined_up_by = set;
     }
   for (int i = 0; i < n; i++) {
     if (!petrify[i][0]) continue;

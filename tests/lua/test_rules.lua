@@ -297,16 +297,17 @@ g = varia.new(board({ betza = "W", royal = true, region = { white = "f3-d1", bla
   { facing_kings = "illegal" }), { fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1" })
 t.equal("region: a rectangle from either corner", table.concat(g:legal(), " "), "d1d2")
 
--- Supply chess (Fairy-Stockfish's supply, counts from the same FEN): drops
--- only on the own half, an advisor only in its palace, and no drop gives
--- check.
+-- Supply chess (the current Fairy-Stockfish's supply, counts from the
+-- same FEN): drops only on the own half, an advisor only on the five
+-- points of its palace (11.1: any of the palace's nine), and no drop
+-- gives check.
 g = varia.new("supply", { fen = "4k4/9/9/9/9/9/9/9/9/3K5[AR] w - - 0 1" })
 local drops = { A = 0, R = 0 }
 for _, m in ipairs(g:legal()) do
   local piece = m:match("^(%u)@")
   if piece then drops[piece] = drops[piece] + 1 end
 end
-t.equal("supply: advisor drops in the palace (9 squares, the king on one)", drops.A, 8)
+t.equal("supply: advisor drops on its palace points (5, the king on one)", drops.A, 4)
 t.equal("supply: rook drops on the own half, none on the e-file (check)", drops.R, 44 - 5)
 
 -- Placement (Fairy-Stockfish's placement; its FEN and perft after the same
@@ -492,7 +493,7 @@ t.raises("checkmate_by: an unknown key",
   "rules.checkmate_by.piece: unknown key", varia.new,
   require("std").extend(varia.load("shatar"), { rules = { checkmate_by = { piece = "n" } } }))
 
--- Cambodian chess (Fairy-Stockfish 11.1 cambodian): the king and the met
+-- Cambodian chess (Fairy-Stockfish's cambodian): the king and the met
 -- leap once while they have not moved; the castling field names them.
 -- Fairy-Stockfish's FENs after these moves: castling fields De and Ed.
 g = varia.new("cambodian", { fen = "3mk3/8/8/8/8/8/8/3KM3 w DEde - 0 1" })

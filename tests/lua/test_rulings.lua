@@ -42,4 +42,26 @@ table.sort(to)
 t.equal("supply: an advisor is dropped in the palace", table.concat(to, " "), "d1 d3 e2 f1 f3")
 t.equal("supply drop_where=half: anywhere on the own half, as 11.1",
   varia.new("supply:drop_where=half", { fen = "2b2k3/9/1C3a3/2c6/p6Pn/9/4c2p1/B3K4/4A4/9[BnpA] w - - 9 132" }):perft(2), 7877)
+
+-- Cambodian chess, the federation's first moves: an enemy rook that moves
+-- onto the unmoved king's file or rank (a pawn between or not) takes its
+-- leap (the FEN's castling field loses e); the met's leap does not capture.
+local function sorted(list) table.sort(list) return table.concat(list, " ") end
+g = varia.new("cambodian", { fen = "3mk3/4p3/8/8/8/8/7R/3KM3 w DEde - 0 1" })
+g:play("h2e2")
+t.equal("cambodian: a rook on the king's file takes its leap", g:fen():match("^%S+ %S+ (%S+)"), "DEd")
+t.equal("cambodian: ... so no e8c7 (the current engine's 6 moves)", sorted(g:legal()),
+  "d8c7 d8d6 e7e6 e8d7 e8f7 e8f8")
+g:undo()
+t.equal("cambodian: undo gives the leap back", g:fen():match("^%S+ %S+ (%S+)"), "DEde")
+g:play("h2g2")
+t.equal("cambodian: a rook elsewhere takes nothing (7 moves, e8c7 among them)", #g:legal(), 7)
+local function legal(spec, fen, move)
+  for _, m in ipairs(varia.new(spec, { fen = fen }):legal()) do if m == move then return true end end
+  return false
+end
+local met = "3mk3/8/8/8/8/4p3/8/3KM3 w DEde - 0 1"
+t.equal("cambodian: the met's leap does not capture", legal("cambodian", met, "e1e3"), false)
+t.equal("cambodian first_moves=old: it does, as in 11.1", legal("cambodian:first_moves=old", met, "e1e3"), true)
+t.equal("karouk keeps cambodian's first moves (the current engine's perft 4)", varia.new("karouk"):perft(4), 361719)
 t.done()
