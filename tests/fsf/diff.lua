@@ -181,10 +181,15 @@ local function play_out(spec)
     -- turn of several steps (a move and then its duck, arrow or wall)
     -- written as the steps joined by commas ("e2e4,e4f6"). A step that
     -- leaves the turn unfinished leaves a FEN marked varia:phase=.
+    -- A step whose next step has one choice plays that one too (Joust's
+    -- wall on the square left): the history holds both, replayed as one.
     local turns, steps, replay = {}, {}, varia.new(spec, { fen = start })
-    for _, step in ipairs(g:history()) do
-      replay:play(step)
-      steps[#steps + 1] = step
+    local history, i = g:history(), 1
+    while i <= #history do
+      local had = #replay:history()
+      replay:play(history[i])
+      for j = i, i + #replay:history() - had - 1 do steps[#steps + 1] = history[j] end
+      i = i + #replay:history() - had
       if not replay:fen():find(" varia:phase=", 1, true) then
         turns[#turns + 1] = { text = table.concat(steps, ","), steps = #steps }
         steps = {}

@@ -232,6 +232,9 @@ if keep_from then
     measured_now))
 end
 say("")
+say("Where Debian's 11.1 and the current Fairy-Stockfish differ, varia")
+say("follows the rules: [the rulings](variants/rulings.md).")
+say("")
 say("Besides these, varia ships variants Fairy-Stockfish does not have:")
 say("[Ambiguous Chess](variants/ambiguous.md), [Kriegspiel](variants/kriegspiel.md),")
 say("[Monochrome Chess](variants/monochrome.md), [Unbland Chess](variants/unbland.md);")
