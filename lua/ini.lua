@@ -435,7 +435,6 @@ local untranslatable = {
   bikjangRule = "Janggi's bikjang; see variants/janggi.lua (rules.facing_kings = \"must_break\")",
   materialCounting = "Janggi's material count; see variants/janggi.lua",
   countingRule = "Makruk's counting rules are not in varia",
-  connectN = "varia has no n-in-a-row win",
   dropOnTop = "varia has no drops onto pieces",
   perpetualCheckIllegal = "varia has no perpetual-check rule",
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
@@ -504,7 +503,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece" }) do
+  "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
+  "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal" }) do
   known[k] = true
 end
 
@@ -850,6 +850,30 @@ local function read_ends(c)
       if bool(o.flagMove) then rules.goal.reply = true end
     else
       note(c.notes, "flagPiece", "names no piece of the variant: the flag squares are not translated", true)
+    end
+  end
+  -- connectN, connectNxN, collinearN: pieces of connectPieceTypes (every
+  -- type by default) in a row, a block or on one line, along the lines
+  -- connectHorizontal/Vertical/Diagonal allow; connectValue is the result
+  -- of the side that connects
+  local line, square, collinear = tonumber(o.connectN) or 0, tonumber(o.connectNxN) or 0,
+    tonumber(o.collinearN) or 0
+  if line > 0 or square > 0 or collinear > 0 then
+    local conn = { line = line > 0 and line or nil, square = square > 0 and square or nil,
+      collinear = collinear > 0 and collinear or nil, result = results[o.connectValue] or "win" }
+    local types = o.connectPieceTypes or "*"
+    if not types:find("*", 1, true) then
+      local list = {}
+      for l in types:lower():gmatch("%a") do if pieces[l] then list[#list + 1] = l end end
+      conn.pieces = table.concat(list)
+    end
+    for _, dir in ipairs({ "Horizontal", "Vertical", "Diagonal" }) do
+      if o["connect" .. dir] == "false" then conn[dir:lower()] = false end
+    end
+    if conn.pieces == "" then
+      note(c.notes, "connectPieceTypes", "names no piece of the variant: no connection ends the game", true)
+    else
+      rules.connect = conn
     end
   end
   if bool(o.checkCounting) then

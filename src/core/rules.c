@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "connect.h"
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
 
@@ -140,6 +141,10 @@ int pos_terminal(const Position *p, int *result) {
       *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
       return END_GOAL;
     }
+  }
+  if (v->connect != RESULT_NONE && connect_made(p, us ^ 1)) {
+    *result = invert_result(v->connect); /* the result is the connecting side's */
+    return END_CONNECT;
   }
   return 0;
 }

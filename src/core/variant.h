@@ -52,6 +52,9 @@ static inline const char *colour_name(int c) { return c == WHITE ? "white" : c =
 static inline const char *colour_title(int c) { return c == WHITE ? "White" : c == BLACK ? "Black" : "Neutral"; }
 #define OWNER_NONE 0xFF
 
+/* Variant.connect_dirs: the lines a connection may follow. */
+enum { CONNECT_HORIZONTAL = 1, CONNECT_VERTICAL = 2, CONNECT_DIAGONAL = 4 };
+
 /* Results, from the point of view of the side they happen to; POINTS
 ** means the side with more points wins. */
 /* RESULT_POINTS: more points win (Variant.points_tie when equal);
@@ -357,6 +360,15 @@ typedef struct Variant {
   int ngoal[2];             /* each side's goal squares (goal_sq) */
   int goal_reply;           /* the goal counts when its side is to move again,
                                after the opponent's reply */
+  int connect;              /* result for a side whose move makes a connection
+                               (RESULT_NONE: no such rule), as Fairy-Stockfish's
+                               connectN, connectNxN and collinearN: ... */
+  uint32_t connect_types;   /* ... of its pieces of these types ... */
+  int connect_line;         /* ... this many in a row (0: no such rule) ... */
+  int connect_square;       /* ... a block of this many by this many ... */
+  int connect_collinear;    /* ... this many on one line, gaps allowed ... */
+  int connect_dirs;         /* ... along CONNECT_* lines (rows and
+                               collinear; a block has no direction) */
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */

@@ -288,4 +288,15 @@ t.equal("atomic: nothing left untranslated", #notes, 0)
 t.equal("parent atomic", count("at", 4), 197326)
 t.equal("parent nocheckatomic", count("nca", 4), 197779)
 
+-- connectN and friends: rules.connect, with the lines, the types and the
+-- result the section gives (three-musketeers: the musketeers lose on one
+-- line, gaps allowed; teeko: four in a row or a 2x2 block).
+v, notes = ini.table(assert(ini.parse("[cn]\nmaxRank = 3\nmaxFile = 3\ncustomPiece1 = p:\ncustomPiece2 = q:\nstartFen = 3/3/3[PPPppp] w - - 0 1\npieceDrops = true\nconnectN = 3\nconnectNxN = 2\ncollinearN = 3\nconnectDiagonal = false\nconnectVertical = false\nconnectValue = loss\nconnectPieceTypes = q\n")), "cn")
+local cn = v.rules.connect or {}
+t.equal("connectN and friends", string.format("%s %s %s %s %s %s %s", cn.line, cn.square, cn.collinear,
+  cn.horizontal, cn.vertical, cn.diagonal, cn.result), "3 2 3 nil false false loss")
+t.equal("connectPieceTypes", cn.pieces, "q")
+t.equal("connectN: nothing left untranslated", #notes, 0)
+t.equal("three-musketeers (FSF perft 4)", varia.new("tests/fsf/current/variants.ini:three-musketeers"):perft(4), 736)
+
 t.done()
