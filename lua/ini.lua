@@ -326,6 +326,21 @@ local aliases = { dropRegionWhite = "whiteDropRegion", dropRegionBlack = "blackD
 local type_sets = { "promotionPieceTypes", "extinctionPieceTypes", "castlingRookPiece", "castlingKingPiece",
   "flagPiece", "dropNoDoubled", "kingType" }
 
+-- A parent that is neither an earlier section nor one of M.builtins may
+-- be a Fairy-Stockfish built-in that varia ships as a script of its own
+-- (variants/NAME.lua, which says so by its fairy_stockfish field or its
+-- names): the section is then that script with its own options over it
+-- (script_child). The key "@script" of the options names it.
+local function script_parent(name)
+  local ok, t = pcall(require, name)
+  if not ok or type(t) ~= "table" then return nil end
+  if t.fairy_stockfish == name then return t end
+  local names = type(t.names) == "table" and t.names or {}
+  local aliases = type(names.aliases) == "table" and names.aliases or { names.aliases }
+  for _, a in ipairs(aliases) do if a == name then return t end end
+  return nil
+end
+
 -- The options of a section with its parents', and the chain of names.
 -- A parent is an earlier section or a built-in, so there is no cycle.
 local function resolve(parsed, name)
@@ -347,9 +362,11 @@ local function resolve(parsed, name)
       base, err, base_chain = resolve(parsed, parent)
     elseif M.builtins[parent] then
       base, err, base_chain = resolve({}, parent)
+    elseif not parsed[parent] and script_parent(parent) then
+      base, base_chain = { ["@script"] = parent }, { parent }
     end
     if not base then
-      return nil, err or string.format("[%s:%s]: the parent '%s' is not a varia variant yet: neither an earlier section of the file nor one of the Fairy-Stockfish built-ins the importer translates (%s)",
+      return nil, err or string.format("[%s:%s]: the parent '%s' is not a varia variant yet: neither an earlier section of the file, nor one of the Fairy-Stockfish built-ins the importer translates (%s), nor a script of varia's that is a Fairy-Stockfish built-in (its fairy_stockfish field)",
         name, parent, parent, table.concat(M.builtin_names(), " "))
     end
     for k, v in pairs(base) do opts[k] = v end
@@ -961,6 +978,45 @@ local function note_untranslated(c, parsed)
   table.sort(notes, function(a, b) return a.key < b.key end)
 end
 
+-- The options a section may set over a script parent: the board, the
+-- start position, custom pieces (a letter the script has is that piece
+-- moving anew; the script's other pieces stay, as pieces the start
+-- position does not hold), and the settings that change no rule.
+local function script_child(opts, name, chain)
+  local base = opts["@script"]
+  local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {} }
+  local keys = {}
+  for k in pairs(opts) do if k ~= "@script" then keys[#keys + 1] = k end end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local val = opts[k]
+    if ignored[k] then
+      note(c.notes, k, ignored[k], false)
+    elseif k:find("^customPiece%d+$") then
+      local letter, b = val:match("^(%a):(.*)$")
+      if not letter then return nil, string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
+      local betza, why = M.betza(b)
+      if not betza then return nil, string.format("[%s] %s = %s: %s", name, k, val, why) end
+      local own = script_parent(base).pieces
+      c.pieces[letter:lower()] = type(own) == "table" and own[letter:lower()] and { betza = betza } or
+        { name = k, betza = betza, value = 300 }
+    elseif k ~= "maxFile" and k ~= "maxRank" and k ~= "startFen" then
+      return nil, string.format("[%s] %s = %s: over '%s', a Fairy-Stockfish built-in that varia plays by its own script (variants/%s.lua), the importer translates only maxFile, maxRank, startFen and customPieceN",
+        name, k, val, base, base)
+    end
+  end
+  if opts.maxFile or opts.maxRank then
+    opts.maxFile, opts.maxRank = opts.maxFile or "8", opts.maxRank or "8"
+    local why = read_board(c)
+    if why then return nil, why end
+  end
+  if opts.startFen then c.v.start = M.full_fen(opts.startFen) end
+  if next(c.pieces) then c.v.pieces = c.pieces end
+  for _, n in ipairs(c.notes) do n.value = opts[n.key] end
+  c.v["@script"] = base
+  return c.v, c.notes, chain
+end
+
 -- The variant table of the section, and the notes; or nil and a message.
 function M.table(parsed, name, source)
   local opts, err, chain
@@ -969,6 +1025,7 @@ function M.table(parsed, name, source)
     return nil, err or string.format("%s: no section [%s] (the file has: %s)", source or "ini", name,
       table.concat(parsed.order, " "))
   end
+  if opts["@script"] then return script_child(opts, name, chain) end
   local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {}, by_type = {},
               rules = {} }
   for _, step in ipairs({ read_board, read_pieces }) do
@@ -1115,8 +1172,15 @@ function M.translate(text, name, source)
         n.rules and "" or " (no effect on the rules)")))
     end
   end
-  if v.departures then w("local std = require \"std\"") end
-  w("return {")
+  local base = v["@script"]
+  if v.departures or base then w("local std = require \"std\"") end
+  if base then
+    -- the script's own names and description are not the section's
+    w("return std.extend(require " .. quote(base) .. ", {")
+    w("  fairy_stockfish = std.NONE, description = std.NONE,")
+  else
+    w("return {")
+  end
   for _, k in ipairs(order) do
     if v[k] ~= nil then
       if k == "pieces" then
@@ -1156,7 +1220,7 @@ function M.translate(text, name, source)
     w("    return v")
     w("  end,")
   end
-  w("}")
+  w(base and "})" or "}")
   return table.concat(out, "\n") .. "\n", notes
 end
 

@@ -84,6 +84,8 @@ local known_current = {
   -- yet; perft agrees
   joust = "game ends: the turn's wall left behind is not written as Fairy-Stockfish writes it (d4e6,e6d4)",
   snailtrail = "game ends: the turn's wall left behind is not written as Fairy-Stockfish writes it (d4e6,e6d4)",
+  ["tests/fsf/current/variants.ini:la-mancha-squeez"] = "as snailtrail, its parent",
+  ["tests/fsf/current/variants.ini:la-mancha-duel"] = "as snailtrail, its parent",
   racingkings = "perft past a king on the goal rank: the current engine stops there, varia and 11.1 count on",
 }
 

@@ -224,8 +224,21 @@ t.equal("parent xiangqi", count("x", 3), 79666)
 t.equal("parent shogi", count("s", 3), 25470)
 t.equal("parent makruk", count("m", 3), 12012)
 t.equal("parent breakthrough", count("b", 3), 11132)
-t.fails("a parent varia has not yet", "the parent 'ataxx' is not a varia variant yet",
-  ini.translate("[q:ataxx]\n", "q", "t.ini"))
+-- A parent varia plays by a script of its own that is a Fairy-Stockfish
+-- built-in (its fairy_stockfish field): the script, the section's board,
+-- start and custom pieces over it (counts of the current Fairy-Stockfish,
+-- go perft 2 and 3 from the start); another option is refused by name,
+-- and so is a script that is not one of Fairy-Stockfish's.
+local vi = "tests/fsf/current/variants.ini:"
+t.equal("parent amazons (cowboys)", varia.new(vi .. "cowboys"):perft(2), 6016)
+t.equal("parent snailtrail, through a section (la-mancha-duel)", varia.new(vi .. "la-mancha-duel"):perft(3), 2277)
+local text = assert(ini.translate("[st:snailtrail]\nmaxFile = 5\nmaxRank = 5\ncustomPiece1 = p:K\nstartFen = 4p/5/5/5/P4 w - - 0 1\n", "st", "t.ini"))
+t.check("over a script: std.extend of it", text:find('return std.extend(require "snailtrail", {', 1, true))
+t.check("over a script: not the script's Fairy-Stockfish name", text:find("fairy_stockfish = std.NONE", 1, true))
+t.fails("over a script: another option is refused by name", "[st] stalemateValue = win: over 'snailtrail', a Fairy-Stockfish built-in that varia plays by its own script",
+  ini.translate("[st:snailtrail]\nstalemateValue = win\n", "st", "t.ini"))
+t.fails("a script that is not a Fairy-Stockfish built-in", "the parent 'monochrome' is not a varia variant yet",
+  ini.translate("[q:monochrome]\n", "q", "t.ini"))
 -- FEN forms: no castling and en passant fields ("w 0 1"), the board alone,
 -- check counters after the side to move.
 t.equal("startFen ... w 0 1", count("short", 3), 8902)
