@@ -453,7 +453,6 @@ local untranslatable = {
   materialCounting = "Janggi's material count; see variants/janggi.lua",
   countingRule = "Makruk's counting rules are not in varia",
   dropOnTop = "varia has no drops onto pieces",
-  perpetualCheckIllegal = "varia has no perpetual-check rule",
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
   kingPassOnStalemate = "varia's passes are not limited to stalemate",
   promotionZonePawnDrops = "varia never drops a pawn where it would promote",
@@ -521,7 +520,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
   "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
-  "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal" }) do
+  "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal" }) do
   known[k] = true
 end
 
@@ -817,6 +816,10 @@ local function read_move_rules(c)
   if bool(o.kingPass) or bool(o.pass) then rules.pass, rules.passes_end = true, "draw" end
   if bool(o.makpongRule) then rules.king_held = true end
   if bool(o.flyingGeneral) then rules.facing_kings = "illegal" end
+  if bool(o.flyingGeneral) and not o.mobilityRegionWhiteKing then
+    -- its rook's lines: ranks too, which palaces otherwise keep apart
+    note(c.notes, "flyingGeneral", "Fairy-Stockfish keeps the kings from facing on a rank too; varia on a file only", true)
+  end
   -- enPassantRegion: the squares passed over that may be taken, as whole
   -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
   -- side, so White's 3 and Black's 6 are both 3
@@ -842,6 +845,8 @@ local function read_ends(c)
   rules.nmove = tonumber(o.nMoveRule) or 50
   rules.repetition = tonumber(o.nFoldRule) or 3
   if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
+  -- perpetualCheckIllegal: the side whose checks made the repetition loses
+  if bool(o.perpetualCheckIllegal) and rules.repetition > 0 then rules.perpetual_check = "loss" end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"
   if results[o.extinctionValue] and o.extinctionPieceTypes and o.extinctionPieceTypes ~= "" then

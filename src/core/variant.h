@@ -339,6 +339,9 @@ typedef struct Variant {
   int komi2;         /* twice the points added to Black's material */
   int repetition;    /* n-fold repetition (0: none) */
   int repetition_result;
+  int perpetual_check; /* result for a side that checked at each of its turns
+                          of a repetition, the other side not (RESULT_NONE:
+                          repetition_result); both: a draw */
   int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */
   uint32_t extinction_types; /* each type counted on its own ... */
   int extinction_all;         /* ... and all pieces together ("*") */

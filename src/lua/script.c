@@ -989,7 +989,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
-                                            "royals", "connect",
+                                            "royals", "connect", "perpetual_check",
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
@@ -1034,6 +1034,10 @@ static void read_rules(Reader *r, int t, Variant *v) {
   lua_pop(L, 1);
   v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
   v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
+  v->perpetual_check = get_result(r, t, "perpetual_check", "rules.", RESULT_NONE);
+  if (v->perpetual_check == RESULT_POINTS || v->perpetual_check == RESULT_FEWER ||
+      v->perpetual_check == RESULT_MATERIAL)
+    problem(r, "rules.perpetual_check: expected \"win\", \"loss\" or \"draw\"");
   v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
   v->agreement = get_bool(r, t, "agreement", "rules.", 0);
   v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
