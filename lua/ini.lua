@@ -491,10 +491,9 @@ for k, why in pairs({
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
   moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
   stalematePieceCount = "varia's stalemate result does not count pieces",
-  extinctionPseudoRoyal = "varia has no pseudo-royal pieces", dupleCheck = "varia has no pseudo-royal pieces",
+  extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
-  flagPieceCount = "varia's goal is one piece", flagPieceBlockedWin = "varia's goal is one piece",
   adjudicateFullBoard = "varia has no full-board end",
   priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
   wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
@@ -520,7 +519,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
   "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
-  "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal" }) do
+  "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
+  "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe" }) do
   known[k] = true
 end
 
@@ -715,6 +715,8 @@ local function read_promotion(c)
       -- varia gives each piece its own promoted form (written +X in FEN)
       pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value }
       base.promotes_to = letter
+      c.forms = c.forms or {} -- the form's letter -> the type it plays as
+      c.forms[letter] = f[2]
     end
     if bool(o.mandatoryPiecePromotion) then
       local whole = v.promotion.zone == ranks
@@ -860,16 +862,22 @@ local function read_ends(c)
     if bool(o.extinctionClaim) then rules.extinction.claim = true end
   end
   if (o.whiteFlag or "") ~= "" or (o.blackFlag or "") ~= "" then
-    -- flagPiece: letters, or * for every type
-    local fp = {}
+    -- flagPiece: letters, or * for every type (its default)
+    local fp, fpv = {}, o.flagPiece or "*"
     for l in pairs(pieces) do
-      if (o.flagPiece or ""):find("*", 1, true) or (o.flagPiece or ""):lower():find(l, 1, true) then fp[#fp + 1] = l end
+      local as = (c.forms or {})[l] or l -- a promoted form as the type it plays as
+      if fpv:find("*", 1, true) or fpv:lower():find(as, 1, true) then fp[#fp + 1] = l end
     end
     table.sort(fp)
     if #fp > 0 then
       rules.goal = { pieces = table.concat(fp), white = squares(o.whiteFlag or "", files),
         black = squares(o.blackFlag or "", files) }
       if bool(o.flagMove) then rules.goal.reply = true end
+      -- flagPieceCount, flagPieceBlockedWin, flagPieceSafe
+      local n = tonumber(o.flagPieceCount)
+      if n and n > 1 then rules.goal.count = n end
+      if bool(o.flagPieceBlockedWin) then rules.goal.blocked = true end
+      if bool(o.flagPieceSafe) then rules.goal.safe = true end
     else
       note(c.notes, "flagPiece", "names no piece of the variant: the flag squares are not translated", true)
     end
@@ -925,6 +933,52 @@ local function read_ends(c)
       c.opts.extinctionPseudoRoyal = nil
     end
   end
+  -- extinctionPseudoRoyal without a blast: a side's pieces of an
+  -- extinction type are pseudo-royal (none may be left attacked) while it
+  -- has at most extinctionPieceCount + 1 of them, and the extinction rule
+  -- is off (Fairy-Stockfish's position.cpp). Where no side can ever hold
+  -- more, that is varia's royal pieces (rules.royals "each"). Without its
+  -- king type no side is ever in check in Fairy-Stockfish: a side without
+  -- moves is stalemated, even with a pseudo-royal piece attacked.
+  local ext = rules.extinction
+  if bool(o.extinctionPseudoRoyal) and not bool(o.blastOnCapture) and ext then
+    local why
+    local board, hand = c.start:match("^([^%s%[]*)%[?([^%]%s]*)")
+    if ext.pieces == "*" then why = "every piece type pseudo-royal"
+    elseif c.king and pieces[c.king] and not ext.pieces:find(c.king, 1, true) then
+      why = string.format("a king (%s) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise", c.king)
+    end
+    for l in ext.pieces:gmatch("%a") do
+      for _, letter in ipairs({ l:upper(), l }) do
+        local n = select(2, board:gsub(letter, "")) + select(2, (hand or ""):gsub(letter, ""))
+        if not why and n > ext.count + 1 then
+          why = string.format("%d of %s at the start: pseudo-royal only from %d on", n, letter, ext.count + 1)
+        end
+      end
+      if not why and not off[o.promotionPieceTypes or ""] and (o.promotionPieceTypes or ""):lower():find(l, 1, true) then
+        why = string.format("promotion into %s adds pseudo-royal pieces", l)
+      end
+      for a, b in (o.promotedPieceType or ""):lower():gmatch("(%a):(%a)") do
+        if not why and b == l and not ext.pieces:find(a, 1, true) then
+          why = string.format("%s promotes into %s, which adds pseudo-royal pieces", a, l)
+        end
+      end
+    end
+    if not why then
+      for l in ext.pieces:gmatch("%a") do if pieces[l] then pieces[l].royal = true end end
+      for form, as in pairs(c.forms or {}) do if ext.pieces:find(as, 1, true) then pieces[form].royal = true end end
+      rules.extinction = nil
+      if not (c.king and pieces[c.king]) then rules.checkmate = rules.stalemate
+      elseif #ext.pieces > 1 and rules.checkmate ~= rules.stalemate then
+        note(c.notes, "extinctionPseudoRoyal", string.format("Fairy-Stockfish scores a mate as a stalemate while the king (%s) is not on the board, varia as a mate", c.king), true)
+      end
+      c.pseudo_royal = true
+      c.opts.extinctionPseudoRoyal = nil
+    else
+      c.pseudo_royal_why = "varia's royal pieces are royal whatever their number; here " .. why
+      note(c.notes, "extinctionPseudoRoyal", c.pseudo_royal_why, true)
+    end
+  end
   if bool(o.shatarMateRule) then
     local letters = {}
     for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end
@@ -957,14 +1011,22 @@ local function read_regions(c)
       end
     end
   end
+  -- a promoted form plays as its type in Fairy-Stockfish, within its regions
+  for form, as in pairs(c.forms or {}) do
+    if pieces[as] and pieces[as].region then pieces[form].region = pieces[as].region end
+  end
 end
 
 -- What was not translated, as notes (sorted by key, each with its value).
 local function note_untranslated(c, parsed)
   local opts, name, notes = c.opts, c.name, c.notes
+  local noted = {} -- what a step has said already, more precisely
+  for _, n in ipairs(notes) do noted[n.key] = true end
   for k in pairs(opts) do
     local own = (parsed[name] and parsed[name].keys[k]) or true
-    if k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
+    if noted[k] then
+      -- said
+    elseif k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
       -- the pawn type alone: what varia's pawns are anyway
     elseif ignored[k] then
       if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
@@ -1053,12 +1115,13 @@ function M.table(parsed, name, source)
   -- among the pieces counted, ends the game: variant.c)
   local ext = c.rules.extinction
   local kingless = ext and (ext.pieces == "*" or ext.pieces:find(c.king or "", 1, true))
-  if c.king and not c.rules.no_check and not kingless then
+  if c.king and not c.rules.no_check and not kingless and not c.pseudo_royal then
     local board = c.start:match("^%S*") -- with the pockets: a king may be dropped
     for _, side in ipairs({ { "White", c.king:upper() }, { "Black", c.king } }) do
       if not board:find(side[2], 1, true) then
         local why = opts.extinctionPseudoRoyal and not off[opts.extinctionPseudoRoyal]
-          and string.format("extinctionPseudoRoyal = %s: varia has no pseudo-royal pieces", opts.extinctionPseudoRoyal)
+          and string.format("extinctionPseudoRoyal = %s: %s", opts.extinctionPseudoRoyal,
+            c.pseudo_royal_why or "varia's royal pieces are royal whatever their number")
           or "varia's check rule needs each side's king on the board"
         return nil, string.format("[%s] startFen: %s has no king (%s), which Fairy-Stockfish plays; %s", name, side[1], side[2], why)
       end

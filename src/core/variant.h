@@ -363,6 +363,11 @@ typedef struct Variant {
   int ngoal[2];             /* each side's goal squares (goal_sq) */
   int goal_reply;           /* the goal counts when its side is to move again,
                                after the opponent's reply */
+  int goal_count;           /* pieces a side needs on its goal squares (1 and up) */
+  int goal_blocked;         /* ... or fewer, with every goal square occupied */
+  int goal_safe;            /* pieces there only count when not attacked (if
+                               no more than goal_count stand there); the side
+                               to move may then win by them too */
   int connect;              /* result for a side whose move makes a connection
                                (RESULT_NONE: no such rule), as Fairy-Stockfish's
                                connectN, connectNxN and collinearN: ... */

@@ -695,6 +695,9 @@ static void read_connect(Reader *r, int t, Variant *v) {
 static void read_goal(Reader *r, int t, Variant *v) {
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
   v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
+  v->goal_count = get_int(r, t, "count", "rules.goal.", 1, 1, MAX_FILES * MAX_RANKS);
+  v->goal_blocked = get_bool(r, t, "blocked", "rules.goal.", 0);
+  v->goal_safe = get_bool(r, t, "safe", "rules.goal.", 0);
   v->goal_types = get_types(r, t, "pieces", "rules.goal.", v);
   if (!v->goal_types)
     problem(r, "rules.goal.pieces: missing (the letters of the pieces that reach the goal)");
@@ -995,7 +998,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", "together", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
-                                           NULL};
+                                           "count", "blocked", "safe", NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "rules.", known_rules);

@@ -114,11 +114,11 @@ v, notes = ini.table(ini.parse("[m:chess]\nenPassantRegion = a3 b3\n"), "m")
 t.equal("enPassantRegion of single squares is not", notes[1] and notes[1].key, "enPassantRegion")
 
 -- Options that change the rules but have no mechanism: reported.
-text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\n"
+text = "[x:chess]\ndropOnTop = true\ncountingRule = makruk\nfoo = 1\n"
 v, notes = ini.table(ini.parse(text), "x")
 local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo! perpetualCheckIllegal!")
+t.equal("untranslated options", table.concat(keys, " "), "countingRule! dropOnTop! foo!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
 -- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
@@ -286,7 +286,7 @@ v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWh
 t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
 t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
 -- A side with no king: refused by name, with the option varia lacks.
-t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia has no pseudo-royal pieces",
+t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia's royal pieces are royal whatever their number; here a king (k) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise",
   ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
 -- pawnTypes naming the pawn alone changes nothing.
 v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
@@ -311,5 +311,25 @@ t.equal("connectN and friends", string.format("%s %s %s %s %s %s %s", cn.line, c
 t.equal("connectPieceTypes", cn.pieces, "q")
 t.equal("connectN: nothing left untranslated", #notes, 0)
 t.equal("three-musketeers (FSF perft 4)", varia.new("tests/fsf/current/variants.ini:three-musketeers"):perft(4), 736)
+
+-- extinctionPseudoRoyal without a blast: royal pieces where no side can
+-- hold more than extinctionPieceCount + 1 of a type; no extinction, and
+-- without a king type a side without moves is stalemated (Fairy-Stockfish
+-- gives no check then). Counts: the current Fairy-Stockfish, go perft.
+v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "twokings2")
+t.equal("pseudo-royal: the two kings royal", v.pieces.k.royal, true)
+t.equal("pseudo-royal: no extinction", v.rules.extinction, nil)
+t.equal("pseudo-royal: a mate is a stalemate", v.rules.checkmate, v.rules.stalemate)
+t.equal("pseudo-royal: nothing left untranslated", #notes, 0)
+t.equal("twokings2 (FSF perft 3)", varia.new(vi .. "twokings2"):perft(3), 8682)
+t.equal("mounted (FSF perft 3)", varia.new(vi .. "mounted"):perft(3), 21644)
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "chak")
+t.equal("chak: the king's promoted form is royal too", v.pieces[v.pieces.k.promotes_to].royal, true)
+t.equal("chak: and keeps the region of the type it plays as", v.pieces[v.pieces.p.promotes_to].region.white, v.pieces.w.region.white)
+t.equal("chak (FSF perft 2)", varia.new(vi .. "chak"):perft(2), 1092)
+t.fails("pseudo-royal: more than one more than the count", "extinctionPseudoRoyal = true: varia's royal pieces are royal whatever their number; here 4 of p at the start",
+  (function() local _, n = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "stardust")
+    for _, x in ipairs(n) do if x.key == "extinctionPseudoRoyal" then return nil, x.key .. " = " .. x.value .. ": " .. x.why end end
+    return true end)())
 
 t.done()
