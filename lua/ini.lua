@@ -471,7 +471,6 @@ for k, why in pairs({
   promotionPawnTypesBlack = "varia promotes the pawn type",
   promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
-  mutuallyImmuneTypes = "varia has no such rule",
   petrifyOnCapture = "varia has no walls made by captures",
   petrifyOnCaptureTypes = "varia has no walls made by captures",
   tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
@@ -520,7 +519,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
   "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
-  "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe" }) do
+  "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes" }) do
   known[k] = true
 end
 
@@ -919,11 +918,14 @@ local function read_ends(c)
   -- extinction piece, alone of its type, is varia's royal piece under
   -- the blast's royal rules (variants/atomic.lua).
   if bool(o.blastOnCapture) then
-    local immune = by_type.pawn or ""
+    local immune, survivors = by_type.pawn or "", ""
     for l in (o.blastImmuneTypes or ""):lower():gmatch("%a") do
       if pieces[l] and not immune:find(l, 1, true) then immune = immune .. l end
+      -- an immune capturer stays where it took (Fairy-Stockfish's blast
+      -- spares immune types on the capturing square too)
+      if pieces[l] and not survivors:find(l, 1, true) then survivors = survivors .. l end
     end
-    rules.blast = { radius = 1, immune = immune }
+    rules.blast = { radius = 1, immune = immune, survivors = survivors ~= "" and survivors or nil }
     if (bool(o.pieceDrops) or bool(o.gating)) and not bool(o.dropChecks) then
       note(c.notes, "dropChecks", "with blastOnCapture: varia forbids every drop that gives check; Fairy-Stockfish judges checks under blasts otherwise and lets some through (atomiczh)", true)
     end
@@ -979,6 +981,10 @@ local function read_ends(c)
       note(c.notes, "extinctionPseudoRoyal", c.pseudo_royal_why, true)
     end
   end
+  -- mutuallyImmuneTypes: no capture of a piece by one of its own type
+  local mutual = {}
+  for l in (o.mutuallyImmuneTypes or ""):lower():gmatch("%a") do if pieces[l] then mutual[#mutual + 1] = l end end
+  if #mutual > 0 then rules.mutually_immune = table.concat(mutual) end
   if bool(o.shatarMateRule) then
     local letters = {}
     for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end

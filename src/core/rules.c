@@ -816,6 +816,22 @@ static int with_placement(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Variant.mutual_immune: no capture of a piece by one of its own type. */
+static int without_mutual_captures(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m);
+    uint8_t mover = p->board[MOVE_FROM(m)], target = p->board[MOVE_TO(m)];
+    int same = (flag == MF_NORMAL || flag == MF_PROMO) && mover != CELL_EMPTY && mover != CELL_OFF &&
+               target != CELL_EMPTY && target != CELL_OFF && CELL_COLOUR(target) == (p->side ^ 1) &&
+               CELL_TYPE(mover) == CELL_TYPE(target) && (v->mutual_immune >> CELL_TYPE(mover) & 1);
+    if (!same) list[k++] = m;
+  }
+  return k;
+}
+
 int gen_legal(Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
@@ -824,6 +840,7 @@ int gen_legal(Position *p, Move *list) {
     int n = legal_moves(p, list);
     if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
     if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
+    if (v->mutual_immune) n = without_mutual_captures(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
     if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);

@@ -576,7 +576,7 @@ static void find_fast_paths(Variant *v) {
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear));
   v->legal_apart = v->has_owner || v->geo.wrap;
-  v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
+  v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
                      v->promo_by_side;
   for (int i = 0; i + 1 < v->nphases; i++) {

@@ -392,6 +392,9 @@ typedef struct Variant {
                                this many squares around (0: no blast) ... */
   uint32_t blast_immune;    /* ... except these types (the capturer and the
                                captured piece go whatever their type) */
+  uint32_t blast_survivors; /* a capturer of these types stays on its square */
+  uint32_t mutual_immune;   /* a piece of these types may not capture one of
+                               its own type */
   int check_limit;          /* a side that gives this many checks wins (0: no
                                such rule); the checks are counted in Position */
 

@@ -992,9 +992,9 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
-                                            "royals", "connect", "perpetual_check",
+                                            "royals", "connect", "perpetual_check", "mutually_immune",
                                             NULL};
-  static const char *const known_blast[] = {"radius", "immune", NULL};
+  static const char *const known_blast[] = {"radius", "immune", "survivors", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", "together", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
@@ -1104,8 +1104,10 @@ static void read_rules(Reader *r, int t, Variant *v) {
         if (ty < 0) problem(r, "rules.blast.immune: '%c' is not one of the pieces", *s);
         else v->blast_immune |= 1u << ty;
       }
+    v->blast_survivors = get_types(r, bl, "survivors", "rules.blast.", v);
     lua_pop(L, 1);
   }
+  v->mutual_immune = get_types(r, t, "mutually_immune", "rules.", v);
   read_dead_position(r, t, v);
   read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
   read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,

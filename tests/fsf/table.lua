@@ -25,7 +25,6 @@ local missing = {
   flipersi = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
   legan = "promotion on a set of squares (two edges of the board), not ranks",
   troitzky = "promotion on a set of squares (the edge of its rounded board), not ranks",
-  atomar = "a king that survives the blast of its own capture (blast immunity of the capturer), and kings that cannot take each other",
 }
 
 local function popen_lines(cmd)

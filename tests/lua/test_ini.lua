@@ -332,4 +332,12 @@ t.fails("pseudo-royal: more than one more than the count", "extinctionPseudoRoya
     for _, x in ipairs(n) do if x.key == "extinctionPseudoRoyal" then return nil, x.key .. " = " .. x.value .. ": " .. x.why end end
     return true end)())
 
+-- blastImmuneTypes and mutuallyImmuneTypes as atomar has them: an immune
+-- capturer survives, a king may not take a king (FSF atomar, go perft 4).
+v, notes = ini.table(assert(ini.parse("[at2:nocheckatomic]\nblastImmuneTypes = k\nmutuallyImmuneTypes = k\n")), "at2")
+t.equal("blastImmuneTypes: immune and surviving", v.rules.blast.immune .. " " .. tostring(v.rules.blast.survivors), "pk k")
+t.equal("mutuallyImmuneTypes", v.rules.mutually_immune, "k")
+t.equal("mutuallyImmuneTypes: no note", #notes, 0)
+t.equal("atomar's options (FSF perft 4)", varia.new(v):perft(4), 197779)
+
 t.done()
