@@ -574,6 +574,11 @@ local function read_pieces(c)
       local betza, why = M.betza(b)
       if not betza then return string.format("[%s] %s = %s: %s", name, k, val, why) end
       add(k, letter, betza, 300)
+      if select(2, b:gsub("l", "")) ~= select(2, b:gsub("r", "")) then
+        -- left and right unbalanced: Fairy-Stockfish turns the piece
+        -- round for Black, varia mirrors it (its left stays Black's left)
+        note(c.notes, k, "left and right of its Betza are Black's own in Fairy-Stockfish (the piece turned round); varia mirrors the piece for Black", true)
+      end
     end
   end
   if not next(pieces) then return string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end

@@ -89,7 +89,6 @@ local known_current = {
   -- said to differ by their perpetualCheckIllegal until it was translated
   -- (rules.perpetual_check), and differing otherwise as well:
   ["tests/fsf/current/variants.ini:cannonshogi"] = "perft: its hoppers (customPiece1-5, pR pB ...) move otherwise",
-  ["tests/fsf/current/variants.ini:bajr"] = "perft: its pawn's l/r Betza (mfrWmrfF) is Black's own right in the engine (turned, not mirrored)",
   ["tests/fsf/current/variants.ini:gorogoroplus"] = "perft 4 from the start (lances and knights in hand)",
   racingkings = "perft past a king on the goal rank: the current engine stops there, varia and 11.1 count on",
 }
