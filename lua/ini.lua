@@ -326,6 +326,21 @@ local aliases = { dropRegionWhite = "whiteDropRegion", dropRegionBlack = "blackD
 local type_sets = { "promotionPieceTypes", "extinctionPieceTypes", "castlingRookPiece", "castlingKingPiece",
   "flagPiece", "dropNoDoubled", "kingType", "mustDropType" }
 
+-- A parent that is neither an earlier section nor one of M.builtins may
+-- be a Fairy-Stockfish built-in that varia ships as a script of its own
+-- (variants/NAME.lua, which says so by its fairy_stockfish field or its
+-- names): the section is then that script with its own options over it
+-- (script_child). The key "@script" of the options names it.
+local function script_parent(name)
+  local ok, t = pcall(require, name)
+  if not ok or type(t) ~= "table" then return nil end
+  if t.fairy_stockfish == name then return t end
+  local names = type(t.names) == "table" and t.names or {}
+  local aliases = type(names.aliases) == "table" and names.aliases or { names.aliases }
+  for _, a in ipairs(aliases) do if a == name then return t end end
+  return nil
+end
+
 -- The options of a section with its parents', and the chain of names.
 -- A parent is an earlier section or a built-in, so there is no cycle.
 local function resolve(parsed, name)
@@ -347,9 +362,11 @@ local function resolve(parsed, name)
       base, err, base_chain = resolve(parsed, parent)
     elseif M.builtins[parent] then
       base, err, base_chain = resolve({}, parent)
+    elseif not parsed[parent] and script_parent(parent) then
+      base, base_chain = { ["@script"] = parent }, { parent }
     end
     if not base then
-      return nil, err or string.format("[%s:%s]: the parent '%s' is not a varia variant yet: neither an earlier section of the file nor one of the Fairy-Stockfish built-ins the importer translates (%s)",
+      return nil, err or string.format("[%s:%s]: the parent '%s' is not a varia variant yet: neither an earlier section of the file, nor one of the Fairy-Stockfish built-ins the importer translates (%s), nor a script of varia's that is a Fairy-Stockfish built-in (its fairy_stockfish field)",
         name, parent, parent, table.concat(M.builtin_names(), " "))
     end
     for k, v in pairs(base) do opts[k] = v end
@@ -435,9 +452,7 @@ local untranslatable = {
   bikjangRule = "Janggi's bikjang; see variants/janggi.lua (rules.facing_kings = \"must_break\")",
   materialCounting = "Janggi's material count; see variants/janggi.lua",
   countingRule = "Makruk's counting rules are not in varia",
-  connectN = "varia has no n-in-a-row win",
   dropOnTop = "varia has no drops onto pieces",
-  perpetualCheckIllegal = "varia has no perpetual-check rule",
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
   kingPassOnStalemate = "varia's passes are not limited to stalemate",
   promotionZonePawnDrops = "varia never drops a pawn where it would promote",
@@ -455,7 +470,6 @@ for k, why in pairs({
   promotionPawnTypesBlack = "varia promotes the pawn type",
   promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
-  mutuallyImmuneTypes = "varia has no such rule",
   petrifyOnCapture = "varia has no walls made by captures",
   petrifyOnCaptureTypes = "varia has no walls made by captures",
   tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
@@ -475,10 +489,9 @@ for k, why in pairs({
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
   moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
   stalematePieceCount = "varia's stalemate result does not count pieces",
-  extinctionPseudoRoyal = "varia has no pseudo-royal pieces", dupleCheck = "varia has no pseudo-royal pieces",
+  extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
-  flagPieceCount = "varia's goal is one piece", flagPieceBlockedWin = "varia's goal is one piece",
   adjudicateFullBoard = "varia has no full-board end",
   priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
   wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
@@ -503,7 +516,9 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece" }) do
+  "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
+  "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
+  "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes" }) do
   known[k] = true
 end
 
@@ -558,6 +573,11 @@ local function read_pieces(c)
       local betza, why = M.betza(b)
       if not betza then return string.format("[%s] %s = %s: %s", name, k, val, why) end
       add(k, letter, betza, 300)
+      if select(2, b:gsub("l", "")) ~= select(2, b:gsub("r", "")) then
+        -- left and right unbalanced: Fairy-Stockfish turns the piece
+        -- round for Black, varia mirrors it (its left stays Black's left)
+        note(c.notes, k, "left and right of its Betza are Black's own in Fairy-Stockfish (the piece turned round); varia mirrors the piece for Black", true)
+      end
     end
   end
   if not next(pieces) then return string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end
@@ -698,6 +718,8 @@ local function read_promotion(c)
       -- varia gives each piece its own promoted form (written +X in FEN)
       pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value }
       base.promotes_to = letter
+      c.forms = c.forms or {} -- the form's letter -> the type it plays as
+      c.forms[letter] = f[2]
     end
     if bool(o.mandatoryPiecePromotion) then
       local whole = v.promotion.zone == ranks
@@ -803,6 +825,10 @@ local function read_move_rules(c)
   if bool(o.kingPass) or bool(o.pass) then rules.pass, rules.passes_end = true, "draw" end
   if bool(o.makpongRule) then rules.king_held = true end
   if bool(o.flyingGeneral) then rules.facing_kings = "illegal" end
+  if bool(o.flyingGeneral) and not o.mobilityRegionWhiteKing then
+    -- its rook's lines: ranks too, which palaces otherwise keep apart
+    note(c.notes, "flyingGeneral", "Fairy-Stockfish keeps the kings from facing on a rank too; varia on a file only", true)
+  end
   -- enPassantRegion: the squares passed over that may be taken, as whole
   -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
   -- side, so White's 3 and Black's 6 are both 3
@@ -828,6 +854,8 @@ local function read_ends(c)
   rules.nmove = tonumber(o.nMoveRule) or 50
   rules.repetition = tonumber(o.nFoldRule) or 3
   if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
+  -- perpetualCheckIllegal: the side whose checks made the repetition loses
+  if bool(o.perpetualCheckIllegal) and rules.repetition > 0 then rules.perpetual_check = "loss" end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"
   if results[o.extinctionValue] and o.extinctionPieceTypes and o.extinctionPieceTypes ~= "" then
@@ -841,18 +869,48 @@ local function read_ends(c)
     if bool(o.extinctionClaim) then rules.extinction.claim = true end
   end
   if (o.whiteFlag or "") ~= "" or (o.blackFlag or "") ~= "" then
-    -- flagPiece: letters, or * for every type
-    local fp = {}
+    -- flagPiece: letters, or * for every type (its default)
+    local fp, fpv = {}, o.flagPiece or "*"
     for l in pairs(pieces) do
-      if (o.flagPiece or ""):find("*", 1, true) or (o.flagPiece or ""):lower():find(l, 1, true) then fp[#fp + 1] = l end
+      local as = (c.forms or {})[l] or l -- a promoted form as the type it plays as
+      if fpv:find("*", 1, true) or fpv:lower():find(as, 1, true) then fp[#fp + 1] = l end
     end
     table.sort(fp)
     if #fp > 0 then
       rules.goal = { pieces = table.concat(fp), white = squares(o.whiteFlag or "", files),
         black = squares(o.blackFlag or "", files) }
       if bool(o.flagMove) then rules.goal.reply = true end
+      -- flagPieceCount, flagPieceBlockedWin, flagPieceSafe
+      local n = tonumber(o.flagPieceCount)
+      if n and n > 1 then rules.goal.count = n end
+      if bool(o.flagPieceBlockedWin) then rules.goal.blocked = true end
+      if bool(o.flagPieceSafe) then rules.goal.safe = true end
     else
       note(c.notes, "flagPiece", "names no piece of the variant: the flag squares are not translated", true)
+    end
+  end
+  -- connectN, connectNxN, collinearN: pieces of connectPieceTypes (every
+  -- type by default) in a row, a block or on one line, along the lines
+  -- connectHorizontal/Vertical/Diagonal allow; connectValue is the result
+  -- of the side that connects
+  local line, square, collinear = tonumber(o.connectN) or 0, tonumber(o.connectNxN) or 0,
+    tonumber(o.collinearN) or 0
+  if line > 0 or square > 0 or collinear > 0 then
+    local conn = { line = line > 0 and line or nil, square = square > 0 and square or nil,
+      collinear = collinear > 0 and collinear or nil, result = results[o.connectValue] or "win" }
+    local types = o.connectPieceTypes or "*"
+    if not types:find("*", 1, true) then
+      local list = {}
+      for l in types:lower():gmatch("%a") do if pieces[l] then list[#list + 1] = l end end
+      conn.pieces = table.concat(list)
+    end
+    for _, dir in ipairs({ "Horizontal", "Vertical", "Diagonal" }) do
+      if o["connect" .. dir] == "false" then conn[dir:lower()] = false end
+    end
+    if conn.pieces == "" then
+      note(c.notes, "connectPieceTypes", "names no piece of the variant: no connection ends the game", true)
+    else
+      rules.connect = conn
     end
   end
   if bool(o.checkCounting) then
@@ -868,11 +926,14 @@ local function read_ends(c)
   -- extinction piece, alone of its type, is varia's royal piece under
   -- the blast's royal rules (variants/atomic.lua).
   if bool(o.blastOnCapture) then
-    local immune = by_type.pawn or ""
+    local immune, survivors = by_type.pawn or "", ""
     for l in (o.blastImmuneTypes or ""):lower():gmatch("%a") do
       if pieces[l] and not immune:find(l, 1, true) then immune = immune .. l end
+      -- an immune capturer stays where it took (Fairy-Stockfish's blast
+      -- spares immune types on the capturing square too)
+      if pieces[l] and not survivors:find(l, 1, true) then survivors = survivors .. l end
     end
-    rules.blast = { radius = 1, immune = immune }
+    rules.blast = { radius = 1, immune = immune, survivors = survivors ~= "" and survivors or nil }
     if (bool(o.pieceDrops) or bool(o.gating)) and not bool(o.dropChecks) then
       note(c.notes, "dropChecks", "with blastOnCapture: varia forbids every drop that gives check; Fairy-Stockfish judges checks under blasts otherwise and lets some through (atomiczh)", true)
     end
@@ -882,6 +943,56 @@ local function read_ends(c)
       c.opts.extinctionPseudoRoyal = nil
     end
   end
+  -- extinctionPseudoRoyal without a blast: a side's pieces of an
+  -- extinction type are pseudo-royal (none may be left attacked) while it
+  -- has at most extinctionPieceCount + 1 of them, and the extinction rule
+  -- is off (Fairy-Stockfish's position.cpp). Where no side can ever hold
+  -- more, that is varia's royal pieces (rules.royals "each"). Without its
+  -- king type no side is ever in check in Fairy-Stockfish: a side without
+  -- moves is stalemated, even with a pseudo-royal piece attacked.
+  local ext = rules.extinction
+  if bool(o.extinctionPseudoRoyal) and not bool(o.blastOnCapture) and ext then
+    local why
+    local board, hand = c.start:match("^([^%s%[]*)%[?([^%]%s]*)")
+    if ext.pieces == "*" then why = "every piece type pseudo-royal"
+    elseif c.king and pieces[c.king] and not ext.pieces:find(c.king, 1, true) then
+      why = string.format("a king (%s) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise", c.king)
+    end
+    for l in ext.pieces:gmatch("%a") do
+      for _, letter in ipairs({ l:upper(), l }) do
+        local n = select(2, board:gsub(letter, "")) + select(2, (hand or ""):gsub(letter, ""))
+        if not why and n > ext.count + 1 then
+          why = string.format("%d of %s at the start: pseudo-royal only from %d on", n, letter, ext.count + 1)
+        end
+      end
+      if not why and not off[o.promotionPieceTypes or ""] and (o.promotionPieceTypes or ""):lower():find(l, 1, true) then
+        why = string.format("promotion into %s adds pseudo-royal pieces", l)
+      end
+      for a, b in (o.promotedPieceType or ""):lower():gmatch("(%a):(%a)") do
+        if not why and b == l and not ext.pieces:find(a, 1, true) then
+          why = string.format("%s promotes into %s, which adds pseudo-royal pieces", a, l)
+        end
+      end
+    end
+    if not why then
+      for l in ext.pieces:gmatch("%a") do if pieces[l] then pieces[l].royal = true end end
+      for form, as in pairs(c.forms or {}) do if ext.pieces:find(as, 1, true) then pieces[form].royal = true end end
+      rules.extinction = nil
+      if not (c.king and pieces[c.king]) then rules.checkmate = rules.stalemate
+      elseif #ext.pieces > 1 and rules.checkmate ~= rules.stalemate then
+        note(c.notes, "extinctionPseudoRoyal", string.format("Fairy-Stockfish scores a mate as a stalemate while the king (%s) is not on the board, varia as a mate", c.king), true)
+      end
+      c.pseudo_royal = true
+      c.opts.extinctionPseudoRoyal = nil
+    else
+      c.pseudo_royal_why = "varia's royal pieces are royal whatever their number; here " .. why
+      note(c.notes, "extinctionPseudoRoyal", c.pseudo_royal_why, true)
+    end
+  end
+  -- mutuallyImmuneTypes: no capture of a piece by one of its own type
+  local mutual = {}
+  for l in (o.mutuallyImmuneTypes or ""):lower():gmatch("%a") do if pieces[l] then mutual[#mutual + 1] = l end end
+  if #mutual > 0 then rules.mutually_immune = table.concat(mutual) end
   if bool(o.shatarMateRule) then
     local letters = {}
     for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end
@@ -914,14 +1025,22 @@ local function read_regions(c)
       end
     end
   end
+  -- a promoted form plays as its type in Fairy-Stockfish, within its regions
+  for form, as in pairs(c.forms or {}) do
+    if pieces[as] and pieces[as].region then pieces[form].region = pieces[as].region end
+  end
 end
 
 -- What was not translated, as notes (sorted by key, each with its value).
 local function note_untranslated(c, parsed)
   local opts, name, notes = c.opts, c.name, c.notes
+  local noted = {} -- what a step has said already, more precisely
+  for _, n in ipairs(notes) do noted[n.key] = true end
   for k in pairs(opts) do
     local own = (parsed[name] and parsed[name].keys[k]) or true
-    if k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
+    if noted[k] then
+      -- said
+    elseif k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
       -- the pawn type alone: what varia's pawns are anyway
     elseif ignored[k] then
       if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
@@ -940,6 +1059,45 @@ local function note_untranslated(c, parsed)
   table.sort(notes, function(a, b) return a.key < b.key end)
 end
 
+-- The options a section may set over a script parent: the board, the
+-- start position, custom pieces (a letter the script has is that piece
+-- moving anew; the script's other pieces stay, as pieces the start
+-- position does not hold), and the settings that change no rule.
+local function script_child(opts, name, chain)
+  local base = opts["@script"]
+  local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {} }
+  local keys = {}
+  for k in pairs(opts) do if k ~= "@script" then keys[#keys + 1] = k end end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local val = opts[k]
+    if ignored[k] then
+      note(c.notes, k, ignored[k], false)
+    elseif k:find("^customPiece%d+$") then
+      local letter, b = val:match("^(%a):(.*)$")
+      if not letter then return nil, string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
+      local betza, why = M.betza(b)
+      if not betza then return nil, string.format("[%s] %s = %s: %s", name, k, val, why) end
+      local own = script_parent(base).pieces
+      c.pieces[letter:lower()] = type(own) == "table" and own[letter:lower()] and { betza = betza } or
+        { name = k, betza = betza, value = 300 }
+    elseif k ~= "maxFile" and k ~= "maxRank" and k ~= "startFen" then
+      return nil, string.format("[%s] %s = %s: over '%s', a Fairy-Stockfish built-in that varia plays by its own script (variants/%s.lua), the importer translates only maxFile, maxRank, startFen and customPieceN",
+        name, k, val, base, base)
+    end
+  end
+  if opts.maxFile or opts.maxRank then
+    opts.maxFile, opts.maxRank = opts.maxFile or "8", opts.maxRank or "8"
+    local why = read_board(c)
+    if why then return nil, why end
+  end
+  if opts.startFen then c.v.start = M.full_fen(opts.startFen) end
+  if next(c.pieces) then c.v.pieces = c.pieces end
+  for _, n in ipairs(c.notes) do n.value = opts[n.key] end
+  c.v["@script"] = base
+  return c.v, c.notes, chain
+end
+
 -- The variant table of the section, and the notes; or nil and a message.
 function M.table(parsed, name, source)
   local opts, err, chain
@@ -948,6 +1106,7 @@ function M.table(parsed, name, source)
     return nil, err or string.format("%s: no section [%s] (the file has: %s)", source or "ini", name,
       table.concat(parsed.order, " "))
   end
+  if opts["@script"] then return script_child(opts, name, chain) end
   local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {}, by_type = {},
               rules = {} }
   for _, step in ipairs({ read_board, read_pieces }) do
@@ -970,12 +1129,13 @@ function M.table(parsed, name, source)
   -- among the pieces counted, ends the game: variant.c)
   local ext = c.rules.extinction
   local kingless = ext and (ext.pieces == "*" or ext.pieces:find(c.king or "", 1, true))
-  if c.king and not c.rules.no_check and not kingless then
+  if c.king and not c.rules.no_check and not kingless and not c.pseudo_royal then
     local board = c.start:match("^%S*") -- with the pockets: a king may be dropped
     for _, side in ipairs({ { "White", c.king:upper() }, { "Black", c.king } }) do
       if not board:find(side[2], 1, true) then
         local why = opts.extinctionPseudoRoyal and not off[opts.extinctionPseudoRoyal]
-          and string.format("extinctionPseudoRoyal = %s: varia has no pseudo-royal pieces", opts.extinctionPseudoRoyal)
+          and string.format("extinctionPseudoRoyal = %s: %s", opts.extinctionPseudoRoyal,
+            c.pseudo_royal_why or "varia's royal pieces are royal whatever their number")
           or "varia's check rule needs each side's king on the board"
         return nil, string.format("[%s] startFen: %s has no king (%s), which Fairy-Stockfish plays; %s", name, side[1], side[2], why)
       end
@@ -1094,8 +1254,15 @@ function M.translate(text, name, source)
         n.rules and "" or " (no effect on the rules)")))
     end
   end
-  if v.departures then w("local std = require \"std\"") end
-  w("return {")
+  local base = v["@script"]
+  if v.departures or base then w("local std = require \"std\"") end
+  if base then
+    -- the script's own names and description are not the section's
+    w("return std.extend(require " .. quote(base) .. ", {")
+    w("  fairy_stockfish = std.NONE, description = std.NONE,")
+  else
+    w("return {")
+  end
   for _, k in ipairs(order) do
     if v[k] ~= nil then
       if k == "pieces" then
@@ -1135,7 +1302,7 @@ function M.translate(text, name, source)
     w("    return v")
     w("  end,")
   end
-  w("}")
+  w(base and "})" or "}")
   return table.concat(out, "\n") .. "\n", notes
 end
 

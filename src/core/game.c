@@ -282,6 +282,28 @@ static int dead_position(const Position *p) {
   return others == 0 || (others == 1 && lone == 1) || colours == 1 || colours == 2;
 }
 
+/* Variant.perpetual_check, as Fairy-Stockfish's perpetualCheckIllegal:
+** the positions from entry first (the earliest occurrence the repetition
+** counts) to now; a side in check at each of its turns there was given
+** perpetual check. Returns the result for the side to move, or
+** RESULT_NONE when neither side checked throughout. */
+static int perpetual_result(const Game *g, int first) {
+  const Position *p = &g->pos;
+  Position q = *p;
+  int checked[2] = {1, 1}; /* colour c was in check at each of its turns */
+  for (int at = g->n;; at--) {
+    if (q.phase == 0 && !royal_attacked(&q, q.side)) checked[q.side] = 0;
+    if (at <= first) break;
+    if (!IS_GAME_ACTION(g->moves[at - 1])) move_unmake(&q, g->moves[at - 1], &g->undos[at - 1]);
+  }
+  int us = p->side, checker = g->v->perpetual_check;
+  if (checked[us] && checked[us ^ 1]) return RESULT_DRAW;
+  if (checked[us]) /* the opponent checked: the checker's result, seen from here */
+    return checker == RESULT_WIN ? RESULT_LOSS : checker == RESULT_LOSS ? RESULT_WIN : checker;
+  if (checked[us ^ 1]) return checker;
+  return RESULT_NONE;
+}
+
 /* The result by the rules; claims: whether the ends a player may claim
 ** (the n-move rule, repetition) count. */
 static GameResult result_of(Game *g, int claims) {
@@ -308,7 +330,8 @@ static GameResult result_of(Game *g, int claims) {
     r.winner = winner_of(p, p->side, res);
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
              : end == END_CHECKS ? "check limit" : end == END_PASSES ? "passes"
-             : end == END_FACING ? "facing kings" : "extinction";
+             : end == END_FACING ? "facing kings" : end == END_CONNECT ? "connection"
+             : "extinction";
     return r;
   }
   const RuleHooks *rules = v->rules;
@@ -344,13 +367,14 @@ static GameResult result_of(Game *g, int claims) {
   if (claims && v->repetition) {
     /* The key covers side, phase, rights and en passant, so equal keys are
     ** the same position; moves since the last irreversible one suffice. */
-    int seen = 1;
+    int seen = 1, first = -1;
     for (int i = g->n - 1; i >= 0; i--)
-      if (!IS_GAME_ACTION(g->moves[i]) && g->keys[i] == p->key) seen++;
+      if (!IS_GAME_ACTION(g->moves[i]) && g->keys[i] == p->key && ++seen == v->repetition) first = i;
     if (seen >= v->repetition) {
+      int perpetual = v->perpetual_check != RESULT_NONE ? perpetual_result(g, first) : RESULT_NONE;
       r.over = 1;
-      r.winner = winner_of(p, p->side, v->repetition_result);
-      r.reason = "repetition";
+      r.winner = winner_of(p, p->side, perpetual != RESULT_NONE ? perpetual : v->repetition_result);
+      r.reason = perpetual != RESULT_NONE && perpetual != RESULT_DRAW ? "perpetual check" : "repetition";
       r.claimable = !referee;
     }
   }

@@ -285,6 +285,7 @@ static uint64_t blast(Position *p, int sq, Undo *u) {
     uint8_t c = p->board[at];
     if (c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) == NEUTRAL) continue;
     if (i > 0 && (v->blast_immune >> CELL_TYPE(c) & 1)) continue;
+    if (i == 0 && (v->blast_survivors >> CELL_TYPE(c) & 1)) continue;
     u->blast_sq[n] = (int16_t)at;
     u->blast_cell[n] = c;
     u->blast_attr[n] = p->attr[at];

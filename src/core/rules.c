@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "connect.h"
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
 
@@ -57,6 +58,31 @@ int result_for(const Position *p, int side, int result) {
 static int kings_facing(const Position *p) {
   int a = p->royal[WHITE], b = p->royal[BLACK];
   return a != SQ_NONE && b != SQ_NONE && open_file_between(p, a, b);
+}
+
+/* Has colour c reached its goal: goal_count of its goal pieces on its goal
+** squares, or (goal_blocked) at least one with every goal square occupied?
+** With safe, exactly goal_count of them there must all be unattacked. */
+static int goal_reached(const Position *p, int c, int safe) {
+  const Variant *v = p->v;
+  int n = 0, occupied = 0;
+  for (int i = 0; i < v->ngoal[c]; i++) {
+    uint8_t cell = p->board[v->goal_sq[c][i]];
+    if (cell == CELL_EMPTY || cell == CELL_OFF) continue;
+    occupied++;
+    n += CELL_COLOUR(cell) == c && IS_SET(v->goal_types, CELL_TYPE(cell));
+  }
+  int count = v->goal_count > 0 ? v->goal_count : 1;
+  if (!n || (n < count && !(v->goal_blocked && occupied == v->ngoal[c]))) return 0;
+  if (safe && n == count)
+    for (int i = 0; i < v->ngoal[c]; i++) {
+      int sq = v->goal_sq[c][i];
+      uint8_t cell = p->board[sq];
+      if (cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
+          IS_SET(v->goal_types, CELL_TYPE(cell)) && attacked(p, sq, c ^ 1))
+        return 0;
+    }
+  return 1;
 }
 
 int pos_terminal(const Position *p, int *result) {
@@ -119,19 +145,28 @@ int pos_terminal(const Position *p, int *result) {
     *result = v->passes_end;
     return END_PASSES;
   }
-  if (v->goal != RESULT_NONE) {
+  if (v->goal != RESULT_NONE && v->goal_safe) {
+    /* Fairy-Stockfish's flagPieceSafe: the pieces on the goal count when
+    ** the opponent does not attack them; then the side to move wins by
+    ** its own (a draw if the opponent's stand safe too, without a reply;
+    ** with one, the side to move's are not asked to be safe), and loses
+    ** by the opponent's */
+    int ours = goal_reached(p, us, !v->goal_reply), theirs = goal_reached(p, us ^ 1, 1);
+    if (ours) {
+      *result = !v->goal_reply && theirs ? RESULT_DRAW : v->goal;
+      return END_GOAL;
+    }
+    if (theirs) {
+      *result = invert_result(v->goal);
+      return END_GOAL;
+    }
+  } else if (v->goal != RESULT_NONE) {
     /* As Fairy-Stockfish's flag rule: the side that has just moved has
     ** reached its goal; or, with a reply, the side to move still stands
     ** on its goal after the opponent's reply, which is a draw if the
     ** reply reached the opponent's goal too and the side to move is
     ** White (Black, who moves second, gets the reply). */
-    int reached[2] = {0, 0};
-    for (int c = 0; c < 2; c++)
-      for (int i = 0; i < v->ngoal[c] && !reached[c]; i++) {
-        uint8_t cell = p->board[v->goal_sq[c][i]];
-        reached[c] = cell != CELL_EMPTY && cell != CELL_OFF && CELL_COLOUR(cell) == c &&
-                     IS_SET(v->goal_types, CELL_TYPE(cell));
-      }
+    int reached[2] = {goal_reached(p, WHITE, 0), goal_reached(p, BLACK, 0)};
     if (!v->goal_reply && reached[us ^ 1]) {
       *result = invert_result(v->goal);
       return END_GOAL;
@@ -140,6 +175,10 @@ int pos_terminal(const Position *p, int *result) {
       *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
       return END_GOAL;
     }
+  }
+  if (v->connect != RESULT_NONE && connect_made(p, us ^ 1)) {
+    *result = invert_result(v->connect); /* the result is the connecting side's */
+    return END_CONNECT;
   }
   return 0;
 }
@@ -777,6 +816,22 @@ static int with_placement(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Variant.mutual_immune: no capture of a piece by one of its own type. */
+static int without_mutual_captures(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m);
+    uint8_t mover = p->board[MOVE_FROM(m)], target = p->board[MOVE_TO(m)];
+    int same = (flag == MF_NORMAL || flag == MF_PROMO) && mover != CELL_EMPTY && mover != CELL_OFF &&
+               target != CELL_EMPTY && target != CELL_OFF && CELL_COLOUR(target) == (p->side ^ 1) &&
+               CELL_TYPE(mover) == CELL_TYPE(target) && (v->mutual_immune >> CELL_TYPE(mover) & 1);
+    if (!same) list[k++] = m;
+  }
+  return k;
+}
+
 int gen_legal(Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
@@ -785,6 +840,7 @@ int gen_legal(Position *p, Move *list) {
     int n = legal_moves(p, list);
     if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
     if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
+    if (v->mutual_immune) n = without_mutual_captures(p, list, n);
     if (p->v->no_check) n = without_checks(p, list, n);
     if (p->v->king_held) n = king_held(p, list, n);
     if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);

@@ -33,6 +33,7 @@ void variant_defaults(Variant *v) {
   v->repetition_result = RESULT_DRAW;
   v->extinction = RESULT_NONE;
   v->goal = RESULT_NONE;
+  v->connect = RESULT_NONE;
   v->passes_end = RESULT_NONE;
   v->facing_result = RESULT_DRAW;
   v->nmove_result = RESULT_DRAW;
@@ -573,9 +574,11 @@ static void find_fast_paths(Variant *v) {
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
-                    (v->pass && v->passes_end != RESULT_NONE) || v->facing_break;
+                    (v->pass && v->passes_end != RESULT_NONE) || v->facing_break ||
+                    (v->connect != RESULT_NONE && v->connect_types &&
+                     (v->connect_line || v->connect_square || v->connect_collinear));
   v->legal_apart = v->has_owner || v->geo.wrap;
-  v->legal_filters = v->must_capture || v->no_check || v->king_held || v->drop_no_mate ||
+  v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
                      v->promo_by_side;
   for (int i = 0; i + 1 < v->nphases; i++) {

@@ -52,6 +52,9 @@ static inline const char *colour_name(int c) { return c == WHITE ? "white" : c =
 static inline const char *colour_title(int c) { return c == WHITE ? "White" : c == BLACK ? "Black" : "Neutral"; }
 #define OWNER_NONE 0xFF
 
+/* Variant.connect_dirs: the lines a connection may follow. */
+enum { CONNECT_HORIZONTAL = 1, CONNECT_VERTICAL = 2, CONNECT_DIAGONAL = 4 };
+
 /* Results, from the point of view of the side they happen to; POINTS
 ** means the side with more points wins. */
 /* RESULT_POINTS: more points win (Variant.points_tie when equal);
@@ -340,6 +343,9 @@ typedef struct Variant {
   int komi2;         /* twice the points added to Black's material */
   int repetition;    /* n-fold repetition (0: none) */
   int repetition_result;
+  int perpetual_check; /* result for a side that checked at each of its turns
+                          of a repetition, the other side not (RESULT_NONE:
+                          repetition_result); both: a draw */
   int extinction;    /* result for the extinct side (RESULT_NONE: no rule) */
   uint32_t extinction_types; /* each type counted on its own ... */
   int extinction_all;         /* ... and all pieces together ("*") */
@@ -361,6 +367,20 @@ typedef struct Variant {
   int ngoal[2];             /* each side's goal squares (goal_sq) */
   int goal_reply;           /* the goal counts when its side is to move again,
                                after the opponent's reply */
+  int goal_count;           /* pieces a side needs on its goal squares (1 and up) */
+  int goal_blocked;         /* ... or fewer, with every goal square occupied */
+  int goal_safe;            /* pieces there only count when not attacked (if
+                               no more than goal_count stand there); the side
+                               to move may then win by them too */
+  int connect;              /* result for a side whose move makes a connection
+                               (RESULT_NONE: no such rule), as Fairy-Stockfish's
+                               connectN, connectNxN and collinearN: ... */
+  uint32_t connect_types;   /* ... of its pieces of these types ... */
+  int connect_line;         /* ... this many in a row (0: no such rule) ... */
+  int connect_square;       /* ... a block of this many by this many ... */
+  int connect_collinear;    /* ... this many on one line, gaps allowed ... */
+  int connect_dirs;         /* ... along CONNECT_* lines (rows and
+                               collinear; a block has no direction) */
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
@@ -376,6 +396,9 @@ typedef struct Variant {
                                this many squares around (0: no blast) ... */
   uint32_t blast_immune;    /* ... except these types (the capturer and the
                                captured piece go whatever their type) */
+  uint32_t blast_survivors; /* a capturer of these types stays on its square */
+  uint32_t mutual_immune;   /* a piece of these types may not capture one of
+                               its own type */
   int check_limit;          /* a side that gives this many checks wins (0: no
                                such rule); the checks are counted in Position */
 

@@ -667,9 +667,43 @@ static void read_mate_rule(Reader *r, int t, const char *key, int def, int *resu
   lua_pop(r->L, 1);
 }
 
+/* rules.connect = { line = 4, square = 2, collinear = 3, pieces = "p",
+** horizontal = true, vertical = true, diagonal = true, result = "win" }:
+** the side whose move puts its pieces in a row ends the game. */
+static void read_connect(Reader *r, int t, Variant *v) {
+  static const char *const known[] = {"line", "square", "collinear", "pieces", "horizontal",
+                                      "vertical", "diagonal", "result", NULL};
+  const char *where = "rules.connect.";
+  int c = get_table(r, t, "connect", "rules.");
+  if (!c) return;
+  unknown_keys(r, c, where, known);
+  int longest = v->geo.files > v->geo.ranks ? v->geo.files : v->geo.ranks;
+  v->connect = get_result(r, c, "result", where, RESULT_WIN);
+  if (v->connect == RESULT_POINTS || v->connect == RESULT_FEWER || v->connect == RESULT_MATERIAL)
+    problem(r, "rules.connect.result: expected \"win\", \"loss\" or \"draw\"");
+  v->connect_line = get_int(r, c, "line", where, 0, 0, longest);
+  v->connect_square = get_int(r, c, "square", where, 0, 0, longest);
+  v->connect_collinear = get_int(r, c, "collinear", where, 0, 0, longest);
+  if (!v->connect_line && !v->connect_square && !v->connect_collinear)
+    problem(r, "rules.connect: give line, square or collinear (how many pieces connect)");
+  v->connect_dirs = (get_bool(r, c, "horizontal", where, 1) ? CONNECT_HORIZONTAL : 0) |
+                    (get_bool(r, c, "vertical", where, 1) ? CONNECT_VERTICAL : 0) |
+                    (get_bool(r, c, "diagonal", where, 1) ? CONNECT_DIAGONAL : 0);
+  script_rawfield(r->L, c, "pieces");
+  int given = !lua_isnil(r->L, -1);
+  lua_pop(r->L, 1);
+  v->connect_types = given ? get_types(r, c, "pieces", where, v)
+                           : (uint32_t)((v->ntypes >= 32 ? 0 : 1u << v->ntypes) - 1);
+  if (given && !v->connect_types) problem(r, "rules.connect.pieces: names no piece");
+  lua_pop(r->L, 1);
+}
+
 static void read_goal(Reader *r, int t, Variant *v) {
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
   v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
+  v->goal_count = get_int(r, t, "count", "rules.goal.", 1, 1, MAX_FILES * MAX_RANKS);
+  v->goal_blocked = get_bool(r, t, "blocked", "rules.goal.", 0);
+  v->goal_safe = get_bool(r, t, "safe", "rules.goal.", 0);
   v->goal_types = get_types(r, t, "pieces", "rules.goal.", v);
   if (!v->goal_types)
     problem(r, "rules.goal.pieces: missing (the letters of the pieces that reach the goal)");
@@ -965,13 +999,13 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "king_held", "no_immobile", "facing_kings", "facing_result",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
-                                            "royals",
+                                            "royals", "connect", "perpetual_check", "mutually_immune",
                                             NULL};
-  static const char *const known_blast[] = {"radius", "immune", NULL};
+  static const char *const known_blast[] = {"radius", "immune", "survivors", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", "together", NULL};
   static const char *const known_goal[] = {"result", "pieces", "white", "black", "reply",
-                                           NULL};
+                                           "count", "blocked", "safe", NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "rules.", known_rules);
@@ -1010,6 +1044,10 @@ static void read_rules(Reader *r, int t, Variant *v) {
   lua_pop(L, 1);
   v->repetition = get_int(r, t, "repetition", "rules.", 3, 0, 100);
   v->repetition_result = get_result(r, t, "repetition_result", "rules.", RESULT_DRAW);
+  v->perpetual_check = get_result(r, t, "perpetual_check", "rules.", RESULT_NONE);
+  if (v->perpetual_check == RESULT_POINTS || v->perpetual_check == RESULT_FEWER ||
+      v->perpetual_check == RESULT_MATERIAL)
+    problem(r, "rules.perpetual_check: expected \"win\", \"loss\" or \"draw\"");
   v->no_takeback = get_bool(r, t, "no_takeback", "rules.", 0);
   v->agreement = get_bool(r, t, "agreement", "rules.", 0);
   v->unique_destination = get_bool(r, t, "unique_destination", "rules.", 0);
@@ -1073,12 +1111,15 @@ static void read_rules(Reader *r, int t, Variant *v) {
         if (ty < 0) problem(r, "rules.blast.immune: '%c' is not one of the pieces", *s);
         else v->blast_immune |= 1u << ty;
       }
+    v->blast_survivors = get_types(r, bl, "survivors", "rules.blast.", v);
     lua_pop(L, 1);
   }
+  v->mutual_immune = get_types(r, t, "mutually_immune", "rules.", v);
   read_dead_position(r, t, v);
   read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
   read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
                  &v->mate_series_types, v);
+  read_connect(r, t, v);
   int gl = get_table(r, t, "goal", "rules.");
   if (gl) {
     unknown_keys(r, gl, "rules.goal.", known_goal);

@@ -114,11 +114,11 @@ v, notes = ini.table(ini.parse("[m:chess]\nenPassantRegion = a3 b3\n"), "m")
 t.equal("enPassantRegion of single squares is not", notes[1] and notes[1].key, "enPassantRegion")
 
 -- Options that change the rules but have no mechanism: reported.
-text = "[x:chess]\nperpetualCheckIllegal = true\ncountingRule = makruk\nfoo = 1\n"
+text = "[x:chess]\ndropOnTop = true\ncountingRule = makruk\nfoo = 1\n"
 v, notes = ini.table(ini.parse(text), "x")
 local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("untranslated options", table.concat(keys, " "), "countingRule! foo! perpetualCheckIllegal!")
+t.equal("untranslated options", table.concat(keys, " "), "countingRule! dropOnTop! foo!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
 -- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
@@ -224,8 +224,21 @@ t.equal("parent xiangqi", count("x", 3), 79666)
 t.equal("parent shogi", count("s", 3), 25470)
 t.equal("parent makruk", count("m", 3), 12012)
 t.equal("parent breakthrough", count("b", 3), 11132)
-t.fails("a parent varia has not yet", "the parent 'ataxx' is not a varia variant yet",
-  ini.translate("[q:ataxx]\n", "q", "t.ini"))
+-- A parent varia plays by a script of its own that is a Fairy-Stockfish
+-- built-in (its fairy_stockfish field): the script, the section's board,
+-- start and custom pieces over it (counts of the current Fairy-Stockfish,
+-- go perft 2 and 3 from the start); another option is refused by name,
+-- and so is a script that is not one of Fairy-Stockfish's.
+local vi = "tests/fsf/current/variants.ini:"
+t.equal("parent amazons (cowboys)", varia.new(vi .. "cowboys"):perft(2), 6016)
+t.equal("parent snailtrail, through a section (la-mancha-duel)", varia.new(vi .. "la-mancha-duel"):perft(3), 2277)
+local text = assert(ini.translate("[st:snailtrail]\nmaxFile = 5\nmaxRank = 5\ncustomPiece1 = p:K\nstartFen = 4p/5/5/5/P4 w - - 0 1\n", "st", "t.ini"))
+t.check("over a script: std.extend of it", text:find('return std.extend(require "snailtrail", {', 1, true))
+t.check("over a script: not the script's Fairy-Stockfish name", text:find("fairy_stockfish = std.NONE", 1, true))
+t.fails("over a script: another option is refused by name", "[st] stalemateValue = win: over 'snailtrail', a Fairy-Stockfish built-in that varia plays by its own script",
+  ini.translate("[st:snailtrail]\nstalemateValue = win\n", "st", "t.ini"))
+t.fails("a script that is not a Fairy-Stockfish built-in", "the parent 'monochrome' is not a varia variant yet",
+  ini.translate("[q:monochrome]\n", "q", "t.ini"))
 -- FEN forms: no castling and en passant fields ("w 0 1"), the board alone,
 -- check counters after the side to move.
 t.equal("startFen ... w 0 1", count("short", 3), 8902)
@@ -273,7 +286,7 @@ v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWh
 t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
 t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
 -- A side with no king: refused by name, with the option varia lacks.
-t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia has no pseudo-royal pieces",
+t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia's royal pieces are royal whatever their number; here a king (k) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise",
   ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
 -- pawnTypes naming the pawn alone changes nothing.
 v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
@@ -287,5 +300,44 @@ t.equal("extinctionPseudoRoyal: the king is royal", v.pieces.k.royal, true)
 t.equal("atomic: nothing left untranslated", #notes, 0)
 t.equal("parent atomic", count("at", 4), 197326)
 t.equal("parent nocheckatomic", count("nca", 4), 197779)
+
+-- connectN and friends: rules.connect, with the lines, the types and the
+-- result the section gives (three-musketeers: the musketeers lose on one
+-- line, gaps allowed; teeko: four in a row or a 2x2 block).
+v, notes = ini.table(assert(ini.parse("[cn]\nmaxRank = 3\nmaxFile = 3\ncustomPiece1 = p:\ncustomPiece2 = q:\nstartFen = 3/3/3[PPPppp] w - - 0 1\npieceDrops = true\nconnectN = 3\nconnectNxN = 2\ncollinearN = 3\nconnectDiagonal = false\nconnectVertical = false\nconnectValue = loss\nconnectPieceTypes = q\n")), "cn")
+local cn = v.rules.connect or {}
+t.equal("connectN and friends", string.format("%s %s %s %s %s %s %s", cn.line, cn.square, cn.collinear,
+  cn.horizontal, cn.vertical, cn.diagonal, cn.result), "3 2 3 nil false false loss")
+t.equal("connectPieceTypes", cn.pieces, "q")
+t.equal("connectN: nothing left untranslated", #notes, 0)
+t.equal("three-musketeers (FSF perft 4)", varia.new("tests/fsf/current/variants.ini:three-musketeers"):perft(4), 736)
+
+-- extinctionPseudoRoyal without a blast: royal pieces where no side can
+-- hold more than extinctionPieceCount + 1 of a type; no extinction, and
+-- without a king type a side without moves is stalemated (Fairy-Stockfish
+-- gives no check then). Counts: the current Fairy-Stockfish, go perft.
+v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "twokings2")
+t.equal("pseudo-royal: the two kings royal", v.pieces.k.royal, true)
+t.equal("pseudo-royal: no extinction", v.rules.extinction, nil)
+t.equal("pseudo-royal: a mate is a stalemate", v.rules.checkmate, v.rules.stalemate)
+t.equal("pseudo-royal: nothing left untranslated", #notes, 0)
+t.equal("twokings2 (FSF perft 3)", varia.new(vi .. "twokings2"):perft(3), 8682)
+t.equal("mounted (FSF perft 3)", varia.new(vi .. "mounted"):perft(3), 21644)
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "chak")
+t.equal("chak: the king's promoted form is royal too", v.pieces[v.pieces.k.promotes_to].royal, true)
+t.equal("chak: and keeps the region of the type it plays as", v.pieces[v.pieces.p.promotes_to].region.white, v.pieces.w.region.white)
+t.equal("chak (FSF perft 2)", varia.new(vi .. "chak"):perft(2), 1092)
+t.fails("pseudo-royal: more than one more than the count", "extinctionPseudoRoyal = true: varia's royal pieces are royal whatever their number; here 4 of p at the start",
+  (function() local _, n = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "stardust")
+    for _, x in ipairs(n) do if x.key == "extinctionPseudoRoyal" then return nil, x.key .. " = " .. x.value .. ": " .. x.why end end
+    return true end)())
+
+-- blastImmuneTypes and mutuallyImmuneTypes as atomar has them: an immune
+-- capturer survives, a king may not take a king (FSF atomar, go perft 4).
+v, notes = ini.table(assert(ini.parse("[at2:nocheckatomic]\nblastImmuneTypes = k\nmutuallyImmuneTypes = k\n")), "at2")
+t.equal("blastImmuneTypes: immune and surviving", v.rules.blast.immune .. " " .. tostring(v.rules.blast.survivors), "pk k")
+t.equal("mutuallyImmuneTypes", v.rules.mutually_immune, "k")
+t.equal("mutuallyImmuneTypes: no note", #notes, 0)
+t.equal("atomar's options (FSF perft 4)", varia.new(v):perft(4), 197779)
 
 t.done()
