@@ -24,8 +24,6 @@ local missing = {
   flipello10 = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
   flipersi = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
   janggimodern = "a move that repeats a position is illegal (a rule on the game's history; its perft from the start is janggicasual's)",
-  legan = "promotion on a set of squares (two edges of the board), not ranks",
-  troitzky = "promotion on a set of squares (the edge of its rounded board), not ranks",
   atomar = "a king that survives the blast of its own capture (blast immunity of the capturer), and kings that cannot take each other",
 }
 
