@@ -720,9 +720,18 @@ local function read_promotion(c)
         end
       end
     end
+    -- promotionPieceTypes that no section of the file set is a built-in's
+    -- set of types (chess's queen, rook, bishop, knight): a custom piece
+    -- that took one of their letters is not among them (Fairy-Stockfish
+    -- reads the letters where the option is given)
+    local given = false
+    for _, sec in ipairs(c.chain or {}) do
+      if c.parsed[sec] and c.parsed[sec].keys.promotionPieceTypes then given = true end
+    end
     local promo = {}
     for ch in (o.promotionPieceTypes):gmatch("%a") do
-      if pieces[ch:lower()] then promo[#promo + 1] = ch:lower() end
+      local pc = pieces[ch:lower()]
+      if pc and (given or not (pc.name or ""):find("^customPiece")) then promo[#promo + 1] = ch:lower() end
     end
     -- a pawn with a promoted form (promotedPieceType p:...) promotes into
     -- it in the zone in both programs (promotion.pieces empty)
@@ -1015,7 +1024,7 @@ function M.table(parsed, name, source)
       table.concat(parsed.order, " "))
   end
   local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {}, by_type = {},
-              rules = {} }
+              rules = {}, chain = chain, parsed = parsed }
   for _, step in ipairs({ read_board, read_pieces }) do
     local why = step(c)
     if why then return nil, why end
