@@ -459,7 +459,8 @@ for k, why in pairs({
   mutuallyImmuneTypes = "varia has no such rule",
   petrifyOnCapture = "varia has no walls made by captures",
   petrifyOnCaptureTypes = "varia has no walls made by captures",
-  tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
+  tripleStepRegionWhite = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
+  tripleStepRegionBlack = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesBlack = "varia's en passant is in the Betza of the pieces (e)",
@@ -695,6 +696,24 @@ local function read_promotion(c)
       end
       if bool(o.firstRankDoubleSteps) then white[1], black[ranks] = true, true end
       if next(white) or next(black) then p.betza = p.betza .. "ifmnD" end
+      -- triple steps (tripleStepRegionWhite/Black, whole ranks within the
+      -- double steps' ranks): an extra i-move of three squares from those
+      -- ranks to the ranks three ahead, which leaves both squares passed
+      -- to be taken en passant
+      local tw, tb = rank_set(o.tripleStepRegionWhite, ranks), rank_set(o.tripleStepRegionBlack, ranks)
+      local within = tw and tb and not p.extra
+      for r in pairs(tw or {}) do if not white[r] then within = false end end
+      for r in pairs(tb or {}) do if not black[r] then within = false end end
+      if within and (next(tw) or next(tb)) then
+        local ws, bs = {}, {}
+        for r in pairs(tw) do ws[#ws + 1] = "*" .. r; ws[#ws + 1] = "*" .. (r + 3) end
+        for r in pairs(tb) do bs[#bs + 1] = "*" .. r; bs[#bs + 1] = "*" .. (r - 3) end
+        p.extra = { betza = "ifmnH", white = region_squares(table.concat(ws, " "), c.files, ranks),
+                    black = region_squares(table.concat(bs, " "), c.files, ranks) }
+        c.opts.tripleStepRegionWhite, c.opts.tripleStepRegionBlack = nil, nil
+      elseif within then
+        c.opts.tripleStepRegionWhite, c.opts.tripleStepRegionBlack = nil, nil -- none
+      end
       -- varia's default (the ranks where each side's pawns start) is
       -- exact when it says the same; otherwise one list for both sides
       -- where the other side's pawns could not step twice from the ranks

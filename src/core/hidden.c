@@ -139,7 +139,7 @@ int gen_conceivable(const Position *p, Move *list) {
       scratch->board[sq] = CELL_EMPTY;
   }
   scratch->npieces[us ^ 1] = 0;
-  scratch->ep = SQ_NONE;
+  scratch->ep = scratch->ep2 = SQ_NONE;
   int k = gen_pseudo(scratch, pseudo);
   for (int i = 0; i < k; i++) n = add_unique(list, n, pseudo[i]);
   /* Captures onto squares that might hold an enemy piece. */

@@ -61,4 +61,30 @@ t.raises("initial per side: a rank off the board", "pieces.p.initial.black[1]: e
 t.raises("initial per side: an unknown key", "pieces.p.initial.red: unknown key",
   varia.new, std.extend(std.chess, { name = "s3",
     pieces = { p = std.extend(std.pieces.pawn, { initial = { white = { 2 }, black = { 7 }, red = { 1 } } }) } }))
+
+-- A triple step (Fairy-Stockfish's wildebeest: double steps from ranks 2
+-- and 3, triple steps from rank 2, as an extra i-move
+-- of three squares from rank 2 to rank 5) passes two squares, and both
+-- may be taken en passant; the FEN names both, as Fairy-Stockfish writes
+-- them ("b3b4"), and reads them back.
+local triple = std.extend(std.chess, { name = "triple", castling = std.NONE, files = 11, ranks = 10,
+  start = "5k5/11/11/11/11/11/11/11/11/5K5 w - - 0 1",
+  pieces = { p = std.extend(std.pieces.pawn, { initial = { white = { 2, 3 }, black = { 8, 9 } },
+    extra = { betza = "ifmnH", white = "a2-k2 a5-k5", black = "a9-k9 a6-k6" } }) } })
+g = varia.new(triple, { fen = "5k5/11/11/11/11/2p8/p10/11/1P9/5K5 w - - 0 1" })
+t.equal("b2 steps one, two or three squares", sorted_legal(g, "b2"), "b2b3 b2b4 b2b5")
+t.check("play the triple step", g:play("b2b5"))
+t.equal("the FEN names both squares passed", g:fen(), "5k5/11/11/11/11/1Pp8/p10/11/11/5K5 b - b3b4 0 1")
+t.equal("a4 takes on b3, c5 on b4", sorted_legal(g, "a4") .. " " .. sorted_legal(g, "c5"), "a4a3 a4b3 c5b4 c5c4")
+t.check("take on b3", g:play("a4b3"))
+t.equal("the pawn on b5 is gone", g:fen(), "5k5/11/11/11/11/2p8/11/1p9/11/5K5 w - - 0 2")
+g:undo()
+t.check("take on b4", g:play("c5b4"))
+t.equal("... the same pawn, from the other square", g:fen(), "5k5/11/11/11/11/11/pp9/11/11/5K5 w - - 0 2")
+local read = varia.new(triple, { fen = "5k5/11/11/11/11/1Pp8/p10/11/11/5K5 b - b3b4 0 1" })
+t.equal("the FEN's two squares read back", sorted_legal(read, "a4") .. " " .. sorted_legal(read, "c5"), "a4a3 a4b3 c5b4 c5c4")
+-- counted by the current Fairy-Stockfish, its variants.ini section
+-- [wildebeest] (tripleStepRegionWhite = *2), go perft 3 and 2
+t.equal("triple: perft 3", varia.new(triple, { fen = "5k5/11/11/11/11/2p8/p10/11/1P9/5K5 w - - 0 1" }):perft(3), 518)
+t.equal("triple: perft 2 after it", read:perft(2), 52)
 t.done()
