@@ -5,7 +5,8 @@
 -- side: champion, rook, knight, bishop, queen, king, bishop, knight,
 -- rook, champion on its first rank, ten pawns before them, wizards on its
 -- two wizard squares. Pawns step one, two or three squares on their first
--- move and promote on the field's last rank to any piece but the king;
+-- move (a pawn that steps two or three may be taken en passant on any
+-- square it passed) and promote on the field's last rank to any piece but the king;
 -- the king castles two squares towards either rook. Otherwise chess.
 -- Rules: omegachess.com/rules (the official rules) and Somac's summary
 -- on gamerz.net's pbmserv help for OmegaChess.
