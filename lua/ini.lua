@@ -765,9 +765,13 @@ local function read_promotion(c)
     else
       v.promotion = { pieces = table.concat(promo), zone = zone_value }
       if not bool(o.mandatoryPawnPromotion) and type(zone_value) == "table" then
-        note(c.notes, "mandatoryPawnPromotion", "false: varia's promotion on a zone of squares (promotionRegionWhite/Black that are not the same far ranks) is compulsory", true)
+        note(c.notes, "mandatoryPawnPromotion", "varia's promotion on a zone of squares (promotionRegionWhite/Black that are not the same far ranks) is compulsory", true)
       elseif not bool(o.mandatoryPawnPromotion) then
         v.promotion.compulsory = 1
+        -- exact where a pawn may not go where it could never move again
+        if not bool(o.immobilityIllegal) then
+          note(c.notes, "mandatoryPawnPromotion", "varia's promotion is compulsory on the last rank, where Fairy-Stockfish lets a pawn stay a pawn", true)
+        end
       end
     end
   end
