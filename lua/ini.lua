@@ -472,7 +472,8 @@ for k, why in pairs({
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
   petrifyOnCapture = "varia has no walls made by captures",
   petrifyOnCaptureTypes = "varia has no walls made by captures",
-  tripleStepRegionWhite = "varia has no triple steps", tripleStepRegionBlack = "varia has no triple steps",
+  tripleStepRegionWhite = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
+  tripleStepRegionBlack = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesWhite = "varia's en passant is in the Betza of the pieces (e)",
   enPassantTypesBlack = "varia's en passant is in the Betza of the pieces (e)",
@@ -628,24 +629,84 @@ local function far_ranks(value, ranks, white)
   return n
 end
 
+-- A region of Fairy-Stockfish's ("*7", "a*", "d4", "-"), as varia's list
+-- of the squares of it that are on the board: a rectangle per run of
+-- files on a rank ("a7-h7 c8").
+local function region_squares(value, files, ranks)
+  local on = {}
+  for tok in (value or ""):gmatch("%S+") do
+    if tok == "-" then break end
+    local r, f = tonumber(tok:match("^%*(%d+)$")), tok:match("^(%a)%*$")
+    local sf, sr = tok:match("^(%a)(%d+)$")
+    if r then
+      for k = 1, files do on[r * 32 + k] = true end
+    elseif f then
+      for k = 1, ranks do on[k * 32 + f:lower():byte() - 96] = true end
+    elseif sf then
+      on[tonumber(sr) * 32 + sf:lower():byte() - 96] = true
+    end
+  end
+  local out = {}
+  for r = 1, ranks do
+    local k = 1
+    while k <= files do
+      if on[r * 32 + k] then
+        local e = k
+        while e < files and on[r * 32 + e + 1] do e = e + 1 end
+        local a, b = string.char(96 + k) .. r, string.char(96 + e) .. r
+        out[#out + 1] = a == b and a or a .. "-" .. b
+        k = e + 1
+      else
+        k = k + 1
+      end
+    end
+  end
+  return table.concat(out, " ")
+end
+
 -- Pawns, double steps, promotion; the zone is the region's whole ranks
--- at the far end, the same for both sides.
+-- at the far end where they are the same for both sides, otherwise each
+-- side's squares (promotion.zone = { white = ..., black = ... }).
 local function read_promotion(c)
   local o, v, pieces, ranks = c.opts, c.v, c.pieces, c.ranks
-  local zoneW, zoneB = far_ranks(o.promotionRegionWhite, ranks, true), far_ranks(o.promotionRegionBlack, ranks, false)
-  -- said only where a pawn could promote
-  local promotes = c.by_type.pawn and (o.promotionPieceTypes or ""):find("%a")
-  if promotes and (not zoneW or not zoneB or zoneW ~= zoneB) then
-    note(c.notes, "promotionRegionWhite", string.format("with promotionRegionBlack = %s: varia's promotion zone is the same last ranks for both sides (on this board of %d ranks)",
-      o.promotionRegionBlack or "", ranks), true)
+  -- pawnTypes naming one piece that is not Fairy-Stockfish's pawn (a
+  -- custom piece): that piece is the one that promotes, as a pawn
+  -- (promotionPawnTypes, which defaults to pawnTypes, says whether it
+  -- promotes; Fairy-Stockfish's own pawn promotes whatever it says)
+  local custom_pawn = false
+  local ppt = o.promotionPawnTypes and (o.promotionPawnTypes:gsub("[^%a]", "")):lower()
+  if not c.by_type.pawn and o.pawnTypes and o.pawnTypes:match("^%a$") and pieces[o.pawnTypes:lower()] then
+    local letter = o.pawnTypes:lower()
+    if ppt == nil or ppt == letter then
+      custom_pawn = letter -- not by_type.pawn: blasts spare only the built-in pawn
+      c.opts.pawnTypes, c.opts.promotionPawnTypes = nil, nil
+    elseif ppt == "" then
+      -- a pawn that never promotes: its moves restart the n-move count
+      pieces[letter].pawn = true
+      c.opts.pawnTypes, c.opts.promotionPawnTypes = nil, nil
+    end
+  elseif c.by_type.pawn and (ppt == "" or ppt == c.by_type.pawn) then
+    c.opts.promotionPawnTypes = nil
   end
+  local zoneW, zoneB = far_ranks(o.promotionRegionWhite, ranks, true), far_ranks(o.promotionRegionBlack, ranks, false)
   local zone = math.min(zoneW or 0, zoneB or 0)
+  -- what the promotion tables carry: a number of far ranks, or the squares
+  local zone_value = zone
+  if not zoneW or not zoneB or zoneW ~= zoneB then
+    local white = region_squares(o.promotionRegionWhite, c.files, ranks)
+    local black = region_squares(o.promotionRegionBlack, c.files, ranks)
+    if white ~= "" or black ~= "" then
+      zone_value, zone = { white = white, black = black }, 1
+    else
+      zone = 0 -- beyond the board for both sides
+    end
+  end
   c.opts.promotionRegionBlack = nil
-  local pawn = c.by_type.pawn
+  local pawn = c.by_type.pawn or custom_pawn or nil
   if pawn then
     local p = pieces[pawn]
     p.pawn, p.promotes = true, true
-    if bool(o.doubleStep) then
+    if bool(o.doubleStep) and not custom_pawn then
       local white, black = rank_set(o.doubleStepRegionWhite, ranks), rank_set(o.doubleStepRegionBlack, ranks)
       if not white or not black then
         note(c.notes, "doubleStepRegionWhite", string.format("with doubleStepRegionBlack = %s: varia's double steps start from whole ranks",
@@ -653,53 +714,93 @@ local function read_promotion(c)
         white, black = white or {}, black or {}
       end
       if bool(o.firstRankDoubleSteps) then white[1], black[ranks] = true, true end
-      -- varia's ranks count for both sides: exact where the other side's
-      -- pawns could not step twice from them anyway
-      for r in pairs(black) do
-        if not white[r] and r <= ranks - 2 then
-          note(c.notes, "doubleStepRegionBlack", string.format("Black's double steps from rank %d would be White's too in varia", r), true)
-          break
-        end
-      end
-      for r in pairs(white) do
-        if not black[r] and r >= 3 then
-          note(c.notes, "doubleStepRegionWhite", string.format("White's double steps from rank %d would be Black's too in varia", r), true)
-          break
-        end
-      end
       if next(white) or next(black) then p.betza = p.betza .. "ifmnD" end
+      -- triple steps (tripleStepRegionWhite/Black, whole ranks within the
+      -- double steps' ranks): an extra i-move of three squares from those
+      -- ranks to the ranks three ahead, which leaves both squares passed
+      -- to be taken en passant
+      local tw, tb = rank_set(o.tripleStepRegionWhite, ranks), rank_set(o.tripleStepRegionBlack, ranks)
+      local within = tw and tb and not p.extra
+      for r in pairs(tw or {}) do if not white[r] then within = false end end
+      for r in pairs(tb or {}) do if not black[r] then within = false end end
+      if within and (next(tw) or next(tb)) then
+        local ws, bs = {}, {}
+        for r in pairs(tw) do ws[#ws + 1] = "*" .. r; ws[#ws + 1] = "*" .. (r + 3) end
+        for r in pairs(tb) do bs[#bs + 1] = "*" .. r; bs[#bs + 1] = "*" .. (r - 3) end
+        p.extra = { betza = "ifmnH", white = region_squares(table.concat(ws, " "), c.files, ranks),
+                    black = region_squares(table.concat(bs, " "), c.files, ranks) }
+        c.opts.tripleStepRegionWhite, c.opts.tripleStepRegionBlack = nil, nil
+      elseif within then
+        c.opts.tripleStepRegionWhite, c.opts.tripleStepRegionBlack = nil, nil -- none
+      end
       -- varia's default (the ranks where each side's pawns start) is
-      -- exact when it says the same; a list counts for both sides
+      -- exact when it says the same; otherwise one list for both sides
+      -- where the other side's pawns could not step twice from the ranks
+      -- only one side has anyway, else each side its own ranks
       local sw, sb = start_ranks(o.startFen, pawn, ranks)
       if not (same(sw, white) and same(sb, black)) then
-        local list = {}
-        for k in pairs(white) do list[#list + 1] = k end
-        for k in pairs(black) do if not white[k] then list[#list + 1] = k end end
-        table.sort(list)
-        p.initial = list
+        local both, list = true, {}
+        for r in pairs(black) do if not white[r] and r <= ranks - 2 then both = false end end
+        for r in pairs(white) do if not black[r] and r >= 3 then both = false end end
+        local function sorted(set)
+          local l = {}
+          for k in pairs(set) do l[#l + 1] = k end
+          table.sort(l)
+          return l
+        end
+        if both then
+          for k in pairs(white) do list[#list + 1] = k end
+          for k in pairs(black) do if not white[k] then list[#list + 1] = k end end
+          table.sort(list)
+          p.initial = list
+        else
+          p.initial = { white = sorted(white), black = sorted(black) }
+        end
       end
+    end
+    -- promotionPieceTypes that no section of the file set is a built-in's
+    -- set of types (chess's queen, rook, bishop, knight): a custom piece
+    -- that took one of their letters is not among them (Fairy-Stockfish
+    -- reads the letters where the option is given)
+    local given = false
+    for _, sec in ipairs(c.chain or {}) do
+      if c.parsed[sec] and c.parsed[sec].keys.promotionPieceTypes then given = true end
     end
     local promo = {}
     for ch in (o.promotionPieceTypes):gmatch("%a") do
-      if pieces[ch:lower()] then promo[#promo + 1] = ch:lower() end
+      local pc = pieces[ch:lower()]
+      if pc and (given or not (pc.name or ""):find("^customPiece")) then promo[#promo + 1] = ch:lower() end
     end
-    if #promo == 0 then
+    -- a pawn with a promoted form (promotedPieceType p:...) promotes into
+    -- it in the zone in both programs (promotion.pieces empty)
+    local form = (o.promotedPieceType or ""):find("%f[%a]" .. pawn .. ":%a")
+    if #promo == 0 and not form then
       p.promotes = nil
       note(c.notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
+    elseif #promo == 0 then
+      p.promotes = nil
     elseif zone < 1 then
       p.promotes = nil -- the zone is beyond the board, in both programs
     else
-      v.promotion = { pieces = table.concat(promo), zone = zone }
-      if not bool(o.mandatoryPawnPromotion) then v.promotion.compulsory = 1 end
+      v.promotion = { pieces = table.concat(promo), zone = zone_value }
+      if not bool(o.mandatoryPawnPromotion) and type(zone_value) == "table" then
+        note(c.notes, "mandatoryPawnPromotion", "varia's promotion on a zone of squares (promotionRegionWhite/Black that are not the same far ranks) is compulsory", true)
+      elseif not bool(o.mandatoryPawnPromotion) then
+        v.promotion.compulsory = 1
+        -- exact where a pawn may not go where it could never move again
+        if not bool(o.immobilityIllegal) then
+          note(c.notes, "mandatoryPawnPromotion", "varia's promotion is compulsory on the last rank, where Fairy-Stockfish lets a pawn stay a pawn", true)
+        end
+      end
     end
   end
   if o.promotionLimit then
-    v.promotion = v.promotion or { pieces = "", zone = math.max(zone, 0) }
+    v.promotion = v.promotion or { pieces = "", zone = zone < 1 and 0 or zone_value }
     v.promotion.limit = {}
     for ch, n in (o.promotionLimit):gmatch("(%a):(%d+)") do v.promotion.limit[ch:lower()] = tonumber(n) end
   end
   if o.promotedPieceType and o.promotedPieceType ~= "" then
-    v.promotion = v.promotion or { zone = math.max(zone, 0) }
+    v.promotion = v.promotion or { zone = zone < 1 and 0 or zone_value }
     local free = {}
     for ch in ("abcdefghijklmnopqrstuvwxyz"):gmatch(".") do if not pieces[ch] then free[#free + 1] = ch end end
     local forms = {}
@@ -748,8 +849,8 @@ local function read_castling(c)
   if cs.king_files[1] > last or cs.king_files[2] > last then
     -- the default g and c on a narrower board: Fairy-Stockfish can never
     -- castle there either
-    note(c.notes, "castling", string.format("the king's castling files %s and %s are not both on a board of %d files: no castling",
-      cs.king_files[1], cs.king_files[2], files), true)
+    note(c.notes, "castling", string.format("the king's castling files %s and %s are not both on a board of %d files: no castling, as in Fairy-Stockfish",
+      cs.king_files[1], cs.king_files[2], files), false)
     cs = false
   end
   local ck = (o.castlingKingPiece or ""):sub(1, 1):lower()
@@ -1108,7 +1209,7 @@ function M.table(parsed, name, source)
   end
   if opts["@script"] then return script_child(opts, name, chain) end
   local c = { opts = opts, name = name, notes = {}, v = { name = name:sub(1, 47) }, pieces = {}, by_type = {},
-              rules = {} }
+              rules = {}, chain = chain, parsed = parsed }
   for _, step in ipairs({ read_board, read_pieces }) do
     local why = step(c)
     if why then return nil, why end

@@ -20,6 +20,8 @@ run tests/perft/atomic.perft
 run tests/perft/fsfnew.perft
 # built-ins of the current Fairy-Stockfish, counted by it (no oracle needed)
 run tests/perft/fsf-current.perft
+# promotion on squares per side (legan, troitzky), counted by current Fairy-Stockfish
+run tests/perft/regions.perft
 # the games of walls (place steps, petrify), counted by Fairy-Stockfish
 run tests/perft/walls.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py

@@ -5,7 +5,8 @@
 -- side: champion, rook, knight, bishop, queen, king, bishop, knight,
 -- rook, champion on its first rank, ten pawns before them, wizards on its
 -- two wizard squares. Pawns step one, two or three squares on their first
--- move and promote on the field's last rank to any piece but the king;
+-- move (a pawn that steps two or three may be taken en passant on any
+-- square it passed) and promote on the field's last rank to any piece but the king;
 -- the king castles two squares towards either rook. Otherwise chess.
 -- Rules: omegachess.com/rules (the official rules) and Somac's summary
 -- on gamerz.net's pbmserv help for OmegaChess.
@@ -29,7 +30,4 @@ return std.extend(std.chess, {
   start = "ww/crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC/WW w KQkq - 0 1",
   promotion = { pieces = "qcrwbn", zone = 2 },
   castling = { rook = "r", king_files = { "i", "e" }, rank = 2 },
-  differs = {
-    "en passant follows a pawn's double step only: after its triple step, the official rules let it be taken on either square it passed, which varia's one en passant square cannot hold",
-  },
 })

@@ -455,7 +455,7 @@ static int read_en_passant(Position *p, const char *text, char *err, size_t errl
   /* Field 4: en passant. As in Stockfish, the square is kept only when a
   ** capture there is possible, so that a position set up from a FEN and
   ** the same position reached by moves have the same FEN and hash. */
-  p->ep = p->ep_victim = SQ_NONE;
+  p->ep = p->ep_victim = p->ep2 = SQ_NONE;
   /* Fairy-Stockfish writes every square a longer step passed ("d5d6"),
   ** one after the other: the first that can be taken is kept. The piece
   ** that passed a square stands one rank beyond it: straight ahead after
@@ -479,6 +479,15 @@ static int read_en_passant(Position *p, const char *text, char *err, size_t errl
         break;
       }
     }
+  }
+  /* After a triple step both squares passed are written ("b3b4"): the
+  ** one beyond the kept square, on the line from the piece, is the second. */
+  for (const char *s = p->ep != SQ_NONE && strcmp(text, "-") ? text : ""; *s;) {
+    int len = 0, sq = board_parse_square(g, s, &len);
+    s += len;
+    if (sq == p->ep + (p->ep - p->ep_victim) && p->board[sq] == CELL_EMPTY &&
+        ep_allowed(p, sq, p->side ^ 1) && ep_capturable(p, sq, p->side))
+      p->ep2 = sq;
   }
 
   return 0;
@@ -638,7 +647,12 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   if (n == rights) tmp[n++] = '-';
   tmp[n++] = ' ';
   if (p->ep == SQ_NONE) tmp[n++] = '-';
-  else n += (size_t)board_square_name(g, p->ep, tmp + n);
+  else if (p->ep2 == SQ_NONE) n += (size_t)board_square_name(g, p->ep, tmp + n);
+  else { /* both squares a triple step passed, the lower rank first */
+    int lo = board_rank(g, p->ep) < board_rank(g, p->ep2) ? p->ep : p->ep2;
+    n += (size_t)board_square_name(g, lo, tmp + n);
+    n += (size_t)board_square_name(g, lo == p->ep ? p->ep2 : p->ep, tmp + n);
+  }
   if (v->check_limit)
     n += (size_t)sprintf(tmp + n, " %d+%d", v->check_limit - p->checks[0],
                          v->check_limit - p->checks[1]);

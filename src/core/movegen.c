@@ -246,8 +246,7 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
     if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->demote_to[t]);
     return n;
   }
-  int can = v->promo_to[t] && (v->promo_rank_mask[us][v->sq_rank[from]] ||
-                                v->promo_rank_mask[us][v->sq_rank[to]]);
+  int can = v->promo_to[t] && (v->promo_sq[us][from] || v->promo_sq[us][to]);
   int stays = !(can && v->form_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
   if (can && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_to[t]);
   if (stays && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -281,7 +280,7 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
   if (promotes == 2) return emit_promoted_form(p, list, n, from, to, flag, us);
-  int zone = v->promo_rank_mask[us][v->sq_rank[to]];
+  int zone = v->promo_sq[us][to];
   if (promotes && zone) {
     const uint8_t *choice = v->promo_choice[zone - 1];
     for (int i = 0; i < v->npromo_choice[zone - 1] && n < MAX_MOVES; i++) {
@@ -613,7 +612,7 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
         if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
           /* An initial lame step lets en passant capturers take the
           ** piece on the square it passed. */
-          int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
+          int flag = (s->cond & STEP_INITIAL) && v->ep_mask && (s->nlame == 1 || s->nlame == 2) ? MF_DOUBLE : MF_NORMAL;
           n = emit(p, list, n, from, to, flag, promotes, us);
         } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
@@ -904,6 +903,27 @@ static int gen_by_move(const Position *p, Move *list, int n) {
 }
 
 /* The pseudo-legal moves, drops.must aside. */
+/* The en passant captures on the second square a triple step passed
+** (Position.ep2), by the steps that take en passant: apart from the
+** loops, which test the first square only, so that a position without
+** one pays a single test per generation. */
+static int gen_ep2(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (!v->enemy[us][p->board[p->ep_victim]]) return n;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (!(v->ep_mask >> t & 1) || !p->count[us][t]) continue;
+    for (int i = 0; i < v->nsteps[us][t] && n < MAX_MOVES; i++) {
+      const Step *s = &v->step[us][t][i];
+      int from = board_step(v, p->ep2, -s->off);
+      if ((s->modes & MODE_EP) && p->board[from] == MAKE_CELL(us, t) &&
+          (!s->cond || step_allowed(v, s, us, t, from, p->attr[from])))
+        list[n++] = MAKE_MOVE(from, p->ep2, MF_EP, 0);
+    }
+  }
+  return n;
+}
+
 int gen_pseudo_all(const Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   const Variant *v = p->v;
@@ -969,7 +989,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
           if (c == CELL_EMPTY && (modes & MODE_MOVE)) {
             /* An initial lame step lets en passant capturers take the
             ** piece on the square it passed. */
-            int flag = (s->cond & STEP_INITIAL) && v->ep_mask && s->nlame == 1 ? MF_DOUBLE : MF_NORMAL;
+            int flag = (s->cond & STEP_INITIAL) && v->ep_mask && (s->nlame == 1 || s->nlame == 2) ? MF_DOUBLE : MF_NORMAL;
             n = emit(p, list, n, from, to, flag, promotes, us);
           } else if (c != CELL_EMPTY && (modes & MODE_CAPTURE) && enemy[c]) {
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
@@ -996,6 +1016,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
       }
     }
   }
+  if (p->ep2 != SQ_NONE) n = gen_ep2(p, list, n);
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
   if (v->by_move) n = gen_by_move(p, list, n);
   if (v->pass && p->royal[us] != SQ_NONE && n < MAX_MOVES) /* the royal piece stays */

@@ -142,6 +142,13 @@ static int ep_key_index(const Position *p) {
   return p->ep == SQ_NONE ? -1 : board_file(&p->v->geo, p->ep);
 }
 
+/* The en passant squares' share of the hash (only when p->ep is set): the
+** file's key, turned when a second square can be taken too. */
+static inline uint64_t ep_key(const Position *p) {
+  uint64_t k = p->v->zobrist_ep[ep_key_index(p)];
+  return p->ep2 == SQ_NONE ? k : k ^ (k << 17 | k >> 47);
+}
+
 uint64_t pos_compute_key(const Position *p) {
   const Variant *v = p->v;
   uint64_t k = 0;
@@ -152,7 +159,7 @@ uint64_t pos_compute_key(const Position *p) {
     }
   if (p->side == BLACK) k ^= v->zobrist_side;
   k ^= v->zobrist_castle[p->castle] ^ v->zobrist_phase[p->phase];
-  if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
+  if (p->ep != SQ_NONE) k ^= ep_key(p);
   if (p->takeback_from != SQ_NONE)
     k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
   if (p->target != SQ_NONE) k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
@@ -362,6 +369,7 @@ static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   u->castle = (uint8_t)p->castle;
   u->ep = (int16_t)p->ep;
   u->ep_victim = (int16_t)p->ep_victim;
+  u->ep2 = (int16_t)p->ep2;
   u->halfmove = p->halfmove;
   u->fullmove = p->fullmove;
   u->key = p->key;
@@ -431,8 +439,8 @@ static inline uint64_t make_card_play(Position *p, Move m, uint64_t k) {
   k ^= zone_add(v, p->hand[us], 2 + us, rv, -1) ^ zone_add(v, p->discard, 1, rv, +1);
   k ^= zone_add(v, p->hand[us], 2 + us, fv, -1) ^ zone_add(v, p->discard, 1, fv, +1);
   k ^= card_effect(p, to);
-  if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
-  p->ep = p->ep_victim = SQ_NONE;
+  if (p->ep != SQ_NONE) k ^= ep_key(p);
+  p->ep = p->ep_victim = p->ep2 = SQ_NONE;
   p->halfmove++;
   return k;
 }
@@ -578,17 +586,24 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
   if (v->has_owner) k ^= take_owner(p, to, &flipped);
   if (v->nblast && u->captured != CELL_EMPTY) k ^= blast(p, to, u);
   if (flag == MF_DOUBLE) {
-    /* The square passed over: the midpoint of the step. */
+    /* The squares passed over, on the straight line of the step: one
+    ** after a double step, two after a triple one (Fairy-Stockfish keeps
+    ** both); those an enemy piece could take on are kept. */
     int fr = board_rank(&v->geo, from), tr = board_rank(&v->geo, to);
     int ff = board_file(&v->geo, from), tf = board_file(&v->geo, to);
-    int ep = board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2);
-    /* (a square passed may be taken where a board holds layers, as
-    ** the FEN reader knows: no capture lands there) */
-    if (p->board[ep] == CELL_EMPTY && ep_allowed(p, ep, us) && ep_capturable(p, ep, them)) {
-      p->ep = ep;
-      p->ep_victim = to;
-      k ^= v->zobrist_ep[ep_key_index(p)];
+    int dr = tr - fr, df = tf - ff, len = abs(dr) > abs(df) ? abs(dr) : abs(df);
+    int straight = dr == 0 || df == 0 || abs(dr) == abs(df);
+    if (len < 3 || !straight) len = 2; /* one square: the step's midpoint */
+    for (int i = 1; i < len; i++) {
+      int ep = len == 2 ? board_square(&v->geo, (ff + tf) / 2, (fr + tr) / 2)
+                        : board_square(&v->geo, ff + df * i / len, fr + dr * i / len);
+      /* (a square passed may be taken where a board holds layers, as
+      ** the FEN reader knows: no capture lands there) */
+      if (p->board[ep] != CELL_EMPTY || !ep_allowed(p, ep, us) || !ep_capturable(p, ep, them)) continue;
+      if (p->ep == SQ_NONE) p->ep = ep, p->ep_victim = to;
+      else p->ep2 = ep;
     }
+    if (p->ep != SQ_NONE) k ^= ep_key(p);
   }
   p->anchor = to;
   if (flipped && v->no_takeback) {
@@ -617,8 +632,8 @@ static inline void make_board(Position *p, Move m, Undo *u) {
     uint8_t cell = p->board[from];
     u->moved = cell;
     u->moved_attr = p->attr[from];
-    if (p->ep != SQ_NONE) k ^= v->zobrist_ep[ep_key_index(p)];
-    p->ep = p->ep_victim = SQ_NONE;
+    if (p->ep != SQ_NONE) k ^= ep_key(p);
+    p->ep = p->ep_victim = p->ep2 = SQ_NONE;
     if (p->takeback_from != SQ_NONE)
       k ^= v->zobrist_takeback * (uint64_t)(p->takeback_from * 1024 + p->takeback_to);
     p->takeback_from = p->takeback_to = SQ_NONE;
@@ -752,12 +767,12 @@ int pos_set_cell(Position *p, int sq, uint8_t cell, uint8_t attr, Undo *u) {
 
 void pos_clear_ep(Position *p) {
   if (p->ep == SQ_NONE) return;
-  p->key ^= p->v->zobrist_ep[ep_key_index(p)];
-  p->ep = p->ep_victim = SQ_NONE;
+  p->key ^= ep_key(p);
+  p->ep = p->ep_victim = p->ep2 = SQ_NONE;
 }
 
 void pos_make_null(Position *p, NullUndo *u) {
-  u->key = p->key, u->ep = p->ep, u->ep_victim = p->ep_victim, u->fullmove = p->fullmove;
+  u->key = p->key, u->ep = p->ep, u->ep_victim = p->ep_victim, u->ep2 = p->ep2, u->fullmove = p->fullmove;
   pos_clear_ep(p);
   if (p->side == BLACK) p->fullmove++;
   p->side ^= 1;
@@ -766,7 +781,7 @@ void pos_make_null(Position *p, NullUndo *u) {
 
 void pos_unmake_null(Position *p, const NullUndo *u) {
   p->side ^= 1;
-  p->key = u->key, p->ep = u->ep, p->ep_victim = u->ep_victim, p->fullmove = u->fullmove;
+  p->key = u->key, p->ep = u->ep, p->ep_victim = u->ep_victim, p->ep2 = u->ep2, p->fullmove = u->fullmove;
 }
 
 void pos_set_state(Position *p, int slot, int32_t value) {
@@ -867,6 +882,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->castle = u->castle;
   p->ep = u->ep;
   p->ep_victim = u->ep_victim;
+  p->ep2 = u->ep2;
   p->halfmove = u->halfmove;
   p->fullmove = u->fullmove;
   p->key = u->key;

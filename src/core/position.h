@@ -86,6 +86,8 @@ typedef struct Position {
   int castle_king[2];   /* the castling king's square of each colour */
   uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
   int ep, ep_victim;    /* en passant square and the piece it captures */
+  int ep2;              /* a second square the same step passed (a triple step's;
+                           SQ_NONE unless ep is set too): captured the same way */
   int halfmove, fullmove;
   /* Variant.mate_series_types: 1 when colour c has been in check at each of
   ** its turns since a check by one of those types (kept out of the key and
@@ -115,7 +117,7 @@ typedef struct Undo {
   int16_t blast_sq[MAX_BLAST];
   uint8_t blast_cell[MAX_BLAST], blast_attr[MAX_BLAST];
   uint8_t series[2];
-  int16_t ep, ep_victim;
+  int16_t ep, ep_victim, ep2;
   int16_t royal[2];
   int16_t takeback_from, takeback_to, anchor, target, target_promo, passes;
   int score[2];
@@ -144,7 +146,7 @@ void pos_unmake(Position *pos, Move m, const Undo *u);
 ** in one-step turns). pos_unmake_null() puts back what NullUndo keeps. */
 typedef struct NullUndo {
   uint64_t key;
-  int ep, ep_victim, fullmove;
+  int ep, ep_victim, ep2, fullmove;
 } NullUndo;
 void pos_make_null(Position *pos, NullUndo *u);
 void pos_unmake_null(Position *pos, const NullUndo *u);

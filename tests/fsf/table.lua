@@ -23,8 +23,6 @@ local missing = {
   flipello = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
   flipello10 = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
   flipersi = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
-  legan = "promotion on a set of squares (two edges of the board), not ranks",
-  troitzky = "promotion on a set of squares (the edge of its rounded board), not ranks",
 }
 
 local function popen_lines(cmd)

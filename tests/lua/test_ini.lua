@@ -106,7 +106,7 @@ t.equal("pass", v.rules.pass, true)
 t.equal("two passes end the game", v.rules.passes_end, "draw")
 t.equal("dropNoDoubled", v.drops.no_doubled, "s")
 t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
-v, notes = ini.table(ini.parse("[l:chess]\ntripleStepRegionWhite = *2\nenPassantRegion = *3 *6\n"), "l")
+v, notes = ini.table(ini.parse("[l:chess]\nmutuallyImmuneTypes = k\nenPassantRegion = *3 *6\n"), "l")
 t.equal("later options not translated", #notes, 1)
 t.equal("enPassantRegion of whole ranks is translated", table.concat(v.rules.en_passant_ranks, ","), "3,6")
 t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
@@ -121,13 +121,19 @@ for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") 
 t.equal("untranslated options", table.concat(keys, " "), "countingRule! dropOnTop! foo!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
--- note says why) and no promotion, as in Fairy-Stockfish; a pawn on the
--- last rank stays a pawn.
+-- note says why, and that it is no difference) and, for White, no
+-- promotion, as in Fairy-Stockfish (chess's rank 8 is off the board, its
+-- rank 1 is not: Black still promotes there); a White pawn on the last
+-- rank stays a pawn.
 v, notes = ini.table(ini.parse("[s:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = 3k2/P5/6/6/6/3K2 w - - 0 1\n"), "s")
 t.equal("small board: no castling", v.castling, false)
 t.fails("small board: the note", "not both on a board of 6 files", nil, notes[1] and notes[1].why)
-t.equal("small board: no promotion", v.promotion, nil)
+t.equal("small board: castling off is no difference", notes[1] and notes[1].rules, false)
+t.equal("small board: White's zone is empty", v.promotion.zone.white, "")
+t.equal("small board: Black's zone is rank 1", v.promotion.zone.black, "a1-f1")
 t.equal("small board: a5a6 to the last rank is a plain move", varia.new(v):moveinfo("a5a6").promotion, nil)
+t.equal("small board: Black's b2b1 promotes",
+  varia.new(v, { fen = "3k2/6/6/6/1p4/3K2 b - - 0 1" }):moveinfo("b2b1q").promotion, "q")
 
 -- Errors name the file, the line or the section.
 t.fails("bad section line", "t.ini:2: a section is [name] or [name:parent]", ini.parse("[a]\n[b:c:d]\n", "t.ini"))
@@ -260,10 +266,54 @@ v, notes = ini.table(assert(ini.parse("[z:chess]\nmaxRank = 10\nstartFen = rnbqk
 t.equal("whole ranks *9 *10: the zone", v.promotion.zone, 2)
 t.equal("whole ranks: no note", #notes, 0)
 v, notes = ini.table(assert(ini.parse("[z:chess]\nmaxRank = 10\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")), "z")
-keys = {}
-for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("chess's regions on ten ranks: said to differ", table.concat(keys, " "), "doubleStepRegionBlack! promotionRegionWhite!")
-t.check("and the script carries it", v.differs and #v.differs == 2)
+-- chess's regions on ten ranks: White promotes on rank 8, Black on rank
+-- 1; White's pawns step twice from rank 2, Black's from rank 7 (not from
+-- rank 9, where they stand)
+t.equal("chess's regions on ten ranks: no note", #notes, 0)
+t.equal("White's zone: rank 8", v.promotion.zone.white, "a8-h8")
+t.equal("Black's zone: rank 1", v.promotion.zone.black, "a1-h1")
+t.equal("White's double steps from rank 2", table.concat(v.pieces.p.initial.white, " "), "2")
+t.equal("Black's double steps from rank 7", table.concat(v.pieces.p.initial.black, " "), "7")
+-- counted by the current Fairy-Stockfish (import-cases.ini, go perft N)
+t.equal("ten ranks: perft 4", count("zone10", 4), 78709)
+t.equal("ten ranks: White promotes on rank 8", count("zone10", 3, "4k3/8/8/P7/8/8/8/8/7p/4K3 w - - 0 1"), 961)
+t.equal("ten ranks: Black promotes on rank 1", count("zone10", 3, "4k3/8/8/P7/8/8/8/8/7p/4K3 b - - 0 1"), 773)
+-- squares that are not whole ranks, per side
+v, notes = ini.table(assert(ini.parse("[p:chess]\npromotionRegionWhite = a8 b8 c8 d8 a7 a6\npromotionRegionBlack = h1 h2 g1\n")), "p")
+t.equal("a region of squares: White's", v.promotion.zone.white, "a6 a7 a8-d8")
+t.equal("a region of squares: Black's", v.promotion.zone.black, "g1-h1 h2")
+t.equal("a region of squares: perft 4", count("pzone", 4), 17533)
+-- double steps per side: White's from rank 3 are not Black's
+v, notes = ini.table(assert(ini.parse("[d:chess]\ndoubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *7\n")), "d")
+t.equal("double steps per side: no note", #notes, 0)
+t.equal("double steps per side: White's", table.concat(v.pieces.p.initial.white, " "), "2 3")
+t.equal("double steps per side: Black's", table.concat(v.pieces.p.initial.black, " "), "7")
+t.equal("double steps per side: perft 4 (Black's h3 may not step to h1)", count("dstep", 4), 11323)
+-- pawnTypes naming a custom piece: it promotes; with promotionPawnTypes = -
+-- it never does
+v, notes = ini.table(assert(ini.parse("[c:chess]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\n")), "c")
+t.equal("pawnTypes = p, a custom pawn: no note", #notes, 0)
+t.equal("a custom pawn promotes", v.pieces.p.promotes, true)
+t.equal("a custom pawn: perft 4", count("cpawn", 4), 197281)
+t.equal("a custom pawn: promotions", count("cpawn", 4, "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"), 5911)
+-- triple steps (wildebeest's): an extra i-move of three squares from rank
+-- 2 to rank 5 (Black: 9 to 6), both squares passed taken en passant
+v, notes = ini.table(assert(ini.parse("[w:chess]\nmaxRank = 10\nmaxFile = k\ndoubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\ntripleStepRegionBlack = *9\n")), "w")
+t.equal("triple steps: no note", #notes, 0)
+t.equal("triple steps: the extra move", v.pieces.p.extra and v.pieces.p.extra.betza, "ifmnH")
+t.equal("triple steps: White's squares", v.pieces.p.extra and v.pieces.p.extra.white, "a2-k2 a5-k5")
+t.equal("triple steps: perft 3", count("triple", 3), 63417)
+t.equal("triple steps: en passant on either square", count("triple", 4, "5k5/11/11/11/11/2p8/p10/11/1P9/5K5 w - - 0 1"), 4514)
+-- a custom piece on a letter of the parent's promotion pieces is not one
+-- of them (Fairy-Stockfish's dragon-chess: promotion to the queen alone)
+v = ini.table(assert(ini.parse("[dc:chess]\ncustomPiece1 = n:NK\ncustomPiece2 = b:BK\n")), "dc")
+t.equal("the parent's promotion pieces without the custom n and b", v.promotion.pieces, "rq")
+v = ini.table(assert(ini.parse("[dc:chess]\ncustomPiece1 = n:NK\npromotionPieceTypes = nq\n")), "dc")
+t.equal("... but the section's own letters name it", v.promotion.pieces, "nq")
+v, notes = ini.table(assert(ini.parse("[n:chess]\npawn = -\ncustomPiece1 = p:fmWfcF\npawnTypes = p\npromotionPawnTypes = -\n")), "n")
+t.equal("promotionPawnTypes = -: no note", #notes, 0)
+t.equal("promotionPawnTypes = -: it does not promote", v.pieces.p.promotes, nil)
+t.equal("promotionPawnTypes = -: perft 4", count("nopromo", 4), 1491)
 -- flagPiece = * : every piece reaches the flag.
 t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
 -- Notes: an option the importer does not know is taken to change the rules.

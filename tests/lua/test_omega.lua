@@ -94,6 +94,22 @@ do
   t.equal("omega: the pawn taken", g:piece("d8"), nil)
 end
 
+-- En passant after a triple step, on either square passed (Somac's rules:
+-- "en passant capture to either vacant square through which the pawn
+-- moved"): Black's d10-d7 passes d9 and d8, which White's e8 and c7 take.
+do
+  local fen = "k1/10/2p7/10/3P6/1P8/10/10/10/10/10/K1 b - - 0 1"
+  local g = omega(fen)
+  t.check("omega: d10d7", g:play("d10d7"))
+  t.equal("omega: both squares passed in the FEN", g:fen(), "k1/10/10/10/3P6/1Pp7/10/10/10/10/10/K1 w - d8d9 0 2")
+  t.check("omega: e8xd9 en passant", g:play("e8d9"))
+  t.equal("omega: the triple-stepped pawn taken", g:piece("d7"), nil)
+  g = omega(fen)
+  g:play("d10d7")
+  t.check("omega: c7xd8 en passant", g:play("c7d8"))
+  t.equal("omega: taken from the other square too", g:piece("d7"), nil)
+end
+
 -- Castling: the king on g2 goes two squares, to i2 (rook j2 to h2) or e2
 -- (rook c2 to f2).
 do

@@ -55,6 +55,13 @@ static void test_derived_tables(void **state) {
     assert_int_equal(v->promo_rank_mask[WHITE][r], r == 7);
     assert_int_equal(v->promo_rank_mask[BLACK][r], r == 0);
   }
+  /* ... and so does the per-square table the move generator reads */
+  for (int r = 0; r < 8; r++)
+    for (int f = 0; f < 8; f++) {
+      int sq = board_square(&v->geo, f, r);
+      assert_int_equal(v->promo_sq[WHITE][sq], r == 7);
+      assert_int_equal(v->promo_sq[BLACK][sq], r == 0);
+    }
   /* Black's steps are White's mirrored: the pawn's push goes down. */
   int up = board_offset(&v->geo, 0, 1);
   int found = 0;
@@ -68,6 +75,23 @@ static void test_derived_tables(void **state) {
   fx_set_fen(&b, w, FX_START_FEN);
   assert_true(a.key == b.key);
   fx_variant_free(w);
+  fx_variant_free(v);
+
+  /* A zone of squares per side: White's b8 only, Black's a1 and h4; a
+  ** rank holding one of them counts as a promotion rank. */
+  v = fx_chess_unconcluded();
+  v->promo_zone_squares = 1;
+  v->promo_zone_sq[WHITE][7] = 1u << 1;
+  v->promo_zone_sq[BLACK][0] = 1u << 0;
+  v->promo_zone_sq[BLACK][3] = 1u << 7;
+  fx_conclude(v);
+  assert_int_equal(v->promo_sq[WHITE][board_square(&v->geo, 1, 7)], PROMO_COMPULSORY);
+  assert_int_equal(v->promo_sq[WHITE][board_square(&v->geo, 0, 7)], 0);
+  assert_int_equal(v->promo_sq[BLACK][board_square(&v->geo, 0, 0)], PROMO_COMPULSORY);
+  assert_int_equal(v->promo_sq[BLACK][board_square(&v->geo, 7, 3)], PROMO_COMPULSORY);
+  assert_int_equal(v->promo_sq[BLACK][board_square(&v->geo, 6, 3)], 0);
+  assert_int_equal(v->promo_rank_mask[BLACK][3], PROMO_COMPULSORY);
+  assert_int_equal(v->promo_rank_mask[WHITE][0], 0);
   fx_variant_free(v);
 
   /* A cannon's capture hops a screen: not a plain type. */
