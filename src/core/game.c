@@ -308,7 +308,7 @@ static GameResult result_of(Game *g, int claims) {
     r.winner = winner_of(p, p->side, res);
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
              : end == END_CHECKS ? "check limit" : end == END_PASSES ? "passes"
-             : end == END_FACING ? "facing kings" : "extinction";
+             : end == END_FACING ? "facing kings" : end == END_FULL_BOARD ? "board full" : "extinction";
     return r;
   }
   const RuleHooks *rules = v->rules;

@@ -497,6 +497,47 @@ static uint32_t doubled_files(const Position *p, int us) {
 
 /* Drops: each type in the side's pocket on each empty square its ranks
 ** allow. A drop uncovers nothing, so outside check each one is legal. */
+/* Variant.enclosing: may colour us drop a piece on the empty square sq? */
+static int drop_encloses(const Position *p, int us, int sq) {
+  const Geometry *g = &p->v->geo;
+  const uint8_t *b = p->board;
+  int them = us ^ 1;
+  int dirs[8] = {board_offset(g, 1, 0), board_offset(g, -1, 0), board_offset(g, 0, 1),
+                 board_offset(g, 0, -1), board_offset(g, 1, 1), board_offset(g, -1, -1),
+                 board_offset(g, 1, -1), board_offset(g, -1, 1)};
+#define OWNED_BY(c, col) ((c) != CELL_EMPTY && (c) != CELL_OFF && CELL_COLOUR(c) == (col))
+  switch (p->v->enclosing) {
+    case ENCLOSE_ATAXX: /* next to an own piece */
+      for (int d = 0; d < 8; d++)
+        if (OWNED_BY(b[sq + dirs[d]], us)) return 1;
+      return 0;
+    case ENCLOSE_SNORT: /* not orthogonally next to an enemy piece */
+      for (int d = 0; d < 4; d++)
+        if (OWNED_BY(b[sq + dirs[d]], them)) return 0;
+      return 1;
+    case ENCLOSE_REVERSI: /* closing a line of enemy pieces against an own one */
+      for (int d = 0; d < 8; d++) {
+        int at = sq + dirs[d];
+        if (!OWNED_BY(b[at], them)) continue;
+        do at += dirs[d]; while (OWNED_BY(b[at], them));
+        if (OWNED_BY(b[at], us)) return 1;
+      }
+      return 0;
+  }
+#undef OWNED_BY
+  return 1;
+}
+
+/* Variant.enclose_start: is a square of it empty (the drops go there)? */
+static int enclose_start_open(const Position *p) {
+  const Variant *v = p->v;
+  for (int r = 0; r < v->geo.ranks; r++)
+    for (int f = 0; f < v->geo.files; f++)
+      if ((v->enclose_start[r] >> f & 1) && p->board[board_square(&v->geo, f, r)] == CELL_EMPTY)
+        return 1;
+  return 0;
+}
+
 static int gen_drops(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side;
@@ -516,8 +557,11 @@ static int gen_drops(const Position *p, Move *list, int n) {
       }
     need = p->pocket[us][v->drop_opposite - 1];
   }
+  /* discs and clones: only on the start squares while one is empty, else
+  ** where the drop encloses (Variant.enclosing) */
+  int start = v->has_enclose_start && enclose_start_open(p), enclose = v->enclosing && !start;
   for (int t = 0; t < v->ntypes; t++) {
-    if (!p->pocket[us][t]) continue;
+    if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
     uint16_t ranks = v->drop_ranks[us][t];
     uint32_t files = t + 1 == v->drop_no_doubled ? doubled : 0;
     for (int r = 0; r < v->geo.ranks; r++) {
@@ -539,6 +583,8 @@ static int gen_drops(const Position *p, Move *list, int n) {
           }
         }
         if (v->no_immobile && !is_mobile(v, us, t, sq)) continue;
+        if (start && !(v->enclose_start[r] >> f & 1)) continue;
+        if (enclose && !drop_encloses(p, us, sq)) continue;
         list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
         if (v->drop_promoted && v->promo_to[t] && n < MAX_MOVES)
           list[n++] = MAKE_MOVE(sq, sq, MF_DROP, v->promo_to[t]);

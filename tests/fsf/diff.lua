@@ -164,6 +164,7 @@ end
 -- a FEN does not remember.
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
   ["check limit"] = true }
+decided["board full"] = true -- (Ataxx, Reversi: the count of pieces decides)
 local function play_out(spec)
   local g = varia.new(spec)
   local start = g:fen()
