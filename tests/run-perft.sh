@@ -22,6 +22,8 @@ run tests/perft/fsfnew.perft
 run tests/perft/fsf-current.perft
 # the games of walls (place steps, petrify), counted by Fairy-Stockfish
 run tests/perft/walls.perft
+# discs and clones (Ataxx, the flipello family), counted by Fairy-Stockfish
+run tests/perft/discs.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
 run tests/perft/conditions.perft
 # the tutorial's finished example (docs/writing-variants.md), whose

@@ -455,7 +455,7 @@ static inline uint64_t make_drop(Position *p, Move m, Undo *u, uint64_t k) {
   k ^= zkey(v, cell, to);
   if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
   if (v->castle_drop_file >= 0) k ^= castle_by_drop(p, us, t, to);
-  if (v->clock_mask >> t & 1) p->halfmove = 0;
+  if ((v->clock_mask >> t & 1) || v->drop_clock) p->halfmove = 0;
   p->anchor = to;
   return k;
 }

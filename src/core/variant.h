@@ -387,6 +387,8 @@ typedef struct Variant {
   ** pieces a move turns, the pass of a side left without a move, and the
   ** end of a full board. All 0 / RESULT_NONE where unused, so that the
   ** other variants pay one test of flip per move made. */
+  int drop_clock;           /* every drop restarts the n-move count (as
+                               Fairy-Stockfish counts it), not only a pawn's */
   int drop_unlimited;       /* drops never empty a pocket: every type that
                                is not royal or neutral is always in hand,
                                and the FEN has no pocket */

@@ -838,13 +838,14 @@ static void read_drops(Reader *r, int t, Variant *v) {
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
                                             "no_doubled", "doubled_limit", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
-                                            "unlimited", "enclosing", "start", NULL};
+                                            "unlimited", "enclosing", "start", "restart_count", NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "drops.", known_drops);
   v->drops = get_bool(r, t, "free", "drops.", 1);
   /* unlimited: every piece always in hand, so no pocket to keep or write */
   v->drop_unlimited = get_bool(r, t, "unlimited", "drops.", 0);
+  v->drop_clock = get_bool(r, t, "restart_count", "drops.", 0);
   v->pockets = !v->drop_unlimited;
   if (get_string(r, t, "enclosing", "drops.", buf, sizeof buf)) {
     if (strcmp(buf, "ataxx") == 0) v->enclosing = ENCLOSE_ATAXX;
