@@ -657,10 +657,13 @@ static inline void make_board(Position *p, Move m, Undo *u) {
       }
     }
   }
-  /* the enemy pieces it turns where it lands (a step, a drop) */
-  if (v->flip && (flag == MF_NORMAL || flag == MF_DROP || flag == MF_PROMO || flag == MF_DOUBLE))
-    k ^= flip_pieces(p, to, flag, u);
   p->key = k;
+  /* what happens where the piece lands (one test for both, so that the
+  ** variants without either pay what they paid for petrification) */
+  if (!v->landing_effects) return;
+  /* the enemy pieces it turns (a step, a drop) */
+  if (v->flip && (flag == MF_NORMAL || flag == MF_DROP || flag == MF_PROMO || flag == MF_DOUBLE))
+    p->key ^= flip_pieces(p, to, flag, u);
   /* a piece that turns to stone where it captures (recorded as an effect,
   ** which unmake undoes) */
   if (v->petrify_mask && u->captured != CELL_EMPTY && u->moved != CELL_EMPTY &&

@@ -576,6 +576,7 @@ static int moves_reversible(const Variant *v) {
 
 static void find_fast_paths(Variant *v) {
   v->count_passes = v->pass || v->pass_stuck[0] || v->pass_stuck[1];
+  v->landing_effects = v->flip || v->petrify_mask;
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||

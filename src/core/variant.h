@@ -402,6 +402,7 @@ typedef struct Variant {
   int full_board;           /* result of a full board for the side to move
                                (RESULT_NONE: no such end) */
   int count_passes;         /* derived: Position.passes is kept */
+  int landing_effects;      /* derived: flip or petrify_mask (pos_make) */
 
   /* ownership and memory of the previous move */
   int has_owner;
