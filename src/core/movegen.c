@@ -530,8 +530,17 @@ static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
     for (int d = 0; d < 8; d++) {
       int sq = from + dirs[d];
       if (kind == ENCLOSE_REVERSI) {
-        if (!OWNED_BY(b[sq], them)) continue;
-        do sq += dirs[d]; while (OWNED_BY(b[sq], them));
+        /* As Fairy-Stockfish reads a line for a drop, walls (neutral
+        ** pieces) are passed like enemy pieces; a line that passed a wall
+        ** counts where the square is beside an enemy piece at all. */
+        int walls = 0;
+        if (!OWNED_BY(b[sq], them) && !OWNED_BY(b[sq], NEUTRAL)) continue;
+        for (; OWNED_BY(b[sq], them) || OWNED_BY(b[sq], NEUTRAL); sq += dirs[d]) walls |= OWNED_BY(b[sq], NEUTRAL);
+        if (walls && b[sq] == CELL_EMPTY) {
+          int beside = 0;
+          for (int e = 0; e < 8; e++) beside |= OWNED_BY(b[sq + dirs[e]], them);
+          if (!beside) continue;
+        }
       }
       if (b[sq] == CELL_EMPTY) SQ_MARK(ok, sq);
     }
