@@ -192,6 +192,9 @@ local function play_out(spec)
       end
     end
     local last = table.remove(turns)
+    -- a game over at the start (Crusade's full board): the engine is
+    -- asked only whether it is over there
+    if not last then r.want = "over" return r end
     r.move = last.text
     for _ = 1, last.steps do g:undo() end
     r.before = g:fen()
