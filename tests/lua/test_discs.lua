@@ -74,6 +74,18 @@ g = varia.new("flipersi", { fen = "8/8/8/3PP3/3PP3/8/8/P6p[PPpp] w - - 0 1" })
 t.equal("flipersi: no pass: without a drop the game ends, the count decides",
   table.concat({ g:result() }, " "), "white stalemate")
 
+-- Fairy-Stockfish's own sections built on them import and count as it does
+-- (VariantPath tests/fsf/current/variants.ini, "go perft N" from the start).
+local file = "tests/fsf/current/variants.ini:"
+for _, c in ipairs({ { "quadwrangle", 2, 28680 }, { "quadwrangle7x7", 2, 13730 }, { "snort", 3, 222792 },
+                     { "flipello6", 5, 1364 }, { "annexation", 4, 40 } }) do
+  t.equal(c[1] .. ": FSF perft " .. c[2], varia.new(file .. c[1]):perft(c[2]), c[3])
+  t.check(c[1] .. ": every option translated", not varia.load(file .. c[1]).differs)
+end
+g = varia.new(file .. "crusade")
+t.equal("crusade: a full board from the start, so over there (FSF perft 1: 0)",
+  table.concat({ g:result() }, " "), "draw board full")
+
 -- Bad keys are named.
 local function disc(drops, rules, pieces)
   return { name = "d", pieces = pieces or { p = { betza = "" } }, start = "8/8/8/8/8/8/8/8[Pp] w - - 0 1",
