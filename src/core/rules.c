@@ -572,12 +572,13 @@ static int rules_legal_moves(Position *p, Move *list) {
 
 /* Variant.pass_stuck: the side to move, left without a legal move, passes
 ** if it has a piece on the board and no royal piece in check. The pass is
-** written from and to its first square (a1, b1, ... a2, ...), as
-** Fairy-Stockfish writes it. */
+** written from and to its royal piece's square, or its first piece's (a1,
+** b1, ... a2, ...), as Fairy-Stockfish writes it. */
 static int stuck_pass(Position *p, Move *list) {
   int us = p->side, first = SQ_NONE;
   for (int i = 0; i < p->npieces[us]; i++)
     if (first == SQ_NONE || p->plist[us][i] < first) first = p->plist[us][i];
+  if (p->royal[us] != SQ_NONE) first = p->royal[us]; /* a king passes on its square */
   if (first == SQ_NONE || (p->v->royal_mask && royal_attacked(p, us))) return 0;
   list[0] = MAKE_MOVE(first, first, MF_PASS, 0);
   return 1;

@@ -86,6 +86,11 @@ g = varia.new(file .. "crusade")
 t.equal("crusade: a full board from the start, so over there (FSF perft 1: 0)",
   table.concat({ g:result() }, " "), "draw board full")
 
+t.fails("ini: a flip varia has not", "flipEnclosedPieces = snort: varia's flips are reversi, ataxx and quadwrangle",
+  require("ini").translate("[s:ataxx]\nflipEnclosedPieces = snort\n", "s", "t.ini"))
+local _, notes = require("ini").table(assert(require("ini").parse("[c:ataxx]\nenclosingDrop = top\n")), "c")
+t.equal("ini: an enclosing drop varia has not is noted as a difference", notes[1] and notes[1].key .. " " .. tostring(notes[1].rules), "enclosingDrop true")
+
 -- Bad keys are named.
 local function disc(drops, rules, pieces)
   return { name = "d", pieces = pieces or { p = { betza = "" } }, start = "8/8/8/8/8/8/8/8[Pp] w - - 0 1",
