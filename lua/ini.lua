@@ -773,8 +773,9 @@ local function read_drops(c)
     if bool(o.freeDrops) then d.unlimited = true end
     local enc = o.enclosingDrop
     if enc and not off[enc] then
-      if enc == "reversi" or enc == "ataxx" or enc == "snort" then
-        d.enclosing = enc
+      local as = ({ reversi = "line", ataxx = "adjacent", snort = "apart" })[enc]
+      if as then
+        d.enclosing = as
       else -- (said so: the script carries it as a difference)
         note(c.notes, "enclosingDrop", "varia's enclosing drops are reversi, ataxx and snort", true)
       end
@@ -902,10 +903,11 @@ local function read_ends(c)
   if bool(o.adjudicateFullBoard) then rules.full_board = counted and "material" or "draw" end
   local flip = o.flipEnclosedPieces
   if flip and not off[flip] then
-    if flip ~= "reversi" and flip ~= "ataxx" and flip ~= "quadwrangle" then
+    local as = ({ reversi = "line", ataxx = "adjacent", quadwrangle = "adjacent_joined" })[flip]
+    if not as then
       return string.format("[%s] flipEnclosedPieces = %s: varia's flips are reversi, ataxx and quadwrangle", c.name, flip)
     end
-    rules.flip = flip
+    rules.flip = as
   end
   if results[o.extinctionValue] and o.extinctionPieceTypes and o.extinctionPieceTypes ~= "" then
     local types = o.extinctionPieceTypes

@@ -22,9 +22,9 @@ return {
   files = 7, ranks = 7,
   pieces = { p = { name = "stone", betza = "mDmNmA", value = 100, material = 1 } },
   start = "P5p/7/7/7/7/7/p5P w - - 0 1",
-  drops = { unlimited = true, enclosing = "ataxx", captures = false,
+  drops = { unlimited = true, enclosing = "adjacent", captures = false,
             restart_count = true },
-  rules = { flip = "ataxx", pass_on_stalemate = true, stalemate = "material",
+  rules = { flip = "adjacent", pass_on_stalemate = true, stalemate = "material",
             full_board = "material", passes_end = "material", nmove = 0,
             repetition_result = "material" },
 }

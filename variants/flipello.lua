@@ -24,8 +24,8 @@ return {
   files = 8, ranks = 8,
   pieces = { p = { name = "disc", betza = "", value = 100, material = 1 } },
   start = "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1",
-  drops = { enclosing = "reversi", start = "d4 e4 d5 e5", captures = false,
+  drops = { enclosing = "line", start = "d4 e4 d5 e5", captures = false,
             restart_count = true },
-  rules = { flip = "reversi", pass_on_stalemate = true, stalemate = "material",
+  rules = { flip = "line", pass_on_stalemate = true, stalemate = "material",
             full_board = "material", passes_end = "material", nmove = 0 },
 }

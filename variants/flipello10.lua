@@ -12,6 +12,6 @@ t.description = "Othello on a 10x10 board"
 t.fairy_stockfish = "flipello10"
 t.files, t.ranks = 10, 10
 t.start = "10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"
-t.drops = { enclosing = "reversi", start = "e5 f5 e6 f6", captures = false,
+t.drops = { enclosing = "line", start = "e5 f5 e6 f6", captures = false,
             restart_count = true }
 return t

@@ -17,5 +17,5 @@ t.name = "flipersi"
 t.description = "Reversi: the centre filled first, no passes"
 t.fairy_stockfish = "flipersi"
 t.start = "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w - - 0 1"
-t.rules = { flip = "reversi", stalemate = "material", full_board = "material", nmove = 0 }
+t.rules = { flip = "line", stalemate = "material", full_board = "material", nmove = 0 }
 return t

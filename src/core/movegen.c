@@ -500,8 +500,8 @@ static uint32_t doubled_files(const Position *p, int us) {
 /* Variant.enclosing: the empty squares where colour us may drop, as bits
 ** of array squares in ok, found from the pieces rather than square by
 ** square: the ends of the lines of enemy pieces that start beside an own
-** piece (REVERSI), the squares beside an own piece (ATAXX), or every
-** empty square but those orthogonally beside an enemy piece (SNORT). */
+** piece (LINE), the squares beside an own piece (ADJACENT), or every
+** empty square but those orthogonally beside an enemy piece (APART). */
 #define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
 #define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
 static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
@@ -514,7 +514,7 @@ static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
                  board_offset(g, 1, -1), board_offset(g, -1, 1)};
   memset(ok, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
 #define OWNED_BY(c, col) ((c) != CELL_EMPTY && (c) != CELL_OFF && CELL_COLOUR(c) == (col))
-  if (kind == ENCLOSE_SNORT) {
+  if (kind == ENCLOSE_APART) {
     uint64_t near[(MAX_SQUARES + 63) / 64] = {0};
     for (int i = 0; i < p->npieces[them]; i++)
       for (int d = 0; d < 4; d++) SQ_MARK(near, p->plist[them][i] + dirs[d]);
@@ -529,7 +529,7 @@ static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
     int from = p->plist[us][i];
     for (int d = 0; d < 8; d++) {
       int sq = from + dirs[d];
-      if (kind == ENCLOSE_REVERSI) {
+      if (kind == ENCLOSE_LINE) {
         /* As Fairy-Stockfish reads a line for a drop, walls (neutral
         ** pieces) are passed like enemy pieces; a line that passed a wall
         ** counts where the square is beside an enemy piece at all. */

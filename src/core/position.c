@@ -599,7 +599,7 @@ static uint64_t flip_pieces(Position *p, int to, int flag, Undo *u) {
                  board_offset(g, 0, -1), board_offset(g, 1, 1), board_offset(g, -1, -1),
                  board_offset(g, 1, -1), board_offset(g, -1, 1)};
 #define OWNED_BY(c, col) ((c) != CELL_EMPTY && (c) != CELL_OFF && CELL_COLOUR(c) == (col))
-  if (v->flip == FLIP_REVERSI) {
+  if (v->flip == FLIP_LINE) {
     for (int d = 0; d < 8; d++) {
       int sq = to + dirs[d];
       while (OWNED_BY(b[sq], them)) sq += dirs[d];
@@ -608,7 +608,7 @@ static uint64_t flip_pieces(Position *p, int to, int flag, Undo *u) {
     }
     return k;
   }
-  if (v->flip == FLIP_QUADWRANGLE && flag == MF_DROP) { /* a drop turns only beside an own piece */
+  if (v->flip == FLIP_ADJACENT_JOINED && flag == MF_DROP) { /* a drop turns only beside an own piece */
     int beside = 0;
     for (int d = 0; d < 8; d++) beside |= OWNED_BY(b[to + dirs[d]], us);
     if (!beside) return 0;

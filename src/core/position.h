@@ -167,7 +167,7 @@ void pos_end_turn(Position *pos);
 ** pos_make filled restores the count). */
 void pos_count_check(Position *pos, int c);
 
-#define MAX_POCKET 128 /* pieces of one type in one pocket (a 10x10 Reversi
+#define MAX_POCKET 128 /* pieces of one type in one pocket (a 10x10 game of discs
                           starts with 100 discs a side in hand) */
 
 /* May the piece of colour c and type t on from make its i-moves: from

@@ -34,14 +34,14 @@
 ** attacked: a duple check). */
 enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
-/* Variant.enclosing: a drop must land next to an own piece (ATAXX), close
-** a line of enemy pieces against an own one (REVERSI), or not land
-** orthogonally next to an enemy piece (SNORT). Variant.flip: the enemy
-** pieces next to where a piece lands turn (ATAXX; QUADWRANGLE: after a
+/* Variant.enclosing: a drop must land next to an own piece (ADJACENT), close
+** a line of enemy pieces against an own one (LINE), or not land
+** orthogonally next to an enemy piece (APART). Variant.flip: the enemy
+** pieces next to where a piece lands turn (ADJACENT; ADJACENT_JOINED: after a
 ** drop only where an own piece stands next to it), or those enclosed in
-** a line between it and an own piece (REVERSI). */
-enum { ENCLOSE_NONE = 0, ENCLOSE_ATAXX, ENCLOSE_REVERSI, ENCLOSE_SNORT };
-enum { FLIP_NONE = 0, FLIP_ATAXX, FLIP_REVERSI, FLIP_QUADWRANGLE };
+** a line between it and an own piece (LINE). */
+enum { ENCLOSE_NONE = 0, ENCLOSE_ADJACENT, ENCLOSE_LINE, ENCLOSE_APART };
+enum { FLIP_NONE = 0, FLIP_ADJACENT, FLIP_LINE, FLIP_ADJACENT_JOINED };
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
 #define CELL_EMPTY 0
@@ -383,7 +383,7 @@ typedef struct Variant {
                                captured piece go whatever their type) */
   int check_limit;          /* a side that gives this many checks wins (0: no
                                such rule); the checks are counted in Position */
-  /* discs and clones (Reversi, Ataxx): where a drop may go, the enemy
+  /* discs and clones (games of flips): where a drop may go, the enemy
   ** pieces a move turns, the pass of a side left without a move, and the
   ** end of a full board. All 0 / RESULT_NONE where unused, so that the
   ** other variants pay one test of flip per move made. */

@@ -848,11 +848,11 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->drop_clock = get_bool(r, t, "restart_count", "drops.", 0);
   v->pockets = !v->drop_unlimited;
   if (get_string(r, t, "enclosing", "drops.", buf, sizeof buf)) {
-    if (strcmp(buf, "ataxx") == 0) v->enclosing = ENCLOSE_ATAXX;
-    else if (strcmp(buf, "reversi") == 0) v->enclosing = ENCLOSE_REVERSI;
-    else if (strcmp(buf, "snort") == 0) v->enclosing = ENCLOSE_SNORT;
+    if (strcmp(buf, "adjacent") == 0) v->enclosing = ENCLOSE_ADJACENT;
+    else if (strcmp(buf, "line") == 0) v->enclosing = ENCLOSE_LINE;
+    else if (strcmp(buf, "apart") == 0) v->enclosing = ENCLOSE_APART;
     else if (strcmp(buf, "none") != 0)
-      problem(r, "drops.enclosing: \"%s\" (expected none, ataxx, reversi or snort)", buf);
+      problem(r, "drops.enclosing: \"%s\" (expected none, adjacent, line or apart)", buf);
   }
   if (get_string(r, t, "start", "drops.", buf, sizeof buf)) {
     v->has_enclose_start = 1;
@@ -1069,11 +1069,11 @@ static void read_rules(Reader *r, int t, Variant *v) {
     problem(r, "rules.pass_on_stalemate: not with rules.pass (a side that may always pass)");
   v->full_board = get_result(r, t, "full_board", "rules.", RESULT_NONE);
   if (get_string(r, t, "flip", "rules.", buf, sizeof buf)) {
-    if (strcmp(buf, "ataxx") == 0) v->flip = FLIP_ATAXX;
-    else if (strcmp(buf, "reversi") == 0) v->flip = FLIP_REVERSI;
-    else if (strcmp(buf, "quadwrangle") == 0) v->flip = FLIP_QUADWRANGLE;
+    if (strcmp(buf, "adjacent") == 0) v->flip = FLIP_ADJACENT;
+    else if (strcmp(buf, "line") == 0) v->flip = FLIP_LINE;
+    else if (strcmp(buf, "adjacent_joined") == 0) v->flip = FLIP_ADJACENT_JOINED;
     else if (strcmp(buf, "none") != 0)
-      problem(r, "rules.flip: \"%s\" (expected none, ataxx, reversi or quadwrangle)", buf);
+      problem(r, "rules.flip: \"%s\" (expected none, adjacent, adjacent_joined or line)", buf);
   }
   if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
     if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;

@@ -96,13 +96,13 @@ local function disc(drops, rules, pieces)
   return { name = "d", pieces = pieces or { p = { betza = "" } }, start = "8/8/8/8/8/8/8/8[Pp] w - - 0 1",
     drops = drops, rules = rules }
 end
-t.raises("enclosing: an unknown rule", "drops.enclosing: \"around\" (expected none, ataxx, reversi or snort)",
+t.raises("enclosing: an unknown rule", "drops.enclosing: \"around\" (expected none, adjacent, line or apart)",
   varia.new, disc({ enclosing = "around" }))
-t.raises("flip: an unknown rule", "rules.flip: \"all\" (expected none, ataxx, reversi or quadwrangle)",
+t.raises("flip: an unknown rule", "rules.flip: \"all\" (expected none, adjacent, adjacent_joined or line)",
   varia.new, disc({}, { flip = "all" }))
 t.raises("flip: not with royal pieces", "rules.flip: not with royal pieces",
   varia.new, { name = "d", pieces = { k = { betza = "K", royal = true } }, start = "k7/8/8/8/8/8/8/K7 w - - 0 1",
-    rules = { flip = "ataxx" } })
+    rules = { flip = "adjacent" } })
 t.raises("pass_on_stalemate: a bad value", "rules.pass_on_stalemate: expected true, false, \"white\" or \"black\"",
   varia.new, disc({}, { pass_on_stalemate = "both" }))
 t.raises("start: a bad square", "drops.start: \"z9\" is not a square of the board",
