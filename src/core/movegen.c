@@ -495,8 +495,6 @@ static uint32_t doubled_files(const Position *p, int us) {
   return doubled;
 }
 
-/* Drops: each type in the side's pocket on each empty square its ranks
-** allow. A drop uncovers nothing, so outside check each one is legal. */
 /* Variant.enclosing: the empty squares where colour us may drop, as bits
 ** of array squares in ok, found from the pieces rather than square by
 ** square: the ends of the lines of enemy pieces that start beside an own
@@ -558,6 +556,8 @@ static int enclose_start_open(const Position *p) {
   return 0;
 }
 
+/* Drops: each type in the side's pocket on each empty square its ranks
+** allow. A drop uncovers nothing, so outside check each one is legal. */
 static int gen_drops(const Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side;

@@ -576,6 +576,8 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
 static inline uint64_t flip_one(Position *p, int sq, int us, Undo *u) {
   const Variant *v = p->v;
   uint8_t old = p->board[sq], now = MAKE_CELL(us, CELL_TYPE(old)), a = p->attr[sq];
+  /* (never full: 52 flips at most on a 16x16 board; a guard for the Undo) */
+  if (u->neffects >= MAX_EFFECTS) return 0;
   int i = u->neffects++;
   u->effect_sq[i] = (int16_t)sq;
   u->effect_cell[i] = old;
