@@ -204,6 +204,22 @@ M.builtins.shogi = { parent = "minishogi", maxRank = "9", maxFile = "9", lance =
   promotedPieceType = "p:g s:g b:h r:d l:g n:g" }
 M.builtins.gorogoro = { parent = "minishogi", maxRank = "6",
   startFen = "sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1", promotionRank = "5" }
+-- Discs and clones (the current Fairy-Stockfish's variant.cpp: ataxx,
+-- flipersi, flipello, flipello10), with the options their sections use.
+M.builtins.ataxx = { maxRank = "7", maxFile = "7", customPiece1 = "p:mDmNmA",
+  startFen = "P5p/7/7/7/7/7/p5P w 0 1", pieceDrops = "true", freeDrops = "true", doubleStep = "false",
+  castling = "false", stalemateValue = "loss", stalematePieceCount = "true", passOnStalemate = "true",
+  enclosingDrop = "ataxx", flipEnclosedPieces = "ataxx", materialCounting = "unweighted",
+  adjudicateFullBoard = "true", nMoveRule = "0" }
+M.builtins.flipersi = { maxRank = "8", maxFile = "8", immobile = "p",
+  startFen = "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1", pieceDrops = "true",
+  doubleStep = "false", castling = "false", stalemateValue = "loss", stalematePieceCount = "true",
+  passOnStalemate = "false", enclosingDrop = "reversi", enclosingDropStart = "d4 e4 d5 e5",
+  flipEnclosedPieces = "reversi", materialCounting = "unweighted", adjudicateFullBoard = "true" }
+M.builtins.flipello = { parent = "flipersi", passOnStalemate = "true",
+  startFen = "8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w 0 1" }
+M.builtins.flipello10 = { parent = "flipello", maxRank = "10", maxFile = "10", enclosingDropStart = "e5 f5 e6 f6",
+  startFen = "10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1" }
 
 -- ---- reading values -----------------------------------------------------
 
@@ -480,20 +496,17 @@ for k, why in pairs({
   castlingKingFile = "varia's castling king stands where the FEN puts it",
   castlingRookKingsideFile = "varia castles with the outermost rook or the one the FEN names",
   castlingRookQueensideFile = "varia castles with the outermost rook or the one the FEN names",
-  enclosingDrop = "varia has no enclosing drops", enclosingDropStart = "varia has no enclosing drops",
   dropNoDoubledCount = "varia's no_doubled allows none of the piece on the file",
   arrowGating = "varia has no arrows", duckGating = "see variants/duck.lua (a turn of two steps)",
   staticGating = "varia has no walls", staticGatingRegion = "varia has no walls",
-  pastGating = "varia has no walls", passOnStalemate = "varia's passes are not limited to stalemate",
-  flipEnclosedPieces = "varia has no enclosing", nMoveRuleTypes = "varia resets the n-move count by pawns",
+  pastGating = "varia has no walls",
+  nMoveRuleTypes = "varia resets the n-move count by pawns",
   nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
   moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
-  stalematePieceCount = "varia's stalemate result does not count pieces",
   extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
-  adjudicateFullBoard = "varia has no full-board end",
   priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
   wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
 }) do later[k] = later_why .. why end
@@ -519,7 +532,10 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
   "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
-  "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes" }) do
+  "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
+  -- discs and clones
+  "freeDrops", "enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "passOnStalemate",
+  "passOnStalemateWhite", "passOnStalemateBlack", "stalematePieceCount", "adjudicateFullBoard" }) do
   known[k] = true
 end
 
@@ -877,6 +893,23 @@ local function read_drops(c)
       local only = o.mustDropType and o.mustDropType:match("^%a")
       d.must = only and only:lower() or true
     end
+    -- discs and clones: every piece always in hand, drops that must
+    -- enclose (and where the first go), each drop restarting the n-move
+    -- count as Fairy-Stockfish counts it
+    if bool(o.freeDrops) then d.unlimited = true end
+    local enc = o.enclosingDrop
+    if enc and not off[enc] then
+      local as = ({ reversi = "line", ataxx = "adjacent", snort = "apart" })[enc]
+      if as then
+        d.enclosing = as
+      else -- (said so: the script carries it as a difference)
+        note(c.notes, "enclosingDrop", "varia's enclosing drops are reversi, ataxx and snort", true)
+      end
+    end
+    if o.enclosingDropStart and not off[o.enclosingDropStart] then d.start = squares(o.enclosingDropStart, files) end
+    if d.unlimited or d.enclosing or (o.flipEnclosedPieces and not off[o.flipEnclosedPieces]) then
+      d.restart_count = true
+    end
     if bool(o.dropOppositeColoredBishop) and by_type.bishop then d.opposite = by_type.bishop end
     if o.whiteDropRegion or o.blackDropRegion then
       local all = "a1-" .. string.char(96 + files) .. ranks
@@ -902,7 +935,9 @@ local function read_drops(c)
       c.pieces[c.rook].drop_region = { white = squares("*1", files), black = squares("*" .. ranks, files) }
     end
     v.drops = d
-    if not c.start:find("^[^ ]*%[") then -- the pockets: empty when not given
+    if d.unlimited then -- every piece always in hand: no pocket to write
+      c.start = c.start:gsub("^(%S-)%[%S-%]", "%1", 1)
+    elseif not c.start:find("^[^ ]*%[") then -- the pockets: empty when not given
       c.start = c.start:gsub("^(%S+)", "%1[]", 1)
     end
   end
@@ -924,6 +959,20 @@ local function read_move_rules(c)
   -- two passes in a row end the game in Fairy-Stockfish (no legal move
   -- after them); the result is taken to be a draw
   if bool(o.kingPass) or bool(o.pass) then rules.pass, rules.passes_end = true, "draw" end
+  -- passOnStalemate: a side left without a move passes (White's and
+  -- Black's options after the one for both); a side that may always pass
+  -- passes only then. Two passes in a row end the game as above.
+  local function stuck(colour)
+    local own = o["passOnStalemate" .. colour]
+    if own ~= nil then return bool(own) end
+    return bool(o.passOnStalemate)
+  end
+  local pw, pb = stuck("White"), stuck("Black")
+  if pw or pb then
+    rules.pass = nil
+    rules.pass_on_stalemate = (pw and pb) or (pw and "white") or "black"
+    rules.passes_end = "draw"
+  end
   if bool(o.makpongRule) then rules.king_held = true end
   if bool(o.flyingGeneral) then rules.facing_kings = "illegal" end
   if bool(o.flyingGeneral) and not o.mobilityRegionWhiteKing then
@@ -959,6 +1008,39 @@ local function read_ends(c)
   if bool(o.perpetualCheckIllegal) and rules.repetition > 0 then rules.perpetual_check = "loss" end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"
+  -- materialCounting unweighted: where the game would end drawn (a
+  -- repetition, the n-move rule, two passes, a full board), more pieces
+  -- on the board win; each piece weighs 1 (varia's "material")
+  local counted = o.materialCounting == "unweighted"
+  if counted or bool(o.stalematePieceCount) then
+    for _, p in pairs(pieces) do p.material = 1 end
+  end
+  if counted then
+    c.opts.materialCounting = nil -- translated (Janggi's count is still noted)
+    if (rules.repetition_result or "draw") == "draw" then rules.repetition_result = "material" end
+    rules.nmove_result = "material"
+    if rules.passes_end == "draw" then rules.passes_end = "material" end
+  end
+  -- stalematePieceCount: the stalemated side with more pieces gets the
+  -- opposite of stalemateValue, with as many a draw (then counted)
+  if bool(o.stalematePieceCount) then
+    local sv = rules.stalemate
+    rules.stalemate = sv == "loss" and "material" or sv == "win" and "fewer pieces" or (counted and "material" or "draw")
+    if sv == "win" and counted then
+      note(c.notes, "stalematePieceCount", "with stalemateValue = win and materialCounting: an equal count is scored a draw", true)
+    end
+  elseif counted and rules.stalemate == "draw" then
+    rules.stalemate = "material"
+  end
+  if bool(o.adjudicateFullBoard) then rules.full_board = counted and "material" or "draw" end
+  local flip = o.flipEnclosedPieces
+  if flip and not off[flip] then
+    local as = ({ reversi = "line", ataxx = "adjacent", quadwrangle = "adjacent_joined" })[flip]
+    if not as then
+      return string.format("[%s] flipEnclosedPieces = %s: varia's flips are reversi, ataxx and quadwrangle", c.name, flip)
+    end
+    rules.flip = as
+  end
   if results[o.extinctionValue] and o.extinctionPieceTypes and o.extinctionPieceTypes ~= "" then
     local types = o.extinctionPieceTypes
     rules.extinction = { result = o.extinctionValue,
@@ -1216,7 +1298,9 @@ function M.table(parsed, name, source)
   end
   c.start = M.full_fen(opts.startFen)
   if (c.start:match("^%S+") or ""):find("%*") then
-    return nil, string.format("[%s] startFen = %s: '*' is a wall square in Fairy-Stockfish; varia's imported variants have no walls", name, opts.startFen)
+    -- '*' is a wall square in Fairy-Stockfish: a neutral piece that never
+    -- moves and is never taken, as varia's walls (variants/isolation.lua)
+    c.pieces["*"] = { name = "wall", neutral = true }
   end
   c.v.pieces, c.v.rules = c.pieces, c.rules
   for _, step in ipairs({ read_king, read_promotion, read_castling, read_drops, read_move_rules, read_ends,
@@ -1258,7 +1342,7 @@ end
 -- ---- writing the script -------------------------------------------------
 
 local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
-local piece_order = { "name", "betza", "value", "royal", "pawn", "promotes", "promotes_to", "initial",
+local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture" }
 
 -- Every value the script carries comes from the .ini file, so none is

@@ -24,6 +24,8 @@ run tests/perft/fsf-current.perft
 run tests/perft/regions.perft
 # the games of walls (place steps, petrify), counted by Fairy-Stockfish
 run tests/perft/walls.perft
+# discs and clones (Ataxx, the flipello family), counted by Fairy-Stockfish
+run tests/perft/discs.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
 run tests/perft/conditions.perft
 # where 11.1 and the current Fairy-Stockfish differ: the rules' reading,

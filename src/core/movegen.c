@@ -494,6 +494,67 @@ static uint32_t doubled_files(const Position *p, int us) {
   return doubled;
 }
 
+/* Variant.enclosing: the empty squares where colour us may drop, as bits
+** of array squares in ok, found from the pieces rather than square by
+** square: the ends of the lines of enemy pieces that start beside an own
+** piece (LINE), the squares beside an own piece (ADJACENT), or every
+** empty square but those orthogonally beside an enemy piece (APART). */
+#define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
+static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  const uint8_t *b = p->board;
+  int them = us ^ 1, kind = v->enclosing;
+  int dirs[8] = {board_offset(g, 1, 0), board_offset(g, -1, 0), board_offset(g, 0, 1),
+                 board_offset(g, 0, -1), board_offset(g, 1, 1), board_offset(g, -1, -1),
+                 board_offset(g, 1, -1), board_offset(g, -1, 1)};
+  memset(ok, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+#define OWNED_BY(c, col) ((c) != CELL_EMPTY && (c) != CELL_OFF && CELL_COLOUR(c) == (col))
+  if (kind == ENCLOSE_APART) {
+    uint64_t near[(MAX_SQUARES + 63) / 64] = {0};
+    for (int i = 0; i < p->npieces[them]; i++)
+      for (int d = 0; d < 4; d++) SQ_MARK(near, p->plist[them][i] + dirs[d]);
+    for (int r = 0; r < g->ranks; r++)
+      for (int f = 0; f < g->files; f++) {
+        int sq = board_square(g, f, r);
+        if (b[sq] == CELL_EMPTY && !SQ_BIT(near, sq)) SQ_MARK(ok, sq);
+      }
+    return;
+  }
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int from = p->plist[us][i];
+    for (int d = 0; d < 8; d++) {
+      int sq = from + dirs[d];
+      if (kind == ENCLOSE_LINE) {
+        /* As Fairy-Stockfish reads a line for a drop, walls (neutral
+        ** pieces) are passed like enemy pieces; a line that passed a wall
+        ** counts where the square is beside an enemy piece at all. */
+        int walls = 0;
+        if (!OWNED_BY(b[sq], them) && !OWNED_BY(b[sq], NEUTRAL)) continue;
+        for (; OWNED_BY(b[sq], them) || OWNED_BY(b[sq], NEUTRAL); sq += dirs[d]) walls |= OWNED_BY(b[sq], NEUTRAL);
+        if (walls && b[sq] == CELL_EMPTY) {
+          int beside = 0;
+          for (int e = 0; e < 8; e++) beside |= OWNED_BY(b[sq + dirs[e]], them);
+          if (!beside) continue;
+        }
+      }
+      if (b[sq] == CELL_EMPTY) SQ_MARK(ok, sq);
+    }
+  }
+#undef OWNED_BY
+}
+
+/* Variant.enclose_start: is a square of it empty (the drops go there)? */
+static int enclose_start_open(const Position *p) {
+  const Variant *v = p->v;
+  for (int r = 0; r < v->geo.ranks; r++)
+    for (int f = 0; f < v->geo.files; f++)
+      if ((v->enclose_start[r] >> f & 1) && p->board[board_square(&v->geo, f, r)] == CELL_EMPTY)
+        return 1;
+  return 0;
+}
+
 /* Drops: each type in the side's pocket on each empty square its ranks
 ** allow. A drop uncovers nothing, so outside check each one is legal. */
 static int gen_drops(const Position *p, Move *list, int n) {
@@ -515,15 +576,32 @@ static int gen_drops(const Position *p, Move *list, int n) {
       }
     need = p->pocket[us][v->drop_opposite - 1];
   }
+  /* discs and clones: only on the start squares while one is empty, else
+  ** where the drop encloses (Variant.enclosing) */
+  int start = v->has_enclose_start && enclose_start_open(p), enclose = v->enclosing && !start;
+  uint64_t ok[(MAX_SQUARES + 63) / 64];
+  if (enclose) enclosing_squares(p, us, ok);
   for (int t = 0; t < v->ntypes; t++) {
-    if (!p->pocket[us][t]) continue;
+    if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
     uint16_t ranks = v->drop_ranks[us][t];
     uint32_t files = t + 1 == v->drop_no_doubled ? doubled : 0;
+    if (enclose && ranks == (uint16_t)((1u << v->geo.ranks) - 1) && !v->has_drop_region &&
+        !v->drop_no_doubled && !v->drop_opposite && !v->no_immobile && !v->drop_promoted &&
+        !IS_SET(v->confined_mask | v->drop_confined_mask, t)) {
+      /* nothing else restricts the drop: the squares found, in order */
+      for (int w = 0; w < (MAX_SQUARES + 63) / 64; w++)
+        for (uint64_t bits = ok[w]; bits && n < MAX_MOVES; bits &= bits - 1) {
+          int sq = w * 64 + __builtin_ctzll(bits);
+          list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+        }
+      continue;
+    }
     for (int r = 0; r < v->geo.ranks; r++) {
       if (!(ranks >> r & 1)) continue;
       for (int f = 0; f < v->geo.files && n < MAX_MOVES; f++) {
         int sq = board_square(&v->geo, f, r);
         if (p->board[sq] != CELL_EMPTY || (files >> f & 1)) continue;
+        if (enclose && !SQ_BIT(ok, sq)) continue;
         if (v->has_drop_region && !(v->drop_region[us][r] >> f & 1)) continue;
         if (IS_SET(v->confined_mask, t) && !IS_SET(v->stand[us][sq], t)) continue; /* its region */
         if (IS_SET(v->drop_confined_mask, t) && !(v->type[t].drop_region[us][r] >> f & 1)) continue;
@@ -538,6 +616,7 @@ static int gen_drops(const Position *p, Move *list, int n) {
           }
         }
         if (v->no_immobile && !is_mobile(v, us, t, sq)) continue;
+        if (start && !(v->enclose_start[r] >> f & 1)) continue;
         list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
         if (v->drop_promoted && v->promo_to[t] && n < MAX_MOVES)
           list[n++] = MAKE_MOVE(sq, sq, MF_DROP, v->promo_to[t]);

@@ -383,7 +383,7 @@ static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   u->royal[1] = (int16_t)p->royal[1];
   u->takeback_from = (int16_t)p->takeback_from;
   u->passes = (int16_t)p->passes;
-  if (v->pass && (p->passes || flag == MF_PASS)) { /* passes in a row */
+  if (v->count_passes && (p->passes || flag == MF_PASS)) { /* passes in a row */
     k ^= v->zobrist_pass * (uint64_t)p->passes;
     p->passes = flag == MF_PASS ? p->passes + 1 : 0;
     k ^= v->zobrist_pass * (uint64_t)p->passes;
@@ -482,13 +482,13 @@ static inline uint64_t make_drop(Position *p, Move m, Undo *u, uint64_t k) {
   cell = MAKE_CELL(us, t);
   u->moved = cell;
   u->moved_attr = 0;
-  k ^= pocket_add(p, us, v->pocket_as[t], -1);
+  if (!v->drop_unlimited) k ^= pocket_add(p, us, v->pocket_as[t], -1);
   put_piece(p, to, cell);
   p->attr[to] = 0;
   k ^= zkey(v, cell, to);
   if ((v->royal_mask >> t & 1) && p->royal[us] == SQ_NONE) p->royal[us] = to;
   if (v->castle_drop_file >= 0) k ^= castle_by_drop(p, us, t, to);
-  if (v->clock_mask >> t & 1) p->halfmove = 0;
+  if ((v->clock_mask >> t & 1) || v->drop_clock) p->halfmove = 0;
   p->anchor = to;
   return k;
 }
@@ -614,6 +614,56 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
   return k;
 }
 
+/* Turns the enemy piece on sq to colour us, recorded as an effect (which
+** unmake undoes with the hooks' effects); returns the hash change. */
+static inline uint64_t flip_one(Position *p, int sq, int us, Undo *u) {
+  const Variant *v = p->v;
+  uint8_t old = p->board[sq], now = MAKE_CELL(us, CELL_TYPE(old)), a = p->attr[sq];
+  /* (never full: 52 flips at most on a 16x16 board; a guard for the Undo) */
+  if (u->neffects >= MAX_EFFECTS) return 0;
+  int i = u->neffects++;
+  u->effect_sq[i] = (int16_t)sq;
+  u->effect_cell[i] = old;
+  u->effect_attr[i] = a;
+  remove_piece(p, sq);
+  put_piece(p, sq, now);
+  p->attr[sq] = a;
+  return zkey(v, old, sq) ^ zkey(v, now, sq);
+}
+
+/* Variant.flip: the enemy pieces that the piece of colour us landing on
+** to turns. The effects have room for them: before them only a petrified
+** piece, and a line holds fewer than 16 (8 lines, 52 on a 16x16 board). */
+static uint64_t flip_pieces(Position *p, int to, int flag, Undo *u) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  uint64_t k = 0;
+  int dirs[8] = {board_offset(g, 1, 0), board_offset(g, -1, 0), board_offset(g, 0, 1),
+                 board_offset(g, 0, -1), board_offset(g, 1, 1), board_offset(g, -1, -1),
+                 board_offset(g, 1, -1), board_offset(g, -1, 1)};
+#define OWNED_BY(c, col) ((c) != CELL_EMPTY && (c) != CELL_OFF && CELL_COLOUR(c) == (col))
+  if (v->flip == FLIP_LINE) {
+    for (int d = 0; d < 8; d++) {
+      int sq = to + dirs[d];
+      while (OWNED_BY(b[sq], them)) sq += dirs[d];
+      if (sq == to + dirs[d] || !OWNED_BY(b[sq], us)) continue;
+      for (int at = to + dirs[d]; at != sq; at += dirs[d]) k ^= flip_one(p, at, us, u);
+    }
+    return k;
+  }
+  if (v->flip == FLIP_ADJACENT_JOINED && flag == MF_DROP) { /* a drop turns only beside an own piece */
+    int beside = 0;
+    for (int d = 0; d < 8; d++) beside |= OWNED_BY(b[to + dirs[d]], us);
+    if (!beside) return 0;
+  }
+  for (int d = 0; d < 8; d++)
+    if (OWNED_BY(b[to + dirs[d]], them)) k ^= flip_one(p, to + dirs[d], us, u);
+#undef OWNED_BY
+  return k;
+}
+
 /* The board's part of move m: everything but the end of the step. */
 static inline void make_board(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
@@ -653,6 +703,12 @@ static inline void make_board(Position *p, Move m, Undo *u) {
     }
   }
   p->key = k;
+  /* what happens where the piece lands (one test for both, so that the
+  ** variants without either pay what they paid for petrification) */
+  if (!v->landing_effects) return;
+  /* the enemy pieces it turns (a step, a drop) */
+  if (v->flip && (flag == MF_NORMAL || flag == MF_DROP || flag == MF_PROMO || flag == MF_DOUBLE))
+    p->key ^= flip_pieces(p, to, flag, u);
   /* a piece that turns to stone where it captures (recorded as an effect,
   ** which unmake undoes) */
   if (v->petrify_mask && u->captured != CELL_EMPTY && u->moved != CELL_EMPTY &&
@@ -828,7 +884,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   } else if (flag == MF_DROP) {
     remove_piece(p, to);
     p->attr[to] = 0;
-    p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
+    if (!v->drop_unlimited) p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
   } else if (flag == MF_PASS || flag == MF_SCRIPT) {
     /* nothing moved (a script move's effects are undone above) */
   } else if (flag == MF_CASTLE) {

@@ -47,7 +47,8 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
 #define MOVE_PROMO(m) ((int)(((m) >> 24) & 0x3F))
 
 #define POS_STATE_SLOTS 4
-#define MAX_EFFECTS 32 /* cells a move's hooks may change */
+#define MAX_EFFECTS 64 /* cells a move's flips and hooks may change (flips on
+                          a 16x16 board: 52 at most) */
 
 typedef struct Position {
   const Variant *v;
@@ -168,7 +169,8 @@ void pos_end_turn(Position *pos);
 ** pos_make filled restores the count). */
 void pos_count_check(Position *pos, int c);
 
-#define MAX_POCKET 64 /* pieces of one type in one pocket */
+#define MAX_POCKET 128 /* pieces of one type in one pocket (a 10x10 game of discs
+                          starts with 100 discs a side in hand) */
 
 /* May the piece of colour c and type t on from make its i-moves: from
 ** one of the type's initial ranks, or, for a type with initial_unmoved,

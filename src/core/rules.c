@@ -145,6 +145,13 @@ int pos_terminal(const Position *p, int *result) {
     *result = v->passes_end;
     return END_PASSES;
   }
+  /* a full board (Variant.full_board), as Fairy-Stockfish's
+  ** adjudicateFullBoard: the end even where a pass is left */
+  if (v->full_board != RESULT_NONE &&
+      v->geo.files * v->geo.ranks - v->geo.nholes - p->npieces[0] - p->npieces[1] - p->npieces[2] <= 0) {
+    *result = v->full_board;
+    return END_FULL_BOARD;
+  }
   if (v->goal != RESULT_NONE && v->goal_safe) {
     /* Fairy-Stockfish's flagPieceSafe: the pieces on the goal count when
     ** the opponent does not attack them; then the side to move wins by
@@ -602,6 +609,20 @@ static int rules_legal_moves(Position *p, Move *list) {
   return r->failed ? 0 : k;
 }
 
+/* Variant.pass_stuck: the side to move, left without a legal move, passes
+** if it has a piece on the board and no royal piece in check. The pass is
+** written from and to its royal piece's square, or its first piece's (a1,
+** b1, ... a2, ...), as Fairy-Stockfish writes it. */
+static int stuck_pass(Position *p, Move *list) {
+  int us = p->side, first = SQ_NONE;
+  for (int i = 0; i < p->npieces[us]; i++)
+    if (first == SQ_NONE || p->plist[us][i] < first) first = p->plist[us][i];
+  if (p->royal[us] != SQ_NONE) first = p->royal[us]; /* a king passes on its square */
+  if (first == SQ_NONE || (p->v->royal_mask && royal_attacked(p, us))) return 0;
+  list[0] = MAKE_MOVE(first, first, MF_PASS, 0);
+  return 1;
+}
+
 /* The legal moves. Where a drop is compulsory (drops.must) but none is
 ** legal (in check, none blocks it), the pieces move instead, as in
 ** Fairy-Stockfish. */
@@ -612,6 +633,7 @@ static int legal_moves(Position *p, Move *list) {
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   int n = legal_of(p, list, gen_pseudo(p, list));
   if (n == 0 && v->must_drop && v->drops) n = legal_of(p, list, gen_pseudo_all(p, list));
+  if (n == 0 && v->pass_stuck[p->side]) n = stuck_pass(p, list);
   return n;
 }
 

@@ -35,6 +35,7 @@ void variant_defaults(Variant *v) {
   v->goal = RESULT_NONE;
   v->connect = RESULT_NONE;
   v->passes_end = RESULT_NONE;
+  v->full_board = RESULT_NONE;
   v->facing_result = RESULT_DRAW;
   v->nmove_result = RESULT_DRAW;
 }
@@ -387,6 +388,13 @@ static void conclude_promotion(Variant *v, Report *r) {
             v->type[__builtin_ctz(v->drop_confined_mask)].letter);
   if (v->by_move && !v->promote_mask)
     report(r, "promotion.by_move: no piece type promotes (pieces.X.promotes)");
+  /* a flip turns a piece over in place: a royal piece would change sides,
+  ** and the lines and neighbours it walks are those of a plain board */
+  if (v->flip && v->royal_mask) report(r, "rules.flip: not with royal pieces (a flip would change their side)");
+  if ((v->flip || v->enclosing) && v->geo.wrap)
+    report(r, "%s: not on a board that wraps", v->flip ? "rules.flip" : "drops.enclosing");
+  if ((v->enclosing || v->has_enclose_start || v->drop_unlimited) && !v->drops)
+    report(r, "drops.enclosing, drops.start and drops.unlimited: the variant has no drops");
 }
 
 /* Promoted forms (promotes_to) and what a captured piece joins a pocket as. */
@@ -583,11 +591,14 @@ static int moves_reversible(const Variant *v) {
 }
 
 static void find_fast_paths(Variant *v) {
+  v->count_passes = v->pass || v->pass_stuck[0] || v->pass_stuck[1];
+  v->landing_effects = v->flip || v->petrify_mask;
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
-                    (v->pass && v->passes_end != RESULT_NONE) || v->facing_break ||
+                    (v->count_passes && v->passes_end != RESULT_NONE) || v->facing_break ||
+                    v->full_board != RESULT_NONE ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear));
   v->legal_apart = v->has_owner || v->geo.wrap;

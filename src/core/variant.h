@@ -34,6 +34,15 @@
 ** attacked: a duple check). */
 enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
+/* Variant.enclosing: a drop must land next to an own piece (ADJACENT), close
+** a line of enemy pieces against an own one (LINE), or not land
+** orthogonally next to an enemy piece (APART). Variant.flip: the enemy
+** pieces next to where a piece lands turn (ADJACENT; ADJACENT_JOINED: after a
+** drop only where an own piece stands next to it), or those enclosed in
+** a line between it and an own piece (LINE). */
+enum { ENCLOSE_NONE = 0, ENCLOSE_ADJACENT, ENCLOSE_LINE, ENCLOSE_APART };
+enum { FLIP_NONE = 0, FLIP_ADJACENT, FLIP_LINE, FLIP_ADJACENT_JOINED };
+
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
 #define CELL_EMPTY 0
 #define CELL_OFF 0xFF
@@ -407,6 +416,26 @@ typedef struct Variant {
                                its own type */
   int check_limit;          /* a side that gives this many checks wins (0: no
                                such rule); the checks are counted in Position */
+  /* discs and clones (games of flips): where a drop may go, the enemy
+  ** pieces a move turns, the pass of a side left without a move, and the
+  ** end of a full board. All 0 / RESULT_NONE where unused, so that the
+  ** other variants pay one test of flip per move made. */
+  int drop_clock;           /* every drop restarts the n-move count (as
+                               Fairy-Stockfish counts it), not only a pawn's */
+  int drop_unlimited;       /* drops never empty a pocket: every type that
+                               is not royal or neutral is always in hand,
+                               and the FEN has no pocket */
+  int enclosing;            /* ENCLOSE_*: the drops allowed (0: any) */
+  int has_enclose_start;    /* while a square of enclose_start is empty, */
+  uint16_t enclose_start[MAX_RANKS]; /* drops go there, and only there */
+  int flip;                 /* FLIP_*: enemy pieces the mover's piece turns
+                               where it lands (0: none) */
+  uint8_t pass_stuck[2];    /* a side with a piece on the board and no
+                               legal move passes (it may not otherwise) */
+  int full_board;           /* result of a full board for the side to move
+                               (RESULT_NONE: no such end) */
+  int count_passes;         /* derived: Position.passes is kept */
+  int landing_effects;      /* derived: flip or petrify_mask (pos_make) */
 
   /* ownership and memory of the previous move */
   int has_owner;

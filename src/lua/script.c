@@ -923,12 +923,26 @@ static void read_drops(Reader *r, int t, Variant *v) {
   static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
                                             "no_doubled", "doubled_limit", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
-                                            NULL};
+                                            "unlimited", "enclosing", "start", "restart_count", NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "drops.", known_drops);
-  v->pockets = 1;
   v->drops = get_bool(r, t, "free", "drops.", 1);
+  /* unlimited: every piece always in hand, so no pocket to keep or write */
+  v->drop_unlimited = get_bool(r, t, "unlimited", "drops.", 0);
+  v->drop_clock = get_bool(r, t, "restart_count", "drops.", 0);
+  v->pockets = !v->drop_unlimited;
+  if (get_string(r, t, "enclosing", "drops.", buf, sizeof buf)) {
+    if (strcmp(buf, "adjacent") == 0) v->enclosing = ENCLOSE_ADJACENT;
+    else if (strcmp(buf, "line") == 0) v->enclosing = ENCLOSE_LINE;
+    else if (strcmp(buf, "apart") == 0) v->enclosing = ENCLOSE_APART;
+    else if (strcmp(buf, "none") != 0)
+      problem(r, "drops.enclosing: \"%s\" (expected none, adjacent, line or apart)", buf);
+  }
+  if (get_string(r, t, "start", "drops.", buf, sizeof buf)) {
+    v->has_enclose_start = 1;
+    parse_squares(r, buf, "drops.start", &v->geo, v->enclose_start);
+  }
   v->gating = get_bool(r, t, "gating", "drops.", 0);
   v->gate_shields = get_bool(r, t, "gate_shields", "drops.", 1);
   v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
@@ -1045,6 +1059,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
                                             "royals", "connect", "perpetual_check", "mutually_immune",
+                                            "flip", "pass_on_stalemate", "full_board",
                                             NULL};
   static const char *const known_blast[] = {"radius", "immune", "survivors", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
@@ -1131,9 +1146,26 @@ static void read_rules(Reader *r, int t, Variant *v) {
   v->no_check = get_bool(r, t, "no_check", "rules.", 0);
   v->king_held = get_bool(r, t, "king_held", "rules.", 0);
   v->pass = get_bool(r, t, "pass", "rules.", 0);
+  /* pass_on_stalemate: true (both sides), "white" or "black" */
+  script_rawfield(L, t, "pass_on_stalemate");
+  if (lua_isboolean(L, -1)) v->pass_stuck[0] = v->pass_stuck[1] = (uint8_t)lua_toboolean(L, -1);
+  else if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "white") == 0) v->pass_stuck[WHITE] = 1;
+  else if (lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "black") == 0) v->pass_stuck[BLACK] = 1;
+  else if (!lua_isnil(L, -1)) problem(r, "rules.pass_on_stalemate: expected true, false, \"white\" or \"black\"");
+  lua_pop(L, 1);
   v->passes_end = get_result(r, t, "passes_end", "rules.", RESULT_NONE);
-  if (v->passes_end != RESULT_NONE && !v->pass)
-    problem(r, "rules.passes_end: needs rules.pass");
+  if (v->passes_end != RESULT_NONE && !v->pass && !v->pass_stuck[0] && !v->pass_stuck[1])
+    problem(r, "rules.passes_end: needs rules.pass or rules.pass_on_stalemate");
+  if (v->pass && (v->pass_stuck[0] || v->pass_stuck[1]))
+    problem(r, "rules.pass_on_stalemate: not with rules.pass (a side that may always pass)");
+  v->full_board = get_result(r, t, "full_board", "rules.", RESULT_NONE);
+  if (get_string(r, t, "flip", "rules.", buf, sizeof buf)) {
+    if (strcmp(buf, "adjacent") == 0) v->flip = FLIP_ADJACENT;
+    else if (strcmp(buf, "line") == 0) v->flip = FLIP_LINE;
+    else if (strcmp(buf, "adjacent_joined") == 0) v->flip = FLIP_ADJACENT_JOINED;
+    else if (strcmp(buf, "none") != 0)
+      problem(r, "rules.flip: \"%s\" (expected none, adjacent, adjacent_joined or line)", buf);
+  }
   if (get_string(r, t, "facing_kings", "rules.", buf, sizeof buf)) {
     if (strcmp(buf, "illegal") == 0) v->facing_illegal = 1;
     else if (strcmp(buf, "must_break") == 0) v->facing_break = 1;

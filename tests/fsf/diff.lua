@@ -164,6 +164,7 @@ end
 -- a FEN does not remember.
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
   ["check limit"] = true }
+decided["board full"] = true -- (Ataxx, Reversi: the count of pieces decides)
 local function play_out(spec)
   local g = varia.new(spec)
   local start = g:fen()
@@ -196,6 +197,9 @@ local function play_out(spec)
       end
     end
     local last = table.remove(turns)
+    -- a game over at the start (Crusade's full board): the engine is
+    -- asked only whether it is over there
+    if not last then r.want = "over" return r end
     r.move = last.text
     for _ = 1, last.steps do g:undo() end
     r.before = g:fen()

@@ -19,10 +19,6 @@ local old_engine, current_engine = common.engine("11.1"), common.engine("current
 -- What varia lacks for the variants it does not have yet. Keep in step
 -- with the core: a mechanism added here makes a row move up.
 local missing = {
-  ataxx = "clone and jump moves that turn the neighbours (two move kinds and a flip effect)",
-  flipello = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
-  flipello10 = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
-  flipersi = "a disc dropped where it closes lines of the other colour, which flip, and a pass where no drop flips",
 }
 
 local function popen_lines(cmd)

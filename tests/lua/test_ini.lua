@@ -323,8 +323,19 @@ t.check("an unknown option: check says so", v.differs and v.differs[1]:find("cas
 -- Refusals name the option and the limit.
 t.fails("too many piece types: the number needed and the limit", "needs 28 piece types (19 and 9 promoted forms); a varia script names each by a letter, 26 at most",
   ini.translate(io.open("tests/fsf/current/variants.ini"):read("a"), "pandemonium", "variants.ini"))
-t.fails("walls", "startFen = 8/*7/8/8/8/8/8/K6k w - - 0 1: '*' is a wall square",
-  ini.translate("[w:chess]\nstartFen = 8/*7/8/8/8/8/8/K6k w - - 0 1\n", "w", "t.ini"))
+-- A wall ('*') in the start FEN: a neutral piece, which stops the rook
+-- (Fairy-Stockfish: perft 1 is 9, perft 3 is 364).
+v = ini.table(assert(ini.parse("[w:chess]\nstartFen = k7/8/8/8/8/8/*7/R6K w - - 0 1\n")), "w")
+t.equal("walls: a neutral piece", v.pieces["*"] and v.pieces["*"].neutral, true)
+local wall_base = os.tmpname()
+local wall_file = wall_base .. ".ini"
+local wf = assert(io.open(wall_file, "w"))
+wf:write("[w:chess]\nstartFen = k7/8/8/8/8/8/*7/R6K w - - 0 1\n")
+wf:close()
+t.equal("walls: the rook stops before the wall (FSF perft 1)", varia.new(wall_file .. ":w"):perft(1), 9)
+t.equal("walls: FSF perft 3", varia.new(wall_file .. ":w"):perft(3), 364)
+os.remove(wall_file)
+os.remove(wall_base)
 t.fails("janggiElephant", "janggiElephant = e: its move",
   ini.translate("[j:chess]\njanggiElephant = e\n", "j", "t.ini"))
 -- A type given a new letter stays in the inherited promotion pieces
