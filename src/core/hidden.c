@@ -156,7 +156,7 @@ int gen_conceivable(const Position *p, Move *list) {
         uint8_t c = scratch->board[to];
         if (c != CELL_EMPTY) break; /* own piece, neutral or edge */
         if (!(v->stand[us][to] >> t & 1)) continue; /* outside its region */
-        int zone = promotes ? v->promo_rank_mask[us][v->sq_rank[to]] : 0;
+        int zone = promotes ? v->promo_sq[us][to] : 0;
         if (zone)
           for (int q = 0; q < v->npromo; q++)
             n = add_unique(list, n, MAKE_MOVE(from, to, MF_PROMO, v->promo_type[q] + 1));

@@ -246,8 +246,7 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
     if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->demote_to[t]);
     return n;
   }
-  int can = v->promo_to[t] && (v->promo_rank_mask[us][v->sq_rank[from]] ||
-                                v->promo_rank_mask[us][v->sq_rank[to]]);
+  int can = v->promo_to[t] && (v->promo_sq[us][from] || v->promo_sq[us][to]);
   int stays = !(can && v->form_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
   if (can && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_to[t]);
   if (stays && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -281,7 +280,7 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
                        int flag, int promotes, int us) {
   const Variant *v = p->v;
   if (promotes == 2) return emit_promoted_form(p, list, n, from, to, flag, us);
-  int zone = v->promo_rank_mask[us][v->sq_rank[to]];
+  int zone = v->promo_sq[us][to];
   if (promotes && zone) {
     const uint8_t *choice = v->promo_choice[zone - 1];
     for (int i = 0; i < v->npromo_choice[zone - 1] && n < MAX_MOVES; i++) {

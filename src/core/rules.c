@@ -868,7 +868,10 @@ int rules_conclude(Variant *v, char *err, size_t errlen) {
     }
     /* Ranks the script gives replace those of the start position. */
     for (int t = 0; t < v->ntypes; t++)
-      if (v->type[t].initial_ranks)
+      if (v->type[t].initial_by_side) {
+        v->initial_ranks[WHITE][t] = v->type[t].initial_ranks;
+        v->initial_ranks[BLACK][t] = v->type[t].initial_ranks_black;
+      } else if (v->type[t].initial_ranks)
         v->initial_ranks[0][t] = v->initial_ranks[1][t] = v->type[t].initial_ranks;
     for (int c = 0; c < 2; c++)
       if (v->royal_mask && start->royal[c] == SQ_NONE && !variant_kingless_allowed(v) &&

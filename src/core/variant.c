@@ -350,6 +350,19 @@ static void conclude_promotion(Variant *v, Report *r) {
                                    : far < v->promo_compulsory ? PROMO_COMPULSORY : PROMO_OPTIONAL;
     v->promo_rank_mask[BLACK][g->ranks - 1 - rank] = v->promo_rank_mask[WHITE][rank];
   }
+  /* a zone of squares per side: compulsory on each of them */
+  if (v->promo_zone_squares)
+    for (int c = 0; c < 2; c++)
+      for (int rank = 0; rank < g->ranks; rank++)
+        v->promo_rank_mask[c][rank] = v->promo_zone_sq[c][rank] ? PROMO_COMPULSORY : 0;
+  memset(v->promo_sq, 0, sizeof v->promo_sq);
+  for (int sq = 0; sq < g->nsq; sq++) {
+    int rank = board_rank(g, sq), file = board_file(g, sq);
+    if (rank < 0 || rank >= g->ranks || file < 0 || file >= g->files) continue;
+    for (int c = 0; c < 2; c++)
+      v->promo_sq[c][sq] = !v->promo_zone_squares ? v->promo_rank_mask[c][rank]
+                           : (v->promo_zone_sq[c][rank] >> file & 1) ? PROMO_COMPULSORY : 0;
+  }
   for (int k = 0; k < 2; k++) {
     memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
     v->npromo_choice[k] = v->npromo;

@@ -172,6 +172,9 @@ typedef struct PieceType {
   int material;     /* its weight when material is counted (RESULT_MATERIAL) */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
                              start; 0: where the type stands at the start */
+  uint16_t initial_ranks_black; /* Black's, where the script gives each side
+                             its own (initial_by_side): initial_ranks is White's */
+  uint8_t initial_by_side;
   uint8_t has_region;     /* confined to region[colour] */
   uint8_t rotated;        /* Black's moves are White's turned half round
                              (left and right swap too), not mirrored */
@@ -266,6 +269,9 @@ typedef struct Variant {
 
   /* promotion */
   int promo_zone; /* number of ranks at the far end */
+  int promo_zone_squares; /* the zone is promo_zone_sq instead: a set of
+                             squares per side, all compulsory */
+  uint16_t promo_zone_sq[2][MAX_RANKS]; /* files (bits) per rank */
   int promo_compulsory; /* the zone's last ranks where a piece must promote;
                            on its others it may also stay as it is */
   uint8_t promo_limit[MAX_TYPES]; /* promotion into a type only while the side
@@ -476,7 +482,10 @@ typedef struct Variant {
                           always come back the way it went) */
   int nblast;          /* the blast's squares: the centre first, then */
   int16_t blast_off[MAX_BLAST]; /* the offsets around it */
-  uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL */
+  uint8_t promo_rank_mask[2][MAX_RANKS]; /* 0, PROMO_COMPULSORY or PROMO_OPTIONAL; with
+                          a zone of squares, a rank that holds one of them */
+  uint8_t promo_sq[2][MAX_SQUARES]; /* the same for each square: what the
+                          move generator reads */
   int npromo_choice[2];                  /* per kind of rank (mask - 1): */
   uint8_t promo_choice[2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */

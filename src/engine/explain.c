@@ -258,10 +258,10 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
   if (!contains(p, pseudo, np, from, to)) {
     if (p->takeback_from == from && p->takeback_to == to)
       snprintf(out, len, "the %s has just crossed the line and may not go straight back to %s", piece, sq);
-    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->promote_to_lost)
+    else if (v->promote_mask >> t & 1 && v->promo_sq[p->side][to] && v->promote_to_lost)
       snprintf(out, len, "a %s may promote only into a piece %s has lost, and none is left to choose",
                piece, colour_title(p->side));
-    else if (v->promote_mask >> t & 1 && v->promo_rank_mask[p->side][v->sq_rank[to]] && v->has_promo_limit)
+    else if (v->promote_mask >> t & 1 && v->promo_sq[p->side][to] && v->has_promo_limit)
       snprintf(out, len, "a %s must promote on %s, and %s has as many of every promotion piece as "
                "the limit allows", piece, sq, colour_title(p->side));
     else {
@@ -293,7 +293,7 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
   for (int i = 0; i < np; i++) {
     if (MOVE_FROM(pseudo[i]) != from || move_destination(p, pseudo[i]) != to) continue;
     if (MOVE_FLAG(pseudo[i]) == MF_PROMO && !promo_given) {
-      if (v->promo_rank_mask[p->side][v->sq_rank[to]] == PROMO_OPTIONAL) continue; /* the plain move */
+      if (v->promo_sq[p->side][to] == PROMO_OPTIONAL) continue; /* the plain move */
       snprintf(out, len, "a %s reaching %s must promote: add the piece (%s%s%c)", piece, sq, name, sq,
                v->type[MOVE_PROMO(pseudo[i]) - 1].letter);
       return REFUSED;

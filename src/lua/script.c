@@ -205,6 +205,24 @@ static void read_sides(Reader *r, int t, const char *where, const Geometry *g,
   }
 }
 
+/* A list of ranks, counted from White's side, as bits. */
+static uint16_t read_ranks(Reader *r, int t, const char *key, const Variant *v) {
+  lua_State *L = r->L;
+  uint16_t ranks = 0;
+  t = lua_absindex(L, t);
+  for (lua_Integer j = 1; lua_rawgeti(L, t, j) != LUA_TNIL; j++) {
+    lua_Integer rank = 0;
+    if (whole_number(L, -1, &rank) < 0) rank = 0;
+    if (rank < 1 || rank > v->geo.ranks)
+      problem(r, "%s[%d]: expected a rank from 1 to %d", key, (int)j, v->geo.ranks);
+    else
+      ranks |= (uint16_t)(1u << (rank - 1));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return ranks;
+}
+
 static int letter_type(const Variant *v, char c) {
   return variant_type_by_letter(v, c);
 }
@@ -345,17 +363,30 @@ static void read_pieces(Reader *r, int t, Variant *v) {
               lua_tostring(L, -1));
     lua_pop(L, 1);
     int ini = named ? 0 : get_table(r, p, "initial", where);
-    if (ini) { /* ranks, counted from White's side, where i-moves start */
-      for (lua_Integer j = 1; lua_rawgeti(L, ini, j) != LUA_TNIL; j++) {
-        lua_Integer rank = 0;
-        if (whole_number(L, -1, &rank) < 0) rank = 0;
-        if (rank < 1 || rank > v->geo.ranks)
-          problem(r, "%sinitial[%d]: expected a rank from 1 to %d", where, (int)j, v->geo.ranks);
-        else
-          pt->initial_ranks |= (uint16_t)(1u << (rank - 1));
-        lua_pop(L, 1);
-      }
+    if (ini) { /* ranks, counted from White's side, where i-moves start:
+                  a list for both sides, or { white = {...}, black = {...} } */
+      static const char *const known_initial[] = {"white", "black", NULL};
+      char sub[48];
+      script_rawfield(L, ini, "white");
+      script_rawfield(L, ini, "black");
+      pt->initial_by_side = (uint8_t)(!lua_isnil(L, -1) || !lua_isnil(L, -2));
       lua_pop(L, 2);
+      if (pt->initial_by_side) {
+        snprintf(sub, sizeof sub, "%sinitial.", where);
+        unknown_keys(r, ini, sub, known_initial);
+        snprintf(sub, sizeof sub, "%sinitial.white", where);
+        if (script_rawfield(L, ini, "white") == LUA_TTABLE) pt->initial_ranks = read_ranks(r, -1, sub, v);
+        else problem(r, "%s: expected a list of ranks", sub);
+        lua_pop(L, 1);
+        snprintf(sub, sizeof sub, "%sinitial.black", where);
+        if (script_rawfield(L, ini, "black") == LUA_TTABLE) pt->initial_ranks_black = read_ranks(r, -1, sub, v);
+        else problem(r, "%s: expected a list of ranks", sub);
+        lua_pop(L, 1);
+      } else {
+        snprintf(sub, sizeof sub, "%sinitial", where);
+        pt->initial_ranks = read_ranks(r, ini, sub, v);
+      }
+      lua_pop(L, 1);
     }
     char sub[48];
     int rg = get_table(r, p, "region", where);
@@ -765,7 +796,19 @@ static void read_promotion(Reader *r, int t, Variant *v) {
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "promotion.", known_promo);
-  v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 0, MAX_RANKS);
+  /* zone: a number of far ranks, or a set of squares for each side */
+  if (script_rawfield(L, t, "zone") == LUA_TTABLE) {
+    static const char *const known_zone[] = {"white", "black", NULL};
+    int zt = lua_gettop(L);
+    unknown_keys(r, zt, "promotion.zone.", known_zone);
+    read_sides(r, zt, "promotion.zone.", &v->geo, v->promo_zone_sq);
+    v->promo_zone_squares = 1;
+    v->promo_zone = 0;
+    lua_pop(L, 1);
+  } else {
+    lua_pop(L, 1);
+    v->promo_zone = get_int(r, t, "zone", "promotion.", 1, 0, MAX_RANKS);
+  }
   v->promo_no_check = get_bool(r, t, "no_check", "promotion.", 0);
   v->promo_no_attack = get_bool(r, t, "no_attack", "promotion.", 0);
   int bm = get_table(r, t, "by_move", "promotion.");
@@ -810,6 +853,8 @@ static void read_promotion(Reader *r, int t, Variant *v) {
   } else {
     lua_pop(L, 1);
     v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
+    if (v->promo_zone_squares)
+      problem(r, "promotion.compulsory: a number of ranks needs a zone of ranks (a zone of squares is compulsory on all of them)");
     lua_pushnil(L);
   }
   lua_pop(L, 1);
