@@ -129,5 +129,11 @@ do
   t.check("hex: Z is refused", not ok or err == nil)
   t.check("hex: the message names it", tostring(err):find("'Z' has no meaning on hexagonal cells"), tostring(err))
 end
+do
+  local ok, err = pcall(varia.new, { name = "hexeven", files = 8, topology = "hex",
+    pieces = { k = { name = "king", betza = "K", royal = true } }, start = "k/K w - - 0 1" })
+  t.check("hex: an even number of files is refused", not ok and
+          tostring(err):find('topology: "hex" needs an odd number of files from 3 to 15, not 8', 1, true), tostring(err))
+end
 
 t.done()
