@@ -107,6 +107,20 @@ do
   t.equal("glinski: the pawn passed is taken", g:piece("g5"), nil)
 end
 
+-- SAN with the hexagonal names: the k-file is the tenth (no j), ranks are
+-- the published ones; en passant onto the cell passed.
+do
+  local g = varia.new("glinski", { fen = "1/3/5/7/9/k10/11/11/9Pn/11/1K9 w - - 0 1" })
+  t.equal("SAN: a pawn's capture from the k-file", g:san("k3l3"), "kxl3")
+  t.equal("SAN read: kxl3", g:uci("kxl3"), "k3l3")
+  local r = varia.new("glinski", { fen = "1/3/5/7/9/11/11/11/11/11/1K2R2R2k w - - 0 1" })
+  t.equal("SAN: two rooks told apart by file", r:san("h1f1"), "Rhf1+")
+  t.equal("SAN read: Ref1", r:uci("Ref1"), "e1f1")
+  local e = varia.new("glinski")
+  e:play("e4e6") e:play("d7d5")
+  t.equal("SAN: en passant", e:san("e6d6"), "exd6")
+end
+
 -- Gliński's stalemate: the stalemated side loses by default (3/4 for the
 -- side that stalemates, in whole results), draws with stalemate=draw. Black
 -- k on a6 (the top of file a: its cells b7 b6 a5 c7 b5) is shut in by the
