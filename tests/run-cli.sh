@@ -518,6 +518,12 @@ expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
 expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V
 expect_stdin "svg" 0 "wrote $tmp/b.svg" "svg $tmp/b.svg\n" -- $V
 expect_stdin "svg without a file" 1 "svg: expected a file name" 'svg\n' -- $V
+# hexagonal cells drawn as hexagons, one per cell; holes not drawn at all
+printf 'svg %s\n' "$tmp/hex.svg" | timeout 60 $V glinski >/dev/null 2>&1
+judge "svg: Gliński's 91 hexagons" 0 "91" 0 "$(grep -c '<polygon' "$tmp/hex.svg" 2>&1)"
+judge "svg: the k-file's letter under it" 0 ">k</text>" 0 "$(cat "$tmp/hex.svg" 2>&1)"
+printf 'svg %s\n' "$tmp/omega.svg" | timeout 60 $V omega >/dev/null 2>&1
+judge "svg: Omega's 104 cells, no hole drawn" 0 "104" 0 "$(grep -c '<rect' "$tmp/omega.svg" 2>&1)"
 expect_stdin "trace" 0 "trace: on_move(e2e4)" 'view all\ntrace on\ne2e4\n' -- $V kriegspiel
 expect_stdin "trace bad argument" 1 "trace: expected on or off" 'trace maybe\n' -- $V
 expect_stdin "view bad argument" 1 "view: expected white, black, turn or all" 'view everyone\n' -- $V

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -827,13 +828,30 @@ static void do_svg(Repl *r, const char *arg) {
     return;
   }
   int W = geo->files * S + 24, H = geo->ranks * S + 24;
+  /* hexagonal cells: flat-topped hexagons of radius rho in vertical files,
+  ** each file half a cell (half) off the next; a piece in the S box
+  ** around its centre */
+  double rho = S * 2.0 / 3.0, half = rho * 0.8660254;
+  int top = 2 * (geo->files - 1);
+  if (geo->hex) W = 24 + (int)(rho * (1.5 * geo->files + 0.5)) + 2, H = (int)(half * (top + 2)) + 24;
   fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
              "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, sans-serif\">\n", W, H, W, H);
   for (int rank = geo->ranks - 1; rank >= 0; rank--)
     for (int file = 0; file < geo->files; file++) {
       int sq = board_square(geo, file, rank), x = 24 + file * S, y = (geo->ranks - 1 - rank) * S;
-      fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, S, S,
-              (file + rank) % 2 ? "#f0d9b5" : "#b58863");
+      if (!board_inside(geo, sq)) continue; /* a hole: no cell */
+      if (geo->hex) {
+        int h = abs(file - geo->files / 2) + 2 * board_named_rank(geo, sq);
+        double cx = 24 + rho + file * 1.5 * rho, cy = half * (top - h + 1);
+        static const char *const colours[3] = {"#f0d9b5", "#d6ae82", "#b58863"};
+        fprintf(f, "<polygon points=\"");
+        for (int k = 0; k < 6; k++)
+          fprintf(f, "%s%.1f,%.1f", k ? " " : "", cx + rho * cos(k * M_PI / 3), cy + rho * sin(k * M_PI / 3));
+        fprintf(f, "\" fill=\"%s\" stroke=\"#8a6d4a\"/>\n", colours[(file + rank) % 3]);
+        x = (int)(cx - S / 2.0), y = (int)(cy - S / 2.0);
+      } else
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, S, S,
+                (file + rank) % 2 ? "#f0d9b5" : "#b58863");
       uint8_t c = p->board[sq];
       if (hide && !view_sees(p, who, sq)) {
         fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"28\" text-anchor=\"middle\" fill=\"#777\">?</text>\n",
@@ -859,10 +877,20 @@ static void do_svg(Repl *r, const char *arg) {
                    "<title>moved diagonally: no more diagonal moves</title></circle>\n",
                 x + S - 8, y + 8);
     }
-  for (int file = 0; file < geo->files; file++)
+  for (int file = 0; geo->hex && file < geo->files; file++) /* under each file's lowest cell */
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
+            24 + rho + file * 1.5 * rho, half * (top - abs(file - geo->files / 2) + 2) + 14, geo->file_letter[file]);
+  for (int rank = 0; geo->hex && rank < geo->ranks; rank++) /* beside each rank's first cell */
+    for (int file = 0; file < geo->files; file++)
+      if (board_named_square(geo, file, rank) != SQ_NONE) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\">%d</text>\n",
+                24 + file * 1.5 * rho - 8, half * (top - abs(file - geo->files / 2) - 2 * rank + 1) + 5, rank + 1);
+        break;
+      }
+  for (int file = 0; !geo->hex && file < geo->files; file++)
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
             24 + file * S + S / 2, geo->ranks * S + 17, 'a' + file);
-  for (int rank = 0; rank < geo->ranks; rank++)
+  for (int rank = 0; !geo->hex && rank < geo->ranks; rank++)
     fprintf(f, "<text x=\"12\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%d</text>\n",
             (geo->ranks - 1 - rank) * S + S / 2 + 5, rank + 1);
   fprintf(f, "</svg>\n");
