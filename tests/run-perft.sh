@@ -24,6 +24,8 @@ run tests/perft/fsf-current.perft
 run tests/perft/walls.perft
 # the fairy conditions written as rule hooks, counted by tests/cross/conditions.py
 run tests/perft/conditions.perft
+# hexagonal cells (Gliński, McCooey), counted by tests/hex/perft.py
+run tests/perft/hex.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
 # knightmate.lua is also the shipped variants/knightmate.lua
 echo "== VARIA_PATH=docs/examples varia test docs/examples/knightmate.perft"
