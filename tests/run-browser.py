@@ -204,6 +204,28 @@ def duck(d):
         stop(p)
 
 
+def hexagons(d):
+    """Gliński's chess: hexagons drawn and played by clicks."""
+    p, links = serve("glinski")
+    try:
+        d.get(links["starter"])
+        cell = 'polygon[data-sq="%s"]'
+        check("glinski: 91 hexagons", wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "polygon.sq")) == 91, "hexagons"),
+              len(d.find_elements(By.CSS_SELECTOR, "polygon.sq")))
+        d.find_element(By.CSS_SELECTOR, cell % "e4").click()
+        marks = dots(d)
+        check("glinski: e4's pawn may go to e5 or e6", marks == {"e5", "e6"}, marks)
+        d.find_element(By.CSS_SELECTOR, cell % "e6").click()
+        check("glinski: e4-e6 by clicks", wait(d, lambda: history(d) == ["1. e6"], "e6"), history(d))
+        # f11 is above f10, g10 beside and below it: the hexagons stand in files
+        y = {sq: d.find_element(By.CSS_SELECTOR, cell % sq).location["y"] for sq in ("f11", "f10", "g10", "a1")}
+        check("glinski: the files' cells stacked, the next file half a cell lower",
+              y["f11"] < y["g10"] < y["f10"] and y["a1"] > y["f10"], y)
+        d.save_screenshot(os.path.join(ART, "glinski.png"))
+    finally:
+        stop(p)
+
+
 def ambiguous(d):
     p, links = serve("ambiguous")
     try:
@@ -379,7 +401,7 @@ except Exception as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 try:
-    games = (chess, duck, ambiguous, unbland, kriegspiel, looks, lab)
+    games = (chess, duck, hexagons, ambiguous, unbland, kriegspiel, looks, lab)
     only = sys.argv[1:]  # names of games: only those (while working on one)
     for game in [g for g in games if not only or g.__name__ in only]:
         try:

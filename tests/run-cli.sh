@@ -205,6 +205,13 @@ expect_stdin "repl moves" 0 "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b
 out=$(printf 'show\n' | timeout 60 $V omega 2>/dev/null | sed -n 2,3p); st=$?
 judge "repl: Omega's holes are blank" 0 " 11     c  r  n  b  q  k  b  n  r  c    " $st "$out"
 judge "repl: the wizard squares at the corners" 0 " 12  w                                w " $st "$out"
+# a hexagonal board: each file a column, a cell half a line off its
+# neighbours in the next file, each rank's number at its two ends, files
+# lettered without j
+out=$(printf 'show\n' | timeout 60 $V glinski 2>/dev/null); st=$?
+judge "repl: Gliński's f11 alone at the top, rank 11 at both ends" 0 " 11                      b                      11" $st "$out"
+judge "repl: rank 6 from a6 to l6" 0 "  6  .       p       .       .       p       .  6" $st "$out"
+judge "repl: the hex files' letters" 0 " a   b   c   d   e   f   g   h   i   k   l" $st "$out"
 expect_stdin "repl bad move keeps game" 1 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" 'e4\nNf9\nfen\n' -- $V
 expect_stdin "repl bad move message" 1 "\"Nf9\" is neither" 'e4\nNf9\n' -- $V
 # threads: the computer searches with two, and plays; out of range is
@@ -511,6 +518,12 @@ expect_stdin "lua" 0 "20" 'lua return #g:legal()\n' -- $V
 expect_stdin "lua error" 1 "attempt to call a nil value" 'lua g:nosuch()\n' -- $V
 expect_stdin "svg" 0 "wrote $tmp/b.svg" "svg $tmp/b.svg\n" -- $V
 expect_stdin "svg without a file" 1 "svg: expected a file name" 'svg\n' -- $V
+# hexagonal cells drawn as hexagons, one per cell; holes not drawn at all
+printf 'svg %s\n' "$tmp/hex.svg" | timeout 60 $V glinski >/dev/null 2>&1
+judge "svg: Gliński's 91 hexagons" 0 "91" 0 "$(grep -c '<polygon' "$tmp/hex.svg" 2>&1)"
+judge "svg: the k-file's letter under it" 0 ">k</text>" 0 "$(cat "$tmp/hex.svg" 2>&1)"
+printf 'svg %s\n' "$tmp/omega.svg" | timeout 60 $V omega >/dev/null 2>&1
+judge "svg: Omega's 104 cells, no hole drawn" 0 "104" 0 "$(grep -c '<rect' "$tmp/omega.svg" 2>&1)"
 expect_stdin "trace" 0 "trace: on_move(e2e4)" 'view all\ntrace on\ne2e4\n' -- $V kriegspiel
 expect_stdin "trace bad argument" 1 "trace: expected on or off" 'trace maybe\n' -- $V
 expect_stdin "view bad argument" 1 "view: expected white, black, turn or all" 'view everyone\n' -- $V

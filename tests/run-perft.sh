@@ -31,6 +31,8 @@ run tests/perft/conditions.perft
 # where 11.1 and the current Fairy-Stockfish differ: the rules' reading,
 # counted by the current engine
 run tests/perft/rulings.perft
+# hexagonal cells (Gliński, McCooey), counted by tests/hex/perft.py
+run tests/perft/hex.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
 # knightmate.lua is also the shipped variants/knightmate.lua
 echo "== VARIA_PATH=docs/examples varia test docs/examples/knightmate.perft"

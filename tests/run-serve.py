@@ -213,6 +213,14 @@ def chess_suite():
           and b[11] == "ww" and b[12] == "#" and b.count("#") == 40, d)
     st, d, _ = s.api("POST", "/api/play", {"move": "a1b4"}, t)
     check("omega: a wizard leaves its corner", st == 200 and d["ok"], d)
+    # hexagonal cells (Gliński): the page is told so, and the cells' names
+    st, d, _ = s.api("POST", "/api/new", {"variant": "glinski"}, t)
+    names = d["state"].get("names", []) if st == 200 else []
+    check("glinski: hex, with the cells' names from a1 on", st == 200 and d["state"].get("hex") is True
+          and len(names) == 121 and names[0] == "a1" and names[5] == "f1" and names[6] == "" and
+          names[11 * 5 + 10] == "l1" and names[11 * 10 + 5] == "f11" and names.count("") == 30, names)
+    st, d, _ = s.api("POST", "/api/play", {"move": "f5f6"}, t)
+    check("glinski: f5f6 plays", st == 200 and d["ok"] and d["state"]["fen"].startswith("b/qbk/n1b1n/r5r/ppppppppp/5P5/11/"), d)
     s.api("POST", "/api/new", {"variant": "chess"}, t)
     # the page and its files
     st, h, data = s.raw("GET", "/")

@@ -49,7 +49,12 @@ function typeByLetter(letter) {
   return state.types.find((t) => t.letter === letter);
 }
 
-function squareName(f, r) { return String.fromCharCode(97 + f) + (r + 1); }
+// A cell's name: letter and row, or on a hexagonal board the server's
+// names (files without j, ranks that bend at the middle file).
+function squareName(f, r) {
+  if (state && state.names) return state.names[r * state.files + f];
+  return String.fromCharCode(97 + f) + (r + 1);
+}
 
 function el(name, attrs, text) {
   const e = document.createElementNS(SVGNS, name);
@@ -143,9 +148,68 @@ function squareOnly() {
   return state && (state.decision === "relocate" || state.decision === "target");
 }
 
+// A hexagonal board: flat-topped hexagons in vertical files, each file
+// half a cell above or below the next, in three colours; every file's
+// letter under it and every rank's number at its left end.
+function drawHexBoard(svg) {
+  const F = state.files, mid = Math.floor(F / 2), top = 2 * (F - 1);
+  const rho = Math.max(16, Math.floor(520 / (1.5 * F + 0.5))) / 1, half = rho * Math.sqrt(3) / 2;
+  const pad = 18, width = pad + rho * (1.5 * F + 0.5) + 4, height = half * (top + 2) + pad;
+  svg.setAttribute("width", Math.ceil(width));
+  svg.setAttribute("height", Math.ceil(height));
+  svg.setAttribute("viewBox", `0 0 ${Math.ceil(width)} ${Math.ceil(height)}`);
+  const flip = flipped !== null ? flipped : state.view === "black";
+  const targets = new Set(diagram ? diagram.to : (squareOnly() ? state.moves : movesFromSelection()).map((m) => m.to));
+  const last = diagram ? [] : state.last || [];
+  const board = diagram ? diagram.board : state.board;
+  const s = rho * 1.5;
+  const labelled = new Set();
+  for (let f = 0; f < F; f++) {
+    const col = flip ? F - 1 - f : f, cx = pad + rho + col * 1.5 * rho;
+    let lowest = -1;
+    for (let r = 0; r < state.ranks; r++) {
+      const sq = squareName(f, r), cell = board[r * F + f];
+      if (!sq || cell === "#") continue;
+      const rank = parseInt(sq.slice(1), 10) - 1, h0 = Math.abs(f - mid) + 2 * rank;
+      const h = flip ? top - h0 : h0, cy = half * (top - h + 1);
+      lowest = Math.max(lowest, cy);
+      const pts = [0, 1, 2, 3, 4, 5].map((k) => `${(cx + rho * Math.cos(k * Math.PI / 3)).toFixed(1)},${(cy + rho * Math.sin(k * Math.PI / 3)).toFixed(1)}`).join(" ");
+      let cls = "sq " + ["light", "mid", "dark"][(f + r) % 3];
+      if (cell === "?") cls = "sq unknown";
+      if (last.includes(sq)) cls += " last";
+      if (selected && selected.sq === sq) cls += " sel";
+      const hex = el("polygon", { points: pts, class: cls, "data-sq": sq });
+      hex.addEventListener("click", () => onSquare(sq));
+      hex.addEventListener("pointerdown", (e) => startDrag(e, sq));
+      svg.appendChild(hex);
+      const x = cx - s / 2, y = cy - s / 2;
+      if (cell === "?") svg.appendChild(el("text", { x: cx, y: cy + s * 0.12, "text-anchor": "middle", "font-size": s * 0.4, class: "qm" }, "?"));
+      else if (cell) drawPiece(svg, cell, x, y, s, sq);
+      const mark = !diagram && state.marks && state.marks[sq];
+      if (mark) drawMark(svg, mark, x, y, s, sq);
+      if (targets.has(sq)) {
+        svg.appendChild(cell && cell !== "?" ?
+          el("circle", { cx, cy, r: half * 0.92, class: "mark ring" }) :
+          el("circle", { cx, cy, r: s * 0.14, class: "mark dot", "data-target": sq }));
+      }
+      // a rank's number beside the first cell of it seen from the left
+      if (!labelled.has(rank) && col === Math.min(...Array.from({ length: F }, (_, g) => g).filter((g) => {
+        const n = squareName(g, rank + Math.max(0, g - mid));
+        return n && parseInt(n.slice(1), 10) === rank + 1;
+      }).map((g) => (flip ? F - 1 - g : g)))) {
+        labelled.add(rank);
+        svg.appendChild(el("text", { x: cx - rho - 6, y: cy + 4, "text-anchor": "middle", class: "coord" }, String(rank + 1)));
+      }
+    }
+    if (lowest >= 0)
+      svg.appendChild(el("text", { x: cx, y: lowest + half + 13, "text-anchor": "middle", class: "coord" }, squareName(f, Math.max(0, f - mid)).slice(0, 1)));
+  }
+}
+
 function drawBoard() {
   const svg = $("board");
   while (svg.firstChild) svg.removeChild(svg.firstChild);
+  if (state.hex && !(diagram && diagram.board.length !== state.files * state.ranks)) return drawHexBoard(svg);
   const F = state.files, R = state.ranks;
   const s = Math.max(28, Math.floor(512 / Math.max(F, R)));
   const pad = 18;

@@ -15,12 +15,15 @@ int board_geometry(Geometry *g, int files, int ranks) {
   g->wrap = 0;
   g->nholes = 0;
   memset(g->hole, 0, sizeof g->hole);
+  for (int f = 0; f < MAX_FILES; f++) g->file_letter[f] = (char)('a' + f);
+  memset(g->rank_shift, 0, sizeof g->rank_shift);
+  g->hex = 0;
   return 0;
 }
 
 int board_square_name(const Geometry *g, int sq, char *buf) {
-  int f = board_file(g, sq), r = board_rank(g, sq) + 1, n = 0;
-  buf[n++] = (char)('a' + f);
+  int f = board_file(g, sq), r = board_named_rank(g, sq) + 1, n = 0;
+  buf[n++] = g->file_letter[f];
   if (r >= 10) buf[n++] = (char)('0' + r / 10);
   buf[n++] = (char)('0' + r % 10);
   buf[n] = '\0';
@@ -28,9 +31,9 @@ int board_square_name(const Geometry *g, int sq, char *buf) {
 }
 
 int board_parse_square(const Geometry *g, const char *s, int *len) {
-  int f, r = 0, n = 1;
-  if (s[0] < 'a' || s[0] >= 'a' + g->files) return SQ_NONE;
-  f = s[0] - 'a';
+  int f = 0, r = 0, n = 1;
+  while (f < g->files && g->file_letter[f] != s[0]) f++;
+  if (f >= g->files) return SQ_NONE;
   if (s[1] < '1' || s[1] > '9') return SQ_NONE;
   r = s[1] - '0';
   n = 2;
@@ -41,7 +44,8 @@ int board_parse_square(const Geometry *g, const char *s, int *len) {
     r = r * 10 + (s[2] - '0');
     n = 3;
   }
-  if (r < 1 || r > g->ranks || board_is_hole(g, f, r - 1)) return SQ_NONE;
+  int sq = r < 1 ? SQ_NONE : board_named_square(g, f, r - 1);
+  if (sq == SQ_NONE) return SQ_NONE;
   if (len) *len = n;
-  return board_square(g, f, r - 1);
+  return sq;
 }

@@ -33,6 +33,16 @@ typedef struct Geometry {
   int wrap;    /* WRAP_*: 0 on a plain board */
   int nholes;
   uint16_t hole[MAX_RANKS]; /* per rank, a bit per file: cells that do not exist */
+  /* How cells are named, apart from where they lie in the array: file f is
+  ** the letter file_letter[f], and the cell of array rank y on it is called
+  ** rank y + 1 - rank_shift[f]. A plain board: a, b, c... and no shift. A
+  ** hexagonal board (hex) lies in axial coordinates, its files sheared so
+  ** that every direction is one fixed offset, and is named by the
+  ** published ranks, which bend at the middle file. */
+  char file_letter[MAX_FILES];
+  int8_t rank_shift[MAX_FILES];
+  int hex; /* hexagonal cells: Black's mirror image of a step (dx, dy) is
+              (dx, dx - dy), not (dx, -dy) (board_mirror_dy) */
 } Geometry;
 
 /* Fills g for files x ranks; returns 0, or -1 when the size is out of range. */
@@ -58,6 +68,22 @@ static inline int board_inside(const Geometry *g, int sq) {
 }
 static inline int board_is_hole(const Geometry *g, int file, int rank) {
   return g->hole[rank] >> file & 1;
+}
+
+/* The dy of Black's mirror image of White's step (dx, dy). */
+static inline int board_mirror_dy(const Geometry *g, int dx, int dy) {
+  return g->hex ? dx - dy : -dy;
+}
+/* The array square of the cell named by file f and (0-based) named rank
+** r, or SQ_NONE where file f has no such cell (off the array or a hole). */
+static inline int board_named_square(const Geometry *g, int f, int r) {
+  int y = r + g->rank_shift[f];
+  if (f < 0 || f >= g->files || y < 0 || y >= g->ranks || (g->hole[y] >> f & 1)) return SQ_NONE;
+  return board_square(g, f, y);
+}
+/* The (0-based) named rank of sq. */
+static inline int board_named_rank(const Geometry *g, int sq) {
+  return board_rank(g, sq) - g->rank_shift[board_file(g, sq)];
 }
 
 /* Writes "e4" or "a10" into buf (at least 4 bytes); returns the length. */

@@ -280,12 +280,13 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
   }
 
   /* Field 1: the board, from the last rank down. Holes are not written:
-  ** a rank lists its cells, and a number counts empty cells. */
+  ** a rank lists its cells, and a number counts empty cells. Ranks are
+  ** the named ones (board_named_square): a hex board's bend. */
   int rank = g->ranks - 1, file = 0;
   for (const char *s = text;; s++) {
     char c = *s;
     if (g->nholes && c != '~') /* ('~' marks the piece before any hole) */
-      while (file < g->files && board_is_hole(g, file, rank)) file++;
+      while (file < g->files && board_named_square(g, file, rank) == SQ_NONE) file++;
     if (c == '/' || c == '\0') {
       if (file != g->files)
         FEN_ERR("FEN board: rank %d has %d squares, the board has %d files", rank + 1,
@@ -301,7 +302,7 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
       if (n == 0 || file + n > g->files)
         FEN_ERR("FEN board: rank %d is longer than %d files", rank + 1, g->files);
       for (; n > 0 && file <= g->files; n--) { /* n cells, the holes among them passed over */
-        while (g->nholes && file < g->files && board_is_hole(g, file, rank)) file++;
+        while (g->nholes && file < g->files && board_named_square(g, file, rank) == SQ_NONE) file++;
         file++;
       }
       if (file > g->files) FEN_ERR("FEN board: rank %d is longer than its cells", rank + 1);
@@ -315,7 +316,7 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
       break;
     } else if (c == '~') {
       /* Fairy-Stockfish's mark of a promoted piece (after its letter). */
-      int sq = board_square(g, file - 1, rank);
+      int sq = board_named_square(g, file - 1, rank);
       if (file == 0 || p->board[sq] == CELL_EMPTY || p->board[sq] == CELL_OFF)
         FEN_ERR("FEN board: '~' in rank %d follows no piece", rank + 1);
       p->attr[sq] |= (uint8_t)v->promoted_bit;
@@ -332,7 +333,9 @@ static int read_board(Position *p, const char *text, char *err, size_t errlen) {
       if (t < 0 || (v->type[t].neutral && isalpha((unsigned char)c) && c != v->type[t].letter))
         FEN_ERR("FEN board: '%c' in rank %d is not a piece of %s", c, rank + 1, v->name);
       if (file >= g->files) FEN_ERR("FEN board: rank %d is longer than %d files", rank + 1, g->files);
-      put_piece(p, board_square(g, file, rank), MAKE_CELL(colour, t));
+      if (board_named_square(g, file, rank) == SQ_NONE)
+        FEN_ERR("FEN board: rank %d is longer than its cells", rank + 1);
+      put_piece(p, board_named_square(g, file, rank), MAKE_CELL(colour, t));
       file++;
     }
   }
@@ -591,8 +594,9 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   for (int r = g->ranks - 1; r >= 0; r--) {
     int empty = 0;
     for (int f = 0; f < g->files; f++) {
-      uint8_t c = p->board[board_square(g, f, r)];
-      if (c == CELL_OFF) continue; /* a hole: not written */
+      int sq = board_named_square(g, f, r);
+      if (sq == SQ_NONE) continue; /* a hole: not written */
+      uint8_t c = p->board[sq];
       if (c == CELL_EMPTY) {
         empty++;
         continue;
@@ -606,7 +610,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
       }
       char l = v->type[t].letter;
       tmp[n++] = CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
-      if (p->attr[board_square(g, f, r)] & v->promoted_bit) tmp[n++] = '~';
+      if (p->attr[sq] & v->promoted_bit) tmp[n++] = '~';
     }
     if (empty) n += (size_t)sprintf(tmp + n, "%d", empty);
     if (r) tmp[n++] = '/';

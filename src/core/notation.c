@@ -163,7 +163,7 @@ static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, 
         if (board_file(g, f2) == board_file(g, from)) same_file = 1;
       }
       if (others && (!capture || same_file)) n += (size_t)board_square_name(g, from, out + n);
-      else if (capture) n += (size_t)sprintf(out + n, "%c", 'a' + board_file(g, from));
+      else if (capture) n += (size_t)sprintf(out + n, "%c", g->file_letter[board_file(g, from)]);
     } else {
       out[n++] = (char)toupper((unsigned char)v->type[t].letter);
       /* Disambiguate against other pieces of the type reaching to. */
@@ -175,7 +175,7 @@ static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, 
           continue;
         others++;
         if (board_file(g, f2) == board_file(g, from)) same_file = 1;
-        if (board_rank(g, f2) == board_rank(g, from)) same_rank = 1;
+        if (board_named_rank(g, f2) == board_named_rank(g, from)) same_rank = 1;
       }
       if (others) {
         board_square_name(g, from, sq);
@@ -257,7 +257,8 @@ int san_parse(const Position *p, const char *text, SanParts *out) {
   for (; j < i; j++) {
     char c = key[j];
     if (c == 'x') out->capture = 1;
-    else if (c >= 'a' && c < 'a' + v->geo.files) out->from_file = c - 'a';
+    else if (c >= 'a' && c <= 'z' && memchr(v->geo.file_letter, c, (size_t)v->geo.files))
+      out->from_file = (int)((const char *)memchr(v->geo.file_letter, c, (size_t)v->geo.files) - v->geo.file_letter);
     else if (c >= '1' && c <= '9') {
       int r = c - '0';
       if (j + 1 < i && key[j + 1] >= '0' && key[j + 1] <= '9') r = r * 10 + (key[++j] - '0');
@@ -460,7 +461,7 @@ static Move san_fitting(Position *p, const char *text, const Move *list, int n, 
     if (sp.type == -1 ? !pt->pawn : CELL_TYPE(p->board[from]) != sp.type) continue;
     if (move_destination(p, m) != sp.to) continue;
     if (sp.from_file >= 0 && board_file(g, from) != sp.from_file) continue;
-    if (sp.from_rank >= 0 && board_rank(g, from) != sp.from_rank) continue;
+    if (sp.from_rank >= 0 && board_named_rank(g, from) != sp.from_rank) continue;
     if (sp.promo == -1 ? flag == MF_PROMO : flag != MF_PROMO || MOVE_PROMO(m) - 1 != sp.promo) continue;
     if (san_captures(p, m) != sp.capture) continue; /* an x is written for a capture, and only then */
     fits[k++] = m;

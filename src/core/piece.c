@@ -32,8 +32,29 @@ static const Atom *find_atom(char c) {
   return NULL;
 }
 
+/* On hexagonal cells (axial coordinates, board.h), the letters read the
+** direction as it looks on the board: forward is up the file (the screen
+** y of (dx, dy) has the sign of 2dy - dx), right is dx > 0, and a
+** direction is vertical where it is steeper than 45 degrees, sideways
+** otherwise (none is both). A doubled letter is the narrow half: ff the
+** forward directions that are vertical, rr the right ones that are
+** sideways. */
+static int hex_dir_matches(char c, int doubled, int dx, int dy) {
+  int y = 2 * dy - dx, vertical = y * y > 3 * dx * dx;
+  switch (c) {
+    case 'f': return y > 0 && (!doubled || vertical);
+    case 'b': return y < 0 && (!doubled || vertical);
+    case 'r': return dx > 0 && (!doubled || !vertical);
+    case 'l': return dx < 0 && (!doubled || !vertical);
+    case 'v': return vertical;
+    case 's': return !vertical;
+    default: return 0;
+  }
+}
+
 /* Does direction (dx, dy) satisfy one direction letter (doubled = narrow)? */
-static int dir_matches(char c, int doubled, int dx, int dy) {
+static int dir_matches(int hex, char c, int doubled, int dx, int dy) {
+  if (hex) return hex_dir_matches(c, doubled, dx, dy);
   int ax = abs(dx), ay = abs(dy);
   int oblique = ax != ay && ax != 0 && ay != 0;
   switch (c) {
@@ -49,8 +70,30 @@ static int dir_matches(char c, int doubled, int dx, int dy) {
 
 static int is_dir_letter(char c) { return strchr("fbrlvs", c) != NULL; }
 
+#define MAX_IMAGES 12
+
+/* The hexagonal atoms (axial coordinates: x along the ranks, y up the
+** file, the files sheared so that (+1, +1) is the cell up and right):
+** W the six cells sharing an edge, F the six sharing a vertex, D and A
+** their doubles, N the twelve cells one W and one F step away, on no line
+** through the start (cube coordinates: the permutations of (1, 2, -3)). */
+static int hex_images(char letter, int dirs[MAX_IMAGES][2]) {
+  static const int8_t w[6][2] = {{0, 1}, {1, 1}, {1, 0}, {0, -1}, {-1, -1}, {-1, 0}};
+  static const int8_t f[6][2] = {{1, 2}, {2, 1}, {1, -1}, {-1, -2}, {-2, -1}, {-1, 1}};
+  static const int8_t n[12][2] = {{1, 3}, {2, 3}, {3, 2}, {3, 1}, {2, -1}, {1, -2},
+                                  {-1, -3}, {-2, -3}, {-3, -2}, {-3, -1}, {-2, 1}, {-1, 2}};
+  const int8_t(*set)[2] = letter == 'N' ? n : letter == 'F' || letter == 'A' ? f : w;
+  int count = letter == 'N' ? 12 : 6, scale = letter == 'D' || letter == 'A' ? 2 : 1;
+  if (!strchr("WFDAN", letter)) return 0;
+  for (int i = 0; i < count; i++) {
+    dirs[i][0] = set[i][0] * scale;
+    dirs[i][1] = set[i][1] * scale;
+  }
+  return count;
+}
+
 /* All distinct images of the leap (a, b). */
-static int leap_images(int a, int b, int dirs[8][2]) {
+static int leap_images(int a, int b, int dirs[MAX_IMAGES][2]) {
   int n = 0;
   int cand[8][2] = {{a, b},  {-a, b},  {a, -b},  {-a, -b},
                     {b, a},  {-b, a},  {b, -a},  {-b, -a}};
@@ -68,7 +111,7 @@ static int leap_images(int a, int b, int dirs[8][2]) {
 }
 
 /* Is direction (dx, dy) selected by the direction letters in mods? */
-static int dir_selected(const char *mods, int dx, int dy, const int dirs[8][2],
+static int dir_selected(int hex, const char *mods, int dx, int dy, const int dirs[MAX_IMAGES][2],
                         int ndirs) {
   char d[16];
   int k = 0, any = 0;
@@ -80,17 +123,17 @@ static int dir_selected(const char *mods, int dx, int dy, const int dirs[8][2],
       char c1 = d[i], c2 = d[i + 1];
       int doubled = c1 == c2, meet = 0;
       for (int j = 0; j < ndirs; j++)
-        if (dir_matches(c1, doubled, dirs[j][0], dirs[j][1]) &&
-            dir_matches(c2, doubled, dirs[j][0], dirs[j][1]))
+        if (dir_matches(hex, c1, doubled, dirs[j][0], dirs[j][1]) &&
+            dir_matches(hex, c2, doubled, dirs[j][0], dirs[j][1]))
           meet = 1;
       if (doubled || meet) {
-        if (dir_matches(c1, doubled, dx, dy) && dir_matches(c2, doubled, dx, dy))
+        if (dir_matches(hex, c1, doubled, dx, dy) && dir_matches(hex, c2, doubled, dx, dy))
           any = 1;
         i += 2;
         continue;
       }
     }
-    if (dir_matches(d[i], 0, dx, dy)) any = 1;
+    if (dir_matches(hex, d[i], 0, dx, dy)) any = 1;
     i++;
   }
   return any;
@@ -104,11 +147,16 @@ static int fail(char *err, size_t errlen, const char *betza, size_t pos,
 }
 
 /* Adds the rules of one atom with its modifiers. */
-static int add_atom(PieceMoves *out, const Atom *atom, const char *mods,
+static int add_atom(PieceMoves *out, const Atom *atom, int hex, const char *mods,
                     int range, const char *betza, size_t pos, char *err,
                     size_t errlen) {
-  int dirs[8][2];
-  int ndirs = leap_images(atom->a, atom->b, dirs);
+  int dirs[MAX_IMAGES][2];
+  int ndirs = hex ? hex_images(atom->letter, dirs) : leap_images(atom->a, atom->b, dirs);
+  if (hex && ndirs == 0) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "'%c' has no meaning on hexagonal cells (W F D A N, or R B Q K)", atom->letter);
+    return fail(err, errlen, betza, pos, msg);
+  }
   uint8_t modes = 0, path = PATH_SLIDE, initial = 0;
   for (const char *p = mods; *p; p++) {
     switch (*p) {
@@ -131,6 +179,8 @@ static int add_atom(PieceMoves *out, const Atom *atom, const char *mods,
     modes = MODE_MOVE | MODE_CAPTURE;
   int amax = atom->a > atom->b ? atom->a : atom->b;
   int amin = atom->a < atom->b ? atom->a : atom->b;
+  if (hex && path == PATH_LAME && atom->letter != 'D' && atom->letter != 'A')
+    return fail(err, errlen, betza, pos, "'n' on hexagonal cells needs D or A (a step passing one cell)");
   if (path == PATH_LAME && (range != 1 || amax < 2))
     return fail(err, errlen, betza, pos,
                 "'n' needs a leaper with squares to pass (D, N, A, H, C, Z, G)");
@@ -139,7 +189,7 @@ static int add_atom(PieceMoves *out, const Atom *atom, const char *mods,
                 "'p' and 'g' need a rider (R, B, Q, or a doubled atom)");
   for (int j = 0; j < ndirs; j++) {
     int dx = dirs[j][0], dy = dirs[j][1];
-    if (!dir_selected(mods, dx, dy, dirs, ndirs)) continue;
+    if (!dir_selected(hex, mods, dx, dy, dirs, ndirs)) continue;
     /* The same direction from another atom (K and R both step like W):
     ** one rule, or the piece would list the same move twice. */
     int merged = 0;
@@ -167,7 +217,11 @@ static int add_atom(PieceMoves *out, const Atom *atom, const char *mods,
     r->modes = modes;
     r->path = path;
     r->initial = initial;
-    if (path == PATH_LAME) {
+    if (path == PATH_LAME && hex) { /* D and A pass the cell halfway */
+      r->lame[0][0] = (int8_t)(dx / 2);
+      r->lame[0][1] = (int8_t)(dy / 2);
+      r->nlame = 1;
+    } else if (path == PATH_LAME) {
       /* The lame path goes straight along the major axis first, then
       ** diagonally: nN is blocked next to its origin, nZ on two squares. */
       int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
@@ -191,6 +245,11 @@ static int add_atom(PieceMoves *out, const Atom *atom, const char *mods,
 
 int piece_compile(const char *betza, PieceMoves *out, char *err,
                   size_t errlen) {
+  return piece_compile_on(betza, 0, out, err, errlen);
+}
+
+int piece_compile_on(const char *betza, int hex, PieceMoves *out, char *err,
+                     size_t errlen) {
   size_t i = 0, len = strlen(betza);
   out->n = 0;
   while (i < len) {
@@ -238,9 +297,9 @@ int piece_compile(const char *betza, PieceMoves *out, char *err,
     }
     if (parts) {
       for (const char *p = parts; *p; p++)
-        if (add_atom(out, find_atom(*p), mods, range, betza, start, err, errlen))
+        if (add_atom(out, find_atom(*p), hex, mods, range, betza, start, err, errlen))
           return -1;
-    } else if (add_atom(out, find_atom(c), mods, range, betza, start, err,
+    } else if (add_atom(out, find_atom(c), hex, mods, range, betza, start, err,
                         errlen)) {
       return -1;
     }

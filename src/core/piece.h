@@ -46,5 +46,9 @@ typedef struct PieceMoves {
 /* Compiles a Betza description. Returns 0, or -1 with a message naming
 ** the position of the problem in err (errlen bytes). */
 int piece_compile(const char *betza, PieceMoves *out, char *err, size_t errlen);
+/* The same, on hexagonal cells where hex is set (the atoms and direction
+** letters of docs/api.md's table for topology = "hex"). */
+int piece_compile_on(const char *betza, int hex, PieceMoves *out, char *err,
+                     size_t errlen);
 
 #endif

@@ -94,8 +94,9 @@ static void add_ray(Variant *v, int c, int off, int reach, int type) {
 static int leaves_region(const Variant *v, int c, int t, const MoveRule *r) {
   const Geometry *g = &v->geo;
   if (!v->type[t].has_region) return 0;
-  int dy = c == WHITE ? r->dy : -r->dy;
-  int dx = c == BLACK && v->type[t].rotated ? -r->dx : r->dx;
+  int rot = c == BLACK && v->type[t].rotated;
+  int dy = c == WHITE ? r->dy : rot ? -r->dy : board_mirror_dy(g, r->dx, r->dy);
+  int dx = rot ? -r->dx : r->dx;
   int range = r->range == RANGE_INF ? (g->files > g->ranks ? g->files : g->ranks) : r->range;
   for (int rank = 0; rank < g->ranks; rank++)
     for (int file = 0; file < g->files; file++) {
@@ -150,11 +151,11 @@ static void check_pieces(Variant *v, Report *r) {
     for (int u = 0; u < t; u++)
       if (v->type[u].letter == pt->letter)
         report(r, "pieces: letter '%c' is used twice", pt->letter);
-    if (piece_compile(pt->betza, &pt->moves, perr, sizeof perr))
+    if (piece_compile_on(pt->betza, v->geo.hex, &pt->moves, perr, sizeof perr))
       report(r, "pieces.%c.betza: %s", pt->letter, perr);
     if (pt->extra_betza[0]) { /* appended, marked as extra */
       PieceMoves extra;
-      if (piece_compile(pt->extra_betza, &extra, perr, sizeof perr))
+      if (piece_compile_on(pt->extra_betza, v->geo.hex, &extra, perr, sizeof perr))
         report(r, "pieces.%c.extra.betza: %s", pt->letter, perr);
       else if (pt->moves.n + extra.n > MAX_RULES)
         report(r, "pieces.%c.extra.betza: more than %d directions in all",
@@ -229,8 +230,11 @@ static void build_steps(Variant *v) {
       for (int i = 0; i < pm->n; i++) {
         const MoveRule *r = &pm->rule[i];
         int sy = c == WHITE ? 1 : -1, sx = c == BLACK && v->type[t].rotated ? -1 : 1;
+        /* (on hexagonal cells Black's mirror image is not (dx, -dy):
+        ** board_mirror_dy) */
+        int hex_mirror = g->hex && c == BLACK && sx == 1;
         Step *s = &v->step[c][t][i];
-        s->off = (int16_t)board_offset(g, r->dx * sx, r->dy * sy);
+        s->off = (int16_t)board_offset(g, r->dx * sx, hex_mirror ? board_mirror_dy(g, r->dx, r->dy) : r->dy * sy);
         s->range = r->range == RANGE_INF ? (uint8_t)unbounded : r->range;
         s->modes = r->modes;
         s->path = r->path;
@@ -240,7 +244,9 @@ static void build_steps(Variant *v) {
                             (r->extra ? STEP_EXTRA : 0));
         s->nlame = (uint8_t)r->nlame;
         for (int j = 0; j < r->nlame; j++)
-          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0] * sx, r->lame[j][1] * sy);
+          s->lame[j] = (int16_t)board_offset(g, r->lame[j][0] * sx,
+                                             hex_mirror ? board_mirror_dy(g, r->lame[j][0], r->lame[j][1])
+                                                        : r->lame[j][1] * sy);
         if (r->extra && i < v->nplain[c][t]) v->nplain[c][t] = i; /* extra steps come last */
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;

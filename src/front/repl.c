@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,63 @@ static int marked(const Position *p, int sq);
 static void show_marks(Repl *r, int who, int hide);
 static void show_card_hint(Repl *r, int who);
 
+/* The cell of file x at height h (in half cells above the lowest cell of
+** the middle file) of a hexagonal board, or SQ_NONE. */
+static int hex_cell_at(const Geometry *geo, int x, int h) {
+  int up = h - abs(x - geo->files / 2);
+  return up < 0 || up % 2 ? SQ_NONE : board_named_square(geo, x, up / 2);
+}
+
+/* A hexagonal board drawn as it stands: each file a column, each cell
+** half a line above or below its neighbours in the next file, a rank's
+** number beside its cells at each end (ranks bend at the middle file).
+** Pieces as letters, '.' an empty cell, the last move in brackets. */
+static void show_hex_rows(Repl *r, const Position *p, int who, int hide, int last_from, int last_to,
+                          int black_below) {
+  const Geometry *geo = &r->g->v->geo;
+  int n = geo->files, top = 2 * (n - 1);
+  for (int row = 0; row <= top; row++) {
+    int h = black_below ? row : top - row;
+    char line[16 * 4 + 1];
+    int len = 0, label_left = 0, label_right = 0;
+    memset(line, ' ', sizeof line - 1);
+    for (int col = 0; col < n; col++) {
+      int x = black_below ? n - 1 - col : col, s = hex_cell_at(geo, x, h);
+      if (s == SQ_NONE) continue;
+      /* a rank's number where its first or last cell is */
+      int rank = board_named_rank(geo, s), first = 0, last = 0;
+      for (int f = 0; f < n; f++)
+        if (board_named_square(geo, f, rank) != SQ_NONE) {
+          if (!first) first = f + 1;
+          last = f + 1;
+        }
+      if (x == (black_below ? last : first) - 1 && !label_left) label_left = rank + 1;
+      if (x == (black_below ? first : last) - 1) label_right = rank + 1;
+      uint8_t c = p->board[s];
+      char ch = '.';
+      if (hide && !view_sees(p, who, s)) ch = VIEW_UNKNOWN;
+      else if (c != CELL_EMPTY) {
+        ch = r->g->v->type[CELL_TYPE(c)].letter;
+        if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
+      }
+      int at = col * 4, mk = c != CELL_EMPTY && ch != VIEW_UNKNOWN && marked(p, s);
+      if (s == last_from || s == last_to) line[at] = '[', line[at + 2] = mk ? '\'' : ']';
+      else if (mk) line[at + 2] = '\'';
+      line[at + 1] = ch;
+      len = at + 3;
+    }
+    while (len > 0 && line[len - 1] == ' ') len--;
+    line[len] = '\0';
+    if (label_left) printf("%3d ", label_left);
+    else printf("    ");
+    printf("%s", line);
+    if (label_right) printf("%*s%d", 4 * n - len, "", label_right);
+    printf("\n");
+  }
+  printf("    ");
+  for (int col = 0; col < n; col++) printf(" %c  ", geo->file_letter[black_below ? n - 1 - col : col]);
+}
+
 static void show_board(Repl *r) {
   const Position *p = &r->g->pos;
   const Geometry *geo = &r->g->v->geo;
@@ -179,7 +237,8 @@ static void show_board(Repl *r) {
   }
   printf("\n");
   int black_below = board_bottom(r) == BLACK;
-  for (int row = 0; row < geo->ranks; row++) {
+  if (geo->hex) show_hex_rows(r, p, who, hide, last_from, last_to, black_below);
+  for (int row = 0; row < (geo->hex ? 0 : geo->ranks); row++) {
     int rank = black_below ? row : geo->ranks - 1 - row;
     printf("%3d ", rank + 1);
     for (int col = 0; col < geo->files; col++) {
@@ -224,8 +283,8 @@ static void show_board(Repl *r) {
     }
     printf("\n");
   }
-  printf("    ");
-  for (int col = 0; col < geo->files; col++) printf(" %c ", 'a' + (black_below ? geo->files - 1 - col : col));
+  if (!geo->hex) printf("    ");
+  for (int col = 0; col < (geo->hex ? 0 : geo->files); col++) printf(" %c ", 'a' + (black_below ? geo->files - 1 - col : col));
   if (hide) view_fen(p, who, fen, sizeof fen);
   else pos_fen(p, fen, sizeof fen);
   printf("\n\n%s%s\n", hide ? (who == WHITE ? "White's view: " : "Black's view: ") : "", fen);
@@ -769,13 +828,30 @@ static void do_svg(Repl *r, const char *arg) {
     return;
   }
   int W = geo->files * S + 24, H = geo->ranks * S + 24;
+  /* hexagonal cells: flat-topped hexagons of radius rho in vertical files,
+  ** each file half a cell (half) off the next; a piece in the S box
+  ** around its centre */
+  double rho = S * 2.0 / 3.0, half = rho * 0.8660254;
+  int top = 2 * (geo->files - 1);
+  if (geo->hex) W = 24 + (int)(rho * (1.5 * geo->files + 0.5)) + 2, H = (int)(half * (top + 2)) + 24;
   fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
              "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, sans-serif\">\n", W, H, W, H);
   for (int rank = geo->ranks - 1; rank >= 0; rank--)
     for (int file = 0; file < geo->files; file++) {
       int sq = board_square(geo, file, rank), x = 24 + file * S, y = (geo->ranks - 1 - rank) * S;
-      fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, S, S,
-              (file + rank) % 2 ? "#f0d9b5" : "#b58863");
+      if (!board_inside(geo, sq)) continue; /* a hole: no cell */
+      if (geo->hex) {
+        int h = abs(file - geo->files / 2) + 2 * board_named_rank(geo, sq);
+        double cx = 24 + rho + file * 1.5 * rho, cy = half * (top - h + 1);
+        static const char *const colours[3] = {"#f0d9b5", "#d6ae82", "#b58863"};
+        fprintf(f, "<polygon points=\"");
+        for (int k = 0; k < 6; k++)
+          fprintf(f, "%s%.1f,%.1f", k ? " " : "", cx + rho * cos(k * M_PI / 3), cy + rho * sin(k * M_PI / 3));
+        fprintf(f, "\" fill=\"%s\" stroke=\"#8a6d4a\"/>\n", colours[(file + rank) % 3]);
+        x = (int)(cx - S / 2.0), y = (int)(cy - S / 2.0);
+      } else
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, S, S,
+                (file + rank) % 2 ? "#f0d9b5" : "#b58863");
       uint8_t c = p->board[sq];
       if (hide && !view_sees(p, who, sq)) {
         fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"28\" text-anchor=\"middle\" fill=\"#777\">?</text>\n",
@@ -801,10 +877,20 @@ static void do_svg(Repl *r, const char *arg) {
                    "<title>moved diagonally: no more diagonal moves</title></circle>\n",
                 x + S - 8, y + 8);
     }
-  for (int file = 0; file < geo->files; file++)
+  for (int file = 0; geo->hex && file < geo->files; file++) /* under each file's lowest cell */
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
+            24 + rho + file * 1.5 * rho, half * (top - abs(file - geo->files / 2) + 2) + 14, geo->file_letter[file]);
+  for (int rank = 0; geo->hex && rank < geo->ranks; rank++) /* beside each rank's first cell */
+    for (int file = 0; file < geo->files; file++)
+      if (board_named_square(geo, file, rank) != SQ_NONE) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" text-anchor=\"middle\">%d</text>\n",
+                24 + file * 1.5 * rho - 8, half * (top - abs(file - geo->files / 2) - 2 * rank + 1) + 5, rank + 1);
+        break;
+      }
+  for (int file = 0; !geo->hex && file < geo->files; file++)
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
             24 + file * S + S / 2, geo->ranks * S + 17, 'a' + file);
-  for (int rank = 0; rank < geo->ranks; rank++)
+  for (int rank = 0; !geo->hex && rank < geo->ranks; rank++)
     fprintf(f, "<text x=\"12\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%d</text>\n",
             (geo->ranks - 1 - rank) * S + S / 2 + 5, rank + 1);
   fprintf(f, "</svg>\n");

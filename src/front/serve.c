@@ -466,6 +466,20 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
       write_cell(b, g, board_square(geo, f, r), hide, side);
     }
   buf_add(b, "]", 1);
+  if (geo->hex) { /* hexagonal cells: the page draws hexagons, and the
+                     names of the board's cells are not letter and row */
+    json_key(b, &first, "hex"), buf_puts(b, "true");
+    json_key(b, &first, "names"), buf_add(b, "[", 1);
+    for (int r = 0; r < geo->ranks; r++)
+      for (int f = 0; f < geo->files; f++) {
+        int at = board_square(geo, f, r);
+        if (r || f) buf_add(b, ",", 1);
+        if (board_inside(geo, at)) board_square_name(geo, at, sq);
+        else sq[0] = '\0';
+        json_str(b, sq);
+      }
+    buf_add(b, "]", 1);
+  }
   /* marks on the pieces this viewer sees: promoted (Crazyhouse's `~`:
   ** captured, it goes to the pocket as what it came from) and unmoved
   ** (a piece whose i-moves still wait for its first move) */

@@ -794,11 +794,11 @@ static void set_aside_bad_betza(Reader *r, Variant *v) {
   char perr[256];
   for (int t = 0; t < v->ntypes; t++) {
     PieceType *pt = &v->type[t];
-    if (piece_compile(pt->betza, &moves, perr, sizeof perr)) {
+    if (piece_compile_on(pt->betza, v->geo.hex, &moves, perr, sizeof perr)) {
       problem(r, "pieces.%c.betza: %s", pt->letter, perr);
       pt->betza[0] = '\0';
     }
-    if (pt->extra_betza[0] && piece_compile(pt->extra_betza, &moves, perr, sizeof perr)) {
+    if (pt->extra_betza[0] && piece_compile_on(pt->extra_betza, v->geo.hex, &moves, perr, sizeof perr)) {
       problem(r, "pieces.%c.extra.betza: %s", pt->letter, perr);
       pt->extra_betza[0] = '\0';
     }
@@ -1293,6 +1293,32 @@ int script_names(lua_State *L, int idx, VariantNames *n, char *err, size_t errle
   return r->nerr ? -1 : 0;
 }
 
+/* A hexagon of hexagonal cells, `files` across (odd: 11 for the 91-cell
+** board), on a square array in axial coordinates: file x holds the array
+** cells y with |x - y| < side, and every hex direction is one fixed offset
+** (docs/internals.md). Files are lettered without j, as hexagonal chess
+** writes them; every file's cells are named from rank 1 up. */
+static void hex_geometry(Reader *r, Geometry *g) {
+  static const char letters[] = "abcdefghiklmnopq";
+  int n = g->files;
+  if (n % 2 == 0 || n < 3 || n > MAX_RANKS) {
+    problem(r, "topology: \"hex\" needs an odd number of files from 3 to %d, not %d", MAX_RANKS - 1, n);
+    return;
+  }
+  int side = (n + 1) / 2;
+  board_geometry(g, n, n);
+  g->hex = 1;
+  for (int x = 0; x < n; x++) {
+    g->file_letter[x] = letters[x];
+    g->rank_shift[x] = (int8_t)(x >= side ? x - side + 1 : 0);
+    for (int y = 0; y < n; y++)
+      if (y - x >= side || x - y >= side) {
+        g->hole[y] |= (uint16_t)(1u << x);
+        g->nholes++;
+      }
+  }
+}
+
 /* topology: plain, cylinder (the files wrap) or torus (files and
 ** ranks wrap); holes = "a1 l1-l12": cells that do not exist. Read before
 ** the pieces and the start, which name squares. */
@@ -1301,8 +1327,9 @@ static void read_topology(Reader *r, int idx, Geometry *g) {
   if (get_string(r, idx, "topology", "", buf, sizeof buf)) {
     if (strcmp(buf, "cylinder") == 0) g->wrap = WRAP_FILES;
     else if (strcmp(buf, "torus") == 0) g->wrap = WRAP_FILES | WRAP_RANKS;
+    else if (strcmp(buf, "hex") == 0) hex_geometry(r, g);
     else if (strcmp(buf, "plain") != 0)
-      problem(r, "topology: \"%s\" (expected plain, cylinder or torus)", buf);
+      problem(r, "topology: \"%s\" (expected plain, cylinder, torus or hex)", buf);
   }
   if (!get_string(r, idx, "holes", "", buf, sizeof buf)) return;
   uint16_t set[MAX_RANKS];
@@ -1313,8 +1340,9 @@ static void read_topology(Reader *r, int idx, Geometry *g) {
     problem(r, "holes: every cell of the board is a hole");
     return;
   }
-  memcpy(g->hole, set, sizeof g->hole);
-  g->nholes = n;
+  for (int rank = 0; rank < g->ranks; rank++) g->hole[rank] |= set[rank]; /* (a hex board has its own) */
+  g->nholes = 0;
+  for (int rank = 0; rank < g->ranks; rank++) g->nholes += __builtin_popcount(g->hole[rank]);
 }
 
 int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) {

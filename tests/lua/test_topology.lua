@@ -184,7 +184,7 @@ end
 do
   local ok, msg = varia.check(std.extend(std.chess, { name = "x", topology = "sphere" }))
   t.check("topology: unknown value refused", not ok)
-  t.check("topology: the message says what is expected", tostring(msg):find("expected plain, cylinder or torus", 1, true))
+  t.check("topology: the message says what is expected", tostring(msg):find("expected plain, cylinder, torus or hex", 1, true))
   ok, msg = varia.check(std.extend(std.chess, { name = "x", holes = "z9" }))
   t.check("holes: a bad square refused", not ok)
   t.check("holes: the message names it", tostring(msg):find("z9", 1, true))
