@@ -27,7 +27,7 @@ local fmt = string.format
 
 local USAGE = [==[
 usage: varia tune VARIANT [--games N] [--depth D] [--iterations K]
-                          [--seed S] [--max-plies N] [--out FILE]
+                          [--seed S] [--max-plies N] [--ridge R] [--out FILE]
        varia tune --report FILE
 Learns VARIANT's piece values from seeded self-play: K iterations
 (default 3) of N games (default 40) at depth D (default 2), each fitted
@@ -41,11 +41,12 @@ over the games) and how they changed.
 ]==]
 
 local BOOTSTRAP = 20       -- resamples of the games for the intervals
+local RIDGE = 0.25         -- the fit's ridge, per row, on standardised features (--ridge)
 local SETTLED = 0.05       -- no value moved more than this share: stop
 local VALUE_MIN, VALUE_MAX = 1, 100000 -- the loader's range, kept positive
 
 local function parse(args)
-  local o = { games = 40, depth = "2", iterations = 3, seed = 1, max_plies = 200 }
+  local o = { games = 40, depth = "2", iterations = 3, seed = 1, max_plies = 200, ridge = RIDGE }
   local i = 1
   local function value(name)
     i = i + 1
@@ -65,6 +66,9 @@ local function parse(args)
     elseif a == "--seed" then o.seed = count(a, 0)
     elseif a == "--max-plies" then o.max_plies = count(a, 1)
     elseif a == "--depth" then o.depth = tostring(count(a, 1))
+    elseif a == "--ridge" then
+      o.ridge = tonumber(value(a))
+      if not o.ridge or o.ridge < 0 or o.ridge > 1000 then lab.usage_error("--ridge needs a number from 0 to 1000") end
     elseif a == "--out" or a == "-o" then o.out = value(a)
     elseif a == "--report" then o.report = value(a)
     elseif a:sub(1, 1) == "-" then lab.usage_error("unknown option '" .. a .. "'")
@@ -84,10 +88,9 @@ local function parse(args)
 end
 
 -- The fit's settings: positions kept per game (evenly spaced: those of a
--- game are alike), the ridge (per row, on standardised features), the
+-- game are alike), the
 -- Newton steps of a bootstrap resample (from the whole fit's answer).
 local PER_GAME = 16
-local RIDGE = 0.25
 local RESAMPLE_STEPS = 3
 local WEIGHT_LIMIT = 10000 -- the loader's range of a weight (script units)
 
@@ -177,7 +180,7 @@ end
 -- the fitted features (cols) from K * w. Returns the new weights (a copy
 -- of w with the fitted ones changed) and the fit's state, or nil where
 -- the games do not tell the better side (K not positive).
-local function texel(rows, w, cols, sigma, start, steps)
+local function texel(rows, w, cols, sigma, start, steps, ridge)
   if #rows == 0 then return nil end
   for _, r in ipairs(rows) do
     local e = 0
@@ -192,7 +195,7 @@ local function texel(rows, w, cols, sigma, start, steps)
   local K = kfit[1] / 100 -- per centipawn
   if not (K > 1e-7) then return nil end
   for _, r in ipairs(rows) do r.off = K * r.e * 100 end
-  local beta = newton(rows, cols, sigma, RIDGE * #rows, start and start.beta or { [0] = kfit[0] }, steps)
+  local beta = newton(rows, cols, sigma, (ridge or RIDGE) * #rows, start and start.beta or { [0] = kfit[0] }, steps)
   local out = {}
   for i, wi in ipairs(w) do out[i] = wi end
   for j, c in ipairs(cols) do out[c] = w[c] + beta[j] / K end
@@ -221,12 +224,12 @@ local function script_value(w, scale) return math.floor(w * scale + 0.5) end
 
 -- The 2.5th and 97.5th percentiles of each fitted weight (script units)
 -- over bootstrap resamples of the games (seeded: the same every run).
-local function intervals(games, w, cols, sigma, scales, state, seed)
+local function intervals(games, w, cols, sigma, scales, state, seed, ridge)
   local rng = lab.rng_of(seed, 0x7475) -- "tu"
   local samples = {}
   for _ = 1, BOOTSTRAP do
     local rows = gather(games, function() return rng(#games) end)
-    local fitted = texel(rows, w, cols, sigma, state, RESAMPLE_STEPS)
+    local fitted = texel(rows, w, cols, sigma, state, RESAMPLE_STEPS, ridge)
     if fitted then
       for _, c in ipairs(cols) do
         samples[c] = samples[c] or {}
@@ -248,8 +251,9 @@ end
 -- pieces' values (middle game), then the other weights.
 local function report_lines(o, f, history, ci, pieces, terms, games_total)
   local lines = {}
-  lines[#lines + 1] = fmt("varia tune %s --games %d --depth %s --iterations %d --seed %d --max-plies %d",
-    o.variant, o.games, o.depth, o.iterations, o.seed, o.max_plies)
+  lines[#lines + 1] = fmt("varia tune %s --games %d --depth %s --iterations %d --seed %d --max-plies %d%s",
+    o.variant, o.games, o.depth, o.iterations, o.seed, o.max_plies,
+    o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "")
   lines[#lines + 1] = fmt("%d iterations played, %d games", #history - 1, games_total)
   local function table_of(title, width, list)
     local head = fmt("%-" .. width .. "s %8s  %-15s", title, title == "piece" and "value" or "weight", "95% interval")
@@ -415,13 +419,13 @@ function M.main(tty, args)
     local games = rows_of(all)
     local rows = gather(games)
     local cols, sigma = spread(rows, candidates)
-    local fitted, state = texel(rows, w, cols, sigma, nil, 12)
+    local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge)
     local moved, ci = 0, {}
     if fitted then
       -- the intervals of this fit, from the weights it started from
-      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it)
+      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge)
       -- the intervals of this fit, from the weights it started from
-      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it)
+      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge)
       for _, c in ipairs(cols) do
         local is_value = f.names[c]:match("^value") ~= nil
         local v = limited(fitted[c], w[c], f.scales[c], is_value)
