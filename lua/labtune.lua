@@ -95,18 +95,34 @@ local RESAMPLE_STEPS = 3
 local WEIGHT_LIMIT = 10000 -- the loader's range of a weight (script units)
 
 -- The rows of the regression: per game, the features of up to PER_GAME
--- of the positions the computer played from, and the result.
-local function rows_of(records)
+-- of the quiet positions the computer played from, and the result. A
+-- position is quiet when no piece left the board on the step into it or
+-- out of it (pieces: the pairs of feature indices of each type's count
+-- by phase): where an exchange is under way the material counts a piece
+-- the next step takes back, and a fit over such positions shrinks the
+-- values of the pieces exchanged most.
+local function rows_of(records, pieces)
+  local function material(x)
+    local parts = {}
+    for k, pair in ipairs(pieces) do parts[k] = math.floor(x[pair[1]] + x[pair[2]] + 0.5) end
+    return table.concat(parts, " ")
+  end
   local games = {}
   for _, rec in ipairs(records) do
     local result = rec.result == "1-0" and 1 or rec.result == "0-1" and 0 or 0.5
-    local X, first, last = {}, rec.ev0, #rec.features
-    local n = last - first + 1
+    local quiet, first, last = {}, rec.ev0, #rec.features
+    for k = first, last do
+      local here = material(rec.features[k])
+      if (k == first or material(rec.features[k - 1]) == here) and (k == last or material(rec.features[k + 1]) == here) then
+        quiet[#quiet + 1] = rec.features[k]
+      end
+    end
+    local X, n = {}, #quiet
     if n > 0 then
       local step = math.max(1, n / PER_GAME)
-      local k = first
-      while k <= last + 1e-9 do
-        X[#X + 1] = rec.features[math.floor(k)]
+      local k = 1
+      while k <= n + 1e-9 do
+        X[#X + 1] = quiet[math.floor(k)]
         k = k + step
       end
     end
@@ -399,6 +415,16 @@ function M.main(tty, args)
     end
   end
   local pieces, terms, candidates = fitted_features(f, info, ref)
+  -- each type's count, as the pair of its features by phase
+  local counts = {}
+  for i, name in ipairs(f.names) do
+    local letter = name:match("^value%.(.)$")
+    if letter then
+      for j, other in ipairs(f.names) do
+        if other == "values_end." .. letter then counts[#counts + 1] = { i, j } end
+      end
+    end
+  end
   local function snapshot()
     local h = {}
     for _, list in ipairs({ pieces, terms }) do
@@ -416,7 +442,7 @@ function M.main(tty, args)
     -- the fit of each iteration is over the games of every iteration so
     -- far: the values settle as the games add up
     for _, rec in ipairs(lab.play_games(cfg, nil, function() tick() end)) do all[#all + 1] = rec end
-    local games = rows_of(all)
+    local games = rows_of(all, counts)
     local rows = gather(games)
     local cols, sigma = spread(rows, candidates)
     local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge)
