@@ -29,11 +29,13 @@ local USAGE = [==[
 usage: varia tune VARIANT [--games N] [--depth D] [--iterations K]
                           [--seed S] [--max-plies N] [--ridge R] [--out FILE]
        varia tune --report FILE
-Learns VARIANT's piece values from seeded self-play: K iterations
-(default 3) of N games (default 40) at depth D (default 2), each fitted
-by a logistic regression of the results on the material (Texel's
-method), the pawn keeping its value; each iteration plays with the values
-of the one before. Writes FILE (default NAME-tuned.lua, beside VARIANT's
+Learns VARIANT's evaluation from seeded self-play (the piece values by
+game phase and the weights of its eval table): K iterations (default 3)
+of N games (default 40) at depth D (default 2), each fitted by a
+logistic regression of the results on the features of quiet positions
+(Texel's method), a ridge of R (default 0.25) holding each weight where
+the games say little, the pawn keeping its value; each iteration plays
+with the values of the one before. Writes FILE (default NAME-tuned.lua, beside VARIANT's
 file, or here for a built-in NAME), a variant script that requires VARIANT and sets the fitted
 values: give it to varia analyze, diff, uci as any script. --report FILE
 prints the values of a tuned file with their 95% intervals (a bootstrap
