@@ -76,7 +76,7 @@ LINK_DEPFLAGS = $(DEPFLAGS) -MF $@.d -MT $@
 # Rebuild everything when the flags change (a SANITIZE build after a plain one).
 FLAGS_STAMP = build/flags-$(shell echo '$(ALL_CFLAGS) $(LDFLAGS)' | cksum | cut -d' ' -f1)
 
-.PHONY: all build-deps dist deb deb-test deb-chroot-test test fuzz-compiles unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test bench clean deps play fuzz fuzz-smoke install uninstall
+.PHONY: all build-deps dist deb deb-test deb-chroot-test test fuzz-compiles unit-test perft-test lua-test fsf-test test-fsf variants-table cli-test tune-gain bench clean deps play fuzz fuzz-smoke install uninstall
 all: varia
 
 build:
@@ -167,6 +167,10 @@ fsf-test test-fsf: varia
 # docs/variants.md: the table of Fairy-Stockfish's variants, measured here
 variants-table: varia
 	./varia run tests/fsf/table.lua > docs/variants.md.new && mv docs/variants.md.new docs/variants.md
+
+# varia tune's measured gain, tuned against untuned (docs/engine.md, Tuning)
+tune-gain: varia
+	nice tests/tune/gain.sh
 
 # Every suite, summed up in one 'N passed, N failed' line. The fuzz targets
 # are checked to compile first, so that an API change cannot leave them

@@ -260,7 +260,7 @@ local function play_game(cfg, i, info)
   -- their own
   local replay = varia.new(cfg.variant, { seed = cfg.seed * 1000003 + o, fen = fen })
   local rec = { i = i, opening = o, white = white, steps = {}, legal = {}, mat = {}, ev = {},
-                first = side_of(replay:fen()) }
+                first = side_of(replay:fen()), features = cfg.features and {} or nil }
   local occupied, squares, seen, npos, uniq, turns, last_side = {}, 0, {}, 0, 0, 0, nil
   local believes = pcall(g.beliefs, g, "white")
   if believes then rec.bw, rec.bb = {}, {} end
@@ -278,6 +278,8 @@ local function play_game(cfg, i, info)
     local d = game:decision()
     rec.legal[#rec.legal + 1] = d and #d.options or 0
     rec.mat[#rec.mat + 1] = material(cells, pocket, info.skip)
+    -- the evaluation's features of each position, for varia tune's fit
+    if cfg.features then rec.features[#rec.features + 1] = game:features().values end
     if believes then
       -- in thousandths of log10: the counts run from 1 to estimates of
       -- 10^20 and more, and an integer keeps the record exact in JSON

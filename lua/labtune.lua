@@ -1,17 +1,24 @@
--- labtune: `varia tune VARIANT`, the piece values of a variant learnt from
--- its own games (docs/engine.md, Tuning). Iterations of seeded self-play
--- (lab.play_games, as `varia analyze` plays) and a fit: the logistic
--- regression of each game's result on the material differences of the
--- positions the computer played from (Texel's method with material as the
--- evaluation: lab's fit of piece values), scaled so that the pawn (the
+-- labtune: `varia tune VARIANT`, the evaluation of a variant learnt from
+-- its own games (docs/engine.md, Tuning): the piece values, by game phase
+-- (middle game and endgame), and the weights of the evaluation's other
+-- terms (mobility, centralisation and advancement, pawn structure, royal
+-- safety: the script's eval table, docs/api.md). Iterations of seeded
+-- self-play (lab.play_games, as `varia analyze` plays), each followed by a
+-- fit: Texel's method, a logistic regression of each game's result on the
+-- positions the computer played from, where the evaluation is linear in
+-- its weights (g:features() gives each position's features, so that
+-- features times weights are the evaluation). The scale K of the current
+-- evaluation is fitted first; then each weight moves from where it is, a
+-- ridge holding it there where the games say little; the pawn (the
 -- reference piece) keeps its value. Each iteration plays with the values
 -- of the one before, and each fit is over the games of all iterations so
--- far (a value moves at most by half or double an iteration). The result is a variant script beside nothing else:
--- it requires the variant and gives each piece its fitted `value`, so that
--- the loader validates it and the search, `analyze` and `diff` use it as
--- any script. The report (values, 95% intervals from a bootstrap over the
--- games, the values of each iteration) is kept in the file's comments and
--- printed again by `varia tune --report FILE`.
+-- far (a weight moves at most by its size an iteration). The result is a
+-- variant script beside nothing else: it requires the variant and gives
+-- each piece its fitted `value` and the rest as `eval = std.eval { ... }`,
+-- so that the loader validates it and the search, `analyze` and `diff`
+-- use it as any script. The report (values and weights, 95% intervals from
+-- a bootstrap over the games, those of each iteration) is kept in the
+-- file's comments and printed again by `varia tune --report FILE`.
 local stats = require "labstats"
 local lab = ... -- lua/lab.lua, given by src/front/cli.c
 
@@ -20,13 +27,15 @@ local fmt = string.format
 
 local USAGE = [==[
 usage: varia tune VARIANT [--games N] [--depth D] [--iterations K]
-                          [--seed S] [--max-plies N] [--out FILE]
+                          [--seed S] [--max-plies N] [--ridge R] [--out FILE]
        varia tune --report FILE
-Learns VARIANT's piece values from seeded self-play: K iterations
-(default 3) of N games (default 40) at depth D (default 2), each fitted
-by a logistic regression of the results on the material (Texel's
-method), the pawn keeping its value; each iteration plays with the values
-of the one before. Writes FILE (default NAME-tuned.lua, beside VARIANT's
+Learns VARIANT's evaluation from seeded self-play (the piece values by
+game phase and the weights of its eval table): K iterations (default 3)
+of N games (default 40) at depth D (default 2), each fitted by a
+logistic regression of the results on the features of quiet positions
+(Texel's method), a ridge of R (default 0.25) holding each weight where
+the games say little, the pawn keeping its value; each iteration plays
+with the values of the one before. Writes FILE (default NAME-tuned.lua, beside VARIANT's
 file, or here for a built-in NAME), a variant script that requires VARIANT and sets the fitted
 values: give it to varia analyze, diff, uci as any script. --report FILE
 prints the values of a tuned file with their 95% intervals (a bootstrap
@@ -34,11 +43,12 @@ over the games) and how they changed.
 ]==]
 
 local BOOTSTRAP = 20       -- resamples of the games for the intervals
+local RIDGE = 0.25         -- the fit's ridge, per row, on standardised features (--ridge)
 local SETTLED = 0.05       -- no value moved more than this share: stop
 local VALUE_MIN, VALUE_MAX = 1, 100000 -- the loader's range, kept positive
 
 local function parse(args)
-  local o = { games = 40, depth = "2", iterations = 3, seed = 1, max_plies = 200 }
+  local o = { games = 40, depth = "2", iterations = 3, seed = 1, max_plies = 200, ridge = RIDGE }
   local i = 1
   local function value(name)
     i = i + 1
@@ -58,6 +68,9 @@ local function parse(args)
     elseif a == "--seed" then o.seed = count(a, 0)
     elseif a == "--max-plies" then o.max_plies = count(a, 1)
     elseif a == "--depth" then o.depth = tostring(count(a, 1))
+    elseif a == "--ridge" then
+      o.ridge = tonumber(value(a))
+      if not o.ridge or o.ridge < 0 or o.ridge > 1000 then lab.usage_error("--ridge needs a number from 0 to 1000") end
     elseif a == "--out" or a == "-o" then o.out = value(a)
     elseif a == "--report" then o.report = value(a)
     elseif a:sub(1, 1) == "-" then lab.usage_error("unknown option '" .. a .. "'")
@@ -76,117 +89,243 @@ local function parse(args)
   return o
 end
 
--- Values from a fit: each coefficient over the reference's, times the
--- reference's value (the pawn, 100 where the script gives none); the
--- pieces whose fit is not positive keep their value (nil here).
-local function scaled(fit, types, ref, ref_value)
-  local refcoef
-  for j, key in ipairs(types) do if key == ref then refcoef = fit.coef[j] end end
-  local out = {}
-  if not refcoef or refcoef <= 1e-9 then return out end
-  for j, key in ipairs(types) do
-    local v = fit.coef[j] / refcoef * ref_value
-    if v == v and v >= VALUE_MIN and v <= VALUE_MAX then out[key] = math.floor(v + 0.5) end
-  end
-  return out
-end
+-- The fit's settings: positions kept per game (evenly spaced: those of a
+-- game are alike), the
+-- Newton steps of a bootstrap resample (from the whole fit's answer).
+local PER_GAME = 16
+local RESAMPLE_STEPS = 3
+local WEIGHT_LIMIT = 10000 -- the loader's range of a weight (script units)
 
--- The rows of a regression: per position, White's material less Black's
--- by type; per game, the rows' range (for the bootstrap).
-local function rows_of(records)
-  local present, types = {}, {}
-  for _, rec in ipairs(records) do
-    for k = rec.ev0, #rec.mat do
-      for key in rec.mat[k]:gmatch("(%S-)%-?%d+") do present[key] = true end
-    end
+-- The rows of the regression: per game, the features of up to PER_GAME
+-- of the quiet positions the computer played from, and the result. A
+-- position is quiet when no piece left the board on the step into it or
+-- out of it (pieces: the pairs of feature indices of each type's count
+-- by phase): where an exchange is under way the material counts a piece
+-- the next step takes back, and a fit over such positions shrinks the
+-- values of the pieces exchanged most.
+local function rows_of(records, pieces)
+  local function material(x)
+    local parts = {}
+    for k, pair in ipairs(pieces) do parts[k] = math.floor(x[pair[1]] + x[pair[2]] + 0.5) end
+    return table.concat(parts, " ")
   end
-  for key in pairs(present) do types[#types + 1] = key end
-  table.sort(types)
   local games = {}
   for _, rec in ipairs(records) do
     local result = rec.result == "1-0" and 1 or rec.result == "0-1" and 0 or 0.5
-    local X = {}
-    for k = rec.ev0, #rec.mat do
-      local d, row = {}, {}
-      for key, n in rec.mat[k]:gmatch("(%S-)(%-?%d+)") do d[key] = tonumber(n) end
-      for j, key in ipairs(types) do row[j] = d[key] or 0 end
-      X[#X + 1] = row
+    local quiet, first, last = {}, rec.ev0, #rec.features
+    for k = first, last do
+      local here = material(rec.features[k])
+      if (k == first or material(rec.features[k - 1]) == here) and (k == last or material(rec.features[k + 1]) == here) then
+        quiet[#quiet + 1] = rec.features[k]
+      end
+    end
+    local X, n = {}, #quiet
+    if n > 0 then
+      local step = math.max(1, n / PER_GAME)
+      local k = 1
+      while k <= n + 1e-9 do
+        X[#X + 1] = quiet[math.floor(k)]
+        k = k + step
+      end
     end
     games[#games + 1] = { X = X, y = result }
   end
-  return types, games
+  return games
 end
 
-local function fit_games(types, games, pick)
-  local X, y = {}, {}
-  for i = 1, #games do
-    local g = games[pick and pick(i) or i]
-    for _, row in ipairs(g.X) do X[#X + 1], y[#y + 1] = row, g.y end
+-- Newton's method for the logistic regression of y on an offset and the
+-- columns cols of the rows: P = 1 / (1 + exp(-(b0 + offset + d . x))),
+-- with a ridge lambda * sigma_j^2 * d_j^2 (d = 0: the weights as they
+-- are). start: { b0, d1 .. dk } to begin from. Returns that vector.
+local function newton(rows, cols, sigma, lambda, start, steps)
+  local k = #cols
+  local beta = {}
+  for j = 0, k do beta[j] = start and start[j] or 0 end
+  for _ = 1, steps do
+    local H, g = {}, {}
+    for a = 0, k do
+      H[a + 1] = {}
+      for c = 0, k do H[a + 1][c + 1] = 0 end
+      H[a + 1][a + 1] = a > 0 and 2 * lambda * sigma[a] ^ 2 or 1e-9
+      g[a + 1] = a > 0 and -2 * lambda * sigma[a] ^ 2 * beta[a] or 0
+    end
+    local x = {}
+    for _, r in ipairs(rows) do
+      local z = beta[0] + r.off
+      x[0] = 1
+      for j = 1, k do
+        x[j] = r.x[cols[j]]
+        z = z + beta[j] * x[j]
+      end
+      local p = 1 / (1 + math.exp(-z))
+      local w, res = p * (1 - p), r.y - p
+      for a = 0, k do
+        local xa = x[a]
+        if xa ~= 0 then
+          g[a + 1] = g[a + 1] + xa * res
+          local Ha = H[a + 1]
+          for c = 0, k do
+            local xc = x[c]
+            if xc ~= 0 then Ha[c + 1] = Ha[c + 1] + w * xa * xc end
+          end
+        end
+      end
+    end
+    local step = stats.solve(H, g)
+    if not step then break end
+    local biggest = 0
+    for j = 0, k do
+      beta[j] = beta[j] + step[j + 1]
+      biggest = math.max(biggest, math.abs(step[j + 1]))
+    end
+    if biggest < 1e-9 then break end
   end
-  if #X == 0 or #types == 0 then return nil end
-  return stats.logistic(X, y)
+  return beta
 end
 
--- The 2.5th and 97.5th percentiles of each piece's value over bootstrap
--- resamples of the games (seeded: the same intervals every run).
-local function intervals(types, games, ref, ref_value, seed)
+-- The positions of the games picked (by index) as rows: features, result.
+local function gather(games, pick)
+  local rows = {}
+  for i = 1, #games do
+    local gm = games[pick and pick(i) or i]
+    for _, x in ipairs(gm.X) do rows[#rows + 1] = { x = x, y = gm.y } end
+  end
+  return rows
+end
+
+-- Texel's fit of the weights w (by feature index) over rows: K, the scale
+-- of the evaluation as it is (b0 + K * eval / 100), then the moves d of
+-- the fitted features (cols) from K * w. Returns the new weights (a copy
+-- of w with the fitted ones changed) and the fit's state, or nil where
+-- the games do not tell the better side (K not positive).
+local function texel(rows, w, cols, sigma, start, steps, ridge)
+  if #rows == 0 then return nil end
+  for _, r in ipairs(rows) do
+    local e = 0
+    for i, xi in ipairs(r.x) do e = e + xi * w[i] end
+    r.e = e / 100
+    r.off = 0
+  end
+  -- the scale: a logistic regression on the evaluation alone
+  local scale_rows = {}
+  for _, r in ipairs(rows) do scale_rows[#scale_rows + 1] = { x = { r.e }, y = r.y, off = 0 } end
+  local kfit = newton(scale_rows, { 1 }, { 1 }, 0, start and { [0] = start.b0, start.K } or nil, steps + 5)
+  local K = kfit[1] / 100 -- per centipawn
+  if not (K > 1e-7) then return nil end
+  for _, r in ipairs(rows) do r.off = K * r.e * 100 end
+  local beta = newton(rows, cols, sigma, (ridge or RIDGE) * #rows, start and start.beta or { [0] = kfit[0] }, steps)
+  local out = {}
+  for i, wi in ipairs(w) do out[i] = wi end
+  for j, c in ipairs(cols) do out[c] = w[c] + beta[j] / K end
+  return out, { K = kfit[1], b0 = kfit[0], beta = beta }
+end
+
+-- The standard deviation of each column over the rows (the ridge's
+-- units); columns that never vary are left out of the fit.
+local function spread(rows, candidates)
+  local cols, sigma = {}, {}
+  for _, c in ipairs(candidates) do
+    local s, s2 = 0, 0
+    for _, r in ipairs(rows) do s, s2 = s + r.x[c], s2 + r.x[c] ^ 2 end
+    local n = math.max(#rows, 1)
+    local var = s2 / n - (s / n) ^ 2
+    if var > 1e-9 then
+      cols[#cols + 1] = c
+      sigma[#cols] = math.sqrt(var)
+    end
+  end
+  return cols, sigma
+end
+
+-- A weight in the script's units, rounded (values: centipawns).
+local function script_value(w, scale) return math.floor(w * scale + 0.5) end
+
+-- The 2.5th and 97.5th percentiles of each fitted weight (script units)
+-- over bootstrap resamples of the games (seeded: the same every run).
+local function intervals(games, w, cols, sigma, scales, state, seed, ridge)
   local rng = lab.rng_of(seed, 0x7475) -- "tu"
   local samples = {}
   for _ = 1, BOOTSTRAP do
-    local fit = fit_games(types, games, function() return rng(#games) end)
-    local v = fit and scaled(fit, types, ref, ref_value) or {}
-    for key, x in pairs(v) do
-      samples[key] = samples[key] or {}
-      table.insert(samples[key], x)
+    local rows = gather(games, function() return rng(#games) end)
+    local fitted = texel(rows, w, cols, sigma, state, RESAMPLE_STEPS, ridge)
+    if fitted then
+      for _, c in ipairs(cols) do
+        samples[c] = samples[c] or {}
+        table.insert(samples[c], script_value(fitted[c], scales[c]))
+      end
     end
   end
   local out = {}
-  for key, xs in pairs(samples) do
+  for c, xs in pairs(samples) do
     table.sort(xs)
     local lo = xs[math.max(1, math.floor(#xs * 0.025 + 0.5))]
     local hi = xs[math.max(1, math.min(#xs, math.ceil(#xs * 0.975)))]
-    out[key] = { lo = lo, hi = hi, n = #xs }
+    out[c] = { lo = lo, hi = hi, n = #xs }
   end
   return out
 end
 
--- The report as lines (also the tuned file's comments, after "-- ").
-local function report_lines(o, history, final, ci, letters, games_total)
+-- The report as lines (also the tuned file's comments, after "-- "): the
+-- pieces' values (middle game), then the other weights.
+local function report_lines(o, f, history, ci, pieces, terms, games_total)
   local lines = {}
-  lines[#lines + 1] = fmt("varia tune %s --games %d --depth %s --iterations %d --seed %d --max-plies %d",
-    o.variant, o.games, o.depth, o.iterations, o.seed, o.max_plies)
+  lines[#lines + 1] = fmt("varia tune %s --games %d --depth %s --iterations %d --seed %d --max-plies %d%s",
+    o.variant, o.games, o.depth, o.iterations, o.seed, o.max_plies,
+    o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "")
   lines[#lines + 1] = fmt("%d iterations played, %d games", #history - 1, games_total)
-  local head = fmt("%-6s %8s  %-15s", "piece", "value", "95% interval")
-  for it = 0, #history - 1 do head = head .. fmt(" %7s", it == 0 and "given" or "it " .. it) end
-  lines[#lines + 1] = head
-  for _, key in ipairs(letters) do
-    local c = ci[key]
-    local line = fmt("%-6s %8d  %-15s", key, final[key], c and fmt("%d - %d", c.lo, c.hi) or "-")
-    for it = 1, #history do line = line .. fmt(" %7s", history[it][key] or "-") end
-    lines[#lines + 1] = line
+  local function table_of(title, width, list)
+    local head = fmt("%-" .. width .. "s %8s  %-15s", title, title == "piece" and "value" or "weight", "95% interval")
+    for it = 0, #history - 1 do head = head .. fmt(" %7s", it == 0 and "given" or "it " .. it) end
+    lines[#lines + 1] = head
+    for _, e in ipairs(list) do
+      local c = ci[e.index]
+      local line = fmt("%-" .. width .. "s %8d  %-15s", e.label, history[#history][e.index],
+        c and fmt("%d - %d", c.lo, c.hi) or "-")
+      for it = 1, #history do line = line .. fmt(" %7s", history[it][e.index] or "-") end
+      lines[#lines + 1] = line
+    end
   end
+  table_of("piece", 6, pieces)
+  table_of("term", 14, terms)
   return lines
 end
 
-local function write_tuned(o, final, letters, lines)
+-- The tuned script: the pieces' values, and every weight it fitted (or
+-- was given) in the eval table, in the script's units.
+local function write_tuned(o, f, current, pieces, terms, lines)
   local out = {}
-  out[#out + 1] = "-- " .. o.module .. ", its piece values tuned by varia tune (docs/engine.md, Tuning)."
+  out[#out + 1] = "-- " .. o.module .. ", its evaluation tuned by varia tune (docs/engine.md, Tuning)."
   for _, l in ipairs(lines) do out[#out + 1] = "-- tune: " .. l end
   out[#out + 1] = "local std = require \"std\""
   out[#out + 1] = "local base = require " .. fmt("%q", o.module)
   out[#out + 1] = "return std.extend(base, {"
   out[#out + 1] = fmt("  name = %q,", o.module .. "-tuned")
   out[#out + 1] = "  pieces = {"
-  for _, key in ipairs(letters) do
-    -- a promoted piece (+p) is not a letter of the pieces table
-    if key:match("^%a$") then out[#out + 1] = fmt("    %s = { value = %d },", key, final[key]) end
+  for _, e in ipairs(pieces) do
+    out[#out + 1] = fmt("    %s = { value = %d },", e.label, current[e.index])
+  end
+  out[#out + 1] = "  },"
+  out[#out + 1] = "  eval = std.eval {"
+  local groups, order = {}, {}
+  for _, e in ipairs(terms) do
+    local group, key = f.names[e.index]:match("^(.-)%.(.*)$")
+    if not group then group, key = "", f.names[e.index] end
+    if not groups[group] then groups[group] = {} order[#order + 1] = group end
+    table.insert(groups[group], fmt("%s = %d", key, current[e.index]))
+  end
+  for _, group in ipairs(order) do
+    if group == "" then
+      for _, kv in ipairs(groups[group]) do out[#out + 1] = "    " .. kv .. "," end
+    else
+      out[#out + 1] = fmt("    %s = { %s },", group, table.concat(groups[group], ", "))
+    end
   end
   out[#out + 1] = "  },"
   out[#out + 1] = "})"
-  local f, err = io.open(o.out, "w")
-  if not f then lab.die("cannot write " .. o.out .. ": " .. tostring(err)) end
-  f:write(table.concat(out, "\n"), "\n")
-  f:close()
+  local file, err = io.open(o.out, "w")
+  if not file then lab.die("cannot write " .. o.out .. ": " .. tostring(err)) end
+  file:write(table.concat(out, "\n"), "\n")
+  file:close()
 end
 
 local function show_report(file)
@@ -216,73 +355,128 @@ local function progress(tty, total)
   end
 end
 
+-- What the fit may move: each piece's values (but the reference's middle
+-- game value, and royal or neutral pieces'), and the weights of the
+-- eval table; the points are the rules', never fitted.
+local function fitted_features(f, info, ref)
+  local pieces, terms, candidates = {}, {}, {}
+  for i, name in ipairs(f.names) do
+    local kind, letter = name:match("^(value)%.(.)$")
+    if not kind then kind, letter = name:match("^(values_end)%.(.)$") end
+    if kind then
+      if info.declared[letter] then
+        if kind == "value" then pieces[#pieces + 1] = { index = i, label = letter }
+        else terms[#terms + 1] = { index = i, label = name } end
+        if not (kind == "value" and letter == ref) then candidates[#candidates + 1] = i end
+      end
+    elseif name ~= "points" then
+      terms[#terms + 1] = { index = i, label = name }
+      candidates[#candidates + 1] = i
+    end
+  end
+  return pieces, terms, candidates
+end
+
+-- At most a halving or a doubling of a piece's value an iteration (few
+-- games give wild coefficients, which the next iteration's games then
+-- test); a weight moves at most by its size, or by a floor for a small
+-- one (10 centipawns, or 1.0 of a weight in hundredths or per cent);
+-- within the loader's ranges.
+local function limited(new, old, scale, is_value)
+  if is_value then
+    if old > 0 then new = math.max(old / 2, math.min(old * 2, new)) end
+    return math.max(VALUE_MIN, math.min(VALUE_MAX, new))
+  end
+  local room = math.max(math.abs(old), scale == 100 and 1 or 10)
+  local v = math.max(old - room, math.min(old + room, new))
+  return math.max(-WEIGHT_LIMIT / scale, math.min(WEIGHT_LIMIT / scale, v))
+end
+
 function M.main(tty, args)
   local o = parse(args)
   if o.help then io.write(USAGE) return 0 end
   if o.report then return show_report(o.report) end
-  local ok, err = pcall(varia.new, o.variant)
-  if not ok then lab.die(tostring(err)) end
+  local ok, made = pcall(varia.new, o.variant)
+  if not ok then lab.die(tostring(made)) end
+  local f = made:features()
   local info = lab.piece_info(o.variant)
+  -- the reference: the pawn, or the cheapest piece
+  local w = {}
+  for i, x in ipairs(f.weights) do w[i] = x end
+  local value_of = {}
+  for i, name in ipairs(f.names) do
+    local letter = name:match("^value%.(.)$")
+    if letter then value_of[letter] = i end
+  end
   local ref = info.pawn
-  local current, letters = {}, {}
-  for key, v in pairs(info.declared) do current[key] = v end
-  local history = { {} }
-  for key, v in pairs(current) do history[1][key] = v end
+  if not ref or not value_of[ref] or w[value_of[ref]] <= 0 then
+    ref = nil
+    for letter in pairs(info.declared) do
+      local i = value_of[letter]
+      if i and w[i] > 0 and (not ref or w[i] < w[value_of[ref]] or (w[i] == w[value_of[ref]] and letter < ref)) then ref = letter end
+    end
+  end
+  local pieces, terms, candidates = fitted_features(f, info, ref)
+  -- each type's count, as the pair of its features by phase
+  local counts = {}
+  for i, name in ipairs(f.names) do
+    local letter = name:match("^value%.(.)$")
+    if letter then
+      for j, other in ipairs(f.names) do
+        if other == "values_end." .. letter then counts[#counts + 1] = { i, j } end
+      end
+    end
+  end
+  local function snapshot()
+    local h = {}
+    for _, list in ipairs({ pieces, terms }) do
+      for _, e in ipairs(list) do h[e.index] = script_value(w[e.index], f.scales[e.index]) end
+    end
+    return h
+  end
+  local history = { snapshot() }
   local tick = progress(tty, o.games * o.iterations)
-  local spec, types, games, ref_value = o.variant, nil, nil, nil
-  local played, all = 0, {}
+  local spec, all = o.variant, {}
   for it = 1, o.iterations do
     local cfg = lab.make_config(lab.parse_analyze({ spec, "--games", tostring(o.games), "--seed",
       tostring(o.seed * 1000 + it), "--depth", o.depth, "--max-plies", tostring(o.max_plies) }))
+    cfg.features = true
     -- the fit of each iteration is over the games of every iteration so
     -- far: the values settle as the games add up
     for _, rec in ipairs(lab.play_games(cfg, nil, function() tick() end)) do all[#all + 1] = rec end
-    played = #all
-    types, games = rows_of(all)
-    if not ref or not current[ref] then
-      -- no pawn: the cheapest piece given a value is the reference
-      ref = nil
-      for _, key in ipairs(types) do
-        if (current[key] or 0) > 0 and (not ref or current[key] < current[ref]) then ref = key end
+    local games = rows_of(all, counts)
+    local rows = gather(games)
+    local cols, sigma = spread(rows, candidates)
+    local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge)
+    local moved, ci = 0, {}
+    if fitted then
+      -- the intervals of this fit, from the weights it started from
+      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge)
+      -- the intervals of this fit, from the weights it started from
+      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge)
+      for _, c in ipairs(cols) do
+        local is_value = f.names[c]:match("^value") ~= nil
+        local v = limited(fitted[c], w[c], f.scales[c], is_value)
+        local size = math.max(math.abs(w[c]), is_value and 10 or 1)
+        moved = math.max(moved, math.abs(v - w[c]) / size)
+        w[c] = v
       end
     end
-    ref_value = ref and current[ref] and current[ref] > 0 and current[ref] or 100
-    local fit = fit_games(types, games)
-    local fitted = fit and ref and scaled(fit, types, ref, ref_value) or {}
-    local moved = 0
-    for key, v in pairs(fitted) do
-      -- at most a doubling or a halving an iteration: few games give
-      -- wild coefficients, which the next iteration's games then test
-      if current[key] and current[key] > 0 then
-        v = math.max(current[key] // 2, math.min(current[key] * 2, v))
-        fitted[key] = v
-      end
-      if current[key] and current[key] > 0 then moved = math.max(moved, math.abs(v - current[key]) / current[key])
-      else moved = 1 end
-      current[key] = v
-    end
-    local h = {}
-    for key, v in pairs(current) do h[key] = v end
-    history[#history + 1] = h
-    for key in pairs(current) do letters[#letters + 1] = key end
-    table.sort(letters)
-    local seen, unique = {}, {}
-    for _, key in ipairs(letters) do if not seen[key] then seen[key] = true unique[#unique + 1] = key end end
-    letters = unique
-    local ci = intervals(types, games, ref, ref_value, o.seed * 1000 + it)
-    local lines = report_lines(o, history, current, ci, letters, played)
-    write_tuned(o, current, letters, lines)
+    local current = snapshot()
+    history[#history + 1] = current
+    local lines = report_lines(o, f, history, ci, pieces, terms, #all)
+    write_tuned(o, f, current, pieces, terms, lines)
     spec = o.out:find("/", 1, true) and o.out or "./" .. o.out
     -- the file as the loader sees it: a require that does not find the
     -- variant from where it was written is said now, not at its first use
     local loaded, why = pcall(varia.new, spec)
     if not loaded then lab.die(fmt("%s does not load (%s): write it beside the variant's script", o.out, tostring(why):match("^[^\n]*"))) end
-    if not next(fitted) then
-      lines[#lines + 1] = "(no value could be fitted: too few decided games; try more --games)"
+    if not fitted then
+      lines[#lines + 1] = "(nothing could be fitted: too few decided games; try more --games)"
     end
-    if it == o.iterations or moved < SETTLED then
+    if it == o.iterations or (fitted and moved < SETTLED) then
       tick(true)
-      if it < o.iterations then lines[#lines + 1] = fmt("settled after iteration %d (no value moved %d%%)", it, SETTLED * 100) end
+      if it < o.iterations then lines[#lines + 1] = fmt("settled after iteration %d (no weight moved %d%%)", it, SETTLED * 100) end
       for _, l in ipairs(lines) do io.write(l, "\n") end
       io.write(fmt("written to %s\n", o.out))
       break

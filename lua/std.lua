@@ -126,6 +126,48 @@ function std.extend(base, changes)
   return out
 end
 
+-- eval = std.eval { mobility = 100, pst = { centre = 100 }, ... }: the
+-- weights of the evaluation's terms (docs/api.md, eval), checked where the
+-- script writes them, so that a bad field is reported at its file:line
+-- (the loader checks the table again, whoever built it).
+local EVAL_FIELDS = {
+  mobility = true, passed = true, doubled = true, isolated = true, colour_pair = true,
+  pst = { centre = true, advance = true },
+  royal = { shield = true, attack = true, edge = true, centre = true },
+  values_end = "pieces",
+}
+function std.eval(t)
+  local function whole(x, lo, hi, name)
+    if type(x) ~= "number" or x ~= math.floor(x) then return name .. ": expected a whole number" end
+    if x < lo or x > hi then return string.format("%s: %s is out of range (%d to %d)", name, tostring(x), lo, hi) end
+  end
+  local function problem()
+    if type(t) ~= "table" then return "expected a table of weights" end
+    for k, v in pairs(t) do
+      local known = EVAL_FIELDS[k]
+      if not known then return tostring(k) .. ": unknown key" end
+      if known == true then
+        local bad = whole(v, -10000, 10000, k)
+        if bad then return bad end
+      elseif type(v) ~= "table" then return k .. ": expected a table"
+      else
+        for sub, x in pairs(v) do
+          local bad
+          if known == "pieces" then
+            if type(sub) ~= "string" or not sub:match("^%a$") then return k .. "." .. tostring(sub) .. ": not a piece letter" end
+            bad = whole(x, -100000, 100000, k .. "." .. sub)
+          elseif not known[sub] then return k .. "." .. tostring(sub) .. ": unknown key"
+          else bad = whole(x, -10000, 10000, k .. "." .. sub) end
+          if bad then return bad end
+        end
+      end
+    end
+  end
+  local bad = problem()
+  if bad then error("eval." .. bad, 2) end
+  return t
+end
+
 -- Orthodox chess, the base of most variants (FIDE Laws of Chess).
 std.chess = {
   name = "chess",

@@ -971,6 +971,16 @@ expect "tune: another seed, other values" 1 "differ" -- cmp "$tmp/t1.lua" "$tmp/
 expect "tune: the file is a valid script" 0 "ok (gardner-tuned, 5x5" -- $V check "$tmp/t1.lua"
 expect "tune: --report" 0 "piece     value  95% interval      given    it 1    it 2    it 3" -- $V tune --report "$tmp/t1.lua"
 expect "tune: --report of another file" 1 "holds no report of varia tune" -- $V tune --report variants/chess.lua
+expect "tune: the tuned file's weights" 0 "term             weight  95% interval" -- $V tune --report "$tmp/t1.lua"
+# a script against its tuned copy: the second engine is sent its own
+# UCI_Variant, a path no engine lists, instead of the match's
+out=$(timeout 60 $V match --variant gardner --st 0.02 --games 2 --max-plies 4 --debug "uci:$V uci" "uci:$V uci" --option2 UCI_Variant="$tmp/t1.lua" 2>&1)
+judge "match: an engine's own UCI_Variant" 0 "varia#2 < setoption name UCI_Variant value $tmp/t1.lua" $? "$out"
+judge "match: the other engine the match's variant" 0 "varia < setoption name UCI_Variant value gardner" 0 "$out"
+judge "match: its own variant only" 0 "0" 0 "$(echo "$out" | grep -c "varia#2 < setoption name UCI_Variant value gardner")"
+# a bad eval table: varia check gives its field's line
+printf 'local std = require "std"\nreturn std.extend(require "chess", {\n  name = "badeval",\n  eval = {\n    mobility = 100,\n    royal = { shield = 100000 },\n  },\n})\n' >"$tmp/badeval.lua"
+expect "eval: a bad weight at its line" 1 "$tmp/badeval.lua:6: eval.royal.shield: 100000 is out of range (-10000 to 10000)" -- $V check "$tmp/badeval.lua"
 # a script's tuned copy goes beside it, where its require finds it; one
 # written elsewhere is refused at once
 mkdir -p "$tmp/tunedir" && sed 's/name = "gardner"/name = "mygard"/' variants/gardner.lua >"$tmp/tunedir/mygard.lua"

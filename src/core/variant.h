@@ -169,6 +169,24 @@ typedef struct Phase {
   uint16_t region[MAX_RANKS]; /* files (bits) per rank */
 } Phase;
 
+/* The weights of the evaluation's terms, as a script's eval = { ... }
+** gives them (src/lua/script.c reads it; src/engine/eval.c says what each
+** term is and holds the defaults, used where a weight is not given). */
+enum {
+  EVAL_MOBILITY,     /* hundredths of a centipawn per half square reached */
+  EVAL_CENTRE,       /* per cent of the centralisation bonus (pst.centre) */
+  EVAL_ADVANCE,      /* per cent of the advancement bonus (pst.advance) */
+  EVAL_PASSED,       /* per cent of the passed-pawn bonus */
+  EVAL_DOUBLED,      /* centipawns off a doubled pawn */
+  EVAL_ISOLATED,     /* centipawns off an isolated pawn */
+  EVAL_COLOUR_PAIR,  /* centipawns for bound pieces on both colours */
+  EVAL_SHIELD,       /* centipawns per own piece beside a royal piece (royal.shield) */
+  EVAL_ATTACK,       /* per cent of the enemy pieces near it (royal.attack) */
+  EVAL_ROYAL_EDGE,   /* centipawns per step off the centre, middle game (royal.edge) */
+  EVAL_ROYAL_CENTRE, /* centipawns per step to the centre, endgame (royal.centre) */
+  EVAL_NWEIGHTS
+};
+
 typedef struct PieceType {
   char letter; /* lowercase FEN letter; a neutral piece's symbol ('*') */
   char name[32];
@@ -530,6 +548,11 @@ typedef struct Variant {
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
+  /* eval = { ... }: the weights given (bits of EVAL_*) and the pieces'
+  ** endgame values given (bits of types; values_end) */
+  uint32_t eval_given, value_end_given;
+  int eval_weight[EVAL_NWEIGHTS];
+  int value_end[MAX_TYPES];
   int has_terminal;    /* a rule can end the game before moves run out */
   uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the

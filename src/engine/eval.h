@@ -25,6 +25,14 @@ typedef struct EvalTables {
   int8_t dist[2][MAX_RANKS];              /* ranks from each side's promotion zone
                                              (the board's ranks: none) */
   int16_t passed[2][MAX_TYPES][MAX_RANKS]; /* a passed pawn's bonus, by rank */
+  /* the weights (the script's eval = { ... } or the defaults); pst and
+  ** passed above have theirs applied; the parts before they were, for
+  ** eval_features */
+  int w[EVAL_NWEIGHTS];
+  int value_end[MAX_TYPES]; /* endgame values (value where none is given) */
+  int has_end;              /* some endgame value differs */
+  int16_t pst_centre[2][MAX_TYPES][MAX_SQUARES], pst_advance[2][MAX_TYPES][MAX_SQUARES];
+  int16_t passed_unit[2][MAX_TYPES][MAX_RANKS];
 } EvalTables;
 
 /* Fills e for v. reach is scratch of the caller's (large: a searcher's
@@ -34,5 +42,24 @@ void eval_build(EvalTables *e, int (*reach)[MAX_TYPES][MAX_SQUARES], const Varia
 int eval_made_for(const EvalTables *e, const Variant *v);
 /* The score of p from White's point of view; e was built for p's variant. */
 int eval_white(const EvalTables *e, const Position *p);
+
+/* The evaluation as a sum of terms: a feature of the position (White's
+** less Black's) times a weight, so that a fit of the weights (varia tune)
+** is linear. The first EVAL_NWEIGHTS features go with the weights of the
+** script's eval table (EVAL_*), then the points, then each type's count
+** weighted by the middle game share, then by the endgame share. */
+#define EVAL_F_POINTS EVAL_NWEIGHTS
+#define EVAL_F_VALUE (EVAL_F_POINTS + 1)
+#define EVAL_F_END (EVAL_F_VALUE + MAX_TYPES)
+#define EVAL_NFEATURES (EVAL_F_END + MAX_TYPES)
+/* Fills f with p's features and returns eval_white(e, p): the sum of f
+** times eval_weights' weights, but for the rounding of the terms (under a
+** centipawn each). */
+int eval_features(const EvalTables *e, const Position *p, double f[EVAL_NFEATURES]);
+/* The weight of each feature, in centipawns per unit of the feature. */
+void eval_weights(const EvalTables *e, double w[EVAL_NFEATURES]);
+/* A weight's unit in the script: the script's number for a weight of 1
+** (100 for the weights in hundredths or per cent, else 1). */
+int eval_weight_scale(int i);
 
 #endif

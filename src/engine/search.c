@@ -279,6 +279,8 @@ int search_piece_value(Searcher *s, const Variant *v, int t) {
   return t >= 0 && t < v->ntypes ? tables(s, v)->value[t] : 0;
 }
 
+const EvalTables *search_eval_tables(Searcher *s, const Variant *v) { return tables(s, v); }
+
 /* ---- the evaluation --------------------------------------------------- */
 
 /* Who decides the step at p: 0 White, 1 Black, 2 chance. */

@@ -117,5 +117,8 @@ void search_order(Searcher *s, Position *p, Move *list, int n);
 ** script's value, or where it gives none (0, for a piece that is neither
 ** royal nor neutral) an estimate from its mobility on an empty board. */
 int search_piece_value(Searcher *s, const Variant *v, int t);
+/* The evaluation's tables for v, built if they were not (eval.h). */
+struct EvalTables;
+const struct EvalTables *search_eval_tables(Searcher *s, const Variant *v);
 
 #endif

@@ -410,7 +410,12 @@ static int player_start(GameRun *run, Player *p, int index, char *err, size_t er
   engine_variant(s->L, run->c, e->kind, var, sizeof var);
   int got;
   if (e->kind == MATCH_UCI) {
-    int has_variant = !strcmp(var, "chess");
+    /* an engine given UCI_Variant=VALUE plays that (a script's tuned copy
+    ** against the script: docs/cli.md), whatever it offers */
+    const char *own = NULL;
+    for (int i = 0; i < e->noptions; i++)
+      if (option_split(e->option[i], name, sizeof name, &value) == 0 && !strcasecmp(name, "UCI_Variant")) own = value;
+    int has_variant = !strcmp(var, "chess") || own;
     if (proc_send(&p->proc, "uci")) goto dead;
     while ((got = proc_line(&p->proc, deadline, &s->interrupted, line, sizeof line)) == LINE_OK) {
       if (!strcmp(line, "uciok")) break;
@@ -433,7 +438,7 @@ static int player_start(GameRun *run, Player *p, int index, char *err, size_t er
       }
       if (proc_send(&p->proc, "setoption name %s value %s", name, value)) goto dead;
     }
-    if (strcmp(var, "chess") && proc_send(&p->proc, "setoption name UCI_Variant value %s", var)) goto dead;
+    if (!own && strcmp(var, "chess") && proc_send(&p->proc, "setoption name UCI_Variant value %s", var)) goto dead;
     return 0;
   }
   /* CECP: the features come after protover 2; done=1 ends them */

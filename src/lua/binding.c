@@ -14,6 +14,7 @@
 #include <lauxlib.h>
 
 #include "belief.h"
+#include "eval.h"
 #include "explain.h"
 #include "binding.h"
 #include "bind_json.h"
@@ -491,6 +492,63 @@ static int g_score(lua_State *L) {
   lua_pushinteger(L, g->pos.score[0]);
   lua_pushinteger(L, g->pos.score[1]);
   return 2;
+}
+
+/* g:features() -> { names, values, weights, scales, eval }: the static
+** evaluation of the position as its terms (eval.h's eval_features), for
+** varia tune's linear fit: names[i] is the script's field of weights[i]
+** ("mobility", "pst.centre", "value.n", "values_end.n", ...), values[i]
+** White's feature less Black's, weights[i] centipawns per unit, scales[i]
+** the script's number for a weight of 1; eval is the evaluation from
+** White's point of view, the sum of values[i] * weights[i] but for the
+** rounding of each term. */
+static int g_features(lua_State *L) {
+  static const char *const weight_names[EVAL_NWEIGHTS] = {
+      [EVAL_MOBILITY] = "mobility",      [EVAL_CENTRE] = "pst.centre",
+      [EVAL_ADVANCE] = "pst.advance",    [EVAL_PASSED] = "passed",
+      [EVAL_DOUBLED] = "doubled",        [EVAL_ISOLATED] = "isolated",
+      [EVAL_COLOUR_PAIR] = "colour_pair", [EVAL_SHIELD] = "royal.shield",
+      [EVAL_ATTACK] = "royal.attack",    [EVAL_ROYAL_EDGE] = "royal.edge",
+      [EVAL_ROYAL_CENTRE] = "royal.centre"};
+  Game *g = togame(L);
+  const EvalTables *e = search_eval_tables(binding_searcher(L), g->v);
+  double f[EVAL_NFEATURES], w[EVAL_NFEATURES];
+  int score = eval_features(e, &g->pos, f);
+  eval_weights(e, w);
+  lua_createtable(L, 0, 5);
+  lua_newtable(L); /* names */
+  lua_newtable(L); /* values */
+  lua_newtable(L); /* weights */
+  lua_newtable(L); /* scales */
+  int n = 0;
+  for (int i = 0; i < EVAL_NFEATURES; i++) {
+    char name[32];
+    if (i < EVAL_NWEIGHTS) snprintf(name, sizeof name, "%s", weight_names[i]);
+    else if (i == EVAL_F_POINTS) {
+      if (!g->v->has_points) continue;
+      snprintf(name, sizeof name, "points");
+    } else {
+      int t = i < EVAL_F_END ? i - EVAL_F_VALUE : i - EVAL_F_END;
+      if (t >= g->v->ntypes || g->v->type[t].neutral) continue;
+      snprintf(name, sizeof name, "%s.%c", i < EVAL_F_END ? "value" : "values_end", g->v->type[t].letter);
+    }
+    n++;
+    lua_pushstring(L, name);
+    lua_rawseti(L, -5, n);
+    lua_pushnumber(L, f[i]);
+    lua_rawseti(L, -4, n);
+    lua_pushnumber(L, w[i]);
+    lua_rawseti(L, -3, n);
+    lua_pushinteger(L, i < EVAL_NWEIGHTS ? eval_weight_scale(i) : 1);
+    lua_rawseti(L, -2, n);
+  }
+  lua_setfield(L, -5, "scales");
+  lua_setfield(L, -4, "weights");
+  lua_setfield(L, -3, "values");
+  lua_setfield(L, -2, "names");
+  lua_pushinteger(L, score);
+  lua_setfield(L, -2, "eval");
+  return 1;
 }
 
 /* g:attr(square [, value]): the per-piece attribute of the piece there. */
@@ -1373,6 +1431,7 @@ static const ChargedMethod game_methods[] = {
     CHARGED_METHOD("variant", g_variant, COST_LOOKUP, 0),
     CHARGED_METHOD("decision", g_decision, COST_GENERATE, 0),
     CHARGED_METHOD("score", g_score, COST_LOOKUP, 0),
+    CHARGED_METHOD("features", g_features, COST_GENERATE, 0),
     CHARGED_METHOD("attr", g_attr, COST_GENERATE, 0),
     CHARGED_METHOD("view", g_view, COST_WRITE, 0),
     CHARGED_METHOD("messages", g_messages, COST_LOOKUP, 0),

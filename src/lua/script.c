@@ -594,6 +594,65 @@ static void read_cards(Reader *r, int idx, Variant *v) {
   lua_pop(L, 1);
 }
 
+/* eval = { mobility = 100, pst = { centre = 100, advance = 100 },
+**          passed = 100, doubled = 12, isolated = 10, colour_pair = 35,
+**          royal = { shield = 10, attack = 100, edge = 2, centre = 3 },
+**          values_end = { n = 300, ... } }: the weights of the
+** evaluation's terms (what each is: Variant's EVAL_*; docs/api.md). */
+static void read_eval(Reader *r, int idx, Variant *v) {
+  static const char *const known[] = {"mobility", "pst", "passed", "doubled", "isolated",
+                                      "colour_pair", "royal", "values_end", NULL};
+  static const char *const known_pst[] = {"centre", "advance", NULL};
+  static const char *const known_royal[] = {"shield", "attack", "edge", "centre", NULL};
+  static const struct { const char *table, *key; int weight; } fields[] = {
+      {NULL, "mobility", EVAL_MOBILITY},       {"pst", "centre", EVAL_CENTRE},
+      {"pst", "advance", EVAL_ADVANCE},        {NULL, "passed", EVAL_PASSED},
+      {NULL, "doubled", EVAL_DOUBLED},         {NULL, "isolated", EVAL_ISOLATED},
+      {NULL, "colour_pair", EVAL_COLOUR_PAIR}, {"royal", "shield", EVAL_SHIELD},
+      {"royal", "attack", EVAL_ATTACK},        {"royal", "edge", EVAL_ROYAL_EDGE},
+      {"royal", "centre", EVAL_ROYAL_CENTRE}};
+  lua_State *L = r->L;
+  int t = get_table(r, idx, "eval", "");
+  if (!t) return;
+  unknown_keys(r, t, "eval.", known);
+  int pst = get_table(r, t, "pst", "eval.");
+  if (pst) unknown_keys(r, pst, "eval.pst.", known_pst);
+  int royal = get_table(r, t, "royal", "eval.");
+  if (royal) unknown_keys(r, royal, "eval.royal.", known_royal);
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    int in = !fields[i].table ? t : fields[i].table[0] == 'p' ? pst : royal;
+    char where[24];
+    snprintf(where, sizeof where, "eval.%s%s", fields[i].table ? fields[i].table : "",
+             fields[i].table ? "." : "");
+    if (!in || script_rawfield(L, in, fields[i].key) == LUA_TNIL) {
+      if (in) lua_pop(L, 1);
+      continue;
+    }
+    lua_pop(L, 1);
+    v->eval_weight[fields[i].weight] = get_int(r, in, fields[i].key, where, 0, -10000, 10000);
+    v->eval_given |= 1u << fields[i].weight;
+  }
+  if (royal) lua_pop(L, 1);
+  if (pst) lua_pop(L, 1);
+  int ends = get_table(r, t, "values_end", "eval.");
+  if (ends) {
+    lua_pushnil(L);
+    while (lua_next(L, ends)) {
+      lua_pop(L, 1);
+      const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+      int ty = k && strlen(k) == 1 ? variant_type_by_letter(v, (char)tolower((unsigned char)k[0])) : -1;
+      if (ty < 0) {
+        problem(r, "eval.values_end.%s: not a piece of the variant", k ? k : "?");
+        continue;
+      }
+      v->value_end[ty] = get_int(r, ends, k, "eval.values_end.", 0, -100000, 100000);
+      v->value_end_given |= 1u << ty;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
 /* ask_owners(f, variant): f for every square, in one call, so that one
 ** budget pays for the whole question. Returns nothing, or the name of the
 ** square whose answer is not an owner. */
@@ -1352,7 +1411,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
                                       "options", "with_options", "visibility",
                                       "tries", "on_move", "on_attempt", "on_result", "cards",
                                       "drops", "on_position", "names", "differs", "topology",
-                                      "holes", NULL};
+                                      "holes", "eval", NULL};
   Reader rd = {L, err, errlen, 0}, *r = &rd;
   char buf[512];
   err[0] = '\0';
@@ -1397,6 +1456,7 @@ int script_variant(lua_State *L, int idx, Variant *v, char *err, size_t errlen) 
   read_turn(r, idx, v);
   read_ownership(r, idx, v);
   read_cards(r, idx, v);
+  read_eval(r, idx, v);
   /* differs = { "what the script plays otherwise than its source", ... } */
   if ((t = get_table(r, idx, "differs", ""))) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, t);
