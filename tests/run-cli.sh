@@ -710,6 +710,17 @@ expect_stdin "alice: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q3Q/8/8/PPPP1PPP/RN
 expect "alice: PGN moves" 0 "1. e4 d5 2. exd5 Qxd5 3. Qh5" -- cat "$tmp/alice.pgn"
 expect_stdin "alice: why, no capture across boards" 0 "a6 is occupied on board A, where the piece on a1 (on board B) would pass" 'fen 4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1\nwhy a1a6\n' -- env HOME="$tmp" $V alice
 expect_stdin "alice: why, the king on the board it leaves" 0 "the king would stand attacked on board A before passing" 'fen 4k3/8/8/8/8/8/7r/4K3 w - - 0 2\nwhy e1e2\n' -- env HOME="$tmp" $V alice
+# Alice's castling (hooks.castling) against tests/alice_reference.py, a
+# counter written from the rules text alone: a position whose knights
+# reach b1 and b8 of the other board, where queenside castling past them is
+# legal (the core's own test, asking both boards, refused 32 of them), and
+# Kiwipete perft 3, the reference's count (make alice-reference runs it
+# live; the core's test counted 98922, 39 castlings short).
+alice_castle_fen="r3k2r/8/2n5/8/8/2N5/8/R3K2R w KQkq - 0 1"
+alice_diff=$(diff <(timeout 60 python3 tests/alice_reference.py "$alice_castle_fen" 3 --divide | sort) \
+                  <(timeout 60 $V perft --variant alice --fen "$alice_castle_fen" 3 --divide 2>/dev/null | grep . | sort))
+judge "alice: castling agrees with the reference counter, divide 3" 0 "" $? "$alice_diff"
+expect "alice: Kiwipete perft 3 as the reference counts" 0 "Nodes searched: 98961" -- $V perft --variant alice --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
 
 # why for a king's step onto its castling square when no right is left:
 # the attacked square, not castling (h8-g8 with the queen on a8).

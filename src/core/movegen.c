@@ -349,7 +349,12 @@ int castling_refusal(const Position *p, int side, int *where) {
   if (kt > hi) hi = kt;
   if (rf > hi) hi = rf;
   if (rt > hi) hi = rt;
-  for (int sq = lo; sq <= hi; sq++)
+  /* the squares between, as the script's castling hook judges them where
+  ** it has one (several boards in one: empty on the king's board) */
+  const RuleHooks *r = v->rules;
+  int judged = r && r->castling ? r->castling(r->ctx, p, side, kt, rt, NULL, 0) : -1;
+  if (judged == 0) return CASTLE_BY_HOOK;
+  for (int sq = lo; sq <= hi && judged < 0; sq++)
     if (sq != ksq && sq != rf && p->board[sq] != CELL_EMPTY) {
       *where = sq;
       return CASTLE_OCCUPIED;

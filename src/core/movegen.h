@@ -25,7 +25,7 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max);
 ** attacked square; SQ_NONE for a missing king). One function serves move
 ** generation and the explanations of `why`. */
 enum { CASTLE_OK, CASTLE_NO_KING, CASTLE_NO_RIGHT, CASTLE_NO_ROOK, CASTLE_OCCUPIED,
-       CASTLE_IN_CHECK, CASTLE_ATTACKED };
+       CASTLE_IN_CHECK, CASTLE_ATTACKED, CASTLE_BY_HOOK /* the hooks' castling refuses it */ };
 int castling_refusal(const Position *p, int side, int *where);
 /* The types of the pieces that attack colour c's royal pieces, one bit each. */
 uint32_t checking_types(const Position *p, int c);
