@@ -752,6 +752,14 @@ expect_stdin "andernach: why, own king attacked by the converted piece" 0 "Rxc1:
 expect_stdin "patrol: why an unobserved piece may not capture" 0 "exd5: the piece on e4 may not capture: no piece of its side observes it (patrol chess)" 'fen 4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1\nwhy exd5\n' -- env HOME="$tmp" $V variants/patrol.lua
 expect_stdin "grid: why a move must leave its cell" 0 "e4: e3 and e4 are in the same 2x2 cell: a move must leave its cell (grid chess)" 'e3\ne6\nwhy e4\n' -- env HOME="$tmp" $V variants/grid.lua
 expect_stdin "rifle: why no promotion by capture" 0 "a pawn that captures stays on e7 and never promotes (rifle chess): the capture is e7d8" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\nwhy e7d8q\n' -- env HOME="$tmp" $V variants/rifle.lua
+# hooks.notation: Rifle names a pawn's shot onto the last rank from the
+# square the pawn stays on (e7xd8): the REPL's move list and history, PGN
+# export, and the PGN read back (the REPL's open, and varia GAME.pgn).
+expect_stdin "rifle: the move list names the shot" 0 "e7d8 (e7xd8)" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\nmoves\n' -- env HOME="$tmp" $V rifle
+expect_stdin "rifle: the shot by its name, in the history" 0 "1. e7xd8 *" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\ne7xd8\nhistory\n' -- env HOME="$tmp" $V rifle
+expect_stdin "rifle: the shot's name through PGN and back" 0 "4k3/4P3/8/8/8/8/8/4K3 b - - 0 1" "fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\ne7xd8\nsave $tmp/shot.pgn\nnew\nopen $tmp/shot.pgn\nfen\n" -- env HOME="$tmp" $V rifle
+expect "rifle: PGN writes the shot's name" 0 "1. e7xd8 *" -- cat "$tmp/shot.pgn"
+expect_stdin "rifle: varia GAME.pgn reads it" 0 "4k3/4P3/8/8/8/8/8/4K3 b - - 0 1" 'fen\n' -- env HOME="$tmp" $V "$tmp/shot.pgn"
 expect_stdin "checkless: why a check must mate" 0 "Ra8: a move that gives check must be checkmate (checkless chess)" 'fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nwhy Ra8\n' -- env HOME="$tmp" $V variants/checkless.lua
 # varia match: a short match of varia against itself (in process and as a
 # UCI subprocess) and against fairymax (CECP); the PGN reopens in varia;

@@ -1155,6 +1155,7 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
   Rules *R = ctx;
   Move list[MAX_MOVES];
   int n = gen_pseudo(p, list), found = 0;
+  if (R->r.castling && p->v->castling) n = castling_by_hook(p, list, n); /* as rules_legal_moves */
   for (int i = 0; i < n; i++)
     if (list[i] == m) found = 1;
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
