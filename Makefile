@@ -197,6 +197,11 @@ bench: varia
 alice-reference: varia
 	tests/alice-reference.sh
 
+# docs/engine.md's depth at one second a move, chess and each catalogue
+# script (about 35 s)
+engine-depth: varia
+	nice python3 tools/engine_depth.py
+
 # ---- fuzzing (clang's libFuzzer) ------------------------------------------
 # make fuzz [FUZZ_TIME=seconds per target]: builds every tests/fuzz/fuzz_*.c
 # with address and undefined-behaviour sanitizers and runs each from its seed
