@@ -804,9 +804,11 @@ static void call_hook(lua_State *L, Rules *R, const char *name, int nargs, int n
 /* Is the name a notation hook gives a move one that every reader takes
 ** back whole: PGN's tokens (no space, brackets, ';' or '.' after a
 ** number), the REPL's and play's steps (no ','), no check mark (the core
-** adds it), no digit first (a move number) and no '$' (a NAG)? */
+** adds it), no digit first (a move number) and no '$' (a NAG); 14
+** characters at most, so that with a check mark it fits the REPL's
+** completion words (16 bytes). */
 static int notation_name_ok(const char *s, size_t len) {
-  if (len == 0 || len > 15 || strlen(s) != len) return 0;
+  if (len == 0 || len > 14 || strlen(s) != len) return 0;
   if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 0;
   for (size_t i = 1; i < len; i++) {
     char ch = s[i];
@@ -932,7 +934,7 @@ static int run(lua_State *L) {
       if (!notation_name_ok(text, len)) {
         char at[300];
         where(L, 2, at, sizeof at);
-        return luaL_error(L, "%s: hooks.notation returned \"%s\" (expected a name of 1 to 15 characters: a "
+        return luaL_error(L, "%s: hooks.notation returned \"%s\" (expected a name of 1 to 14 characters: a "
                              "letter, then letters, digits or - _ : / @ * ^ ~ < > &, so that PGN and play "
                              "read it back; or nil for SAN)", at, len > 40 ? "(too long)" : text);
       }

@@ -87,9 +87,9 @@ g = varia.new(swapping(function(to) return to == "h1" and "Kf1" or "K<>" .. to e
 ok, why = g:play("Kf1")
 t.fails("a name that is another move's SAN", "ambiguous move Kf1: it names both", ok, why)
 
--- A name PGN and play could not read back whole is an error naming the
--- hook's file:line.
-for _, bad in ipairs({ "K a1", "1swap", "K,a1", "K.a1", "", "Kxa1+", "aVeryLongNameForAMove" }) do
+-- A name PGN and play could not read back whole (or longer than 14
+-- characters) is an error naming the hook's file:line.
+for _, bad in ipairs({ "K a1", "1swap", "K,a1", "K.a1", "", "Kxa1+", "K<>a1-K<>h1-xyz" }) do
   g = varia.new(swapping(function() return bad end), { fen = FEN })
   ok, why = pcall(g.san, g, "e1a1")
   t.fails("a bad name: " .. bad, "hooks.notation returned", ok, why)
