@@ -196,6 +196,16 @@ deps:
 bench: varia
 	tools/bench.sh
 
+# Alice chess at Kiwipete perft 3 against tests/alice_reference.py, an
+# independent counter written from the rules text (a few seconds)
+alice-reference: varia
+	tests/alice-reference.sh
+
+# docs/engine.md's depth at one second a move, chess and each catalogue
+# script (about 35 s)
+engine-depth: varia
+	nice python3 tools/engine_depth.py
+
 # ---- fuzzing (clang's libFuzzer) ------------------------------------------
 # make fuzz [FUZZ_TIME=seconds per target]: builds every tests/fuzz/fuzz_*.c
 # with address and undefined-behaviour sanitizers and runs each from its seed

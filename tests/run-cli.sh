@@ -724,6 +724,17 @@ expect_stdin "alice: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q3Q/8/8/PPPP1PPP/RN
 expect "alice: PGN moves" 0 "1. e4 d5 2. exd5 Qxd5 3. Qh5" -- cat "$tmp/alice.pgn"
 expect_stdin "alice: why, no capture across boards" 0 "a6 is occupied on board A, where the piece on a1 (on board B) would pass" 'fen 4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1\nwhy a1a6\n' -- env HOME="$tmp" $V alice
 expect_stdin "alice: why, the king on the board it leaves" 0 "the king would stand attacked on board A before passing" 'fen 4k3/8/8/8/8/8/7r/4K3 w - - 0 2\nwhy e1e2\n' -- env HOME="$tmp" $V alice
+# Alice's castling (hooks.castling) against tests/alice_reference.py, a
+# counter written from the rules text alone: a position whose knights
+# reach b1 and b8 of the other board, where queenside castling past them is
+# legal (the core's own test, asking both boards, refused 32 of them), and
+# Kiwipete perft 3, the reference's count (make alice-reference runs it
+# live; the core's test counted 98922, 39 castlings short).
+alice_castle_fen="r3k2r/8/2n5/8/8/2N5/8/R3K2R w KQkq - 0 1"
+alice_diff=$(diff <(timeout 60 python3 tests/alice_reference.py "$alice_castle_fen" 3 --divide | sort) \
+                  <(timeout 60 $V perft --variant alice --fen "$alice_castle_fen" 3 --divide 2>/dev/null | grep . | sort))
+judge "alice: castling agrees with the reference counter, divide 3" 0 "" $? "$alice_diff"
+expect "alice: Kiwipete perft 3 as the reference counts" 0 "Nodes searched: 98961" -- $V perft --variant alice --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
 
 # why for a king's step onto its castling square when no right is left:
 # the attacked square, not castling (h8-g8 with the queen on a8).
@@ -755,6 +766,14 @@ expect_stdin "andernach: why, own king attacked by the converted piece" 0 "Rxc1:
 expect_stdin "patrol: why an unobserved piece may not capture" 0 "exd5: the piece on e4 may not capture: no piece of its side observes it (patrol chess)" 'fen 4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1\nwhy exd5\n' -- env HOME="$tmp" $V variants/patrol.lua
 expect_stdin "grid: why a move must leave its cell" 0 "e4: e3 and e4 are in the same 2x2 cell: a move must leave its cell (grid chess)" 'e3\ne6\nwhy e4\n' -- env HOME="$tmp" $V variants/grid.lua
 expect_stdin "rifle: why no promotion by capture" 0 "a pawn that captures stays on e7 and never promotes (rifle chess): the capture is e7d8" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\nwhy e7d8q\n' -- env HOME="$tmp" $V variants/rifle.lua
+# hooks.notation: Rifle names a pawn's shot onto the last rank from the
+# square the pawn stays on (e7xd8): the REPL's move list and history, PGN
+# export, and the PGN read back (the REPL's open, and varia GAME.pgn).
+expect_stdin "rifle: the move list names the shot" 0 "e7d8 (e7xd8)" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\nmoves\n' -- env HOME="$tmp" $V rifle
+expect_stdin "rifle: the shot by its name, in the history" 0 "1. e7xd8 *" 'fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\ne7xd8\nhistory\n' -- env HOME="$tmp" $V rifle
+expect_stdin "rifle: the shot's name through PGN and back" 0 "4k3/4P3/8/8/8/8/8/4K3 b - - 0 1" "fen 3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1\ne7xd8\nsave $tmp/shot.pgn\nnew\nopen $tmp/shot.pgn\nfen\n" -- env HOME="$tmp" $V rifle
+expect "rifle: PGN writes the shot's name" 0 "1. e7xd8 *" -- cat "$tmp/shot.pgn"
+expect_stdin "rifle: varia GAME.pgn reads it" 0 "4k3/4P3/8/8/8/8/8/4K3 b - - 0 1" 'fen\n' -- env HOME="$tmp" $V "$tmp/shot.pgn"
 expect_stdin "checkless: why a check must mate" 0 "Ra8: a move that gives check must be checkmate (checkless chess)" 'fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nwhy Ra8\n' -- env HOME="$tmp" $V variants/checkless.lua
 # varia match: a short match of varia against itself (in process and as a
 # UCI subprocess) and against fairymax (CECP); the PGN reopens in varia;

@@ -745,6 +745,22 @@ def hooks_suite():
     s.stop()
 
 
+def notation_suite():
+    """A script's own name for a move (hooks.notation: Rifle chess names a
+    pawn's shot onto the last rank from the square it stays on) is the
+    browser's too: in the moves' SAN, in the history, and read back by
+    play."""
+    s = Server(os.path.join(ROOT, "variants", "rifle.lua"))
+    t = s.links["starter"]
+    st, d, _ = s.api("POST", "/api/new", {"fen": "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1"}, t)
+    sans = sorted(m.get("san", "") for m in d["state"]["moves"])
+    check("notation: the state's moves carry the script's name", st == 200 and sans == ["Ke2", "Kf1", "Kf2", "e7xd8"], (st, sans))
+    st, d, _ = s.api("POST", "/api/play", {"move": "e7xd8"}, t)
+    check("notation: play reads the name, the history writes it",
+          st == 200 and d["state"]["history"] == ["1. e7xd8"] and d["state"]["board"][52] == "wp", (st, d))
+    s.stop()
+
+
 def raw_exchange(host, data, timeout=10):
     """Sends data on a fresh connection; returns (what came back, closed:
     whether the server ended the connection within timeout)."""
@@ -1050,7 +1066,7 @@ def concurrency_suite():
           res["waiting"][0][0] == 503 and "stopping" in res["waiting"][0][1]["error"], res["waiting"][0][:2])
 
 
-for suite in (cli_suite, chess_suite, quiet_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, limits_suite, concurrency_suite):
+for suite in (cli_suite, chess_suite, quiet_suite, duck_suite, stateful_hook_suite, kriegspiel_suite, cards_suite, reload_suite, looks_suite, lab_suite, hooks_suite, notation_suite, limits_suite, concurrency_suite):
     if os.environ.get("SUITES") and suite.__name__ not in os.environ["SUITES"].split():
         continue  # SUITES="hooks_suite ..." runs only those
     try:

@@ -37,15 +37,17 @@
 --   condition is implied by the second: the king stays on its board, where
 --   the moved piece, gone through the glass, blocks nothing.
 --
+-- - `castling`: king and rook stand on one board, the squares between
+--   them (and where they land) are empty on that board, and the squares
+--   where king and rook land are empty on the other board, where they
+--   pass; a piece on the other board elsewhere between them (b1 or b8,
+--   queenside) does not matter. The attacks on the king's path are the
+--   core's, judged by `attacked` on the king's board.
 -- Choices where the text is silent:
 -- - Castling keeps its orthodox conditions on the king's board (the
 --   squares between king and rook empty there, the king not in check nor
 --   passing or landing on an attacked square there), and the squares the
---   king and the rook land on must be empty on the other board. The core
---   also wants the squares between empty on the other board; the one
---   square where this differs (b1 or b8, queenside) is left to the core,
---   so that castling queenside past a piece standing on b1 (b8) of the
---   other board is not allowed.
+--   king and the rook land on must be empty on the other board.
 -- - FEN: pieces on board B are marked in the FEN's extension with
 --   attribute 1 (`varia:attr=e4.1`); a FEN without it has every piece on A.
 local std = require "std"
@@ -76,9 +78,8 @@ return std.extend(std.chess, {
           local from, to, kind = pos:decode(m)
           local ok
           if kind == "castling" then
-            -- the core's castling on the real board wants every square
-            -- between king and rook, and so the landing squares, empty on
-            -- both boards
+            -- the castling hook judged the real board's castling: the
+            -- landing squares empty on the other board too
             ok = real[m]
           elseif kind == "en passant" then
             local victim = pos:captures(m)
@@ -131,6 +132,30 @@ return std.extend(std.chess, {
         b = royal and board(pos, royal) or 0
       end
       return pos:attacked(sq, by, keep(b))
+    end,
+    castling = function(pos, wing, king, rook, king_to, rook_to)
+      local b = board(pos, king)
+      local name = b == 1 and "B" or "A"
+      if board(pos, rook) ~= b then
+        return false, "the rook on " .. rook .. " stands on the other board than the king"
+      end
+      local r = pos:rank(king)
+      local lo, hi = pos:file(king), pos:file(king)
+      for _, sq in ipairs({ rook, king_to, rook_to }) do
+        lo, hi = math.min(lo, pos:file(sq)), math.max(hi, pos:file(sq))
+      end
+      for f = lo, hi do
+        local sq = pos:square(f, r)
+        if sq ~= king and sq ~= rook and pos:piece(sq) then
+          if board(pos, sq) == b then
+            return false, sq .. " is occupied on board " .. name .. ", the king's"
+          elseif sq == king_to or sq == rook_to then
+            return false, sq .. " is occupied on the other board, where the " ..
+                          (sq == king_to and "king" or "rook") .. " would pass"
+          end
+        end
+      end
+      return true
     end,
     legal = function(pos, move)
       local from, to, kind = pos:decode(move)

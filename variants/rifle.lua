@@ -19,9 +19,12 @@
 -- - `kinds = { "shot" }` and `moves`: a pawn's captures onto its last rank
 --   come from the core as four promotions (=Q, =R, =B, =N) of a pawn that
 --   would arrive there; here they become one move of kind "shot" from the
---   pawn's square to the victim's (UCI `e7d8`, SAN `exd8`), whose effects
---   remove the victim, move nothing, and start the fifty-move count again
+--   pawn's square to the victim's (UCI `e7d8`), whose effects remove the
+--   victim, move nothing, and start the fifty-move count again
 --   (`pos:reset_clock`: the core cannot tell that a script move captures).
+-- - `notation`: a shot is written with the square the pawn shoots from,
+--   `e7xd8` (SAN's `exd8` would say that a pawn arrived on d8 without
+--   promoting); `play`, PGN and the REPL read it back, and `exd8` too.
 -- - Check needs nothing: a piece attacks what it could shoot, as in
 --   orthodox chess, and the core's check rule, asked after the effects,
 --   sees the capturer on its own square.
@@ -43,6 +46,10 @@ return std.extend(std.chess, {
       elseif captured then
         pos:relocate(to, from)
       end
+    end,
+    notation = function(pos, move)
+      local from, to, kind = pos:decode(move)
+      if kind == "shot" then return from .. "x" .. to end
     end,
     moves_on = "promotion", -- the hook is handed the promotions alone
     moves = function(pos, moves)

@@ -326,7 +326,11 @@ static int rules_royal_attacked(const Position *p, int c) {
   return all && !r->failed;
 }
 
-int castling_refusal(const Position *p, int side, int *where) {
+/* castling_refusal(), with the script's castling hook asked (hooked 1) or
+** not: generation asks without it, so that a variant without the hook pays
+** nothing (castling_by_hook() then judges the castlings again where a
+** script has one). */
+static inline int castling_test(const Position *p, int side, int *where, int hooked) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, ksq = p->castle_king[us], right = us * 2 + side;
   *where = SQ_NONE;
@@ -348,7 +352,15 @@ int castling_refusal(const Position *p, int side, int *where) {
   if (kt > hi) hi = kt;
   if (rf > hi) hi = rf;
   if (rt > hi) hi = rt;
-  for (int sq = lo; sq <= hi; sq++)
+  /* the squares between, as the script's castling hook judges them where
+  ** it has one (several boards in one: empty on the king's board) */
+  int judged = -1;
+  if (hooked) {
+    const RuleHooks *r = v->rules;
+    judged = r->castling(r->ctx, p, side, kt, rt, NULL, 0);
+    if (judged == 0) return CASTLE_BY_HOOK;
+  }
+  for (int sq = lo; sq <= hi && judged < 0; sq++)
     if (sq != ksq && sq != rf && p->board[sq] != CELL_EMPTY) {
       *where = sq;
       return CASTLE_OCCUPIED;
@@ -372,10 +384,32 @@ int castling_refusal(const Position *p, int side, int *where) {
   return CASTLE_OK;
 }
 
+int castling_refusal(const Position *p, int side, int *where) {
+  const RuleHooks *r = p->v->rules;
+  return r && r->castling ? castling_test(p, side, where, 1) : castling_test(p, side, where, 0);
+}
+
+int castling_by_hook(const Position *p, Move *list, int n) {
+  int where, ok[2], plain[2] = {0, 0}, k = 0;
+  for (int side = 0; side < 2; side++) ok[side] = castling_test(p, side, &where, 1) == CASTLE_OK;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    if (MOVE_FLAG(m) == MF_CASTLE) {
+      if (!ok[CASTLE_SIDE(m)]) continue;
+      if (!CASTLE_GATE(m)) plain[CASTLE_SIDE(m)] = 1;
+    }
+    list[k++] = m;
+  }
+  for (int side = 0; side < 2; side++)
+    if (ok[side] && !plain[side] && k < MAX_MOVES)
+      list[k++] = MAKE_MOVE(p->castle_king[p->side], p->castle_rook[p->side * 2 + side], MF_CASTLE, side);
+  return k;
+}
+
 static int gen_castling(const Position *p, Move *list, int n) {
   int where;
   for (int side = 0; side < 2; side++)
-    if (castling_refusal(p, side, &where) == CASTLE_OK && n < MAX_MOVES)
+    if (castling_test(p, side, &where, 0) == CASTLE_OK && n < MAX_MOVES)
       list[n++] = MAKE_MOVE(p->castle_king[p->side], p->castle_rook[p->side * 2 + side], MF_CASTLE,
                             side);
   return n;

@@ -25,8 +25,13 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max);
 ** attacked square; SQ_NONE for a missing king). One function serves move
 ** generation and the explanations of `why`. */
 enum { CASTLE_OK, CASTLE_NO_KING, CASTLE_NO_RIGHT, CASTLE_NO_ROOK, CASTLE_OCCUPIED,
-       CASTLE_IN_CHECK, CASTLE_ATTACKED };
+       CASTLE_IN_CHECK, CASTLE_ATTACKED, CASTLE_BY_HOOK /* the hooks' castling refuses it */ };
 int castling_refusal(const Position *p, int side, int *where);
+/* Where a script's castling hook judges castling (RuleHooks.castling):
+** the core's moves list[0..n) with their castlings as the hook and
+** castling_refusal() allow them (the core's generation does not ask it, so
+** that a variant without the hook pays nothing). Returns the new count. */
+int castling_by_hook(const Position *p, Move *list, int n);
 /* The types of the pieces that attack colour c's royal pieces, one bit each. */
 uint32_t checking_types(const Position *p, int c);
 /* The moves a piece of type t of the side to move would have from square

@@ -115,11 +115,19 @@ static int san_captures(const Position *p, Move m) {
          (to != from && p->board[to] != CELL_EMPTY && CELL_COLOUR(p->board[to]) != p->side);
 }
 
+/* The name the script's notation hook gives m here, in out: 1, or 0 when
+** it gives none (no hook, nil, or the hooks have failed). */
+static int script_named(Position *p, Move m, char *out, size_t len) {
+  const RuleHooks *r = p->v->rules;
+  return r && r->notation && !r->failed && r->notation(r->ctx, p, m, out, len) > 0;
+}
+
 /* SAN of m, disambiguated against the legal moves list[0..cnt) of p (list
 ** NULL: generated here when the move needs them), with the check mark ('+',
-** '#') when marks is set. */
-static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, char *buf,
-                     size_t len) {
+** '#') when marks is set; the name the script gives it instead, when
+** script is set and it gives one. */
+static int san_written(Position *p, Move m, const Move *list, int cnt, int marks, int script,
+                       char *buf, size_t len) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
   Move own[MAX_MOVES];
@@ -132,7 +140,9 @@ static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, 
     return snprintf(buf, len, "%s", sq);
   }
   int t = CELL_TYPE(p->board[from]);
-  if (flag == MF_PASS) {
+  if (script && script_named(p, m, out, sizeof out)) {
+    n = strlen(out);
+  } else if (flag == MF_PASS) {
     n = (size_t)sprintf(out, "pass");
   } else if (flag == MF_DROP) {
     n = (size_t)drop_text(p, m, out, sizeof out);
@@ -202,6 +212,11 @@ static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, 
   }
   out[n] = '\0';
   return snprintf(buf, len, "%s", out);
+}
+
+static int san_among(Position *p, Move m, const Move *list, int cnt, int marks, char *buf,
+                     size_t len) {
+  return san_written(p, m, list, cnt, marks, 1, buf, len);
 }
 
 int move_to_san(Position *p, Move m, char *buf, size_t len) {
@@ -478,6 +493,48 @@ static Move san_fitting(Position *p, const char *text, const Move *list, int n, 
   return MOVE_NONE;
 }
 
+/* The move text names where the script's notation hook names moves: the
+** legal moves whose script name, UCI or standard SAN (so that a record
+** written before the script named its moves still reads) reads text. One
+** is the move (*found 1); several, a script name among them, refuse with
+** a message (*found 1, MOVE_NONE); several ordinary ones, the first, as
+** the usual reading takes it; none, *found 0 and the usual reading goes
+** on (its other forms and its messages). */
+static Move script_named_move(Position *p, const char *text, const Move *list, int n, int *found,
+                              char *err, size_t errlen) {
+  char buf[64], key[64], want[64];
+  Move hit[2] = {MOVE_NONE, MOVE_NONE};
+  int nhit = 0, by_name = 0, named_hit = 0;
+  san_key(text, want, sizeof want);
+  for (int i = 0; i < n; i++) {
+    int named = script_named(p, list[i], buf, sizeof buf);
+    san_key(buf, key, sizeof key);
+    int reads = named && strcmp(key, want) == 0;
+    if (reads) by_name = 1;
+    if (!reads) {
+      move_to_uci(p, list[i], buf, sizeof buf);
+      reads = strcmp(buf, text) == 0;
+    }
+    if (!reads) {
+      san_written(p, list[i], list, n, 0, 0, buf, sizeof buf);
+      san_key(buf, key, sizeof key);
+      reads = strcmp(key, want) == 0;
+    }
+    if (!reads) continue;
+    if (named) named_hit = 1;
+    if (nhit < 2) hit[nhit++] = list[i];
+  }
+  *found = nhit > 0;
+  if (nhit == 1 || (nhit > 1 && !by_name && !named_hit)) return hit[0];
+  if (nhit == 0) return MOVE_NONE;
+  char a[16], b[16];
+  move_to_uci(p, hit[0], a, sizeof a);
+  move_to_uci(p, hit[1], b, sizeof b);
+  snprintf(err, errlen, "ambiguous move %s: it names both %s and %s here (the variant's notation); "
+           "write the move in UCI", text, a, b);
+  return MOVE_NONE;
+}
+
 Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   Move list[MAX_MOVES];
   char buf[64], key[64], want[64];
@@ -486,6 +543,11 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
   if (len == 0 || len > 40) {
     snprintf(err, errlen, "\"%s\" is not a move", text);
     return MOVE_NONE;
+  }
+  if (p->v->rules && p->v->rules->notation) {
+    int found = 0;
+    Move named = script_named_move(p, text, list, n, &found, err, errlen);
+    if (found) return named;
   }
   for (int i = 0; i < n; i++) {
     move_to_uci(p, list[i], buf, sizeof buf);

@@ -535,6 +535,7 @@ static int rules_legal_moves(Position *p, Move *list) {
   if (r->terminal && r->terminal(r->ctx, p, NULL, 0)) return 0;
   int n = gen_pseudo(p, list);
   if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
+  if (r->castling && v->castling && (p->castle >> (us * 2) & 3)) n = castling_by_hook(p, list, n);
   if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);
   if (r->failed) return 0;
   int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;

@@ -147,6 +147,19 @@ typedef struct RuleHooks {
   ** moves or legal hook takes out): writes the reason into buf and returns
   ** 1, or 0 when they do not refuse it. */
   int (*refusal)(void *ctx, struct Position *p, uint32_t m, char *buf, size_t len);
+  /* May the side to move castle on side (0: towards the higher files) as
+  ** far as the squares between king and rook go? Asked, where the script
+  ** has the hook, after the king, the right and the rook are found, in
+  ** place of the core's test that those squares are empty: 1 they allow
+  ** it (the attacks on the king's path are still judged, by `attacked`),
+  ** 0 refused (the reason in reason, when not NULL), -1 the core's test.
+  ** kto and rto are where king and rook land. */
+  int (*castling)(void *ctx, const struct Position *p, int side, int kto, int rto, char *reason,
+                  size_t len);
+  /* The script's own name for move m here (SAN's place: the REPL, PGN,
+  ** the browser, and read back by parse_move): 1 with the name in buf, 0
+  ** when it names it not (standard SAN). */
+  int (*notation)(void *ctx, struct Position *p, uint32_t m, char *buf, size_t len);
   int nkinds;            /* kinds of moves the script adds (MF_SCRIPT) */
   char kinds[16][16];    /* their names, index = MOVE_PROMO - 1 */
   volatile int failed;

@@ -150,6 +150,16 @@ static void explain_castling(Position *p, int side, char *out, size_t len) {
     snprintf(out, len, "castling (%s): the %s may not cross %s, which %s attacks", name, king, sq,
              colour_title(us ^ 1));
     return;
+  case CASTLE_BY_HOOK: { /* the script's castling hook, asked again for its reason */
+    const RuleHooks *r = v->rules;
+    int ksq = p->castle_king[us];
+    int kt = board_square(g, v->castle_king_file[side], v->sq_rank[ksq]);
+    char reason[200] = "";
+    r->castling(r->ctx, p, side, kt, kt + (side == 0 ? -1 : 1), reason, sizeof reason);
+    if (reason[0]) snprintf(out, len, "castling (%s): %s", name, reason);
+    else snprintf(out, len, "castling (%s): the variant's rules (hooks.castling) do not allow it", name);
+    return;
+  }
   default:
     snprintf(out, len, "castling (%s) would leave %s's %s attacked", name, colour_title(us), king);
   }

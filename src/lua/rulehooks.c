@@ -23,9 +23,10 @@
 #include "rulehooks.h"
 #include "sandbox.h"
 
-enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, NHOOKS };
+enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, H_CASTLING, H_NOTATION, NHOOKS };
 static const char *const hook_names[NHOOKS] = {"moves", "legal", "effects",
-                                               "attacked", "turn_ends", "terminal"};
+                                               "attacked", "turn_ends", "terminal",
+                                               "castling", "notation"};
 #define VIEW_INDEX (NHOOKS + 1) /* in the registry table: the position view */
 
 #define POS_MT "varia.Position"
@@ -69,6 +70,7 @@ typedef struct Call {
   Move asked;             /* refusal: the move whose reason is wanted */
   char *reason;           /* where the reason goes (refusal), or NULL */
   size_t reasonlen;
+  int side, kto, rto;     /* castling: the side, where king and rook land */
 } Call;
 
 static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
@@ -799,6 +801,24 @@ static void call_hook(lua_State *L, Rules *R, const char *name, int nargs, int n
   }
 }
 
+/* Is the name a notation hook gives a move one that every reader takes
+** back whole: PGN's tokens (no space, brackets, ';' or '.' after a
+** number), the REPL's and play's steps (no ','), no check mark (the core
+** adds it), no digit first (a move number) and no '$' (a NAG); 14
+** characters at most, so that with a check mark it fits the REPL's
+** completion words (16 bytes). */
+static int notation_name_ok(const char *s, size_t len) {
+  if (len == 0 || len > 14 || strlen(s) != len) return 0;
+  if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 0;
+  for (size_t i = 1; i < len; i++) {
+    char ch = s[i];
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+          (ch && strchr("-_:/@*^~<>&", ch))))
+      return 0;
+  }
+  return 1;
+}
+
 /* Runs under sandbox_pcall: calls the hook and decodes its answer. */
 static int run(lua_State *L) {
   Call *c = lua_touserdata(L, 1);
@@ -887,6 +907,41 @@ static int run(lua_State *L) {
       call_hook(L, R, name, 3, 1);
       c->answer = lua_toboolean(L, -1);
       return 0;
+    case H_CASTLING: {
+      int us = p->side;
+      lua_pushstring(L, c->side == 0 ? "king" : "queen");
+      pushsquare(L, R, p->castle_king[us]);
+      pushsquare(L, R, p->castle_rook[us * 2 + c->side]);
+      pushsquare(L, R, c->kto);
+      pushsquare(L, R, c->rto);
+      call_hook(L, R, name, 6, 2);
+      if (c->reason && lua_type(L, -1) == LUA_TSTRING)
+        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
+      if (lua_isnil(L, -1)) c->answer = -1;
+      else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
+      else return bad_return(L, 2, name, "true (the squares allow it), false (and a reason), or nil for the core's test");
+      return 0;
+    }
+    case H_NOTATION: {
+      lua_pushinteger(L, (lua_Integer)c->m);
+      call_hook(L, R, name, 2, 1);
+      c->answer = 0;
+      if (lua_isnil(L, -1)) return 0;
+      if (lua_type(L, -1) != LUA_TSTRING) return bad_return(L, 2, name, "the move's name, or nil for SAN");
+      size_t len;
+      const char *text = lua_tolstring(L, -1, &len);
+      if (!notation_name_ok(text, len)) {
+        char at[300];
+        where(L, 2, at, sizeof at);
+        return luaL_error(L, "%s: hooks.notation returned \"%s\" (expected a name of 1 to 14 characters: a "
+                             "letter, then letters, digits or - _ : / @ * ^ ~ < > &, so that PGN and play "
+                             "read it back; or nil for SAN)", at, len > 40 ? "(too long)" : text);
+      }
+      snprintf(c->reason, c->reasonlen, "%s", text);
+      c->answer = 1;
+      return 0;
+    }
     case H_TURN_ENDS:
       lua_pushinteger(L, (lua_Integer)c->m);
       lua_pushinteger(L, R->u->phase + 1); /* the step the move was */
@@ -1076,6 +1131,19 @@ static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   return c.answer;
 }
 
+static int t_castling(void *ctx, const Position *p, int side, int kto, int rto, char *reason, size_t len) {
+  Call c = {.R = ctx, .which = H_CASTLING, .side = side, .kto = kto, .rto = rto, .reason = reason,
+            .reasonlen = len};
+  if (reason && len) reason[0] = '\0';
+  /* read only: the cast lets the view hold it; a failure refuses */
+  return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
+}
+
+static int t_notation(void *ctx, Position *p, Move m, char *buf, size_t len) {
+  Call c = {.R = ctx, .which = H_NOTATION, .m = m, .reason = buf, .reasonlen = len};
+  return call(&c, p, NULL, CAN_READ, p->side) ? 0 : c.answer;
+}
+
 static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
   Call c = {.R = ctx, .which = H_TERMINAL, .reason = reason, .reasonlen = len};
   if (reason && len) reason[0] = '\0';
@@ -1089,6 +1157,7 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
   Rules *R = ctx;
   Move list[MAX_MOVES];
   int n = gen_pseudo(p, list), found = 0;
+  if (R->r.castling && p->v->castling) n = castling_by_hook(p, list, n); /* as rules_legal_moves */
   for (int i = 0; i < n; i++)
     if (list[i] == m) found = 1;
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
@@ -1206,7 +1275,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on or moves_on)",
+               "turn_ends, terminal, castling, notation, kinds, effects_on, effects_attr, legal_on, attacked_on or moves_on)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1309,6 +1378,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       case H_ATTACKED: R->r.attacked = t_attacked; break;
       case H_TURN_ENDS: R->r.turn_ends = t_turn_ends; break;
       case H_TERMINAL: R->r.terminal = t_terminal; break;
+      case H_CASTLING: R->r.castling = t_castling; break;
+      case H_NOTATION: R->r.notation = t_notation; break;
     }
   }
   lua_pop(L, 1);

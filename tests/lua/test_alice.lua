@@ -111,6 +111,37 @@ t.check("castling through attack on the king's board: refused", not l["e1g1"])
 n, l = legal("5r1k/8/8/8/8/8/8/4K2R w K - 0 2 varia:attr=f8.1")
 t.check("attack on the other board: castling allowed", l["e1g1"])
 
+-- Castling's squares are judged on the king's board (hooks.castling):
+-- a knight on b1 of the other board (B) does not stop O-O-O, which the
+-- king and rook make on A (b1 empty there). White: Ke1, Ra1 (A), Nb1 (B);
+-- Black: Ke8 (A). King d1 d2 e2 f1 f2 and O-O-O; rook a2-a8, c1 d1 (not
+-- b1, taken on B where it would pass); knight on B a3 c3 d2:
+-- 6 + 9 + 3 = 18.
+n, l, g = legal("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 2 varia:attr=b1.1")
+t.check("O-O-O past a piece on the other board's b1", l["e1c1"])
+t.equal("O-O-O past b1 of B: 18 moves", n, 18)
+g:play("O-O-O")
+t.equal("O-O-O: the king passes to B", g:attr("c1"), 1)
+t.equal("O-O-O: the rook passes to B", g:attr("d1"), 1)
+t.equal("O-O-O: the knight stays on b1 of B", g:attr("b1"), 1)
+-- ... but on the king's own board b1 must be empty, and the squares king
+-- and rook land on (c1, d1) must be empty on the other board too.
+n, l, g = legal("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 2")
+t.check("b1 taken on the king's board: no O-O-O", not l["e1c1"])
+t.equal("... and why", select(2, g:why("e1c1")), "castling (O-O-O): b1 is occupied on board A, the king's")
+n, l, g = legal("4k3/8/8/8/8/8/8/R1N1K3 w Q - 0 2 varia:attr=c1.1")
+t.check("c1 taken on the other board: no O-O-O", not l["e1c1"])
+t.equal("... and why", select(2, g:why("e1c1")),
+        "castling (O-O-O): c1 is occupied on the other board, where the king would pass")
+n, l, g = legal("4k3/8/8/8/8/8/8/R3K3 w Q - 0 2 varia:attr=a1.1")
+t.equal("the rook on the other board: why", select(2, g:why("e1c1")),
+        "castling (O-O-O): the rook on a1 stands on the other board than the king")
+-- Black likewise: a white bishop on b8 of B does not stop ...O-O-O on A.
+n, l = legal("r3k3/8/8/8/8/8/8/4K3 b q - 0 2")
+t.check("nothing on b8: ...O-O-O", l["e8c8"])
+n, l = legal("rB2k3/8/8/8/8/8/8/4K3 b q - 0 2 varia:attr=b8.1")
+t.check("a white piece on b8 of B: ...O-O-O still", l["e8c8"])
+
 -- Clause: en passant only against a pawn on the same board, with the
 -- target square empty on that board. White: Pe5, Ke1; Black: Pd7, Ke8.
 -- Black's d7d5 passes the pawn to B. With the white pawn on B, exd6 e.p.
