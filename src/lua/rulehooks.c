@@ -55,6 +55,9 @@ typedef struct Rules {
   ** (bits of MOVE_FLAG) and, with moves_captures, the captures */
   int moves_only, moves_captures;
   uint32_t moves_kinds;
+  /* moves_attr: ... and only the moves of pieces whose attribute has one
+  ** of these bits (0: any piece) */
+  uint8_t moves_attr;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -455,6 +458,85 @@ static int pos_decode(lua_State *L) {
   return 3;
 }
 
+/* from's file and rank, to's file and rank (1-based numbers), kind: what
+** pos:decode says as numbers, so that a hook that reads every move does
+** arithmetic on coordinates instead of hashing square names (Grid). A
+** drop or placement has no from: its from's file and rank are 0. */
+static int pos_coords(lua_State *L) {
+  Rules *R = view(L);
+  Move m = checkmove(L, R, 2);
+  const Geometry *g = &R->p->v->geo;
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+  int none = flag == MF_PLACE && from == PLACE_FROM_NONE;
+  lua_pushinteger(L, none ? 0 : board_file(g, from) + 1);
+  lua_pushinteger(L, none ? 0 : board_rank(g, from) + 1);
+  lua_pushinteger(L, board_file(g, to) + 1);
+  lua_pushinteger(L, board_rank(g, to) + 1);
+  /* constant names: Lua finds them in its string cache by address */
+  lua_pushstring(L, flag == MF_SCRIPT ? R->r.kinds[MOVE_PROMO(m) - 1] : kind_names[flag]);
+  return 5;
+}
+
+/* Of a list of moves, those that end outside the cell they start in, the
+** board cut into cells of w files by h ranks from a1 (Grid chess's 2x2;
+** castling judged by the king's move): a whole list in one call. */
+static int pos_leaving_cell(lua_State *L) {
+  Rules *R = view(L);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_Integer w = luaL_checkinteger(L, 3), h = luaL_checkinteger(L, 4);
+  luaL_argcheck(L, w >= 1 && w <= g->files, 3, "a cell's width is 1 to the board's files");
+  luaL_argcheck(L, h >= 1 && h <= g->ranks, 4, "a cell's height is 1 to the board's ranks");
+  lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
+  if (n > MAX_MOVES) return luaL_error(L, "leaving_cell: more than %d moves", MAX_MOVES);
+  sandbox_pay(R->sb, L, (long)n * COST_PER_ENTRY);
+  lua_createtable(L, (int)n, 0);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, 2, i);
+    lua_Integer code = lua_tointeger(L, -1);
+    Move m = (Move)code;
+    if (code <= 0 || code > 0xFFFFFFFF || !move_well_formed(p, m)) {
+      lua_pop(L, 1);
+      return luaL_error(L, "leaving_cell: entry %I is not a move", i);
+    }
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = move_destination(p, m);
+    int keep = 1;
+    if (flag != MF_SCRIPT && !(flag >= MF_PLACE && flag <= MF_DRAW) && flag != MF_DROP && board_inside(g, from)) {
+      int ff = board_file(g, from), fr = board_rank(g, from), tf = board_file(g, to), tr = board_rank(g, to);
+      keep = ff / w != tf / w || fr / h != tr / h;
+    }
+    if (keep) lua_rawseti(L, -2, ++k);
+    else lua_pop(L, 1);
+  }
+  return 1;
+}
+
+/* The squares of colour's pieces that an enemy piece of their own type
+** attacks (ordinary attack), in board order: the whole answer of a
+** condition of mutual paralysis (Madrasi) in one call, where asking
+** pos:attacked(sq, by, letter) of every piece is one call a piece. */
+static int pos_attacked_by_own_type(lua_State *L) {
+  Rules *R = view(L);
+  int c = checkcolour(L, 2);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  pay_squares(L, R, COST_PER_SQUARE);
+  lua_createtable(L, 0, 0);
+  int k = 0;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      int sq = board_square(g, f, r);
+      uint8_t cell = p->board[sq];
+      if (cell != CELL_EMPTY && CELL_COLOUR(cell) == c && p->count[c ^ 1][CELL_TYPE(cell)] &&
+          attacked_by_type(p, sq, c ^ 1, CELL_TYPE(cell))) {
+        pushsquare(L, R, sq);
+        lua_rawseti(L, -2, ++k);
+      }
+    }
+  return 1;
+}
+
 /* The square of the piece m would capture here, or nothing; given a list
 ** of moves, the list of those that capture (one call for a whole list). */
 static int pos_captures(lua_State *L) {
@@ -708,6 +790,9 @@ static const ChargedMethod pos_methods[] = {
     CHARGED_METHOD("in_check", pos_in_check, COST_ATTACK, CAN_READ),
     CHARGED_METHOD("uci", pos_uci, COST_UCI, CAN_READ),
     CHARGED_METHOD("decode", pos_decode, COST_DECODE, CAN_READ),
+    CHARGED_METHOD("coords", pos_coords, COST_DECODE, CAN_READ),
+    CHARGED_METHOD("leaving_cell", pos_leaving_cell, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("attacked_by_own_type", pos_attacked_by_own_type, COST_ATTACKERS, CAN_READ),
     CHARGED_METHOD("captures", pos_captures, COST_LOOKUP, CAN_READ),
     CHARGED_METHOD("move", pos_move, COST_KIND, CAN_READ),
     CHARGED_METHOD("legal", pos_legal, COST_LEGAL, CAN_PLAY),
@@ -816,7 +901,20 @@ static int run(lua_State *L) {
       call_hook(L, R, name, 2, 2);
       if (c->reason) { /* asked why: the reason given for the move, if any */
         c->answer = 0;
-        if (lua_istable(L, -1)) {
+        if (lua_isfunction(L, -1)) {
+          /* reasons as a function of (pos, move): called only here, so
+          ** that the hook builds no text for the moves it refuses when
+          ** nobody asks why */
+          lua_pushvalue(L, -1);
+          lua_rawgeti(L, 1, VIEW_INDEX);
+          lua_pushinteger(L, (lua_Integer)c->asked);
+          call_hook(L, R, name, 2, 1);
+          if (lua_type(L, -1) == LUA_TSTRING) {
+            snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+            c->answer = 1;
+          }
+          lua_pop(L, 1);
+        } else if (lua_istable(L, -1)) {
           lua_rawgeti(L, -1, (lua_Integer)c->asked);
           if (lua_type(L, -1) == LUA_TSTRING) {
             snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
@@ -972,6 +1070,13 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
 
 /* Is m one of the moves the moves hook is about (moves_on)? */
 static int concerns(const Rules *R, const Position *p, Move m) {
+  if (R->moves_attr) {
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+    if ((flag >= MF_PLACE && flag <= MF_DRAW) || !board_inside(&p->v->geo, from) ||
+        !(p->attr[from] & R->moves_attr))
+      return 0;
+    if (!R->moves_kinds && !R->moves_captures) return 1; /* every move of a marked piece */
+  }
   return (R->moves_kinds >> MOVE_FLAG(m) & 1) || (R->moves_captures && move_captures(p, m));
 }
 
@@ -1194,7 +1299,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
     int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
-                        !strcmp(key, "moves_on") || !strcmp(key, "effects_attr"));
+                        !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
+                        !strcmp(key, "moves_attr"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1206,7 +1312,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on or moves_on)",
+               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on or moves_attr)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1273,6 +1379,18 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     lua_Integer bits = lua_tointegerx(L, -1, &isnum);
     if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.effects_attr: expected attribute bits, 1 to 255";
     else R->r.effects_attr = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "moves_attr");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.moves_attr: expected attribute bits, 1 to 255";
+    else {
+      R->moves_attr = (uint8_t)bits;
+      R->moves_only = 1;
+    }
   }
   lua_pop(L, 1);
   if (problem) {
