@@ -522,17 +522,29 @@ static int pos_attacked_by_own_type(lua_State *L) {
   const Position *p = R->p;
   const Geometry *g = &p->v->geo;
   pay_squares(L, R, COST_PER_SQUARE);
+  /* the enemy pieces by type, once: each piece is then tested against
+  ** its own type's only */
+  int first[MAX_TYPES], next[MAX_PIECES];
+  for (int t = 0; t < MAX_TYPES; t++) first[t] = -1;
+  int e = c ^ 1;
+  for (int i = p->npieces[e] - 1; i >= 0; i--) {
+    int t = CELL_TYPE(p->board[p->plist[e][i]]);
+    next[i] = first[t];
+    first[t] = i;
+  }
   lua_createtable(L, 0, 0);
   int k = 0;
   for (int r = 0; r < g->ranks; r++)
     for (int f = 0; f < g->files; f++) {
       int sq = board_square(g, f, r);
       uint8_t cell = p->board[sq];
-      if (cell != CELL_EMPTY && CELL_COLOUR(cell) == c && p->count[c ^ 1][CELL_TYPE(cell)] &&
-          attacked_by_type(p, sq, c ^ 1, CELL_TYPE(cell))) {
-        pushsquare(L, R, sq);
-        lua_rawseti(L, -2, ++k);
-      }
+      if (cell == CELL_EMPTY || CELL_COLOUR(cell) != c) continue;
+      for (int i = first[CELL_TYPE(cell)]; i >= 0; i = next[i])
+        if (piece_attacks(p, p->plist[e][i], sq)) {
+          pushsquare(L, R, sq);
+          lua_rawseti(L, -2, ++k);
+          break;
+        }
     }
   return 1;
 }
