@@ -1,0 +1,146 @@
+-- The whole-answer methods and declarations that make rules in Lua cheap
+-- (issue 29): pos:coords, pos:leaving_cell, pos:attacked_by_own_type,
+-- moves_attr, and a moves hook's reasons given as a function. Each is
+-- checked against what the slower way (pos:decode, pos:attacked, a table
+-- of reasons) answers on the same position.
+
+local t = require "check"
+local std = require "std"
+
+local function chess_with(hooks)
+  return std.extend(std.chess, { name = "hooked-fast", hooks = hooks })
+end
+
+local kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+-- pos:coords: the numbers of pos:decode's squares, and the same kind.
+do
+  local seen = {}
+  local g = varia.new(chess_with({ moves = function(pos, moves)
+    seen = {} -- the last call's
+    for _, m in ipairs(moves) do
+      local from, to, kind = pos:decode(m)
+      local ff, fr, tf, tr, k = pos:coords(m)
+      seen[#seen + 1] = { from == pos:square(ff, fr) and to == pos:square(tf, tr) and kind == k, pos:uci(m), k }
+    end
+  end }), { fen = kiwipete })
+  t.equal("coords: every Kiwipete move read", #g:legal(), 48)
+  local bad, castling = 0, 0
+  for _, s in ipairs(seen) do
+    if not s[1] then bad = bad + 1 end
+    if s[3] == "castling" then castling = castling + 1 end
+  end
+  t.equal("coords agree with decode on all 48", bad, 0)
+  t.equal("coords name the 2 castlings", castling, 2)
+end
+
+-- pos:leaving_cell(moves, w, h): the moves that leave their cell. On 2x2
+-- cells, the knight's moves from b1 all leave a1-b2; the king's b2-a1 does
+-- not; castling is judged by the king's move (e1g1 leaves e1-f2).
+do
+  local kept
+  local g = varia.new(chess_with({ moves = function(pos, moves)
+    kept = {}
+    for _, m in ipairs(pos:leaving_cell(moves, 2, 2)) do kept[pos:uci(m)] = true end
+  end }), { fen = "4k3/8/8/8/8/8/8/1N2K2R w K - 0 1" })
+  g:legal()
+  t.check("leaving_cell: the knight's b1c3 leaves a1-b2", kept["b1c3"])
+  t.check("leaving_cell: b1d2 leaves a1-b2", kept["b1d2"])
+  t.check("leaving_cell: e1e2 stays in e1-f2", not kept["e1e2"] and not kept["e1f1"])
+  t.check("leaving_cell: e1d1 leaves e1-f2", kept["e1d1"])
+  t.check("leaving_cell: castling e1g1 (the king to g1) leaves e1-f2", kept["e1g1"])
+  -- 1x1 cells: every move leaves its cell; 8x8: none does
+  local all, none
+  g = varia.new(chess_with({ moves = function(pos, moves)
+    all, none = #pos:leaving_cell(moves, 1, 1) == #moves, #pos:leaving_cell(moves, 8, 8)
+  end }))
+  g:legal()
+  t.check("leaving_cell 1x1: every move", all)
+  t.equal("leaving_cell 8x8: none", none, 0)
+  local ok, err = pcall(function()
+    return varia.new(chess_with({ moves = function(pos, moves) pos:leaving_cell(moves, 0, 2) end })):legal()
+  end)
+  t.check("leaving_cell: a cell of width 0 is an error", not ok and tostring(err):find("cell's width", 1, true), err)
+end
+
+-- pos:attacked_by_own_type(colour): the colour's pieces that an enemy
+-- piece of their type attacks, as pos:attacked(sq, by, letter) finds them
+-- one by one.
+do
+  local fast, slow
+  local function probe(pos)
+    fast, slow = {}, {}
+    for _, sq in ipairs(pos:attacked_by_own_type("white")) do fast[#fast + 1] = sq end
+    for _, sq in ipairs(pos:pieces("white")) do
+      if pos:attacked(sq, "black", pos:piece(sq)) then slow[#slow + 1] = sq end
+    end
+  end
+  -- the knights on c3 and d5 attack each other, the rooks on a1 and a8
+  -- see each other, the pawn on f5 attacks the one on e4; the bishop on
+  -- h8 would see b2 but the knight on c3 stands between
+  local g = varia.new(chess_with({ moves = function(pos) probe(pos) end }),
+                      { fen = "r3k2b/8/8/3n1p2/4P3/2N5/1B6/R3K3 w - - 0 1" })
+  g:legal()
+  t.equal("attacked_by_own_type: rook, knight, pawn (not the blocked bishop)", table.concat(fast, " "), "a1 c3 e4")
+  t.equal("attacked_by_own_type agrees with pos:attacked per piece", table.concat(fast, " "), table.concat(slow, " "))
+  g = varia.new(chess_with({ moves = function(pos) probe(pos) end }), { fen = kiwipete })
+  g:legal()
+  t.equal("attacked_by_own_type agrees on Kiwipete", table.concat(fast, " "), table.concat(slow, " "))
+end
+
+-- moves_attr: the hook is handed only the moves of pieces with the bits
+-- (and of moves_on's kinds), and is not called where there is none.
+do
+  local calls, handed = 0, {}
+  local hooks = {
+    moves_attr = 4,
+    moves = function(pos, moves)
+      calls = calls + 1
+      handed = {} -- the last call's
+      for _, m in ipairs(moves) do handed[#handed + 1] = pos:uci(m) end
+      return {}
+    end,
+  }
+  local g = varia.new(chess_with(hooks))
+  t.equal("moves_attr: no marked piece, every move", #g:legal(), 20)
+  t.equal("moves_attr: no marked piece, not called", calls, 0)
+  -- the knight on g1 marked (bit 4): its two moves are the hook's, refused
+  g = varia.new(chess_with(hooks), { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:attr=g1.4" })
+  handed = {}
+  t.equal("moves_attr: the marked knight's 2 moves gone", #g:legal(), 18)
+  table.sort(handed)
+  t.equal("moves_attr: handed the knight's moves alone", table.concat(handed, " "), "g1f3 g1h3")
+  -- with moves_on: a marked pawn's double step alone
+  hooks.moves_on = "double"
+  g = varia.new(chess_with(hooks), { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:attr=e2.4" })
+  handed = {}
+  t.equal("moves_attr and moves_on: only e2e4 gone", #g:legal(), 19)
+  t.equal("moves_attr and moves_on: handed e2e4", table.concat(handed, " "), "e2e4")
+  for _, bad in ipairs({ 0, 256, "x" }) do
+    local ok, err = pcall(varia.new, chess_with({ moves_attr = bad, moves = function() end }))
+    t.check("bad moves_attr " .. tostring(bad), not ok and tostring(err):find("hooks.moves_attr: expected", 1, true), err)
+  end
+end
+
+-- A moves hook's reasons as a function of (pos, move): asked by why only,
+-- for the move asked about.
+do
+  local asked = 0
+  local g = varia.new(chess_with({ moves = function(pos, moves)
+    local kept = {}
+    for _, m in ipairs(moves) do
+      if pos:uci(m) ~= "e2e4" then kept[#kept + 1] = m end
+    end
+    return kept, function(p, m)
+      asked = asked + 1
+      return "no " .. p:uci(m) .. " today"
+    end
+  end }))
+  t.equal("reasons function: e2e4 gone", #g:legal(), 19)
+  t.equal("reasons function: not called for legal moves", asked, 0)
+  local legal, why = g:why("e4")
+  t.check("reasons function: why gives its text", not legal and why:find("no e2e4 today", 1, true), why)
+  t.equal("reasons function: called once, by why", asked, 1)
+end
+
+t.done()
