@@ -23,6 +23,23 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   }
   int n = gen_legal(p, list);
   if (depth == 1 && last_step) return (uint64_t)n;
+  const RuleHooks *r = v->rules;
+  if (depth == 1 && r && r->turn_ends && r->turn_ends_on == HOOK_ON_CAPTURES) {
+    /* turn_ends asked only after captures and script moves: after any
+    ** other move the turn ends, so that move is one leaf, counted unmade */
+    uint64_t total = 0;
+    for (int i = 0; i < n && !(stop && *stop); i++) {
+      if (MOVE_FLAG(list[i]) != MF_SCRIPT && !move_captures(p, list[i])) {
+        total++;
+        continue;
+      }
+      Undo u;
+      move_make(p, list[i], &u);
+      total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);
+      move_unmake(p, list[i], &u);
+    }
+    return total;
+  }
   if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
       v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_LEFT &&
       !v->phase[p->phase + 1].has_region) {

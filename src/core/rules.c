@@ -552,7 +552,10 @@ static int rules_legal_moves(Position *p, Move *list) {
     Undo u;
     Move m = special[i];
     move_make(p, m, &u);
-    int asked = r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && u.captured != CELL_EMPTY));
+    /* legal_on "captures": the captures, and the script's own moves (whose
+    ** effects may capture) */
+    int asked = r->legal && (r->legal_on == HOOK_ON_ALL ||
+                             (r->legal_on == HOOK_ON_CAPTURES && (u.captured != CELL_EMPTY || MOVE_FLAG(m) == MF_SCRIPT)));
     int ok = asked ? r->legal(r->ctx, p, m, us) : -1;
     if (ok < 0) ok = !check_rule || !royal_attacked(p, us);
     if (ok && !asked && r->legal && r->legal_on == HOOK_ON_CHECKS && royal_attacked(p, us ^ 1))
@@ -806,7 +809,8 @@ void rules_after_make(Position *p, Move m, Undo *u) {
                                           : royal_attacked(p, u->side ^ 1))))
     r->effects(r->ctx, p, m, u);
   if (r->turn_ends && !r->failed) {
-    int ends = r->turn_ends(r->ctx, p, m, u);
+    int asked = r->turn_ends_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || u->captured != CELL_EMPTY;
+    int ends = asked ? r->turn_ends(r->ctx, p, m, u) : 1;
     /* as the program says: the turn ends after its last step */
     if (ends < 0) ends = u->phase + 1 >= p->v->nphases;
     /* a turn program of one step cannot go on */

@@ -128,6 +128,10 @@ typedef struct RuleHooks {
   ** hook fails instead of going on, so that perft and searches, which
   ** follow a turn's steps at the same depth, end. */
   int (*turn_ends)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
+  /* Asked after every step (HOOK_ON_ALL), or only after captures and the
+  ** script's own moves (HOOK_ON_CAPTURES): after any other step the turn
+  ** ends, which perft knows without making the move. */
+  int turn_ends_on;
   /* Has the game ended here? 0, or an RESULT_* for the side to move, and
   ** the reason in reason (when not NULL; "" for none). */
   int (*terminal)(void *ctx, struct Position *p, char *reason, size_t len);

@@ -1312,7 +1312,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
-                        !strcmp(key, "moves_attr"));
+                        !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1324,7 +1324,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on or moves_attr)",
+               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on, moves_attr or turn_ends_on)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1368,9 +1368,10 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     const char *key, *names[4], *expected;
   } ons[] = {{"effects_on", {"all", "captures", "checks", NULL}, "hooks.effects_on: expected \"all\", \"captures\" or \"checks\""},
              {"legal_on", {"all", "captures", "checks", NULL}, "hooks.legal_on: expected \"all\", \"captures\" or \"checks\""},
-             {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""}};
-  int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all};
-  for (int k = 0; k < 3 && !problem; k++) {
+             {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""},
+             {"turn_ends_on", {"all", "captures", NULL}, "hooks.turn_ends_on: expected \"all\" or \"captures\""}};
+  int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all, &R->r.turn_ends_on};
+  for (int k = 0; k < 4 && !problem; k++) {
     lua_pushstring(L, ons[k].key);
     int t = lua_rawget(L, h);
     const char *val = t == LUA_TSTRING ? lua_tostring(L, -1) : NULL;

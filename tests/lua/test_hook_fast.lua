@@ -143,4 +143,66 @@ do
   t.equal("reasons function: called once, by why", asked, 1)
 end
 
+
+
+-- turn_ends_on = "captures": asked only after captures and script moves;
+-- after any other move the turn ends, and perft counts those moves at the
+-- last level without making them. A rule "a capture is followed by one
+-- more move of the same side", written once asking after every move and
+-- once with turn_ends_on, counts the same (and not chess's count).
+do
+  local function double_after_capture(on)
+    return std.extend(std.chess, { name = "capture-again", turn = { "move", "move" }, hooks = {
+      turn_ends_on = on,
+      effects = function(pos, move, captured) pos:set_state(1, captured and 1 or 0) end,
+      turn_ends = function(pos, move, step)
+        if on == "captures" and pos:state(1) == 0 then error("asked after a move that is no capture") end
+        return step == 2 or pos:state(1) == 0
+      end,
+    } })
+  end
+  local all, captures = double_after_capture("all"), double_after_capture("captures")
+  -- (a capture's second move is followed at the same depth: Kiwipete's
+  -- perft 1 is its 40 quiet moves and the 8 captures' second moves)
+  for _, d in ipairs({ 1, 2 }) do
+    local a = varia.new(all, { fen = kiwipete }):perft(d)
+    t.equal("turn_ends_on captures: Kiwipete perft " .. d .. " as when asked after every move",
+            varia.new(captures, { fen = kiwipete }):perft(d), a)
+  end
+  t.equal("turn_ends_on captures: Kiwipete perft 1", varia.new(captures, { fen = kiwipete }):perft(1), 443)
+  t.equal("turn_ends_on captures: perft 3 from the start as when asked after every move",
+          varia.new(captures):perft(3), varia.new(all):perft(3))
+  local g = varia.new(captures, { fen = kiwipete })
+  g:play("e5f7")
+  t.equal("turn_ends_on captures: after a capture the same side moves again", g:fen():match("^%S+ (%a)"), "w")
+  g = varia.new(captures, { fen = kiwipete })
+  g:play("a2a3")
+  t.equal("turn_ends_on captures: after another move the turn ends", g:fen():match("^%S+ (%a)"), "b")
+  local ok, err = pcall(varia.new, std.extend(std.chess, { name = "x", hooks = {
+    turn_ends_on = "checks", turn_ends = function() return true end } }))
+  t.check("bad turn_ends_on", not ok and tostring(err):find("hooks.turn_ends_on: expected", 1, true), err)
+end
+
+-- legal_on = "captures" asks about the script's own moves too (their
+-- effects may capture): a refused script move is gone.
+do
+  local g = varia.new(std.extend(std.chess, { name = "jump", hooks = {
+    kinds = { "jump" },
+    effects_on = "captures", -- and the script's own moves
+    moves = function(pos, moves)
+      if pos:piece("g1") == "N" then moves[#moves + 1] = pos:move("g1", "g4", "jump") end
+      return moves
+    end,
+    effects = function(pos, move)
+      local from, to = pos:decode(move)
+      pos:relocate(from, to)
+    end,
+    legal_on = "captures",
+    legal = function(pos, move)
+      if select(3, pos:decode(move)) == "jump" then return false, "no jump" end
+      return nil
+    end,
+  } }))
+  t.equal("legal_on captures: the jump is asked about, and refused", #g:legal(), 20)
+end
 t.done()
