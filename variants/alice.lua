@@ -27,12 +27,13 @@
 -- - `effects` (for every move): the moved piece passes to the other board
 --   (its attribute before the move, the hook's fifth argument, since a
 --   promotion resets it); after castling, king and rook both pass.
--- - `attacked`: a square is attacked by the pieces of one board only, the
---   board of the piece on it (for an empty square, such as one castling
---   passes, the board of the royal piece of the side attacked).
--- - `legal`: a king's move must also not leave the king attacked on the
+-- - `attacked_layer = 1`: a square is attacked by the pieces of one board
+--   only, the board of the piece on it (for an empty square, such as one
+--   castling passes, the board of the royal piece of the side attacked).
+-- - `legal` (`legal_on = "royal"`: asked about the king's moves only): a
+--   king's move must also not leave the king attacked on the
 --   board it moved on, before it passes (the condition "legal on that
---   board alone"); the check rule (with `attacked`) then judges the king
+--   board alone"); the check rule (with that attack) then judges the king
 --   on its own board after the transfer. For other moves the first
 --   condition is implied by the second: the king stays on its board, where
 --   the moved piece, gone through the glass, blocks nothing.
@@ -53,7 +54,10 @@ local std = require "std"
 local function other(colour) return colour == "white" and "black" or "white" end
 local function board(pos, sq) return pos:attr(sq) & 1 end
 
-local function keep(b) return { attr = 1, value = b } end
+-- The pieces of board 0 or 1 (made once: a question's argument, not a
+-- table built per question).
+local BOARD = { [0] = { attr = 1, value = 0 }, [1] = { attr = 1, value = 1 } }
+local function keep(b) return BOARD[b] end
 
 -- The squares of king and rook after castling (the move's `to` is the
 -- rook's square).
@@ -119,19 +123,12 @@ return std.extend(std.chess, {
       end
     end,
     -- One board's attack is not the union board's (a rider passes squares
-    -- the other board holds): asked for every square, not only where the
-    -- core sees an attack.
-    attacked_on = "all",
-    attacked = function(pos, sq, by)
-      local b
-      if pos:piece(sq) then
-        b = board(pos, sq)
-      else
-        local royal = pos:royal(other(by))
-        b = royal and board(pos, royal) or 0
-      end
-      return pos:attacked(sq, by, keep(b))
-    end,
+    -- the other board holds): a square is attacked by the pieces of its
+    -- board only (attribute bit 1), for an empty square the board of the
+    -- attacked side's king; answered in C for every square
+    -- (attacked_layer), not by a hook.
+    attacked_layer = 1,
+    legal_on = "royal", -- the king's moves: the others are the check rule's
     legal = function(pos, move)
       local from, to, kind = pos:decode(move)
       local us = pos:mover()

@@ -93,7 +93,7 @@ enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 ** search in progress ends quickly and the game is left as it was. */
 struct Position;
 struct Undo;
-enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS };
+enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS, HOOK_ON_ROYAL };
 typedef struct RuleHooks {
   void *ctx;
   /* The moves of the step: the core's pseudo-legal moves list[0..n), which
@@ -104,7 +104,8 @@ typedef struct RuleHooks {
   ** refused, -1 the core decides (the mover's royal pieces are not in
   ** check). Asked for every move, for captures only, or (legal_on
   ** HOOK_ON_CHECKS) for the moves the check rule allows that give check,
-  ** where only its 0 counts (it may refuse them, not allow others). */
+  ** where only its 0 counts (it may refuse them, not allow others), or
+  ** (HOOK_ON_ROYAL) for the moves of royal pieces, castling included. */
   int (*legal)(void *ctx, struct Position *p, uint32_t m, int mover);
   int legal_on;   /* HOOK_ON_* */
   /* The move's effects on the board, made after the core's part of move m

@@ -58,6 +58,9 @@ typedef struct Rules {
   /* moves_attr: ... and only the moves of pieces whose attribute has one
   ** of these bits (0: any piece) */
   uint8_t moves_attr;
+  /* attacked_layer: the attack of one layer of the board (these bits of
+  ** the attribute), answered here without a call into Lua */
+  uint8_t attacked_layer;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -375,11 +378,58 @@ static int attacked_by_type(const Position *p, int sq, int by, int t) {
   return 0;
 }
 
+/* Does colour by attack sq with only the pieces whose attribute has value
+** in bits (one layer of the board: Alice's two boards in one)? The other
+** pieces' cells are emptied in place for the test and put back, instead
+** of copying the position (masked()): the attack reads the board, and
+** the piece lists only where a piece's cell still holds it. Not on a
+** wrapped board, whose attack reads more. */
+static int attacked_in_layer(Position *p, int sq, int by, lua_Integer bits, lua_Integer value) {
+  if (p->v->geo.wrap) { /* a copy with the other layers lifted */
+    Position scratch = *p;
+    for (int c = 0; c < NCOLOURS; c++)
+      for (int i = p->npieces[c] - 1; i >= 0; i--) {
+        int f = p->plist[c][i];
+        if ((p->attr[f] & bits) != value) {
+          Undo u;
+          u.neffects = 0;
+          pos_set_cell(&scratch, f, CELL_EMPTY, 0, &u);
+        }
+      }
+    return attacked(&scratch, sq, by);
+  }
+  uint16_t where[MAX_PIECES];
+  uint8_t cell[MAX_PIECES];
+  int n = 0;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value && p->board[f] != CELL_EMPTY) {
+        where[n] = (uint16_t)f;
+        cell[n++] = p->board[f];
+        p->board[f] = CELL_EMPTY;
+      }
+    }
+  int a = attacked(p, sq, by);
+  while (n--) p->board[where[n]] = cell[n];
+  return a;
+}
+
 static int pos_attacked(lua_State *L) {
   Rules *R = view(L);
   int sq = checksquare(L, R, 2), by = checkcolour(L, 3), t = type_filter(L, R, 4);
   if (t >= 0) {
     lua_pushboolean(L, attacked_by_type(R->p, sq, by, t));
+    return 1;
+  }
+  if (lua_istable(L, 4) && !R->p->v->geo.wrap && lua_getfield(L, 4, "attr") == LUA_TNIL) lua_pop(L, 1);
+  else if (lua_istable(L, 4) && !R->p->v->geo.wrap) {
+    lua_Integer bits = luaL_checkinteger(L, -1);
+    lua_getfield(L, 4, "value");
+    lua_Integer value = luaL_optinteger(L, -1, 0);
+    lua_pop(L, 2);
+    sandbox_pay(R->sb, L, (long)R->p->npieces[WHITE] + R->p->npieces[BLACK]);
+    lua_pushboolean(L, attacked_in_layer(R->p, sq, by, bits, value));
     return 1;
   }
   Position scratch;
@@ -1161,6 +1211,14 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
 }
 
 static int t_attacked(void *ctx, const Position *p, int sq, int by) {
+  Rules *R = ctx;
+  if (R->attacked_layer) {
+    /* the layer of the piece on sq, or for an empty square (one castling
+    ** passes), of the royal piece of the side attacked */
+    int on = p->board[sq] != CELL_EMPTY ? sq : p->royal[by ^ 1];
+    int layer = on != SQ_NONE ? p->attr[on] & R->attacked_layer : 0;
+    return attacked_in_layer((Position *)p, sq, by, R->attacked_layer, layer);
+  }
   Call c = {.R = ctx, .which = H_ATTACKED, .sq = sq, .by = by};
   /* read only: the cast lets the view hold it */
   return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
@@ -1224,9 +1282,14 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     Undo u;
     int us = p->side;
     buf[0] = '\0';
+    /* legal_on "checks": asked only for a check the check rule allows;
+    ** "royal": for a royal piece's move (the cell before the move) */
+    uint8_t moving = MOVE_FLAG(m) == MF_SCRIPT || MOVE_FLAG(m) == MF_DROP ||
+                             (MOVE_FLAG(m) >= MF_PLACE && MOVE_FLAG(m) <= MF_DRAW) ? CELL_EMPTY : p->board[MOVE_FROM(m)];
+    int royal = moving != CELL_EMPTY && moving != CELL_OFF && (p->v->royal_mask >> CELL_TYPE(moving) & 1u);
     move_make(p, m, &u);
-    /* legal_on "checks": asked only for a check the check rule allows */
-    int asked = R->r.legal_on != HOOK_ON_CHECKS || (!royal_attacked(p, us) && royal_attacked(p, us ^ 1));
+    int asked = R->r.legal_on == HOOK_ON_CHECKS ? !royal_attacked(p, us) && royal_attacked(p, us ^ 1)
+              : R->r.legal_on == HOOK_ON_ROYAL ? royal : 1;
     Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len, .answer = 1};
     int failed = asked ? call(&c, p, NULL, CAN_READ | CAN_PLAY, us) : 0;
     move_unmake(p, m, &u);
@@ -1312,7 +1375,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
-                        !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on"));
+                        !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
+                        !strcmp(key, "attacked_layer"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1324,7 +1388,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on, moves_attr or turn_ends_on)",
+               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on, moves_attr, turn_ends_on or attacked_layer)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1365,9 +1429,9 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   lua_pop(L, 1);
   /* which moves (squares) the hooks care about */
   static const struct {
-    const char *key, *names[4], *expected;
+    const char *key, *names[5], *expected;
   } ons[] = {{"effects_on", {"all", "captures", "checks", NULL}, "hooks.effects_on: expected \"all\", \"captures\" or \"checks\""},
-             {"legal_on", {"all", "captures", "checks", NULL}, "hooks.legal_on: expected \"all\", \"captures\" or \"checks\""},
+             {"legal_on", {"all", "captures", "checks", "royal", NULL}, "hooks.legal_on: expected \"all\", \"captures\", \"checks\" or \"royal\""},
              {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""},
              {"turn_ends_on", {"all", "captures", NULL}, "hooks.turn_ends_on: expected \"all\" or \"captures\""}};
   int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all, &R->r.turn_ends_on};
@@ -1404,6 +1468,19 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       R->moves_attr = (uint8_t)bits;
       R->moves_only = 1;
     }
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "attacked_layer");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    lua_pushliteral(L, "attacked");
+    int has_hook = lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.attacked_layer: expected attribute bits, 1 to 255";
+    else if (has_hook) problem = "hooks.attacked_layer: the attack is the layer's; give it or an attacked hook, not both";
+    else R->attacked_layer = (uint8_t)bits;
   }
   lua_pop(L, 1);
   if (problem) {
@@ -1443,6 +1520,10 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     }
   }
   lua_pop(L, 1);
+  if (R->attacked_layer) { /* every square asked: a layer may lose or gain attacks */
+    R->r.attacked = t_attacked;
+    R->r.attacked_all = 1;
+  }
   R->r.refusal = t_refusal;
   (void)v;
   *bad = 0;

@@ -205,4 +205,44 @@ do
   } }))
   t.equal("legal_on captures: the jump is asked about, and refused", #g:legal(), 20)
 end
+-- legal_on = "royal": asked about the moves of royal pieces (castling
+-- included) alone. Refusing each of them leaves Kiwipete's 48 less the
+-- king's 4 (e1d1, e1f1 and both castlings).
+do
+  local g = varia.new(chess_with({
+    legal_on = "royal",
+    legal = function(pos, move)
+      local from = pos:decode(move)
+      if from ~= "e1" then error("asked about a move that is not the king's: " .. pos:uci(move)) end
+      return false, "no king moves"
+    end,
+  }), { fen = kiwipete })
+  t.equal("legal_on royal: Kiwipete less the king's 4 moves", #g:legal(), 44)
+  local legal, why = g:why("Kf1")
+  t.check("legal_on royal: why gives the hook's reason for a king's move", not legal and why:find("no king moves", 1, true), why)
+  legal = g:why("a3")
+  t.check("legal_on royal: why does not ask about a pawn's move", legal)
+end
+
+-- attacked_layer: a square is attacked only by the pieces of its layer
+-- (the attribute bits); an empty one by those of the attacked king's.
+do
+  local layered = chess_with({ attacked_layer = 1 })
+  local fen = "4r1k1/8/8/8/8/8/8/4K3 w - - 0 1"
+  t.equal("attacked_layer: one layer, the rook checks (4 moves)", #varia.new(layered, { fen = fen }):legal(), 4)
+  t.equal("attacked_layer: the rook on the other layer does not check (5 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=e8.1" }):legal(), 5)
+  t.equal("attacked_layer: king and rook on layer 1 again (4 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=e8.1,e1.1" }):legal(), 4)
+  -- an empty square takes the king's layer: d1/d2/f1/f2 on the rook's
+  -- d-file are attacked when the king is on the rook's layer
+  fen = "3r2k1/8/8/8/8/8/8/4K3 w - - 0 1"
+  t.equal("attacked_layer: empty squares, the king's layer 0, the rook's 1 (5 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=d8.1" }):legal(), 5)
+  t.equal("attacked_layer: empty squares, the king on the rook's layer (3 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=d8.1,e1.1" }):legal(), 3)
+  local ok, err = pcall(varia.new, chess_with({ attacked_layer = 1, attacked = function() return false end }))
+  t.check("attacked_layer with an attacked hook is an error", not ok and tostring(err):find("hooks.attacked_layer", 1, true), err)
+end
+
 t.done()
