@@ -19,7 +19,7 @@
 -- (0: board A, 1: board B). Two pieces never share a square (a square of
 -- one board is empty on the other when a piece stands on it), so the two
 -- boards fit on one.
--- - `moves`: the core's moves of each board alone (`pos:pseudo` keeping
+-- - `moves`: the core's moves of each board alone (`pos:layer_moves`:
 --   the pieces of that board, the other board's lifted), kept when the
 --   target square is empty on the other board, that is, on the real board
 --   it is empty or holds a piece of the mover's board (a capture there).
@@ -67,50 +67,34 @@ local function castled(pos, from, to)
   return pos:square(3, r), pos:square(4, r)
 end
 
+-- Why the core's move m is not one of either board's (asked by `why`).
+local function refused(pos, m)
+  local from, to = pos:decode(m)
+  local there = pos:piece(to)
+  local name = function(sq) return board(pos, sq) == 1 and "B" or "A" end
+  if there and board(pos, to) ~= board(pos, from) then
+    return to .. " is occupied on board " .. name(to) .. ", where the piece on " ..
+           from .. " (on board " .. name(from) .. ") would pass"
+  end
+  return "the piece on " .. from .. " stands on board " .. name(from) .. ", where it cannot move so"
+end
+
 return std.extend(std.chess, {
   name = "alice",
   description = "Alice chess: two boards; every moved piece passes to the other board",
   hooks = {
+    -- each board's moves in one call (pos:layer_moves: the core's moves
+    -- with the other board lifted, kept where the target square is free
+    -- on the other board; castling and en passant as above), and the
+    -- reasons only when `why` asks
     moves = function(pos, given)
-      local real = {}
-      for _, m in ipairs(given) do real[m] = true end
-      local list, reasons = {}, {}
-      for b = 0, 1 do
-        for _, m in ipairs(pos:pseudo(keep(b))) do
-          local from, to, kind = pos:decode(m)
-          local ok
-          if kind == "castling" then
-            -- the core's castling on the real board wants every square
-            -- between king and rook, and so the landing squares, empty on
-            -- both boards
-            ok = real[m]
-          elseif kind == "en passant" then
-            local victim = pos:captures(m)
-            ok = real[m] and victim and board(pos, victim) == b
-          else
-            ok = not pos:piece(to) or board(pos, to) == b
-          end
-          if ok then list[#list + 1] = m end
-        end
+      local list = pos:layer_moves(1, 0)
+      local n = #list
+      for _, m in ipairs(pos:layer_moves(1, 1)) do
+        n = n + 1
+        list[n] = m
       end
-      -- why: the core's moves that no board allows
-      local kept = {}
-      for _, m in ipairs(list) do kept[m] = true end
-      for _, m in ipairs(given) do
-        if not kept[m] then
-          local from, to = pos:decode(m)
-          local there = pos:piece(to)
-          local name = function(sq) return board(pos, sq) == 1 and "B" or "A" end
-          if there and board(pos, to) ~= board(pos, from) then
-            reasons[m] = to .. " is occupied on board " .. name(to) .. ", where the piece on " ..
-                         from .. " (on board " .. name(from) .. ") would pass"
-          else
-            reasons[m] = "the piece on " .. from .. " stands on board " .. name(from) ..
-                         ", where it cannot move so"
-          end
-        end
-      end
-      return list, reasons
+      return list, refused
     end,
     effects = function(pos, move, captured, capsq, attr)
       local from, to, kind = pos:decode(move)

@@ -675,6 +675,51 @@ static int pos_pseudo(lua_State *L) {
   return 1;
 }
 
+/* The moves of one layer of a layered board (the pieces whose attribute
+** has value in bits: Alice's two boards in one): the core's moves with
+** the other layers lifted, less those that would land where a piece of
+** another layer stands (the square must be free there too); castling and
+** en passant only where the core allows them on the whole board, en
+** passant only against a piece of the layer. One call for the list
+** pos:pseudo(keep) and a decode per move would give. */
+static int pos_layer_moves(lua_State *L) {
+  Rules *R = view(L);
+  Position *p = R->p;
+  lua_Integer bits = luaL_checkinteger(L, 2), value = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, bits >= 1 && bits <= 255, 2, "attribute bits are 1 to 255");
+  pay_squares(L, R, COST_PER_MASKED_SQUARE);
+  Position scratch = *p;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = p->npieces[c] - 1; i >= 0; i--) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value) {
+        Undo u;
+        u.neffects = 0;
+        pos_set_cell(&scratch, f, CELL_EMPTY, 0, &u);
+      }
+    }
+  Move list[MAX_MOVES], whole[MAX_MOVES];
+  int n = gen_pseudo(&scratch, list), nwhole = -1, k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), to = MOVE_TO(m), ok;
+    if (flag == MF_CASTLE || flag == MF_EP) {
+      if (nwhole < 0) nwhole = gen_pseudo(p, whole);
+      ok = 0;
+      for (int j = 0; j < nwhole && !ok; j++) ok = whole[j] == m;
+      if (ok && flag == MF_EP)
+        ok = p->ep_victim != SQ_NONE && p->board[p->ep_victim] != CELL_EMPTY &&
+             (p->attr[p->ep_victim] & bits) == value;
+    } else {
+      ok = !board_inside(&p->v->geo, to) || p->board[to] == CELL_EMPTY || (p->attr[to] & bits) == value;
+    }
+    if (ok) list[k++] = m;
+  }
+  sandbox_pay(R->sb, L, (long)k * COST_PER_MOVE);
+  pushmoves(L, list, k);
+  return 1;
+}
+
 /* The moves a piece of the given type would have from sq for the side to
 ** move, as if it stood there. */
 static int pos_moves_as(lua_State *L) {
@@ -860,6 +905,7 @@ static const ChargedMethod pos_methods[] = {
     CHARGED_METHOD("legal", pos_legal, COST_LEGAL, CAN_PLAY),
     CHARGED_METHOD("pseudo", pos_pseudo, COST_GENERATE, CAN_READ),
     CHARGED_METHOD("moves_as", pos_moves_as, COST_GENERATE, CAN_READ),
+    CHARGED_METHOD("layer_moves", pos_layer_moves, COST_GENERATE, CAN_READ),
     CHARGED_METHOD("make", view_make, COST_MAKE, CAN_PLAY),
     CHARGED_METHOD("unmake", view_unmake, COST_UNMAKE, CAN_PLAY),
     CHARGED_METHOD("put", pos_put, COST_CHANGE, CAN_CHANGE),

@@ -245,4 +245,35 @@ do
   t.check("attacked_layer with an attacked hook is an error", not ok and tostring(err):find("hooks.attacked_layer", 1, true), err)
 end
 
+-- pos:layer_moves(bits, value): a layer's moves, as pos:pseudo(keep)
+-- and a filter in Lua give them (Alice's former moves hook): the target
+-- free on the other layers, castling and en passant only where the whole
+-- board allows them, en passant only against the layer's piece.
+do
+  local fast, slow = {}, {}
+  local g = varia.new(chess_with({ moves = function(pos, given)
+    local real = {}
+    for _, m in ipairs(given) do real[m] = true end
+    for b = 0, 1 do
+      fast[b], slow[b] = {}, {}
+      for _, m in ipairs(pos:layer_moves(1, b)) do fast[b][#fast[b] + 1] = pos:uci(m) end
+      for _, m in ipairs(pos:pseudo({ attr = 1, value = b })) do
+        local from, to, kind = pos:decode(m)
+        local ok
+        if kind == "castling" then ok = real[m]
+        elseif kind == "en passant" then
+          local victim = pos:captures(m)
+          ok = real[m] and victim and pos:attr(victim) & 1 == b
+        else ok = not pos:piece(to) or pos:attr(to) & 1 == b end
+        if ok then slow[b][#slow[b] + 1] = pos:uci(m) end
+      end
+    end
+  end }), { fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 varia:attr=e5.1,f3.1,g6.1,d7.1,a1.1" })
+  g:legal()
+  for b = 0, 1 do
+    t.equal("layer_moves: layer " .. b .. " as pseudo and a filter", table.concat(fast[b], " "), table.concat(slow[b], " "))
+  end
+  t.check("layer_moves: both layers have moves", #fast[0] > 20 and #fast[1] > 5, #fast[0] .. " " .. #fast[1])
+end
+
 t.done()
