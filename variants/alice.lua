@@ -24,8 +24,8 @@
 --   target square is empty on the other board, that is, on the real board
 --   it is empty or holds a piece of the mover's board (a capture there).
 --   En passant is kept only against a pawn on the capturing pawn's board.
--- - `effects` (for every move): the moved piece passes to the other board
---   (its attribute before the move, the hook's fifth argument, since a
+-- - `effects_toggle = 1` (for every move): the moved piece passes to the
+--   other board (bit 1 of its attribute before the move flips, since a
 --   promotion resets it); after castling, king and rook both pass.
 -- - `attacked_layer = 1`: a square is attacked by the pieces of one board
 --   only, the board of the piece on it (for an empty square, such as one
@@ -96,16 +96,9 @@ return std.extend(std.chess, {
       end
       return list, refused
     end,
-    effects = function(pos, move, captured, capsq, attr)
-      local from, to, kind = pos:decode(move)
-      if kind == "castling" then
-        local kto, rto = castled(pos, from, to)
-        pos:set_attr(kto, pos:attr(kto) ~ 1)
-        pos:set_attr(rto, pos:attr(rto) ~ 1)
-      else
-        pos:set_attr(to, attr ~ 1)
-      end
-    end,
+    -- the moved piece passes (attribute bit 1 flips; castling: king and
+    -- rook), in C
+    effects_toggle = 1,
     -- One board's attack is not the union board's (a rider passes squares
     -- the other board holds): a square is attacked by the pieces of its
     -- board only (attribute bit 1), for an empty square the board of the

@@ -61,6 +61,11 @@ typedef struct Rules {
   /* attacked_layer: the attack of one layer of the board (these bits of
   ** the attribute), answered here without a call into Lua */
   uint8_t attacked_layer;
+  /* effects_toggle: after a move, these attribute bits of the piece that
+  ** moved (of king and rook, castling) flip, here, before any effects
+  ** hook; has_effects: the script has one */
+  uint8_t effects_toggle;
+  int has_effects;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -1248,6 +1253,19 @@ static int t_legal(void *ctx, Position *p, Move m, int mover) {
 
 static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
   Rules *R = ctx;
+  if (R->effects_toggle) {
+    int flag = MOVE_FLAG(m), bits = R->effects_toggle;
+    if (flag == MF_CASTLE) {
+      int kto = move_destination(p, m), rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+      pos_set_cell(p, kto, p->board[kto], (uint8_t)(p->attr[kto] ^ bits), u);
+      pos_set_cell(p, rto, p->board[rto], (uint8_t)(p->attr[rto] ^ bits), u);
+    } else if ((flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO) &&
+               p->board[MOVE_TO(m)] != CELL_EMPTY) {
+      /* the attribute before the move: a promotion resets it */
+      pos_set_cell(p, MOVE_TO(m), p->board[MOVE_TO(m)], (uint8_t)(u->moved_attr ^ bits), u);
+    }
+    if (!R->has_effects) return;
+  }
   Call c = {.R = R, .which = H_EFFECTS, .m = m};
   /* effects of checks count, and change no board: legality is not theirs */
   int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT && !(u->moved_attr & R->r.effects_attr)
@@ -1422,7 +1440,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
                         !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
-                        !strcmp(key, "attacked_layer"));
+                        !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1434,7 +1452,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on, moves_attr, turn_ends_on or attacked_layer)",
+               "turn_ends, terminal, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on, moves_attr, turn_ends_on, attacked_layer or effects_toggle)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1516,6 +1534,16 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     }
   }
   lua_pop(L, 1);
+  lua_pushliteral(L, "effects_toggle");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.effects_toggle: expected attribute bits, 1 to 255";
+    else if (R->r.effects_on == HOOK_ON_CHECKS) problem = "hooks.effects_toggle: changes the board, which effects_on = \"checks\" may not";
+    else R->effects_toggle = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
   lua_pushliteral(L, "attacked_layer");
   at = lua_rawget(L, h);
   if (!problem && at != LUA_TNIL) {
@@ -1559,13 +1587,17 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     switch (i) {
       case H_MOVES: R->r.moves = t_moves; break;
       case H_LEGAL: R->r.legal = t_legal; break;
-      case H_EFFECTS: R->r.effects = t_effects; break;
+      case H_EFFECTS:
+        R->r.effects = t_effects;
+        R->has_effects = 1;
+        break;
       case H_ATTACKED: R->r.attacked = t_attacked; break;
       case H_TURN_ENDS: R->r.turn_ends = t_turn_ends; break;
       case H_TERMINAL: R->r.terminal = t_terminal; break;
     }
   }
   lua_pop(L, 1);
+  if (R->effects_toggle) R->r.effects = t_effects;
   if (R->attacked_layer) { /* every square asked: a layer may lose or gain attacks */
     R->r.attacked = t_attacked;
     R->r.attacked_all = 1;

@@ -276,4 +276,29 @@ do
   t.check("layer_moves: both layers have moves", #fast[0] > 20 and #fast[1] > 5, #fast[0] .. " " .. #fast[1])
 end
 
+-- effects_toggle: the moved piece's attribute bits flip after its move
+-- (king and rook after castling), before an effects hook runs.
+do
+  local seen
+  local toggling = chess_with({ effects_toggle = 1, effects = function(pos, move)
+    local _, to = pos:decode(move)
+    seen = pos:attr(to)
+  end })
+  local g = varia.new(toggling)
+  g:play("e2e4")
+  t.check("effects_toggle: e4's pawn has bit 1", g:fen():find("attr=e4.1", 1, true), g:fen())
+  t.equal("effects_toggle: the effects hook sees it flipped", seen, 1)
+  g = varia.new(toggling, { fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 varia:attr=a1.1" })
+  g:play("e1c1")
+  local fen = g:fen()
+  t.check("effects_toggle: castling flips king and rook (c1 1, d1 0 from 1)",
+          fen:find("c1.1", 1, true) and not fen:find("d1.", 1, true), fen)
+  g = varia.new(toggling, { fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 varia:attr=a7.1" })
+  g:play("a7a8q")
+  t.check("effects_toggle: a promotion flips the attribute before the move (1 -> 0)",
+          not g:fen():find("a8.", 1, true), g:fen())
+  local ok, err = pcall(varia.new, chess_with({ effects_toggle = 1, effects_on = "checks", effects = function() end }))
+  t.check("effects_toggle with effects_on checks is an error", not ok and tostring(err):find("hooks.effects_toggle", 1, true), err)
+end
+
 t.done()
