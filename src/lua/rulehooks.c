@@ -384,7 +384,7 @@ static int attacked_by_type(const Position *p, int sq, int by, int t) {
 }
 
 /* Does colour by attack sq with only the pieces whose attribute has value
-** in bits (one layer of the board: Alice's two boards in one)? The other
+** in bits (one layer of the board: two boards written as one)? The other
 ** pieces' cells are emptied in place for the test and put back, instead
 ** of copying the position (masked()): the attack reads the board, and
 ** the piece lists only where a piece's cell still holds it. Not on a
@@ -515,7 +515,7 @@ static int pos_decode(lua_State *L) {
 
 /* from's file and rank, to's file and rank (1-based numbers), kind: what
 ** pos:decode says as numbers, so that a hook that reads every move does
-** arithmetic on coordinates instead of hashing square names (Grid). A
+** arithmetic on coordinates instead of hashing square names. A
 ** drop or placement has no from: its from's file and rank are 0. */
 static int pos_coords(lua_State *L) {
   Rules *R = view(L);
@@ -533,7 +533,7 @@ static int pos_coords(lua_State *L) {
 }
 
 /* Of a list of moves, those that end outside the cell they start in, the
-** board cut into cells of w files by h ranks from a1 (Grid chess's 2x2;
+** board cut into cells of w files by h ranks from a1 (2x2 cells, say;
 ** castling judged by the king's move): a whole list in one call. */
 static int pos_leaving_cell(lua_State *L) {
   Rules *R = view(L);
@@ -569,7 +569,7 @@ static int pos_leaving_cell(lua_State *L) {
 
 /* The squares of colour's pieces that an enemy piece of their own type
 ** attacks (ordinary attack), in board order: the whole answer of a
-** condition of mutual paralysis (Madrasi) in one call, where asking
+** condition of mutual paralysis in one call, where asking
 ** pos:attacked(sq, by, letter) of every piece is one call a piece. */
 static int pos_attacked_by_own_type(lua_State *L) {
   Rules *R = view(L);
@@ -681,7 +681,7 @@ static int pos_pseudo(lua_State *L) {
 }
 
 /* The moves of one layer of a layered board (the pieces whose attribute
-** has value in bits: Alice's two boards in one): the core's moves with
+** has value in bits: two boards written as one): the core's moves with
 ** the other layers lifted, less those that would land where a piece of
 ** another layer stands (the square must be free there too); castling and
 ** en passant only where the core allows them on the whole board, en
