@@ -66,6 +66,10 @@ typedef struct Rules {
   ** hook; has_effects: the script has one */
   uint8_t effects_toggle;
   int has_effects;
+  /* the moves the running moves hook was handed, known well formed on p
+  ** while it has made no move (pos:captures skips its test for them) */
+  const Move *handed;
+  int nhanded;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -606,9 +610,29 @@ static int pos_attacked_by_own_type(lua_State *L) {
 
 /* The square of the piece m would capture here, or nothing; given a list
 ** of moves, the list of those that capture (one call for a whole list). */
+static void pushmoves(lua_State *L, const Move *list, int n);
+
 static int pos_captures(lua_State *L) {
   Rules *R = view(L);
   const Position *p = R->p;
+  if (lua_istable(L, 2) && lua_rawlen(L, 2) <= MAX_MOVES) {
+    /* gathered in C, then one table of the right size */
+    int n = (int)lua_rawlen(L, 2), k = 0;
+    sandbox_charge(L, (long)n * COST_PER_ENTRY);
+    const Move *handed = R->handed && R->nmade == R->base ? R->handed : NULL;
+    Move keep[MAX_MOVES];
+    for (int i = 1; i <= n; i++) {
+      lua_rawgeti(L, 2, i);
+      lua_Integer code = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      Move m = (Move)code;
+      if (code > 0 && code <= 0xFFFFFFFF &&
+          ((handed && i <= R->nhanded && handed[i - 1] == m) || move_well_formed(p, m)) && move_captures(p, m))
+        keep[k++] = m;
+    }
+    pushmoves(L, keep, k);
+    return 1;
+  }
   if (lua_istable(L, 2)) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
     sandbox_charge(L, (long)n * COST_PER_ENTRY); /* n < 2^40: no overflow */
@@ -1144,7 +1168,10 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   /* the view's state, restored after: hooks nest */
   Position *op = R->p;
   Undo *ou = R->u;
-  int ocan = R->can, omover = R->mover, obase = R->base;
+  int ocan = R->can, omover = R->mover, obase = R->base, onhanded = R->nhanded;
+  const Move *ohanded = R->handed;
+  R->handed = c->which == H_MOVES ? c->list : NULL;
+  R->nhanded = c->n;
   R->p = p;
   R->u = u;
   R->can = can;
@@ -1175,6 +1202,8 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   }
   R->p = op;
   R->u = ou;
+  R->handed = ohanded;
+  R->nhanded = onhanded;
   R->can = ocan;
   R->mover = omover;
   R->base = obase;
