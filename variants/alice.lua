@@ -19,20 +19,21 @@
 -- (0: board A, 1: board B). Two pieces never share a square (a square of
 -- one board is empty on the other when a piece stands on it), so the two
 -- boards fit on one.
--- - `moves`: the core's moves of each board alone (`pos:pseudo` keeping
+-- - `moves`: the core's moves of each board alone (`pos:layer_moves`:
 --   the pieces of that board, the other board's lifted), kept when the
 --   target square is empty on the other board, that is, on the real board
 --   it is empty or holds a piece of the mover's board (a capture there).
 --   En passant is kept only against a pawn on the capturing pawn's board.
--- - `effects` (for every move): the moved piece passes to the other board
---   (its attribute before the move, the hook's fifth argument, since a
+-- - `effects_toggle = 1` (for every move): the moved piece passes to the
+--   other board (bit 1 of its attribute before the move flips, since a
 --   promotion resets it); after castling, king and rook both pass.
--- - `attacked`: a square is attacked by the pieces of one board only, the
---   board of the piece on it (for an empty square, such as one castling
---   passes, the board of the royal piece of the side attacked).
--- - `legal`: a king's move must also not leave the king attacked on the
+-- - `attacked_layer = 1`: a square is attacked by the pieces of one board
+--   only, the board of the piece on it (for an empty square, such as one
+--   castling passes, the board of the royal piece of the side attacked).
+-- - `legal` (`legal_on = "royal"`: asked about the king's moves only): a
+--   king's move must also not leave the king attacked on the
 --   board it moved on, before it passes (the condition "legal on that
---   board alone"); the check rule (with `attacked`) then judges the king
+--   board alone"); the check rule (with that attack) then judges the king
 --   on its own board after the transfer. For other moves the first
 --   condition is implied by the second: the king stays on its board, where
 --   the moved piece, gone through the glass, blocks nothing.
@@ -55,7 +56,10 @@ local std = require "std"
 local function other(colour) return colour == "white" and "black" or "white" end
 local function board(pos, sq) return pos:attr(sq) & 1 end
 
-local function keep(b) return { attr = 1, value = b } end
+-- The pieces of board 0 or 1 (made once: a question's argument, not a
+-- table built per question).
+local BOARD = { [0] = { attr = 1, value = 0 }, [1] = { attr = 1, value = 1 } }
+local function keep(b) return BOARD[b] end
 
 -- The squares of king and rook after castling (the move's `to` is the
 -- rook's square).
@@ -65,74 +69,48 @@ local function castled(pos, from, to)
   return pos:square(3, r), pos:square(4, r)
 end
 
+-- Why the core's move m is not one of either board's (asked by `why`).
+local function refused(pos, m)
+  local from, to = pos:decode(m)
+  local there = pos:piece(to)
+  local name = function(sq) return board(pos, sq) == 1 and "B" or "A" end
+  if there and board(pos, to) ~= board(pos, from) then
+    return to .. " is occupied on board " .. name(to) .. ", where the piece on " ..
+           from .. " (on board " .. name(from) .. ") would pass"
+  end
+  return "the piece on " .. from .. " stands on board " .. name(from) .. ", where it cannot move so"
+end
+
 return std.extend(std.chess, {
   name = "alice",
   description = "Alice chess: two boards; every moved piece passes to the other board",
   hooks = {
+    -- each board's moves in one call (pos:layer_moves: the core's moves
+    -- with the other board lifted, kept where the target square is free
+    -- on the other board; castling as the castling hook judged it, en
+    -- passant as above), and the
+    -- reasons only when `why` asks
     moves = function(pos, given)
-      local real = {}
-      for _, m in ipairs(given) do real[m] = true end
-      local list, reasons = {}, {}
-      for b = 0, 1 do
-        for _, m in ipairs(pos:pseudo(keep(b))) do
-          local from, to, kind = pos:decode(m)
-          local ok
-          if kind == "castling" then
-            -- the castling hook judged the real board's castling: the
-            -- landing squares empty on the other board too
-            ok = real[m]
-          elseif kind == "en passant" then
-            local victim = pos:captures(m)
-            ok = real[m] and victim and board(pos, victim) == b
-          else
-            ok = not pos:piece(to) or board(pos, to) == b
-          end
-          if ok then list[#list + 1] = m end
-        end
+      local list = pos:layer_moves(1, 0)
+      local n = #list
+      for _, m in ipairs(pos:layer_moves(1, 1)) do
+        n = n + 1
+        list[n] = m
       end
-      -- why: the core's moves that no board allows
-      local kept = {}
-      for _, m in ipairs(list) do kept[m] = true end
-      for _, m in ipairs(given) do
-        if not kept[m] then
-          local from, to = pos:decode(m)
-          local there = pos:piece(to)
-          local name = function(sq) return board(pos, sq) == 1 and "B" or "A" end
-          if there and board(pos, to) ~= board(pos, from) then
-            reasons[m] = to .. " is occupied on board " .. name(to) .. ", where the piece on " ..
-                         from .. " (on board " .. name(from) .. ") would pass"
-          else
-            reasons[m] = "the piece on " .. from .. " stands on board " .. name(from) ..
-                         ", where it cannot move so"
-          end
-        end
-      end
-      return list, reasons
+      return list, refused
     end,
-    effects = function(pos, move, captured, capsq, attr)
-      local from, to, kind = pos:decode(move)
-      if kind == "castling" then
-        local kto, rto = castled(pos, from, to)
-        pos:set_attr(kto, pos:attr(kto) ~ 1)
-        pos:set_attr(rto, pos:attr(rto) ~ 1)
-      else
-        pos:set_attr(to, attr ~ 1)
-      end
-    end,
+    -- the moved piece passes (attribute bit 1 flips; castling: king and
+    -- rook), in C
+    effects_toggle = 1,
     -- One board's attack is not the union board's (a rider passes squares
-    -- the other board holds): asked for every square, not only where the
-    -- core sees an attack.
-    attacked_on = "all",
-    attacked = function(pos, sq, by)
-      local b
-      if pos:piece(sq) then
-        b = board(pos, sq)
-      else
-        local royal = pos:royal(other(by))
-        b = royal and board(pos, royal) or 0
-      end
-      return pos:attacked(sq, by, keep(b))
-    end,
+    -- the other board holds): a square is attacked by the pieces of its
+    -- board only (attribute bit 1), for an empty square the board of the
+    -- attacked side's king; answered in C for every square
+    -- (attacked_layer), not by a hook.
+    attacked_layer = 1,
+    -- castling judged on the king's board (the core asks this instead of
+    -- its own test of the squares between; layer_moves keeps the
+    -- castlings the core handed the moves hook)
     castling = function(pos, wing, king, rook, king_to, rook_to)
       local b = board(pos, king)
       local name = b == 1 and "B" or "A"
@@ -157,6 +135,7 @@ return std.extend(std.chess, {
       end
       return true
     end,
+    legal_on = "royal", -- the king's moves: the others are the check rule's
     legal = function(pos, move)
       local from, to, kind = pos:decode(move)
       local us = pos:mover()

@@ -16,7 +16,8 @@
 -- as what it became), and marks a pawn that changes sides on its new
 -- side's double-step rank with attribute bit 2 (kept in the FEN as
 -- `varia:attr=`); `moves` refuses the double step of a marked pawn, with
--- the reason `why` prints. A marked pawn loses the mark when it moves on
+-- the reason `why` prints (`moves_attr`: it is handed only those). A
+-- marked pawn loses the mark when it moves on
 -- (effects, asked for every move of a marked piece: effects_attr, clear
 -- it), so the mark means exactly "changed
 -- sides here and has not moved since". Legality needs nothing more: the
@@ -56,14 +57,14 @@ return std.extend(std.chess, {
       end
       if now ~= pos:attr(to) then pos:set_attr(to, now) end
     end,
-    moves_on = "double", -- the hook is handed the double steps alone
+    -- the hook is handed the double steps of marked pawns alone (and so
+    -- not called in most positions): it refuses them all
+    moves_on = "double",
+    moves_attr = MARK,
     moves = function(pos, moves)
-      return std.keep_moves(moves, function(m)
-        local from = pos:decode(m)
-        if has(pos:attr(from), MARK) then
-          return "the pawn on " .. from .. " changed sides there by capturing: no double step (andernach chess)"
-        end
-      end)
+      return {}, function(p, m)
+        return "the pawn on " .. p:decode(m) .. " changed sides there by capturing: no double step (andernach chess)"
+      end
     end,
   },
 })

@@ -41,6 +41,13 @@ local function castling_target(pos, king_sq, rook_sq)
   return pos:square(file, pos:rank(king_sq))
 end
 
+-- Why a move the moves hook left out is refused.
+local function refused(pos, m)
+  local from, to, kind = pos:decode(m)
+  if kind == "castling" then to = castling_target(pos, from, to) end
+  return from .. " and " .. to .. " are in the same 2x2 cell: a move must leave its cell (grid chess)"
+end
+
 return std.extend(std.chess, {
   name = "grid",
   description = "Grid chess: every move must leave its 2x2 cell",
@@ -52,14 +59,10 @@ return std.extend(std.chess, {
       end
       return false
     end,
+    -- One question for the whole list (pos:leaving_cell, in C), and the
+    -- reasons only when `why` asks (a function, not a table).
     moves = function(pos, moves)
-      return std.keep_moves(moves, function(m)
-        local from, to, kind = pos:decode(m)
-        if kind == "castling" then to = castling_target(pos, from, to) end
-        if cell(pos, from) == cell(pos, to) then
-          return from .. " and " .. to .. " are in the same 2x2 cell: a move must leave its cell (grid chess)"
-        end
-      end)
+      return pos:leaving_cell(moves, 2, 2), refused
     end,
   },
 })

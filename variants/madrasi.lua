@@ -44,18 +44,18 @@ return std.extend(std.chess, {
       return false
     end,
     moves = function(pos, moves)
-      -- most positions have no paralysed piece: then the moves stand
-      local any = false
-      for _, sq in ipairs(pos:pieces(pos:side())) do
-        if paralysed(pos, sq) then any = true break end
+      -- the side's paralysed pieces in one question (pos:attacked_by_own_type,
+      -- kings aside); most positions have none: then the moves stand
+      local stuck, any = {}, false
+      for _, sq in ipairs(pos:attacked_by_own_type(pos:side())) do
+        local piece = pos:piece(sq)
+        if piece ~= "K" and piece ~= "k" then stuck[sq], any = true, true end
       end
       if not any then return nil end
-      local cache = {}
       return std.keep_moves(moves, function(m)
         local from, to, kind = pos:decode(m)
         local who = kind == "castling" and to or from -- the rook castles too
-        if cache[who] == nil then cache[who] = paralysed(pos, who) end
-        if cache[who] then
+        if stuck[who] then
           return "the " .. (kind == "castling" and "rook" or "piece") .. " on " .. who ..
                  " is paralysed (attacked by an enemy piece of its type)"
         end

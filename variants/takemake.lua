@@ -63,6 +63,10 @@ local as = { n = "u", b = "v", r = "w", q = "y", k = "z" }
 local stand_in = {}
 for _, l in pairs(as) do stand_in[l] = true end
 
+-- Attribute bit of the piece that captured and owes its continuation (so
+-- that effects are asked for its next move, effects_attr).
+local OWES = 1
+
 local function letter(colour, l) return colour == "white" and l:upper() or l:lower() end
 
 local function encode(pos, sq) return pos:file(sq) * 100 + pos:rank(sq) end
@@ -118,6 +122,13 @@ return std.extend(std.chess, {
   pieces = pieces,
   hooks = {
     kinds = { "take", "make" },
+    -- Asked for the captures, the script's moves and the moves of the
+    -- capturer (marked while it owes its continuation): every other move
+    -- is chess's, judged by the check rule, and ends the turn.
+    effects_on = "captures",
+    effects_attr = OWES,
+    legal_on = "captures",
+    turn_ends_on = "captures",
     effects = function(pos, move, captured, capsq)
       local from, to, kind = pos:decode(move)
       if pos:state(1) ~= 0 then -- the continuation
@@ -125,7 +136,8 @@ return std.extend(std.chess, {
         pos:set_state(2, 0)
         if kind == "make" then pos:relocate(from, to) end
         local piece, colour = pos:piece(to)
-        if piece and stand_in[piece:lower()] then pos:put(to, letter(colour, "p")) end
+        if piece and stand_in[piece:lower()] then pos:put(to, letter(colour, "p"))
+        elseif piece and pos:attr(to) & OWES ~= 0 then pos:set_attr(to, pos:attr(to) & ~OWES) end
         return
       end
       if kind == "take" then -- a pawn's capture onto the last rank
@@ -138,6 +150,7 @@ return std.extend(std.chess, {
       pos:set_state(2, encode(pos, to))
       local piece, colour = pos:piece(to)
       if piece:lower() == "p" and as[t] then pos:put(to, letter(colour, as[t])) end
+      pos:set_attr(to, pos:attr(to) | OWES)
     end,
     turn_ends = function(pos, move)
       return pos:state(1) == 0
@@ -145,7 +158,13 @@ return std.extend(std.chess, {
     moves = function(pos, moves)
       if pos:state(1) ~= 0 then return continuations(pos, moves) end
       -- a pawn's capture onto its last rank: one move of kind "take", not
-      -- the core's four promotions
+      -- the core's four promotions (the captures alone are read: most
+      -- positions have no such capture, and then the moves stand)
+      local any = false
+      for _, m in ipairs(pos:captures(moves)) do
+        if select(3, pos:decode(m)) == "promotion" then any = true break end
+      end
+      if not any then return nil end
       local kept, seen = {}, {}
       for _, m in ipairs(moves) do
         local from, to, kind = pos:decode(m)

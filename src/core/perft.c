@@ -5,6 +5,28 @@
 #include "hidden.h"
 #include "rules.h"
 
+uint64_t perft(Position *p, int depth, volatile int *stop);
+
+/* The last level where turn_ends is asked only after captures and script
+** moves: after any other move the turn ends, so that move is one leaf,
+** counted unmade; the others are made and their turn followed. (Apart, so
+** that perft's own code stays as it was for the variants without it.) */
+static __attribute__((noinline)) uint64_t last_level_turn_ends(Position *p, const Move *list, int n,
+                                                                volatile int *stop) {
+  uint64_t total = 0;
+  for (int i = 0; i < n && !(stop && *stop); i++) {
+    if (MOVE_FLAG(list[i]) != MF_SCRIPT && !move_captures(p, list[i])) {
+      total++;
+      continue;
+    }
+    Undo u;
+    move_make(p, list[i], &u);
+    total += perft(p, p->phase == 0 ? 0 : 1, stop);
+    move_unmake(p, list[i], &u);
+  }
+  return total;
+}
+
 /* Depth counts whole turns: a step that leaves the turn unfinished is
 ** followed at the same depth. On the last step of the last turn the
 ** choices are counted, not played; a relocation's are the empty squares. */
@@ -23,6 +45,8 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   }
   int n = gen_legal(p, list);
   if (depth == 1 && last_step) return (uint64_t)n;
+  if (depth == 1 && v->rules && v->rules->turn_ends && v->rules->turn_ends_on == HOOK_ON_CAPTURES)
+    return last_level_turn_ends(p, list, n, stop);
   if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
       v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_LEFT &&
       !v->phase[p->phase + 1].has_region) {

@@ -521,6 +521,14 @@ static int legal_of(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Does m move a royal piece (castling included)? legal_on "royal". */
+static int royal_move(const Position *p, Move m) {
+  int flag = MOVE_FLAG(m);
+  if (flag == MF_SCRIPT || (flag >= MF_PLACE && flag <= MF_DRAW) || flag == MF_DROP) return 0;
+  uint8_t cell = p->board[MOVE_FROM(m)];
+  return cell != CELL_EMPTY && cell != CELL_OFF && IS_SET(p->v->royal_mask, CELL_TYPE(cell));
+}
+
 /* The legal moves where a script writes rules: the hooks may end the
 ** game, take moves from the core's and add their own; every move is then
 ** made with its effects and judged by the hooks' legality, or by whether
@@ -554,6 +562,7 @@ static int rules_legal_moves(Position *p, Move *list) {
     int marked = r->effects_attr && (MOVE_FLAG(m) < MF_PLACE || MOVE_FLAG(m) > MF_DRAW) &&
                  (p->attr[MOVE_FROM(m)] & r->effects_attr);
     int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) || (r->effects && marked) ||
+                  (r->legal && r->legal_on == HOOK_ON_ROYAL && royal_move(p, m)) ||
                   (r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && capture))) ||
                   (r->effects && (r->effects_on == HOOK_ON_ALL || (r->effects_on == HOOK_ON_CAPTURES && capture)));
     if (by_hook) special[ns++] = m;
@@ -598,8 +607,12 @@ static int rules_legal_moves(Position *p, Move *list) {
   for (int i = 0; i < ns && !r->failed; i++) {
     Undo u;
     Move m = special[i];
+    int royal = r->legal_on == HOOK_ON_ROYAL && royal_move(p, m);
     move_make(p, m, &u);
-    int asked = r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && u.captured != CELL_EMPTY));
+    /* legal_on "captures": the captures, and the script's own moves (whose
+    ** effects may capture); "royal": the moves of royal pieces */
+    int asked = r->legal && (r->legal_on == HOOK_ON_ALL || royal ||
+                             (r->legal_on == HOOK_ON_CAPTURES && (u.captured != CELL_EMPTY || MOVE_FLAG(m) == MF_SCRIPT)));
     int ok = asked ? r->legal(r->ctx, p, m, us) : -1;
     if (ok < 0) ok = !check_rule || !royal_attacked(p, us);
     if (ok && !asked && r->legal && r->legal_on == HOOK_ON_CHECKS && royal_attacked(p, us ^ 1))
@@ -885,7 +898,8 @@ void rules_after_make(Position *p, Move m, Undo *u) {
                                           : royal_attacked(p, u->side ^ 1))))
     r->effects(r->ctx, p, m, u);
   if (r->turn_ends && !r->failed) {
-    int ends = r->turn_ends(r->ctx, p, m, u);
+    int asked = r->turn_ends_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || u->captured != CELL_EMPTY;
+    int ends = asked ? r->turn_ends(r->ctx, p, m, u) : 1;
     /* as the program says: the turn ends after its last step */
     if (ends < 0) ends = u->phase + 1 >= p->v->nphases;
     /* a turn program of one step cannot go on */

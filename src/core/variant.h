@@ -105,7 +105,7 @@ enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 ** search in progress ends quickly and the game is left as it was. */
 struct Position;
 struct Undo;
-enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS };
+enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS, HOOK_ON_ROYAL };
 typedef struct RuleHooks {
   void *ctx;
   /* The moves of the step: the core's pseudo-legal moves list[0..n), which
@@ -116,7 +116,8 @@ typedef struct RuleHooks {
   ** refused, -1 the core decides (the mover's royal pieces are not in
   ** check). Asked for every move, for captures only, or (legal_on
   ** HOOK_ON_CHECKS) for the moves the check rule allows that give check,
-  ** where only its 0 counts (it may refuse them, not allow others). */
+  ** where only its 0 counts (it may refuse them, not allow others), or
+  ** (HOOK_ON_ROYAL) for the moves of royal pieces, castling included. */
   int (*legal)(void *ctx, struct Position *p, uint32_t m, int mover);
   int legal_on;   /* HOOK_ON_* */
   /* The move's effects on the board, made after the core's part of move m
@@ -140,6 +141,10 @@ typedef struct RuleHooks {
   ** hook fails instead of going on, so that perft and searches, which
   ** follow a turn's steps at the same depth, end. */
   int (*turn_ends)(void *ctx, struct Position *p, uint32_t m, struct Undo *u);
+  /* Asked after every step (HOOK_ON_ALL), or only after captures and the
+  ** script's own moves (HOOK_ON_CAPTURES): after any other step the turn
+  ** ends, which perft knows without making the move. */
+  int turn_ends_on;
   /* Has the game ended here? 0, or an RESULT_* for the side to move, and
   ** the reason in reason (when not NULL; "" for none). */
   int (*terminal)(void *ctx, struct Position *p, char *reason, size_t len);

@@ -56,6 +56,21 @@ typedef struct Rules {
   ** (bits of MOVE_FLAG) and, with moves_captures, the captures */
   int moves_only, moves_captures;
   uint32_t moves_kinds;
+  /* moves_attr: ... and only the moves of pieces whose attribute has one
+  ** of these bits (0: any piece) */
+  uint8_t moves_attr;
+  /* attacked_layer: the attack of one layer of the board (these bits of
+  ** the attribute), answered here without a call into Lua */
+  uint8_t attacked_layer;
+  /* effects_toggle: after a move, these attribute bits of the piece that
+  ** moved (of king and rook, castling) flip, here, before any effects
+  ** hook; has_effects: the script has one */
+  uint8_t effects_toggle;
+  int has_effects;
+  /* the moves the running moves hook was handed, known well formed on p
+  ** while it has made no move (pos:captures skips its test for them) */
+  const Move *handed;
+  int nhanded;
   Move made[MAX_MADE];
   Undo undo[MAX_MADE];
 } Rules;
@@ -374,11 +389,58 @@ static int attacked_by_type(const Position *p, int sq, int by, int t) {
   return 0;
 }
 
+/* Does colour by attack sq with only the pieces whose attribute has value
+** in bits (one layer of the board: two boards written as one)? The other
+** pieces' cells are emptied in place for the test and put back, instead
+** of copying the position (masked()): the attack reads the board, and
+** the piece lists only where a piece's cell still holds it. Not on a
+** wrapped board, whose attack reads more. */
+static int attacked_in_layer(Position *p, int sq, int by, lua_Integer bits, lua_Integer value) {
+  if (p->v->geo.wrap) { /* a copy with the other layers lifted */
+    Position scratch = *p;
+    for (int c = 0; c < NCOLOURS; c++)
+      for (int i = p->npieces[c] - 1; i >= 0; i--) {
+        int f = p->plist[c][i];
+        if ((p->attr[f] & bits) != value) {
+          Undo u;
+          u.neffects = 0;
+          pos_set_cell(&scratch, f, CELL_EMPTY, 0, &u);
+        }
+      }
+    return attacked(&scratch, sq, by);
+  }
+  uint16_t where[MAX_PIECES];
+  uint8_t cell[MAX_PIECES];
+  int n = 0;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value && p->board[f] != CELL_EMPTY) {
+        where[n] = (uint16_t)f;
+        cell[n++] = p->board[f];
+        p->board[f] = CELL_EMPTY;
+      }
+    }
+  int a = attacked(p, sq, by);
+  while (n--) p->board[where[n]] = cell[n];
+  return a;
+}
+
 static int pos_attacked(lua_State *L) {
   Rules *R = view(L);
   int sq = checksquare(L, R, 2), by = checkcolour(L, 3), t = type_filter(L, R, 4);
   if (t >= 0) {
     lua_pushboolean(L, attacked_by_type(R->p, sq, by, t));
+    return 1;
+  }
+  if (lua_istable(L, 4) && !R->p->v->geo.wrap && lua_getfield(L, 4, "attr") == LUA_TNIL) lua_pop(L, 1);
+  else if (lua_istable(L, 4) && !R->p->v->geo.wrap) {
+    lua_Integer bits = luaL_checkinteger(L, -1);
+    lua_getfield(L, 4, "value");
+    lua_Integer value = luaL_optinteger(L, -1, 0);
+    lua_pop(L, 2);
+    sandbox_pay(R->sb, L, (long)R->p->npieces[WHITE] + R->p->npieces[BLACK]);
+    lua_pushboolean(L, attacked_in_layer(R->p, sq, by, bits, value));
     return 1;
   }
   Position scratch;
@@ -457,11 +519,122 @@ static int pos_decode(lua_State *L) {
   return 3;
 }
 
+/* from's file and rank, to's file and rank (1-based numbers), kind: what
+** pos:decode says as numbers, so that a hook that reads every move does
+** arithmetic on coordinates instead of hashing square names. A
+** drop or placement has no from: its from's file and rank are 0. */
+static int pos_coords(lua_State *L) {
+  Rules *R = view(L);
+  Move m = checkmove(L, R, 2);
+  const Geometry *g = &R->p->v->geo;
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+  int none = flag == MF_PLACE && from == PLACE_FROM_NONE;
+  lua_pushinteger(L, none ? 0 : board_file(g, from) + 1);
+  lua_pushinteger(L, none ? 0 : board_rank(g, from) + 1);
+  lua_pushinteger(L, board_file(g, to) + 1);
+  lua_pushinteger(L, board_rank(g, to) + 1);
+  /* constant names: Lua finds them in its string cache by address */
+  lua_pushstring(L, flag == MF_SCRIPT ? R->r.kinds[MOVE_PROMO(m) - 1] : kind_names[flag]);
+  return 5;
+}
+
+/* Of a list of moves, those that end outside the cell they start in, the
+** board cut into cells of w files by h ranks from a1 (2x2 cells, say;
+** castling judged by the king's move): a whole list in one call. */
+static int pos_leaving_cell(lua_State *L) {
+  Rules *R = view(L);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_Integer w = luaL_checkinteger(L, 3), h = luaL_checkinteger(L, 4);
+  luaL_argcheck(L, w >= 1 && w <= g->files, 3, "a cell's width is 1 to the board's files");
+  luaL_argcheck(L, h >= 1 && h <= g->ranks, 4, "a cell's height is 1 to the board's ranks");
+  lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
+  if (n > MAX_MOVES) return luaL_error(L, "leaving_cell: more than %d moves", MAX_MOVES);
+  sandbox_pay(R->sb, L, (long)n * COST_PER_ENTRY);
+  lua_createtable(L, (int)n, 0);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, 2, i);
+    lua_Integer code = lua_tointeger(L, -1);
+    Move m = (Move)code;
+    if (code <= 0 || code > 0xFFFFFFFF || !move_well_formed(p, m)) {
+      lua_pop(L, 1);
+      return luaL_error(L, "leaving_cell: entry %I is not a move", i);
+    }
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = move_destination(p, m);
+    int keep = 1;
+    if (flag != MF_SCRIPT && !(flag >= MF_PLACE && flag <= MF_DRAW) && flag != MF_DROP && board_inside(g, from)) {
+      int ff = board_file(g, from), fr = board_rank(g, from), tf = board_file(g, to), tr = board_rank(g, to);
+      keep = ff / w != tf / w || fr / h != tr / h;
+    }
+    if (keep) lua_rawseti(L, -2, ++k);
+    else lua_pop(L, 1);
+  }
+  return 1;
+}
+
+/* The squares of colour's pieces that an enemy piece of their own type
+** attacks (ordinary attack), in board order: the whole answer of a
+** condition of mutual paralysis in one call, where asking
+** pos:attacked(sq, by, letter) of every piece is one call a piece. */
+static int pos_attacked_by_own_type(lua_State *L) {
+  Rules *R = view(L);
+  int c = checkcolour(L, 2);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  pay_squares(L, R, COST_PER_SQUARE);
+  /* the enemy pieces by type, once: each piece is then tested against
+  ** its own type's only */
+  int first[MAX_TYPES], next[MAX_PIECES];
+  for (int t = 0; t < MAX_TYPES; t++) first[t] = -1;
+  int e = c ^ 1;
+  for (int i = p->npieces[e] - 1; i >= 0; i--) {
+    int t = CELL_TYPE(p->board[p->plist[e][i]]);
+    next[i] = first[t];
+    first[t] = i;
+  }
+  lua_createtable(L, 0, 0);
+  int k = 0;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      int sq = board_square(g, f, r);
+      uint8_t cell = p->board[sq];
+      if (cell == CELL_EMPTY || CELL_COLOUR(cell) != c) continue;
+      for (int i = first[CELL_TYPE(cell)]; i >= 0; i = next[i])
+        if (piece_attacks(p, p->plist[e][i], sq)) {
+          pushsquare(L, R, sq);
+          lua_rawseti(L, -2, ++k);
+          break;
+        }
+    }
+  return 1;
+}
+
 /* The square of the piece m would capture here, or nothing; given a list
 ** of moves, the list of those that capture (one call for a whole list). */
+static void pushmoves(lua_State *L, const Move *list, int n);
+
 static int pos_captures(lua_State *L) {
   Rules *R = view(L);
   const Position *p = R->p;
+  if (lua_istable(L, 2) && lua_rawlen(L, 2) <= MAX_MOVES) {
+    /* gathered in C, then one table of the right size */
+    int n = (int)lua_rawlen(L, 2), k = 0;
+    sandbox_charge(L, (long)n * COST_PER_ENTRY);
+    const Move *handed = R->handed && R->nmade == R->base ? R->handed : NULL;
+    Move keep[MAX_MOVES];
+    for (int i = 1; i <= n; i++) {
+      lua_rawgeti(L, 2, i);
+      lua_Integer code = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      Move m = (Move)code;
+      if (code > 0 && code <= 0xFFFFFFFF &&
+          ((handed && i <= R->nhanded && handed[i - 1] == m) || move_well_formed(p, m)) && move_captures(p, m))
+        keep[k++] = m;
+    }
+    pushmoves(L, keep, k);
+    return 1;
+  }
   if (lua_istable(L, 2)) {
     lua_Integer n = (lua_Integer)lua_rawlen(L, 2), k = 0;
     sandbox_charge(L, (long)n * COST_PER_ENTRY); /* n < 2^40: no overflow */
@@ -530,6 +703,56 @@ static int pos_pseudo(lua_State *L) {
   int n = gen_pseudo(masked(L, R, 2, &scratch), list);
   sandbox_charge(L, (long)n * COST_PER_MOVE);
   pushmoves(L, list, n);
+  return 1;
+}
+
+/* The moves of one layer of a layered board (the pieces whose attribute
+** has value in bits: two boards written as one): the core's moves with
+** the other layers lifted, less those that would land where a piece of
+** another layer stands (the square must be free there too); castling and
+** en passant only where the core allows them on the whole board (in a
+** moves hook, among the moves it was handed: castlings as a castling
+** hook judged them), en passant only against a piece of the layer. One
+** call for the list pos:pseudo(keep) and a decode per move would give. */
+static int pos_layer_moves(lua_State *L) {
+  Rules *R = view(L);
+  Position *p = R->p;
+  lua_Integer bits = luaL_checkinteger(L, 2), value = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, bits >= 1 && bits <= 255, 2, "attribute bits are 1 to 255");
+  pay_squares(L, R, COST_PER_MASKED_SQUARE);
+  Position scratch = *p;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = p->npieces[c] - 1; i >= 0; i--) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value) {
+        Undo u;
+        u.neffects = 0;
+        pos_set_cell(&scratch, f, CELL_EMPTY, 0, &u);
+      }
+    }
+  Move list[MAX_MOVES], whole[MAX_MOVES];
+  int n = gen_pseudo(&scratch, list), nwhole = -1, k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), to = MOVE_TO(m), ok;
+    if (flag == MF_CASTLE || flag == MF_EP) {
+      if (nwhole < 0) {
+        const Move *handed = R->handed && R->nmade == R->base ? R->handed : NULL;
+        if (handed) memcpy(whole, handed, sizeof *whole * (size_t)(nwhole = R->nhanded));
+        else nwhole = gen_pseudo(p, whole);
+      }
+      ok = 0;
+      for (int j = 0; j < nwhole && !ok; j++) ok = whole[j] == m;
+      if (ok && flag == MF_EP)
+        ok = p->ep_victim != SQ_NONE && p->board[p->ep_victim] != CELL_EMPTY &&
+             (p->attr[p->ep_victim] & bits) == value;
+    } else {
+      ok = !board_inside(&p->v->geo, to) || p->board[to] == CELL_EMPTY || (p->attr[to] & bits) == value;
+    }
+    if (ok) list[k++] = m;
+  }
+  sandbox_pay(R->sb, L, (long)k * COST_PER_MOVE);
+  pushmoves(L, list, k);
   return 1;
 }
 
@@ -710,11 +933,15 @@ static const ChargedMethod pos_methods[] = {
     CHARGED_METHOD("in_check", pos_in_check, COST_ATTACK, CAN_READ),
     CHARGED_METHOD("uci", pos_uci, COST_UCI, CAN_READ),
     CHARGED_METHOD("decode", pos_decode, COST_DECODE, CAN_READ),
+    CHARGED_METHOD("coords", pos_coords, COST_DECODE, CAN_READ),
+    CHARGED_METHOD("leaving_cell", pos_leaving_cell, COST_LOOKUP, CAN_READ),
+    CHARGED_METHOD("attacked_by_own_type", pos_attacked_by_own_type, COST_ATTACKERS, CAN_READ),
     CHARGED_METHOD("captures", pos_captures, COST_LOOKUP, CAN_READ),
     CHARGED_METHOD("move", pos_move, COST_KIND, CAN_READ),
     CHARGED_METHOD("legal", pos_legal, COST_LEGAL, CAN_PLAY),
     CHARGED_METHOD("pseudo", pos_pseudo, COST_GENERATE, CAN_READ),
     CHARGED_METHOD("moves_as", pos_moves_as, COST_GENERATE, CAN_READ),
+    CHARGED_METHOD("layer_moves", pos_layer_moves, COST_GENERATE, CAN_READ),
     CHARGED_METHOD("make", view_make, COST_MAKE, CAN_PLAY),
     CHARGED_METHOD("unmake", view_unmake, COST_UNMAKE, CAN_PLAY),
     CHARGED_METHOD("put", pos_put, COST_CHANGE, CAN_CHANGE),
@@ -836,7 +1063,20 @@ static int run(lua_State *L) {
       call_hook(L, R, name, 2, 2);
       if (c->reason) { /* asked why: the reason given for the move, if any */
         c->answer = 0;
-        if (lua_istable(L, -1)) {
+        if (lua_isfunction(L, -1)) {
+          /* reasons as a function of (pos, move): called only here, so
+          ** that the hook builds no text for the moves it refuses when
+          ** nobody asks why */
+          lua_pushvalue(L, -1);
+          lua_rawgeti(L, 1, VIEW_INDEX);
+          lua_pushinteger(L, (lua_Integer)c->asked);
+          call_hook(L, R, name, 2, 1);
+          if (lua_type(L, -1) == LUA_TSTRING) {
+            snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+            c->answer = 1;
+          }
+          lua_pop(L, 1);
+        } else if (lua_istable(L, -1)) {
           lua_rawgeti(L, -1, (lua_Integer)c->asked);
           if (lua_type(L, -1) == LUA_TSTRING) {
             snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
@@ -988,7 +1228,10 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   /* the view's state, restored after: hooks nest */
   Position *op = R->p;
   Undo *ou = R->u;
-  int ocan = R->can, omover = R->mover, obase = R->base;
+  int ocan = R->can, omover = R->mover, obase = R->base, onhanded = R->nhanded;
+  const Move *ohanded = R->handed;
+  R->handed = c->which == H_MOVES ? c->list : NULL;
+  R->nhanded = c->n;
   R->p = p;
   R->u = u;
   R->can = can;
@@ -1019,6 +1262,8 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
   }
   R->p = op;
   R->u = ou;
+  R->handed = ohanded;
+  R->nhanded = onhanded;
   R->can = ocan;
   R->mover = omover;
   R->base = obase;
@@ -1027,6 +1272,13 @@ static int call(Call *c, Position *p, Undo *u, int can, int mover) {
 
 /* Is m one of the moves the moves hook is about (moves_on)? */
 static int concerns(const Rules *R, const Position *p, Move m) {
+  if (R->moves_attr) {
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+    if ((flag >= MF_PLACE && flag <= MF_DRAW) || !board_inside(&p->v->geo, from) ||
+        !(p->attr[from] & R->moves_attr))
+      return 0;
+    if (!R->moves_kinds && !R->moves_captures) return 1; /* every move of a marked piece */
+  }
   return (R->moves_kinds >> MOVE_FLAG(m) & 1) || (R->moves_captures && move_captures(p, m));
 }
 
@@ -1090,6 +1342,19 @@ static int t_legal(void *ctx, Position *p, Move m, int mover) {
 
 static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
   Rules *R = ctx;
+  if (R->effects_toggle) {
+    int flag = MOVE_FLAG(m), bits = R->effects_toggle;
+    if (flag == MF_CASTLE) {
+      int kto = move_destination(p, m), rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+      pos_set_cell(p, kto, p->board[kto], (uint8_t)(p->attr[kto] ^ bits), u);
+      pos_set_cell(p, rto, p->board[rto], (uint8_t)(p->attr[rto] ^ bits), u);
+    } else if ((flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO) &&
+               p->board[MOVE_TO(m)] != CELL_EMPTY) {
+      /* the attribute before the move: a promotion resets it */
+      pos_set_cell(p, MOVE_TO(m), p->board[MOVE_TO(m)], (uint8_t)(u->moved_attr ^ bits), u);
+    }
+    if (!R->has_effects) return;
+  }
   Call c = {.R = R, .which = H_EFFECTS, .m = m};
   /* effects of checks count, and change no board: legality is not theirs */
   int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT && !(u->moved_attr & R->r.effects_attr)
@@ -1099,6 +1364,14 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
 }
 
 static int t_attacked(void *ctx, const Position *p, int sq, int by) {
+  Rules *R = ctx;
+  if (R->attacked_layer) {
+    /* the layer of the piece on sq, or for an empty square (one castling
+    ** passes), of the royal piece of the side attacked */
+    int on = p->board[sq] != CELL_EMPTY ? sq : p->royal[by ^ 1];
+    int layer = on != SQ_NONE ? p->attr[on] & R->attacked_layer : 0;
+    return attacked_in_layer((Position *)p, sq, by, R->attacked_layer, layer);
+  }
   Call c = {.R = ctx, .which = H_ATTACKED, .sq = sq, .by = by};
   /* read only: the cast lets the view hold it */
   return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
@@ -1176,9 +1449,14 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     Undo u;
     int us = p->side;
     buf[0] = '\0';
+    /* legal_on "checks": asked only for a check the check rule allows;
+    ** "royal": for a royal piece's move (the cell before the move) */
+    uint8_t moving = MOVE_FLAG(m) == MF_SCRIPT || MOVE_FLAG(m) == MF_DROP ||
+                             (MOVE_FLAG(m) >= MF_PLACE && MOVE_FLAG(m) <= MF_DRAW) ? CELL_EMPTY : p->board[MOVE_FROM(m)];
+    int royal = moving != CELL_EMPTY && moving != CELL_OFF && (p->v->royal_mask >> CELL_TYPE(moving) & 1u);
     move_make(p, m, &u);
-    /* legal_on "checks": asked only for a check the check rule allows */
-    int asked = R->r.legal_on != HOOK_ON_CHECKS || (!royal_attacked(p, us) && royal_attacked(p, us ^ 1));
+    int asked = R->r.legal_on == HOOK_ON_CHECKS ? !royal_attacked(p, us) && royal_attacked(p, us ^ 1)
+              : R->r.legal_on == HOOK_ON_ROYAL ? royal : 1;
     Call c = {.R = R, .which = H_LEGAL, .m = m, .reason = buf, .reasonlen = len, .answer = 1};
     int failed = asked ? call(&c, p, NULL, CAN_READ | CAN_PLAY, us) : 0;
     move_unmake(p, m, &u);
@@ -1263,7 +1541,9 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
     int known = key && (!strcmp(key, "kinds") || !strcmp(key, "effects_on") ||
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
-                        !strcmp(key, "moves_on") || !strcmp(key, "effects_attr"));
+                        !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
+                        !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
+                        !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1275,7 +1555,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, castling, notation, kinds, effects_on, effects_attr, legal_on, attacked_on or moves_on)",
+               "turn_ends, terminal, castling, notation, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on,"
+               " moves_attr, turn_ends_on, attacked_layer or effects_toggle)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1316,12 +1597,13 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   lua_pop(L, 1);
   /* which moves (squares) the hooks care about */
   static const struct {
-    const char *key, *names[4], *expected;
+    const char *key, *names[5], *expected;
   } ons[] = {{"effects_on", {"all", "captures", "checks", NULL}, "hooks.effects_on: expected \"all\", \"captures\" or \"checks\""},
-             {"legal_on", {"all", "captures", "checks", NULL}, "hooks.legal_on: expected \"all\", \"captures\" or \"checks\""},
-             {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""}};
-  int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all};
-  for (int k = 0; k < 3 && !problem; k++) {
+             {"legal_on", {"all", "captures", "checks", "royal", NULL}, "hooks.legal_on: expected \"all\", \"captures\", \"checks\" or \"royal\""},
+             {"attacked_on", {"attacks", "all", NULL}, "hooks.attacked_on: expected \"attacks\" or \"all\""},
+             {"turn_ends_on", {"all", "captures", NULL}, "hooks.turn_ends_on: expected \"all\" or \"captures\""}};
+  int *fields[] = {&R->r.effects_on, &R->r.legal_on, &R->r.attacked_all, &R->r.turn_ends_on};
+  for (int k = 0; k < 4 && !problem; k++) {
     lua_pushstring(L, ons[k].key);
     int t = lua_rawget(L, h);
     const char *val = t == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -1342,6 +1624,41 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     lua_Integer bits = lua_tointegerx(L, -1, &isnum);
     if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.effects_attr: expected attribute bits, 1 to 255";
     else R->r.effects_attr = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "moves_attr");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.moves_attr: expected attribute bits, 1 to 255";
+    else {
+      R->moves_attr = (uint8_t)bits;
+      R->moves_only = 1;
+    }
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "effects_toggle");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.effects_toggle: expected attribute bits, 1 to 255";
+    else if (R->r.effects_on == HOOK_ON_CHECKS) problem = "hooks.effects_toggle: changes the board, which effects_on = \"checks\" may not";
+    else R->effects_toggle = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "attacked_layer");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    lua_pushliteral(L, "attacked");
+    int has_hook = lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.attacked_layer: expected attribute bits, 1 to 255";
+    else if (has_hook) problem = "hooks.attacked_layer: the attack is the layer's; give it or an attacked hook, not both";
+    else R->attacked_layer = (uint8_t)bits;
   }
   lua_pop(L, 1);
   if (problem) {
@@ -1374,7 +1691,10 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     switch (i) {
       case H_MOVES: R->r.moves = t_moves; break;
       case H_LEGAL: R->r.legal = t_legal; break;
-      case H_EFFECTS: R->r.effects = t_effects; break;
+      case H_EFFECTS:
+        R->r.effects = t_effects;
+        R->has_effects = 1;
+        break;
       case H_ATTACKED: R->r.attacked = t_attacked; break;
       case H_TURN_ENDS: R->r.turn_ends = t_turn_ends; break;
       case H_TERMINAL: R->r.terminal = t_terminal; break;
@@ -1383,6 +1703,11 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     }
   }
   lua_pop(L, 1);
+  if (R->effects_toggle) R->r.effects = t_effects;
+  if (R->attacked_layer) { /* every square asked: a layer may lose or gain attacks */
+    R->r.attacked = t_attacked;
+    R->r.attacked_all = 1;
+  }
   R->r.refusal = t_refusal;
   (void)v;
   *bad = 0;

@@ -1,0 +1,304 @@
+-- The whole-answer methods and declarations that make rules in Lua cheap
+-- (issue 29): pos:coords, pos:leaving_cell, pos:attacked_by_own_type,
+-- moves_attr, and a moves hook's reasons given as a function. Each is
+-- checked against what the slower way (pos:decode, pos:attacked, a table
+-- of reasons) answers on the same position.
+
+local t = require "check"
+local std = require "std"
+
+local function chess_with(hooks)
+  return std.extend(std.chess, { name = "hooked-fast", hooks = hooks })
+end
+
+local kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+-- pos:coords: the numbers of pos:decode's squares, and the same kind.
+do
+  local seen = {}
+  local g = varia.new(chess_with({ moves = function(pos, moves)
+    seen = {} -- the last call's
+    for _, m in ipairs(moves) do
+      local from, to, kind = pos:decode(m)
+      local ff, fr, tf, tr, k = pos:coords(m)
+      seen[#seen + 1] = { from == pos:square(ff, fr) and to == pos:square(tf, tr) and kind == k, pos:uci(m), k }
+    end
+  end }), { fen = kiwipete })
+  t.equal("coords: every Kiwipete move read", #g:legal(), 48)
+  local bad, castling = 0, 0
+  for _, s in ipairs(seen) do
+    if not s[1] then bad = bad + 1 end
+    if s[3] == "castling" then castling = castling + 1 end
+  end
+  t.equal("coords agree with decode on all 48", bad, 0)
+  t.equal("coords name the 2 castlings", castling, 2)
+end
+
+-- pos:leaving_cell(moves, w, h): the moves that leave their cell. On 2x2
+-- cells, the knight's moves from b1 all leave a1-b2; the king's b2-a1 does
+-- not; castling is judged by the king's move (e1g1 leaves e1-f2).
+do
+  local kept
+  local g = varia.new(chess_with({ moves = function(pos, moves)
+    kept = {}
+    for _, m in ipairs(pos:leaving_cell(moves, 2, 2)) do kept[pos:uci(m)] = true end
+  end }), { fen = "4k3/8/8/8/8/8/8/1N2K2R w K - 0 1" })
+  g:legal()
+  t.check("leaving_cell: the knight's b1c3 leaves a1-b2", kept["b1c3"])
+  t.check("leaving_cell: b1d2 leaves a1-b2", kept["b1d2"])
+  t.check("leaving_cell: e1e2 stays in e1-f2", not kept["e1e2"] and not kept["e1f1"])
+  t.check("leaving_cell: e1d1 leaves e1-f2", kept["e1d1"])
+  t.check("leaving_cell: castling e1g1 (the king to g1) leaves e1-f2", kept["e1g1"])
+  -- 1x1 cells: every move leaves its cell; 8x8: none does
+  local all, none
+  g = varia.new(chess_with({ moves = function(pos, moves)
+    all, none = #pos:leaving_cell(moves, 1, 1) == #moves, #pos:leaving_cell(moves, 8, 8)
+  end }))
+  g:legal()
+  t.check("leaving_cell 1x1: every move", all)
+  t.equal("leaving_cell 8x8: none", none, 0)
+  local ok, err = pcall(function()
+    return varia.new(chess_with({ moves = function(pos, moves) pos:leaving_cell(moves, 0, 2) end })):legal()
+  end)
+  t.check("leaving_cell: a cell of width 0 is an error", not ok and tostring(err):find("cell's width", 1, true), err)
+end
+
+-- pos:attacked_by_own_type(colour): the colour's pieces that an enemy
+-- piece of their type attacks, as pos:attacked(sq, by, letter) finds them
+-- one by one.
+do
+  local fast, slow
+  local function probe(pos)
+    fast, slow = {}, {}
+    for _, sq in ipairs(pos:attacked_by_own_type("white")) do fast[#fast + 1] = sq end
+    for _, sq in ipairs(pos:pieces("white")) do
+      if pos:attacked(sq, "black", pos:piece(sq)) then slow[#slow + 1] = sq end
+    end
+  end
+  -- the knights on c3 and d5 attack each other, the rooks on a1 and a8
+  -- see each other, the pawn on f5 attacks the one on e4; the bishop on
+  -- h8 would see b2 but the knight on c3 stands between
+  local g = varia.new(chess_with({ moves = function(pos) probe(pos) end }),
+                      { fen = "r3k2b/8/8/3n1p2/4P3/2N5/1B6/R3K3 w - - 0 1" })
+  g:legal()
+  t.equal("attacked_by_own_type: rook, knight, pawn (not the blocked bishop)", table.concat(fast, " "), "a1 c3 e4")
+  t.equal("attacked_by_own_type agrees with pos:attacked per piece", table.concat(fast, " "), table.concat(slow, " "))
+  g = varia.new(chess_with({ moves = function(pos) probe(pos) end }), { fen = kiwipete })
+  g:legal()
+  t.equal("attacked_by_own_type agrees on Kiwipete", table.concat(fast, " "), table.concat(slow, " "))
+end
+
+-- moves_attr: the hook is handed only the moves of pieces with the bits
+-- (and of moves_on's kinds), and is not called where there is none.
+do
+  local calls, handed = 0, {}
+  local hooks = {
+    moves_attr = 4,
+    moves = function(pos, moves)
+      calls = calls + 1
+      handed = {} -- the last call's
+      for _, m in ipairs(moves) do handed[#handed + 1] = pos:uci(m) end
+      return {}
+    end,
+  }
+  local g = varia.new(chess_with(hooks))
+  t.equal("moves_attr: no marked piece, every move", #g:legal(), 20)
+  t.equal("moves_attr: no marked piece, not called", calls, 0)
+  -- the knight on g1 marked (bit 4): its two moves are the hook's, refused
+  g = varia.new(chess_with(hooks), { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:attr=g1.4" })
+  handed = {}
+  t.equal("moves_attr: the marked knight's 2 moves gone", #g:legal(), 18)
+  table.sort(handed)
+  t.equal("moves_attr: handed the knight's moves alone", table.concat(handed, " "), "g1f3 g1h3")
+  -- with moves_on: a marked pawn's double step alone
+  hooks.moves_on = "double"
+  g = varia.new(chess_with(hooks), { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 varia:attr=e2.4" })
+  handed = {}
+  t.equal("moves_attr and moves_on: only e2e4 gone", #g:legal(), 19)
+  t.equal("moves_attr and moves_on: handed e2e4", table.concat(handed, " "), "e2e4")
+  for _, bad in ipairs({ 0, 256, "x" }) do
+    local ok, err = pcall(varia.new, chess_with({ moves_attr = bad, moves = function() end }))
+    t.check("bad moves_attr " .. tostring(bad), not ok and tostring(err):find("hooks.moves_attr: expected", 1, true), err)
+  end
+end
+
+-- A moves hook's reasons as a function of (pos, move): asked by why only,
+-- for the move asked about.
+do
+  local asked = 0
+  local g = varia.new(chess_with({ moves = function(pos, moves)
+    local kept = {}
+    for _, m in ipairs(moves) do
+      if pos:uci(m) ~= "e2e4" then kept[#kept + 1] = m end
+    end
+    return kept, function(p, m)
+      asked = asked + 1
+      return "no " .. p:uci(m) .. " today"
+    end
+  end }))
+  t.equal("reasons function: e2e4 gone", #g:legal(), 19)
+  t.equal("reasons function: not called for legal moves", asked, 0)
+  local legal, why = g:why("e4")
+  t.check("reasons function: why gives its text", not legal and why:find("no e2e4 today", 1, true), why)
+  t.equal("reasons function: called once, by why", asked, 1)
+end
+
+
+
+-- turn_ends_on = "captures": asked only after captures and script moves;
+-- after any other move the turn ends, and perft counts those moves at the
+-- last level without making them. A rule "a capture is followed by one
+-- more move of the same side", written once asking after every move and
+-- once with turn_ends_on, counts the same (and not chess's count).
+do
+  local function double_after_capture(on)
+    return std.extend(std.chess, { name = "capture-again", turn = { "move", "move" }, hooks = {
+      turn_ends_on = on,
+      effects = function(pos, move, captured) pos:set_state(1, captured and 1 or 0) end,
+      turn_ends = function(pos, move, step)
+        if on == "captures" and pos:state(1) == 0 then error("asked after a move that is no capture") end
+        return step == 2 or pos:state(1) == 0
+      end,
+    } })
+  end
+  local all, captures = double_after_capture("all"), double_after_capture("captures")
+  -- (a capture's second move is followed at the same depth: Kiwipete's
+  -- perft 1 is its 40 quiet moves and the 8 captures' second moves)
+  for _, d in ipairs({ 1, 2 }) do
+    local a = varia.new(all, { fen = kiwipete }):perft(d)
+    t.equal("turn_ends_on captures: Kiwipete perft " .. d .. " as when asked after every move",
+            varia.new(captures, { fen = kiwipete }):perft(d), a)
+  end
+  t.equal("turn_ends_on captures: Kiwipete perft 1", varia.new(captures, { fen = kiwipete }):perft(1), 443)
+  t.equal("turn_ends_on captures: perft 3 from the start as when asked after every move",
+          varia.new(captures):perft(3), varia.new(all):perft(3))
+  local g = varia.new(captures, { fen = kiwipete })
+  g:play("e5f7")
+  t.equal("turn_ends_on captures: after a capture the same side moves again", g:fen():match("^%S+ (%a)"), "w")
+  g = varia.new(captures, { fen = kiwipete })
+  g:play("a2a3")
+  t.equal("turn_ends_on captures: after another move the turn ends", g:fen():match("^%S+ (%a)"), "b")
+  local ok, err = pcall(varia.new, std.extend(std.chess, { name = "x", hooks = {
+    turn_ends_on = "checks", turn_ends = function() return true end } }))
+  t.check("bad turn_ends_on", not ok and tostring(err):find("hooks.turn_ends_on: expected", 1, true), err)
+end
+
+-- legal_on = "captures" asks about the script's own moves too (their
+-- effects may capture): a refused script move is gone.
+do
+  local g = varia.new(std.extend(std.chess, { name = "jump", hooks = {
+    kinds = { "jump" },
+    effects_on = "captures", -- and the script's own moves
+    moves = function(pos, moves)
+      if pos:piece("g1") == "N" then moves[#moves + 1] = pos:move("g1", "g4", "jump") end
+      return moves
+    end,
+    effects = function(pos, move)
+      local from, to = pos:decode(move)
+      pos:relocate(from, to)
+    end,
+    legal_on = "captures",
+    legal = function(pos, move)
+      if select(3, pos:decode(move)) == "jump" then return false, "no jump" end
+      return nil
+    end,
+  } }))
+  t.equal("legal_on captures: the jump is asked about, and refused", #g:legal(), 20)
+end
+-- legal_on = "royal": asked about the moves of royal pieces (castling
+-- included) alone. Refusing each of them leaves Kiwipete's 48 less the
+-- king's 4 (e1d1, e1f1 and both castlings).
+do
+  local g = varia.new(chess_with({
+    legal_on = "royal",
+    legal = function(pos, move)
+      local from = pos:decode(move)
+      if from ~= "e1" then error("asked about a move that is not the king's: " .. pos:uci(move)) end
+      return false, "no king moves"
+    end,
+  }), { fen = kiwipete })
+  t.equal("legal_on royal: Kiwipete less the king's 4 moves", #g:legal(), 44)
+  local legal, why = g:why("Kf1")
+  t.check("legal_on royal: why gives the hook's reason for a king's move", not legal and why:find("no king moves", 1, true), why)
+  legal = g:why("a3")
+  t.check("legal_on royal: why does not ask about a pawn's move", legal)
+end
+
+-- attacked_layer: a square is attacked only by the pieces of its layer
+-- (the attribute bits); an empty one by those of the attacked king's.
+do
+  local layered = chess_with({ attacked_layer = 1 })
+  local fen = "4r1k1/8/8/8/8/8/8/4K3 w - - 0 1"
+  t.equal("attacked_layer: one layer, the rook checks (4 moves)", #varia.new(layered, { fen = fen }):legal(), 4)
+  t.equal("attacked_layer: the rook on the other layer does not check (5 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=e8.1" }):legal(), 5)
+  t.equal("attacked_layer: king and rook on layer 1 again (4 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=e8.1,e1.1" }):legal(), 4)
+  -- an empty square takes the king's layer: d1/d2/f1/f2 on the rook's
+  -- d-file are attacked when the king is on the rook's layer
+  fen = "3r2k1/8/8/8/8/8/8/4K3 w - - 0 1"
+  t.equal("attacked_layer: empty squares, the king's layer 0, the rook's 1 (5 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=d8.1" }):legal(), 5)
+  t.equal("attacked_layer: empty squares, the king on the rook's layer (3 moves)",
+          #varia.new(layered, { fen = fen .. " varia:attr=d8.1,e1.1" }):legal(), 3)
+  local ok, err = pcall(varia.new, chess_with({ attacked_layer = 1, attacked = function() return false end }))
+  t.check("attacked_layer with an attacked hook is an error", not ok and tostring(err):find("hooks.attacked_layer", 1, true), err)
+end
+
+-- pos:layer_moves(bits, value): a layer's moves, as pos:pseudo(keep)
+-- and a filter in Lua give them (Alice's former moves hook): the target
+-- free on the other layers, castling and en passant only where the whole
+-- board allows them, en passant only against the layer's piece.
+do
+  local fast, slow = {}, {}
+  local g = varia.new(chess_with({ moves = function(pos, given)
+    local real = {}
+    for _, m in ipairs(given) do real[m] = true end
+    for b = 0, 1 do
+      fast[b], slow[b] = {}, {}
+      for _, m in ipairs(pos:layer_moves(1, b)) do fast[b][#fast[b] + 1] = pos:uci(m) end
+      for _, m in ipairs(pos:pseudo({ attr = 1, value = b })) do
+        local from, to, kind = pos:decode(m)
+        local ok
+        if kind == "castling" then ok = real[m]
+        elseif kind == "en passant" then
+          local victim = pos:captures(m)
+          ok = real[m] and victim and pos:attr(victim) & 1 == b
+        else ok = not pos:piece(to) or pos:attr(to) & 1 == b end
+        if ok then slow[b][#slow[b] + 1] = pos:uci(m) end
+      end
+    end
+  end }), { fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 varia:attr=e5.1,f3.1,g6.1,d7.1,a1.1" })
+  g:legal()
+  for b = 0, 1 do
+    t.equal("layer_moves: layer " .. b .. " as pseudo and a filter", table.concat(fast[b], " "), table.concat(slow[b], " "))
+  end
+  t.check("layer_moves: both layers have moves", #fast[0] > 20 and #fast[1] > 5, #fast[0] .. " " .. #fast[1])
+end
+
+-- effects_toggle: the moved piece's attribute bits flip after its move
+-- (king and rook after castling), before an effects hook runs.
+do
+  local seen
+  local toggling = chess_with({ effects_toggle = 1, effects = function(pos, move)
+    local _, to = pos:decode(move)
+    seen = pos:attr(to)
+  end })
+  local g = varia.new(toggling)
+  g:play("e2e4")
+  t.check("effects_toggle: e4's pawn has bit 1", g:fen():find("attr=e4.1", 1, true), g:fen())
+  t.equal("effects_toggle: the effects hook sees it flipped", seen, 1)
+  g = varia.new(toggling, { fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 varia:attr=a1.1" })
+  g:play("e1c1")
+  local fen = g:fen()
+  t.check("effects_toggle: castling flips king and rook (c1 1, d1 0 from 1)",
+          fen:find("c1.1", 1, true) and not fen:find("d1.", 1, true), fen)
+  g = varia.new(toggling, { fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 varia:attr=a7.1" })
+  g:play("a7a8q")
+  t.check("effects_toggle: a promotion flips the attribute before the move (1 -> 0)",
+          not g:fen():find("a8.", 1, true), g:fen())
+  local ok, err = pcall(varia.new, chess_with({ effects_toggle = 1, effects_on = "checks", effects = function() end }))
+  t.check("effects_toggle with effects_on checks is an error", not ok and tostring(err):find("hooks.effects_toggle", 1, true), err)
+end
+
+t.done()
