@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """varia serve in a real browser: headless Chromium driven by Selenium
 (Debian's chromium, chromium-driver, python3-selenium) plays by clicks a
-few moves of chess, of Duck Chess (both steps of a turn), of Ambiguous
+few moves of chess, of Duck Chess (both steps of a turn), of Gliński's
+hexagons and Omega Chess's holes, of Ambiguous
 Chess (the opponent chooses) and of Kriegspiel with two players in two
 browser sessions, checking that no page of one player shows what the rules
 hide from them. Screenshots go to tests/artefacts/ (not in git).
@@ -226,6 +227,24 @@ def hexagons(d):
         stop(p)
 
 
+def holes(d):
+    """Omega Chess: a 12x12 array whose holes are not drawn, played by clicks."""
+    p, links = serve("omega")
+    try:
+        d.get(links["starter"])
+        cells = lambda: len(d.find_elements(By.CSS_SELECTOR, "rect.sq"))
+        check("omega: 104 cells, the holes not drawn", wait(d, lambda: cells() == 104, "cells"), cells())
+        check("omega: no cell at the hole b1", not d.find_elements(By.CSS_SELECTOR, 'rect[data-sq="b1"]'))
+        click(d, "a1")
+        marks = dots(d)
+        check("omega: the wizard on the corner cell a1 leaps to b4 only", marks == {"b4"}, marks)
+        click(d, "b4")
+        check("omega: Wb4 by clicks", wait(d, lambda: history(d) == ["1. Wb4"], "Wb4"), history(d))
+        d.save_screenshot(os.path.join(ART, "omega.png"))
+    finally:
+        stop(p)
+
+
 def ambiguous(d):
     p, links = serve("ambiguous")
     try:
@@ -401,7 +420,7 @@ except Exception as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 try:
-    games = (chess, duck, hexagons, ambiguous, unbland, kriegspiel, looks, lab)
+    games = (chess, duck, hexagons, holes, ambiguous, unbland, kriegspiel, looks, lab)
     only = sys.argv[1:]  # names of games: only those (while working on one)
     for game in [g for g in games if not only or g.__name__ in only]:
         try:

@@ -225,9 +225,9 @@ function drawBoard() {
       const col = flip ? F - 1 - f : f, row = flip ? r : R - 1 - r;
       const x = pad + col * s, y = row * s;
       const sq = squareName(f, r), cell = board[r * F + f];
+      if (cell === "#") continue; // a hole: no cell there, nothing drawn (as g:svg())
       let cls = "sq " + ((f + r) % 2 ? "light" : "dark");
       if (cell === "?") cls = "sq unknown";
-      if (cell === "#") cls = "sq hole";
       if (last.includes(sq)) cls += " last";
       if (selected && selected.sq === sq) cls += " sel";
       const rect = el("rect", { x, y, width: s, height: s, class: cls, "data-sq": sq });

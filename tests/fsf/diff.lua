@@ -46,6 +46,9 @@ positions = positions or (quick and 12 or 60)
 -- slower than native, over some 280 variants and sections)
 max_nodes = max_nodes or (quick and 3e5 or 2e7)
 games_per = games_per or (quick and 6 or 30)
+-- a smoke-sized section's perft (see smoke below): a depth whose leaves are
+-- at most about this many
+local SMOKE_NODES = 2e4
 local engine = common.engine(which)
 local label = engine.label
 
@@ -80,11 +83,13 @@ end
 local refused, refusal_bad = {}, {}
 local ini_known = {}
 for _, file in ipairs(common.ini_files(engine)) do
-  -- Fairy-Stockfish's own variants.ini (143 sections) is compared at full
-  -- sizes only (make test-fsf): in wasm its sections take longer than
-  -- make test has; tests/fsf/ini_survey.lua sums up its import.
-  local sections = (quick and file:find("/variants%.ini$")) and {} or
-    require("ini").sections(io.open(file):read("a"), file)
+  -- Fairy-Stockfish's own variants.ini (143 sections): in wasm its
+  -- sections at quick sizes take longer than make test has, so a quick
+  -- run compares each at smoke sizes (smoke = true: the start and one
+  -- position, at most SMOKE_NODES leaves a perft, two games), the full
+  -- run (make test-fsf) as any; tests/fsf/ini_survey.lua sums up its import.
+  local smoke = quick and file:find("/variants%.ini$") ~= nil
+  local sections = require("ini").sections(io.open(file):read("a"), file)
   for _, section in ipairs(sections) do
     if not only or only[section] or only.ini then
       local spec = file .. ":" .. section
@@ -99,7 +104,7 @@ for _, file in ipairs(common.ini_files(engine)) do
           ini_known[spec] = "the import says it differs: " .. tostring(first)
         end
         local as = common.ini_compare_as(spec, engine)
-        cases[#cases + 1] = { as and spec .. ":" .. as or spec, section, file, ini = true }
+        cases[#cases + 1] = { as and spec .. ":" .. as or spec, section, file, ini = true, smoke = smoke }
       end
     end
   end
@@ -308,16 +313,17 @@ for _, c in ipairs(cases) do
   local spec, name, ini = c[1], c[2], c[3]
   math.randomseed(seed)
   local games = {}
-  for _ = 1, (quick or c.ini) and math.min(6, games_per) or games_per do
+  for _ = 1, c.smoke and 2 or (quick or c.ini) and math.min(6, games_per) or games_per do
     local r = play_out(spec)
     if r then games[#games + 1] = r end
   end
   math.randomseed(seed)
-  local list = sample(spec, c.ini and math.max(1, positions // 3) or positions)
+  local list = sample(spec, c.smoke and 2 or c.ini and math.max(1, positions // 3) or positions)
+  local most = c.smoke and SMOKE_NODES or max_nodes
   for _, p in ipairs(list) do
     p.depth = p.depth or START_DEPTH
     local moves = varia.new(spec, { fen = p.fen }):perft(1)
-    while p.depth > 1 and moves ^ p.depth > max_nodes do p.depth = p.depth - 1 end
+    while p.depth > 1 and moves ^ p.depth > most do p.depth = p.depth - 1 end
   end
   work[#work + 1] = { spec = spec, games = games, list = list }
   chunks[#chunks + 1] = case_commands(name, ini, games, list)
