@@ -810,6 +810,15 @@ judge "match: a FEN opening" 0 '[White "varia"] [FEN "rnbqkbnr/pppppppp/8/8/3P4/
 printf 'e2e5\n' > "$tmp/bad-openings.txt"
 expect "match: an illegal opening move" 1 "the opening's move e2e5: illegal move e2e5 in this position" -- $V match --st 0.02 --openings "$tmp/bad-openings.txt" varia varia
 expect "match: no openings file" 1 "varia match: $tmp/none.txt: No such file or directory" -- $V match --st 0.02 --openings "$tmp/none.txt" varia varia
+# --nodes: a node count a move, so that a match's games do not depend on the
+# load (UCI engines get go nodes; CECP has no node limit: refused).
+expect "match --nodes: UCI go nodes" 0 "varia#2 < go nodes 3000" -- $V match --nodes 3000 --games 2 --max-plies 4 --debug varia "uci:$V uci"
+for k in 1 2; do
+  timeout 60 $V match --nodes 3000 --games 2 --max-plies 30 --pgn "$tmp/nodes$k.pgn" varia "uci:$V uci" >/dev/null 2>&1
+done
+judge "match --nodes: the same games twice" 0 "2 games, the same" 0 "$(cmp -s "$tmp/nodes1.pgn" "$tmp/nodes2.pgn" && echo "$(grep -c '^\[Round' "$tmp/nodes1.pgn") games, the same")"
+expect "match --nodes: refused for CECP" 1 "varia#2 speaks CECP, which has no node limit: --nodes needs UCI engines or varia itself" -- $V match --nodes 1000 varia "cecp:$V xboard"
+expect "match --nodes with --tc" 2 "--nodes and --tc both given" -- $V match --nodes 1000 --tc 40/4 varia varia
 if [ -x /usr/games/fairymax ]; then
   expect "match varia vs fairymax" 0 "Finished game 2 (fairymax vs varia)" -- $V match --tc 40/2 --games 2 --max-plies 12 varia cecp:/usr/games/fairymax
   # the cylinder through CECP (variant cylinder, names.xboard): a move

@@ -16,7 +16,9 @@
 ** Off the principal line, nodes are cut by a pass that still holds beta
 ** (null move, only where a pass is harmless to assume) or by a static
 ** score far above beta near the leaves, and quiet moves near the leaves
-** that cannot reach alpha are not searched.
+** that cannot reach alpha are not searched. Captures that lose material
+** once the exchange on their square is played out (a static exchange
+** evaluation) are tried last, and not in the quiescence search.
 **
 ** More than one thread (lazy SMP): helper threads search the same root,
 ** each on its own copy of the position with its own stacks, killers and
@@ -334,10 +336,63 @@ static int gain(const Position *p, const EvalTables *e, Move m, int *tactical) {
   return g;
 }
 
-/* Does capture m, worth g at once, lose material: a piece takes a cheaper
-** one on a square the opponent attacks? A first estimate of the exchange
-** (the capturer is taken back, nothing further is counted), cheap enough
-** for every capture: such captures are searched last, and not at all in
+/* What a royal piece weighs in an exchange: more than anything it could
+** take, so that it captures only as the last piece. */
+#define SEE_ROYAL (SCORE_MATE / 8)
+
+/* The least valuable piece of colour side attacking sq, its square (and
+** its worth in *worth), or -1. */
+static int cheapest_attacker(const Position *p, const EvalTables *e, int sq, int side, int *worth) {
+  int best = -1;
+  for (int i = 0; i < p->npieces[side]; i++) {
+    int f = p->plist[side][i];
+    uint8_t c = p->board[f];
+    if (f == sq || c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) != side) continue; /* taken off */
+    int t = CELL_TYPE(c), w = p->v->type[t].royal ? SEE_ROYAL : e->value[t];
+    if ((best < 0 || w < *worth) && piece_attacks(p, f, sq)) best = f, *worth = w;
+  }
+  return best;
+}
+
+/* Static exchange evaluation of capture m, worth g at once, the piece
+** left standing on the square worth worth: the exchange on that square
+** played out, each side taking back with its least valuable attacker and
+** free to stop when going on would lose (pins, and what a capture lets
+** through to another square, are not seen). The board is changed as the
+** exchange goes (pieces lifted, x-rays opened) and put back before
+** returning: p is as it was. */
+static int exchange(Position *p, const EvalTables *e, Move m, int g, int worth) {
+  enum { SWAP_MAX = 32 };
+  int to = MOVE_TO(m), from = MOVE_FROM(m), side = p->side ^ 1, d = 0, nlifted = 0;
+  int swap[SWAP_MAX], lifted[SWAP_MAX];
+  uint8_t cell[SWAP_MAX], at_from = p->board[from], at_to = p->board[to];
+  swap[0] = g;
+  p->board[from] = CELL_EMPTY;
+  p->board[to] = at_from;
+  while (d < SWAP_MAX - 1) {
+    int w = 0, f = cheapest_attacker(p, e, to, side, &w);
+    if (f < 0) break;
+    d++;
+    swap[d] = worth - swap[d - 1]; /* what side's capture gains, the rest after it */
+    if (-swap[d - 1] > swap[d] && swap[d] < 0) break; /* side stops here either way */
+    worth = w;
+    lifted[nlifted] = f, cell[nlifted++] = p->board[f];
+    p->board[to] = p->board[f];
+    p->board[f] = CELL_EMPTY;
+    side ^= 1;
+  }
+  while (nlifted--) p->board[lifted[nlifted]] = cell[nlifted];
+  p->board[to] = at_to;
+  p->board[from] = at_from;
+  for (; d > 0; d--)
+    if (-swap[d] < swap[d - 1]) swap[d - 1] = -swap[d];
+  return swap[0];
+}
+
+/* Does capture m, worth g at once, lose material once the exchange on its
+** square is played out (exchange above)? Only asked where the capturer is
+** worth more than what it takes, and played out only where the opponent
+** attacks the square. Such captures are searched last, and not at all in
 ** the quiescence search. */
 static int losing_capture(const Position *p, const EvalTables *e, Move m, int g) {
   const Variant *v = p->v;
@@ -347,8 +402,9 @@ static int losing_capture(const Position *p, const EvalTables *e, Move m, int g)
   int t = mover(p, m), worth = e->value[t];
   if (v->type[t].royal || g > SCORE_MATE / 4) return 0;
   if (flag == MF_PROMO && MOVE_PROMO(m) >= 1 && MOVE_PROMO(m) <= v->ntypes) worth = e->value[MOVE_PROMO(m) - 1];
-  if (g >= worth) return 0;
-  return attacked(p, MOVE_TO(m), p->side ^ 1);
+  if (g >= worth || !attacked(p, MOVE_TO(m), p->side ^ 1)) return 0;
+  /* the search's position, put back as it was */
+  return exchange((Position *)p, e, m, g, worth) < 0;
 }
 
 #define ORDER_HINT (1 << 30)

@@ -5,7 +5,8 @@
 ** search over captures and promotions, check extension, null move,
 ** futility pruning, late-move reductions, aspiration windows, a
 ** transposition table, move ordering (the table's move, captures by
-** value, killers, history, losing captures last); an evaluation built
+** value, killers, history, captures that lose by a static exchange
+** evaluation last); an evaluation built
 ** from what the script declares (piece values, estimated from mobility
 ** where none is given, piece-square terms from the board's geometry,
 ** advancement toward promotion, passed, doubled and isolated pawns, a
@@ -109,9 +110,9 @@ SearchResult search_best(Searcher *s, Position *p, const SearchLimits *limits);
 /* Puts the n moves of list (moves of p) in the order the search tries them
 ** at a node where it has no table move and no killers: captures and
 ** promotions by what they gain (most valuable victim, least valuable
-** attacker), the quiet moves by history, and last the captures that seem
-** to lose material (a piece taking a cheaper one on a square the opponent
-** attacks). */
+** attacker), the quiet moves by history, and last the captures that lose
+** material once the exchange on their square is played out (a static
+** exchange evaluation). */
 void search_order(Searcher *s, Position *p, Move *list, int n);
 /* The value the evaluation gives a piece of type t of p's variant: the
 ** script's value, or where it gives none (0, for a piece that is neither

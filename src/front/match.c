@@ -642,7 +642,8 @@ static Asked ask_inproc(GameRun *run, int idx, int side, double allowed, int tog
   Player *p = &run->pl[idx];
   SearchLimits lim = {.depth = p->depth ? p->depth : SEARCH_MAX_DEPTH, .seconds = allowed,
                       .stop = (volatile int *)&run->s->interrupted};
-  if (c->move_seconds <= 0) search_clock(&lim, allowed, togo, c->tc_inc);
+  if (c->nodes) lim.nodes = c->nodes; /* the time stays only as a bound */
+  else if (c->move_seconds <= 0) search_clock(&lim, allowed, togo, c->tc_inc);
   Game *g = run->g;
   size_t n = 0;
   char step[64];
@@ -689,6 +690,7 @@ static Asked ask_uci(GameRun *run, int idx, int side, double allowed, int togo, 
   *start = now();
   double deadline = *start + allowed + c->margin;
   if (c->depth > 0) bad = proc_send(pr, "go depth %d", c->depth);
+  else if (c->nodes) bad = proc_send(pr, "go nodes %llu", (unsigned long long)c->nodes);
   else if (c->move_seconds > 0) bad = proc_send(pr, "go movetime %d", (int)(allowed * 1000));
   else {
     int w = (int)(run->clock[side == WHITE ? idx : idx ^ 1] * 1000);
@@ -1059,7 +1061,14 @@ int match_run(Sandbox *s, const MatchConfig *c, MatchScore *score, MatchOnGame o
   err[0] = '\0';
   if (c->openings && load_openings(c->openings, &openings, &nopen, err, errlen)) return -1;
   for (int i = 0; i < 2; i++)
-    if (c->engine[i].kind == MATCH_CECP && c->move_seconds > 0 && c->move_seconds != floor(c->move_seconds)) {
+    if (c->engine[i].kind == MATCH_CECP && c->nodes) {
+      /* CECP has no node count (st or sd would make the games depend on
+      ** the load or differ from the other seat's limit): refused */
+      snprintf(err, errlen, "%s speaks CECP, which has no node limit: --nodes needs UCI engines or varia itself",
+               c->engine[i].name);
+      free(openings);
+      return -1;
+    } else if (c->engine[i].kind == MATCH_CECP && c->move_seconds > 0 && c->move_seconds != floor(c->move_seconds)) {
       snprintf(err, errlen, "%s speaks CECP, whose st takes whole seconds: give --st a whole number, or use --tc",
                c->engine[i].name);
       free(openings);
@@ -1198,8 +1207,12 @@ int match_run(Sandbox *s, const MatchConfig *c, MatchScore *score, MatchOnGame o
 
 /* ---- the subcommand ------------------------------------------------------ */
 
+/* The time allowed a move searched to a node count, when --st gives none:
+** far more than a count a match would use takes on a loaded machine. */
+#define NODES_SECONDS 60.0
+
 static const char match_usage[] =
-    "usage: varia match [--variant V] [--games N] (--st SECONDS | --tc [MOVES/]SECONDS[+INC])\n"
+    "usage: varia match [--variant V] [--games N] (--st SECONDS | --tc [MOVES/]SECONDS[+INC] | --nodes N)\n"
     "                   [--concurrency N] [--pgn FILE] [--openings FILE] [--random-plies K]\n"
     "                   [--max-plies N] [--margin SECONDS] [--seed S] [--engine-variant NAME]\n"
     "                   [--option1 NAME=VALUE]... [--option2 NAME=VALUE]... [--name1 N] [--name2 N]\n"
@@ -1209,7 +1222,9 @@ static const char match_usage[] =
     "ENGINE1 with its Elo difference and 95% margin. ENGINE is varia (this\n"
     "program's own player, in process), uci:COMMAND or cecp:COMMAND (an\n"
     "external engine's command line). Illegal moves, crashes and moves past\n"
-    "the time allowed (plus --margin, default 0.5 s) lose the game.\n";
+    "the time allowed (plus --margin, default 0.5 s) lose the game. --nodes N\n"
+    "searches N nodes a move (UCI go nodes; varia's own search), the same\n"
+    "games whatever the load; --st is then the time allowed (default 60 s).\n";
 
 static int parse_positive(const char *opt, const char *v, double lo, double hi, double *out) {
   char *end;
@@ -1289,6 +1304,9 @@ int cli_match(Sandbox *s, int argc, char **argv) {
     } else if (!strcmp(a, "--st")) {
       if (parse_positive(a, v, 0.001, 86400, &d)) return 2;
       c->move_seconds = d, i++;
+    } else if (!strcmp(a, "--nodes")) {
+      if (parse_positive(a, v, 1, 1e15, &d)) return 2;
+      c->nodes = (uint64_t)d, i++;
     } else if (!strcmp(a, "--margin")) {
       if (parse_positive(a, v, 0, 3600, &d)) return 2;
       c->margin = d, i++;
@@ -1321,8 +1339,14 @@ int cli_match(Sandbox *s, int argc, char **argv) {
     fprintf(stderr, "varia match: expected two engines\n%s", match_usage);
     return 2;
   }
+  if (c->nodes && c->tc_seconds > 0) {
+    fprintf(stderr, "varia match: --nodes and --tc both given: a node count a move has no clock; "
+                    "--st gives the time allowed a move\n");
+    return 2;
+  }
+  if (c->nodes && c->move_seconds <= 0) c->move_seconds = NODES_SECONDS;
   if (c->move_seconds <= 0 && c->tc_seconds <= 0) {
-    fprintf(stderr, "varia match: give a time: --st SECONDS (per move) or --tc [MOVES/]SECONDS[+INC]\n");
+    fprintf(stderr, "varia match: give a time: --st SECONDS (per move) or --tc [MOVES/]SECONDS[+INC], or --nodes N\n");
     return 2;
   }
   if (c->move_seconds > 0 && c->tc_seconds > 0) {

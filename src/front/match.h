@@ -39,6 +39,10 @@ typedef struct MatchConfig {
   int depth;                  /* a depth limit for external engines (UCI go
                               ** depth, CECP sd; 0: none); move_seconds is then
                               ** only the time allowed */
+  uint64_t nodes;             /* a node count per move (UCI go nodes, varia's
+                              ** own search; CECP has none: refused); the
+                              ** time (move_seconds) is then only the time
+                              ** allowed */
   int post;                   /* ask CECP engines for their thinking (post),
                               ** whose score the lab reads */
   double tc_seconds, tc_inc;  /* the clock: base and increment, seconds */

@@ -135,6 +135,22 @@ static void test_order(void **state) {
   search_order(s, &p, list, n);
   assert_int_equal(list[0], fx_move(&p, "d1h5"));
   assert_int_equal(list[1], fx_move(&p, "d1d5"));
+  /* the exchange played out: the pawn on d5 is defended by the queen
+  ** alone, which cannot take back (the rook behind would take it), so that
+  ** the knight and then the rook win it, before the quiet moves; the first
+  ** estimate (a dearer piece taking on an attacked square) put both last */
+  fx_set_fen(&p, v, "3qk3/8/8/3p4/8/4N3/8/3RK3 w - - 0 1");
+  n = gen_legal(&p, list);
+  search_order(s, &p, list, n);
+  assert_int_equal(list[0], fx_move(&p, "e3d5"));
+  assert_int_equal(list[1], fx_move(&p, "d1d5"));
+  /* with a second defender, the bishop on a8, the knight's capture loses
+  ** (N for P) and goes last, and so does the rook's */
+  fx_set_fen(&p, v, "b2qk3/8/8/3p4/8/4N3/8/3RK3 w - - 0 1");
+  n = gen_legal(&p, list);
+  search_order(s, &p, list, n);
+  assert_true(list[n - 1] == fx_move(&p, "e3d5") || list[n - 1] == fx_move(&p, "d1d5"));
+  assert_true(list[n - 2] == fx_move(&p, "e3d5") || list[n - 2] == fx_move(&p, "d1d5"));
   search_free(s);
 }
 
