@@ -1130,9 +1130,10 @@ local function read_ends(c)
   -- extinction type are pseudo-royal (none may be left attacked) while it
   -- has at most extinctionPieceCount + 1 of them, and the extinction rule
   -- is off (Fairy-Stockfish's position.cpp). Where no side can ever hold
-  -- more, that is varia's royal pieces (rules.royals "each"). Without its
-  -- king type no side is ever in check in Fairy-Stockfish: a side without
-  -- moves is stalemated, even with a pseudo-royal piece attacked.
+  -- more, that is varia's royal pieces (rules.royals "each"). A side
+  -- without moves whose pseudo-royal piece is attacked is mated: Fairy-
+  -- Stockfish's stalemate value is its checkmate value then (position.h,
+  -- stalemate_value), as varia scores a checkmate.
   local ext = rules.extinction
   if bool(o.extinctionPseudoRoyal) and not bool(o.blastOnCapture) and ext then
     local why
@@ -1161,8 +1162,7 @@ local function read_ends(c)
       for l in ext.pieces:gmatch("%a") do if pieces[l] then pieces[l].royal = true end end
       for form, as in pairs(c.forms or {}) do if ext.pieces:find(as, 1, true) then pieces[form].royal = true end end
       rules.extinction = nil
-      if not (c.king and pieces[c.king]) then rules.checkmate = rules.stalemate
-      elseif #ext.pieces > 1 and rules.checkmate ~= rules.stalemate then
+      if c.king and pieces[c.king] and #ext.pieces > 1 and rules.checkmate ~= rules.stalemate then
         note(c.notes, "extinctionPseudoRoyal", string.format("Fairy-Stockfish scores a mate as a stalemate while the king (%s) is not on the board, varia as a mate", c.king), true)
       end
       c.pseudo_royal = true

@@ -375,12 +375,18 @@ t.equal("three-musketeers (FSF perft 4)", varia.new("tests/fsf/current/variants.
 
 -- extinctionPseudoRoyal without a blast: royal pieces where no side can
 -- hold more than extinctionPieceCount + 1 of a type; no extinction, and
--- without a king type a side without moves is stalemated (Fairy-Stockfish
--- gives no check then). Counts: the current Fairy-Stockfish, go perft.
+-- a side without moves whose pseudo-royal piece is attacked is mated
+-- (Fairy-Stockfish's stalemate value is then its checkmate value, even
+-- without a king type). Counts: the current Fairy-Stockfish, go perft;
+-- the mate, its "go depth 2 searchmoves c4d6" (mate 1) from the position
+-- before.
 v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "twokings2")
 t.equal("pseudo-royal: the two kings royal", v.pieces.k.royal, true)
 t.equal("pseudo-royal: no extinction", v.rules.extinction, nil)
-t.equal("pseudo-royal: a mate is a stalemate", v.rules.checkmate, v.rules.stalemate)
+t.check("pseudo-royal: a mate is not a stalemate", v.rules.checkmate ~= v.rules.stalemate)
+local mated = varia.new(vi .. "quasi-shatranj",
+  { fen = "z3k5/2f6i/2k2E3P/7k2/3N4eP/1p8/4k2P2/2p4Ka1/KG2G4Z/1K1K1Z4 b - - 16 168" })
+t.equal("pseudo-royal: mated without a king type (quasi-shatranj)", table.concat({ mated:result() }, " "), "white checkmate")
 t.equal("pseudo-royal: nothing left untranslated", #notes, 0)
 t.equal("twokings2 (FSF perft 3)", varia.new(vi .. "twokings2"):perft(3), 8682)
 t.equal("mounted (FSF perft 3)", varia.new(vi .. "mounted"):perft(3), 21644)
