@@ -5,14 +5,18 @@
 -- change sides and may be dropped anywhere empty (a chick too, on any
 -- rank and file). A player wins by capturing the lion, or by bringing the
 -- own lion to the far rank (the "try").
--- Choices, as Fairy-Stockfish plays it: the lion may not move into check
--- (so the try is never a move into capture), a chick on the last rank
--- need not promote, stalemate loses, a fourth repetition draws.
+-- Choices, as the rules have it and the current Fairy-Stockfish plays:
+-- the lion is not royal: it may move where it can be taken, and taking
+-- it wins (extinction). The try counts when the lion stands on the far
+-- rank where the opponent cannot take it, at once, or, if it stood there
+-- attacked, once it has survived the opponent's move. A chick on the last
+-- rank becomes a hen (the rules' promotion is compulsory), stalemate
+-- loses, a fourth repetition draws.
+-- Option lion=royal: the lion may not move into attack, the try counts
+-- at once, and a chick may stay a chick on the last rank (Fairy-Stockfish
+-- 11.1; its differential run compares so).
 -- Rules: https://en.wikipedia.org/wiki/D%C5%8Dbutsu_sh%C5%8Dgi
 -- Fairy-Stockfish: UCI_Variant dobutsu.
--- The current Fairy-Stockfish (2026) judges otherwise here (every perft, and the try (goal) rule):
--- not yet traced to the rules; tests/fsf/common.lua lists it as a known
--- disagreement of the differential run against that engine.
 local std = require "std"
 return std.extend(std.shogi_rules, {
   name = "dobutsu",
@@ -23,14 +27,25 @@ return std.extend(std.shogi_rules, {
     h = { name = "hen", betza = "WfF", value = 400 },
     e = { name = "elephant", betza = "F", value = 300 },
     g = { name = "giraffe", betza = "W", value = 350 },
-    l = { name = "lion", betza = "K", value = 0, royal = true },
+    l = { name = "lion", betza = "K", value = 1000 },
   },
   start = "gle/1c1/1C1/ELG[] w - - 0 1",
-  promotion = { zone = 1 },
+  promotion = { zone = 1, compulsory = true },
   drops = { no_doubled = std.NONE, no_mate = std.NONE },
   rules = {
     no_immobile = false,
-    goal = { pieces = "l", white = "a4 b4 c4", black = "a1 b1 c1" },
+    extinction = { pieces = "l", result = "loss" },
+    goal = { pieces = "l", white = "a4 b4 c4", black = "a1 b1 c1", safe = true },
   },
-  options = std.NONE, with_options = std.NONE,
+  options = {
+    lion = { default = "capturable", values = { "capturable", "royal" },
+      doc = "capturable: the lion may be taken, which wins, and a try counts only where it is safe (the rules); royal: the lion may not move into attack, and reaching the far rank wins at once (Fairy-Stockfish 11.1)" },
+  },
+  with_options = function(v, o)
+    if o.lion == "royal" then
+      return std.extend(v, { pieces = { l = { royal = true, value = 0 } }, promotion = { compulsory = std.NONE },
+        rules = { extinction = std.NONE, goal = { safe = std.NONE } } })
+    end
+    return v
+  end,
 })

@@ -64,4 +64,16 @@ local met = "3mk3/8/8/8/8/4p3/8/3KM3 w DEde - 0 1"
 t.equal("cambodian: the met's leap does not capture", legal("cambodian", met, "e1e3"), false)
 t.equal("cambodian first_moves=old: it does, as in 11.1", legal("cambodian:first_moves=old", met, "e1e3"), true)
 t.equal("karouk keeps cambodian's first moves (the current engine's perft 4)", varia.new("karouk"):perft(4), 361719)
+
+-- Dobutsu shogi: the lion may step where it can be taken; a try on the
+-- far rank counts where the lion stands safe; lion=royal is 11.1's.
+g = varia.new("dobutsu", { fen = "1g1/L2/2l/3[] w - - 0 1" })
+t.equal("dobutsu: the lion may step into attack (a3b3, a3b4)", sorted(g:legal()), "a3a2 a3a4 a3b2 a3b3 a3b4")
+g:play("a3a4")
+t.equal("dobutsu: a try the giraffe attacks goes on", g:result(), nil)
+g = varia.new("dobutsu", { fen = "3/L2/2l/3[] w - - 0 1" })
+g:play("a3a4")
+t.equal("dobutsu: a safe try wins", table.concat({ g:result() }, " "), "white goal")
+t.equal("dobutsu lion=royal: 11.1's lion keeps out of attack",
+  sorted(varia.new("dobutsu:lion=royal", { fen = "1g1/L2/2l/3[] w - - 0 1" }):legal()), "a3a2 a3b4")
 t.done()
