@@ -3,15 +3,13 @@
 -- (so no one is ever in check). The first king on the eighth rank wins,
 -- except that when White's king gets there, Black has one more move: if
 -- Black's king reaches the eighth rank too, the game is drawn.
--- As in Fairy-Stockfish, a goal counts when its side is to move again, so
--- White makes one (idle) move after Black's king arrives first.
+-- When Black's king gets there first, Black wins at once; when White's
+-- does and Black's cannot follow with its next move, White wins at once
+-- (the rules as lichess plays them, and the current Fairy-Stockfish).
+-- Option reply=always: the other side always makes its move first, as
+-- Fairy-Stockfish 11.1 plays (its differential run compares so).
 -- Rules: https://lichess.org/variant/racingKings
 -- Fairy-Stockfish: UCI_Variant racingkings.
--- The current Fairy-Stockfish (2026) counts perft otherwise once a king
--- stands on the goal rank and the game is over: it generates no moves
--- there, where varia's perft (and 11.1's) goes on (perft 3 of
--- 8/2k5/4K3/8/8/8/3N4/8 w: 522 against 989). tests/fsf/common.lua lists
--- it as a known disagreement of the run against that engine.
 local std = require "std"
 local eighth = "a8 b8 c8 d8 e8 f8 g8 h8"
 return std.extend(std.chess, {
@@ -25,4 +23,12 @@ return std.extend(std.chess, {
     no_check = true,
     goal = { pieces = "k", white = eighth, black = eighth, reply = true },
   },
+  options = {
+    reply = { default = "early", values = { "early", "always" },
+      doc = "early: the first king on the eighth rank wins at once unless it is White's and Black's king can follow with its next move; always: the other side always moves once more first (Fairy-Stockfish 11.1)" },
+  },
+  with_options = function(v, o)
+    if o.reply == "always" then return std.extend(v, { rules = { goal = { reply = "always" } } }) end
+    return v
+  end,
 })

@@ -85,6 +85,36 @@ static int goal_reached(const Position *p, int c, int safe) {
   return 1;
 }
 
+static int legal_of(Position *p, Move *list, int n);
+static int without_checks(Position *p, Move *list, int n);
+
+/* With a reply (Variant.goal_reply): may the side to move bring one of its
+** goal pieces onto its goal now, by a legal move? If not, the opponent's
+** goal counts at once (Racing Kings: Black's king cannot follow). */
+static int goal_reply_possible(const Position *p) {
+  const Variant *v = p->v;
+  Position q = *p;
+  Move list[MAX_MOVES];
+  int c = p->side, n = gen_pseudo(&q, list), k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), to = move_destination(&q, m), t;
+    if (flag == MF_DROP || flag == MF_PROMO) t = MOVE_PROMO(m) - 1;
+    else if (flag == MF_CASTLE) t = CELL_TYPE(q.board[MOVE_FROM(m)]);
+    else if (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP) t = CELL_TYPE(q.board[MOVE_FROM(m)]);
+    else continue;
+    if (!IS_SET(v->goal_types, t)) continue;
+    for (int j = 0; j < v->ngoal[c]; j++)
+      if (v->goal_sq[c][j] == to) {
+        list[k++] = m;
+        break;
+      }
+  }
+  if (k) k = legal_of(&q, list, k);
+  if (k && v->no_check) k = without_checks(&q, list, k);
+  return k > 0;
+}
+
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
@@ -169,10 +199,12 @@ int pos_terminal(const Position *p, int *result) {
     }
   } else if (v->goal != RESULT_NONE) {
     /* As Fairy-Stockfish's flag rule: the side that has just moved has
-    ** reached its goal; or, with a reply, the side to move still stands
-    ** on its goal after the opponent's reply, which is a draw if the
-    ** reply reached the opponent's goal too and the side to move is
-    ** White (Black, who moves second, gets the reply). */
+    ** reached its goal. With a reply, the goal counts when its side is to
+    ** move again (a draw if Black's reply reached Black's goal too); where
+    ** the goal pieces are royal, Fairy-Stockfish's early end: White's
+    ** goal waits for Black's reply only where Black can reach its own
+    ** goal with it, and Black, who moves second, wins by reaching its goal
+    ** first at once. */
     int reached[2] = {goal_reached(p, WHITE, 0), goal_reached(p, BLACK, 0)};
     if (!v->goal_reply && reached[us ^ 1]) {
       *result = invert_result(v->goal);
@@ -180,6 +212,11 @@ int pos_terminal(const Position *p, int *result) {
     }
     if (v->goal_reply && reached[us]) {
       *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
+      return END_GOAL;
+    }
+    if (v->goal_reply == 1 && reached[us ^ 1] && !(v->goal_types & ~v->royal_mask) &&
+        (us == WHITE || !goal_reply_possible(p))) {
+      *result = invert_result(v->goal);
       return END_GOAL;
     }
   }

@@ -417,7 +417,8 @@ typedef struct Variant {
   uint32_t goal_types;      /* the pieces that reach it */
   int ngoal[2];             /* each side's goal squares (goal_sq) */
   int goal_reply;           /* the goal counts when its side is to move again,
-                               after the opponent's reply */
+                               after the opponent's reply (1; 2: always,
+                               without the early end of royal goal pieces) */
   int goal_count;           /* pieces a side needs on its goal squares (1 and up) */
   int goal_blocked;         /* ... or fewer, with every goal square occupied */
   int goal_safe;            /* pieces there only count when not attacked (if

@@ -790,7 +790,15 @@ static void read_connect(Reader *r, int t, Variant *v) {
 
 static void read_goal(Reader *r, int t, Variant *v) {
   v->goal = get_result(r, t, "result", "rules.goal.", RESULT_WIN);
-  v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
+  /* reply: true, or "always" (no early end where the goal pieces are royal) */
+  if (script_rawfield(r->L, t, "reply") == LUA_TSTRING) {
+    if (strcmp(lua_tostring(r->L, -1), "always") == 0) v->goal_reply = 2;
+    else problem(r, "rules.goal.reply: \"%s\" (expected true, false or \"always\")", lua_tostring(r->L, -1));
+    lua_pop(r->L, 1);
+  } else {
+    lua_pop(r->L, 1);
+    v->goal_reply = get_bool(r, t, "reply", "rules.goal.", 0);
+  }
   v->goal_count = get_int(r, t, "count", "rules.goal.", 1, 1, MAX_FILES * MAX_RANKS);
   v->goal_blocked = get_bool(r, t, "blocked", "rules.goal.", 0);
   v->goal_safe = get_bool(r, t, "safe", "rules.goal.", 0);

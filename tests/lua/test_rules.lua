@@ -153,7 +153,9 @@ t.equal("horde: no pawns left loses", (g:result()), "black")
 t.fails("chess still needs both kings", "White has no king", varia.new("chess", { fen = "4k3/8/8/8/8/8/8/8 w - - 0 1" }))
 
 -- Racing Kings: no move may give check; Black gets a reply to White's
--- arrival, and arriving too draws.
+-- arrival where its king can follow (arriving too draws), else White
+-- wins at once; Black arriving first wins at once (the current
+-- Fairy-Stockfish ends these games as the rules do).
 g = varia.new("racingkings", { fen = "8/8/8/8/8/8/k7/6RK w - - 0 1" })
 legal = {}
 for _, m in ipairs(g:legal()) do legal[m] = true end
@@ -162,15 +164,21 @@ t.check("racing kings: nor along the file", not legal["g1a1"])
 t.check("racing kings: a quiet rook move", legal["g1g3"])
 g = varia.new("racingkings", { fen = "8/1K6/8/8/8/8/k7/8 w - - 0 1" })
 g:play("b7b8")
+t.equal("racing kings: Black's king cannot follow: White wins at once", (g:result()), "white")
+g = varia.new("racingkings", { fen = "8/1K4k1/8/8/8/8/8/8 w - - 0 1" })
+g:play("b7b8")
 t.equal("racing kings: Black replies to White's arrival", g:result(), nil)
-g:play("a2a3")
+g:play("g7g6")
 t.equal("racing kings: White wins after the reply", (g:result()), "white")
+g = varia.new("racingkings:reply=always", { fen = "8/1K6/8/8/8/8/k7/8 w - - 0 1" })
+g:play("b7b8")
+t.equal("racing kings reply=always: 11.1's reply all the same", g:result(), nil)
 g = varia.new("racingkings", { fen = "8/1K5k/8/8/8/8/8/8 w - - 0 1" })
 g:play("b7b8", "h7h8")
 t.equal("racing kings: both arrive, a draw", (g:result()), "draw")
 g = varia.new("racingkings", { fen = "8/1K5k/8/8/8/8/8/8 b - - 0 1" })
-g:play("h7h8", "b7b8")
-t.equal("racing kings: Black arriving first wins, whatever White's reply", (g:result()), "black")
+g:play("h7h8")
+t.equal("racing kings: Black arriving first wins at once", (g:result()), "black")
 
 -- Makpong: a king in check may only take the checker (Fairy-Stockfish's
 -- count for this position: the one capture).
