@@ -983,6 +983,19 @@ static int bad_return(lua_State *L, int fn, const char *name, const char *expect
                     luaL_typename(L, -1), expected);
 }
 
+/* A hook's two results, a verdict and a reason, on the stack: the reason
+** (a string) into c->reason, the verdict into c->answer (1, 0, or -1 for
+** nil: the core decides); anything else is a bad return. */
+static int verdict(lua_State *L, Call *c, const char *name, const char *expected) {
+  if (c->reason && lua_type(L, -1) == LUA_TSTRING)
+    snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  if (lua_isnil(L, -1)) c->answer = -1;
+  else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
+  else return bad_return(L, 2, name, expected);
+  return 0;
+}
+
 /* A move a moves hook returns: one the core gave it, a script move of a
 ** declared kind, or a plain move or promotion of one of the side's pieces
 ** to a square of the board (which the core makes like any other). p is
@@ -1119,13 +1132,7 @@ static int run(lua_State *L) {
     case H_LEGAL:
       lua_pushinteger(L, (lua_Integer)c->m);
       call_hook(L, R, name, 2, 2);
-      if (c->reason && lua_type(L, -1) == LUA_TSTRING)
-        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
-      lua_pop(L, 1);
-      if (lua_isnil(L, -1)) c->answer = -1;
-      else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
-      else return bad_return(L, 2, name, "true, false, or nil for the check rule");
-      return 0;
+      return verdict(L, c, name, "true, false, or nil for the check rule");
     case H_EFFECTS: {
       const Undo *u = R->u;
       lua_pushinteger(L, (lua_Integer)c->m);
@@ -1155,13 +1162,7 @@ static int run(lua_State *L) {
       pushsquare(L, R, c->kto);
       pushsquare(L, R, c->rto);
       call_hook(L, R, name, 6, 2);
-      if (c->reason && lua_type(L, -1) == LUA_TSTRING)
-        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
-      lua_pop(L, 1);
-      if (lua_isnil(L, -1)) c->answer = -1;
-      else if (lua_isboolean(L, -1)) c->answer = lua_toboolean(L, -1);
-      else return bad_return(L, 2, name, "true (the squares allow it), false (and a reason), or nil for the core's test");
-      return 0;
+      return verdict(L, c, name, "true (the squares allow it), false (and a reason), or nil for the core's test");
     }
     case H_NOTATION: {
       lua_pushinteger(L, (lua_Integer)c->m);
