@@ -176,23 +176,30 @@ end
 -- likelihood of P(y) = 1 / (1 + exp(-(b0 + b . x))), with a ridge of
 -- lambda (default 1e-6 times the count of rows) so that a feature that
 -- never varies, or separates the outcomes, still gives a finite answer.
+-- opts, all optional: offset (a number per row added to its b0 + b . x),
+-- ridge (per coefficient, [0] the intercept's, in place of lambda: a
+-- penalty of ridge[j] / 2 * b_j^2), start ({ [0] = b0, b1 .. bk }),
+-- steps (Newton's, 50) and tolerance (the largest step that stops, 1e-10).
 -- Returns { intercept = b0, coef = { b1 .. bk }, iterations = n }.
-function M.logistic(X, y, lambda)
+function M.logistic(X, y, lambda, opts)
+  opts = opts or {}
   local n, k = #X, X[1] and #X[1] or 0
   lambda = lambda or 1e-6 * math.max(n, 1)
+  local ridge, offset, start = opts.ridge, opts.offset, opts.start
   local beta = {}
-  for j = 0, k do beta[j] = 0 end
+  for j = 0, k do beta[j] = start and start[j] or 0 end
   local iterations = 0
-  for it = 1, 50 do
+  for it = 1, opts.steps or 50 do
     iterations = it
     local H, g = {}, {}
     for a = 0, k do
+      local ra = ridge and ridge[a] or lambda
       H[a + 1] = {}
-      for c = 0, k do H[a + 1][c + 1] = a == c and lambda or 0 end
-      g[a + 1] = -lambda * beta[a]
+      for c = 0, k do H[a + 1][c + 1] = a == c and ra or 0 end
+      g[a + 1] = -ra * beta[a]
     end
     for i = 1, n do
-      local row, z = X[i], beta[0]
+      local row, z = X[i], beta[0] + (offset and offset[i] or 0)
       for j = 1, k do z = z + beta[j] * row[j] end
       local p = 1 / (1 + math.exp(-z))
       local w, r = p * (1 - p), y[i] - p
@@ -215,7 +222,7 @@ function M.logistic(X, y, lambda)
       beta[j] = beta[j] + step[j + 1]
       biggest = math.max(biggest, math.abs(step[j + 1]))
     end
-    if biggest < 1e-10 then break end
+    if biggest < (opts.tolerance or 1e-10) then break end
   end
   local coef = {}
   for j = 1, k do coef[j] = beta[j] end

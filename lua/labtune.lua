@@ -133,53 +133,30 @@ local function rows_of(records, pieces)
   return games
 end
 
--- Newton's method for the logistic regression of y on an offset and the
--- columns cols of the rows: P = 1 / (1 + exp(-(b0 + offset + d . x))),
--- with a ridge lambda * sigma_j^2 * d_j^2 (d = 0: the weights as they
--- are). start: { b0, d1 .. dk } to begin from. Returns that vector.
+-- The logistic regression of y on an offset and the columns cols of the
+-- rows: P = 1 / (1 + exp(-(b0 + offset + d . x))), with a ridge
+-- lambda * sigma_j^2 * d_j^2 (d = 0: the weights as they are), by
+-- labstats' Newton's method. start: { b0, d1 .. dk } to begin from.
+-- Returns that vector.
 local function newton(rows, cols, sigma, lambda, start, steps)
   local k = #cols
-  local beta = {}
-  for j = 0, k do beta[j] = start and start[j] or 0 end
-  for _ = 1, steps do
-    local H, g = {}, {}
-    for a = 0, k do
-      H[a + 1] = {}
-      for c = 0, k do H[a + 1][c + 1] = 0 end
-      H[a + 1][a + 1] = a > 0 and 2 * lambda * sigma[a] ^ 2 or 1e-9
-      g[a + 1] = a > 0 and -2 * lambda * sigma[a] ^ 2 * beta[a] or 0
-    end
-    local x = {}
-    for _, r in ipairs(rows) do
-      local z = beta[0] + r.off
-      x[0] = 1
-      for j = 1, k do
-        x[j] = r.x[cols[j]]
-        z = z + beta[j] * x[j]
-      end
-      local p = 1 / (1 + math.exp(-z))
-      local w, res = p * (1 - p), r.y - p
-      for a = 0, k do
-        local xa = x[a]
-        if xa ~= 0 then
-          g[a + 1] = g[a + 1] + xa * res
-          local Ha = H[a + 1]
-          for c = 0, k do
-            local xc = x[c]
-            if xc ~= 0 then Ha[c + 1] = Ha[c + 1] + w * xa * xc end
-          end
-        end
-      end
-    end
-    local step = stats.solve(H, g)
-    if not step then break end
-    local biggest = 0
-    for j = 0, k do
-      beta[j] = beta[j] + step[j + 1]
-      biggest = math.max(biggest, math.abs(step[j + 1]))
-    end
-    if biggest < 1e-9 then break end
+  if #rows == 0 then -- nothing to fit: where it began
+    local beta = {}
+    for j = 0, k do beta[j] = start and start[j] or 0 end
+    return beta
   end
+  local X, y, offset = {}, {}, {}
+  for i, r in ipairs(rows) do
+    local x = {}
+    for j = 1, k do x[j] = r.x[cols[j]] end
+    X[i], y[i], offset[i] = x, r.y, r.off
+  end
+  local ridge = { [0] = 1e-9 }
+  for a = 1, k do ridge[a] = 2 * lambda * sigma[a] ^ 2 end
+  local fit = stats.logistic(X, y, nil, { offset = offset, ridge = ridge, start = start, steps = steps,
+    tolerance = 1e-9 })
+  local beta = { [0] = fit.intercept }
+  for j = 1, k do beta[j] = fit.coef[j] end
   return beta
 end
 
