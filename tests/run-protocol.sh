@@ -99,13 +99,15 @@ transcript "xboard: a hook failure refuses the move" xboard 'xboard\nprotover 2\
 # CECP
 # Every variant but those whose turn has more than one step (a move and a
 # relocation, two moves, a capture and its continuation), which CECP
-# cannot send; spartan, berolina and nocheckatomic are offered under
+# cannot send, and those of hexagonal cells, which XBoard cannot draw; spartan, berolina and nocheckatomic are offered under
 # names XBoard does not read as its own Spartan, Berolina and Atomic
 # (lua/xboard.lua).
 transcript "xboard features" xboard 'xboard\nprotover 2\nquit\n' \
-  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 smp=1 myname=\"varia 0.1\" variants=\"$(grep -vxE 'duck|ambiguous|unbland|marseillais|progressive|takemake|amazons|isolation|isolation7x7|joust|snailtrail' <<<"$names" | sed 's/^chess$/normal/; s/^chess960$/fischerandom/; s/^spartan$/varia-spartan/; s/^berolina$/varia-berolina/; s/^nocheckatomic$/varia-nochecka-tomic/' | paste -sd,)\" done=1"
+  "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 colors=0 analyze=1 smp=1 myname=\"varia 0.1\" variants=\"$(grep -vxE 'duck|ambiguous|unbland|marseillais|progressive|takemake|amazons|isolation|isolation7x7|joust|snailtrail|glinski|mccooey' <<<"$names" | sed 's/^chess$/normal/; s/^chess960$/fischerandom/; s/^spartan$/varia-spartan/; s/^berolina$/varia-berolina/; s/^nocheckatomic$/varia-nochecka-tomic/' | paste -sd,)\" done=1"
 transcript "xboard: a variant of two steps a turn is refused" xboard 'variant duck\nsd 1\nusermove e2e4\nquit\n' \
   "Error (duck has more than one step a turn, which CECP cannot send; the variant stays normal): variant duck" "~move [a-h][1-8][a-h][1-8]"
+transcript "xboard: a board of hexagons is refused" xboard 'variant glinski\nsd 1\nusermove e2e4\nquit\n' \
+  "Error (glinski has hexagonal cells, which XBoard cannot draw (play it over UCI); the variant stays normal): variant glinski" "~move [a-h][1-8][a-h][1-8]"
 transcript "xboard ping" xboard 'ping 7\nquit\n' "pong 7"
 # cores: more than one thread; a bad count is refused and the threads stay
 transcript "xboard cores" xboard 'xboard\nprotover 2\ncores 2\ncores x\nnew\nsd 6\nusermove e2e4\nquit\n' \

@@ -746,7 +746,7 @@ static int xboard_another_game(lua_State *L, const Variant *v, const char *xb, c
 /* CECP sends one move a turn, and XBoard has no move that also places a
 ** second piece: a variant whose turn has more than one step (a move and
 ** then a relocation) cannot be played through it, and is not offered. */
-static int xboard_playable(const Variant *v) { return v->nphases <= 1; }
+static int xboard_playable(const Variant *v) { return v->nphases <= 1 && !v->geo.hex; }
 
 /* The variants feature: every variant that loads and that CECP can play,
 ** by XBoard's names. */
@@ -1123,8 +1123,10 @@ int protocol_xboard(Sandbox *s) {
         printf("Error (%s is XBoard's own variant, and varia's script of that name is another game, offered as %s; "
                "the variant stays %s): %.200s\n", cmd + 8, offered, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
       else if (v && !playable)
-        printf("Error (%s has more than one step a turn, which CECP cannot send; the variant stays %s): %.200s\n",
-               name, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
+        printf("Error (%s %s; the variant stays %s): %.200s\n", name,
+               v->geo.hex ? "has hexagonal cells, which XBoard cannot draw (play it over UCI)"
+                          : "has more than one step a turn, which CECP cannot send",
+               engine_xboard_name(&c.e, xb, sizeof xb), cmd);
       else if (engine_set_variant(&c.e, name, err, sizeof err) == 0) xboard_setup(&c.e);
       else printf("Error (%s; the variant stays %s): %.200s\n", err, engine_xboard_name(&c.e, xb, sizeof xb), cmd);
     } else if (!strncmp(cmd, "setboard ", 9)) {
