@@ -421,6 +421,20 @@ local function resolve(parsed, name)
       end
     end
     if k == "flagRegion" then opts.whiteFlag, opts.blackFlag = v, v
+    elseif k == "promotedPieceType" and opts[k] then
+      -- type by type, the section's over its parent's (parser.cpp sets
+      -- each type named, the others keep theirs)
+      local to, order = {}, {}
+      for _, text in ipairs({ opts[k], v }) do
+        for a, b in text:gmatch("(%a):([%a%-])") do
+          a = a:lower()
+          if not to[a] then order[#order + 1] = a end
+          to[a] = b:lower()
+        end
+      end
+      local list = {}
+      for i, a in ipairs(order) do list[i] = a .. ":" .. to[a] end
+      opts[k] = table.concat(list, " ")
     else opts[k] = v end
   end
   -- the deprecated rank options set the regions when they are read, on

@@ -91,7 +91,6 @@ local known_current = {
   -- said to differ by their perpetualCheckIllegal until it was translated
   -- (rules.perpetual_check), and differing otherwise as well:
   ["tests/fsf/current/variants.ini:cannonshogi"] = "perft: its hoppers (customPiece1-5, pR pB ...) move otherwise",
-  ["tests/fsf/current/variants.ini:gorogoroplus"] = "perft 4 from the start (lances and knights in hand)",
 }
 
 -- Where 11.1 departs from the rules in a way no option of the variant

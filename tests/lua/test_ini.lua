@@ -388,6 +388,12 @@ local mated = varia.new(vi .. "quasi-shatranj",
   { fen = "z3k5/2f6i/2k2E3P/7k2/3N4eP/1p8/4k2P2/2p4Ka1/KG2G4Z/1K1K1Z4 b - - 16 168" })
 t.equal("pseudo-royal: mated without a king type (quasi-shatranj)", table.concat({ mated:result() }, " "), "white checkmate")
 t.equal("pseudo-royal: nothing left untranslated", #notes, 0)
+-- promotedPieceType is read type by type over the parent's: gorogoroplus
+-- names its lance's and knight's, and its pawns and silvers still promote
+-- as gorogoro's (the current Fairy-Stockfish's perft 3 from the start)
+t.equal("promotedPieceType over the parent's (gorogoroplus, FSF perft 3)", varia.new(vi .. "gorogoroplus"):perft(3), 44436)
+t.equal("promotedPieceType, a type of the section's over the parent's",
+  ini.table(ini.parse("[a:gorogoro]\npromotedPieceType = s:g\n"), "a").pieces.s.promotes_to ~= nil, true)
 t.equal("twokings2 (FSF perft 3)", varia.new(vi .. "twokings2"):perft(3), 8682)
 t.equal("mounted (FSF perft 3)", varia.new(vi .. "mounted"):perft(3), 21644)
 v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "chak")
