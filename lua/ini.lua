@@ -1076,7 +1076,12 @@ local function read_ends(c)
     if #fp > 0 then
       rules.goal = { pieces = table.concat(fp), white = squares(o.whiteFlag or "", files),
         black = squares(o.blackFlag or "", files) }
-      if bool(o.flagMove) then rules.goal.reply = true end
+      if bool(o.flagMove) then
+        rules.goal.reply = true
+        -- 11.1 has no early end for royal goal pieces (option reply)
+        c.v.departures = c.v.departures or {}
+        c.v.departures.reply = true
+      end
       -- flagPieceCount, flagPieceBlockedWin, flagPieceSafe
       local n = tonumber(o.flagPieceCount)
       if n and n > 1 then rules.goal.count = n end
@@ -1490,6 +1495,10 @@ function M.translate(text, name, source)
       w("    gate_shields = { default = \"yes\", values = { \"yes\", \"no\" },")
       w("      doc = \"no: a gating move is judged without the gated piece (Fairy-Stockfish 11.1)\" },")
     end
+    if v.departures.reply then
+      w("    reply = { default = \"early\", values = { \"early\", \"always\" },")
+      w("      doc = \"always: the reply to a goal comes even where royal goal pieces end the game early (Fairy-Stockfish 11.1)\" },")
+    end
     w("  },")
     w("  with_options = function(v, o)")
     if v.departures.pawn_drop_mate then
@@ -1497,6 +1506,9 @@ function M.translate(text, name, source)
     end
     if v.departures.gate_shields then
       w("    if o.gate_shields == \"no\" then v = std.extend(v, { drops = { gate_shields = false } }) end")
+    end
+    if v.departures.reply then
+      w("    if o.reply == \"always\" then v = std.extend(v, { rules = { goal = { reply = \"always\" } } }) end")
     end
     w("    return v")
     w("  end,")
