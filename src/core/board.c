@@ -23,7 +23,9 @@ int board_geometry(Geometry *g, int files, int ranks) {
 
 int board_square_name(const Geometry *g, int sq, char *buf) {
   int f = board_file(g, sq), r = board_named_rank(g, sq) + 1, n = 0;
-  buf[n++] = g->file_letter[f];
+  /* (a square of the sentinel frame, which a card step names, has no
+  ** letter of the board's: the one after or before them, as ever) */
+  buf[n++] = f >= 0 && f < MAX_FILES ? g->file_letter[f] : (char)('a' + f);
   if (r >= 10) buf[n++] = (char)('0' + r / 10);
   buf[n++] = (char)('0' + r % 10);
   buf[n] = '\0';

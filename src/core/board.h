@@ -77,13 +77,16 @@ static inline int board_mirror_dy(const Geometry *g, int dx, int dy) {
 /* The array square of the cell named by file f and (0-based) named rank
 ** r, or SQ_NONE where file f has no such cell (off the array or a hole). */
 static inline int board_named_square(const Geometry *g, int f, int r) {
+  if (f < 0 || f >= g->files) return SQ_NONE;
   int y = r + g->rank_shift[f];
-  if (f < 0 || f >= g->files || y < 0 || y >= g->ranks || (g->hole[y] >> f & 1)) return SQ_NONE;
+  if (y < 0 || y >= g->ranks || (g->hole[y] >> f & 1)) return SQ_NONE;
   return board_square(g, f, y);
 }
-/* The (0-based) named rank of sq. */
+/* The (0-based) named rank of sq; of a square off the board's files (the
+** sentinel frame), its array rank. */
 static inline int board_named_rank(const Geometry *g, int sq) {
-  return board_rank(g, sq) - g->rank_shift[board_file(g, sq)];
+  int f = board_file(g, sq);
+  return board_rank(g, sq) - (f >= 0 && f < g->files ? g->rank_shift[f] : 0);
 }
 
 /* Writes "e4" or "a10" into buf (at least 4 bytes); returns the length. */
