@@ -389,6 +389,22 @@ static int attacked_by_type(const Position *p, int sq, int by, int t) {
   return 0;
 }
 
+/* p copied into scratch with only one layer's pieces (those whose
+** attribute has value in bits), the others lifted; returns scratch. */
+static Position *layer_copy(const Position *p, lua_Integer bits, lua_Integer value, Position *scratch) {
+  *scratch = *p;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = p->npieces[c] - 1; i >= 0; i--) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value) {
+        Undo u;
+        u.neffects = 0;
+        pos_set_cell(scratch, f, CELL_EMPTY, 0, &u);
+      }
+    }
+  return scratch;
+}
+
 /* Does colour by attack sq with only the pieces whose attribute has value
 ** in bits (one layer of the board: two boards written as one)? The other
 ** pieces' cells are emptied in place for the test and put back, instead
@@ -397,17 +413,8 @@ static int attacked_by_type(const Position *p, int sq, int by, int t) {
 ** wrapped board, whose attack reads more. */
 static int attacked_in_layer(Position *p, int sq, int by, lua_Integer bits, lua_Integer value) {
   if (p->v->geo.wrap) { /* a copy with the other layers lifted */
-    Position scratch = *p;
-    for (int c = 0; c < NCOLOURS; c++)
-      for (int i = p->npieces[c] - 1; i >= 0; i--) {
-        int f = p->plist[c][i];
-        if ((p->attr[f] & bits) != value) {
-          Undo u;
-          u.neffects = 0;
-          pos_set_cell(&scratch, f, CELL_EMPTY, 0, &u);
-        }
-      }
-    return attacked(&scratch, sq, by);
+    Position scratch;
+    return attacked(layer_copy(p, bits, value, &scratch), sq, by);
   }
   uint16_t where[MAX_PIECES];
   uint8_t cell[MAX_PIECES];
@@ -720,18 +727,9 @@ static int pos_layer_moves(lua_State *L) {
   lua_Integer bits = luaL_checkinteger(L, 2), value = luaL_checkinteger(L, 3);
   luaL_argcheck(L, bits >= 1 && bits <= 255, 2, "attribute bits are 1 to 255");
   pay_squares(L, R, COST_PER_MASKED_SQUARE);
-  Position scratch = *p;
-  for (int c = 0; c < NCOLOURS; c++)
-    for (int i = p->npieces[c] - 1; i >= 0; i--) {
-      int f = p->plist[c][i];
-      if ((p->attr[f] & bits) != value) {
-        Undo u;
-        u.neffects = 0;
-        pos_set_cell(&scratch, f, CELL_EMPTY, 0, &u);
-      }
-    }
+  Position scratch;
   Move list[MAX_MOVES], whole[MAX_MOVES];
-  int n = gen_pseudo(&scratch, list), nwhole = -1, k = 0;
+  int n = gen_pseudo(layer_copy(p, bits, value, &scratch), list), nwhole = -1, k = 0;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int flag = MOVE_FLAG(m), to = MOVE_TO(m), ok;
