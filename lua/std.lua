@@ -185,6 +185,25 @@ std.chess = {
   },
 }
 
+-- The 91-cell hexagonal board that Gliński's and McCooey's chess share:
+-- its cells, the pieces but the pawn (Betza's atoms read on hexagons), the
+-- promotion on each side's far edge, no castling. A variant adds its pawn
+-- and its setup.
+std.hexagonal = std.extend(std.chess, {
+  files = 11, ranks = 11,
+  topology = "hex",
+  pieces = {
+    n = { name = "knight", betza = "N", value = 300 },
+    b = { name = "bishop", betza = "B", value = 300 },
+    r = { name = "rook", betza = "R", value = 500 },
+    q = { name = "queen", betza = "Q", value = 900 },
+    k = { name = "king", betza = "K", value = 0, royal = true },
+  },
+  promotion = { pieces = "qrbn", zone = { white = "a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6",
+                                          black = "a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1" } },
+  castling = false,
+})
+
 -- FIDE 5.2.2's dead positions that material decides: king against king,
 -- king and one bishop or knight against king, and kings with bishops all
 -- on squares of one colour. No series of legal moves can mate there, so

@@ -31,26 +31,16 @@ local white_ahead = "b3 c4 d5 e6 f7 g6 h5 i4 k3"
 local black_start = "b7 c7 d7 e7 f7 g7 h7 i7 k7"
 local black_ahead = "b5 c5 d5 e5 f5 g5 h5 i5 k5"
 
-return std.extend(std.chess, {
+return std.extend(std.hexagonal, {
   name = "glinski",
   description = "Gliński's hexagonal chess: 91 hexagonal cells, three bishops a side",
   names = { pgn = { "Glinski", "Hexagonal Chess", "Glinski's Hexagonal Chess" } },
-  files = 11, ranks = 11,
-  topology = "hex",
   pieces = {
     p = { name = "pawn", betza = "mffWcfsWefsW", value = 100, promotes = true, pawn = true,
           extra = { betza = "imffnD", white = white_start .. " " .. white_ahead,
                     black = black_start .. " " .. black_ahead } },
-    n = { name = "knight", betza = "N", value = 300 },
-    b = { name = "bishop", betza = "B", value = 300 },
-    r = { name = "rook", betza = "R", value = 500 },
-    q = { name = "queen", betza = "Q", value = 900 },
-    k = { name = "king", betza = "K", value = 0, royal = true },
   },
   start = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - - 0 1",
-  promotion = { pieces = "qrbn", zone = { white = "a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6",
-                                          black = "a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1" } },
-  castling = false,
   rules = { stalemate = "loss" },
   options = {
     stalemate = { default = "loss", values = { "loss", "draw" },

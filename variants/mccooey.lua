@@ -20,24 +20,14 @@ local white_ahead = "c3 d4 e5 g5 h4 i3"
 local black_start = "c8 d8 e8 g8 h8 i8"
 local black_ahead = "c6 d6 e6 g6 h6 i6"
 
-return std.extend(std.chess, {
+return std.extend(std.hexagonal, {
   name = "mccooey",
   description = "McCooey's hexagonal chess: Gliński's board, a closer setup, pawns that capture diagonally",
   names = { pgn = { "McCooey", "McCooey's Hexagonal Chess" } },
-  files = 11, ranks = 11,
-  topology = "hex",
   pieces = {
     p = { name = "pawn", betza = "mffWcfFefF", value = 100, promotes = true, pawn = true,
           extra = { betza = "imffnD", white = white_start .. " " .. white_ahead,
                     black = black_start .. " " .. black_ahead } },
-    n = { name = "knight", betza = "N", value = 300 },
-    b = { name = "bishop", betza = "B", value = 300 },
-    r = { name = "rook", betza = "R", value = 500 },
-    q = { name = "queen", betza = "Q", value = 900 },
-    k = { name = "king", betza = "K", value = 0, royal = true },
   },
   start = "b/qbk/rnbnr/ppppppp/9/11/11/5P5/4PBP4/3PNBNP3/2PRQBKRP2 w - - 0 1",
-  promotion = { pieces = "qrbn", zone = { white = "a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6",
-                                          black = "a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1" } },
-  castling = false,
 })
