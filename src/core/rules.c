@@ -99,9 +99,10 @@ static int goal_reply_possible(const Position *p) {
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int flag = MOVE_FLAG(m), to = move_destination(&q, m), t;
+    /* the type that lands on to (a castling's: the king's) */
     if (flag == MF_DROP || flag == MF_PROMO) t = MOVE_PROMO(m) - 1;
-    else if (flag == MF_CASTLE) t = CELL_TYPE(q.board[MOVE_FROM(m)]);
-    else if (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP) t = CELL_TYPE(q.board[MOVE_FROM(m)]);
+    else if (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_CASTLE)
+      t = CELL_TYPE(q.board[MOVE_FROM(m)]);
     else continue;
     if (!IS_SET(v->goal_types, t)) continue;
     for (int j = 0; j < v->ngoal[c]; j++)
