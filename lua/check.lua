@@ -46,6 +46,17 @@ function M.raises(name, pattern, f, ...)
   else fail(name, string.format("expected an error mentioning %q, got %s", pattern, ok and "no error" or tostring(err))) end
 end
 
+-- The legal moves of g that start on square sq ("b2", not "b20" on a
+-- board of twenty ranks), sorted: a test's question about one piece.
+function M.moves_from(g, sq)
+  local out = {}
+  for _, m in ipairs(g:legal()) do
+    if m:sub(1, #sq) == sq and not m:sub(#sq + 1, #sq + 1):match("%d") then out[#out + 1] = m end
+  end
+  table.sort(out)
+  return out
+end
+
 function M.done()
   if M.runner then return end -- ./varia test sums up and reports
   print(string.format("%d passed, %d failed", M.passed, M.failed))

@@ -11,14 +11,7 @@
 local t = require "check"
 
 -- The moves of the piece on cell sq, sorted, as one string.
-local function moves_from(g, sq)
-  local out = {}
-  for _, m in ipairs(g:legal()) do
-    if m:sub(1, #sq) == sq and not m:sub(#sq + 1, #sq + 1):match("%d") then out[#out + 1] = m end
-  end
-  table.sort(out)
-  return table.concat(out, " ")
-end
+local function moves_from(g, sq) return table.concat(t.moves_from(g, sq), " ") end
 
 local function count(s)
   local n = 0

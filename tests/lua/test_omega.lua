@@ -6,14 +6,7 @@
 
 local t = require "check"
 
-local function moves_from(g, sq)
-  local out = {}
-  for _, m in ipairs(g:legal()) do
-    if m:sub(1, #sq) == sq and not m:sub(#sq + 1, #sq + 1):match("%d") then out[#out + 1] = m end
-  end
-  table.sort(out)
-  return out
-end
+local moves_from = t.moves_from
 local function omega(fen) return assert(varia.new("omega", { fen = fen })) end
 local function has(g, move)
   for _, m in ipairs(g:legal()) do if m == move then return true end end
