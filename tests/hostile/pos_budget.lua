@@ -93,8 +93,20 @@ local plain = math.huge
 for _ = 1, 3 do plain = math.min(plain, (run("moves", function() end))) end
 local limit = 2.5 * plain + 0.02
 local failed = 0
+-- A case is timed like the plain loop, the fastest of up to three runs:
+-- the machine is shared, and one slow run is noise, not an uncharged
+-- method (which runs until give_up, or nine times the plain loop).
+local function timed(c)
+  local best, err = math.huge, nil
+  for _ = 1, 3 do
+    local t, e = run(c[2], c[3])
+    if t < best then best, err = t, e end
+    if not e:find("instruction budget of", 1, true) or best <= limit then break end
+  end
+  return best, err
+end
 for _, c in ipairs(cases) do
-  local t, err = run(c[2], c[3])
+  local t, err = timed(c)
   local ok = err:find("instruction budget of", 1, true) and t <= limit
   if not ok then
     failed = failed + 1
