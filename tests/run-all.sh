@@ -12,8 +12,11 @@ suite() {
   local name=$1
   shift
   echo "==== $name"
+  local began=$SECONDS
   "$@" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
+  # the time of each suite, to keep .ci/run's sum in view
+  echo "---- $name: $((SECONDS - began)) s"
   # Counts: '[  PASSED  ] N test(s).' / '[  FAILED  ] N test(s)' (cmocka) or
   # 'N passed, N failed'.
   local p f
