@@ -172,6 +172,20 @@ sed 's/"berolina10"/"berolina"/' "$vp/berolina10.lua" > "$vp/berolina.lua"
 VARIA_PATH=$vp transcript "xboard: XBoard's own variant name is not a script of another game" xboard 'variant berolina\nvariant varia-berolina\nquit\n' \
   "Error (berolina is XBoard's own variant, and varia's script of that name is another game, offered as varia-berolina; the variant stays normal): variant berolina" \
   "~setup \\(PNBRQL.*\\) 10x10\\+0_fairy .*"
+# A board with holes (Omega Chess): XBoard is told the holes as its
+# inaccessible squares ('*', each rank in its full width) and the
+# promotion it cannot know (the field's last rank, a rank short of the
+# board's); varia reads XBoard's '*' back, and a bare move to the zone,
+# which XBoard with legality testing off sends, promotes to the first
+# piece of the list (the queen on c2 then checks the king on e3).
+omega_xb='w**********w/*crnbqkbnrc*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*1p8*/*3K6*/W**********W b - - 0 1'
+transcript "xboard: holes as XBoard's inaccessible squares" xboard "variant omega\nforce\nsetboard $omega_xb\nusermove c3c2\nusermove e2e3\nusermove c2e4\nusermove e3e2\nquit\n" \
+  "setup (PNBRQCW................Kpnbrqcw................k) 12x12+0_fairy w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1" \
+  "~telluser varia: XBoard cannot be told exactly .*promotion \\(on the last 2 ranks, where XBoard knows the last rank alone\\)" \
+  "Illegal move (illegal move e3e2 in this position): e3e2"
+omega_out=$(printf 'xboard\nprotover 2\nvariant omega\nforce\nsetboard %s\nusermove c3c2\nusermove e2e3\nusermove c2e4\nquit\n' "$omega_xb" | timeout 60 ./varia xboard 2>&1)
+if ! grep -q 'Illegal\|Error' <<<"$omega_out"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL xboard: Omega's bare promotion refused:"; grep 'Illegal\|Error' <<<"$omega_out"; fi
 # Where varia's Betza and XBoard's differ, XBoard gets its own letters;
 # what it cannot be told, the user is (telluser).
 cat > "$vp/dialects.lua" <<'EOF_'

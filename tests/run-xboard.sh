@@ -106,5 +106,22 @@ else
   bad "XBoard did not take varia-berolina10 for varia's variant"; grep -i 'variant\|supported' "$tmp/berolina10.txt" | head -5
 fi
 
+# A board with holes (Omega Chess): XBoard takes the holes as its
+# inaccessible squares ('*' in varia's setup) and plays a whole game.
+# Its legality testing is off, as varia's telluser asks: XBoard knows
+# promotion on the board's last rank alone, and Omega's pawns promote a
+# rank short of it (with the testing on it forfeits the first promotion).
+DISPLAY=$display timeout 300 "$XBOARD" -fcp "$PWD/varia xboard" -fd "$PWD" -scp "$PWD/varia xboard" -sd "$PWD" \
+  -variant omega -mode TwoMachines -searchDepth 2 -xponder -tc 1 -mps 40 -matchGames 1 -testLegality false \
+  -popupExitMessage false -saveGameFile "$tmp/omega.pgn" -autoSaveGames true \
+  -debugMode true -nameOfDebugFile "$tmp/omega.txt" >/dev/null 2>&1
+if grep -qE '(1-0|0-1|1/2-1/2)[[:space:]]*$' "$tmp/omega.pgn" 2>/dev/null && ! grep -qi 'forfeit\|illegal' "$tmp/omega.pgn" &&
+   grep -q '<first : setup (PNBRQCW.* 12x12+0_fairy w\*\*\*\*\*\*\*\*\*\*w/\*crnbqkbnrc\*/' "$tmp/omega.txt" &&
+   ! grep -qi 'rejected setup' "$tmp/omega.txt"; then
+  ok "XBoard plays a whole Omega Chess game, its holes as inaccessible squares ($(grep -oE '\{[^}]*\} (1-0|0-1|1/2-1/2)' "$tmp/omega.pgn" | tail -1))"
+else
+  bad "no finished Omega Chess game from XBoard"; grep -i 'illegal\|forfeit' "$tmp/omega.pgn" "$tmp/omega.txt" | head -3
+fi
+
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -269,11 +269,66 @@ static int read_check_counters(Position *p, char field[8][512], int *nf, char *e
   return 0;
 }
 
+/* XBoard writes the cells a board lacks (its "inaccessible squares") as
+** '*', each rank in its full width; varia's FEN leaves them out. On a
+** board with holes and no piece '*', the first form is read as the
+** second: each '*' must stand on a hole, and the counts of empty cells
+** on either side of it are joined (a count passes over holes). Returns
+** 0 with the board text in out (text itself when it has no '*'). */
+static int holes_left_out(const Variant *v, const char *text, char *out, size_t len, char *err,
+                          size_t errlen) {
+  const Geometry *g = &v->geo;
+  if (!g->nholes || !strchr(text, '*') || variant_type_by_letter(v, '*') >= 0 ||
+      strlen(text) >= len) {
+    snprintf(out, len, "%s", text);
+    return 0;
+  }
+  size_t n = 0;
+  int rank = g->ranks - 1, file = 0, empty = 0;
+  const char *s = text;
+  for (;; s++) {
+    char c = *s;
+    if (isdigit((unsigned char)c)) {
+      int k = 0;
+      while (isdigit((unsigned char)s[0]) && k <= g->files) k = k * 10 + (*s++ - '0');
+      s--;
+      empty += k;
+      file += k;
+      continue;
+    }
+    if (c == '*') {
+      if (rank < 0 || file >= g->files || board_named_square(g, file, rank) != SQ_NONE)
+        FEN_ERR("FEN board: '*' (XBoard's mark of a cell the board lacks) in rank %d, file %d: "
+                 "that cell is on the board", rank + 1, file + 1);
+      file++;
+      continue;
+    }
+    if (empty) n += (size_t)snprintf(out + n, len - n, "%d", empty);
+    empty = 0;
+    if (c == '\0' || c == '[') break;
+    if (c == '/') {
+      rank--;
+      file = 0;
+    } else if (c != '~' && !(c == '+' && s[1] && s[1] != '/')) {
+      /* a piece ('+' and '~' belong to it) */
+      if (rank >= 0 && file < g->files && board_named_square(g, file, rank) == SQ_NONE)
+        FEN_ERR("FEN board: '%c' in rank %d, file %d, a cell the board lacks (XBoard's '*')", c,
+                 rank + 1, file + 1);
+      file++;
+    }
+    if (n + 1 < len) out[n++] = c;
+  }
+  snprintf(out + n, len - n, "%s", s);
+  return 0;
+}
+
 /* Field 1: the board (and its pocket), the owners of squares, the royal
 ** pieces. */
-static int read_board(Position *p, const char *text, char *err, size_t errlen) {
+static int read_board(Position *p, const char *written, char *err, size_t errlen) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
+  char text[512];
+  if (holes_left_out(v, written, text, sizeof text, err, errlen)) return -1;
   for (int sq = 0; sq < g->nsq; sq++) {
     p->board[sq] = board_inside(g, sq) ? CELL_EMPTY : CELL_OFF;
     p->castle_clear[sq] = 0xF;
@@ -584,6 +639,44 @@ static size_t write_gates(const Position *p, int c, char *out, size_t n) {
   for (int f = 0; f < p->v->geo.files; f++)
     if (p->gates[c] >> f & 1) out[n++] = (char)((c == WHITE ? 'A' : 'a') + f);
   return n;
+}
+
+/* The FEN of varia's form, holes left out, in XBoard's: each rank in its
+** full width, a hole written '*' (as holes_left_out reads it back). */
+int fen_holes_marked(const Variant *v, const char *fen, char *out, size_t len) {
+  const Geometry *g = &v->geo;
+  if (!g->nholes || variant_type_by_letter(v, '*') >= 0 || !len) return snprintf(out, len, "%s", fen);
+  size_t n = 0;
+  const char *s = fen;
+#define PUT(ch) (n + 1 < len ? (void)(out[n++] = (ch)) : (void)0)
+#define FLUSH() (empty ? (void)(n += (size_t)snprintf(out + n, len - n, "%d", empty), empty = 0) : (void)0)
+  for (int r = g->ranks - 1; r >= 0 && n + 16 < len; r--) {
+    int left = 0, empty = 0; /* left: the empty cells of the count being read */
+    for (int f = 0; f < g->files && n + 16 < len; f++) {
+      if (board_named_square(g, f, r) == SQ_NONE) {
+        FLUSH();
+        PUT('*');
+        continue;
+      }
+      if (!left && isdigit((unsigned char)*s)) left = (int)strtol(s, (char **)&s, 10);
+      if (left) {
+        left--;
+        empty++;
+        continue;
+      }
+      FLUSH();
+      if (*s == '+') PUT(*s++);
+      if (*s && !strchr("/ [", *s)) PUT(*s++);
+      while (*s == '~') PUT(*s++);
+    }
+    FLUSH();
+    if (*s == '/') s++;
+    if (r) PUT('/');
+  }
+#undef FLUSH
+#undef PUT
+  out[n < len ? n : len - 1] = '\0';
+  return (int)n + snprintf(out + n, len - n, "%s", s);
 }
 
 int pos_fen(const Position *p, char *buf, size_t len) {

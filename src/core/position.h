@@ -132,6 +132,9 @@ int pos_set_fen(Position *pos, const Variant *v, const char *fen, char *err,
                 size_t errlen);
 /* Writes the FEN of pos into buf; returns its length. */
 int pos_fen(const Position *pos, char *buf, size_t len);
+/* fen (varia's, whose board leaves holes out) in XBoard's form, each rank
+** in its full width and a hole written '*'; pos_set_fen reads both. */
+int fen_holes_marked(const Variant *v, const char *fen, char *out, size_t len);
 
 /* The board's part of a move. Games, searches and perft play moves with
 ** move_make() (rules.h), which adds what only attack tests can tell:

@@ -551,7 +551,9 @@ static int player_new_game(GameRun *run, Player *p, char *err, size_t errlen) {
       snprintf(err, errlen, "%s cannot start from a FEN (no setboard feature)", p->e->name);
       return -1;
     }
-    if (proc_send(&p->proc, "setboard %s", run->root_fen)) goto dead;
+    char fen[1024]; /* holes as CECP writes them ('*') */
+    fen_holes_marked(run->g->v, run->root_fen, fen, sizeof fen);
+    if (proc_send(&p->proc, "setboard %s", fen)) goto dead;
   }
   p->force = 1;
   p->sent = 0;

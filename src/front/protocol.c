@@ -792,6 +792,17 @@ static void xboard_pieces(const Variant *v, const int *placed) {
     int w = snprintf(told + at, sizeof told - at, "%s%c (%s)", at ? ", " : "", up, why);
     if (w > 0 && (size_t)w < sizeof told - at) at += (size_t)w;
   }
+  /* XBoard's parent fairy promotes on the board's last rank alone */
+  int promoting = 0;
+  for (int t = 0; t < v->ntypes; t++) promoting |= placed[t] && v->type[t].promotes;
+  if (promoting && (v->promo_zone_squares || v->promo_zone != 1)) {
+    char zone[96];
+    if (v->promo_zone_squares || !v->promo_zone) snprintf(zone, sizeof zone, "on squares of its own");
+    else snprintf(zone, sizeof zone, "on the last %d ranks", v->promo_zone);
+    int w = snprintf(told + at, sizeof told - at, "%spromotion (%s, where XBoard knows the last rank alone)",
+                     at ? ", " : "", zone);
+    if (w > 0 && (size_t)w < sizeof told - at) at += (size_t)w;
+  }
   if (at)
     printf("telluser varia: XBoard cannot be told exactly how these pieces move, and may judge their moves "
            "wrongly (turn its legality testing off to play them): %s\n", told);
@@ -828,8 +839,12 @@ static void xboard_setup(Engine *e) {
   if (v->pockets)
     for (int t = 0; t < v->ntypes; t++)
       if (!v->type[t].neutral && !v->type[t].royal) holdings++;
+  /* holes as XBoard writes its inaccessible squares ('*'), which it then
+  ** neither draws as cells nor lets a piece enter */
+  char fen[1024];
+  fen_holes_marked(v, v->start_fen, fen, sizeof fen);
   printf("setup (%s) %dx%d+%d_%s %s\n", table, v->geo.files, v->geo.ranks, holdings,
-         !holdings ? "fairy" : v->capture_to_pocket ? "crazyhouse" : "fairy", v->start_fen);
+         !holdings ? "fairy" : v->capture_to_pocket ? "crazyhouse" : "fairy", fen);
   xboard_pieces(v, placed);
 }
 
@@ -1050,6 +1065,16 @@ static void cecp_usermove(Cecp *c, const char *text, int *think) {
   int played = 0, n = c->e.g->n, nmsgs = c->e.g->nmsgs;
   cecp_ranks(text, 0, c->e.g->v->geo.ranks, move, sizeof move);
   int refused = game_play_text(c->e.g, move, &played, err, sizeof err);
+  /* A promotion XBoard did not see (it knows the last rank alone, and with
+  ** its legality testing off sends the bare move): the first piece of the
+  ** variant's promotion list, as XBoard's own promotion would offer. */
+  const Variant *v = c->e.g->v;
+  size_t len = strlen(move);
+  if (refused && v->npromo && len > 3 && len + 2 < sizeof move && isdigit((unsigned char)move[len - 1])) {
+    char promoted[sizeof move], ignored[256];
+    snprintf(promoted, sizeof promoted, "%s%c", move, v->type[v->promo_type[0]].letter);
+    if (!game_play_text(c->e.g, promoted, &played, ignored, sizeof ignored)) refused = 0;
+  }
   if (!refused) game_decision(c->e.g); /* the position it leads to is asked too */
   if (hook_failure(c->e.g, failure, sizeof failure)) { /* the game as it was: the GUI takes the move back */
     if (c->e.g->n > n) game_rollback(c->e.g, n, nmsgs);

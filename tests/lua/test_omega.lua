@@ -113,4 +113,23 @@ do
   t.equal("omega: after O-O", g:piece("h2") .. g:piece("i2"), "RK")
 end
 
+-- XBoard's form of a board with holes: each rank in its full width, a
+-- hole written '*' (its inaccessible square). Read as varia's own; a '*'
+-- on a cell of the board, or a piece on a hole, is refused by name.
+do
+  local xb = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*4P5*/*10*/*10*/*PPPP1PPPPP*/*CRNBQKBNRC*/W**********W b KQkq - 0 1"
+  local g = omega(xb)
+  t.equal("omega: XBoard's '*' for holes read", g:fen(),
+          "ww/crnbqkbnrc/pppppppppp/10/10/10/4P5/10/10/PPPP1PPPPP/CRNBQKBNRC/WW b KQkq - 0 1")
+  t.equal("omega: the same game from it", g:perft(1), 40)
+  -- a hole between empty cells: the counts on either side joined (k1: the
+  -- wizard on l1 gone, the last rank 'w' then ten holes and an empty l1)
+  g = omega("w**********1/*crnbqkbnrc*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*CRNBQKBNRC*/W**********W w - - 0 1")
+  t.equal("omega: a hole between counts", g:fen(), "w1/crnbqkbnrc/10/10/10/10/10/10/10/10/CRNBQKBNRC/WW w - - 0 1")
+  local bad, err = varia.new("omega", { fen = (xb:gsub("W%*%*%*%*%*%*%*%*%*%*W", "W*********WW")) })
+  t.check("omega: a piece on a hole refused", not bad and err:find("'W' in rank 1, file 11, a cell the board lacks", 1, true), err)
+  bad, err = varia.new("omega", { fen = (xb:gsub("%*4P5%*", "*4P4**")) })
+  t.check("omega: a '*' on a cell refused", not bad and err:find("'*' (XBoard's mark of a cell the board lacks) in rank 6, file 11", 1, true), err)
+end
+
 t.done()
