@@ -75,13 +75,12 @@ M.pieces = {
   clobber = { "cW", 100 }, breakthrough = { "fmWfF", 100 }, immobile = { "", 0 },
   cannon = { "mRcpR", 450 }, janggiCannon = { "pR", 450 }, soldier = { "fsW", 200 },
   horse = { "nN", 400 }, elephant = { "nA", 200 }, banner = { "RcpRnN", 900 },
+  -- one step orthogonally, then two diagonally outward, each square
+  -- empty: varia's lame zebra, as in variants/janggicasual.lua
+  janggiElephant = { "nZ", 250 },
   wazir = { "W", 130 }, commoner = { "K", 300 }, centaur = { "KN", 600 },
   king = { "K", 0 },
 }
--- Types whose Betza varia cannot write (Janggi's elephant steps
--- orthogonally, then diagonally outward twice).
-local unsupported_pieces = { janggiElephant = "its move (one step orthogonally, then two diagonally outward, each square empty) has no Betza in varia" }
-
 -- Fairy-Stockfish's defaults (a section without a parent: chess rules,
 -- but no pieces and no promotion pieces).
 local defaults = {
@@ -241,59 +240,157 @@ end
 local results = { win = "win", loss = "loss", draw = "draw" }
 
 -- Fairy-Stockfish's Betza as varia's, or nil and why not. The two read
--- direction letters differently (Fairy-Stockfish's piece.cpp): a lone
--- letter stands for itself doubled, which on an oblique atom is the
--- narrow pair ("fN" is varia's "ffN") and on a diagonal one ("vF", "sF")
--- all four diagonals, where varia finds no diagonal that is vertical;
--- two different letters on an oblique atom name single leaps that varia
--- cannot write, except "fs" and "bs", the same in both. Fairy-Stockfish
--- reads one digit of a range; 'h' and the multi-leg letters are its own.
-local oblique = { N = true, C = true, L = true, Z = true, J = true }
-local diagonal = { F = true, A = true, G = true, B = true }
+-- direction letters differently, so each atom's directions are worked
+-- out as Fairy-Stockfish's piece.cpp finds them and then written in
+-- varia's letters. Fairy-Stockfish pairs a letter with the next when it
+-- is the same or one is vertical (f b v h) and the other horizontal
+-- (r l s h), a lone letter standing for itself doubled; an atom (x, y)
+-- then gets each of its eight leaps that one of the pairs names (the
+-- table fsf_dirs); an orthogonal atom's unlike pairs are split first
+-- ("fsW" is "ffW" and "ssW"). So "fN" is the two narrow forward leaps
+-- (varia's "ffN"), "vF" every diagonal, "fhN" the four forward ones
+-- (varia's "fN"), "lfB" the forward-left diagonal. A set of leaps that
+-- varia's letters cannot write (one knight leap alone) is refused.
+-- Fairy-Stockfish reads one digit of a range; the multi-leg letters are
+-- its own.
+
+-- Per leap of an atom (a, b), its (rank, file) offset in Fairy-Stockfish's
+-- order and the direction pairs that name it.
+local fsf_dirs = {
+  { 1, 0, "ff vv rf rv fh rh hr" }, { -1, 0, "bb vv lb lv bh lh hr" },
+  { 0, 1, "rr ss br bs bh rh hr" }, { 0, -1, "ll ss fl fs fh lh hr" },
+  { 0, 1, "rr ss fr fs fh rh hl" }, { 0, -1, "ll ss bl bs bh lh hl" },
+  { -1, 0, "bb vv rb rv bh rh hl" }, { 1, 0, "ff vv lf lv fh lh hl" },
+}
+local atoms = { W = { 1, 0 }, F = { 1, 1 }, D = { 2, 0 }, N = { 2, 1 }, A = { 2, 2 }, H = { 3, 0 },
+  L = { 3, 1 }, C = { 3, 1 }, J = { 3, 2 }, Z = { 3, 2 }, G = { 3, 3 }, R = { 1, 0 }, B = { 1, 1 } }
+local compound = { K = { "W", "F" }, Q = { "R", "B" } }
+
+-- The leaps of atom c (a set of "file,rank" keys) that Fairy-Stockfish
+-- gives the direction pairs dirs, from the atom's pair (a, b).
+local function fsf_leaps(c, dirs, single)
+  local a, b = atoms[c][1], atoms[c][2]
+  local split = {}
+  for _, d in ipairs(dirs) do
+    if single and b == 0 and d:sub(1, 1) ~= d:sub(2, 2) then
+      split[#split + 1] = d:sub(1, 1):rep(2)
+      split[#split + 1] = d:sub(2, 2):rep(2)
+    else
+      split[#split + 1] = d
+    end
+  end
+  local set = {}
+  for k, row in ipairs(fsf_dirs) do
+    -- the leap k: rank and file offsets from the atom's two numbers
+    local rank = ({ a, -a, -b, b, b, -b, -a, a })[k]
+    local file = ({ b, -b, a, -a, a, -a, b, -b })[k]
+    local named = #split == 0
+    for _, d in ipairs(split) do
+      if (" " .. row[3] .. " "):find(" " .. d .. " ", 1, true) then named = true end
+    end
+    if named then set[file .. "," .. rank] = { file, rank } end
+  end
+  return set
+end
+
+-- varia's direction letters, each with the leaps it names (docs/api.md,
+-- "Direction modifiers"), largest sets first where an atom is written.
+local varia_dirs = {
+  { "", function() return true end },
+  { "f", function(x, y) return y > 0 end }, { "b", function(x, y) return y < 0 end },
+  { "l", function(x) return x < 0 end }, { "r", function(x) return x > 0 end },
+  { "v", function(x, y) return math.abs(y) > math.abs(x) end, "oblique" },
+  { "s", function(x, y) return math.abs(x) > math.abs(y) end, "oblique" },
+  { "v", function(x, y) return x == 0 end, "orthogonal" },
+  { "s", function(x, y) return y == 0 end, "orthogonal" },
+  { "ff", function(x, y) return y > 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "bb", function(x, y) return y < 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "ll", function(x, y) return x < 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "rr", function(x, y) return x > 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "fs", function(x, y) return y > 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "bs", function(x, y) return y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "fl", function(x, y) return y > 0 and x < 0 end }, { "fr", function(x, y) return y > 0 and x > 0 end },
+  { "bl", function(x, y) return y < 0 and x < 0 end }, { "br", function(x, y) return y < 0 and x > 0 end },
+}
+
+-- The leaps in set written as varia's direction letters on atom c: a
+-- list of prefixes whose leaps are disjoint and together the set, or nil.
+local function varia_cover(c, set)
+  local a, b = atoms[c][1], atoms[c][2]
+  local kind = b == 0 and "orthogonal" or a == b and "diagonal" or "oblique"
+  local all = fsf_leaps(c, {}, true)
+  local left, nleft = {}, 0
+  for k in pairs(set) do left[k], nleft = true, nleft + 1 end
+  -- the letters that apply to this kind of atom, the most leaps first
+  local fits = {}
+  for n, d in ipairs(varia_dirs) do
+    if not d[3] or d[3] == kind then
+      local named = {}
+      for k, xy in pairs(all) do
+        if d[2](xy[1], xy[2]) then named[#named + 1] = k end
+      end
+      if #named > 0 then fits[#fits + 1] = { d[1], named, n } end
+    end
+  end
+  table.sort(fits, function(x, y) return #x[2] > #y[2] or (#x[2] == #y[2] and x[3] < y[3]) end)
+  local out = {}
+  for _, d in ipairs(fits) do
+    local inside = nleft > 0
+    for _, k in ipairs(d[2]) do inside = inside and left[k] end
+    if inside then
+      for _, k in ipairs(d[2]) do left[k], nleft = nil, nleft - 1 end
+      out[#out + 1] = d[1]
+    end
+  end
+  if nleft > 0 then return nil end
+  return out
+end
+
 function M.betza(s)
-  local out, mods = {}, ""
+  local out, mods, dirs = {}, "", {}
   local i = 1
   while i <= #s do
     local c = s:sub(i, i)
-    if c:find("[mcepgnifbrlvs]") then
+    if c:find("[fbvhrls]") then
+      -- Fairy-Stockfish's pairing of direction letters
+      local c2 = s:sub(i + 1, i + 1)
+      local vert, hor = ("fbvh"):find(c, 1, true), ("rlsh"):find(c, 1, true)
+      if c2 ~= "" and (c2 == c or (vert and ("rlsh"):find(c2, 1, true)) or (hor and ("fbvh"):find(c2, 1, true))) then
+        dirs[#dirs + 1] = c .. c2
+        i = i + 1
+      else
+        dirs[#dirs + 1] = c .. c
+      end
+    elseif c:find("[mcepgni]") then
       mods = mods .. c
-    elseif c:find("[WFDNAHCLZJGKRBQ]") then
-      local dirs = mods:gsub("[^fbrlvs]", "")
-      local rest = mods:gsub("[fbrlvs]", "")
-      local count = s:match("^%d", i + 1) or ""
+    elseif atoms[c] or compound[c] then
+      local count = s:match("^%d", i + 1) or (s:sub(i + 1, i + 1) == c and c) or ""
       if s:find("^%d%d", i + 1) then
         return nil, string.format("Fairy-Stockfish reads one digit after %s; '%s' would be read otherwise by varia", c, s:match("^%d+", i + 1))
       end
-      local lone = #dirs == 1 or (#dirs == 2 and dirs:sub(1, 1) == dirs:sub(2, 2))
-      if #dirs > 2 then
-        return nil, string.format("the directions %s of %s have no meaning varia shares", dirs, c)
-      elseif dirs ~= "" and oblique[c] then
-        if #dirs == 1 then dirs = dirs .. dirs
-        elseif not lone and dirs ~= "fs" and dirs ~= "bs" then
-          return nil, string.format("the directions %s of %s name single leaps (or none) in Fairy-Stockfish, which varia's Betza cannot write", dirs, c)
+      local parts = compound[c] or { c }
+      local written = {}
+      for _, part in ipairs(parts) do
+        local cover = varia_cover(part, fsf_leaps(part, dirs, #parts == 1))
+        if not cover then
+          return nil, string.format("the directions %s of %s name leaps (in Fairy-Stockfish) that varia's Betza cannot write",
+            table.concat(dirs, " "), c)
         end
-      elseif diagonal[c] and lone and dirs:find("[vs]") then
-        dirs = "" -- every diagonal is both vertical and sideways to it
-      elseif (c == "K" or c == "Q") and dirs ~= "" then
-        if not lone then
-          return nil, string.format("the directions %s of %s differ between Fairy-Stockfish and varia", dirs, c)
-        elseif dirs:find("[vs]") then -- the orthogonal part, then every diagonal
-          local o, d = c == "K" and "W" or "R", c == "K" and "F" or "B"
-          out[#out + 1] = rest .. dirs:sub(1, 1) .. o .. count .. rest .. d .. count
-          i, mods = i + #count + 1, ""
-          goto continue
-        end
+        -- a compound atom's part that is a rider keeps the count: Q's R and B
+        local atom = part
+        for _, d in ipairs(cover) do written[#written + 1] = mods .. d .. atom .. (count == c and part or count) end
       end
-      out[#out + 1] = rest .. dirs .. c .. count
+      -- a whole compound, undirected, as its own letter
+      if compound[c] and #written == 2 and #dirs == 0 then written = { mods .. c .. (count == c and c or count) } end
+      for _, w in ipairs(written) do out[#out + 1] = w end
       i = i + #count
-      mods = ""
+      mods, dirs = "", {}
     else
       return nil, string.format("'%s' is not in varia's Betza", c)
     end
     i = i + 1
-    ::continue::
   end
-  if mods ~= "" then return nil, "modifiers without an atom at the end" end
+  if mods ~= "" or #dirs > 0 then return nil, "modifiers without an atom at the end" end
   return table.concat(out)
 end
 
@@ -596,19 +693,16 @@ local function read_pieces(c)
         betza = b
       end
       add(k, letter, betza, M.pieces[k][2])
-    elseif unsupported_pieces[k] and val ~= "" and val ~= "-" then
-      return string.format("[%s] %s = %s: %s", name, k, val, unsupported_pieces[k])
     elseif k:find("^customPiece%d+$") and val ~= "" and val:sub(1, 1):find("%a") then
       local letter, b = val:sub(1, 1):lower(), val:match("^%a:(.*)$")
       if not b then return string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
       local betza, why = M.betza(b)
       if not betza then return string.format("[%s] %s = %s: %s", name, k, val, why) end
       add(k, letter, betza, 300)
-      if select(2, b:gsub("l", "")) ~= select(2, b:gsub("r", "")) then
-        -- left and right unbalanced: Fairy-Stockfish turns the piece
-        -- round for Black, varia mirrors it (its left stays Black's left)
-        note(c.notes, k, "left and right of its Betza are Black's own in Fairy-Stockfish (the piece turned round); varia mirrors the piece for Black", true)
-      end
+      -- Fairy-Stockfish turns every piece half round for Black; varia
+      -- mirrors it in the ranks unless it is rotated, which matters where
+      -- its left and right differ (lfrbB: White's forward-left is Black's)
+      if betza:find("[lr]") then pieces[letter].rotated = true end
     end
   end
   if not next(pieces) then return string.format("[%s]: no piece types (a section without a parent starts with none: add pawn = p, ...)", name) end
@@ -847,7 +941,7 @@ local function read_promotion(c)
           c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
       end
       -- varia gives each piece its own promoted form (written +X in FEN)
-      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value }
+      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value, rotated = to.rotated }
       base.promotes_to = letter
       c.forms = c.forms or {} -- the form's letter -> the type it plays as
       c.forms[letter] = f[2]
@@ -1250,7 +1344,7 @@ local function note_untranslated(c, parsed)
       note(notes, k, untranslatable[k] or later[k], true)
     elseif untranslatable[k] or later[k] then
       -- switched off: nothing to translate
-    elseif not known[k] and not M.pieces[k] and not unsupported_pieces[k] and not k:find("^customPiece%d+$")
+    elseif not known[k] and not M.pieces[k] and not k:find("^customPiece%d+$")
         and not k:find("^mobilityRegion") and not defaults[k] then
       -- an option the importer does not know may change the rules: said
       -- so, the script carries it as a difference (never a silent one)
@@ -1362,7 +1456,7 @@ end
 
 local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
 local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "initial",
-  "region", "extra", "drop_region", "no_screen", "no_capture" }
+  "region", "extra", "drop_region", "no_screen", "no_capture", "rotated" }
 
 -- Every value the script carries comes from the .ini file, so none is
 -- written raw: in code each is a string literal on one line (quote), a

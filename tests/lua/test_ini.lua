@@ -52,8 +52,18 @@ t.equal("sK", reach(new("custom.ini:c-directions", fens.c), "d4"), "c3 c4 c5 e3 
 t.equal("fsN", reach(new("custom.ini:c-directions", fens.d), "d4"), "b5 f5")
 t.equal("betza: fmWfceF", ini.betza("fmWfceF"), "mfWcefF")
 t.check("betza: one digit", not ini.betza("R12"))
-t.fails("betza: hN", "'h' is not in varia's Betza", ini.betza("hN"))
-t.fails("betza: flN", "single leaps", ini.betza("flN"))
+-- 'h' pairs with any letter (Fairy-Stockfish's half): fh the four forward
+-- leaps, lh the four leftward; hr and hl name the leaps of one turning
+-- sense, which varia's letters cannot write, as no single knight leap.
+t.equal("betza: fhmnN", ini.betza("mfWcfFfhmnN"), "mfWcfFmnfN")
+t.equal("betza: lhN", ini.betza("lhN"), "lN")
+t.fails("betza: hrN", "cannot write", ini.betza("hrN"))
+t.fails("betza: flN", "cannot write", ini.betza("flN"))
+-- unlike letters on a diagonal atom: one diagonal each (lf forward-left)
+t.equal("betza: lfrbB", ini.betza("lfrbB"), "flBbrB")
+-- an orthogonal atom's unlike pair is split: fs is forward and sideways
+t.equal("betza: fsW", ini.betza("fsW"), "sWfW")
+t.equal("betza: mfrWmrfF", ini.betza("mfrWmrfF"), "mfWmrWmfrF")
 
 -- Inheritance: a section over an earlier one over a built-in.
 local text = [[
@@ -336,8 +346,10 @@ t.equal("walls: the rook stops before the wall (FSF perft 1)", varia.new(wall_fi
 t.equal("walls: FSF perft 3", varia.new(wall_file .. ":w"):perft(3), 364)
 os.remove(wall_file)
 os.remove(wall_base)
-t.fails("janggiElephant", "janggiElephant = e: its move",
-  ini.translate("[j:chess]\njanggiElephant = e\n", "j", "t.ini"))
+-- Janggi's elephant: one step orthogonally, then two diagonally outward,
+-- each point empty: varia's lame zebra (variants/janggicasual.lua).
+v = ini.table(assert(ini.parse("[j:chess]\njanggiElephant = e\n")), "j")
+t.equal("janggiElephant is the lame zebra", v.pieces.e.betza, "nZ")
 -- A type given a new letter stays in the inherited promotion pieces
 -- (gemini over janus: its archbishop is 'a', janus's 'j').
 v = ini.table(assert(ini.parse("[gm:janus]\narchbishop = a\n")), "gm")
