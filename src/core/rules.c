@@ -473,6 +473,93 @@ static int legal_wrapped(Position *p, Move *list, int n, int ksq) {
   return k;
 }
 
+/* Is any of the nr royal pieces on rsq attacked by colour by once m
+** (board_trial) is played? attacked_after() with every royal piece
+** tested on the one trial board. */
+static int any_attacked_after(Position *p, Move m, const int *rsq, int nr, int by) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
+  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
+  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
+  b[from] = CELL_EMPTY;
+  b[to] = cell;
+  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
+                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
+  if (moved) p->plist[us][idx] = (uint16_t)to;
+  int hit = 0;
+  for (int i = 0; i < nr && !hit; i++)
+    hit = attacked(p, rsq[i] == from && moved ? to : rsq[i], by);
+  if (moved) p->plist[us][idx] = (uint16_t)from;
+  p->attr[to] = ta;
+  p->attr[from] = fa;
+  b[to] = tc;
+  b[from] = fc;
+  return hit;
+}
+
+/* legal_of() where the side has several royal pieces and the check rule
+** protects each of them (ROYALS_EACH), on a board that neither wraps nor
+** has owners of squares and where captures do not blast: the scheme of
+** one royal piece, with each royal piece's rays walked. The side is in
+** check when any of them is attacked; out of check, a move can leave one
+** attacked only if it moves a royal piece or leaves or enters a square
+** watched for one of them (the union of their pinned pieces and special
+** lines). Those moves, and every move in check, are tried on the board
+** alone against every royal piece; a promotion to a royal type, or of a
+** royal piece, and the rarer flags are made in full (survives). */
+static int legal_royals(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = 0;
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int sq = p->plist[us][i];
+    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq]))) rsq[nr++] = sq;
+  }
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  int watching = 0, in_check = 0;
+  memset(watch, 0, sizeof watch);
+  for (int i = 0; i < nr && !in_check; i++)
+    in_check = king_rays(p, rsq[i], watch, &watching) || attacked_specially(p, rsq[i], them);
+  if (!in_check && v->special_attackers[them])
+    for (int i = 0; i < nr; i++) watching |= mark_special_lines(p, rsq[i], watch);
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
+    int royal_from = flag != MF_DROP && p->board[from] != CELL_EMPTY && p->board[from] != CELL_OFF &&
+                     CELL_COLOUR(p->board[from]) == us && IS_SET(v->royal_mask, CELL_TYPE(p->board[from]));
+    int ok;
+    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_PROMO || flag == MF_DROP) &&
+         (royal_from || IS_SET(v->royal_mask, MOVE_PROMO(m) - 1))))
+      ok = survives(p, m);
+    else if (in_check || royal_from ||
+             (watching && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
+      ok = !any_attacked_after(p, m, rsq, nr, them);
+    else
+      ok = 1;
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
+/* legal_of() where the fast path of one royal piece on a plain board does
+** not apply: a board that wraps (legal_wrapped), several royal pieces each
+** protected (legal_royals), else every move made and tested. (Apart from
+** legal_of, whose code for chess stays as small as it was.) */
+static __attribute__((noinline)) int legal_apart_of(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, ksq = p->royal[us];
+  if (v->geo.wrap && !v->has_owner && !v->wrap_special[them] && !v->nblast &&
+      royal_count(p, us) == 1)
+    return legal_wrapped(p, list, n, ksq);
+  if (!v->legal_apart && !v->nblast && v->royals == ROYALS_EACH) return legal_royals(p, list, n);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (survives(p, list[i])) list[k++] = list[i];
+  return k;
+}
+
 /* Of the n pseudo-legal moves in list, the legal ones of the side's
 ** pieces (or the relocations of a relocation step). */
 static int legal_of(Position *p, Move *list, int n) {
@@ -517,15 +604,7 @@ static int legal_of(Position *p, Move *list, int n) {
   int ksq = p->royal[us];
   /* (where the board wraps, pins and watched squares are not found along
   ** straight lines: every move is tried) */
-  if (v->legal_apart || royal_count(p, us) != 1) {
-    if (v->geo.wrap && !v->has_owner && !v->wrap_special[them] && !v->nblast &&
-        royal_count(p, us) == 1)
-      return legal_wrapped(p, list, n, ksq);
-    int k = 0;
-    for (int i = 0; i < n; i++)
-      if (survives(p, list[i])) list[k++] = list[i];
-    return k;
-  }
+  if (v->legal_apart || royal_count(p, us) != 1) return legal_apart_of(p, list, n);
 
   /* Out of check, a move that neither leaves nor enters a square of
   ** watch[] cannot leave the king attacked: only pieces that change what
