@@ -474,9 +474,10 @@ static int legal_wrapped(Position *p, Move *list, int n, int ksq) {
 }
 
 /* Is any of the nr royal pieces on rsq attacked by colour by once m
-** (board_trial) is played? attacked_after() with every royal piece
-** tested on the one trial board. */
-static int any_attacked_after(Position *p, Move m, const int *rsq, int nr, int by) {
+** (board_trial) is played? attacked_after() with the royal pieces tested
+** on the one trial board: the one m moves at its destination, and the
+** others where all is set (else only the moving one). */
+static int any_attacked_after(Position *p, Move m, const int *rsq, int nr, int by, int all) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
   uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
@@ -488,8 +489,10 @@ static int any_attacked_after(Position *p, Move m, const int *rsq, int nr, int b
                 : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
   if (moved) p->plist[us][idx] = (uint16_t)to;
   int hit = 0;
-  for (int i = 0; i < nr && !hit; i++)
-    hit = attacked(p, rsq[i] == from && moved ? to : rsq[i], by);
+  for (int i = 0; i < nr && !hit; i++) {
+    if (rsq[i] == from && moved) hit = attacked(p, to, by);
+    else if (all) hit = attacked(p, rsq[i], by);
+  }
   if (moved) p->plist[us][idx] = (uint16_t)from;
   p->attr[to] = ta;
   p->attr[from] = fa;
@@ -498,48 +501,68 @@ static int any_attacked_after(Position *p, Move m, const int *rsq, int nr, int b
   return hit;
 }
 
+/* Is move m of the side to move legal, where its nr royal pieces stand on
+** rsq (and are marked in royals) and watch holds the squares watched for
+** them? For legal_royals. */
+static inline int royals_survive(Position *p, Move m, const int *rsq, int nr, const uint64_t *royals,
+                                 const uint64_t *watch, int in_check) {
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+  int royal_from = flag != MF_DROP && IS_WATCHED(royals, from);
+  if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+      ((flag == MF_PROMO || flag == MF_DROP) &&
+       (royal_from || IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1))))
+    return survives(p, m);
+  int watched = in_check || IS_WATCHED(watch, from) || IS_WATCHED(watch, to);
+  if (!royal_from && !watched) return 1;
+  return !any_attacked_after(p, m, rsq, nr, p->side ^ 1, watched);
+}
+
 /* legal_of() where the side has several royal pieces and the check rule
 ** protects each of them (ROYALS_EACH), on a board that neither wraps nor
 ** has owners of squares and where captures do not blast: the scheme of
 ** one royal piece, with each royal piece's rays walked. The side is in
-** check when any of them is attacked; out of check, a move can leave one
-** attacked only if it moves a royal piece or leaves or enters a square
-** watched for one of them (the union of their pinned pieces and special
-** lines). Those moves, and every move in check, are tried on the board
-** alone against every royal piece; a promotion to a royal type, or of a
-** royal piece, and the rarer flags are made in full (survives). */
+** check when any of them is attacked, and then every move is tried
+** against every royal piece. Out of check, a move can leave a royal
+** piece attacked only if it moves one (tried at its destination) or
+** leaves or enters a square watched for one of them (the union of their
+** pinned pieces and special lines: tried against each). The trials are
+** on the board alone; a promotion to a royal type, or of a royal piece,
+** and the rarer flags are made in full (survives). */
 static int legal_royals(Position *p, Move *list, int n) {
   const Variant *v = p->v;
+  const uint8_t *b = p->board;
   int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = 0;
+  uint64_t watch[(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
+  memset(watch, 0, sizeof watch);
+  memset(royals, 0, sizeof royals);
   for (int i = 0; i < p->npieces[us]; i++) {
     int sq = p->plist[us][i];
-    if (IS_SET(v->royal_mask, CELL_TYPE(p->board[sq]))) rsq[nr++] = sq;
+    if (IS_SET(v->royal_mask, CELL_TYPE(b[sq]))) {
+      rsq[nr++] = sq;
+      WATCH(royals, sq);
+    }
   }
-  uint64_t watch[(MAX_SQUARES + 63) / 64];
   int watching = 0, in_check = 0;
-  memset(watch, 0, sizeof watch);
   for (int i = 0; i < nr && !in_check; i++)
     in_check = king_rays(p, rsq[i], watch, &watching) || attacked_specially(p, rsq[i], them);
   if (!in_check && v->special_attackers[them])
     for (int i = 0; i < nr; i++) watching |= mark_special_lines(p, rsq[i], watch);
   int k = 0;
-  for (int i = 0; i < n; i++) {
-    Move m = list[i];
-    int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
-    int royal_from = flag != MF_DROP && p->board[from] != CELL_EMPTY && p->board[from] != CELL_OFF &&
-                     CELL_COLOUR(p->board[from]) == us && IS_SET(v->royal_mask, CELL_TYPE(p->board[from]));
-    int ok;
-    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
-        ((flag == MF_PROMO || flag == MF_DROP) &&
-         (royal_from || IS_SET(v->royal_mask, MOVE_PROMO(m) - 1))))
-      ok = survives(p, m);
-    else if (in_check || royal_from ||
-             (watching && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
-      ok = !any_attacked_after(p, m, rsq, nr, them);
-    else
-      ok = 1;
-    if (ok) list[k++] = m;
+  if (!in_check && !watching) {
+    /* nothing pinned, no special line, no check: only the royal pieces'
+    ** moves and the rarer flags are tried */
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      if (((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1) &&
+          !IS_SET(v->royal_mask, CELL_TYPE(b[MOVE_FROM(m)])))
+        list[k++] = m;
+      else if (royals_survive(p, m, rsq, nr, royals, watch, 0))
+        list[k++] = m;
+    }
+    return k;
   }
+  for (int i = 0; i < n; i++)
+    if (royals_survive(p, list[i], rsq, nr, royals, watch, in_check)) list[k++] = list[i];
   return k;
 }
 
