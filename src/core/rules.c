@@ -13,7 +13,8 @@
 ** moves, and every move in check, are tried, on the board alone
 ** (attacked_after) when the move changes nothing but its two squares.
 ** Castling, en passant, gating, blasts and owners of squares go through
-** pos_make().
+** pos_make(). Several royal pieces, each protected, take the same scheme
+** with the rays of each (legal_royals).
 **
 ** A script's rules (Variant.rules, filled by rulehooks.c) come in here too:
 ** rules_legal_moves() and rules_after_make().
