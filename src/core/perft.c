@@ -74,13 +74,23 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
     const Phase *ph = &v->phase[p->phase];
     if (p->phase && ph->kind == PHASE_RELOCATE && ph->place == PLACE_LEFT && !ph->has_region &&
         p->phase + 1 == v->nphases && !v->rules && !v->has_terminal) {
-      /* the wall's one square, made without asking the generator */
+      /* the wall's one square, made without asking the generator, and
+      ** with what a placement changes kept alone where nothing after the
+      ** board's part of a move (move_make: checks counted, series of
+      ** checks) could change more */
       if (p->target != SQ_NONE && p->board[p->target] == CELL_EMPTY) {
-        Undo w;
         Move place = MAKE_MOVE(PLACE_FROM_NONE, p->target, MF_PLACE, ph->piece + 1);
-        move_make(p, place, &w);
-        total += perft(p, depth - 1, stop);
-        move_unmake(p, place, &w);
+        if (!v->check_limit && !v->mate_series_types) {
+          PlaceUndo w;
+          pos_make_place(p, place, &w);
+          total += perft(p, depth - 1, stop);
+          pos_unmake_place(p, place, &w);
+        } else {
+          Undo w;
+          move_make(p, place, &w);
+          total += perft(p, depth - 1, stop);
+          move_unmake(p, place, &w);
+        }
       }
     } else {
       total += perft(p, p->phase == 0 ? depth - 1 : depth, stop);

@@ -457,11 +457,10 @@ static inline uint64_t make_target(Position *p, Move m, Undo *u, uint64_t k) {
 }
 
 /* A neutral piece put on an empty square (MF_PLACE). */
-static inline uint64_t make_place(Position *p, Move m, Undo *u, uint64_t k) {
+static inline uint64_t make_place(Position *p, Move m, uint64_t k) {
   const Variant *v = p->v;
   int from = MOVE_FROM(m), to = MOVE_TO(m);
   uint8_t cell = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
-  u->moved = cell;
   if (from != PLACE_FROM_NONE) {
     k ^= move_piece(p, from, to, cell);
   } else {
@@ -676,7 +675,8 @@ static inline void make_board(Position *p, Move m, Undo *u) {
   } else if (flag == MF_TARGET) {
     k = make_target(p, m, u, k);
   } else if (flag == MF_PLACE) {
-    k = make_place(p, m, u, k);
+    u->moved = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
+    k = make_place(p, m, k);
   } else {
     /* a move of the side's: the previous turn's chances are gone */
     uint8_t cell = p->board[from];
@@ -777,6 +777,64 @@ void pos_make_board(Position *p, Move m, Undo *u) {
 }
 
 void pos_end_step(Position *p, Move m, Undo *u, int gives_check) { end_step(p, m, u, gives_check); }
+
+void pos_make_place(Position *p, Move m, PlaceUndo *w) {
+  precondition(pos_playable(p) && w && MOVE_FLAG(m) == MF_PLACE && MOVE_FROM(m) == PLACE_FROM_NONE);
+  precondition(p->board[MOVE_TO(m)] == CELL_EMPTY && !(p->v->rules && p->v->rules->turn_ends));
+  const Variant *v = p->v;
+  w->key = p->key;
+  w->phase = p->phase;
+  w->side = p->side;
+  w->fullmove = p->fullmove;
+  w->anchor = p->anchor;
+  w->target = p->target;
+  w->target_promo = p->target_promo;
+  w->passes = p->passes;
+  w->pending_draws = p->pending_draws;
+  w->dropped = p->dropped;
+  /* save_undo's part: the passes in a row end, the named square goes */
+  uint64_t k = p->key;
+  if (v->count_passes && p->passes) {
+    k ^= v->zobrist_pass * (uint64_t)p->passes;
+    p->passes = 0;
+  }
+  p->dropped = 0;
+  if (p->target != SQ_NONE) {
+    k ^= v->zobrist_target * (uint64_t)(p->target * 64 + p->target_promo + 1);
+    p->target = SQ_NONE;
+    p->target_promo = 0;
+  }
+  int to = MOVE_TO(m);
+  uint8_t cell = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
+  put_piece(p, to, cell); /* make_place's placement from nowhere */
+  p->attr[to] = 0;
+  p->key = k ^ zkey(v, cell, to);
+  p->anchor = to;
+  /* (a placement lands nowhere that flips or petrifies: make_board's
+  ** landing effects need a step, a drop or a capture; end_step reads the
+  ** Undo only for a capture's card or where the hooks end turns) */
+  Undo scratch;
+  scratch.captured = CELL_EMPTY;
+  end_step(p, m, &scratch, 0);
+}
+
+void pos_unmake_place(Position *p, Move m, const PlaceUndo *w) {
+  precondition(pos_playable(p) && w && MOVE_FLAG(m) == MF_PLACE && MOVE_FROM(m) == PLACE_FROM_NONE);
+  int to = MOVE_TO(m);
+  remove_piece(p, to);
+  p->attr[to] = 0;
+  p->key = w->key;
+  p->phase = w->phase;
+  p->side = w->side;
+  p->fullmove = w->fullmove;
+  p->anchor = w->anchor;
+  p->target = w->target;
+  p->target_promo = w->target_promo;
+  p->passes = w->passes;
+  p->pending_draws = w->pending_draws;
+  p->dropped = w->dropped;
+  board_ok(p);
+}
 
 void pos_end_turn(Position *p) {
   const Variant *v = p->v;

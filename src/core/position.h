@@ -154,6 +154,18 @@ typedef struct NullUndo {
 } NullUndo;
 void pos_make_null(Position *pos, NullUndo *u);
 void pos_unmake_null(Position *pos, const NullUndo *u);
+/* A placement from nowhere (MF_PLACE from PLACE_FROM_NONE, onto an empty
+** square), made as pos_make() makes it, keeping in PlaceUndo only what a
+** placement changes: perft's walls on the square left. Only where no hook
+** ends turns (a placement then changes nothing else: no capture, no
+** castling right, no card). pos_unmake_place() takes it back. */
+typedef struct PlaceUndo {
+  uint64_t key;
+  int phase, side, fullmove, anchor, target, target_promo, passes, pending_draws;
+  uint8_t dropped;
+} PlaceUndo;
+void pos_make_place(Position *pos, Move m, PlaceUndo *w);
+void pos_unmake_place(Position *pos, Move m, const PlaceUndo *w);
 /* A hook's effect during a move's make: sets the cell and attribute of
 ** square sq (CELL_EMPTY removes the piece), keeping the piece lists, the
 ** counts, the royal squares, the castling rights of the square and the
