@@ -900,6 +900,8 @@ local function read_promotion(c)
     local form = (o.promotedPieceType or ""):find("%f[%a]" .. pawn .. ":%a")
     if #promo == 0 and not form then
       p.promotes = nil
+      -- (a pawn's region would keep it out, but would take its attacks
+      -- on the last rank too, which Fairy-Stockfish's pawn keeps)
       note(c.notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
     elseif #promo == 0 then
       p.promotes = nil
@@ -1252,8 +1254,6 @@ local function read_ends(c)
     local why
     local board, hand = c.start:match("^([^%s%[]*)%[?([^%]%s]*)")
     if ext.pieces == "*" then why = "every piece type pseudo-royal"
-    elseif c.king and pieces[c.king] and not ext.pieces:find(c.king, 1, true) then
-      why = string.format("a king (%s) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise", c.king)
     end
     for l in ext.pieces:gmatch("%a") do
       for _, letter in ipairs({ l:upper(), l }) do
