@@ -358,9 +358,25 @@ t.equal("a new letter keeps the type a promotion piece", v.promotion.pieces, "aq
 v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWhiteCustomPiece2 = *2 *3\n")), "mr")
 t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
 t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
--- A side with no king: refused by name, with the option varia lacks.
-t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia's royal pieces are royal whatever their number; here a king (k) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise",
-  ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
+-- A side with no king beside a pseudo-royal piece (Maharajah and the
+-- Sepoys: White's amazon, Black's king): both royal, as Fairy-Stockfish
+-- keeps a pseudo-royal piece unattacked and mates a side whose one is
+-- attacked and that has no move. Counts of its native build (c19b5f6).
+do
+  local mj = os.tmpname() .. ".ini"
+  local f = assert(io.open(mj, "w"))
+  f:write("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n")
+  f:close()
+  t.equal("maharajah: the start, perft 3", varia.new(mj .. ":mj"):perft(3), 9097)
+  t.equal("maharajah: the amazon kept out of attack, perft 3", varia.new(mj .. ":mj", { fen = "4k3/8/8/8/8/1q6/2r5/M7 w - - 0 1" }):perft(3), 4084)
+  t.equal("maharajah: perft 3 (2)", varia.new(mj .. ":mj", { fen = "4k3/8/8/8/8/8/1r6/M1q5 w - - 0 1" }):perft(3), 2003)
+  os.remove(mj)
+  os.remove((mj:gsub("%.ini$", "")))
+end
+-- Two pseudo-royal amazons (Maharajah's Black): pseudo-royal only once one
+-- is left, which varia's royal pieces are not; refused by name.
+t.fails("two pseudo-royal pieces", "2 of m at the start: pseudo-royal only from 1 on",
+  ini.translate("[mj2:chess]\namazon = m\nstartFen = 3mm3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj2", "t.ini"))
 -- pawnTypes naming the pawn alone changes nothing.
 v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
 t.equal("pawnTypes = p: no note", #notes, 0)
