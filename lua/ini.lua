@@ -249,8 +249,8 @@ local results = { win = "win", loss = "loss", draw = "draw" }
 -- table fsf_dirs); an orthogonal atom's unlike pairs are split first
 -- ("fsW" is "ffW" and "ssW"). So "fN" is the two narrow forward leaps
 -- (varia's "ffN"), "vF" every diagonal, "fhN" the four forward ones
--- (varia's "fN"), "lfB" the forward-left diagonal. A set of leaps that
--- varia's letters cannot write (one knight leap alone) is refused.
+-- (varia's "fN"), "lfB" the forward-left diagonal, "hlN" four single
+-- knight leaps of one turning sense ("fflN", "bbrN", ...).
 -- Fairy-Stockfish reads one digit of a range; the multi-leg letters are
 -- its own.
 
@@ -311,6 +311,15 @@ local varia_dirs = {
   { "bs", function(x, y) return y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
   { "fl", function(x, y) return y > 0 and x < 0 end }, { "fr", function(x, y) return y > 0 and x > 0 end },
   { "bl", function(x, y) return y < 0 and x < 0 end }, { "br", function(x, y) return y < 0 and x > 0 end },
+  -- one oblique leap: a doubled letter's narrow pair and another letter
+  { "ffl", function(x, y) return y > 0 and x < 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "ffr", function(x, y) return y > 0 and x > 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "bbl", function(x, y) return y < 0 and x < 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "bbr", function(x, y) return y < 0 and x > 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "llf", function(x, y) return x < 0 and y > 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "llb", function(x, y) return x < 0 and y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "rrf", function(x, y) return x > 0 and y > 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "rrb", function(x, y) return x > 0 and y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
 }
 
 -- The leaps in set written as varia's direction letters on atom c: a

@@ -53,12 +53,12 @@ t.equal("fsN", reach(new("custom.ini:c-directions", fens.d), "d4"), "b5 f5")
 t.equal("betza: fmWfceF", ini.betza("fmWfceF"), "mfWcefF")
 t.check("betza: one digit", not ini.betza("R12"))
 -- 'h' pairs with any letter (Fairy-Stockfish's half): fh the four forward
--- leaps, lh the four leftward; hr and hl name the leaps of one turning
--- sense, which varia's letters cannot write, as no single knight leap.
+-- leaps, lh the four leftward; hr and hl the four leaps of one turning
+-- sense, each a single leap in varia (a doubled letter and another).
 t.equal("betza: fhmnN", ini.betza("mfWcfFfhmnN"), "mfWcfFmnfN")
 t.equal("betza: lhN", ini.betza("lhN"), "lN")
-t.fails("betza: hrN", "cannot write", ini.betza("hrN"))
-t.fails("betza: flN", "cannot write", ini.betza("flN"))
+t.equal("betza: hrN", ini.betza("hrN"), "ffrNbblNllfNrrbN")
+t.equal("betza: flN, one leap", ini.betza("flN"), "llfN")
 -- unlike letters on a diagonal atom: one diagonal each (lf forward-left)
 t.equal("betza: lfrbB", ini.betza("lfrbB"), "flBbrB")
 -- an orthogonal atom's unlike pair is split: fs is forward and sideways
