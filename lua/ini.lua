@@ -355,8 +355,102 @@ local function varia_cover(c, set)
   return out
 end
 
-function M.betza(s)
+-- Fairy-Stockfish's riders, and the lines along which it walks them
+-- (bitboard.cpp): a slider or hopper of one direction makes its piece a
+-- rider along the whole of that direction's line type (both ways along a
+-- rank, a file; every diagonal; every knight line for a slider), and what
+-- the walk finds is then kept only where one of the piece's moves of the
+-- same kind (a move, a capture) could go on an empty board (its
+-- PseudoMoves, PseudoAttacks). So a count is a bound on the whole move,
+-- screen included (pR2 jumps a piece next to it onto the square beyond),
+-- and one move can widen another along the same line: fRbpR slides and
+-- hops both ways, R2pR slides the whole line. A hopper's count 1 is a
+-- grasshopper, g with a count of 2 or more a cannon of that count. The
+-- moves of each direction are worked out so, here, and compared with what
+-- the Betza varia is given says; where they differ, why (nil where not).
+local fsf_axes = { ["1,0"] = "H", ["-1,0"] = "H", ["0,1"] = "V", ["0,-1"] = "V",
+  ["1,1"] = "D", ["1,-1"] = "D", ["-1,1"] = "D", ["-1,-1"] = "D" }
+for _, xy in ipairs({ { 1, 2 }, { 2, 1 } }) do
+  for _, sx in ipairs({ 1, -1 }) do
+    for _, sy in ipairs({ 1, -1 }) do fsf_axes[(xy[1] * sx) .. "," .. (xy[2] * sy)] = "N" end
+  end
+end
+local function fsf_lines(entries, longest)
+  -- the moves by group (a move or a capture, initial or not): kind ->
+  -- direction -> limit, a later atom's limit over an earlier's, as
+  -- piece.cpp keeps them in one map per kind
+  local groups = {}
+  for _, e in ipairs(entries) do
+    local modalities = {}
+    if e.mods:find("m") then modalities[#modalities + 1] = "m" end
+    if e.mods:find("c") then modalities[#modalities + 1] = "c" end
+    if #modalities == 0 then modalities = { "m", "c" } end
+    for _, m in ipairs(modalities) do
+      local key = (e.initial and "i" or "") .. m
+      groups[key] = groups[key] or { step = {}, slide = {}, hop = {} }
+      for k, xy in pairs(e.leaps) do groups[key][e.kind][k] = { xy[1], xy[2], e.limit } end
+    end
+  end
+  for key, g in pairs(groups) do
+    if key ~= "ic" then -- (Fairy-Stockfish has no initial captures)
+      -- the squares of the empty-board reach, and the plain leaps
+      local reach, leap = {}, {}
+      for k, d in pairs(g.step) do
+        reach[k] = true
+        if d[3] == 0 then leap[k] = true end
+      end
+      for kind, dirs in pairs({ slide = g.slide, hop = g.hop }) do
+        for _, d in pairs(dirs) do
+          local n = d[3]
+          if n == 0 or (kind == "hop" and n == 1) then n = longest end
+          for j = 1, n do reach[(j * d[1]) .. "," .. (j * d[2])] = true end
+        end
+      end
+      -- the rider types: the line types walked, of each kind
+      local walked = { slide = {}, hop = {}, grass = {} }
+      for k in pairs(g.slide) do if fsf_axes[k] then walked.slide[fsf_axes[k]] = true end end
+      for k, d in pairs(g.hop) do
+        if fsf_axes[k] and fsf_axes[k] ~= "N" then walked[d[3] == 1 and "grass" or "hop"][fsf_axes[k]] = true end
+      end
+      -- each direction: the squares each kind reaches along it in
+      -- Fairy-Stockfish and in varia (its count counting every step), but
+      -- those a plain leap reaches in any case
+      local rays = {}
+      for k in pairs(fsf_axes) do rays[k] = true end
+      for k in pairs(g.slide) do rays[k] = true end
+      for k in pairs(g.hop) do rays[k] = true end
+      local order = {}
+      for k in pairs(rays) do order[#order + 1] = k end
+      table.sort(order)
+      for _, k in ipairs(order) do
+        local dx, dy = k:match("^(-?%d+),(-?%d+)$")
+        dx, dy = tonumber(dx), tonumber(dy)
+        local far = longest // math.max(math.abs(dx), math.abs(dy))
+        for _, kind in ipairs({ "slide", "hop", "grass" }) do
+          local first = kind == "slide" and 1 or 2
+          local own = kind == "slide" and g.slide[k] or kind == "hop" and g.hop[k] and g.hop[k][3] ~= 1 and g.hop[k]
+            or kind == "grass" and g.hop[k] and g.hop[k][3] == 1 and g.hop[k] or nil
+          local n = own and (own[3] <= 1 and far or own[3]) or 0
+          local along = fsf_axes[k] and walked[kind][fsf_axes[k]]
+          for j = first, far do
+            local sq = (j * dx) .. "," .. (j * dy)
+            if not leap[sq] and (along and reach[sq] or false) ~= (j <= n) then
+              return string.format("Fairy-Stockfish's %s along (%d, %d) %s square %d of the line (its moves of one kind bound each other along a line)",
+                kind == "slide" and "slide" or kind == "hop" and "hop" or "grasshopper's leap",
+                dx, dy, j <= n and "does not reach" or "reaches", j)
+            end
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
+function M.betza(s, longest)
+  longest = longest or 11
   local out, mods, dirs = {}, "", {}
+  local entries = {}
   local i = 1
   while i <= #s do
     local c = s:sub(i, i)
@@ -379,20 +473,33 @@ function M.betza(s)
       end
       local parts = compound[c] or { c }
       local written = {}
+      -- Fairy-Stockfish's reading of a hopper's count: 1 a grasshopper,
+      -- g with a count of 2 or more a cannon of that count
+      local limit = tonumber(count) or (mods:find("g") and 1 or 0)
+      local rider = c:find("[RBQ]") or count ~= ""
+      local wmods = mods
+      if mods:find("[pg]") and rider then
+        wmods = mods:gsub("[pg]", limit == 1 and "g" or "p")
+        if limit == 1 then count = count == "1" and "" or count end
+      end
       for _, part in ipairs(parts) do
-        local cover = varia_cover(part, fsf_leaps(part, dirs, #parts == 1))
+        local leaps = fsf_leaps(part, dirs, #parts == 1)
+        entries[#entries + 1] = { mods = mods, initial = mods:find("i") ~= nil, leaps = leaps,
+          kind = mods:find("[pg]") and "hop" or rider and "slide" or "step",
+          limit = not rider and mods:find("n") and -1 or limit }
+        local cover = varia_cover(part, leaps)
         if not cover then
           return nil, string.format("the directions %s of %s name leaps (in Fairy-Stockfish) that varia's Betza cannot write",
             table.concat(dirs, " "), c)
         end
         -- a compound atom's part that is a rider keeps the count: Q's R and B
         local atom = part
-        for _, d in ipairs(cover) do written[#written + 1] = mods .. d .. atom .. (count == c and part or count) end
+        for _, d in ipairs(cover) do written[#written + 1] = wmods .. d .. atom .. (count == c and part or count) end
       end
       -- a whole compound, undirected, as its own letter
-      if compound[c] and #written == 2 and #dirs == 0 then written = { mods .. c .. (count == c and c or count) } end
+      if compound[c] and #written == 2 and #dirs == 0 then written = { wmods .. c .. (count == c and c or count) } end
       for _, w in ipairs(written) do out[#out + 1] = w end
-      i = i + #count
+      i = i + #(s:match("^%d", i + 1) or (s:sub(i + 1, i + 1) == c and c) or "")
       mods, dirs = "", {}
     else
       return nil, string.format("'%s' is not in varia's Betza", c)
@@ -400,6 +507,8 @@ function M.betza(s)
     i = i + 1
   end
   if mods ~= "" or #dirs > 0 then return nil, "modifiers without an atom at the end" end
+  local why = fsf_lines(entries, longest)
+  if why then return nil, why end
   return table.concat(out)
 end
 
@@ -697,7 +806,7 @@ local function read_pieces(c)
       local letter, custom = val:sub(1, 1):lower(), val:match("^%a:(.+)$")
       local betza = M.pieces[k][1]
       if custom then -- "king = k:KN": the king with a Betza of its own
-        local b, why = M.betza(custom)
+        local b, why = M.betza(custom, math.max(c.files, c.ranks) - 1)
         if not b then return string.format("[%s] %s = %s: %s", name, k, val, why) end
         betza = b
       end
@@ -705,7 +814,7 @@ local function read_pieces(c)
     elseif k:find("^customPiece%d+$") and val ~= "" and val:sub(1, 1):find("%a") then
       local letter, b = val:sub(1, 1):lower(), val:match("^%a:(.*)$")
       if not b then return string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
-      local betza, why = M.betza(b)
+      local betza, why = M.betza(b, math.max(c.files, c.ranks) - 1)
       if not betza then return string.format("[%s] %s = %s: %s", name, k, val, why) end
       add(k, letter, betza, 300)
       -- Fairy-Stockfish turns every piece half round for Black; varia

@@ -77,18 +77,22 @@ int piece_attacks(const Position *p, int from, int sq) {
         if (open && from + s->off == sq) return 1;
         break;
       }
-      case PATH_HOP:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq) break;
+      case PATH_HOP: { /* (k: the steps from the piece; its range counts them all) */
+        int k = 0;
+        do to += s->off, k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
         if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
-        do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
+        do to += s->off, k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
         if (to == sq) return 1;
         break;
-      case PATH_GRASS:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq) break;
+      }
+      case PATH_GRASS: {
+        int k = 0;
+        do to += s->off, k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
         if (to + s->off == sq) return 1;
         break;
+      }
     }
   }
   return 0;
@@ -156,17 +160,21 @@ static int piece_attacks_wrapped(const Position *p, int from, int sq) {
         if (open && next[from] == sq) return 1;
         break;
       }
-      case PATH_HOP:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || to == from) break;
-        do to = next[to]; while (b[to] == CELL_EMPTY && to != sq);
+      case PATH_HOP: {
+        int k = 0;
+        do to = next[to], k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
+        do to = next[to], k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
         if (to == sq) return 1;
         break;
-      case PATH_GRASS:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || to == from) break;
+      }
+      case PATH_GRASS: {
+        int k = 0;
+        do to = next[to], k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
         if (next[to] == sq) return 1;
         break;
+      }
     }
   }
   return 0;
@@ -732,23 +740,27 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
         }
         break;
       }
-      case PATH_HOP:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF) break;
-        for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+      case PATH_HOP: { /* (k: the steps from the piece; its range counts them all) */
+        int k = 0;
+        do to += s->off, k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || k >= s->range) break;
+        for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
           if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        if ((modes & MODE_CAPTURE) && enemy[b[to]])
+        if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
         break;
-      case PATH_GRASS:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF) break;
+      }
+      case PATH_GRASS: {
+        int k = 0;
+        do to += s->off, k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || k >= s->range) break;
         to += s->off;
         if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
         else if ((modes & MODE_CAPTURE) && enemy[b[to]])
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
         break;
+      }
     }
   }
   return n;
@@ -875,23 +887,27 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
         }
         break;
       }
-      case PATH_HOP:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == from) break;
-        for (to = next[to]; b[to] == CELL_EMPTY; to = next[to])
+      case PATH_HOP: {
+        int k = 0;
+        do to = next[to], k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == from || k >= s->range) break;
+        for (to = next[to], k++; b[to] == CELL_EMPTY && k <= s->range; to = next[to], k++)
           if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        if ((modes & MODE_CAPTURE) && enemy[b[to]])
+        if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
         break;
-      case PATH_GRASS:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == from) break;
+      }
+      case PATH_GRASS: {
+        int k = 0;
+        do to = next[to], k++; while (b[to] == CELL_EMPTY);
+        if (b[to] == CELL_OFF || to == from || k >= s->range) break;
         to = next[to];
         if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
         else if ((modes & MODE_CAPTURE) && enemy[b[to]])
           n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
         break;
+      }
     }
     if (s - first >= plain) { /* an extra step: only onto the extra squares */
       int k = n1;
@@ -997,16 +1013,20 @@ static int gen_by_move(const Position *p, Move *list, int n) {
               if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
             to = open && b[from + s->off] == CELL_EMPTY ? from + s->off : from;
             break;
-          case PATH_HOP: /* beyond the screen, to each empty square */
-            do to += s->off; while (b[to] == CELL_EMPTY);
+          case PATH_HOP: { /* beyond the screen, to each empty square in range */
+            int k = 0;
+            do to += s->off, k++; while (b[to] == CELL_EMPTY);
             if (b[to] == CELL_OFF) continue;
-            for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+            for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
               n = add_by_move(v, list, n, s, us, q, from, to);
             continue;
-          case PATH_GRASS:
-            do to += s->off; while (b[to] == CELL_EMPTY);
-            to = b[to] != CELL_OFF && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+          }
+          case PATH_GRASS: {
+            int k = 0;
+            do to += s->off, k++; while (b[to] == CELL_EMPTY);
+            to = b[to] != CELL_OFF && k < s->range && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
             break;
+          }
         }
         if (to != from) n = add_by_move(v, list, n, s, us, q, from, to);
       }
@@ -1109,23 +1129,27 @@ int gen_pseudo_all(const Position *p, Move *list) {
           }
           break;
         }
-        case PATH_HOP:
-          do to += s->off; while (b[to] == CELL_EMPTY);
-          if (b[to] == CELL_OFF) break;
-          for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+        case PATH_HOP: { /* (k: the steps from the piece; its range counts them all) */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || k >= s->range) break;
+          for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
             if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-          if ((modes & MODE_CAPTURE) && enemy[b[to]])
+          if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
-        case PATH_GRASS:
-          do to += s->off; while (b[to] == CELL_EMPTY);
-          if (b[to] == CELL_OFF) break;
+        }
+        case PATH_GRASS: {
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || k >= s->range) break;
           to += s->off;
           if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           else if ((modes & MODE_CAPTURE) && enemy[b[to]])
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
+        }
       }
     }
   }

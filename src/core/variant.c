@@ -250,7 +250,7 @@ static void build_steps(Variant *v) {
         if (r->extra && i < v->nplain[c][t]) v->nplain[c][t] = i; /* extra steps come last */
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
-        int reach = r->path == PATH_SLIDE || r->path == PATH_LAME ? s->range : longest;
+        int reach = s->range < longest ? s->range : longest; /* (a hopper's range counts its screen) */
         for (int k = r->path == PATH_HOP || r->path == PATH_GRASS ? 2 : 1;
              k <= reach && abs(k * s->off) < g->nsq; k++)
           v->capture_offset[c][k * s->off + MAX_SQUARES] |= 1u << t;

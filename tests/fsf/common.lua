@@ -88,9 +88,6 @@ local known_current = {
   -- nothing in hand it answers with a move a single board cannot play.
   -- varia, one board, scores the stalemate: the rule of both versions.
   bughouse = "a stalemate with nothing in hand: the engine's search plays a virtual drop (two boards); the rule of both versions is a loss, as varia scores it",
-  -- said to differ by their perpetualCheckIllegal until it was translated
-  -- (rules.perpetual_check), and differing otherwise as well:
-  ["tests/fsf/current/variants.ini:cannonshogi"] = "perft: its hoppers (customPiece1-5, pR pB ...) move otherwise",
 }
 
 -- Where 11.1 departs from the rules in a way no option of the variant

@@ -64,6 +64,23 @@ t.equal("betza: lfrbB", ini.betza("lfrbB"), "flBbrB")
 -- an orthogonal atom's unlike pair is split: fs is forward and sideways
 t.equal("betza: fsW", ini.betza("fsW"), "sWfW")
 t.equal("betza: mfrWmrfF", ini.betza("mfrWmrfF"), "mfWmrWmfrF")
+-- Hoppers as Fairy-Stockfish reads them (piece.cpp, bitboard.cpp): a
+-- count bounds the whole move (varia's reading too); a hopper's count 1 is
+-- its grasshopper, g with a count of 2 or more a cannon of that count.
+t.equal("betza: cannonshogi's mRpRmFpB2", ini.betza("mRpRmFpB2"), "mRpRmFpB2")
+t.equal("betza: pR1 is a grasshopper", ini.betza("pR1"), "gR")
+t.equal("betza: gR2 is a cannon of count 2", ini.betza("gR2"), "pR2")
+t.equal("betza: gB", ini.betza("gB"), "gB")
+-- Fairy-Stockfish walks a rider along its whole line type and keeps the
+-- squares any move of the same kind reaches on an empty board: one move
+-- widens another along the line, which varia's Betza does not write
+-- (refused, saying why; checked against the native build: R2pR slides to
+-- e8 from e3, fRbpR slides down and hops up, DD never moves)
+t.fails("betza: R2pR", "slide along (-1, 0) reaches square 3 of the line", ini.betza("R2pR"))
+t.fails("betza: fRbpR", "bound each other along a line", ini.betza("fRbpR"))
+t.fails("betza: DD", "does not reach", ini.betza("DD"))
+t.equal("betza: mRcR2, the kinds apart", ini.betza("mRcR2"), "mRcR2")
+t.equal("betza: fRbR2, each direction its own", ini.betza("fRbR2"), "fRbR2")
 
 -- Inheritance: a section over an earlier one over a built-in.
 local text = [[
@@ -257,6 +274,10 @@ t.fails("a script that is not a Fairy-Stockfish built-in", "the parent 'monochro
   ini.translate("[q:monochrome]\n", "q", "t.ini"))
 -- FEN forms: no castling and en passant fields ("w 0 1"), the board alone,
 -- check counters after the side to move.
+-- Hoppers with a count, a grasshopper as pB1, a cannon as gR2
+-- (cannonshogi's pieces among them)
+t.equal("hoppers with a count: perft 3", count("hops", 3), 28294)
+t.equal("hoppers with a count: perft 4", count("hops", 4), 786296)
 t.equal("startFen ... w 0 1", count("short", 3), 8902)
 t.equal("full_fen: w 0 1", ini.full_fen("8/8 w 0 1"), "8/8 w - - 0 1")
 t.equal("full_fen: the board alone", ini.full_fen("8/8"), "8/8 w")
