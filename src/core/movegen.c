@@ -77,22 +77,38 @@ int piece_attacks(const Position *p, int from, int sq) {
         if (open && from + s->off == sq) return 1;
         break;
       }
-      case PATH_HOP: { /* (k: the steps from the piece; its range counts them all) */
-        int k = 0;
-        do to += s->off, k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
-        if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
-        do to += s->off, k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
-        if (to == sq) return 1;
+      case PATH_HOP:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
+          if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
+          if (to == sq) return 1;
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq) break;
+          if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
+          do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
+          if (to == sq) return 1;
+          break;
+        }
         break;
-      }
-      case PATH_GRASS: {
-        int k = 0;
-        do to += s->off, k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
-        if (to + s->off == sq) return 1;
+      case PATH_GRASS:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
+          if (to + s->off == sq) return 1;
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq) break;
+          if (to + s->off == sq) return 1;
+          break;
+        }
         break;
-      }
     }
   }
   return 0;
@@ -160,21 +176,36 @@ static int piece_attacks_wrapped(const Position *p, int from, int sq) {
         if (open && next[from] == sq) return 1;
         break;
       }
-      case PATH_HOP: {
-        int k = 0;
-        do to = next[to], k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
-        do to = next[to], k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
-        if (to == sq) return 1;
+      case PATH_HOP:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
+          if (to == sq) return 1;
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from) break;
+          do to = next[to]; while (b[to] == CELL_EMPTY && to != sq);
+          if (to == sq) return 1;
+          break;
+        }
         break;
-      }
-      case PATH_GRASS: {
-        int k = 0;
-        do to = next[to], k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
-        if (next[to] == sq) return 1;
+      case PATH_GRASS:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
+          if (next[to] == sq) return 1;
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from) break;
+          if (next[to] == sq) return 1;
+          break;
+        }
         break;
-      }
     }
   }
   return 0;
@@ -740,27 +771,48 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
         }
         break;
       }
-      case PATH_HOP: { /* (k: the steps from the piece; its range counts them all) */
-        int k = 0;
-        do to += s->off, k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || k >= s->range) break;
-        for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
-          if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+      case PATH_HOP:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || k >= s->range) break;
+          for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
-      }
-      case PATH_GRASS: {
-        int k = 0;
-        do to += s->off, k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || k >= s->range) break;
-        to += s->off;
-        if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        else if ((modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+      case PATH_GRASS:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || k >= s->range) break;
+          to += s->off;
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          to += s->off;
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
-      }
     }
   }
   return n;
@@ -887,27 +939,48 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
         }
         break;
       }
-      case PATH_HOP: {
-        int k = 0;
-        do to = next[to], k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == from || k >= s->range) break;
-        for (to = next[to], k++; b[to] == CELL_EMPTY && k <= s->range; to = next[to], k++)
-          if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+      case PATH_HOP:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from || k >= s->range) break;
+          for (to = next[to], k++; b[to] == CELL_EMPTY && k <= s->range; to = next[to], k++)
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from) break;
+          for (to = next[to]; b[to] == CELL_EMPTY; to = next[to])
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
-      }
-      case PATH_GRASS: {
-        int k = 0;
-        do to = next[to], k++; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == from || k >= s->range) break;
-        to = next[to];
-        if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        else if ((modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+      case PATH_GRASS:
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from || k >= s->range) break;
+          to = next[to];
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from) break;
+          to = next[to];
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
-      }
     }
     if (s - first >= plain) { /* an extra step: only onto the extra squares */
       int k = n1;
@@ -1013,20 +1086,34 @@ static int gen_by_move(const Position *p, Move *list, int n) {
               if (b[from + s->lame[l]] != CELL_EMPTY) open = 0;
             to = open && b[from + s->off] == CELL_EMPTY ? from + s->off : from;
             break;
-          case PATH_HOP: { /* beyond the screen, to each empty square in range */
-            int k = 0;
-            do to += s->off, k++; while (b[to] == CELL_EMPTY);
-            if (b[to] == CELL_OFF) continue;
-            for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
-              n = add_by_move(v, list, n, s, us, q, from, to);
-            continue;
-          }
-          case PATH_GRASS: {
-            int k = 0;
-            do to += s->off, k++; while (b[to] == CELL_EMPTY);
-            to = b[to] != CELL_OFF && k < s->range && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+          case PATH_HOP: /* beyond the screen, to each empty square */
+            if (s->counted) { /* its count limits the whole move, screen included */
+              int k = 0;
+              do to += s->off, k++; while (b[to] == CELL_EMPTY);
+              if (b[to] == CELL_OFF) continue;
+              for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
+                n = add_by_move(v, list, n, s, us, q, from, to);
+              continue;
+            } else {
+              do to += s->off; while (b[to] == CELL_EMPTY);
+              if (b[to] == CELL_OFF) continue;
+              for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+                n = add_by_move(v, list, n, s, us, q, from, to);
+              continue;
+            }
             break;
-          }
+          case PATH_GRASS:
+            if (s->counted) { /* its count limits the whole move, screen included */
+              int k = 0;
+              do to += s->off, k++; while (b[to] == CELL_EMPTY);
+              to = b[to] != CELL_OFF && k < s->range && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+              break;
+            } else {
+              do to += s->off; while (b[to] == CELL_EMPTY);
+              to = b[to] != CELL_OFF && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+              break;
+            }
+            break;
         }
         if (to != from) n = add_by_move(v, list, n, s, us, q, from, to);
       }
@@ -1129,27 +1216,23 @@ int gen_pseudo_all(const Position *p, Move *list) {
           }
           break;
         }
-        case PATH_HOP: { /* (k: the steps from the piece; its range counts them all) */
-          int k = 0;
-          do to += s->off, k++; while (b[to] == CELL_EMPTY);
-          if (b[to] == CELL_OFF || k >= s->range) break;
-          for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
+        case PATH_HOP:
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
             if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-          if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
+          if ((modes & MODE_CAPTURE) && enemy[b[to]])
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
-        }
-        case PATH_GRASS: {
-          int k = 0;
-          do to += s->off, k++; while (b[to] == CELL_EMPTY);
-          if (b[to] == CELL_OFF || k >= s->range) break;
+        case PATH_GRASS:
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
           to += s->off;
           if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           else if ((modes & MODE_CAPTURE) && enemy[b[to]])
             n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
           break;
-        }
       }
     }
   }

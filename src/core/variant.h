@@ -256,6 +256,8 @@ typedef struct Step {
   int16_t off;
   uint8_t range, modes, path, nlame;
   uint8_t cond; /* STEP_*: when the step may be taken (0: always) */
+  uint8_t counted; /* a hopper (PATH_HOP, PATH_GRASS) whose range counts
+                      its whole move, screen included (pR2) */
   int16_t lame[2];
 } Step;
 
