@@ -478,6 +478,10 @@ t.equal("diagonalLines: blocked off the lines (FSF perft 1, 3)",
                  varia.new(dl, { fen = "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1" }):perft(3),
                  varia.new(dl, { fen = "4k3/8/8/8/3p4/8/8/R3K3 w - - 0 1" }):perft(1),
                  varia.new(dl, { fen = "4k3/8/8/8/3p4/8/8/R3K3 w - - 0 1" }):perft(3) }, " "), "15 1880 16 1579")
+g = varia.new(dl, { fen = "8/8/8/4k3/8/8/8/R3K3 b - - 0 1" })
+t.equal("diagonalLines: a check along the masked slide (FSF perft 3)", #g:checkers() .. " " .. g:perft(3), "1 884")
+t.equal("diagonalLines: no check past a piece off the lines (FSF perft 3)",
+  varia.new(dl, { fen = "8/8/8/4k3/8/8/1P6/R3K3 b - - 0 1" }):perft(3), 949)
 -- janggi as a parent: its lines, bikjang and count translated, nothing
 -- left (FSF janggi, go perft 3: 33000); two passes are counted, Black's
 -- 1.5 points winning an equal count
