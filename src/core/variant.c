@@ -504,7 +504,7 @@ static void conclude_drops(Variant *v, Report *r) {
     for (int t = 0; t < v->ntypes; t++) {
       uint16_t ranks = (uint16_t)((1u << g->ranks) - 1);
       if (v->type[t].pawn && v->type[t].promotes) {
-        for (int rank = 0; rank < g->ranks; rank++)
+        for (int rank = 0; rank < g->ranks && !v->pawn_zone; rank++)
           if (v->promo_rank_mask[c][rank]) ranks &= (uint16_t)~(1u << rank);
         if (!v->pawn_first_rank) ranks &= (uint16_t)~(1u << (c == WHITE ? 0 : g->ranks - 1));
       }

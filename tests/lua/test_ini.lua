@@ -462,4 +462,66 @@ t.equal("mutuallyImmuneTypes", v.rules.mutually_immune, "k")
 t.equal("mutuallyImmuneTypes: no note", #notes, 0)
 t.equal("atomar's options (FSF perft 4)", varia.new(v):perft(4), 197779)
 
+-- diagonalLines (issue 26): on the lines the rook also slides as a
+-- bishop, onto the lines only; the slide is masked by them, not stopped
+-- at a square off them (a1 to e5 past b2 and d4), and a piece off the
+-- lines still blocks it (b2). Counts: the current Fairy-Stockfish, go
+-- perft 1 and 3 of the same section.
+local dl = ini.table(assert(ini.parse("[dl:chess]\ndiagonalLines = a1 c3 e5\ncastling = false\n")), "dl")
+t.equal("diagonalLines: the rook's extra bishop slide", dl.pieces.r.extra and dl.pieces.r.extra.betza, "B")
+t.equal("diagonalLines: no extra moves for a king that is no wazir", dl.pieces.k.extra, nil)
+g = varia.new(dl, { fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" })
+t.equal("diagonalLines: masked, not stopped", reach(g, "a1"), "a2 a3 a4 a5 a6 a7 a8 b1 c1 c3 d1 e5")
+t.equal("diagonalLines: FSF perft 3", g:perft(3), 1477)
+t.equal("diagonalLines: blocked off the lines (FSF perft 1, 3)",
+  table.concat({ varia.new(dl, { fen = "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1" }):perft(1),
+                 varia.new(dl, { fen = "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1" }):perft(3),
+                 varia.new(dl, { fen = "4k3/8/8/8/3p4/8/8/R3K3 w - - 0 1" }):perft(1),
+                 varia.new(dl, { fen = "4k3/8/8/8/3p4/8/8/R3K3 w - - 0 1" }):perft(3) }, " "), "15 1880 16 1579")
+g = varia.new(dl, { fen = "8/8/8/4k3/8/8/8/R3K3 b - - 0 1" })
+t.equal("diagonalLines: a check along the masked slide (FSF perft 3)", #g:checkers() .. " " .. g:perft(3), "1 884")
+t.equal("diagonalLines: no check past a piece off the lines (FSF perft 3)",
+  varia.new(dl, { fen = "8/8/8/4k3/8/8/1P6/R3K3 b - - 0 1" }):perft(3), 949)
+-- janggi as a parent: its lines, bikjang and count translated, nothing
+-- left (FSF janggi, go perft 3: 33000); two passes are counted, Black's
+-- 1.5 points winning an equal count
+v, notes = ini.table(assert(ini.parse("[jg:janggi]\n")), "jg")
+t.equal("janggi: nothing left untranslated", #notes, 0)
+t.equal("janggi: the lines, bikjang and the count", string.format("%s %s %s %s %s %s", v.pieces.k.extra.betza,
+  v.pieces.p.extra.betza, v.pieces.c.extra.betza, v.rules.facing_kings, v.rules.facing_result, v.rules.komi),
+  "F fF pB must_break material 1.5")
+t.equal("janggi: the count's weights", string.format("%d %d %d %d %d %d", v.pieces.r.material, v.pieces.c.material,
+  v.pieces.n.material, v.pieces.b.material, v.pieces.a.material, v.pieces.p.material), "13 7 5 3 3 2")
+g = varia.new(v)
+t.equal("janggi as a parent (FSF perft 3)", g:perft(3), 33000)
+g:play("e2e2") g:play("e9e9")
+t.equal("janggi: two passes counted", table.concat({ g:result() }, " "), "black passes")
+-- where it cannot be translated, said so: bikjang without passes, lines
+-- for a soldier whose extra moves are its sideways steps already
+_, notes = ini.table(assert(ini.parse("[bj:janggi]\npass = false\n")), "bj")
+t.equal("bikjangRule without passes: noted", notes[1] and notes[1].key, "bikjangRule")
+_, notes = ini.table(assert(ini.parse("[xs:xiangqi]\ndiagonalLines = d1 f1 e2 d3 f3\n")), "xs")
+t.check("diagonalLines over soldierPromotionRank: noted", (function()
+  for _, n in ipairs(notes) do if n.key == "diagonalLines" and n.rules then return true end end end)())
+-- materialCounting = blackdrawodds: Black wins what would be drawn
+-- (weights 0, komi 0.5, as variants/armageddon.lua)
+v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "capturethequeen")
+t.equal("blackdrawodds", string.format("%d %s %s %s", #notes, v.rules.komi, v.rules.nmove_result, v.rules.stalemate),
+  "0 0.5 material material")
+-- A lame leap Fairy-Stockfish has no table for never moves there (elgam's
+-- o:nC); FSF elgam, go perft 3 from the start: 100990
+t.equal("betza: nC never moves", ini.betza("nC"), "")
+t.equal("betza: nK never moves, W does", ini.betza("nKW"), "W")
+t.equal("betza: nN, nZ stay", ini.betza("nNnZ"), "nNnZ")
+t.equal("elgam (FSF perft 3)", varia.new(vi .. "elgam"):perft(3), 100990)
+-- promotionZonePawnDrops: pawns dropped on the far rank too (drops.
+-- pawn_zone), a custom pawn on its first rank as well (FSF perft 1:
+-- crazyhouse's king and 55 pawn drops; elgam's soldier drops)
+v = ini.table(assert(ini.parse("[pz:crazyhouse]\npromotionZonePawnDrops = true\n")), "pz")
+t.equal("promotionZonePawnDrops", v.drops.pawn_zone, true)
+t.equal("promotionZonePawnDrops (FSF perft 1, 3)", varia.new(v, { fen = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1" }):perft(1) .. " " ..
+  varia.new(v, { fen = "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1" }):perft(3), "60 36415")
+t.equal("a custom pawn's drops (elgam, FSF perft 1)", varia.new(vi .. "elgam",
+  { fen = "r2o1k1ohav/3sC1h4/2S3a4/1SS1es3re/5s4S/3S1H4S/1R1h1V1s2R/2s4c3/4CK1A3/2E2c1OE1o[SA] w - - 1 159" }):perft(1), 176)
+
 t.done()
