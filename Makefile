@@ -164,9 +164,11 @@ cli-test: varia
 fsf-test test-fsf: varia
 	FSF_DEEP=1 tests/run-fsf.sh
 
-# docs/variants.md: the table of Fairy-Stockfish's variants, measured here
+# docs/variants.md: the table of Fairy-Stockfish's variants, then of the
+# sections of its variants.ini, measured here
 variants-table: varia
-	./varia run tests/fsf/table.lua > docs/variants.md.new && mv docs/variants.md.new docs/variants.md
+	./varia run tests/fsf/table.lua > docs/variants.md.new && \
+	  ./varia run tests/fsf/sections.lua >> docs/variants.md.new && mv docs/variants.md.new docs/variants.md
 
 # varia tune's measured gain, tuned against untuned (docs/engine.md, Tuning)
 tune-gain: varia

@@ -249,8 +249,8 @@ local results = { win = "win", loss = "loss", draw = "draw" }
 -- table fsf_dirs); an orthogonal atom's unlike pairs are split first
 -- ("fsW" is "ffW" and "ssW"). So "fN" is the two narrow forward leaps
 -- (varia's "ffN"), "vF" every diagonal, "fhN" the four forward ones
--- (varia's "fN"), "lfB" the forward-left diagonal. A set of leaps that
--- varia's letters cannot write (one knight leap alone) is refused.
+-- (varia's "fN"), "lfB" the forward-left diagonal, "hlN" four single
+-- knight leaps of one turning sense ("fflN", "bbrN", ...).
 -- Fairy-Stockfish reads one digit of a range; the multi-leg letters are
 -- its own.
 
@@ -265,6 +265,14 @@ local fsf_dirs = {
 local atoms = { W = { 1, 0 }, F = { 1, 1 }, D = { 2, 0 }, N = { 2, 1 }, A = { 2, 2 }, H = { 3, 0 },
   L = { 3, 1 }, C = { 3, 1 }, J = { 3, 2 }, Z = { 3, 2 }, G = { 3, 3 }, R = { 1, 0 }, B = { 1, 1 } }
 local compound = { K = { "W", "F" }, Q = { "R", "B" } }
+-- The lame leaps Fairy-Stockfish makes (its bitboard.cpp has their
+-- tables: the lame dabbaba, Xiangqi's horse and elephant, Janggi's
+-- elephant). Its piece.cpp reads n on any other leap (nC, nW, nK) as
+-- well, as a step it then never generates (bitboard.cpp leaves lame
+-- steps out of the leaper's table): such a piece does not move so, and
+-- the importer leaves the leap out (elgam's customPiece1 = o:nC never
+-- moves).
+local fsf_lame = { D = true, N = true, A = true, Z = true }
 
 -- The leaps of atom c (a set of "file,rank" keys) that Fairy-Stockfish
 -- gives the direction pairs dirs, from the atom's pair (a, b).
@@ -311,6 +319,15 @@ local varia_dirs = {
   { "bs", function(x, y) return y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
   { "fl", function(x, y) return y > 0 and x < 0 end }, { "fr", function(x, y) return y > 0 and x > 0 end },
   { "bl", function(x, y) return y < 0 and x < 0 end }, { "br", function(x, y) return y < 0 and x > 0 end },
+  -- one oblique leap: a doubled letter's narrow pair and another letter
+  { "ffl", function(x, y) return y > 0 and x < 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "ffr", function(x, y) return y > 0 and x > 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "bbl", function(x, y) return y < 0 and x < 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "bbr", function(x, y) return y < 0 and x > 0 and math.abs(y) > math.abs(x) end, "oblique" },
+  { "llf", function(x, y) return x < 0 and y > 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "llb", function(x, y) return x < 0 and y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "rrf", function(x, y) return x > 0 and y > 0 and math.abs(x) > math.abs(y) end, "oblique" },
+  { "rrb", function(x, y) return x > 0 and y < 0 and math.abs(x) > math.abs(y) end, "oblique" },
 }
 
 -- The leaps in set written as varia's direction letters on atom c: a
@@ -346,8 +363,102 @@ local function varia_cover(c, set)
   return out
 end
 
-function M.betza(s)
+-- Fairy-Stockfish's riders, and the lines along which it walks them
+-- (bitboard.cpp): a slider or hopper of one direction makes its piece a
+-- rider along the whole of that direction's line type (both ways along a
+-- rank, a file; every diagonal; every knight line for a slider), and what
+-- the walk finds is then kept only where one of the piece's moves of the
+-- same kind (a move, a capture) could go on an empty board (its
+-- PseudoMoves, PseudoAttacks). So a count is a bound on the whole move,
+-- screen included (pR2 jumps a piece next to it onto the square beyond),
+-- and one move can widen another along the same line: fRbpR slides and
+-- hops both ways, R2pR slides the whole line. A hopper's count 1 is a
+-- grasshopper, g with a count of 2 or more a cannon of that count. The
+-- moves of each direction are worked out so, here, and compared with what
+-- the Betza varia is given says; where they differ, why (nil where not).
+local fsf_axes = { ["1,0"] = "H", ["-1,0"] = "H", ["0,1"] = "V", ["0,-1"] = "V",
+  ["1,1"] = "D", ["1,-1"] = "D", ["-1,1"] = "D", ["-1,-1"] = "D" }
+for _, xy in ipairs({ { 1, 2 }, { 2, 1 } }) do
+  for _, sx in ipairs({ 1, -1 }) do
+    for _, sy in ipairs({ 1, -1 }) do fsf_axes[(xy[1] * sx) .. "," .. (xy[2] * sy)] = "N" end
+  end
+end
+local function fsf_lines(entries, longest)
+  -- the moves by group (a move or a capture, initial or not): kind ->
+  -- direction -> limit, a later atom's limit over an earlier's, as
+  -- piece.cpp keeps them in one map per kind
+  local groups = {}
+  for _, e in ipairs(entries) do
+    local modalities = {}
+    if e.mods:find("m") then modalities[#modalities + 1] = "m" end
+    if e.mods:find("c") then modalities[#modalities + 1] = "c" end
+    if #modalities == 0 then modalities = { "m", "c" } end
+    for _, m in ipairs(modalities) do
+      local key = (e.initial and "i" or "") .. m
+      groups[key] = groups[key] or { step = {}, slide = {}, hop = {} }
+      for k, xy in pairs(e.leaps) do groups[key][e.kind][k] = { xy[1], xy[2], e.limit } end
+    end
+  end
+  for key, g in pairs(groups) do
+    if key ~= "ic" then -- (Fairy-Stockfish has no initial captures)
+      -- the squares of the empty-board reach, and the plain leaps
+      local reach, leap = {}, {}
+      for k, d in pairs(g.step) do
+        reach[k] = true
+        if d[3] == 0 then leap[k] = true end
+      end
+      for kind, dirs in pairs({ slide = g.slide, hop = g.hop }) do
+        for _, d in pairs(dirs) do
+          local n = d[3]
+          if n == 0 or (kind == "hop" and n == 1) then n = longest end
+          for j = 1, n do reach[(j * d[1]) .. "," .. (j * d[2])] = true end
+        end
+      end
+      -- the rider types: the line types walked, of each kind
+      local walked = { slide = {}, hop = {}, grass = {} }
+      for k in pairs(g.slide) do if fsf_axes[k] then walked.slide[fsf_axes[k]] = true end end
+      for k, d in pairs(g.hop) do
+        if fsf_axes[k] and fsf_axes[k] ~= "N" then walked[d[3] == 1 and "grass" or "hop"][fsf_axes[k]] = true end
+      end
+      -- each direction: the squares each kind reaches along it in
+      -- Fairy-Stockfish and in varia (its count counting every step), but
+      -- those a plain leap reaches in any case
+      local rays = {}
+      for k in pairs(fsf_axes) do rays[k] = true end
+      for k in pairs(g.slide) do rays[k] = true end
+      for k in pairs(g.hop) do rays[k] = true end
+      local order = {}
+      for k in pairs(rays) do order[#order + 1] = k end
+      table.sort(order)
+      for _, k in ipairs(order) do
+        local dx, dy = k:match("^(-?%d+),(-?%d+)$")
+        dx, dy = tonumber(dx), tonumber(dy)
+        local far = longest // math.max(math.abs(dx), math.abs(dy))
+        for _, kind in ipairs({ "slide", "hop", "grass" }) do
+          local first = kind == "slide" and 1 or 2
+          local own = kind == "slide" and g.slide[k] or kind == "hop" and g.hop[k] and g.hop[k][3] ~= 1 and g.hop[k]
+            or kind == "grass" and g.hop[k] and g.hop[k][3] == 1 and g.hop[k] or nil
+          local n = own and (own[3] <= 1 and far or own[3]) or 0
+          local along = fsf_axes[k] and walked[kind][fsf_axes[k]]
+          for j = first, far do
+            local sq = (j * dx) .. "," .. (j * dy)
+            if not leap[sq] and (along and reach[sq] or false) ~= (j <= n) then
+              return string.format("Fairy-Stockfish's %s along (%d, %d) %s square %d of the line (its moves of one kind bound each other along a line)",
+                kind == "slide" and "slide" or kind == "hop" and "hop" or "grasshopper's leap",
+                dx, dy, j <= n and "does not reach" or "reaches", j)
+            end
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
+function M.betza(s, longest)
+  longest = longest or 11
   local out, mods, dirs = {}, "", {}
+  local entries = {}
   local i = 1
   while i <= #s do
     local c = s:sub(i, i)
@@ -370,20 +481,38 @@ function M.betza(s)
       end
       local parts = compound[c] or { c }
       local written = {}
+      -- Fairy-Stockfish's reading of a hopper's count: 1 a grasshopper,
+      -- g with a count of 2 or more a cannon of that count
+      local limit = tonumber(count) or (mods:find("g") and 1 or 0)
+      local rider = c:find("[RBQ]") or count ~= ""
+      local wmods = mods
+      if mods:find("[pg]") and rider then
+        wmods = mods:gsub("[pg]", limit == 1 and "g" or "p")
+        if limit == 1 then count = count == "1" and "" or count end
+      end
+      -- a lame leap (n on a leaper) that Fairy-Stockfish has no table for
+      local lame = mods:find("n", 1, true) and not rider
       for _, part in ipairs(parts) do
-        local cover = varia_cover(part, fsf_leaps(part, dirs, #parts == 1))
+        local leaps = fsf_leaps(part, dirs, #parts == 1)
+        entries[#entries + 1] = { mods = mods, initial = mods:find("i") ~= nil, leaps = leaps,
+          kind = mods:find("[pg]") and "hop" or rider and "slide" or "step",
+          limit = not rider and mods:find("n") and -1 or limit }
+        -- (kept among the entries: Fairy-Stockfish keeps the step too)
+        if lame and not fsf_lame[part] then goto next_part end
+        local cover = varia_cover(part, leaps)
         if not cover then
           return nil, string.format("the directions %s of %s name leaps (in Fairy-Stockfish) that varia's Betza cannot write",
             table.concat(dirs, " "), c)
         end
         -- a compound atom's part that is a rider keeps the count: Q's R and B
         local atom = part
-        for _, d in ipairs(cover) do written[#written + 1] = mods .. d .. atom .. (count == c and part or count) end
+        for _, d in ipairs(cover) do written[#written + 1] = wmods .. d .. atom .. (count == c and part or count) end
+        ::next_part::
       end
       -- a whole compound, undirected, as its own letter
-      if compound[c] and #written == 2 and #dirs == 0 then written = { mods .. c .. (count == c and c or count) } end
+      if compound[c] and #written == 2 and #dirs == 0 then written = { wmods .. c .. (count == c and c or count) } end
       for _, w in ipairs(written) do out[#out + 1] = w end
-      i = i + #count
+      i = i + #(s:match("^%d", i + 1) or (s:sub(i + 1, i + 1) == c and c) or "")
       mods, dirs = "", {}
     else
       return nil, string.format("'%s' is not in varia's Betza", c)
@@ -391,6 +520,8 @@ function M.betza(s)
     i = i + 1
   end
   if mods ~= "" or #dirs > 0 then return nil, "modifiers without an atom at the end" end
+  local why = fsf_lines(entries, longest)
+  if why then return nil, why end
   return table.concat(out)
 end
 
@@ -575,14 +706,10 @@ local untranslatable = {
   twoBoards = "pieces come from a second board (bughouse); a varia game has one board",
   sittuyinPromotion = "Sittuyin's promotion has no option here; see variants/sittuyin.lua",
   cambodianMoves = "the Cambodian king and queen leaps; see variants/cambodian.lua",
-  diagonalLines = "Janggi's palace diagonals; see variants/janggi.lua",
-  bikjangRule = "Janggi's bikjang; see variants/janggi.lua (rules.facing_kings = \"must_break\")",
-  materialCounting = "Janggi's material count; see variants/janggi.lua",
   countingRule = "Makruk's counting rules are not in varia",
   dropOnTop = "varia has no drops onto pieces",
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
   kingPassOnStalemate = "varia's passes are not limited to stalemate",
-  promotionZonePawnDrops = "varia never drops a pawn where it would promote",
   piecePromotionOnCapture = "without pieceDemotion and mandatoryPiecePromotion varia has no promotion only on captures",
   pieceDemotion = "varia's turning over (promotion.flip) needs mandatoryPiecePromotion and the whole board as the zone",
 }
@@ -632,7 +759,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "mandatoryPawnPromotion", "doubleStep", "doubleStepRank", "firstRankDoubleSteps", "promotionRegionWhite",
   "promotionRegionBlack", "doubleStepRegionWhite", "doubleStepRegionBlack", "enPassantRegion", "castling",
   "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingRookPiece",
-  "castlingDroppedPiece", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop", "mustDropType",
+  "castlingDroppedPiece", "promotionZonePawnDrops", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop", "mustDropType",
   "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
   "blackDropRegion", "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted",
   "shogiDoubledPawn", "dropNoDoubled", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
@@ -644,6 +771,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
+  -- Janggi's (read_lines, read_move_rules, read_ends)
+  "diagonalLines", "bikjangRule", "materialCounting",
   -- discs and clones
   "freeDrops", "enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "passOnStalemate",
   "passOnStalemateWhite", "passOnStalemateBlack", "stalematePieceCount", "adjudicateFullBoard" }) do
@@ -688,7 +817,7 @@ local function read_pieces(c)
       local letter, custom = val:sub(1, 1):lower(), val:match("^%a:(.+)$")
       local betza = M.pieces[k][1]
       if custom then -- "king = k:KN": the king with a Betza of its own
-        local b, why = M.betza(custom)
+        local b, why = M.betza(custom, math.max(c.files, c.ranks) - 1)
         if not b then return string.format("[%s] %s = %s: %s", name, k, val, why) end
         betza = b
       end
@@ -696,7 +825,7 @@ local function read_pieces(c)
     elseif k:find("^customPiece%d+$") and val ~= "" and val:sub(1, 1):find("%a") then
       local letter, b = val:sub(1, 1):lower(), val:match("^%a:(.*)$")
       if not b then return string.format("[%s] %s = %s: expected a letter, ':' and a Betza string", name, k, val) end
-      local betza, why = M.betza(b)
+      local betza, why = M.betza(b, math.max(c.files, c.ranks) - 1)
       if not betza then return string.format("[%s] %s = %s: %s", name, k, val, why) end
       add(k, letter, betza, 300)
       -- Fairy-Stockfish turns every piece half round for Black; varia
@@ -826,6 +955,7 @@ local function read_promotion(c)
     end
   end
   c.opts.promotionRegionBlack = nil
+  c.custom_pawn = custom_pawn
   local pawn = c.by_type.pawn or custom_pawn or nil
   if pawn then
     local p = pieces[pawn]
@@ -900,6 +1030,8 @@ local function read_promotion(c)
     local form = (o.promotedPieceType or ""):find("%f[%a]" .. pawn .. ":%a")
     if #promo == 0 and not form then
       p.promotes = nil
+      -- (a pawn's region would keep it out, but would take its attacks
+      -- on the last rank too, which Fairy-Stockfish's pawn keeps)
       note(c.notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
     elseif #promo == 0 then
       p.promotes = nil
@@ -945,6 +1077,18 @@ local function read_promotion(c)
       base.promotes_to = letter
       c.forms = c.forms or {} -- the form's letter -> the type it plays as
       c.forms[letter] = f[2]
+    end
+    -- Fairy-Stockfish's promotionLimit counts the type's pieces, its
+    -- promoted forms among them, and bounds promotion into a promoted form
+    -- as well (movegen.cpp); varia's limit counts the letter alone and
+    -- bounds the promotion pieces only
+    local limited = {}
+    for _, f in ipairs(forms) do
+      if v.promotion.limit and v.promotion.limit[f[2]] then limited[#limited + 1] = f[1] .. ":" .. f[2] end
+    end
+    if #limited > 0 then
+      note(c.notes, "promotionLimit", string.format("with promotedPieceType %s: Fairy-Stockfish also counts and bounds the promoted forms of a limited type; varia's limit does neither",
+        table.concat(limited, " ")), true)
     end
     if bool(o.mandatoryPiecePromotion) then
       local whole = v.promotion.zone == ranks
@@ -994,6 +1138,11 @@ local function read_drops(c)
     d.captures = bool(o.capturesToHand)
     if bool(o.dropLoop) then d.keep_promoted = true end
     if bool(o.firstRankPawnDrops) then d.pawn_first_rank = true end
+    if bool(o.promotionZonePawnDrops) then d.pawn_zone = true end
+    -- Fairy-Stockfish keeps its own pawn type alone off the first rank and
+    -- out of the promotion zone (position.h, drop_region); a custom pawn
+    -- (pawnTypes) is dropped there too
+    if c.custom_pawn then d.pawn_first_rank, d.pawn_zone = true, true end
     if bool(o.dropPromoted) then d.promoted = true end
     if not bool(o.dropChecks) then d.no_check = true end
     if bool(o.mustDrop) then
@@ -1087,6 +1236,33 @@ local function read_move_rules(c)
     -- its rook's lines: ranks too, which palaces otherwise keep apart
     note(c.notes, "flyingGeneral", "Fairy-Stockfish keeps the kings from facing on a rank too; varia on a file only", true)
   end
+  -- bikjangRule (Janggi's bikjang, Fairy-Stockfish's position.cpp): where
+  -- the kings face each other, the side to move must break the facing or
+  -- pass, which it may even in check; a pass then ends the game, drawn
+  -- (counted under materialCounting: read_ends). Under the flying
+  -- general's rule the kings never face, so there is nothing to translate.
+  if bool(o.bikjangRule) and not bool(o.flyingGeneral) then
+    if not rules.pass or not c.king then
+      note(c.notes, "bikjangRule", "varia's bikjang (rules.facing_kings = \"must_break\") needs a king and passes (pass = true)", true)
+    else
+      rules.facing_kings, rules.facing_result = "must_break", "draw"
+      -- its rook's lines: ranks too, which palaces on other ranks keep apart
+      local function ranks_of(region)
+        local set = {}
+        for r in (region or ""):gmatch("(%d+)") do set[tonumber(r)] = true end
+        if (region or ""):find("%a%*") then -- a whole file: every rank
+          for r = 1, ranks do set[r] = true end
+        end
+        return set
+      end
+      local wr, br = ranks_of(o.mobilityRegionWhiteKing), ranks_of(o.mobilityRegionBlackKing)
+      local apart = o.mobilityRegionWhiteKing and o.mobilityRegionBlackKing
+      for r in pairs(wr) do if br[r] then apart = false end end
+      if not apart then
+        note(c.notes, "bikjangRule", "Fairy-Stockfish's kings face each other on a rank too; varia's on a file only", true)
+      end
+    end
+  end
   -- enPassantRegion: the squares passed over that may be taken, as whole
   -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
   -- side, so White's 3 and Black's 6 are both 3
@@ -1105,6 +1281,9 @@ local function read_move_rules(c)
   end
 end
 
+-- Janggi's material count by type (materialCounting = janggi).
+local janggi_material = { rook = 13, janggiCannon = 7, horse = 5, janggiElephant = 3, wazir = 3, soldier = 2 }
+
 -- How games end: counts, repetitions, stalemate and mate, extinction,
 -- flags, checks, Shatar's mate rule.
 local function read_ends(c)
@@ -1116,18 +1295,37 @@ local function read_ends(c)
   if bool(o.perpetualCheckIllegal) and rules.repetition > 0 then rules.perpetual_check = "loss" end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"
-  -- materialCounting unweighted: where the game would end drawn (a
-  -- repetition, the n-move rule, two passes, a full board), more pieces
-  -- on the board win; each piece weighs 1 (varia's "material")
-  local counted = o.materialCounting == "unweighted"
-  if counted or bool(o.stalematePieceCount) then
+  -- materialCounting (Fairy-Stockfish's position.h,
+  -- material_counting_result): where the game would end drawn (a
+  -- repetition, the n-move rule, two passes, a bikjang passed, a full
+  -- board, a stalemate), the count decides, as varia's result "material"
+  -- (pieces weighed by their material, Black's count with rules.komi
+  -- added). unweighted: more pieces on the board win, each weighing 1.
+  -- janggi: its weights by type (a promoted form weighs as the type it
+  -- plays as), and White must lead by more than 1 (komi 1.5: no draw).
+  -- whitedrawodds, blackdrawodds: that side wins (every piece weighing 0,
+  -- the komi half a point to it).
+  local mc = o.materialCounting
+  local counted = mc == "unweighted" or mc == "janggi" or mc == "whitedrawodds" or mc == "blackdrawodds"
+  if mc == "unweighted" or bool(o.stalematePieceCount) then
     for _, p in pairs(pieces) do p.material = 1 end
   end
+  if counted and mc ~= "unweighted" and bool(o.stalematePieceCount) then
+    note(c.notes, "materialCounting", "with stalematePieceCount, varia counts the pieces of a stalemate and at every other end by one weight, each piece's 1", true)
+  elseif mc == "janggi" then
+    for letter, p in pairs(pieces) do
+      local as = (c.forms or {})[letter]
+      p.material = janggi_material[as and pieces[as].name or p.name]
+    end
+    rules.komi = 1.5
+  elseif mc == "whitedrawodds" or mc == "blackdrawodds" then
+    rules.komi = mc == "blackdrawodds" and 0.5 or -0.5
+  end
   if counted then
-    c.opts.materialCounting = nil -- translated (Janggi's count is still noted)
     if (rules.repetition_result or "draw") == "draw" then rules.repetition_result = "material" end
     rules.nmove_result = "material"
     if rules.passes_end == "draw" then rules.passes_end = "material" end
+    if rules.facing_kings == "must_break" then rules.facing_result = "material" end
   end
   -- stalematePieceCount: the stalemated side with more pieces gets the
   -- opposite of stalemateValue, with as many a draw (then counted)
@@ -1252,8 +1450,6 @@ local function read_ends(c)
     local why
     local board, hand = c.start:match("^([^%s%[]*)%[?([^%]%s]*)")
     if ext.pieces == "*" then why = "every piece type pseudo-royal"
-    elseif c.king and pieces[c.king] and not ext.pieces:find(c.king, 1, true) then
-      why = string.format("a king (%s) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise", c.king)
     end
     for l in ext.pieces:gmatch("%a") do
       for _, letter in ipairs({ l:upper(), l }) do
@@ -1324,6 +1520,48 @@ local function read_regions(c)
   -- a promoted form plays as its type in Fairy-Stockfish, within its regions
   for form, as in pairs(c.forms or {}) do
     if pieces[as] and pieces[as].region then pieces[form].region = pieces[as].region end
+  end
+end
+
+-- diagonalLines (Fairy-Stockfish's Janggi palace lines; its position.h,
+-- moves_from and attacks_from): on a square of the lines, a piece that
+-- moves as a wazir (the wazir, and the king whose kingType is the wazir)
+-- also steps as a fers, a soldier as a pawn captures (a forward diagonal
+-- step, moving or capturing), a rook slides as a bishop, a Janggi cannon
+-- jumps as one along the diagonals: each only onto another square of the
+-- lines, within the piece's region. Other types (a custom piece moving as
+-- a wazir) have no such moves; a promoted form has its type's. Each is
+-- varia's extra move on the lines (variants/janggicasual.lua's along()).
+-- Fairy-Stockfish masks the bishop's slide by the lines rather than
+-- stopping it at the first square off them; so does varia's extra move,
+-- whose slide is generated in full and kept where it lands on the lines.
+local line_moves = { wazir = "F", soldier = "fF", rook = "B", janggiCannon = "pB" }
+local function read_lines(c)
+  local o, pieces = c.opts, c.pieces
+  local value = o.diagonalLines
+  if not value or off[value] then return end
+  local lines = region_squares(value, c.files, c.ranks)
+  if lines == "" then return end -- no square of the board
+  local kt = o.kingType
+  local wazir_king = kt == "wazir" or (kt and pieces[kt:sub(1, 1):lower()] and pieces[kt:sub(1, 1):lower()].name == "wazir")
+  local letters = {}
+  for letter in pairs(pieces) do letters[#letters + 1] = letter end
+  table.sort(letters)
+  local clash = {}
+  for _, letter in ipairs(letters) do
+    local p = pieces[letter]
+    local as = (c.forms or {})[letter]
+    local typ = as and pieces[as].name or p.name
+    local betza = line_moves[typ] or (typ == "king" and wazir_king and "F") or nil
+    if betza and p.extra then
+      clash[#clash + 1] = letter
+    elseif betza then
+      p.extra = { betza = betza, white = lines, black = lines }
+    end
+  end
+  if #clash > 0 then
+    note(c.notes, "diagonalLines", string.format("a varia piece has one set of extra moves, which %s has already (soldierPromotionRank's sideways steps)",
+      table.concat(clash, " ")), true)
   end
 end
 
@@ -1417,7 +1655,7 @@ function M.table(parsed, name, source)
   end
   c.v.pieces, c.v.rules = c.pieces, c.rules
   for _, step in ipairs({ read_king, read_promotion, read_castling, read_drops, read_move_rules, read_ends,
-                          read_regions }) do
+                          read_regions, read_lines }) do
     local why = step(c)
     if why then return nil, why end
   end

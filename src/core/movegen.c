@@ -78,16 +78,36 @@ int piece_attacks(const Position *p, int from, int sq) {
         break;
       }
       case PATH_HOP:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq) break;
-        if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
-        do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
-        if (to == sq) return 1;
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
+          if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
+          if (to == sq) return 1;
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq) break;
+          if (IS_SET(v->type[t].no_screen, CELL_TYPE(b[to]))) break;
+          do to += s->off; while (b[to] == CELL_EMPTY && to != sq);
+          if (to == sq) return 1;
+          break;
+        }
         break;
       case PATH_GRASS:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq) break;
-        if (to + s->off == sq) return 1;
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || k >= s->range) break;
+          if (to + s->off == sq) return 1;
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq) break;
+          if (to + s->off == sq) return 1;
+          break;
+        }
         break;
     }
   }
@@ -157,15 +177,34 @@ static int piece_attacks_wrapped(const Position *p, int from, int sq) {
         break;
       }
       case PATH_HOP:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || to == from) break;
-        do to = next[to]; while (b[to] == CELL_EMPTY && to != sq);
-        if (to == sq) return 1;
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY && to != sq && k < s->range);
+          if (to == sq) return 1;
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from) break;
+          do to = next[to]; while (b[to] == CELL_EMPTY && to != sq);
+          if (to == sq) return 1;
+          break;
+        }
         break;
       case PATH_GRASS:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == sq || to == from) break;
-        if (next[to] == sq) return 1;
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from || k >= s->range) break;
+          if (next[to] == sq) return 1;
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == sq || to == from) break;
+          if (next[to] == sq) return 1;
+          break;
+        }
         break;
     }
   }
@@ -733,21 +772,46 @@ static inline int gen_steps(const Position *p, Move *list, int n, int from, int 
         break;
       }
       case PATH_HOP:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF) break;
-        for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
-          if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        if ((modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || k >= s->range) break;
+          for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
       case PATH_GRASS:
-        do to += s->off; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF) break;
-        to += s->off;
-        if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        else if ((modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to += s->off, k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || k >= s->range) break;
+          to += s->off;
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to += s->off; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF) break;
+          to += s->off;
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
     }
   }
@@ -876,21 +940,46 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
         break;
       }
       case PATH_HOP:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == from) break;
-        for (to = next[to]; b[to] == CELL_EMPTY; to = next[to])
-          if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        if ((modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from || k >= s->range) break;
+          for (to = next[to], k++; b[to] == CELL_EMPTY && k <= s->range; to = next[to], k++)
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if (k <= s->range && (modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from) break;
+          for (to = next[to]; b[to] == CELL_EMPTY; to = next[to])
+            if (modes & MODE_MOVE) n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
       case PATH_GRASS:
-        do to = next[to]; while (b[to] == CELL_EMPTY);
-        if (b[to] == CELL_OFF || to == from) break;
-        to = next[to];
-        if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
-        else if ((modes & MODE_CAPTURE) && enemy[b[to]])
-          n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+        if (s->counted) { /* its count limits the whole move, screen included */
+          int k = 0;
+          do to = next[to], k++; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from || k >= s->range) break;
+          to = next[to];
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        } else {
+          do to = next[to]; while (b[to] == CELL_EMPTY);
+          if (b[to] == CELL_OFF || to == from) break;
+          to = next[to];
+          if (b[to] == CELL_EMPTY && (modes & MODE_MOVE))
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          else if ((modes & MODE_CAPTURE) && enemy[b[to]])
+            n = emit(p, list, n, from, to, MF_NORMAL, promotes, us);
+          break;
+        }
         break;
     }
     if (s - first >= plain) { /* an extra step: only onto the extra squares */
@@ -998,14 +1087,32 @@ static int gen_by_move(const Position *p, Move *list, int n) {
             to = open && b[from + s->off] == CELL_EMPTY ? from + s->off : from;
             break;
           case PATH_HOP: /* beyond the screen, to each empty square */
-            do to += s->off; while (b[to] == CELL_EMPTY);
-            if (b[to] == CELL_OFF) continue;
-            for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
-              n = add_by_move(v, list, n, s, us, q, from, to);
-            continue;
+            if (s->counted) { /* its count limits the whole move, screen included */
+              int k = 0;
+              do to += s->off, k++; while (b[to] == CELL_EMPTY);
+              if (b[to] == CELL_OFF) continue;
+              for (to += s->off, k++; b[to] == CELL_EMPTY && k <= s->range; to += s->off, k++)
+                n = add_by_move(v, list, n, s, us, q, from, to);
+              continue;
+            } else {
+              do to += s->off; while (b[to] == CELL_EMPTY);
+              if (b[to] == CELL_OFF) continue;
+              for (to += s->off; b[to] == CELL_EMPTY; to += s->off)
+                n = add_by_move(v, list, n, s, us, q, from, to);
+              continue;
+            }
+            break;
           case PATH_GRASS:
-            do to += s->off; while (b[to] == CELL_EMPTY);
-            to = b[to] != CELL_OFF && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+            if (s->counted) { /* its count limits the whole move, screen included */
+              int k = 0;
+              do to += s->off, k++; while (b[to] == CELL_EMPTY);
+              to = b[to] != CELL_OFF && k < s->range && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+              break;
+            } else {
+              do to += s->off; while (b[to] == CELL_EMPTY);
+              to = b[to] != CELL_OFF && b[to + s->off] == CELL_EMPTY ? to + s->off : from;
+              break;
+            }
             break;
         }
         if (to != from) n = add_by_move(v, list, n, s, us, q, from, to);

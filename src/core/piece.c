@@ -7,7 +7,8 @@
 ** Pairs of direction letters mean the directions both letters allow (flF is
 ** one diagonal, ffN the two narrow forward knight leaps); a pair that no
 ** direction satisfies means either letter (fsW is forward and sideways),
-** which is how the notation is used in practice.
+** which is how the notation is used in practice. A doubled letter and
+** another name the narrow directions the third allows (ffrN: one leap).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,21 @@ static int dir_selected(int hex, const char *mods, int dx, int dy, const int dir
     if (is_dir_letter(*p)) d[k++] = *p;
   if (k == 0) return 1;
   for (int i = 0; i < k;) {
+    /* a doubled letter and another: the narrow directions of the first
+    ** that the third allows, when there are some (ffrN: the one knight
+    ** leap forward and to the right, steeply) */
+    if (i + 2 < k && d[i] == d[i + 1] && d[i + 2] != d[i]) {
+      char c1 = d[i], c3 = d[i + 2];
+      int meet = 0;
+      for (int j = 0; j < ndirs; j++)
+        if (dir_matches(hex, c1, 1, dirs[j][0], dirs[j][1]) && dir_matches(hex, c3, 0, dirs[j][0], dirs[j][1]))
+          meet = 1;
+      if (meet) {
+        if (dir_matches(hex, c1, 1, dx, dy) && dir_matches(hex, c3, 0, dx, dy)) any = 1;
+        i += 3;
+        continue;
+      }
+    }
     if (i + 1 < k) {
       char c1 = d[i], c2 = d[i + 1];
       int doubled = c1 == c2, meet = 0;

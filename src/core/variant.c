@@ -238,6 +238,9 @@ static void build_steps(Variant *v) {
         s->range = r->range == RANGE_INF ? (uint8_t)unbounded : r->range;
         s->modes = r->modes;
         s->path = r->path;
+        /* a hopper whose count limits its whole move (pR2) is walked
+        ** with a count the unlimited ones do without */
+        s->counted = (uint8_t)(r->range != RANGE_INF && (r->path == PATH_HOP || r->path == PATH_GRASS));
         int diagonal = r->dx != 0 && (r->dx == r->dy || r->dx == -r->dy);
         s->cond = (uint8_t)((r->initial ? STEP_INITIAL : 0) |
                             (diagonal && v->diagonal_once_bit ? STEP_DIAGONAL : 0) |
@@ -250,7 +253,7 @@ static void build_steps(Variant *v) {
         if (r->extra && i < v->nplain[c][t]) v->nplain[c][t] = i; /* extra steps come last */
         if (r->modes & MODE_EP) v->ep_mask |= 1u << t;
         if (!(r->modes & MODE_CAPTURE)) continue;
-        int reach = r->path == PATH_SLIDE || r->path == PATH_LAME ? s->range : longest;
+        int reach = s->range < longest ? s->range : longest; /* (a hopper's range counts its screen) */
         for (int k = r->path == PATH_HOP || r->path == PATH_GRASS ? 2 : 1;
              k <= reach && abs(k * s->off) < g->nsq; k++)
           v->capture_offset[c][k * s->off + MAX_SQUARES] |= 1u << t;
@@ -439,6 +442,12 @@ static void find_plain_types(Variant *v) {
   /* Plain types (Variant.plain_mask), whose moves gen_pseudo() writes
   ** straight into the list. */
   v->apart_mask = v->extra_mask;
+  /* a counted hopper's steps are walked by gen_steps, not the generator
+  ** of plain types, which then does without the count */
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++)
+      for (int i = 0; i < v->nsteps[c][t]; i++)
+        if (v->step[c][t][i].counted) v->apart_mask |= 1u << t;
   if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
   for (int c = 0; c < 2; c++) {
     v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = 0;
@@ -495,7 +504,7 @@ static void conclude_drops(Variant *v, Report *r) {
     for (int t = 0; t < v->ntypes; t++) {
       uint16_t ranks = (uint16_t)((1u << g->ranks) - 1);
       if (v->type[t].pawn && v->type[t].promotes) {
-        for (int rank = 0; rank < g->ranks; rank++)
+        for (int rank = 0; rank < g->ranks && !v->pawn_zone; rank++)
           if (v->promo_rank_mask[c][rank]) ranks &= (uint16_t)~(1u << rank);
         if (!v->pawn_first_rank) ranks &= (uint16_t)~(1u << (c == WHITE ? 0 : g->ranks - 1));
       }

@@ -256,6 +256,8 @@ typedef struct Step {
   int16_t off;
   uint8_t range, modes, path, nlame;
   uint8_t cond; /* STEP_*: when the step may be taken (0: always) */
+  uint8_t counted; /* a hopper (PATH_HOP, PATH_GRASS) whose range counts
+                      its whole move, screen included (pR2) */
   int16_t lame[2];
 } Step;
 
@@ -504,6 +506,7 @@ typedef struct Variant {
   int keep_promoted;      /* ... as what it is even when it was promoted
                              (otherwise as the type that promoted) */
   int pawn_first_rank;    /* pawns may be dropped on their first rank */
+  int pawn_zone;          /* pawns may be dropped where they would promote */
   int drop_promoted;      /* a piece may also be dropped as its promoted form */
   int drop_no_check;      /* a drop may not give check */
   int must_drop;          /* while the pocket holds pieces (1), a turn is a

@@ -128,8 +128,10 @@ unsigned xbetza_describe(const Variant *v, int t, char *out, size_t len) {
       if (r->modes & MODE_EP) strcat(text, "e");
     }
     strcat(text, r->path == PATH_HOP ? "p" : r->path == PATH_GRASS ? "g" : r->path == PATH_LAME ? "n" : "");
-    /* a hopper's line is as long as the board (movegen.c) */
-    int range = hopper || r->range == RANGE_INF || r->range >= longest ? 0 : r->range;
+    /* a hopper's line is as long as the board unless counted (movegen.c:
+    ** the count bounds the whole move, screen included) */
+    int range = r->range == RANGE_INF || r->range >= longest ? 0 : r->range;
+    if (hopper && range == 1) range = 0; /* (piece.c compiles no hopper of count 1) */
     size_t k = strlen(text);
     if (range == 0 && atom == 'W') snprintf(text + k, sizeof text - k, "R");
     else if (range == 0 && atom == 'F') snprintf(text + k, sizeof text - k, "B");

@@ -588,7 +588,6 @@ static int pos_attacked_by_own_type(lua_State *L) {
   Rules *R = view(L);
   int c = checkcolour(L, 2);
   const Position *p = R->p;
-  const Geometry *g = &p->v->geo;
   pay_squares(L, R, COST_PER_SQUARE);
   /* the enemy pieces by type, once: each piece is then tested against
   ** its own type's only */
@@ -600,20 +599,27 @@ static int pos_attacked_by_own_type(lua_State *L) {
     next[i] = first[t];
     first[t] = i;
   }
-  lua_createtable(L, 0, 0);
-  int k = 0;
-  for (int r = 0; r < g->ranks; r++)
-    for (int f = 0; f < g->files; f++) {
-      int sq = board_square(g, f, r);
-      uint8_t cell = p->board[sq];
-      if (cell == CELL_EMPTY || CELL_COLOUR(cell) != c) continue;
-      for (int i = first[CELL_TYPE(cell)]; i >= 0; i = next[i])
-        if (piece_attacks(p, p->plist[e][i], sq)) {
-          pushsquare(L, R, sq);
-          lua_rawseti(L, -2, ++k);
-          break;
-        }
-    }
+  /* colour's pieces from its list, the few found put in board order */
+  int hit[MAX_PIECES], nhit = 0;
+  for (int j = 0; j < p->npieces[c]; j++) {
+    int sq = p->plist[c][j];
+    int t = CELL_TYPE(p->board[sq]);
+    /* capture_offset: the types whose capture steps reach that far that
+    ** way, which leaves out most pairs before piece_attacks */
+    const uint32_t *near = p->v->capture_offset[e] + MAX_SQUARES + sq;
+    for (int i = first[t]; i >= 0; i = next[i])
+      if ((near[-p->plist[e][i]] & 1u << t) && piece_attacks(p, p->plist[e][i], sq)) {
+        int at = nhit++;
+        for (; at > 0 && hit[at - 1] > sq; at--) hit[at] = hit[at - 1]; /* square order is board order */
+        hit[at] = sq;
+        break;
+      }
+  }
+  lua_createtable(L, nhit, 0);
+  for (int k = 0; k < nhit; k++) {
+    pushsquare(L, R, hit[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
   return 1;
 }
 

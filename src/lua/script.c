@@ -987,7 +987,7 @@ static void read_promotion(Reader *r, int t, Variant *v) {
 
 /* drops = { captures, keep_promoted, pawn_first_rank, ... }: pieces in hand */
 static void read_drops(Reader *r, int t, Variant *v) {
-  static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank",
+  static const char *const known_drops[] = {"captures", "keep_promoted", "pawn_first_rank", "pawn_zone",
                                             "no_doubled", "doubled_limit", "no_mate", "mate_loses", "promoted", "no_check",
                                             "region", "must", "opposite", "free", "gating", "gate_shields",
                                             "unlimited", "enclosing", "start", "restart_count", NULL};
@@ -1015,6 +1015,7 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->capture_to_pocket = get_bool(r, t, "captures", "drops.", 1);
   v->keep_promoted = get_bool(r, t, "keep_promoted", "drops.", 0);
   v->pawn_first_rank = get_bool(r, t, "pawn_first_rank", "drops.", 0);
+  v->pawn_zone = get_bool(r, t, "pawn_zone", "drops.", 0);
   v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
   v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
   /* no_doubled's piece may be dropped on a file holding fewer than this many */

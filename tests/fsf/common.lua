@@ -88,9 +88,6 @@ local known_current = {
   -- nothing in hand it answers with a move a single board cannot play.
   -- varia, one board, scores the stalemate: the rule of both versions.
   bughouse = "a stalemate with nothing in hand: the engine's search plays a virtual drop (two boards); the rule of both versions is a loss, as varia scores it",
-  -- said to differ by their perpetualCheckIllegal until it was translated
-  -- (rules.perpetual_check), and differing otherwise as well:
-  ["tests/fsf/current/variants.ini:cannonshogi"] = "perft: its hoppers (customPiece1-5, pR pB ...) move otherwise",
 }
 
 -- Where 11.1 departs from the rules in a way no option of the variant
@@ -211,6 +208,60 @@ function M.ini_compare_as(spec, engine)
   end
   table.sort(as)
   return #as > 0 and table.concat(as, ",") or nil
+end
+
+-- The lines a shell command prints.
+function M.popen_lines(cmd)
+  local p = assert(io.popen(cmd))
+  local lines = {}
+  for line in p:lines() do lines[#lines + 1] = line end
+  p:close()
+  return lines
+end
+
+-- Seconds of wall time of a shell command, and the nodes its perft counted
+-- (its last "Nodes searched:" line).
+function M.timed(cmd)
+  local t = M.popen_lines("s=$(date +%s%N); n=$(" .. cmd ..
+    " 2>/dev/null | sed -n 's/^Nodes searched: //p' | tail -1); e=$(date +%s%N); echo $((e - s)) $n")
+  local ns, nodes = t[#t]:match("^(%d+) (%d+)$")
+  return tonumber(ns) / 1e9, tonumber(nodes)
+end
+
+-- Perft from the start, side by side, at the smallest depth at which
+-- varia's perft runs for at least a second (and Fairy-Stockfish's, which
+-- is slower, longer): there start-up and caches no longer flatter either
+-- engine. Returns depth, varia's and Fairy-Stockfish's nodes/second, and
+-- whether the two counted the same nodes.
+local MIN_SECONDS, LONG_SECONDS, MAX_DEPTH = 1.0, 5.0, 10
+-- name is varia's variant (a name or FILE.ini:SECTION), theirs
+-- Fairy-Stockfish's, fsf its command, path its VariantPath (or nil).
+function M.perft_speed(name, theirs, fsf, path)
+  local function ours_cmd(d) return string.format("./varia perft --variant %s %d", shell_quote(name), d) end
+  local function fsf_cmd(d)
+    return string.format(
+      "printf '%ssetoption name UCI_Variant value %s\\nposition startpos\\ngo perft %d\\nquit\\n' | %s",
+      path and "setoption name VariantPath value " .. path .. "\\n" or "", theirs, d, fsf)
+  end
+  local depth, first, nodes = 1, nil, nil
+  repeat
+    depth = depth + 1
+    first, nodes = M.timed(ours_cmd(depth))
+  until first >= MIN_SECONDS or depth >= MAX_DEPTH
+  -- three runs of each engine and the median; one when its first run
+  -- takes long enough (LONG_SECONDS) that the machine's noise averages out
+  -- within it. The runs alternate between the engines.
+  local function median(t) table.sort(t) return t[(#t + 1) // 2] end
+  local ours, fsfs, agree = { first }, {}, true
+  for i = 1, 3 do
+    if i > 1 and ours[1] < LONG_SECONDS then ours[i] = M.timed(ours_cmd(depth)) end
+    if i == 1 or fsfs[1] < LONG_SECONDS then
+      local t, theirs_nodes = M.timed(fsf_cmd(depth))
+      if theirs_nodes ~= nodes then agree = false end
+      fsfs[i] = t
+    end
+  end
+  return depth, nodes / median(ours), nodes / median(fsfs), agree
 end
 
 return M

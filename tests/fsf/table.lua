@@ -21,13 +21,7 @@ local old_engine, current_engine = common.engine("11.1"), common.engine("current
 local missing = {
 }
 
-local function popen_lines(cmd)
-  local p = assert(io.popen(cmd))
-  local lines = {}
-  for line in p:lines() do lines[#lines + 1] = line end
-  p:close()
-  return lines
-end
+local popen_lines = common.popen_lines
 
 local old_known = common.known(old_engine)
 local current_known = common.known(current_engine)
@@ -75,49 +69,6 @@ for _, line in ipairs(diff_lines) do
     agree[which][name] = agree[which][name] or {}
     agree[which][name][kind] = { tonumber(count), tonumber(bad) }
   end
-end
-
--- Seconds of wall time of a shell command, and the nodes its perft counted
--- (its last "Nodes searched:" line).
-local function timed(cmd)
-  local t = popen_lines("s=$(date +%s%N); n=$(" .. cmd ..
-    " 2>/dev/null | sed -n 's/^Nodes searched: //p' | tail -1); e=$(date +%s%N); echo $((e - s)) $n")
-  local ns, nodes = t[#t]:match("^(%d+) (%d+)$")
-  return tonumber(ns) / 1e9, tonumber(nodes)
-end
-
--- Perft from the start, side by side, at the smallest depth at which
--- varia's perft runs for at least a second (and Fairy-Stockfish's, which
--- is slower, longer): there start-up and caches no longer flatter either
--- engine. Returns depth, varia's and Fairy-Stockfish's nodes/second, and
--- whether the two counted the same nodes.
-local MIN_SECONDS, LONG_SECONDS, MAX_DEPTH = 1.0, 5.0, 10
-local function speed(name, theirs, fsf)
-  local function ours_cmd(d) return string.format("./varia perft --variant %s %d", name, d) end
-  local function fsf_cmd(d)
-    return string.format(
-      "printf 'setoption name UCI_Variant value %s\\nposition startpos\\ngo perft %d\\nquit\\n' | %s",
-      theirs, d, fsf)
-  end
-  local depth, first, nodes = 1, nil, nil
-  repeat
-    depth = depth + 1
-    first, nodes = timed(ours_cmd(depth))
-  until first >= MIN_SECONDS or depth >= MAX_DEPTH
-  -- three runs of each engine and the median; one when its first run
-  -- takes long enough (LONG_SECONDS) that the machine's noise averages out
-  -- within it. The runs alternate between the engines.
-  local function median(t) table.sort(t) return t[(#t + 1) // 2] end
-  local ours, fsfs, agree = { first }, {}, true
-  for i = 1, 3 do
-    if i > 1 and ours[1] < LONG_SECONDS then ours[i] = timed(ours_cmd(depth)) end
-    if i == 1 or fsfs[1] < LONG_SECONDS then
-      local t, theirs_nodes = timed(fsf_cmd(depth))
-      if theirs_nodes ~= nodes then agree = false end
-      fsfs[i] = t
-    end
-  end
-  return depth, nodes / median(ours), nodes / median(fsfs), agree
 end
 
 local function hooks(name)
@@ -203,7 +154,7 @@ for _, theirs in ipairs(known) do
       speed_text = kept_speed[theirs]
     elseif fsf then
       measured_now = measured_now + 1
-      local d, ours, fsfs, same = speed(name, theirs, fsf)
+      local d, ours, fsfs, same = common.perft_speed(name, theirs, fsf)
       speed_text = string.format("%d: %.1f / %.1f = %.2fx%s", d, ours / 1e6, fsfs / 1e6, ours / fsfs,
         same and "" or " (node counts differ)")
     end

@@ -53,17 +53,34 @@ t.equal("fsN", reach(new("custom.ini:c-directions", fens.d), "d4"), "b5 f5")
 t.equal("betza: fmWfceF", ini.betza("fmWfceF"), "mfWcefF")
 t.check("betza: one digit", not ini.betza("R12"))
 -- 'h' pairs with any letter (Fairy-Stockfish's half): fh the four forward
--- leaps, lh the four leftward; hr and hl name the leaps of one turning
--- sense, which varia's letters cannot write, as no single knight leap.
+-- leaps, lh the four leftward; hr and hl the four leaps of one turning
+-- sense, each a single leap in varia (a doubled letter and another).
 t.equal("betza: fhmnN", ini.betza("mfWcfFfhmnN"), "mfWcfFmnfN")
 t.equal("betza: lhN", ini.betza("lhN"), "lN")
-t.fails("betza: hrN", "cannot write", ini.betza("hrN"))
-t.fails("betza: flN", "cannot write", ini.betza("flN"))
+t.equal("betza: hrN", ini.betza("hrN"), "ffrNbblNllfNrrbN")
+t.equal("betza: flN, one leap", ini.betza("flN"), "llfN")
 -- unlike letters on a diagonal atom: one diagonal each (lf forward-left)
 t.equal("betza: lfrbB", ini.betza("lfrbB"), "flBbrB")
 -- an orthogonal atom's unlike pair is split: fs is forward and sideways
 t.equal("betza: fsW", ini.betza("fsW"), "sWfW")
 t.equal("betza: mfrWmrfF", ini.betza("mfrWmrfF"), "mfWmrWmfrF")
+-- Hoppers as Fairy-Stockfish reads them (piece.cpp, bitboard.cpp): a
+-- count bounds the whole move (varia's reading too); a hopper's count 1 is
+-- its grasshopper, g with a count of 2 or more a cannon of that count.
+t.equal("betza: cannonshogi's mRpRmFpB2", ini.betza("mRpRmFpB2"), "mRpRmFpB2")
+t.equal("betza: pR1 is a grasshopper", ini.betza("pR1"), "gR")
+t.equal("betza: gR2 is a cannon of count 2", ini.betza("gR2"), "pR2")
+t.equal("betza: gB", ini.betza("gB"), "gB")
+-- Fairy-Stockfish walks a rider along its whole line type and keeps the
+-- squares any move of the same kind reaches on an empty board: one move
+-- widens another along the line, which varia's Betza does not write
+-- (refused, saying why; checked against the native build: R2pR slides to
+-- e8 from e3, fRbpR slides down and hops up, DD never moves)
+t.fails("betza: R2pR", "slide along (-1, 0) reaches square 3 of the line", ini.betza("R2pR"))
+t.fails("betza: fRbpR", "bound each other along a line", ini.betza("fRbpR"))
+t.fails("betza: DD", "does not reach", ini.betza("DD"))
+t.equal("betza: mRcR2, the kinds apart", ini.betza("mRcR2"), "mRcR2")
+t.equal("betza: fRbR2, each direction its own", ini.betza("fRbR2"), "fRbR2")
 
 -- Inheritance: a section over an earlier one over a built-in.
 local text = [[
@@ -257,6 +274,10 @@ t.fails("a script that is not a Fairy-Stockfish built-in", "the parent 'monochro
   ini.translate("[q:monochrome]\n", "q", "t.ini"))
 -- FEN forms: no castling and en passant fields ("w 0 1"), the board alone,
 -- check counters after the side to move.
+-- Hoppers with a count, a grasshopper as pB1, a cannon as gR2
+-- (cannonshogi's pieces among them)
+t.equal("hoppers with a count: perft 3", count("hops", 3), 28294)
+t.equal("hoppers with a count: perft 4", count("hops", 4), 786296)
 t.equal("startFen ... w 0 1", count("short", 3), 8902)
 t.equal("full_fen: w 0 1", ini.full_fen("8/8 w 0 1"), "8/8 w - - 0 1")
 t.equal("full_fen: the board alone", ini.full_fen("8/8"), "8/8 w")
@@ -358,9 +379,25 @@ t.equal("a new letter keeps the type a promotion piece", v.promotion.pieces, "aq
 v = ini.table(assert(ini.parse("[mr:chess]\ncustomPiece2 = c:K\nmobilityRegionWhiteCustomPiece2 = *2 *3\n")), "mr")
 t.equal("mobilityRegion of customPiece2", v.pieces.c.region and v.pieces.c.region.white, "a2-h2 a3-h3")
 t.equal("buffalo, its regions read", varia.new("tests/fsf/current/variants.ini:buffalo"):perft(3), 35998)
--- A side with no king: refused by name, with the option varia lacks.
-t.fails("no king", "[mj] startFen: White has no king (K), which Fairy-Stockfish plays; extinctionPseudoRoyal = true: varia's royal pieces are royal whatever their number; here a king (k) beside the pseudo-royal pieces, whose mates Fairy-Stockfish scores otherwise",
-  ini.translate("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj", "t.ini"))
+-- A side with no king beside a pseudo-royal piece (Maharajah and the
+-- Sepoys: White's amazon, Black's king): both royal, as Fairy-Stockfish
+-- keeps a pseudo-royal piece unattacked and mates a side whose one is
+-- attacked and that has no move. Counts of its native build (c19b5f6).
+do
+  local mj = os.tmpname() .. ".ini"
+  local f = assert(io.open(mj, "w"))
+  f:write("[mj:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n")
+  f:close()
+  t.equal("maharajah: the start, perft 3", varia.new(mj .. ":mj"):perft(3), 9097)
+  t.equal("maharajah: the amazon kept out of attack, perft 3", varia.new(mj .. ":mj", { fen = "4k3/8/8/8/8/1q6/2r5/M7 w - - 0 1" }):perft(3), 4084)
+  t.equal("maharajah: perft 3 (2)", varia.new(mj .. ":mj", { fen = "4k3/8/8/8/8/8/1r6/M1q5 w - - 0 1" }):perft(3), 2003)
+  os.remove(mj)
+  os.remove((mj:gsub("%.ini$", "")))
+end
+-- Two pseudo-royal amazons (Maharajah's Black): pseudo-royal only once one
+-- is left, which varia's royal pieces are not; refused by name.
+t.fails("two pseudo-royal pieces", "2 of m at the start: pseudo-royal only from 1 on",
+  ini.translate("[mj2:chess]\namazon = m\nstartFen = 3mm3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n", "mj2", "t.ini"))
 -- pawnTypes naming the pawn alone changes nothing.
 v, notes = ini.table(assert(ini.parse("[pt:chess]\npawnTypes = p\n")), "pt")
 t.equal("pawnTypes = p: no note", #notes, 0)
@@ -424,5 +461,67 @@ t.equal("blastImmuneTypes: immune and surviving", v.rules.blast.immune .. " " ..
 t.equal("mutuallyImmuneTypes", v.rules.mutually_immune, "k")
 t.equal("mutuallyImmuneTypes: no note", #notes, 0)
 t.equal("atomar's options (FSF perft 4)", varia.new(v):perft(4), 197779)
+
+-- diagonalLines (issue 26): on the lines the rook also slides as a
+-- bishop, onto the lines only; the slide is masked by them, not stopped
+-- at a square off them (a1 to e5 past b2 and d4), and a piece off the
+-- lines still blocks it (b2). Counts: the current Fairy-Stockfish, go
+-- perft 1 and 3 of the same section.
+local dl = ini.table(assert(ini.parse("[dl:chess]\ndiagonalLines = a1 c3 e5\ncastling = false\n")), "dl")
+t.equal("diagonalLines: the rook's extra bishop slide", dl.pieces.r.extra and dl.pieces.r.extra.betza, "B")
+t.equal("diagonalLines: no extra moves for a king that is no wazir", dl.pieces.k.extra, nil)
+g = varia.new(dl, { fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" })
+t.equal("diagonalLines: masked, not stopped", reach(g, "a1"), "a2 a3 a4 a5 a6 a7 a8 b1 c1 c3 d1 e5")
+t.equal("diagonalLines: FSF perft 3", g:perft(3), 1477)
+t.equal("diagonalLines: blocked off the lines (FSF perft 1, 3)",
+  table.concat({ varia.new(dl, { fen = "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1" }):perft(1),
+                 varia.new(dl, { fen = "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1" }):perft(3),
+                 varia.new(dl, { fen = "4k3/8/8/8/3p4/8/8/R3K3 w - - 0 1" }):perft(1),
+                 varia.new(dl, { fen = "4k3/8/8/8/3p4/8/8/R3K3 w - - 0 1" }):perft(3) }, " "), "15 1880 16 1579")
+g = varia.new(dl, { fen = "8/8/8/4k3/8/8/8/R3K3 b - - 0 1" })
+t.equal("diagonalLines: a check along the masked slide (FSF perft 3)", #g:checkers() .. " " .. g:perft(3), "1 884")
+t.equal("diagonalLines: no check past a piece off the lines (FSF perft 3)",
+  varia.new(dl, { fen = "8/8/8/4k3/8/8/1P6/R3K3 b - - 0 1" }):perft(3), 949)
+-- janggi as a parent: its lines, bikjang and count translated, nothing
+-- left (FSF janggi, go perft 3: 33000); two passes are counted, Black's
+-- 1.5 points winning an equal count
+v, notes = ini.table(assert(ini.parse("[jg:janggi]\n")), "jg")
+t.equal("janggi: nothing left untranslated", #notes, 0)
+t.equal("janggi: the lines, bikjang and the count", string.format("%s %s %s %s %s %s", v.pieces.k.extra.betza,
+  v.pieces.p.extra.betza, v.pieces.c.extra.betza, v.rules.facing_kings, v.rules.facing_result, v.rules.komi),
+  "F fF pB must_break material 1.5")
+t.equal("janggi: the count's weights", string.format("%d %d %d %d %d %d", v.pieces.r.material, v.pieces.c.material,
+  v.pieces.n.material, v.pieces.b.material, v.pieces.a.material, v.pieces.p.material), "13 7 5 3 3 2")
+g = varia.new(v)
+t.equal("janggi as a parent (FSF perft 3)", g:perft(3), 33000)
+g:play("e2e2") g:play("e9e9")
+t.equal("janggi: two passes counted", table.concat({ g:result() }, " "), "black passes")
+-- where it cannot be translated, said so: bikjang without passes, lines
+-- for a soldier whose extra moves are its sideways steps already
+_, notes = ini.table(assert(ini.parse("[bj:janggi]\npass = false\n")), "bj")
+t.equal("bikjangRule without passes: noted", notes[1] and notes[1].key, "bikjangRule")
+_, notes = ini.table(assert(ini.parse("[xs:xiangqi]\ndiagonalLines = d1 f1 e2 d3 f3\n")), "xs")
+t.check("diagonalLines over soldierPromotionRank: noted", (function()
+  for _, n in ipairs(notes) do if n.key == "diagonalLines" and n.rules then return true end end end)())
+-- materialCounting = blackdrawodds: Black wins what would be drawn
+-- (weights 0, komi 0.5, as variants/armageddon.lua)
+v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "capturethequeen")
+t.equal("blackdrawodds", string.format("%d %s %s %s", #notes, v.rules.komi, v.rules.nmove_result, v.rules.stalemate),
+  "0 0.5 material material")
+-- A lame leap Fairy-Stockfish has no table for never moves there (elgam's
+-- o:nC); FSF elgam, go perft 3 from the start: 100990
+t.equal("betza: nC never moves", ini.betza("nC"), "")
+t.equal("betza: nK never moves, W does", ini.betza("nKW"), "W")
+t.equal("betza: nN, nZ stay", ini.betza("nNnZ"), "nNnZ")
+t.equal("elgam (FSF perft 3)", varia.new(vi .. "elgam"):perft(3), 100990)
+-- promotionZonePawnDrops: pawns dropped on the far rank too (drops.
+-- pawn_zone), a custom pawn on its first rank as well (FSF perft 1:
+-- crazyhouse's king and 55 pawn drops; elgam's soldier drops)
+v = ini.table(assert(ini.parse("[pz:crazyhouse]\npromotionZonePawnDrops = true\n")), "pz")
+t.equal("promotionZonePawnDrops", v.drops.pawn_zone, true)
+t.equal("promotionZonePawnDrops (FSF perft 1, 3)", varia.new(v, { fen = "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1" }):perft(1) .. " " ..
+  varia.new(v, { fen = "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1" }):perft(3), "60 36415")
+t.equal("a custom pawn's drops (elgam, FSF perft 1)", varia.new(vi .. "elgam",
+  { fen = "r2o1k1ohav/3sC1h4/2S3a4/1SS1es3re/5s4S/3S1H4S/1R1h1V1s2R/2s4c3/4CK1A3/2E2c1OE1o[SA] w - - 1 159" }):perft(1), 176)
 
 t.done()

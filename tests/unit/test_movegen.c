@@ -236,6 +236,54 @@ static void test_cannon_check(void **state) {
   fx_variant_free(v);
 }
 
+/* A hopper's or grasshopper's count bounds the whole move, screen
+** included (Fairy-Stockfish's reading, its bitboard.cpp: the rider's
+** squares within the count of the piece): a pR2 jumps only a piece next
+** to it, onto the square beyond; a gR2 lands beyond a piece next to it.
+** King k (K, royal), h (pR2), g (gR2), wazir w (W) as a screen, on 6x6. */
+static void test_hopper_count(void **state) {
+  Variant *v = fx_variant_new("hop-count", 6, 6);
+  Position p;
+  (void)state;
+  fx_add_piece(v, 'k', "K", 1, 0, 0);
+  fx_add_piece(v, 'h', "pR2", 0, 0, 0);
+  fx_add_piece(v, 'g', "gR2", 0, 0, 0);
+  fx_add_piece(v, 'w', "W", 0, 0, 0);
+  snprintf(v->start_fen, sizeof v->start_fen, "5k/6/6/6/6/K5 w - - 0 1");
+  fx_conclude(v);
+  /* the screen next to it: b1 onto c1, not d1 */
+  fx_set_fen(&p, v, "5k/6/6/6/6/HW3K w - - 0 1");
+  assert_true(fx_has_legal(&p, "a1c1"));
+  assert_false(fx_has_legal(&p, "a1d1"));
+  assert_false(fx_has_legal(&p, "a1a2")); /* no screen on the file */
+  /* the screen two away: nothing beyond it is in reach */
+  fx_set_fen(&p, v, "5k/6/6/6/6/H1W2K w - - 0 1");
+  assert_false(fx_has_legal(&p, "a1d1"));
+  assert_false(fx_has_legal(&p, "a1e1"));
+  /* check: a king just beyond a screen next to the hopper is attacked, one
+  ** further away is not */
+  fx_set_fen(&p, v, "5k/6/6/K5/W5/h5 w - - 0 1");
+  assert_true(royal_attacked(&p, WHITE));
+  fx_set_fen(&p, v, "5k/6/K5/6/W5/h5 w - - 0 1");
+  assert_false(royal_attacked(&p, WHITE));
+  fx_set_fen(&p, v, "5k/6/K5/W5/6/h5 w - - 0 1");
+  assert_false(royal_attacked(&p, WHITE));
+  /* the capture: onto the square beyond the screen next to it only */
+  fx_set_fen(&p, v, "5k/6/6/6/K5/HWw1w1 w - - 0 1");
+  assert_true(fx_has_legal(&p, "a1c1"));
+  assert_false(fx_has_legal(&p, "a1e1"));
+  /* the grasshopper: beyond a piece next to it, not beyond one further */
+  fx_set_fen(&p, v, "5k/6/6/6/6/GW3K w - - 0 1");
+  assert_true(fx_has_legal(&p, "a1c1"));
+  fx_set_fen(&p, v, "5k/6/6/6/6/G1W2K w - - 0 1");
+  assert_false(fx_has_legal(&p, "a1d1"));
+  fx_set_fen(&p, v, "5k/6/6/K5/W5/g5 w - - 0 1");
+  assert_true(royal_attacked(&p, WHITE));
+  fx_set_fen(&p, v, "5k/6/K5/W5/6/g5 w - - 0 1");
+  assert_false(royal_attacked(&p, WHITE));
+  fx_variant_free(v);
+}
+
 /* Chess by king capture: no check rule, the side without a king has lost. */
 static void test_terminal_king_capture(void **state) {
   Variant *v = fx_chess_unconcluded();
@@ -316,6 +364,7 @@ int main(void) {
       cmocka_unit_test(test_en_passant_pin),
       cmocka_unit_test(test_castling_rules),
       cmocka_unit_test(test_cannon_check),
+      cmocka_unit_test(test_hopper_count),
       cmocka_unit_test(test_terminal_king_capture),
       cmocka_unit_test(test_terminal_extinction),
   };

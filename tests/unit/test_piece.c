@@ -86,6 +86,21 @@ static void test_knight_direction_subsets(void **state) {
   compile_ok("sN");
   static const int side[4][2] = {{2, 1}, {-2, 1}, {2, -1}, {-2, -1}};
   expect_dirs(side, 4);
+  /* a doubled letter and another: one leap, the narrow one that way */
+  compile_ok("ffrN");
+  static const int one[1][2] = {{1, 2}};
+  expect_dirs(one, 1);
+  compile_ok("llbN");
+  static const int one_left[1][2] = {{-2, -1}};
+  expect_dirs(one_left, 1);
+  /* four single leaps of one turning sense (a chiral knight) */
+  compile_ok("ffrNbblNllfNrrbN");
+  static const int chiral[4][2] = {{1, 2}, {-1, -2}, {-2, 1}, {2, -1}};
+  expect_dirs(chiral, 4);
+  /* no narrow leap that way: the letters count as before (ff, then s) */
+  compile_ok("ffsN");
+  static const int ff_or_s[6][2] = {{1, 2}, {-1, 2}, {2, 1}, {-2, 1}, {2, -1}, {-2, -1}};
+  expect_dirs(ff_or_s, 6);
 }
 
 static void test_riders_and_ranges(void **state) {
