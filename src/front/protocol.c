@@ -1071,7 +1071,7 @@ static void cecp_usermove(Cecp *c, const char *text, int *think) {
   const Variant *v = c->e.g->v;
   size_t len = strlen(move);
   if (refused && v->npromo && len > 3 && len + 2 < sizeof move && isdigit((unsigned char)move[len - 1])) {
-    char promoted[sizeof move], ignored[256];
+    char promoted[sizeof move + 2], ignored[256];
     snprintf(promoted, sizeof promoted, "%s%c", move, v->type[v->promo_type[0]].letter);
     if (!game_play_text(c->e.g, promoted, &played, ignored, sizeof ignored)) refused = 0;
   }
