@@ -219,6 +219,17 @@ function M.popen_lines(cmd)
   return lines
 end
 
+-- The speed column of a page written before (docs/variants.md), by the
+-- row's first cell: "DEPTH: ... = RATIOx" (VARIA_TABLE_KEEP_SPEED).
+function M.kept_speeds(page)
+  local kept = {}
+  for _, line in ipairs(M.popen_lines("cat '" .. page:gsub("'", "") .. "'")) do
+    local name, last = line:match("^| (%S+) |"), line:match("| ([^|]-) |$")
+    if name and last and last:match("^%d+: ") then kept[name] = last end
+  end
+  return kept
+end
+
 -- Seconds of wall time of a shell command, and the nodes its perft counted
 -- (its last "Nodes searched:" line).
 function M.timed(cmd)

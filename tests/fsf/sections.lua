@@ -37,14 +37,8 @@ for _, line in ipairs(lines) do
   end
 end
 
-local kept_speed = {}
 local keep_from = os.getenv("VARIA_TABLE_KEEP_SPEED")
-if keep_from then
-  for _, line in ipairs(common.popen_lines("cat '" .. keep_from:gsub("'", "") .. "'")) do
-    local name, last = line:match("^| (%S+) |"), line:match("| ([^|]-) |$")
-    if name and last and last:match("^%d+: ") then kept_speed[name] = last end
-  end
-end
+local kept_speed = keep_from and common.kept_speeds(keep_from) or {}
 
 -- A cell's text on one line, without the table's bars.
 local function cell(s) return (tostring(s):gsub("\n.*", ""):gsub("|", "/")) end

@@ -128,15 +128,8 @@ local current_native = os.getenv("FAIRY_STOCKFISH_CURRENT")
 -- VARIA_TABLE_KEEP_SPEED=FILE (docs/variants.md as it was) keeps the speed
 -- of each variant FILE already measured, and measures only the others:
 -- the page then says so.
-local kept_speed = {}
 local keep_from = os.getenv("VARIA_TABLE_KEEP_SPEED")
-if keep_from then
-  for _, line in ipairs(popen_lines("cat '" .. keep_from:gsub("'", "") .. "'")) do
-    local name = line:match("^| (%S+) |")
-    local last = line:match("| ([^|]-) |$")
-    if name and last and last:match("^%d+: ") then kept_speed[name] = last end
-  end
-end
+local kept_speed = keep_from and common.kept_speeds(keep_from) or {}
 local measured_now = 0
 local counted, agreeing = 0, 0
 for _, theirs in ipairs(known) do
