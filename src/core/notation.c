@@ -508,8 +508,11 @@ static Move script_named_move(Position *p, const char *text, const Move *list, i
   san_key(text, want, sizeof want);
   for (int i = 0; i < n; i++) {
     int named = script_named(p, list[i], buf, sizeof buf);
-    san_key(buf, key, sizeof key);
-    int reads = named && strcmp(key, want) == 0;
+    int reads = 0;
+    if (named) { /* buf holds a name only where the script gave one */
+      san_key(buf, key, sizeof key);
+      reads = strcmp(key, want) == 0;
+    }
     if (reads) by_name = 1;
     if (!reads) {
       move_to_uci(p, list[i], buf, sizeof buf);
