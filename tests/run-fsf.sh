@@ -15,22 +15,28 @@
 # Arguments are given to both runs (--only NAME, --seed N, ...).
 set -u
 cd "$(dirname "$0")/.."
+# The two runs are independent processes: they run side by side
+# (tests/jobs.sh, VARIA_TEST_JOBS), each reported whole, 11.1's first.
+. tests/jobs.sh
 status=0
 if [ ! -x "${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}" ]; then
   echo "FAIL fairy-stockfish is not installed (apt-get install fairy-stockfish)"
   echo "0 passed, 1 failed"
   status=1
 else
-  echo "== against Debian's fairy-stockfish 11.1"
-  ./varia run tests/fsf/diff.lua "$@" || status=1
+  jobs_start "against Debian's fairy-stockfish 11.1" ./varia run tests/fsf/diff.lua "$@"
 fi
-echo "== against the current fairy-stockfish (${FAIRY_STOCKFISH_CURRENT:-the wasm build})"
 if [ -z "${FAIRY_STOCKFISH_CURRENT:-}" ] && ! command -v node >/dev/null; then
+  echo "== against the current fairy-stockfish (the wasm build)"
   echo "FAIL node is not installed (tools/install-deps.sh --test)"
   echo "0 passed, 1 failed"
-  exit 1
+  status=1
+else
+  size=--quick
+  [ "${FSF_DEEP:-0}" = 1 ] && size=
+  jobs_start "against the current fairy-stockfish (${FAIRY_STOCKFISH_CURRENT:-the wasm build})" \
+    ./varia run tests/fsf/diff.lua --engine current $size "$@"
 fi
-size=--quick
-[ "${FSF_DEEP:-0}" = 1 ] && size=
-./varia run tests/fsf/diff.lua --engine current $size "$@" || status=1
+report() { echo "== $1"; echo "$2"; [ "$3" -eq 0 ] || status=1; }
+jobs_collect report
 exit $status

@@ -4,11 +4,13 @@
 # fairy variants' start positions and some set-up ones, Duck Chess, Atomic
 # Chess, the fairy conditions written as rule hooks, the tutorial's Knightmate;
 # and the transcripts (games
-# with the referee's expected announcements).
+# with the referee's expected announcements). The files run
+# VARIA_TEST_JOBS at a time (tests/jobs.sh), their reports in this order.
 set -u
 cd "$(dirname "$0")/.."
+. tests/jobs.sh
 status=0
-run() { echo "== varia test $*"; ./varia test "$@" || status=1; }
+run() { jobs_start "varia test $*" ./varia test "$@"; }
 run tests/perft/cpw.perft
 run --max-depth 5 tests/perft/perftsuite.epd
 run --variant chess960 --max-depth 5 tests/perft/fischer.epd
@@ -35,7 +37,9 @@ run tests/perft/rulings.perft
 run tests/perft/hex.perft
 # the tutorial's finished example (docs/writing-variants.md), whose
 # knightmate.lua is also the shipped variants/knightmate.lua
-echo "== VARIA_PATH=docs/examples varia test docs/examples/knightmate.perft"
-VARIA_PATH=docs/examples ./varia test docs/examples/knightmate.perft || status=1
+jobs_start "VARIA_PATH=docs/examples varia test docs/examples/knightmate.perft" \
+  env VARIA_PATH=docs/examples ./varia test docs/examples/knightmate.perft
 run tests/transcripts/*.transcript
+report() { echo "== $1"; echo "$2"; [ "$3" -eq 0 ] || status=1; }
+jobs_collect report
 exit $status
