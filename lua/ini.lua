@@ -734,7 +734,6 @@ for k, why in pairs({
   castlingKingFile = "varia's castling king stands where the FEN puts it",
   castlingRookKingsideFile = "varia castles with the outermost rook or the one the FEN names",
   castlingRookQueensideFile = "varia castles with the outermost rook or the one the FEN names",
-  dropNoDoubledCount = "varia's no_doubled allows none of the piece on the file",
   arrowGating = "varia has no arrows", duckGating = "see variants/duck.lua (a turn of two steps)",
   staticGating = "varia has no walls", staticGatingRegion = "varia has no walls",
   pastGating = "varia has no walls",
@@ -762,7 +761,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "castlingDroppedPiece", "promotionZonePawnDrops", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop", "mustDropType",
   "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
   "blackDropRegion", "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted",
-  "shogiDoubledPawn", "dropNoDoubled", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
+  "shogiDoubledPawn", "dropNoDoubled", "dropNoDoubledCount", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
   "seirawanGating", "kingPass", "pass", "makpongRule", "flyingGeneral", "soldierPromotionRank",
   "nMoveRule", "nFoldRule", "nFoldValue", "stalemateValue", "checkmateValue", "shatarMateRule",
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
@@ -1176,6 +1175,10 @@ local function read_drops(c)
     local sp = by_type.shogiPawn
     if sp and not bool(o.shogiDoubledPawn) then d.no_doubled = sp end
     if o.dropNoDoubled and o.dropNoDoubled:find("^%a") then d.no_doubled = o.dropNoDoubled:sub(1, 1):lower() end
+    -- dropNoDoubledCount: the piece may not be dropped on a file holding
+    -- this many of the side's own (0: it is never dropped)
+    local ndc = math.tointeger(tonumber(o.dropNoDoubledCount))
+    if d.no_doubled and ndc and ndc ~= 1 then d.doubled_limit = math.max(0, ndc) end
     if sp and bool(o.shogiPawnDropMateIllegal) then
       d.no_mate = sp
       v.departures = v.departures or {}

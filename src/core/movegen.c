@@ -554,10 +554,10 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
 }
 
 /* The files where no_doubled forbids a drop: those holding doubled_limit
-** of the side's pieces of that type. */
+** of the side's pieces of that type (every file where the limit is 0). */
 static uint32_t doubled_files(const Position *p, int us) {
   const Variant *v = p->v;
-  uint32_t doubled = 0;
+  uint32_t doubled = v->drop_doubled_limit ? 0 : ~0u;
   uint8_t on_file[MAX_FILES] = {0};
   for (int i = 0; i < p->npieces[us]; i++)
     if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {

@@ -1018,8 +1018,9 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->pawn_zone = get_bool(r, t, "pawn_zone", "drops.", 0);
   v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
   v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
-  /* no_doubled's piece may be dropped on a file holding fewer than this many */
-  v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 1, MAX_RANKS);
+  /* no_doubled's piece may be dropped on a file holding fewer than this
+  ** many (0: never dropped) */
+  v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 0, MAX_RANKS);
   /* must: true (a drop while the pocket holds any piece) or the letter of
   ** the one that must be dropped (and no other) while the pocket holds it */
   script_rawfield(L, t, "must");

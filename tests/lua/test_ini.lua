@@ -524,4 +524,21 @@ t.equal("promotionZonePawnDrops (FSF perft 1, 3)", varia.new(v, { fen = "4k3/8/8
 t.equal("a custom pawn's drops (elgam, FSF perft 1)", varia.new(vi .. "elgam",
   { fen = "r2o1k1ohav/3sC1h4/2S3a4/1SS1es3re/5s4S/3S1H4S/1R1h1V1s2R/2s4c3/4CK1A3/2E2c1OE1o[SA] w - - 1 159" }):perft(1), 176)
 
+-- Options of the current Fairy-Stockfish that the sections of its own
+-- variants.ini need (issue 26); counts of its native build (commit
+-- c19b5f6), VariantPath tests/fsf/current/variants.ini, go perft N.
+local function none_differs(name)
+  local t = varia.load(vi .. name)
+  return t.differs == nil or next(t.differs) == nil
+end
+-- dropNoDoubledCount = 0: dragonfly's pawns, once in hand, are never dropped
+t.check("dragonfly: nothing differs", none_differs("dragonfly"))
+t.equal("dropNoDoubledCount = 0: drops.doubled_limit 0", varia.load(vi .. "dragonfly").drops.doubled_limit, 0)
+t.equal("dragonfly (FSF perft 1, 2, 3)", (function()
+  local fen = "rbbknnr/pppp1pp/7/7/7/PPPPP1P/RBBKNNR[PpNn] w - - 0 1"
+  local out = {}
+  for d = 1, 3 do out[d] = varia.new(vi .. "dragonfly", { fen = fen }):perft(d) end
+  return table.concat(out, " ") end)(), "33 1037 20001")
+t.equal("dragonfly from the start (FSF perft 4)", varia.new(vi .. "dragonfly"):perft(4), 20909)
+
 t.done()
