@@ -767,7 +767,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
+  "castlingRookPieces", "castlingKingPiece", "oppositeCastling", "castlingWins", "connectN", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
   -- Janggi's (read_lines, read_move_rules, read_ends)
@@ -1125,6 +1125,11 @@ local function read_castling(c)
   elseif cs and not c.king then cs.king = castles_king end
   if cs and tonumber(o.castlingRank) ~= 1 then cs.rank = tonumber(o.castlingRank) end
   if cs and bool(o.castlingDroppedPiece) then cs.from_drops = "e" end
+  -- oppositeCastling: a castling takes the opponent's right on that side;
+  -- castlingWins: castling by those rights wins, losing them all loses
+  if cs and bool(o.oppositeCastling) then cs.opposite = true end
+  local wins = o.castlingWins and o.castlingWins:gsub("[^KQkq]", "") or ""
+  if cs and wins ~= "" then cs.wins = wins end
   c.v.castling = cs
 end
 

@@ -331,7 +331,7 @@ static GameResult result_of(Game *g, int claims) {
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
              : end == END_CHECKS ? "check limit" : end == END_PASSES ? "passes"
              : end == END_FACING ? "facing kings" : end == END_CONNECT ? "connection"
-             : end == END_FULL_BOARD ? "board full" : "extinction";
+             : end == END_FULL_BOARD ? "board full" : end == END_CASTLING ? "castling" : "extinction";
     return r;
   }
   const RuleHooks *rules = v->rules;

@@ -492,6 +492,22 @@ static inline uint64_t make_drop(Position *p, Move m, Undo *u, uint64_t k) {
   return k;
 }
 
+/* Castling's own rules of the rights (apart, so that chess's castling
+** stays as it was): the opponent's right on the same side goes
+** (castling.opposite), and castling by a right that wins ends the game
+** (castling.wins; unmake clears the mark). */
+static __attribute__((noinline)) uint64_t castling_rights_rules(Position *p, int side, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (v->castle_wins >> (us * 2 + side) & 1) p->castled_win = 1;
+  if (v->castle_opposite && (p->castle >> ((us ^ 1) * 2 + side) & 1)) {
+    int nc = p->castle & ~(1 << ((us ^ 1) * 2 + side));
+    k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
+    p->castle = nc;
+  }
+  return k;
+}
+
 /* The king and the rook, each to its square (MF_CASTLE). */
 static inline uint64_t make_castling(Position *p, Move m, Undo *u, uint64_t k) {
   const Variant *v = p->v;
@@ -524,6 +540,7 @@ static inline uint64_t make_castling(Position *p, Move m, Undo *u, uint64_t k) {
     k ^= take_owner(p, rto, &flipped);
   }
   p->anchor = kto;
+  if (v->castle_opposite || v->castle_wins) k = castling_rights_rules(p, side, k);
   return k;
 }
 
@@ -952,6 +969,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       remove_piece(p, sq);
       p->pocket[us][v->pocket_as[CASTLE_GATE(m) - 1]]++;
     }
+    p->castled_win = 0;
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
     int rto = kto + (side == 0 ? -1 : 1);
     uint8_t rook = p->board[rto]; /* one of castling.rook's types */

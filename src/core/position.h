@@ -86,6 +86,9 @@ typedef struct Position {
   int castle_rook[4];   /* the rook of each right */
   int castle_king[2];   /* the castling king's square of each colour */
   uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
+  uint8_t castled_win;  /* the last move castled by a right of
+                           Variant.castle_wins (not in the key or the FEN:
+                           the game is over) */
   int ep, ep_victim;    /* en passant square and the piece it captures */
   int ep2;              /* a second square the same step passed (a triple step's;
                            SQ_NONE unless ep is set too): captured the same way */

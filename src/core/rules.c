@@ -222,6 +222,22 @@ int pos_terminal(const Position *p, int *result) {
       return END_GOAL;
     }
   }
+  if (v->castle_wins) {
+    /* As Fairy-Stockfish's castlingWins: castling by one of the rights
+    ** wins; a side that has lost all of its own loses (the side that has
+    ** just moved asked first: a rook taking a rook takes both) */
+    if (p->castled_win) {
+      *result = RESULT_LOSS;
+      return END_CASTLING;
+    }
+    for (int i = 0; i < 2; i++) {
+      int c = i ? us : us ^ 1, mine = v->castle_wins >> (c * 2) & 3;
+      if (mine && !(p->castle >> (c * 2) & mine)) {
+        *result = c == us ? RESULT_LOSS : RESULT_WIN;
+        return END_CASTLING;
+      }
+    }
+  }
   if (v->connect != RESULT_NONE && connect_made(p, us ^ 1)) {
     *result = invert_result(v->connect); /* the result is the connecting side's */
     return END_CONNECT;

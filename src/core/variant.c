@@ -613,7 +613,7 @@ static void find_fast_paths(Variant *v) {
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->count_passes && v->passes_end != RESULT_NONE) || v->facing_break ||
-                    v->full_board != RESULT_NONE ||
+                    v->full_board != RESULT_NONE || (v->castling && v->castle_wins) ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear));
   v->legal_apart = v->has_owner || v->geo.wrap;

@@ -371,6 +371,10 @@ typedef struct Variant {
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
   int castle_drop_file;    /* a king dropped on this file of the castling
                               rank gains castling rights (-1: none) */
+  int castle_opposite;     /* a castling takes the opponent's right on the
+                              same side (castling.opposite) */
+  int castle_wins;         /* rights (bit colour * 2 + side) whose castling
+                              wins, and whose loss loses (castling.wins) */
 
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */

@@ -1049,10 +1049,12 @@ static void read_drops(Reader *r, int t, Variant *v) {
   lua_pop(L, 1);
 }
 
-/* castling = { rook, king, king_files, notation, rights, rank, from_drops } */
+/* castling = { rook, king, king_files, notation, rights, rank, from_drops,
+** opposite, wins } */
 static void read_castling(Reader *r, int t, Variant *v) {
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
-                                             "rights", "rank", "from_drops", NULL};
+                                             "rights", "rank", "from_drops", "opposite",
+                                             "wins", NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "castling.", known_castle);
@@ -1113,6 +1115,18 @@ static void read_castling(Reader *r, int t, Variant *v) {
     if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
     else if (strcmp(buf, "king-moves") != 0)
       problem(r, "castling.notation: \"%s\" (expected king-moves or king-takes-rook)", buf);
+  }
+  v->castle_opposite = get_bool(r, t, "opposite", "castling.", 0);
+  /* wins: the rights (KQkq) whose castling wins, and whose loss loses */
+  if (get_string(r, t, "wins", "castling.", buf, sizeof buf)) {
+    for (const char *c = buf; *c; c++) {
+      const char *at = strchr("KQkq", *c);
+      if (!at) {
+        problem(r, "castling.wins: \"%s\" (expected castling rights, letters of KQkq)", buf);
+        break;
+      }
+      v->castle_wins |= 1 << (at - "KQkq");
+    }
   }
   lua_pop(L, 1);
 }

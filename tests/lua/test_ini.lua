@@ -348,9 +348,9 @@ t.equal("promotionPawnTypes = -: perft 4", count("nopromo", 4), 1491)
 -- flagPiece = * : every piece reaches the flag.
 t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
 -- Notes: an option the importer does not know is taken to change the rules.
-v, notes = ini.table(assert(ini.parse("[c:chess]\ncastlingWins = q\n")), "c")
+v, notes = ini.table(assert(ini.parse("[c:chess]\nnoSuchOption = q\n")), "c")
 t.equal("an unknown option changes the rules", notes[1] and notes[1].rules, true)
-t.check("an unknown option: check says so", v.differs and v.differs[1]:find("castlingWins", 1, true))
+t.check("an unknown option: check says so", v.differs and v.differs[1]:find("noSuchOption", 1, true))
 -- Refusals name the option and the limit.
 t.fails("too many piece types: the number needed and the limit", "needs 28 piece types (19 and 9 promoted forms); a varia script names each by a letter, 26 at most",
   ini.translate(io.open("tests/fsf/current/variants.ini"):read("a"), "pandemonium", "variants.ini"))
@@ -540,5 +540,31 @@ t.equal("dragonfly (FSF perft 1, 2, 3)", (function()
   for d = 1, 3 do out[d] = varia.new(vi .. "dragonfly", { fen = fen }):perft(d) end
   return table.concat(out, " ") end)(), "33 1037 20001")
 t.equal("dragonfly from the start (FSF perft 4)", varia.new(vi .. "dragonfly"):perft(4), 20909)
+-- castlingWins = q: Black wins by castling queen side and loses with the
+-- right; oppositeCastling: a castling takes the opponent's right on that
+-- side (FSF perft 2, 3, 4 from the positions below)
+t.check("castle, opposite-castling: nothing differs", none_differs("castle") and none_differs("opposite-castling"))
+local function perfts(name, fen, from, to)
+  local out = {}
+  for d = from, to do out[#out + 1] = varia.new(vi .. name, { fen = fen }):perft(d) end
+  return table.concat(out, " ")
+end
+t.equal("castle (FSF perft 5 from the start)", varia.new(vi .. "castle"):perft(5), 4745193)
+t.equal("castle, Black to move (FSF)", perfts("castle", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 2, 4), "183 4581 46829")
+t.equal("castle, with pawns (FSF)", perfts("castle", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1", 2, 4), "242 1812 29052")
+t.equal("opposite-castling (FSF perft 5 from the start)", varia.new(vi .. "opposite-castling"):perft(5), 4865609)
+t.equal("opposite-castling (FSF)", perfts("opposite-castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 2, 4),
+  "623 15121 366289")
+t.equal("opposite-castling, Black to move (FSF)", perfts("opposite-castling", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 2, 4),
+  "568 13744 314279")
+g = varia.new(vi .. "castle", { fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" })
+g:play("O-O-O")
+t.equal("castle: Black castles queen side and wins", table.concat({ g:result() }, " "), "black castling")
+g = varia.new(vi .. "castle", { fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" })
+g:play("Rb8")
+t.equal("castle: Black loses the right and the game", table.concat({ g:result() }, " "), "white castling")
+g = varia.new(vi .. "opposite-castling", { fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" })
+g:play("O-O")
+t.equal("opposite-castling: White's O-O takes Black's", g:fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b q - 1 1")
 
 t.done()
