@@ -767,7 +767,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece", "oppositeCastling", "castlingWins", "connectN", "connectNxN", "collinearN", "connectValue",
+  "castlingRookPieces", "castlingKingPiece", "oppositeCastling", "castlingWins", "connectN",
+  "connectRegion1White", "connectRegion1Black", "connectRegion2White", "connectRegion2Black", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
   -- Janggi's (read_lines, read_move_rules, read_ends)
@@ -1395,11 +1396,20 @@ local function read_ends(c)
   -- type by default) in a row, a block or on one line, along the lines
   -- connectHorizontal/Vertical/Diagonal allow; connectValue is the result
   -- of the side that connects
+  -- connectRegion1White/Black, connectRegion2White/Black: a chain of
+  -- those pieces from the side's first region to its second (join)
   local line, square, collinear = tonumber(o.connectN) or 0, tonumber(o.connectNxN) or 0,
     tonumber(o.collinearN) or 0
-  if line > 0 or square > 0 or collinear > 0 then
+  local join = {}
+  for _, side in ipairs({ "White", "Black" }) do
+    local a = region_squares(o["connectRegion1" .. side], c.files, c.ranks)
+    local b = region_squares(o["connectRegion2" .. side], c.files, c.ranks)
+    if a ~= "" and b ~= "" then join[side:lower()] = { a, b } end
+  end
+  if not next(join) then join = nil end
+  if line > 0 or square > 0 or collinear > 0 or join then
     local conn = { line = line > 0 and line or nil, square = square > 0 and square or nil,
-      collinear = collinear > 0 and collinear or nil, result = results[o.connectValue] or "win" }
+      collinear = collinear > 0 and collinear or nil, join = join, result = results[o.connectValue] or "win" }
     local types = o.connectPieceTypes or "*"
     if not types:find("*", 1, true) then
       local list = {}

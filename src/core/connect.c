@@ -46,9 +46,50 @@ static int block_from(const Position *p, int c, int f, int r, int n) {
   return 1;
 }
 
+static int in_region(const uint16_t *set, int file, int rank) { return set[rank] >> file & 1; }
+
+/* A chain of colour c's pieces from its first region to its second, as
+** Fairy-Stockfish's connectRegion1 and connectRegion2 find it: from the
+** pieces in the first region, step by step to a piece beside one reached
+** towards the east or the north (the north-east and south-east too along
+** diagonals), as the line directions allow; a piece reached (not a piece
+** the chain starts from) in the second region joins them. */
+static int joined(const Position *p, int c) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  static const struct { int dx, dy, dirs; } steps[] = {
+    {1, 0, CONNECT_HORIZONTAL}, {0, 1, CONNECT_VERTICAL},
+    {1, 1, CONNECT_DIAGONAL}, {1, -1, CONNECT_DIAGONAL},
+  };
+  uint8_t seen[MAX_SQUARES] = {0}; /* 1 a start, 2 reached */
+  int stack[MAX_SQUARES], n = 0;
+  for (int i = 0; i < p->npieces[c]; i++) {
+    int sq = p->plist[c][i], f = board_file(g, sq), r = board_rank(g, sq);
+    if (counts(p, c, f, r) && in_region(v->connect_region[c][0], f, r)) {
+      seen[sq] = 1;
+      stack[n++] = sq;
+    }
+  }
+  while (n) {
+    int sq = stack[--n], f = board_file(g, sq), r = board_rank(g, sq);
+    for (int d = 0; d < 4; d++) {
+      if (!(v->connect_dirs & steps[d].dirs)) continue;
+      int x = f + steps[d].dx, y = r + steps[d].dy;
+      if (!counts(p, c, x, y)) continue;
+      int to = board_square(g, x, y);
+      if (seen[to] == 2) continue;
+      if (in_region(v->connect_region[c][1], x, y)) return 1;
+      if (!seen[to]) stack[n++] = to;
+      seen[to] = 2;
+    }
+  }
+  return 0;
+}
+
 int connect_made(const Position *p, int c) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
+  if (v->connect_join && joined(p, c)) return 1;
   for (int i = 0; i < p->npieces[c]; i++) {
     int sq = p->plist[c][i], f = board_file(g, sq), r = board_rank(g, sq);
     if (!counts(p, c, f, r)) continue;

@@ -615,7 +615,7 @@ static void find_fast_paths(Variant *v) {
                     (v->count_passes && v->passes_end != RESULT_NONE) || v->facing_break ||
                     v->full_board != RESULT_NONE || (v->castling && v->castle_wins) ||
                     (v->connect != RESULT_NONE && v->connect_types &&
-                     (v->connect_line || v->connect_square || v->connect_collinear));
+                     (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
   v->legal_apart = v->has_owner || v->geo.wrap;
   v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||

@@ -439,6 +439,11 @@ typedef struct Variant {
   int connect_collinear;    /* ... this many on one line, gaps allowed ... */
   int connect_dirs;         /* ... along CONNECT_* lines (rows and
                                collinear; a block has no direction) */
+  int connect_join;         /* ... or a chain of them from the side's first
+                               region to its second (connect_region[c][0],
+                               [1]; file bits per rank), followed as
+                               Fairy-Stockfish's connectRegion follows it */
+  uint16_t connect_region[2][2][MAX_RANKS];
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */

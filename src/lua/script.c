@@ -757,11 +757,12 @@ static void read_mate_rule(Reader *r, int t, const char *key, int def, int *resu
   lua_pop(r->L, 1);
 }
 
-/* rules.connect = { line = 4, square = 2, collinear = 3, pieces = "p",
+/* rules.connect = { line = 4, square = 2, collinear = 3, join = { white =
+** { "a1-a9", "i1-i9" }, black = ... }, pieces = "p",
 ** horizontal = true, vertical = true, diagonal = true, result = "win" }:
 ** the side whose move puts its pieces in a row ends the game. */
 static void read_connect(Reader *r, int t, Variant *v) {
-  static const char *const known[] = {"line", "square", "collinear", "pieces", "horizontal",
+  static const char *const known[] = {"line", "square", "collinear", "join", "pieces", "horizontal",
                                       "vertical", "diagonal", "result", NULL};
   const char *where = "rules.connect.";
   int c = get_table(r, t, "connect", "rules.");
@@ -774,8 +775,32 @@ static void read_connect(Reader *r, int t, Variant *v) {
   v->connect_line = get_int(r, c, "line", where, 0, 0, longest);
   v->connect_square = get_int(r, c, "square", where, 0, 0, longest);
   v->connect_collinear = get_int(r, c, "collinear", where, 0, 0, longest);
-  if (!v->connect_line && !v->connect_square && !v->connect_collinear)
-    problem(r, "rules.connect: give line, square or collinear (how many pieces connect)");
+  /* join = { white = { SQUARES, SQUARES }, black = { SQUARES, SQUARES } } */
+  int j = get_table(r, c, "join", where);
+  if (j) {
+    static const char *const sides[] = {"white", "black", NULL};
+    unknown_keys(r, j, "rules.connect.join.", sides);
+    for (int side = 0; side < 2; side++) {
+      char key[64];
+      snprintf(key, sizeof key, "rules.connect.join.%s", sides[side]);
+      int s2 = get_table(r, j, sides[side], "rules.connect.join.");
+      if (!s2) continue; /* that side joins nothing */
+      for (int k = 0; k < 2; k++) {
+        int type = lua_rawgeti(r->L, s2, k + 1);
+        const char *text = type == LUA_TSTRING ? lua_tostring(r->L, -1) : NULL;
+        char sub[80];
+        snprintf(sub, sizeof sub, "%s[%d]", key, k + 1);
+        if (!text) problem(r, "%s: expected squares (\"a1-a9\")", sub);
+        else parse_squares(r, text, sub, &v->geo, v->connect_region[side][k]);
+        lua_pop(r->L, 1);
+      }
+      lua_pop(r->L, 1);
+    }
+    lua_pop(r->L, 1);
+    v->connect_join = 1;
+  }
+  if (!v->connect_line && !v->connect_square && !v->connect_collinear && !v->connect_join)
+    problem(r, "rules.connect: give line, square, collinear (how many pieces connect) or join");
   v->connect_dirs = (get_bool(r, c, "horizontal", where, 1) ? CONNECT_HORIZONTAL : 0) |
                     (get_bool(r, c, "vertical", where, 1) ? CONNECT_VERTICAL : 0) |
                     (get_bool(r, c, "diagonal", where, 1) ? CONNECT_DIAGONAL : 0);

@@ -565,6 +565,9 @@ g:play("Rb8")
 t.equal("castle: Black loses the right and the game", table.concat({ g:result() }, " "), "white castling")
 g = varia.new(vi .. "opposite-castling", { fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" })
 g:play("O-O")
+t.raises("castling.wins: a bad right", 'castling.wins: "x" (expected castling rights, letters of KQkq)',
+  varia.new, { name = "w", files = 8, ranks = 8, pieces = { k = { betza = "K", royal = true }, r = { betza = "R" } },
+    start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", castling = { rook = "r", wins = "x" } })
 t.equal("opposite-castling: White's O-O takes Black's", g:fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b q - 1 1")
 
 t.done()
