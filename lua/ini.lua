@@ -1161,11 +1161,14 @@ local function read_drops(c)
     if bool(o.freeDrops) then d.unlimited = true end
     local enc = o.enclosingDrop
     if enc and not off[enc] then
-      local as = ({ reversi = "line", ataxx = "adjacent", snort = "apart" })[enc]
+      -- (quadwrangle's drops are ataxx's: Fairy-Stockfish's drop region
+      -- has no case of its own for it)
+      local as = ({ reversi = "line", ataxx = "adjacent", quadwrangle = "adjacent", snort = "apart", top = "fall",
+        anyside = "slide" })[enc]
       if as then
         d.enclosing = as
       else -- (said so: the script carries it as a difference)
-        note(c.notes, "enclosingDrop", "varia's enclosing drops are reversi, ataxx and snort", true)
+        note(c.notes, "enclosingDrop", "not one of Fairy-Stockfish's enclosing drops (reversi, ataxx, quadwrangle, snort, top, anyside)", true)
       end
     end
     if o.enclosingDropStart and not off[o.enclosingDropStart] then d.start = squares(o.enclosingDropStart, files) end

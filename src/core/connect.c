@@ -20,16 +20,10 @@ static const struct { int dx, dy, dirs; } lines[] = {
   {1, 1, CONNECT_DIAGONAL}, {1, -1, CONNECT_DIAGONAL},
 };
 
-/* A piece that starts a line (none of its own behind it): n in a row
-** from it, or (collinear) every piece of the line counted, gaps and all. */
-static int line_from(const Position *p, int c, int f, int r, int dx, int dy, int n, int gaps) {
+/* A piece that starts a line (none of its own behind it): every piece of
+** the line counted, gaps and all (collinear). */
+static int collinear_from(const Position *p, int c, int f, int r, int dx, int dy, int n) {
   const Geometry *g = &p->v->geo;
-  if (!gaps) {
-    if (counts(p, c, f - dx, r - dy)) return 0;
-    int k = 1;
-    while (k < n && counts(p, c, f + k * dx, r + k * dy)) k++;
-    return k >= n;
-  }
   for (int x = f - dx, y = r - dy; x >= 0 && x < g->files && y >= 0 && y < g->ranks; x -= dx, y -= dy)
     if (counts(p, c, x, y)) return 0;
   int k = 1;
@@ -86,20 +80,67 @@ static int joined(const Position *p, int c) {
   return 0;
 }
 
+/* Is cell one of colour c's pieces of the types that count? (Empty cells,
+** the padding and holes are not.) */
+static inline int mine(uint8_t cell, int c, uint32_t types) {
+  unsigned k = (unsigned)cell - 1u - 32u * (unsigned)c;
+  return k < 32 && (types >> k & 1);
+}
+
+/* n in a row without gaps: the pieces that count as bits of their files
+** per rank, and each line direction an AND of n shifted ranks. */
+static int row_made(const Position *p, int c) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  const uint8_t *b = p->board;
+  uint32_t types = v->connect_types, m[MAX_RANKS] = {0};
+  int n = v->connect_line, ranks = g->ranks, dirs = v->connect_dirs;
+  for (int i = 0; i < p->npieces[c]; i++) {
+    int sq = p->plist[c][i];
+    if (!mine(b[sq], c, types)) continue;
+    int r = v->sq_rank[sq];
+    m[r] |= 1u << (sq - board_square(g, 0, r));
+  }
+  for (int r = 0; r < ranks; r++) {
+    uint32_t x = m[r];
+    if (!x) continue;
+    if (dirs & CONNECT_HORIZONTAL) {
+      uint32_t y = x;
+      for (int k = 1; k < n && y; k++) y &= x >> k;
+      if (y) return 1;
+    }
+    if (r + n > ranks) continue;
+    if (dirs & CONNECT_VERTICAL) {
+      uint32_t y = x;
+      for (int k = 1; k < n && y; k++) y &= m[r + k];
+      if (y) return 1;
+    }
+    if (dirs & CONNECT_DIAGONAL) {
+      uint32_t y = x, z = x; /* rising to the higher files, to the lower */
+      for (int k = 1; k < n && (y | z); k++) {
+        y &= m[r + k] >> k;
+        z &= m[r + k] << k;
+      }
+      if (y | z) return 1;
+    }
+  }
+  return 0;
+}
+
 int connect_made(const Position *p, int c) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
   if (v->connect_join && joined(p, c)) return 1;
+  if (v->connect_line && row_made(p, c)) return 1;
+  if (!v->connect_square && !v->connect_collinear) return 0;
   for (int i = 0; i < p->npieces[c]; i++) {
     int sq = p->plist[c][i], f = board_file(g, sq), r = board_rank(g, sq);
     if (!counts(p, c, f, r)) continue;
     if (v->connect_square && block_from(p, c, f, r, v->connect_square)) return 1;
     for (int d = 0; d < 4; d++) {
       if (!(v->connect_dirs & lines[d].dirs)) continue;
-      if (v->connect_line && line_from(p, c, f, r, lines[d].dx, lines[d].dy, v->connect_line, 0))
-        return 1;
       if (v->connect_collinear &&
-          line_from(p, c, f, r, lines[d].dx, lines[d].dy, v->connect_collinear, 1))
+          collinear_from(p, c, f, r, lines[d].dx, lines[d].dy, v->connect_collinear))
         return 1;
     }
   }

@@ -574,8 +574,64 @@ static uint32_t doubled_files(const Position *p, int us) {
 ** empty square but those orthogonally beside an enemy piece (APART). */
 #define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
 #define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
+/* ENCLOSE_FALL: the empty squares on the first rank or on a piece (a
+** wall too). ENCLOSE_SLIDE: from each edge (the first and last file, the
+** first and last rank), on each rank or file whose edge square is empty,
+** the first empty square (counted from a1's side) whose next square in
+** the direction of the push (away from that edge) is taken or off the
+** board: as Fairy-Stockfish's anyside finds them, which from the last
+** rank and the last file is not always where a piece pushed in would
+** stop (the first such square, not the last, where the line has gaps). */
+static void falling_squares(const Position *p, uint64_t *ok) {
+  const Geometry *g = &p->v->geo;
+  const uint8_t *b = p->board;
+  int files = g->files, ranks = g->ranks, up = g->stride;
+  if (p->v->enclosing == ENCLOSE_FALL) { /* on the first rank, or above a piece */
+    for (int sq = board_square(g, 0, 0), end = sq + files; sq < end; sq++)
+      if (b[sq] == CELL_EMPTY) SQ_MARK(ok, sq);
+    for (int c = 0; c < NCOLOURS; c++)
+      for (int i = 0; i < p->npieces[c]; i++) {
+        int above = p->plist[c][i] + up;
+        if (b[above] == CELL_EMPTY) SQ_MARK(ok, above);
+      }
+    return;
+  }
+  /* From the first file and the first rank, the push's way is the way
+  ** they are counted: the square before the first taken one (the padding
+  ** past the board is taken). From the last file and the last rank, the
+  ** first square counted whose next square towards the pushing edge is
+  ** taken is the first empty one. */
+  for (int r = 0; r < ranks; r++) {
+    int a = board_square(g, 0, r), sq = a;
+    if (b[a] == CELL_EMPTY) {
+      while (b[sq + 1] == CELL_EMPTY) sq++;
+      SQ_MARK(ok, sq);
+    }
+    if (b[a + files - 1] == CELL_EMPTY) {
+      for (sq = a; b[sq] != CELL_EMPTY; sq++) {}
+      SQ_MARK(ok, sq);
+    }
+  }
+  for (int f = 0; f < files; f++) {
+    int first = board_square(g, f, 0), sq = first;
+    if (b[first] == CELL_EMPTY) {
+      while (b[sq + up] == CELL_EMPTY) sq += up;
+      SQ_MARK(ok, sq);
+    }
+    if (b[first + (ranks - 1) * up] == CELL_EMPTY) {
+      for (sq = first; b[sq] != CELL_EMPTY; sq += up) {}
+      SQ_MARK(ok, sq);
+    }
+  }
+}
+
 static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
   const Variant *v = p->v;
+  if (v->enclosing == ENCLOSE_FALL || v->enclosing == ENCLOSE_SLIDE) {
+    memset(ok, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+    falling_squares(p, ok);
+    return;
+  }
   const Geometry *g = &v->geo;
   const uint8_t *b = p->board;
   int them = us ^ 1, kind = v->enclosing;
@@ -628,6 +684,42 @@ static int enclose_start_open(const Position *p) {
   return 0;
 }
 
+/* ENCLOSE_FALL's drops where nothing else restricts the squares but the
+** ranks and regions of the types: the squares found once, each move
+** written at once (no square is found twice: below the first rank lies
+** the padding, not a piece). */
+static int falling_drops(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  const uint8_t *b = p->board;
+  int us = p->side, up = g->stride, nsq = 0;
+  int16_t sqs[MAX_FILES + MAX_PIECES * NCOLOURS];
+  for (int sq = board_square(g, 0, 0), end = sq + g->files; sq < end; sq++)
+    if (b[sq] == CELL_EMPTY) sqs[nsq++] = (int16_t)sq;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int above = p->plist[c][i] + up;
+      if (b[above] == CELL_EMPTY) sqs[nsq++] = (int16_t)above;
+    }
+  uint16_t all = (uint16_t)((1u << g->ranks) - 1);
+  for (int t = 0; t < v->ntypes; t++) {
+    if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
+    uint16_t ranks = v->drop_ranks[us][t];
+    if (ranks == all && !IS_SET(v->confined_mask | v->drop_confined_mask, t)) {
+      for (int i = 0; i < nsq && n < MAX_MOVES; i++) list[n++] = MAKE_MOVE(sqs[i], sqs[i], MF_DROP, t + 1);
+      continue;
+    }
+    for (int i = 0; i < nsq && n < MAX_MOVES; i++) {
+      int sq = sqs[i], r = v->sq_rank[sq];
+      if (!(ranks >> r & 1)) continue;
+      if (IS_SET(v->confined_mask, t) && !IS_SET(v->stand[us][sq], t)) continue;
+      if (IS_SET(v->drop_confined_mask, t) && !(v->type[t].drop_region[us][r] >> board_file(g, sq) & 1)) continue;
+      list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+    }
+  }
+  return n;
+}
+
 /* Drops: each type in the side's pocket on each empty square its ranks
 ** allow. A drop uncovers nothing, so outside check each one is legal. */
 static int gen_drops(const Position *p, Move *list, int n) {
@@ -652,6 +744,9 @@ static int gen_drops(const Position *p, Move *list, int n) {
   /* discs and clones: only on the start squares while one is empty, else
   ** where the drop encloses (Variant.enclosing) */
   int start = v->has_enclose_start && enclose_start_open(p), enclose = v->enclosing && !start;
+  if (enclose && v->enclosing == ENCLOSE_FALL && !v->has_drop_region && !v->drop_no_doubled &&
+      !v->drop_opposite && !v->no_immobile && !v->drop_promoted)
+    return falling_drops(p, list, n);
   uint64_t ok[(MAX_SQUARES + 63) / 64];
   if (enclose) enclosing_squares(p, us, ok);
   for (int t = 0; t < v->ntypes; t++) {

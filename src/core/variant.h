@@ -36,11 +36,13 @@ enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
 /* Variant.enclosing: a drop must land next to an own piece (ADJACENT), close
 ** a line of enemy pieces against an own one (LINE), or not land
-** orthogonally next to an enemy piece (APART). Variant.flip: the enemy
+** orthogonally next to an enemy piece (APART), land on the first rank or
+** on a piece (FALL, Connect Four), or enter at an edge and slide along
+** its rank or file until stopped (SLIDE). Variant.flip: the enemy
 ** pieces next to where a piece lands turn (ADJACENT; ADJACENT_JOINED: after a
 ** drop only where an own piece stands next to it), or those enclosed in
 ** a line between it and an own piece (LINE). */
-enum { ENCLOSE_NONE = 0, ENCLOSE_ADJACENT, ENCLOSE_LINE, ENCLOSE_APART };
+enum { ENCLOSE_NONE = 0, ENCLOSE_ADJACENT, ENCLOSE_LINE, ENCLOSE_APART, ENCLOSE_FALL, ENCLOSE_SLIDE };
 enum { FLIP_NONE = 0, FLIP_ADJACENT, FLIP_LINE, FLIP_ADJACENT_JOINED };
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */

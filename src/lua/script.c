@@ -1028,8 +1028,10 @@ static void read_drops(Reader *r, int t, Variant *v) {
     if (strcmp(buf, "adjacent") == 0) v->enclosing = ENCLOSE_ADJACENT;
     else if (strcmp(buf, "line") == 0) v->enclosing = ENCLOSE_LINE;
     else if (strcmp(buf, "apart") == 0) v->enclosing = ENCLOSE_APART;
+    else if (strcmp(buf, "fall") == 0) v->enclosing = ENCLOSE_FALL;
+    else if (strcmp(buf, "slide") == 0) v->enclosing = ENCLOSE_SLIDE;
     else if (strcmp(buf, "none") != 0)
-      problem(r, "drops.enclosing: \"%s\" (expected none, adjacent, line or apart)", buf);
+      problem(r, "drops.enclosing: \"%s\" (expected none, adjacent, line, apart, fall or slide)", buf);
   }
   if (get_string(r, t, "start", "drops.", buf, sizeof buf)) {
     v->has_enclose_start = 1;
