@@ -724,8 +724,6 @@ for k, why in pairs({
   promotionPawnTypesBlack = "varia promotes the pawn type",
   promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
-  petrifyOnCapture = "varia has no walls made by captures",
-  petrifyOnCaptureTypes = "varia has no walls made by captures",
   tripleStepRegionWhite = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
   tripleStepRegionBlack = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
@@ -767,7 +765,7 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece", "oppositeCastling", "castlingWins", "connectN",
+  "castlingRookPieces", "castlingKingPiece", "petrifyOnCaptureTypes", "petrifyBlastPieces", "oppositeCastling", "castlingWins", "connectN",
   "connectRegion1White", "connectRegion1Black", "connectRegion2White", "connectRegion2Black", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
@@ -840,6 +838,30 @@ local function read_pieces(c)
   if by_type.janggiCannon then
     local p = pieces[by_type.janggiCannon]
     p.no_screen, p.no_capture = by_type.janggiCannon, by_type.janggiCannon
+  end
+end
+
+-- Walls: pieces that turn to a wall where they capture
+-- (petrifyOnCaptureTypes).
+local function read_walls(c)
+  local o, pieces = c.opts, c.pieces
+  local stone = o.petrifyOnCaptureTypes
+  if stone and not off[stone] then
+    local letters = {}
+    for l in stone:lower():gmatch("%a") do
+      if pieces[l] then letters[#letters + 1] = l end
+    end
+    for _, l in ipairs(letters) do
+      if pieces[l].royal then
+        note(c.notes, "petrifyOnCaptureTypes", string.format("'%s' is royal: Fairy-Stockfish's own rules for a royal piece that would turn to a wall are not varia's", l), true)
+      else
+        pieces[l].petrify = "*"
+      end
+    end
+    if #letters > 0 then pieces["*"] = pieces["*"] or { name = "wall", neutral = true } end
+    if bool(o.petrifyBlastPieces) then
+      note(c.notes, "petrifyBlastPieces", "varia's blast removes the pieces around, it does not petrify them", true)
+    end
   end
 end
 
@@ -1279,7 +1301,12 @@ local function read_move_rules(c)
   -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
   -- side, so White's 3 and Black's 6 are both 3
   local epr = o.enPassantRegion
-  if epr and not off[epr] then
+  if epr and epr:match("^%s*%-?%s*$") then
+    -- no square: no en passant at all (nuclear), the e of every Betza gone
+    for _, p in pairs(c.pieces) do
+      if p.betza then p.betza = p.betza:gsub("(%l*)(%u)", function(mods, atom) return mods:gsub("e", "") .. atom end) end
+    end
+  elseif epr and not off[epr] then
     local list, seen, whole = {}, {}, true
     for tok in epr:gmatch("%S+") do
       local r = tonumber(tok:match("^%*(%d+)$"))
@@ -1676,7 +1703,7 @@ function M.table(parsed, name, source)
   end
   c.v.pieces, c.v.rules = c.pieces, c.rules
   for _, step in ipairs({ read_king, read_promotion, read_castling, read_drops, read_move_rules, read_ends,
-                          read_regions, read_lines }) do
+                          read_regions, read_lines, read_walls }) do
     local why = step(c)
     if why then return nil, why end
   end
@@ -1714,7 +1741,7 @@ end
 -- ---- writing the script -------------------------------------------------
 
 local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
-local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "initial",
+local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "petrify", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture", "rotated" }
 
 -- Every value the script carries comes from the .ini file, so none is

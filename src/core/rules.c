@@ -274,10 +274,16 @@ static int survives(Position *p, Move m) {
     if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
     /* A blast may not take a royal piece of the mover's; taking one of the
     ** opponent's wins, whatever it leaves attacked. */
-    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1);
+    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1), to = move_destination(p, m);
     pos_make(p, m, &u);
+    /* The wall a capturer leaves where it took (petrify) shields nothing
+    ** here: as Fairy-Stockfish judges it, the blast emptied that square. */
+    uint8_t stone = u.captured != CELL_EMPTY && p->board[to] != CELL_EMPTY && p->board[to] != CELL_OFF &&
+                    CELL_COLOUR(p->board[to]) == NEUTRAL ? p->board[to] : CELL_EMPTY;
+    if (stone) p->board[to] = CELL_EMPTY;
     int ok = royal_count(p, us) == ours &&
              (royal_count(p, us ^ 1) < theirs || !royal_attacked(p, us));
+    if (stone) p->board[to] = stone;
     pos_unmake(p, m, &u);
     return ok;
   }

@@ -569,5 +569,17 @@ t.raises("castling.wins: a bad right", 'castling.wins: "x" (expected castling ri
   varia.new, { name = "w", files = 8, ranks = 8, pieces = { k = { betza = "K", royal = true }, r = { betza = "R" } },
     start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", castling = { rook = "r", wins = "x" } })
 t.equal("opposite-castling: White's O-O takes Black's", g:fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b q - 1 1")
+-- petrifyOnCaptureTypes over a blast (nuclear): the capturer explodes and
+-- leaves a wall where it took; the wall shields nothing in the capture's
+-- own legality, as Fairy-Stockfish judges it (d4xe5 would leave the e-file
+-- open to the queen: illegal); enPassantRegion = -: no en passant
+t.check("nuclear: nothing differs", none_differs("nuclear"))
+g = varia.new(vi .. "nuclear", { fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2" })
+g:play("dxe5")
+t.equal("nuclear: a wall where the capturer exploded", g:fen(), "rnbqkbnr/pppp1ppp/8/4*3/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2")
+t.equal("nuclear: the wall shields nothing (FSF perft 1-3)",
+  perfts("nuclear", "rnb1kbnr/ppppqppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3", 1, 3), "37 1062 37388")
+t.equal("nuclear (FSF perft 5 from the start)", varia.new(vi .. "nuclear"):perft(5), 4861099)
+t.equal("nuclear: no en passant", varia.load(vi .. "nuclear").pieces.p.betza, "mfWcfFimnfD")
 
 t.done()
