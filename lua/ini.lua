@@ -742,8 +742,7 @@ for k, why in pairs({
   extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
-  priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
-  wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
+  priorityDropTypes = "varia's drops have no priority", seirawanGatingRank = "varia gates on the castling rank",
 }) do later[k] = later_why .. why end
 
 -- Values that leave an option's rule off.
@@ -765,7 +764,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece", "petrifyOnCaptureTypes", "petrifyBlastPieces", "oppositeCastling", "castlingWins", "connectN",
+  "castlingRookPieces", "castlingKingPiece", "wallingRule", "wallOrMove", "wallingRegion", "wallingRegionWhite",
+  "wallingRegionBlack", "petrifyOnCaptureTypes", "petrifyBlastPieces", "oppositeCastling", "castlingWins", "connectN",
   "connectRegion1White", "connectRegion1Black", "connectRegion2White", "connectRegion2Black", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
@@ -841,30 +841,6 @@ local function read_pieces(c)
   end
 end
 
--- Walls: pieces that turn to a wall where they capture
--- (petrifyOnCaptureTypes).
-local function read_walls(c)
-  local o, pieces = c.opts, c.pieces
-  local stone = o.petrifyOnCaptureTypes
-  if stone and not off[stone] then
-    local letters = {}
-    for l in stone:lower():gmatch("%a") do
-      if pieces[l] then letters[#letters + 1] = l end
-    end
-    for _, l in ipairs(letters) do
-      if pieces[l].royal then
-        note(c.notes, "petrifyOnCaptureTypes", string.format("'%s' is royal: Fairy-Stockfish's own rules for a royal piece that would turn to a wall are not varia's", l), true)
-      else
-        pieces[l].petrify = "*"
-      end
-    end
-    if #letters > 0 then pieces["*"] = pieces["*"] or { name = "wall", neutral = true } end
-    if bool(o.petrifyBlastPieces) then
-      note(c.notes, "petrifyBlastPieces", "varia's blast removes the pieces around, it does not petrify them", true)
-    end
-  end
-end
-
 -- The king, and the moves kingType gives it.
 local function read_king(c)
   local o, pieces = c.opts, c.pieces
@@ -937,6 +913,59 @@ local function region_squares(value, files, ranks)
     end
   end
   return table.concat(out, " ")
+end
+
+-- Walls: pieces that turn to a wall where they capture
+-- (petrifyOnCaptureTypes).
+local function read_walls(c)
+  local o, pieces = c.opts, c.pieces
+  local stone = o.petrifyOnCaptureTypes
+  if stone and not off[stone] then
+    local letters = {}
+    for l in stone:lower():gmatch("%a") do
+      if pieces[l] then letters[#letters + 1] = l end
+    end
+    for _, l in ipairs(letters) do
+      if pieces[l].royal then
+        note(c.notes, "petrifyOnCaptureTypes", string.format("'%s' is royal: Fairy-Stockfish's own rules for a royal piece that would turn to a wall are not varia's", l), true)
+      else
+        pieces[l].petrify = "*"
+      end
+    end
+    if #letters > 0 then pieces["*"] = pieces["*"] or { name = "wall", neutral = true } end
+    if bool(o.petrifyBlastPieces) then
+      note(c.notes, "petrifyBlastPieces", "varia's blast removes the pieces around, it does not petrify them", true)
+    end
+  end
+  -- wallingRule: a wall each turn after the move (a place step, or the
+  -- duck's relocation); wallOrMove: the wall instead of the move
+  local rule = o.wallingRule
+  if rule and not off[rule] then
+    local at = ({ static = "anywhere", arrow = "reach", past = "left", edge = "edge" })[rule]
+    local step
+    if rule == "duck" then
+      step = { relocate = "*" }
+    elseif at then
+      step = { place = "*", at = at }
+    else
+      note(c.notes, "wallingRule", "not one of Fairy-Stockfish's walling rules (arrow, duck, edge, past, static)", true)
+      return
+    end
+    local white = region_squares(o.wallingRegionWhite or o.wallingRegion, c.files, c.ranks)
+    local black = region_squares(o.wallingRegionBlack or o.wallingRegion, c.files, c.ranks)
+    if white ~= black then
+      note(c.notes, "wallingRegionWhite", "varia's place step has one region for both sides", true)
+    elseif (o.wallingRegionWhite or o.wallingRegion) and white ~= "" then
+      if step.relocate then note(c.notes, "wallingRegion", "varia's relocation has no region", true)
+      else step.region = white end
+    end
+    if bool(o.wallOrMove) then
+      if rule == "static" or rule == "edge" then step.instead = true
+      else note(c.notes, "wallOrMove", "varia puts a wall instead of a move only where it goes anywhere or on the edge", true) end
+    end
+    pieces["*"] = pieces["*"] or { name = "wall", neutral = true }
+    c.v.turn = { "move", step }
+  end
 end
 
 -- Pawns, double steps, promotion; the zone is the region's whole ranks
@@ -1740,7 +1769,7 @@ end
 
 -- ---- writing the script -------------------------------------------------
 
-local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
+local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "turn", "rules", "differs" }
 local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "petrify", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture", "rotated" }
 

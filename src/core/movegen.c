@@ -454,6 +454,10 @@ static int gen_castling(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* Sets of array squares, as bits. */
+#define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
+
 static inline int in_place_region(const Phase *ph, const Variant *v, int sq) {
   return !ph->has_region || (ph->region[v->sq_rank[sq]] >> board_file(&v->geo, sq) & 1);
 }
@@ -461,14 +465,49 @@ static inline int in_place_region(const Phase *ph, const Variant *v, int sq) {
 /* The squares a new neutral piece may take (Phase.place): any empty one,
 ** the one the moved piece left, or those it reaches from where it stands
 ** by its non-capturing moves (p->target, set by the move's step). */
-static int gen_place(const Position *p, Move *list) {
+static int gen_place_at(const Position *p, const Phase *ph, Move *list) {
   const Variant *v = p->v;
-  const Phase *ph = &v->phase[p->phase];
   const uint8_t *b = p->board;
   int t = ph->piece, n = 0, at = p->target;
   if (ph->place == PLACE_LEFT) {
     if (at != SQ_NONE && b[at] == CELL_EMPTY && in_place_region(ph, v, at))
       list[n++] = MAKE_MOVE(PLACE_FROM_NONE, at, MF_PLACE, t + 1);
+    return n;
+  }
+  if (ph->place == PLACE_EDGE) {
+    /* the board's edge, or orthogonally next to a piece of the type */
+    uint8_t cell = MAKE_CELL(NEUTRAL, t);
+    int up = v->geo.stride, files = v->geo.files, ranks = v->geo.ranks;
+    /* the rim, then the squares inside it beside such a piece, each once */
+    int first = board_square(&v->geo, 0, 0), last = board_square(&v->geo, 0, ranks - 1);
+#define EDGE_PLACE(sq) \
+    do { \
+      if (b[sq] == CELL_EMPTY && in_place_region(ph, v, sq)) list[n++] = MAKE_MOVE(PLACE_FROM_NONE, sq, MF_PLACE, t + 1); \
+    } while (0)
+    for (int f = 0; f < files; f++) EDGE_PLACE(first + f);
+    for (int r = 1; r < ranks - 1; r++) {
+      int base = first + r * up;
+      EDGE_PLACE(base);
+      if (files > 1) EDGE_PLACE(base + files - 1);
+    }
+    if (ranks > 1)
+      for (int f = 0; f < files; f++) EDGE_PLACE(last + f);
+#undef EDGE_PLACE
+    if (files < 3 || ranks < 3) return n;
+    uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
+    for (int i = 0; i < p->npieces[NEUTRAL]; i++) {
+      int w = p->plist[NEUTRAL][i];
+      if (b[w] != cell) continue;
+      const int around[4] = {w + 1, w - 1, w + up, w - up};
+      for (int d = 0; d < 4; d++) {
+        int sq = around[d], r = v->sq_rank[sq], f = sq - (first + r * up);
+        if (b[sq] != CELL_EMPTY || r == 0 || r == ranks - 1 || f == 0 || f == files - 1 || SQ_BIT(seen, sq) ||
+            !in_place_region(ph, v, sq))
+          continue;
+        SQ_MARK(seen, sq);
+        list[n++] = MAKE_MOVE(PLACE_FROM_NONE, sq, MF_PLACE, t + 1);
+      }
+    }
     return n;
   }
   if (ph->place == PLACE_ANYWHERE) {
@@ -509,6 +548,29 @@ static int gen_place(const Position *p, Move *list) {
     for (int j = 0; j < n; j++)
       if (MOVE_TO(list[j]) == to) dup = 1;
     if (!dup) list[n++] = MAKE_MOVE(PLACE_FROM_NONE, to, MF_PLACE, t + 1);
+  }
+  return n;
+}
+
+static int gen_place(const Position *p, Move *list) { return gen_place_at(p, &p->v->phase[p->phase], list); }
+
+int gen_place_of(const Position *p, int phase, Move *list) {
+  precondition(phase >= 0 && phase < p->v->nphases && p->v->phase[phase].place != PLACE_MOVE);
+  return gen_place_at(p, &p->v->phase[phase], list);
+}
+
+/* Passes: the royal piece stays (rules.pass); a pass that leads to a
+** place step instead of a move (Phase.instead), made by the side's piece
+** on the lowest square, as Fairy-Stockfish makes it (UCI a1a1,a1c3). */
+static int gen_passes(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (v->pass && p->royal[us] != SQ_NONE) list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
+  if (p->phase + 1 < v->nphases && v->phase[p->phase + 1].instead && p->npieces[us] && n < MAX_MOVES) {
+    int low = p->plist[us][0];
+    for (int i = 1; i < p->npieces[us]; i++)
+      if (p->plist[us][i] < low) low = p->plist[us][i];
+    list[n++] = MAKE_MOVE(low, low, MF_PASS, 0);
   }
   return n;
 }
@@ -572,8 +634,6 @@ static uint32_t doubled_files(const Position *p, int us) {
 ** square: the ends of the lines of enemy pieces that start beside an own
 ** piece (LINE), the squares beside an own piece (ADJACENT), or every
 ** empty square but those orthogonally beside an enemy piece (APART). */
-#define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
-#define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
 /* ENCLOSE_FALL: the empty squares on the first rank or on a piece (a
 ** wall too). ENCLOSE_SLIDE: from each edge (the first and last file, the
 ** first and last rank), on each rank or file whose edge square is empty,
@@ -1334,8 +1394,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
   if (p->ep2 != SQ_NONE) n = gen_ep2(p, list, n);
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
   if (v->by_move) n = gen_by_move(p, list, n);
-  if (v->pass && p->royal[us] != SQ_NONE && n < MAX_MOVES) /* the royal piece stays */
-    list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
+  if (v->pass_moves && n < MAX_MOVES) n = gen_passes(p, list, n);
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
   if (v->gating && p->gates[us]) n = gen_gating(p, list, n);

@@ -766,7 +766,9 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
     return;
   }
   if (!(flag == MF_DRAW && draw_possible(p))) p->phase++;
-  while (p->phase < v->nphases && v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p))
+  /* (and a step in place of a move is skipped after a move) */
+  while (p->phase < v->nphases && ((v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p)) ||
+                                   (v->phase[p->phase].instead && flag != MF_PASS)))
     p->phase++;
   if (p->phase >= v->nphases) k = end_turn(p, k);
   else if (v->phase[p->phase].kind == PHASE_RELOCATE && v->phase[p->phase].place >= PLACE_REACH) {

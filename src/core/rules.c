@@ -999,7 +999,17 @@ static int with_placement(Position *p, Move *list, int n) {
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok, flag = MOVE_FLAG(m);
-    if (empty >= 0 && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO)) {
+    if (next->instead) {
+      /* the turn ends with a move; the pass changes nothing on the board */
+      if (flag != MF_PASS) ok = 1;
+      else if (!v->rules) ok = gen_place_of(p, p->phase + 1, places) > 0;
+      else {
+        Undo u;
+        move_make(p, m, &u);
+        ok = p->phase == 0 || gen_legal(p, places) > 0;
+        move_unmake(p, m, &u);
+      }
+    } else if (empty >= 0 && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO)) {
       int from = MOVE_FROM(m), to = MOVE_TO(m);
       int left = next->region[v->sq_rank[from]] >> board_file(&v->geo, from) & 1;
       int taken = p->board[to] == CELL_EMPTY && (next->region[v->sq_rank[to]] >> board_file(&v->geo, to) & 1);

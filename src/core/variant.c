@@ -536,6 +536,13 @@ static void check_turns(Variant *v, Report *r) {
         (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
       report(r, "turn[%d]: at = \"%s\" must follow a \"move\" step", i + 1,
              v->phase[i].place == PLACE_REACH ? "reach" : "left");
+  /* a wall instead of a move: after the move step, the turn's last step,
+  ** measured from nothing the pass did */
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE && v->phase[i].instead &&
+        (i == 0 || v->phase[i - 1].kind != PHASE_MOVE || i + 1 != v->nphases ||
+         (v->phase[i].place != PLACE_ANYWHERE && v->phase[i].place != PLACE_EDGE)))
+      report(r, "turn[%d]: instead needs a place step at \"anywhere\" or \"edge\", the turn's last, after a \"move\" step", i + 1);
 }
 
 /* Cards. */
@@ -607,6 +614,9 @@ static int moves_reversible(const Variant *v) {
 
 static void find_fast_paths(Variant *v) {
   v->count_passes = v->pass || v->pass_stuck[0] || v->pass_stuck[1];
+  v->pass_moves = v->pass;
+  for (int i = 0; i + 1 < v->nphases; i++)
+    if (v->phase[i + 1].kind == PHASE_RELOCATE && v->phase[i + 1].instead) v->pass_moves = 1;
   v->landing_effects = v->flip || v->petrify_mask;
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
@@ -626,7 +636,7 @@ static void find_fast_paths(Variant *v) {
     if (v->phase[i].kind != PHASE_MOVE || next->kind != PHASE_RELOCATE || next->place == PLACE_MOVE)
       continue;
     v->place_can_fail[i] = next->has_region || (next->place == PLACE_REACH && !moves_reversible(v)) ||
-                           v->drops;
+                           v->drops || next->instead || next->place == PLACE_EDGE;
     v->legal_filters |= v->place_can_fail[i];
   }
   for (int c = 0; c < 2; c++)

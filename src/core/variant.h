@@ -177,8 +177,9 @@ typedef struct RuleHooks {
 ** add a new piece each turn, which then stays (a wall, an arrow): on any
 ** empty square, on one the piece just moved reaches from where it stands
 ** by its moves (an arrow), or on the square that piece just left (a
-** trail). */
-enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_REACH, PLACE_LEFT };
+** trail); PLACE_EDGE: an empty square on the board's edge or orthogonally
+** next to a piece of that type (Atlantis). */
+enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_EDGE, PLACE_REACH, PLACE_LEFT };
 
 typedef struct Phase {
   uint8_t kind;
@@ -186,6 +187,9 @@ typedef struct Phase {
   uint8_t owner; /* OWNER_MOVER or OWNER_OPPONENT */
   uint8_t place; /* PHASE_RELOCATE: PLACE_* */
   uint8_t has_region; /* PHASE_RELOCATE: only on region's squares */
+  uint8_t instead; /* PHASE_RELOCATE after a move step: in place of a move
+                      (the move step's pass leads here; after any other
+                      move the turn ends) */
   uint16_t region[MAX_RANKS]; /* files (bits) per rank */
 } Phase;
 
@@ -450,6 +454,8 @@ typedef struct Variant {
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
   int pass;                 /* a side with a royal piece may pass */
+  int pass_moves;           /* the move generator adds passes: pass, or a
+                               step whose next step puts a wall instead */
   int passes_end;           /* result of two passes in a row for the side
                                to move (RESULT_NONE: the game goes on) */
   int facing_illegal;       /* royal pieces of the two sides may not stand

@@ -449,8 +449,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
 ** at -2 and its piece at -1: a new neutral piece each turn, where at says. */
 static void read_place(Reader *r, int i, Variant *v, Phase *ph) {
   lua_State *L = r->L;
-  static const char *const known[] = {"place", "at", "region", NULL};
-  static const char *const ats[] = {"anywhere", "reach", "left"};
+  static const char *const known[] = {"place", "at", "region", "instead", NULL};
+  static const char *const ats[] = {"anywhere", "edge", "reach", "left"};
   char where[32], buf[1024];
   snprintf(where, sizeof where, "turn[%d].", i);
   unknown_keys(r, lua_absindex(L, -2), where, known);
@@ -462,11 +462,12 @@ static void read_place(Reader *r, int i, Variant *v, Phase *ph) {
   else ph->piece = (uint8_t)pt;
   if (get_string(r, lua_absindex(L, -2), "at", where, buf, sizeof buf)) {
     int k = -1;
-    for (int j = 0; j < 3; j++)
+    for (int j = 0; j < 4; j++)
       if (strcmp(buf, ats[j]) == 0) k = j;
-    if (k < 0) problem(r, "turn[%d].at: \"%s\" (expected anywhere, reach or left)", i, buf);
+    if (k < 0) problem(r, "turn[%d].at: \"%s\" (expected anywhere, edge, reach or left)", i, buf);
     else ph->place = (uint8_t)(PLACE_ANYWHERE + k);
   }
+  ph->instead = (uint8_t)get_bool(r, lua_absindex(L, -2), "instead", where, 0);
   if (get_string(r, lua_absindex(L, -2), "region", where, buf, sizeof buf)) {
     char key[48];
     snprintf(key, sizeof key, "turn[%d].region", i);

@@ -582,4 +582,17 @@ t.equal("nuclear: the wall shields nothing (FSF perft 1-3)",
 t.equal("nuclear (FSF perft 5 from the start)", varia.new(vi .. "nuclear"):perft(5), 4861099)
 t.equal("nuclear: no en passant", varia.load(vi .. "nuclear").pieces.p.betza, "mfWcfFimnfD")
 
+-- wallingRule = edge with wallOrMove (atlantis): a place step at "edge"
+-- instead of a move (tests/lua/test_walls.lua counts it)
+t.check("atlantis: nothing differs", none_differs("atlantis"))
+v = varia.load(vi .. "atlantis")
+t.equal("atlantis: the turn", v.turn[2].place .. " " .. v.turn[2].at .. " " .. tostring(v.turn[2].instead), "* edge true")
+v, notes = ini.table(assert(ini.parse("[w:chess]\nwallingRule = past\nwallOrMove = true\nwallingRegionWhite = *1\n")), "w")
+t.equal("wallOrMove over another rule, regions per side: noted", (function()
+  local keys = {}
+  for _, n in ipairs(notes) do keys[#keys + 1] = n.key end
+  table.sort(keys)
+  return table.concat(keys, " ") end)(), "wallOrMove wallingRegionWhite")
+v = ini.table(assert(ini.parse("[w:chess]\nwallingRule = static\nwallingRegion = *4 *5\n")), "w")
+t.equal("wallingRule = static, a region", v.turn[2].at .. " " .. v.turn[2].region, "anywhere a4-h4 a5-h5")
 t.done()

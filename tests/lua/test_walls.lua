@@ -140,5 +140,32 @@ t.raises("petrify names a neutral piece", "pieces.q.petrify: not a neutral piece
   std.extend(base, { pieces = { q = { betza = "Q", petrify = "q" }, ["*"] = { neutral = true } } }))
 t.raises("unknown key of a place step", "turn[2].to: unknown key", varia.new,
   std.extend(base, { turn = { "move", { place = "*", to = "x" } } }))
+t.raises("instead: only anywhere or edge, after a move", "turn[2]: instead needs a place step", varia.new,
+  std.extend(base, { turn = { "move", { place = "*", at = "reach", instead = true } } }))
+
+-- A wall instead of a move, on the board's edge or beside a wall
+-- (Fairy-Stockfish's wallingRule = edge, wallOrMove = true: the section
+-- atlantis of its variants.ini). FSF perft N; UCI as it writes a turn:
+-- the pass by the side's piece on the lowest square and the wall
+-- (a1a1,a1h6), a move with its empty gating square a1 (e2e4,e4a1).
+local vi = "tests/fsf/current/variants.ini:"
+local function counts(fen, from, to)
+  local out = {}
+  for d = from, to do out[#out + 1] = varia.new(vi .. "atlantis", fen and { fen = fen } or nil):perft(d) end
+  return table.concat(out, " ")
+end
+t.equal("atlantis: perft 1-4 (FSF)", counts(nil, 1, 4), "28 778 22708 658937")
+t.equal("atlantis: a check the wall cannot answer (FSF)", counts("4k3/8/8/3**3/8/8/8/4K2r w - - 0 1", 1, 4),
+  "3 153 5550 270359")
+t.equal("atlantis: walls beside walls, on the rim and inside (FSF)",
+  counts("4k3/1**5/1**5/8/8/6*1/8/4K3 b - - 3 9", 1, 4), "38 1435 54079 2032915")
+g = varia.new(vi .. "atlantis")
+local legal = g:legal()
+t.equal("atlantis: the turns as Fairy-Stockfish writes them", legal[1] .. " " .. legal[#legal], "a2a3,a3a1 a1a1,a1h6")
+t.check("atlantis: a wall instead of a move", g:play("a1a1,a1h6"))
+t.equal("atlantis: the wall stays, nothing moved", g:fen(), "rnbqkbnr/pppppppp/7*/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1")
+t.check("atlantis: a move, read with or without its gating square", g:play("e7e5,e5a1", "g1f3"))
+t.equal("atlantis: Black's pass is by its lowest piece", g:legal()[#g:legal()]:sub(1, 5), "e5e5,")
+t.equal("atlantis: history", table.concat(g:history(), " "), "a1a1 a1h6 e7e5,e5a1 g1f3,f3a1")
 
 t.done()
