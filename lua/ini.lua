@@ -944,7 +944,8 @@ local function read_walls(c)
     local at = ({ static = "anywhere", arrow = "reach", past = "left", edge = "edge" })[rule]
     local step
     if rule == "duck" then
-      step = { relocate = "*" }
+      -- (Fairy-Stockfish judges the move with the duck where it goes)
+      step = { relocate = "*", shields = true }
     elseif at then
       step = { place = "*", at = at }
     else

@@ -462,6 +462,16 @@ static inline int in_place_region(const Phase *ph, const Variant *v, int sq) {
   return !ph->has_region || (ph->region[v->sq_rank[sq]] >> board_file(&v->geo, sq) & 1);
 }
 
+/* The squares this turn's blast emptied (Position.blasted_at), marked in
+** ex: no wall goes there. Returns whether there are any. */
+static int blasted_squares(const Position *p, uint64_t *ex) {
+  if (!p->blasted_at) return 0;
+  memset(ex, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+  for (uint32_t bits = p->blasted; bits; bits &= bits - 1)
+    SQ_MARK(ex, p->blasted_at - 1 + p->v->blast_off[__builtin_ctz(bits)]);
+  return 1;
+}
+
 /* The squares a new neutral piece may take (Phase.place): any empty one,
 ** the one the moved piece left, or those it reaches from where it stands
 ** by its non-capturing moves (p->target, set by the move's step). */
@@ -552,7 +562,19 @@ static int gen_place_at(const Position *p, const Phase *ph, Move *list) {
   return n;
 }
 
-static int gen_place(const Position *p, Move *list) { return gen_place_at(p, &p->v->phase[p->phase], list); }
+/* The moves of list[0..n) whose square no blast of this turn emptied. */
+static int unblasted(const Position *p, Move *list, int n) {
+  uint64_t ex[(MAX_SQUARES + 63) / 64];
+  if (!blasted_squares(p, ex)) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!SQ_BIT(ex, MOVE_TO(list[i]))) list[k++] = list[i];
+  return k;
+}
+
+static int gen_place(const Position *p, Move *list) {
+  return unblasted(p, list, gen_place_at(p, &p->v->phase[p->phase], list));
+}
 
 int gen_place_of(const Position *p, int phase, Move *list) {
   precondition(phase >= 0 && phase < p->v->nphases && p->v->phase[phase].place != PLACE_MOVE);
@@ -588,7 +610,7 @@ static int gen_relocate(const Position *p, Move *list) {
       int sq = board_square(&v->geo, f, r);
       if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(from, sq, MF_PLACE, t + 1);
     }
-  return n;
+  return p->blasted_at ? unblasted(p, list, n) : n;
 }
 
 /* The distinct values that can be drawn, one move each. */

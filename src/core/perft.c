@@ -62,7 +62,7 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   /* where the hooks end turns, any step may be followed by another */
   int last_step = p->phase == v->nphases - 1 && !(v->rules && v->rules->turn_ends);
   if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE &&
-      v->phase[p->phase].place == PLACE_MOVE) {
+      v->phase[p->phase].place == PLACE_MOVE && !v->phase[p->phase].shields && !p->blasted_at) {
     int result;
     if (v->has_terminal && pos_terminal(p, &result)) return 0;
     return (uint64_t)pos_empty_squares(p);

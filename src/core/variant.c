@@ -536,6 +536,9 @@ static void check_turns(Variant *v, Report *r) {
         (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
       report(r, "turn[%d]: at = \"%s\" must follow a \"move\" step", i + 1,
              v->phase[i].place == PLACE_REACH ? "reach" : "left");
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE && v->phase[i].shields && (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
+      report(r, "turn[%d]: shields needs a relocation after a \"move\" step", i + 1);
   /* a wall instead of a move: after the move step, the turn's last step,
   ** measured from nothing the pass did */
   for (int i = 0; i < v->nphases; i++)
@@ -627,6 +630,8 @@ static void find_fast_paths(Variant *v) {
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
   v->legal_apart = v->has_owner || v->geo.wrap;
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].shields) v->legal_apart = 1; /* the move step: legal_shielded */
   v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
                      v->promo_by_side;

@@ -187,6 +187,9 @@ typedef struct Phase {
   uint8_t owner; /* OWNER_MOVER or OWNER_OPPONENT */
   uint8_t place; /* PHASE_RELOCATE: PLACE_* */
   uint8_t has_region; /* PHASE_RELOCATE: only on region's squares */
+  uint8_t shields; /* PHASE_RELOCATE after a move step: the check rule
+                      judges the move with the neutral piece where this
+                      step puts it (Fairy-Stockfish's walls in legal()) */
   uint8_t instead; /* PHASE_RELOCATE after a move step: in place of a move
                       (the move step's pass leads here; after any other
                       move the turn ends) */

@@ -524,6 +524,11 @@ static void read_turn(Reader *r, int idx, Variant *v) {
       if (pt < 0) problem(r, "turn[%d].relocate: \"%s\" is not one of the pieces", (int)i, sym);
       else ph->piece = (uint8_t)pt;
       lua_pop(L, 1);
+      static const char *const known_relocate[] = {"relocate", "shields", NULL};
+      char where[32];
+      snprintf(where, sizeof where, "turn[%d].", (int)i);
+      unknown_keys(r, lua_absindex(L, -1), where, known_relocate);
+      ph->shields = (uint8_t)get_bool(r, lua_absindex(L, -1), "shields", where, 0);
     } else if (type == LUA_TTABLE && (lua_pop(L, 1), script_rawfield(L, -1, "place")) == LUA_TSTRING) {
       read_place(r, (int)i, v, ph);
       lua_pop(L, 1);
