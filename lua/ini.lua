@@ -700,6 +700,16 @@ local ignored = {
   pieceValueMg = "the engine's evaluation (varia's values are its own)",
   pieceValueEg = "the engine's evaluation (varia's values are its own)",
   chess960 = "varia reads Chess960 castling rights (X-FEN) in every variant",
+  -- the walls' options of Fairy-Stockfish's versions before wallingRule,
+  -- which the current one does not read (a section that uses them plays
+  -- without walls there); varia's walls are its translation of
+  -- wallingRule and wallingRegion
+  arrowGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = arrow is translated)",
+  duckGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = duck is translated)",
+  staticGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = static is translated)",
+  staticGatingRegion = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRegion is translated)",
+  pastGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = past is translated)",
+  petrifyOnCapture = "an older option of Fairy-Stockfish, which the current one does not read (its petrifyOnCaptureTypes is translated)",
 }
 -- Options that change the game and that varia has no mechanism for.
 local untranslatable = {
@@ -732,9 +742,6 @@ for k, why in pairs({
   castlingKingFile = "varia's castling king stands where the FEN puts it",
   castlingRookKingsideFile = "varia castles with the outermost rook or the one the FEN names",
   castlingRookQueensideFile = "varia castles with the outermost rook or the one the FEN names",
-  arrowGating = "varia has no arrows", duckGating = "see variants/duck.lua (a turn of two steps)",
-  staticGating = "varia has no walls", staticGatingRegion = "varia has no walls",
-  pastGating = "varia has no walls",
   nMoveRuleTypes = "varia resets the n-move count by pawns",
   nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
@@ -1655,7 +1662,7 @@ local function note_untranslated(c, parsed)
     elseif k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
       -- the pawn type alone: what varia's pawns are anyway
     elseif ignored[k] then
-      if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
+      if own ~= true or k == "chess960" or k:find("Gating") or k == "petrifyOnCapture" then note(notes, k, ignored[k], false) end
     elseif (untranslatable[k] or later[k]) and not off[opts[k]] then
       note(notes, k, untranslatable[k] or later[k], true)
     elseif untranslatable[k] or later[k] then
