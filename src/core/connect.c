@@ -1,6 +1,8 @@
 /*
 ** connect.c - pieces in a row end the game (see connect.h).
 */
+#include <string.h>
+
 #include "connect.h"
 
 /* Is (file, rank) a cell of colour c's pieces that count? */
@@ -40,51 +42,59 @@ static int block_from(const Position *p, int c, int f, int r, int n) {
   return 1;
 }
 
-static int in_region(const uint16_t *set, int file, int rank) { return set[rank] >> file & 1; }
+/* Is cell one of colour c's pieces of the types that count? (Empty cells,
+** the padding and holes are not.) */
+static inline int mine(uint8_t cell, int c, uint32_t types) {
+  unsigned k = (unsigned)cell - 1u - 32u * (unsigned)c;
+  return k < 32 && (types >> k & 1);
+}
+
+static int in_region(const Variant *v, const uint16_t *set, int sq) {
+  int r = v->sq_rank[sq];
+  return set[r] >> (sq - board_square(&v->geo, 0, r)) & 1;
+}
 
 /* A chain of colour c's pieces from its first region to its second, as
 ** Fairy-Stockfish's connectRegion1 and connectRegion2 find it: from the
 ** pieces in the first region, step by step to a piece beside one reached
 ** towards the east or the north (the north-east and south-east too along
 ** diagonals), as the line directions allow; a piece reached (not a piece
-** the chain starts from) in the second region joins them. */
+** the chain starts from) in the second region joins them. Nothing to
+** follow unless both regions hold such a piece. */
 static int joined(const Position *p, int c) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
+  const uint8_t *b = p->board;
+  const uint16_t *from = v->connect_region[c][0], *goal = v->connect_region[c][1];
+  uint32_t types = v->connect_types;
+  int off[4], nd = 0, stack[MAX_SQUARES], n = 0, any_goal = 0;
   static const struct { int dx, dy, dirs; } steps[] = {
     {1, 0, CONNECT_HORIZONTAL}, {0, 1, CONNECT_VERTICAL},
     {1, 1, CONNECT_DIAGONAL}, {1, -1, CONNECT_DIAGONAL},
   };
-  uint8_t seen[MAX_SQUARES] = {0}; /* 1 a start, 2 reached */
-  int stack[MAX_SQUARES], n = 0;
+  for (int d = 0; d < 4; d++)
+    if (v->connect_dirs & steps[d].dirs) off[nd++] = board_offset(g, steps[d].dx, steps[d].dy);
+  uint8_t seen[MAX_SQUARES]; /* 1 a start, 2 reached */
   for (int i = 0; i < p->npieces[c]; i++) {
-    int sq = p->plist[c][i], f = board_file(g, sq), r = board_rank(g, sq);
-    if (counts(p, c, f, r) && in_region(v->connect_region[c][0], f, r)) {
-      seen[sq] = 1;
-      stack[n++] = sq;
-    }
+    int sq = p->plist[c][i];
+    if (!mine(b[sq], c, types)) continue;
+    if (in_region(v, from, sq)) stack[n++] = sq;
+    any_goal |= in_region(v, goal, sq);
   }
+  if (!n || !any_goal) return 0;
+  memset(seen, 0, sizeof seen);
+  for (int i = 0; i < n; i++) seen[stack[i]] = 1;
   while (n) {
-    int sq = stack[--n], f = board_file(g, sq), r = board_rank(g, sq);
-    for (int d = 0; d < 4; d++) {
-      if (!(v->connect_dirs & steps[d].dirs)) continue;
-      int x = f + steps[d].dx, y = r + steps[d].dy;
-      if (!counts(p, c, x, y)) continue;
-      int to = board_square(g, x, y);
-      if (seen[to] == 2) continue;
-      if (in_region(v->connect_region[c][1], x, y)) return 1;
+    int sq = stack[--n];
+    for (int d = 0; d < nd; d++) {
+      int to = sq + off[d];
+      if (seen[to] == 2 || !mine(b[to], c, types)) continue;
+      if (in_region(v, goal, to)) return 1;
       if (!seen[to]) stack[n++] = to;
       seen[to] = 2;
     }
   }
   return 0;
-}
-
-/* Is cell one of colour c's pieces of the types that count? (Empty cells,
-** the padding and holes are not.) */
-static inline int mine(uint8_t cell, int c, uint32_t types) {
-  unsigned k = (unsigned)cell - 1u - 32u * (unsigned)c;
-  return k < 32 && (types >> k & 1);
 }
 
 /* n in a row without gaps: the pieces that count as bits of their files

@@ -641,7 +641,8 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
 ** of the side's pieces of that type (every file where the limit is 0). */
 static uint32_t doubled_files(const Position *p, int us) {
   const Variant *v = p->v;
-  uint32_t doubled = v->drop_doubled_limit ? 0 : ~0u;
+  uint32_t doubled = 0;
+  if (!v->drop_doubled_limit) return ~0u; /* never dropped */
   uint8_t on_file[MAX_FILES] = {0};
   for (int i = 0; i < p->npieces[us]; i++)
     if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {
@@ -844,6 +845,15 @@ static int gen_drops(const Position *p, Move *list, int n) {
           int sq = w * 64 + __builtin_ctzll(bits);
           list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
         }
+      continue;
+    }
+    if (!enclose && !start && !files && ranks == (uint16_t)((1u << v->geo.ranks) - 1) && !v->has_drop_region &&
+        !v->drop_opposite && !v->no_immobile && !v->drop_promoted &&
+        !IS_SET(v->confined_mask | v->drop_confined_mask, t)) {
+      /* nothing restricts the drop: every empty square, in order */
+      for (int r = 0; r < v->geo.ranks; r++)
+        for (int sq = board_square(&v->geo, 0, r), end = sq + v->geo.files; sq < end && n < MAX_MOVES; sq++)
+          if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
       continue;
     }
     for (int r = 0; r < v->geo.ranks; r++) {
@@ -1328,8 +1338,8 @@ int gen_pseudo_all(const Position *p, Move *list) {
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
-  int us = p->side, n = 0, check = -1;
-  for (int i = 0; i < p->npieces[us]; i++) {
+  int us = p->side, n = 0, check = -1, pieces = v->still[us] ? 0 : p->npieces[us];
+  for (int i = 0; i < pieces; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a plain piece: each step a leap or a ride, each move written as is */

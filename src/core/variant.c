@@ -617,6 +617,11 @@ static int moves_reversible(const Variant *v) {
 
 static void find_fast_paths(Variant *v) {
   v->count_passes = v->pass || v->pass_stuck[0] || v->pass_stuck[1];
+  for (int c = 0; c < 2; c++) {
+    v->still[c] = !v->apart_mask && !v->extra_mask;
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->nsteps[c][t]) v->still[c] = 0;
+  }
   v->pass_moves = v->pass;
   for (int i = 0; i + 1 < v->nphases; i++)
     if (v->phase[i + 1].kind == PHASE_RELOCATE && v->phase[i + 1].instead) v->pass_moves = 1;

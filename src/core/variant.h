@@ -589,6 +589,9 @@ typedef struct Variant {
   uint32_t plain_mask[2];
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
+  uint8_t still[2];   /* no type of the colour has a step or an extra move:
+                         gen_pseudo_all walks none of its pieces (discs,
+                         stones) */
   int has_points;
   /* eval = { ... }: the weights given (bits of EVAL_*) and the pieces'
   ** endgame values given (bits of types; values_end) */
