@@ -700,6 +700,16 @@ local ignored = {
   pieceValueMg = "the engine's evaluation (varia's values are its own)",
   pieceValueEg = "the engine's evaluation (varia's values are its own)",
   chess960 = "varia reads Chess960 castling rights (X-FEN) in every variant",
+  -- the walls' options of Fairy-Stockfish's versions before wallingRule,
+  -- which the current one does not read (a section that uses them plays
+  -- without walls there); varia's walls are its translation of
+  -- wallingRule and wallingRegion
+  arrowGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = arrow is translated)",
+  duckGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = duck is translated)",
+  staticGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = static is translated)",
+  staticGatingRegion = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRegion is translated)",
+  pastGating = "an older option of Fairy-Stockfish, which the current one does not read (its wallingRule = past is translated)",
+  petrifyOnCapture = "an older option of Fairy-Stockfish, which the current one does not read (its petrifyOnCaptureTypes is translated)",
 }
 -- Options that change the game and that varia has no mechanism for.
 local untranslatable = {
@@ -724,8 +734,6 @@ for k, why in pairs({
   promotionPawnTypesBlack = "varia promotes the pawn type",
   promotionPieceTypesWhite = "varia's promotion pieces are the same for both sides",
   promotionPieceTypesBlack = "varia's promotion pieces are the same for both sides",
-  petrifyOnCapture = "varia has no walls made by captures",
-  petrifyOnCaptureTypes = "varia has no walls made by captures",
   tripleStepRegionWhite = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
   tripleStepRegionBlack = "varia's triple steps are translated from whole ranks within the double steps' ranks only",
   enPassantTypes = "varia's en passant is in the Betza of the pieces (e)",
@@ -734,10 +742,6 @@ for k, why in pairs({
   castlingKingFile = "varia's castling king stands where the FEN puts it",
   castlingRookKingsideFile = "varia castles with the outermost rook or the one the FEN names",
   castlingRookQueensideFile = "varia castles with the outermost rook or the one the FEN names",
-  dropNoDoubledCount = "varia's no_doubled allows none of the piece on the file",
-  arrowGating = "varia has no arrows", duckGating = "see variants/duck.lua (a turn of two steps)",
-  staticGating = "varia has no walls", staticGatingRegion = "varia has no walls",
-  pastGating = "varia has no walls",
   nMoveRuleTypes = "varia resets the n-move count by pawns",
   nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
@@ -745,8 +749,7 @@ for k, why in pairs({
   extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
-  priorityDropTypes = "varia's drops have no priority", wallingRule = "varia has no walls",
-  wallOrMove = "varia has no walls", seirawanGatingRank = "varia gates on the castling rank",
+  priorityDropTypes = "varia's drops have no priority", seirawanGatingRank = "varia gates on the castling rank",
 }) do later[k] = later_why .. why end
 
 -- Values that leave an option's rule off.
@@ -762,13 +765,15 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "castlingDroppedPiece", "promotionZonePawnDrops", "kingType", "checking", "dropChecks", "mustCapture", "mustDrop", "mustDropType",
   "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "whiteDropRegion",
   "blackDropRegion", "sittuyinRookDrop", "dropOppositeColoredBishop", "dropPromoted",
-  "shogiDoubledPawn", "dropNoDoubled", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
+  "shogiDoubledPawn", "dropNoDoubled", "dropNoDoubledCount", "shogiPawnDropMateIllegal", "immobilityIllegal", "gating",
   "seirawanGating", "kingPass", "pass", "makpongRule", "flyingGeneral", "soldierPromotionRank",
   "nMoveRule", "nFoldRule", "nFoldValue", "stalemateValue", "checkmateValue", "shatarMateRule",
   "extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
   "extinctionOpponentPieceCount", "blastOnCapture", "blastImmuneTypes", "flagPiece", "whiteFlag", "blackFlag", "flagMove",
   "checkCounting", "promotionLimit", "promotedPieceType", "mandatoryPiecePromotion",
-  "castlingRookPieces", "castlingKingPiece", "connectN", "connectNxN", "collinearN", "connectValue",
+  "castlingRookPieces", "castlingKingPiece", "wallingRule", "wallOrMove", "wallingRegion", "wallingRegionWhite",
+  "wallingRegionBlack", "petrifyOnCaptureTypes", "petrifyBlastPieces", "oppositeCastling", "castlingWins", "connectN",
+  "connectRegion1White", "connectRegion1Black", "connectRegion2White", "connectRegion2Black", "connectNxN", "collinearN", "connectValue",
   "connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "perpetualCheckIllegal",
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
   -- Janggi's (read_lines, read_move_rules, read_ends)
@@ -915,6 +920,60 @@ local function region_squares(value, files, ranks)
     end
   end
   return table.concat(out, " ")
+end
+
+-- Walls: pieces that turn to a wall where they capture
+-- (petrifyOnCaptureTypes).
+local function read_walls(c)
+  local o, pieces = c.opts, c.pieces
+  local stone = o.petrifyOnCaptureTypes
+  if stone and not off[stone] then
+    local letters = {}
+    for l in stone:lower():gmatch("%a") do
+      if pieces[l] then letters[#letters + 1] = l end
+    end
+    for _, l in ipairs(letters) do
+      if pieces[l].royal then
+        note(c.notes, "petrifyOnCaptureTypes", string.format("'%s' is royal: Fairy-Stockfish's own rules for a royal piece that would turn to a wall are not varia's", l), true)
+      else
+        pieces[l].petrify = "*"
+      end
+    end
+    if #letters > 0 then pieces["*"] = pieces["*"] or { name = "wall", neutral = true } end
+    if bool(o.petrifyBlastPieces) then
+      note(c.notes, "petrifyBlastPieces", "varia's blast removes the pieces around, it does not petrify them", true)
+    end
+  end
+  -- wallingRule: a wall each turn after the move (a place step, or the
+  -- duck's relocation); wallOrMove: the wall instead of the move
+  local rule = o.wallingRule
+  if rule and not off[rule] then
+    local at = ({ static = "anywhere", arrow = "reach", past = "left", edge = "edge" })[rule]
+    local step
+    if rule == "duck" then
+      -- (Fairy-Stockfish judges the move with the duck where it goes)
+      step = { relocate = "*", shields = true }
+    elseif at then
+      step = { place = "*", at = at }
+    else
+      note(c.notes, "wallingRule", "not one of Fairy-Stockfish's walling rules (arrow, duck, edge, past, static)", true)
+      return
+    end
+    local white = region_squares(o.wallingRegionWhite or o.wallingRegion, c.files, c.ranks)
+    local black = region_squares(o.wallingRegionBlack or o.wallingRegion, c.files, c.ranks)
+    if white ~= black then
+      note(c.notes, "wallingRegionWhite", "varia's place step has one region for both sides", true)
+    elseif (o.wallingRegionWhite or o.wallingRegion) and white ~= "" then
+      if step.relocate then note(c.notes, "wallingRegion", "varia's relocation has no region", true)
+      else step.region = white end
+    end
+    if bool(o.wallOrMove) then
+      if rule == "static" or rule == "edge" then step.instead = true
+      else note(c.notes, "wallOrMove", "varia puts a wall instead of a move only where it goes anywhere or on the edge", true) end
+    end
+    pieces["*"] = pieces["*"] or { name = "wall", neutral = true }
+    c.v.turn = { "move", step }
+  end
 end
 
 -- Pawns, double steps, promotion; the zone is the region's whole ranks
@@ -1126,6 +1185,11 @@ local function read_castling(c)
   elseif cs and not c.king then cs.king = castles_king end
   if cs and tonumber(o.castlingRank) ~= 1 then cs.rank = tonumber(o.castlingRank) end
   if cs and bool(o.castlingDroppedPiece) then cs.from_drops = "e" end
+  -- oppositeCastling: a castling takes the opponent's right on that side;
+  -- castlingWins: castling by those rights wins, losing them all loses
+  if cs and bool(o.oppositeCastling) then cs.opposite = true end
+  local wins = o.castlingWins and o.castlingWins:gsub("[^KQkq]", "") or ""
+  if cs and wins ~= "" then cs.wins = wins end
   c.v.castling = cs
 end
 
@@ -1156,11 +1220,14 @@ local function read_drops(c)
     if bool(o.freeDrops) then d.unlimited = true end
     local enc = o.enclosingDrop
     if enc and not off[enc] then
-      local as = ({ reversi = "line", ataxx = "adjacent", snort = "apart" })[enc]
+      -- (quadwrangle's drops are ataxx's: Fairy-Stockfish's drop region
+      -- has no case of its own for it)
+      local as = ({ reversi = "line", ataxx = "adjacent", quadwrangle = "adjacent", snort = "apart", top = "fall",
+        anyside = "slide" })[enc]
       if as then
         d.enclosing = as
       else -- (said so: the script carries it as a difference)
-        note(c.notes, "enclosingDrop", "varia's enclosing drops are reversi, ataxx and snort", true)
+        note(c.notes, "enclosingDrop", "not one of Fairy-Stockfish's enclosing drops (reversi, ataxx, quadwrangle, snort, top, anyside)", true)
       end
     end
     if o.enclosingDropStart and not off[o.enclosingDropStart] then d.start = squares(o.enclosingDropStart, files) end
@@ -1176,6 +1243,10 @@ local function read_drops(c)
     local sp = by_type.shogiPawn
     if sp and not bool(o.shogiDoubledPawn) then d.no_doubled = sp end
     if o.dropNoDoubled and o.dropNoDoubled:find("^%a") then d.no_doubled = o.dropNoDoubled:sub(1, 1):lower() end
+    -- dropNoDoubledCount: the piece may not be dropped on a file holding
+    -- this many of the side's own (0: it is never dropped)
+    local ndc = math.tointeger(tonumber(o.dropNoDoubledCount))
+    if d.no_doubled and ndc and ndc ~= 1 then d.doubled_limit = math.max(0, ndc) end
     if sp and bool(o.shogiPawnDropMateIllegal) then
       d.no_mate = sp
       v.departures = v.departures or {}
@@ -1267,7 +1338,12 @@ local function read_move_rules(c)
   -- ranks ("*3 *6"); rules.en_passant_ranks counts them from the mover's
   -- side, so White's 3 and Black's 6 are both 3
   local epr = o.enPassantRegion
-  if epr and not off[epr] then
+  if epr and epr:match("^%s*%-?%s*$") then
+    -- no square: no en passant at all (nuclear), the e of every Betza gone
+    for _, p in pairs(c.pieces) do
+      if p.betza then p.betza = p.betza:gsub("(%l*)(%u)", function(mods, atom) return mods:gsub("e", "") .. atom end) end
+    end
+  elseif epr and not off[epr] then
     local list, seen, whole = {}, {}, true
     for tok in epr:gmatch("%S+") do
       local r = tonumber(tok:match("^%*(%d+)$"))
@@ -1387,11 +1463,20 @@ local function read_ends(c)
   -- type by default) in a row, a block or on one line, along the lines
   -- connectHorizontal/Vertical/Diagonal allow; connectValue is the result
   -- of the side that connects
+  -- connectRegion1White/Black, connectRegion2White/Black: a chain of
+  -- those pieces from the side's first region to its second (join)
   local line, square, collinear = tonumber(o.connectN) or 0, tonumber(o.connectNxN) or 0,
     tonumber(o.collinearN) or 0
-  if line > 0 or square > 0 or collinear > 0 then
+  local join = {}
+  for _, side in ipairs({ "White", "Black" }) do
+    local a = region_squares(o["connectRegion1" .. side], c.files, c.ranks)
+    local b = region_squares(o["connectRegion2" .. side], c.files, c.ranks)
+    if a ~= "" and b ~= "" then join[side:lower()] = { a, b } end
+  end
+  if not next(join) then join = nil end
+  if line > 0 or square > 0 or collinear > 0 or join then
     local conn = { line = line > 0 and line or nil, square = square > 0 and square or nil,
-      collinear = collinear > 0 and collinear or nil, result = results[o.connectValue] or "win" }
+      collinear = collinear > 0 and collinear or nil, join = join, result = results[o.connectValue] or "win" }
     local types = o.connectPieceTypes or "*"
     if not types:find("*", 1, true) then
       local list = {}
@@ -1577,7 +1662,7 @@ local function note_untranslated(c, parsed)
     elseif k == "pawnTypes" and c.by_type.pawn and opts[k]:lower() == c.by_type.pawn then
       -- the pawn type alone: what varia's pawns are anyway
     elseif ignored[k] then
-      if own ~= true or k == "chess960" then note(notes, k, ignored[k], false) end
+      if own ~= true or k == "chess960" or k:find("Gating") or k == "petrifyOnCapture" then note(notes, k, ignored[k], false) end
     elseif (untranslatable[k] or later[k]) and not off[opts[k]] then
       note(notes, k, untranslatable[k] or later[k], true)
     elseif untranslatable[k] or later[k] then
@@ -1655,7 +1740,7 @@ function M.table(parsed, name, source)
   end
   c.v.pieces, c.v.rules = c.pieces, c.rules
   for _, step in ipairs({ read_king, read_promotion, read_castling, read_drops, read_move_rules, read_ends,
-                          read_regions, read_lines }) do
+                          read_regions, read_lines, read_walls }) do
     local why = step(c)
     if why then return nil, why end
   end
@@ -1692,8 +1777,8 @@ end
 
 -- ---- writing the script -------------------------------------------------
 
-local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
-local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "initial",
+local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "turn", "rules", "differs" }
+local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "petrify", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture", "rotated" }
 
 -- Every value the script carries comes from the .ini file, so none is

@@ -331,7 +331,7 @@ static GameResult result_of(Game *g, int claims) {
     r.reason = end == END_ROYAL_CAPTURED ? "king captured" : end == END_GOAL ? "goal"
              : end == END_CHECKS ? "check limit" : end == END_PASSES ? "passes"
              : end == END_FACING ? "facing kings" : end == END_CONNECT ? "connection"
-             : end == END_FULL_BOARD ? "board full" : "extinction";
+             : end == END_FULL_BOARD ? "board full" : end == END_CASTLING ? "castling" : "extinction";
     return r;
   }
   const RuleHooks *rules = v->rules;
@@ -578,7 +578,13 @@ static int play_text(Game *g, const char *text, int *played, char *err, size_t e
       if (unseen && looks_like_attempt(g, step)) snprintf(err, errlen, "illegal move %s", step);
       return -1;
     }
+    /* a move where a wall could have come instead, written as
+    ** Fairy-Stockfish writes it (e2e4,e4a1): the wall part is read too */
+    char suffix[16];
+    int skip = comma && g->v->pass_moves ? move_instead_suffix(&g->pos, m, suffix, sizeof suffix) : 0;
     if (play_step(g, m, played, err, errlen)) return -1;
+    if (skip && strncmp(comma, suffix, (size_t)skip) == 0 && (comma[skip] == ',' || !comma[skip]))
+      comma = comma[skip] ? comma + skip : NULL;
     if (!comma && finish_automatic_steps(g, played, err, errlen)) return -1;
     s = comma ? comma + 1 : NULL;
   } while (s);

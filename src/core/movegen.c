@@ -454,21 +454,70 @@ static int gen_castling(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* Sets of array squares, as bits. */
+#define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
+#define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
+
 static inline int in_place_region(const Phase *ph, const Variant *v, int sq) {
   return !ph->has_region || (ph->region[v->sq_rank[sq]] >> board_file(&v->geo, sq) & 1);
+}
+
+/* The squares this turn's blast emptied (Position.blasted_at), marked in
+** ex: no wall goes there. Returns whether there are any. */
+static int blasted_squares(const Position *p, uint64_t *ex) {
+  if (!p->blasted_at) return 0;
+  memset(ex, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+  for (uint32_t bits = p->blasted; bits; bits &= bits - 1)
+    SQ_MARK(ex, p->blasted_at - 1 + p->v->blast_off[__builtin_ctz(bits)]);
+  return 1;
 }
 
 /* The squares a new neutral piece may take (Phase.place): any empty one,
 ** the one the moved piece left, or those it reaches from where it stands
 ** by its non-capturing moves (p->target, set by the move's step). */
-static int gen_place(const Position *p, Move *list) {
+static int gen_place_at(const Position *p, const Phase *ph, Move *list) {
   const Variant *v = p->v;
-  const Phase *ph = &v->phase[p->phase];
   const uint8_t *b = p->board;
   int t = ph->piece, n = 0, at = p->target;
   if (ph->place == PLACE_LEFT) {
     if (at != SQ_NONE && b[at] == CELL_EMPTY && in_place_region(ph, v, at))
       list[n++] = MAKE_MOVE(PLACE_FROM_NONE, at, MF_PLACE, t + 1);
+    return n;
+  }
+  if (ph->place == PLACE_EDGE) {
+    /* the board's edge, or orthogonally next to a piece of the type */
+    uint8_t cell = MAKE_CELL(NEUTRAL, t);
+    int up = v->geo.stride, files = v->geo.files, ranks = v->geo.ranks;
+    /* the rim, then the squares inside it beside such a piece, each once */
+    int first = board_square(&v->geo, 0, 0), last = board_square(&v->geo, 0, ranks - 1);
+#define EDGE_PLACE(sq) \
+    do { \
+      if (b[sq] == CELL_EMPTY && in_place_region(ph, v, sq)) list[n++] = MAKE_MOVE(PLACE_FROM_NONE, sq, MF_PLACE, t + 1); \
+    } while (0)
+    for (int f = 0; f < files; f++) EDGE_PLACE(first + f);
+    for (int r = 1; r < ranks - 1; r++) {
+      int base = first + r * up;
+      EDGE_PLACE(base);
+      if (files > 1) EDGE_PLACE(base + files - 1);
+    }
+    if (ranks > 1)
+      for (int f = 0; f < files; f++) EDGE_PLACE(last + f);
+#undef EDGE_PLACE
+    if (files < 3 || ranks < 3) return n;
+    uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
+    for (int i = 0; i < p->npieces[NEUTRAL]; i++) {
+      int w = p->plist[NEUTRAL][i];
+      if (b[w] != cell) continue;
+      const int around[4] = {w + 1, w - 1, w + up, w - up};
+      for (int d = 0; d < 4; d++) {
+        int sq = around[d], r = v->sq_rank[sq], f = sq - (first + r * up);
+        if (b[sq] != CELL_EMPTY || r == 0 || r == ranks - 1 || f == 0 || f == files - 1 || SQ_BIT(seen, sq) ||
+            !in_place_region(ph, v, sq))
+          continue;
+        SQ_MARK(seen, sq);
+        list[n++] = MAKE_MOVE(PLACE_FROM_NONE, sq, MF_PLACE, t + 1);
+      }
+    }
     return n;
   }
   if (ph->place == PLACE_ANYWHERE) {
@@ -513,6 +562,41 @@ static int gen_place(const Position *p, Move *list) {
   return n;
 }
 
+/* The moves of list[0..n) whose square no blast of this turn emptied. */
+static int unblasted(const Position *p, Move *list, int n) {
+  uint64_t ex[(MAX_SQUARES + 63) / 64];
+  if (!blasted_squares(p, ex)) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!SQ_BIT(ex, MOVE_TO(list[i]))) list[k++] = list[i];
+  return k;
+}
+
+static int gen_place(const Position *p, Move *list) {
+  return unblasted(p, list, gen_place_at(p, &p->v->phase[p->phase], list));
+}
+
+int gen_place_of(const Position *p, int phase, Move *list) {
+  precondition(phase >= 0 && phase < p->v->nphases && p->v->phase[phase].place != PLACE_MOVE);
+  return gen_place_at(p, &p->v->phase[phase], list);
+}
+
+/* Passes: the royal piece stays (rules.pass); a pass that leads to a
+** place step instead of a move (Phase.instead), made by the side's piece
+** on the lowest square, as Fairy-Stockfish makes it (UCI a1a1,a1c3). */
+static int gen_passes(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (v->pass && p->royal[us] != SQ_NONE) list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
+  if (p->phase + 1 < v->nphases && v->phase[p->phase + 1].instead && p->npieces[us] && n < MAX_MOVES) {
+    int low = p->plist[us][0];
+    for (int i = 1; i < p->npieces[us]; i++)
+      if (p->plist[us][i] < low) low = p->plist[us][i];
+    list[n++] = MAKE_MOVE(low, low, MF_PASS, 0);
+  }
+  return n;
+}
+
 /* A neutral piece to any other empty square (or onto the board). */
 static int gen_relocate(const Position *p, Move *list) {
   const Variant *v = p->v;
@@ -526,7 +610,7 @@ static int gen_relocate(const Position *p, Move *list) {
       int sq = board_square(&v->geo, f, r);
       if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(from, sq, MF_PLACE, t + 1);
     }
-  return n;
+  return p->blasted_at ? unblasted(p, list, n) : n;
 }
 
 /* The distinct values that can be drawn, one move each. */
@@ -554,10 +638,11 @@ static int gen_card_plays(const Position *p, Move *list, int n) {
 }
 
 /* The files where no_doubled forbids a drop: those holding doubled_limit
-** of the side's pieces of that type. */
+** of the side's pieces of that type (every file where the limit is 0). */
 static uint32_t doubled_files(const Position *p, int us) {
   const Variant *v = p->v;
   uint32_t doubled = 0;
+  if (!v->drop_doubled_limit) return ~0u; /* never dropped */
   uint8_t on_file[MAX_FILES] = {0};
   for (int i = 0; i < p->npieces[us]; i++)
     if (p->board[p->plist[us][i]] == MAKE_CELL(us, v->drop_no_doubled - 1)) {
@@ -572,10 +657,64 @@ static uint32_t doubled_files(const Position *p, int us) {
 ** square: the ends of the lines of enemy pieces that start beside an own
 ** piece (LINE), the squares beside an own piece (ADJACENT), or every
 ** empty square but those orthogonally beside an enemy piece (APART). */
-#define SQ_BIT(set, sq) ((set)[(sq) >> 6] >> ((sq) & 63) & 1)
-#define SQ_MARK(set, sq) ((set)[(sq) >> 6] |= 1ull << ((sq) & 63))
+/* ENCLOSE_FALL: the empty squares on the first rank or on a piece (a
+** wall too). ENCLOSE_SLIDE: from each edge (the first and last file, the
+** first and last rank), on each rank or file whose edge square is empty,
+** the first empty square (counted from a1's side) whose next square in
+** the direction of the push (away from that edge) is taken or off the
+** board: as Fairy-Stockfish's anyside finds them, which from the last
+** rank and the last file is not always where a piece pushed in would
+** stop (the first such square, not the last, where the line has gaps). */
+static void falling_squares(const Position *p, uint64_t *ok) {
+  const Geometry *g = &p->v->geo;
+  const uint8_t *b = p->board;
+  int files = g->files, ranks = g->ranks, up = g->stride;
+  if (p->v->enclosing == ENCLOSE_FALL) { /* on the first rank, or above a piece */
+    for (int sq = board_square(g, 0, 0), end = sq + files; sq < end; sq++)
+      if (b[sq] == CELL_EMPTY) SQ_MARK(ok, sq);
+    for (int c = 0; c < NCOLOURS; c++)
+      for (int i = 0; i < p->npieces[c]; i++) {
+        int above = p->plist[c][i] + up;
+        if (b[above] == CELL_EMPTY) SQ_MARK(ok, above);
+      }
+    return;
+  }
+  /* From the first file and the first rank, the push's way is the way
+  ** they are counted: the square before the first taken one (the padding
+  ** past the board is taken). From the last file and the last rank, the
+  ** first square counted whose next square towards the pushing edge is
+  ** taken is the first empty one. */
+  for (int r = 0; r < ranks; r++) {
+    int a = board_square(g, 0, r), sq = a;
+    if (b[a] == CELL_EMPTY) {
+      while (b[sq + 1] == CELL_EMPTY) sq++;
+      SQ_MARK(ok, sq);
+    }
+    if (b[a + files - 1] == CELL_EMPTY) {
+      for (sq = a; b[sq] != CELL_EMPTY; sq++) {}
+      SQ_MARK(ok, sq);
+    }
+  }
+  for (int f = 0; f < files; f++) {
+    int first = board_square(g, f, 0), sq = first;
+    if (b[first] == CELL_EMPTY) {
+      while (b[sq + up] == CELL_EMPTY) sq += up;
+      SQ_MARK(ok, sq);
+    }
+    if (b[first + (ranks - 1) * up] == CELL_EMPTY) {
+      for (sq = first; b[sq] != CELL_EMPTY; sq += up) {}
+      SQ_MARK(ok, sq);
+    }
+  }
+}
+
 static void enclosing_squares(const Position *p, int us, uint64_t *ok) {
   const Variant *v = p->v;
+  if (v->enclosing == ENCLOSE_FALL || v->enclosing == ENCLOSE_SLIDE) {
+    memset(ok, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+    falling_squares(p, ok);
+    return;
+  }
   const Geometry *g = &v->geo;
   const uint8_t *b = p->board;
   int them = us ^ 1, kind = v->enclosing;
@@ -628,6 +767,42 @@ static int enclose_start_open(const Position *p) {
   return 0;
 }
 
+/* ENCLOSE_FALL's drops where nothing else restricts the squares but the
+** ranks and regions of the types: the squares found once, each move
+** written at once (no square is found twice: below the first rank lies
+** the padding, not a piece). */
+static int falling_drops(const Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  const uint8_t *b = p->board;
+  int us = p->side, up = g->stride, nsq = 0;
+  int16_t sqs[MAX_FILES + MAX_PIECES * NCOLOURS];
+  for (int sq = board_square(g, 0, 0), end = sq + g->files; sq < end; sq++)
+    if (b[sq] == CELL_EMPTY) sqs[nsq++] = (int16_t)sq;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int above = p->plist[c][i] + up;
+      if (b[above] == CELL_EMPTY) sqs[nsq++] = (int16_t)above;
+    }
+  uint16_t all = (uint16_t)((1u << g->ranks) - 1);
+  for (int t = 0; t < v->ntypes; t++) {
+    if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
+    uint16_t ranks = v->drop_ranks[us][t];
+    if (ranks == all && !IS_SET(v->confined_mask | v->drop_confined_mask, t)) {
+      for (int i = 0; i < nsq && n < MAX_MOVES; i++) list[n++] = MAKE_MOVE(sqs[i], sqs[i], MF_DROP, t + 1);
+      continue;
+    }
+    for (int i = 0; i < nsq && n < MAX_MOVES; i++) {
+      int sq = sqs[i], r = v->sq_rank[sq];
+      if (!(ranks >> r & 1)) continue;
+      if (IS_SET(v->confined_mask, t) && !IS_SET(v->stand[us][sq], t)) continue;
+      if (IS_SET(v->drop_confined_mask, t) && !(v->type[t].drop_region[us][r] >> board_file(g, sq) & 1)) continue;
+      list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
+    }
+  }
+  return n;
+}
+
 /* Drops: each type in the side's pocket on each empty square its ranks
 ** allow. A drop uncovers nothing, so outside check each one is legal. */
 static int gen_drops(const Position *p, Move *list, int n) {
@@ -652,6 +827,9 @@ static int gen_drops(const Position *p, Move *list, int n) {
   /* discs and clones: only on the start squares while one is empty, else
   ** where the drop encloses (Variant.enclosing) */
   int start = v->has_enclose_start && enclose_start_open(p), enclose = v->enclosing && !start;
+  if (enclose && v->enclosing == ENCLOSE_FALL && !v->has_drop_region && !v->drop_no_doubled &&
+      !v->drop_opposite && !v->no_immobile && !v->drop_promoted)
+    return falling_drops(p, list, n);
   uint64_t ok[(MAX_SQUARES + 63) / 64];
   if (enclose) enclosing_squares(p, us, ok);
   for (int t = 0; t < v->ntypes; t++) {
@@ -667,6 +845,15 @@ static int gen_drops(const Position *p, Move *list, int n) {
           int sq = w * 64 + __builtin_ctzll(bits);
           list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
         }
+      continue;
+    }
+    if (!enclose && !start && !files && ranks == (uint16_t)((1u << v->geo.ranks) - 1) && !v->has_drop_region &&
+        !v->drop_opposite && !v->no_immobile && !v->drop_promoted &&
+        !IS_SET(v->confined_mask | v->drop_confined_mask, t)) {
+      /* nothing restricts the drop: every empty square, in order */
+      for (int r = 0; r < v->geo.ranks; r++)
+        for (int sq = board_square(&v->geo, 0, r), end = sq + v->geo.files; sq < end && n < MAX_MOVES; sq++)
+          if (p->board[sq] == CELL_EMPTY) list[n++] = MAKE_MOVE(sq, sq, MF_DROP, t + 1);
       continue;
     }
     for (int r = 0; r < v->geo.ranks; r++) {
@@ -1151,8 +1338,8 @@ int gen_pseudo_all(const Position *p, Move *list) {
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
-  int us = p->side, n = 0, check = -1;
-  for (int i = 0; i < p->npieces[us]; i++) {
+  int us = p->side, n = 0, check = -1, pieces = v->still[us] ? 0 : p->npieces[us];
+  for (int i = 0; i < pieces; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a plain piece: each step a leap or a ride, each move written as is */
@@ -1239,8 +1426,7 @@ int gen_pseudo_all(const Position *p, Move *list) {
   if (p->ep2 != SQ_NONE) n = gen_ep2(p, list, n);
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
   if (v->by_move) n = gen_by_move(p, list, n);
-  if (v->pass && p->royal[us] != SQ_NONE && n < MAX_MOVES) /* the royal piece stays */
-    list[n++] = MAKE_MOVE(p->royal[us], p->royal[us], MF_PASS, 0);
+  if (v->pass_moves && n < MAX_MOVES) n = gen_passes(p, list, n);
   if (v->castling && (p->castle >> (us * 2) & 3)) n = gen_castling(p, list, n);
   if (v->card_action) n = gen_card_plays(p, list, n);
   if (v->gating && p->gates[us]) n = gen_gating(p, list, n);

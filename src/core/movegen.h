@@ -46,6 +46,11 @@ int gen_pseudo(const Position *p, Move *list);
 /* The same without the compulsory drop (drops.must): every move of the
 ** pieces and every drop. */
 int gen_pseudo_all(const Position *p, Move *list);
+/* The squares a place step (Phase.place) of the turn's step phase would
+** take on p's board as it stands, as its moves: for a step in place of a
+** move (Phase.instead), whose pass changes nothing on the board, before
+** the pass is made. */
+int gen_place_of(const Position *p, int phase, Move *list);
 /* Whether the special attackers of colour by (Variant.special_attackers:
 ** hoppers, lame leapers, conditional steps) attack sq. */
 int attacked_specially(const Position *p, int sq, int by);

@@ -103,8 +103,26 @@ int move_well_formed(const Position *p, Move m) {
   }
 }
 
+/* Where a wall may come instead of a move (Phase.instead), Fairy-Stockfish
+** writes a move without one with a wall on a1 (its empty gating square):
+** e2e4,e4a1. */
+int move_instead_suffix(const Position *p, Move m, char *buf, size_t len) {
+  const Variant *v = p->v;
+  int flag = MOVE_FLAG(m);
+  if (!v->pass_moves || p->phase + 1 >= v->nphases || !v->phase[p->phase + 1].instead ||
+      v->phase[p->phase].kind != PHASE_MOVE || flag == MF_PASS)
+    return 0;
+  char a[4], b[4];
+  int to = flag == MF_CASTLE && !v->castle_king_takes_rook ? castle_king_to(p, m) : MOVE_TO(m);
+  board_square_name(&v->geo, to, a);
+  board_square_name(&v->geo, board_square(&v->geo, 0, 0), b);
+  return snprintf(buf, len, ",%s%s", a, b);
+}
+
 int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
-  return uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
+  int n = uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
+  if (n > 0 && (size_t)n < len && p->v->pass_moves) n += move_instead_suffix(p, m, buf + n, len - (size_t)n);
+  return n;
 }
 
 /* Does m, an ordinary move, take a piece, as SAN's x says? Not in place;
@@ -553,8 +571,13 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
     if (found) return named;
   }
   for (int i = 0; i < n; i++) {
-    move_to_uci(p, list[i], buf, sizeof buf);
+    /* the step (e2e4), or with the wall Fairy-Stockfish writes where one
+    ** could have come instead (e2e4,e4a1) */
+    int k = uci_style(p, list[i], p->v->castle_king_takes_rook, buf, sizeof buf);
     if (strcmp(buf, text) == 0) return list[i];
+    if (p->v->pass_moves && k > 0 && (size_t)k < sizeof buf &&
+        move_instead_suffix(p, list[i], buf + k, sizeof buf - (size_t)k) && strcmp(buf, text) == 0)
+      return list[i];
     /* a drop's letter in either case (n@f3) */
     if (MOVE_FLAG(list[i]) == MF_DROP && text[0] && toupper((unsigned char)text[0]) == buf[0] &&
         strcmp(buf + 1, text + 1) == 0)

@@ -11,6 +11,10 @@
 /* UCI coordinates: e2e4, e7e8q, a10a9; castling as the king's move
 ** (e1g1), or king takes rook (e1h1) where the variant says so. */
 int move_to_uci(const Position *p, Move m, char *buf, size_t len);
+/* What move_to_uci adds to m where a wall may come instead of a move and
+** m is a move (",e4a1", Fairy-Stockfish's way), written into buf: its
+** length, or 0. */
+int move_instead_suffix(const Position *p, Move m, char *buf, size_t len);
 /* Can code m be named (UCI, SAN) or taken apart on p without reading
 ** outside the board or the variant's types: a flag of the core's, squares
 ** of the board where the flag has them, a type where it names one? Says

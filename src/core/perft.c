@@ -27,6 +27,30 @@ static __attribute__((noinline)) uint64_t last_level_turn_ends(Position *p, cons
   return total;
 }
 
+/* The last level where a place step comes instead of a move: a move ends
+** the turn (one leaf, counted unmade), the pass is made and its places
+** counted. */
+static __attribute__((noinline)) uint64_t last_level_instead(Position *p, const Move *list, int n,
+                                                              volatile int *stop) {
+  uint64_t total = 0;
+  Move places[MAX_MOVES];
+  for (int i = 0; i < n && !(stop && *stop); i++) {
+    if (MOVE_FLAG(list[i]) != MF_PASS) {
+      total++;
+      continue;
+    }
+    if (!p->v->has_terminal) { /* the pass changes nothing on the board */
+      total += (uint64_t)gen_place_of(p, p->phase + 1, places);
+      continue;
+    }
+    Undo u;
+    move_make(p, list[i], &u);
+    total += perft(p, 1, stop);
+    move_unmake(p, list[i], &u);
+  }
+  return total;
+}
+
 /* Depth counts whole turns: a step that leaves the turn unfinished is
 ** followed at the same depth. On the last step of the last turn the
 ** choices are counted, not played; a relocation's are the empty squares. */
@@ -38,7 +62,7 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   /* where the hooks end turns, any step may be followed by another */
   int last_step = p->phase == v->nphases - 1 && !(v->rules && v->rules->turn_ends);
   if (depth == 1 && last_step && v->phase[p->phase].kind == PHASE_RELOCATE &&
-      v->phase[p->phase].place == PLACE_MOVE) {
+      v->phase[p->phase].place == PLACE_MOVE && !v->phase[p->phase].shields && !p->blasted_at) {
     int result;
     if (v->has_terminal && pos_terminal(p, &result)) return 0;
     return (uint64_t)pos_empty_squares(p);
@@ -47,6 +71,8 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
   if (depth == 1 && last_step) return (uint64_t)n;
   if (depth == 1 && v->rules && v->rules->turn_ends && v->rules->turn_ends_on == HOOK_ON_CAPTURES)
     return last_level_turn_ends(p, list, n, stop);
+  if (depth == 1 && p->phase + 2 == v->nphases && v->phase[p->phase + 1].instead && !v->rules)
+    return last_level_instead(p, list, n, stop);
   if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
       v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_LEFT &&
       !v->phase[p->phase + 1].has_region) {

@@ -287,12 +287,14 @@ static uint64_t blast(Position *p, int sq, Undo *u) {
   const Variant *v = p->v;
   uint64_t k = 0;
   int n = 0, clear = 0xF;
+  uint32_t emptied = 0;
   for (int i = 0; i < v->nblast; i++) {
     int at = sq + v->blast_off[i];
     uint8_t c = p->board[at];
     if (c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) == NEUTRAL) continue;
     if (i > 0 && (v->blast_immune >> CELL_TYPE(c) & 1)) continue;
     if (i == 0 && (v->blast_survivors >> CELL_TYPE(c) & 1)) continue;
+    emptied |= 1u << i;
     u->blast_sq[n] = (int16_t)at;
     u->blast_cell[n] = c;
     u->blast_attr[n] = p->attr[at];
@@ -303,6 +305,11 @@ static uint64_t blast(Position *p, int sq, Undo *u) {
     clear &= p->castle_clear[at];
   }
   u->nblast = (uint8_t)n;
+  if (p->phase + 1 < v->nphases && v->phase[p->phase + 1].kind == PHASE_RELOCATE &&
+      !v->phase[p->phase + 1].instead) { /* a wall comes next */
+    p->blasted_at = (int16_t)(sq + 1);
+    p->blasted = emptied;
+  }
   for (int c = 0; c < 2; c++)
     if (p->royal[c] != SQ_NONE && p->board[p->royal[c]] == CELL_EMPTY) refind_royal(p, c);
   if ((p->castle & clear) != p->castle) {
@@ -492,6 +499,22 @@ static inline uint64_t make_drop(Position *p, Move m, Undo *u, uint64_t k) {
   return k;
 }
 
+/* Castling's own rules of the rights (apart, so that chess's castling
+** stays as it was): the opponent's right on the same side goes
+** (castling.opposite), and castling by a right that wins ends the game
+** (castling.wins; unmake clears the mark). */
+static __attribute__((noinline)) uint64_t castling_rights_rules(Position *p, int side, uint64_t k) {
+  const Variant *v = p->v;
+  int us = p->side;
+  if (v->castle_wins >> (us * 2 + side) & 1) p->castled_win = 1;
+  if (v->castle_opposite && (p->castle >> ((us ^ 1) * 2 + side) & 1)) {
+    int nc = p->castle & ~(1 << ((us ^ 1) * 2 + side));
+    k ^= v->zobrist_castle[p->castle] ^ v->zobrist_castle[nc];
+    p->castle = nc;
+  }
+  return k;
+}
+
 /* The king and the rook, each to its square (MF_CASTLE). */
 static inline uint64_t make_castling(Position *p, Move m, Undo *u, uint64_t k) {
   const Variant *v = p->v;
@@ -524,6 +547,11 @@ static inline uint64_t make_castling(Position *p, Move m, Undo *u, uint64_t k) {
     k ^= take_owner(p, rto, &flipped);
   }
   p->anchor = kto;
+  if (v->castle_opposite || v->castle_wins) k = castling_rights_rules(p, side, k);
+  if (v->nphases > 1 && v->phase[p->phase + 1 < v->nphases ? p->phase + 1 : 0].shields) {
+    p->castled_from = (int16_t)(from + 1); /* the relocation judges the path */
+    p->castled_rook = (int16_t)(to + 1);
+  }
   return k;
 }
 
@@ -676,6 +704,12 @@ static inline void make_board(Position *p, Move m, Undo *u) {
     k = make_target(p, m, u, k);
   } else if (flag == MF_PLACE) {
     u->moved = MAKE_CELL(NEUTRAL, MOVE_PROMO(m) - 1);
+    u->blasted_at = p->blasted_at;
+    u->blasted = p->blasted;
+    u->castled_from = p->castled_from;
+    u->castled_rook = p->castled_rook;
+    p->blasted_at = 0;
+    p->castled_from = p->castled_rook = 0;
     k = make_place(p, m, k);
   } else {
     /* a move of the side's: the previous turn's chances are gone */
@@ -749,7 +783,9 @@ static inline void end_step(Position *p, Move m, Undo *u, int gives_check) {
     return;
   }
   if (!(flag == MF_DRAW && draw_possible(p))) p->phase++;
-  while (p->phase < v->nphases && v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p))
+  /* (and a step in place of a move is skipped after a move) */
+  while (p->phase < v->nphases && ((v->phase[p->phase].kind == PHASE_DRAW && !draw_possible(p)) ||
+                                   (v->phase[p->phase].instead && flag != MF_PASS)))
     p->phase++;
   if (p->phase >= v->nphases) k = end_turn(p, k);
   else if (v->phase[p->phase].kind == PHASE_RELOCATE && v->phase[p->phase].place >= PLACE_REACH) {
@@ -792,6 +828,9 @@ void pos_make_place(Position *p, Move m, PlaceUndo *w) {
   w->passes = p->passes;
   w->pending_draws = p->pending_draws;
   w->dropped = p->dropped;
+  w->blasted_at = p->blasted_at;
+  w->blasted = p->blasted;
+  p->blasted_at = 0;
   /* save_undo's part: the passes in a row end, the named square goes */
   uint64_t k = p->key;
   if (v->count_passes && p->passes) {
@@ -833,6 +872,8 @@ void pos_unmake_place(Position *p, Move m, const PlaceUndo *w) {
   p->passes = w->passes;
   p->pending_draws = w->pending_draws;
   p->dropped = w->dropped;
+  p->blasted_at = w->blasted_at;
+  p->blasted = w->blasted;
   board_ok(p);
 }
 
@@ -932,6 +973,10 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   } else if (flag == MF_TARGET) {
     /* nothing moved */
   } else if (flag == MF_PLACE) {
+    p->blasted_at = u->blasted_at;
+    p->blasted = u->blasted;
+    p->castled_from = u->castled_from;
+    p->castled_rook = u->castled_rook;
     uint8_t a = p->attr[to];
     remove_piece(p, to);
     p->attr[to] = 0;
@@ -952,6 +997,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       remove_piece(p, sq);
       p->pocket[us][v->pocket_as[CASTLE_GATE(m) - 1]]++;
     }
+    p->castled_win = 0;
+    p->castled_from = p->castled_rook = 0;
     int kto = board_square(&v->geo, v->castle_king_file[side], rank);
     int rto = kto + (side == 0 ? -1 : 1);
     uint8_t rook = p->board[rto]; /* one of castling.rook's types */
@@ -967,6 +1014,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
       remove_piece(p, from);
       p->pocket[us][v->pocket_as[MOVE_PROMO(m) - 1]]++;
     }
+    if (v->nblast && u->captured != CELL_EMPTY) p->blasted_at = 0;
     for (int i = u->nblast - 1; i >= 0; i--) { /* the blast first: it emptied to */
       put_piece(p, u->blast_sq[i], u->blast_cell[i]);
       p->attr[u->blast_sq[i]] = u->blast_attr[i];

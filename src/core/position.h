@@ -86,6 +86,19 @@ typedef struct Position {
   int castle_rook[4];   /* the rook of each right */
   int castle_king[2];   /* the castling king's square of each colour */
   uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
+  int16_t blasted_at;   /* 1 + the square of this turn's blast (0: none),
+                           cleared by the place or relocation step after
+                           it: the squares it emptied (bits of
+                           Variant.blast_off in blasted) take no wall, as
+                           Fairy-Stockfish measures a wall's squares
+                           before the move (not in the key or the FEN) */
+  uint32_t blasted;
+  int16_t castled_from, castled_rook; /* 1 + the squares king and rook
+                           castled from this turn, before a relocation that
+                           shields (0: none), cleared as blasted_at is */
+  uint8_t castled_win;  /* the last move castled by a right of
+                           Variant.castle_wins (not in the key or the FEN:
+                           the game is over) */
   int ep, ep_victim;    /* en passant square and the piece it captures */
   int ep2;              /* a second square the same step passed (a triple step's;
                            SQ_NONE unless ep is set too): captured the same way */
@@ -114,6 +127,9 @@ typedef struct Undo {
   uint8_t castle;
   uint8_t side, phase;
   uint8_t checks[2];
+  int16_t blasted_at; /* Position.blasted_at and blasted before a place step */
+  uint32_t blasted;
+  int16_t castled_from, castled_rook;
   uint8_t nblast; /* pieces a capture's blast removed: where, what, attribute */
   int16_t blast_sq[MAX_BLAST];
   uint8_t blast_cell[MAX_BLAST], blast_attr[MAX_BLAST];
@@ -163,6 +179,8 @@ typedef struct PlaceUndo {
   uint64_t key;
   int phase, side, fullmove, anchor, target, target_promo, passes, pending_draws;
   uint8_t dropped;
+  int16_t blasted_at;
+  uint32_t blasted;
 } PlaceUndo;
 void pos_make_place(Position *pos, Move m, PlaceUndo *w);
 void pos_unmake_place(Position *pos, Move m, const PlaceUndo *w);

@@ -26,6 +26,7 @@
 
 #include "rules.h"
 #include "connect.h"
+#include "position_inline.h"
 
 #define IS_SET(mask, bit) (((mask) >> (bit)) & 1u)
 
@@ -120,6 +121,9 @@ static int goal_reply_possible(const Position *p) {
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
+  /* a wall or a duck still to come finishes the turn first, as in
+  ** Fairy-Stockfish, whose move holds both */
+  if (p->phase && v->phase[p->phase].kind == PHASE_RELOCATE) return 0;
   if (v->royal_capture && v->royal_mask) {
     if (royal_count(p, us) == 0) {
       *result = RESULT_LOSS;
@@ -222,6 +226,22 @@ int pos_terminal(const Position *p, int *result) {
       return END_GOAL;
     }
   }
+  if (v->castle_wins) {
+    /* As Fairy-Stockfish's castlingWins: castling by one of the rights
+    ** wins; a side that has lost all of its own loses (the side that has
+    ** just moved asked first: a rook taking a rook takes both) */
+    if (p->castled_win) {
+      *result = RESULT_LOSS;
+      return END_CASTLING;
+    }
+    for (int i = 0; i < 2; i++) {
+      int c = i ? us : us ^ 1, mine = v->castle_wins >> (c * 2) & 3;
+      if (mine && !(p->castle >> (c * 2) & mine)) {
+        *result = c == us ? RESULT_LOSS : RESULT_WIN;
+        return END_CASTLING;
+      }
+    }
+  }
   if (v->connect != RESULT_NONE && connect_made(p, us ^ 1)) {
     *result = invert_result(v->connect); /* the result is the connecting side's */
     return END_CONNECT;
@@ -258,10 +278,16 @@ static int survives(Position *p, Move m) {
     if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
     /* A blast may not take a royal piece of the mover's; taking one of the
     ** opponent's wins, whatever it leaves attacked. */
-    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1);
+    int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1), to = move_destination(p, m);
     pos_make(p, m, &u);
+    /* The wall a capturer leaves where it took (petrify) shields nothing
+    ** here: as Fairy-Stockfish judges it, the blast emptied that square. */
+    uint8_t stone = u.captured != CELL_EMPTY && p->board[to] != CELL_EMPTY && p->board[to] != CELL_OFF &&
+                    CELL_COLOUR(p->board[to]) == NEUTRAL ? p->board[to] : CELL_EMPTY;
+    if (stone) p->board[to] = CELL_EMPTY;
     int ok = royal_count(p, us) == ours &&
              (royal_count(p, us ^ 1) < theirs || !royal_attacked(p, us));
+    if (stone) p->board[to] = stone;
     pos_unmake(p, m, &u);
     return ok;
   }
@@ -269,6 +295,115 @@ static int survives(Position *p, Move m) {
   int ok = !royal_attacked(p, us);
   pos_unmake(p, m, &u);
   return ok;
+}
+
+/* Phase.shields: the check rule judges a move with the neutral piece
+** that the next step relocates where that step puts it, and the
+** relocations with the move made, as Fairy-Stockfish's legal() judges a
+** move with its wall (the old one lifted, the new one placed). */
+
+/* The square of the neutral piece of type t, or SQ_NONE. */
+static int neutral_square(const Position *p, int t) {
+  uint8_t cell = MAKE_CELL(NEUTRAL, t);
+  for (int i = 0; i < p->npieces[NEUTRAL]; i++)
+    if (p->board[p->plist[NEUTRAL][i]] == cell) return p->plist[NEUTRAL][i];
+  return SQ_NONE;
+}
+
+/* Lifts the neutral piece of type t from old (SQ_NONE: none) and puts it
+** on at (SQ_NONE: nowhere), or (back) undoes that. */
+static void shift_neutral(Position *p, int t, int old, int at, int back) {
+  uint8_t cell = MAKE_CELL(NEUTRAL, t);
+  if (!back) {
+    if (old != SQ_NONE) remove_piece(p, old);
+    if (at != SQ_NONE) put_piece(p, at, cell);
+  } else {
+    if (at != SQ_NONE) remove_piece(p, at);
+    if (old != SQ_NONE) put_piece(p, old, cell);
+  }
+}
+
+/* Is colour us's royal piece safe with the neutral piece of type t lifted
+** from old and put on at? */
+static int safe_with(Position *p, int us, int t, int old, int at) {
+  shift_neutral(p, t, old, at, 0);
+  int ok = !royal_attacked(p, us);
+  shift_neutral(p, t, old, at, 1);
+  return ok;
+}
+
+/* After a castling (Position.castled_from): is the king's path safe, as
+** Fairy-Stockfish judges it before the move (king lifted, the rook on its
+** square), with the neutral piece of type t lifted from old and put on
+** at? The squares from the king's to where it stands, each attacked
+** unless an enemy royal piece stands beside it where captures blast. */
+static int castle_path_with(Position *p, int t, int old, int at) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, from = p->castled_from - 1, rook_from = p->castled_rook - 1;
+  int kto = p->anchor, rto = kto + (kto > from ? -1 : 1);
+  uint8_t king = p->board[kto], rook = p->board[rto];
+  remove_piece(p, kto);
+  remove_piece(p, rto);
+  int rook_back = p->board[rook_from] == CELL_EMPTY;
+  if (rook_back) put_piece(p, rook_from, rook);
+  int free = at != SQ_NONE && p->board[at] == CELL_EMPTY ? at : SQ_NONE;
+  shift_neutral(p, t, old, free, 0);
+  int ok = 1, dir = kto > from ? 1 : -1;
+  for (int sq = from; ok; sq += dir) {
+    if (!(v->nblast && blast_shielded(p, sq, us)) && attacked(p, sq, them)) ok = 0;
+    if (sq == kto) break;
+  }
+  shift_neutral(p, t, old, free, 1);
+  if (rook_back) remove_piece(p, rook_from);
+  put_piece(p, rto, rook);
+  put_piece(p, kto, king);
+  return ok;
+}
+
+/* Of the relocations list[0..n) of the step after a move (the move made),
+** those that leave the mover's royal piece safe: all where the opponent
+** has none left (a blast took it) or where it is safe with the piece
+** lifted (a piece placed only blocks); after a castling, those under
+** which the king's path was safe too. */
+static int shielding_relocations(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  int us = p->side, t = v->phase[p->phase].piece, k = 0;
+  if (!royal_count(p, us ^ 1) || !royal_count(p, us)) return n;
+  int old = neutral_square(p, t), castled = p->castled_from != 0;
+  if (!castled && safe_with(p, us, t, old, SQ_NONE)) return n;
+  if (castled && safe_with(p, us, t, old, SQ_NONE) && castle_path_with(p, t, old, SQ_NONE)) return n;
+  for (int i = 0; i < n; i++) {
+    int at = MOVE_TO(list[i]);
+    if (safe_with(p, us, t, old, at) && (!castled || castle_path_with(p, t, old, at))) list[k++] = list[i];
+  }
+  return k;
+}
+
+/* The moves of list[0..n) (a step followed by a shields relocation) that
+** some relocation makes legal: a move that blows up none of the mover's
+** royal pieces, after which a relocation is left. */
+static int legal_shielded(Position *p, Move *list, int n) {
+  int us = p->side, k = 0, ours = royal_count(p, us);
+  Move places[MAX_MOVES];
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    Undo u;
+    pos_make(p, m, &u);
+    int ok = royal_count(p, us) == ours;
+    if (ok) {
+      /* most moves leave the royal piece safe whatever the relocation:
+      ** then any square will do (a relocation goes to any empty square
+      ** but those a blast emptied) */
+      const Variant *v = p->v;
+      int t = v->phase[p->phase].piece, quick = v->phase[p->phase].place == PLACE_MOVE && !p->castled_from &&
+                                                (!royal_count(p, us ^ 1) || safe_with(p, us, t, neutral_square(p, t), SQ_NONE));
+      if (quick) ok = pos_empty_squares(p) > __builtin_popcount(p->blasted_at ? p->blasted : 0);
+      else ok = shielding_relocations(p, places, gen_pseudo(p, places)) > 0;
+    }
+    pos_unmake(p, m, &u);
+    if (ok) list[k++] = m;
+  }
+  return k;
 }
 
 #define IS_WATCHED(w, sq) ((w)[(sq) >> 6] >> ((sq) & 63) & 1)
@@ -574,6 +709,7 @@ static int legal_royals(Position *p, Move *list, int n) {
 static __attribute__((noinline)) int legal_apart_of(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, ksq = p->royal[us];
+  if (p->phase + 1 < v->nphases && v->phase[p->phase + 1].shields) return legal_shielded(p, list, n);
   if (v->geo.wrap && !v->has_owner && !v->wrap_special[them] && !v->nblast &&
       royal_count(p, us) == 1)
     return legal_wrapped(p, list, n, ksq);
@@ -591,7 +727,7 @@ static int legal_of(Position *p, Move *list, int n) {
   int us = p->side, them = us ^ 1;
   if (v->royal_capture || v->phase[p->phase].kind == PHASE_RELOCATE ||
       v->phase[p->phase].kind == PHASE_DRAW)
-    return n;
+    return v->phase[p->phase].shields && !v->royal_capture ? shielding_relocations(p, list, n) : n;
   if (p->royal[us] == SQ_NONE) {
     /* No royal piece on the board yet (one in hand, as in a placement
     ** phase): a royal piece may not be dropped, or promoted to, where it
@@ -977,7 +1113,17 @@ static int with_placement(Position *p, Move *list, int n) {
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok, flag = MOVE_FLAG(m);
-    if (empty >= 0 && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO)) {
+    if (next->instead) {
+      /* the turn ends with a move; the pass changes nothing on the board */
+      if (flag != MF_PASS) ok = 1;
+      else if (!v->rules) ok = gen_place_of(p, p->phase + 1, places) > 0;
+      else {
+        Undo u;
+        move_make(p, m, &u);
+        ok = p->phase == 0 || gen_legal(p, places) > 0;
+        move_unmake(p, m, &u);
+      }
+    } else if (empty >= 0 && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO)) {
       int from = MOVE_FROM(m), to = MOVE_TO(m);
       int left = next->region[v->sq_rank[from]] >> board_file(&v->geo, from) & 1;
       int taken = p->board[to] == CELL_EMPTY && (next->region[v->sq_rank[to]] >> board_file(&v->geo, to) & 1);

@@ -36,7 +36,7 @@ void rules_after_make(Position *p, Move m, Undo *u);
 ** 0 or an END_* reason, with *result from the side to
 ** move's point of view. */
 enum { END_ROYAL_CAPTURED = 1, END_EXTINCTION, END_GOAL, END_CHECKS, END_PASSES, END_FACING,
-       END_CONNECT, END_FULL_BOARD };
+       END_CONNECT, END_FULL_BOARD, END_CASTLING };
 int pos_terminal(const Position *p, int *result);
 /* A rule's result for side (RESULT_WIN, RESULT_LOSS or RESULT_DRAW), with
 ** RESULT_POINTS and RESULT_FEWER decided by the position. */

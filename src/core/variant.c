@@ -536,6 +536,16 @@ static void check_turns(Variant *v, Report *r) {
         (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
       report(r, "turn[%d]: at = \"%s\" must follow a \"move\" step", i + 1,
              v->phase[i].place == PLACE_REACH ? "reach" : "left");
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE && v->phase[i].shields && (i == 0 || v->phase[i - 1].kind != PHASE_MOVE))
+      report(r, "turn[%d]: shields needs a relocation after a \"move\" step", i + 1);
+  /* a wall instead of a move: after the move step, the turn's last step,
+  ** measured from nothing the pass did */
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].kind == PHASE_RELOCATE && v->phase[i].instead &&
+        (i == 0 || v->phase[i - 1].kind != PHASE_MOVE || i + 1 != v->nphases ||
+         (v->phase[i].place != PLACE_ANYWHERE && v->phase[i].place != PLACE_EDGE)))
+      report(r, "turn[%d]: instead needs a place step at \"anywhere\" or \"edge\", the turn's last, after a \"move\" step", i + 1);
 }
 
 /* Cards. */
@@ -607,16 +617,26 @@ static int moves_reversible(const Variant *v) {
 
 static void find_fast_paths(Variant *v) {
   v->count_passes = v->pass || v->pass_stuck[0] || v->pass_stuck[1];
+  for (int c = 0; c < 2; c++) {
+    v->still[c] = !v->apart_mask && !v->extra_mask;
+    for (int t = 0; t < v->ntypes; t++)
+      if (v->nsteps[c][t]) v->still[c] = 0;
+  }
+  v->pass_moves = v->pass;
+  for (int i = 0; i + 1 < v->nphases; i++)
+    if (v->phase[i + 1].kind == PHASE_RELOCATE && v->phase[i + 1].instead) v->pass_moves = 1;
   v->landing_effects = v->flip || v->petrify_mask;
   v->has_terminal = (v->extinction != RESULT_NONE &&
                      (v->extinction_types || v->extinction_all)) ||
                     (v->royal_capture && v->royal_mask) ||
                     (v->goal != RESULT_NONE && v->goal_types) || v->check_limit ||
                     (v->count_passes && v->passes_end != RESULT_NONE) || v->facing_break ||
-                    v->full_board != RESULT_NONE ||
+                    v->full_board != RESULT_NONE || (v->castling && v->castle_wins) ||
                     (v->connect != RESULT_NONE && v->connect_types &&
-                     (v->connect_line || v->connect_square || v->connect_collinear));
+                     (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
   v->legal_apart = v->has_owner || v->geo.wrap;
+  for (int i = 0; i < v->nphases; i++)
+    if (v->phase[i].shields) v->legal_apart = 1; /* the move step: legal_shielded */
   v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
                      v->promo_by_side;
@@ -626,7 +646,7 @@ static void find_fast_paths(Variant *v) {
     if (v->phase[i].kind != PHASE_MOVE || next->kind != PHASE_RELOCATE || next->place == PLACE_MOVE)
       continue;
     v->place_can_fail[i] = next->has_region || (next->place == PLACE_REACH && !moves_reversible(v)) ||
-                           v->drops;
+                           v->drops || next->instead || next->place == PLACE_EDGE;
     v->legal_filters |= v->place_can_fail[i];
   }
   for (int c = 0; c < 2; c++)

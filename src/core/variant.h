@@ -36,11 +36,13 @@ enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
 /* Variant.enclosing: a drop must land next to an own piece (ADJACENT), close
 ** a line of enemy pieces against an own one (LINE), or not land
-** orthogonally next to an enemy piece (APART). Variant.flip: the enemy
+** orthogonally next to an enemy piece (APART), land on the first rank or
+** on a piece (FALL, Connect Four), or enter at an edge and slide along
+** its rank or file until stopped (SLIDE). Variant.flip: the enemy
 ** pieces next to where a piece lands turn (ADJACENT; ADJACENT_JOINED: after a
 ** drop only where an own piece stands next to it), or those enclosed in
 ** a line between it and an own piece (LINE). */
-enum { ENCLOSE_NONE = 0, ENCLOSE_ADJACENT, ENCLOSE_LINE, ENCLOSE_APART };
+enum { ENCLOSE_NONE = 0, ENCLOSE_ADJACENT, ENCLOSE_LINE, ENCLOSE_APART, ENCLOSE_FALL, ENCLOSE_SLIDE };
 enum { FLIP_NONE = 0, FLIP_ADJACENT, FLIP_LINE, FLIP_ADJACENT_JOINED };
 
 /* A board cell: 0 empty, CELL_OFF a sentinel, else 1 + colour * 32 + type. */
@@ -175,8 +177,9 @@ typedef struct RuleHooks {
 ** add a new piece each turn, which then stays (a wall, an arrow): on any
 ** empty square, on one the piece just moved reaches from where it stands
 ** by its moves (an arrow), or on the square that piece just left (a
-** trail). */
-enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_REACH, PLACE_LEFT };
+** trail); PLACE_EDGE: an empty square on the board's edge or orthogonally
+** next to a piece of that type (Atlantis). */
+enum { PLACE_MOVE = 0, PLACE_ANYWHERE, PLACE_EDGE, PLACE_REACH, PLACE_LEFT };
 
 typedef struct Phase {
   uint8_t kind;
@@ -184,6 +187,12 @@ typedef struct Phase {
   uint8_t owner; /* OWNER_MOVER or OWNER_OPPONENT */
   uint8_t place; /* PHASE_RELOCATE: PLACE_* */
   uint8_t has_region; /* PHASE_RELOCATE: only on region's squares */
+  uint8_t shields; /* PHASE_RELOCATE after a move step: the check rule
+                      judges the move with the neutral piece where this
+                      step puts it (Fairy-Stockfish's walls in legal()) */
+  uint8_t instead; /* PHASE_RELOCATE after a move step: in place of a move
+                      (the move step's pass leads here; after any other
+                      move the turn ends) */
   uint16_t region[MAX_RANKS]; /* files (bits) per rank */
 } Phase;
 
@@ -371,6 +380,10 @@ typedef struct Variant {
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
   int castle_drop_file;    /* a king dropped on this file of the castling
                               rank gains castling rights (-1: none) */
+  int castle_opposite;     /* a castling takes the opponent's right on the
+                              same side (castling.opposite) */
+  int castle_wins;         /* rights (bit colour * 2 + side) whose castling
+                              wins, and whose loss loses (castling.wins) */
 
   /* game end */
   int royal_capture; /* royal pieces may be captured; no check rule */
@@ -435,10 +448,17 @@ typedef struct Variant {
   int connect_collinear;    /* ... this many on one line, gaps allowed ... */
   int connect_dirs;         /* ... along CONNECT_* lines (rows and
                                collinear; a block has no direction) */
+  int connect_join;         /* ... or a chain of them from the side's first
+                               region to its second (connect_region[c][0],
+                               [1]; file bits per rank), followed as
+                               Fairy-Stockfish's connectRegion follows it */
+  uint16_t connect_region[2][2][MAX_RANKS];
   int must_capture;         /* a capture, when there is one, is compulsory */
   int no_check;             /* a move that gives check is illegal */
   int king_held;            /* in check, a royal piece moves only to capture */
   int pass;                 /* a side with a royal piece may pass */
+  int pass_moves;           /* the move generator adds passes: pass, or a
+                               step whose next step puts a wall instead */
   int passes_end;           /* result of two passes in a row for the side
                                to move (RESULT_NONE: the game goes on) */
   int facing_illegal;       /* royal pieces of the two sides may not stand
@@ -569,6 +589,9 @@ typedef struct Variant {
   uint32_t plain_mask[2];
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
+  uint8_t still[2];   /* no type of the colour has a step or an extra move:
+                         gen_pseudo_all walks none of its pieces (discs,
+                         stones) */
   int has_points;
   /* eval = { ... }: the weights given (bits of EVAL_*) and the pieces'
   ** endgame values given (bits of types; values_end) */

@@ -78,7 +78,9 @@ static void explain_drop(Position *p, int t, int sq, char *out, size_t len) {
     for (int rr = 0; rr < g->ranks; rr++)
       on_file += p->board[board_square(g, f, rr)] == MAKE_CELL(us, t);
     if (on_file >= v->drop_doubled_limit) {
-      if (v->drop_doubled_limit == 1)
+      if (v->drop_doubled_limit == 0)
+        snprintf(out, len, "a %s is never dropped", piece);
+      else if (v->drop_doubled_limit == 1)
         snprintf(out, len, "%s already has a %s on the %c-file", colour_title(us), piece, 'a' + f);
       else
         snprintf(out, len, "%s already has %d of its %ss on the %c-file", colour_title(us), on_file, piece, 'a' + f);

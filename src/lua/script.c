@@ -449,8 +449,8 @@ static void read_pieces(Reader *r, int t, Variant *v) {
 ** at -2 and its piece at -1: a new neutral piece each turn, where at says. */
 static void read_place(Reader *r, int i, Variant *v, Phase *ph) {
   lua_State *L = r->L;
-  static const char *const known[] = {"place", "at", "region", NULL};
-  static const char *const ats[] = {"anywhere", "reach", "left"};
+  static const char *const known[] = {"place", "at", "region", "instead", NULL};
+  static const char *const ats[] = {"anywhere", "edge", "reach", "left"};
   char where[32], buf[1024];
   snprintf(where, sizeof where, "turn[%d].", i);
   unknown_keys(r, lua_absindex(L, -2), where, known);
@@ -462,11 +462,12 @@ static void read_place(Reader *r, int i, Variant *v, Phase *ph) {
   else ph->piece = (uint8_t)pt;
   if (get_string(r, lua_absindex(L, -2), "at", where, buf, sizeof buf)) {
     int k = -1;
-    for (int j = 0; j < 3; j++)
+    for (int j = 0; j < 4; j++)
       if (strcmp(buf, ats[j]) == 0) k = j;
-    if (k < 0) problem(r, "turn[%d].at: \"%s\" (expected anywhere, reach or left)", i, buf);
+    if (k < 0) problem(r, "turn[%d].at: \"%s\" (expected anywhere, edge, reach or left)", i, buf);
     else ph->place = (uint8_t)(PLACE_ANYWHERE + k);
   }
+  ph->instead = (uint8_t)get_bool(r, lua_absindex(L, -2), "instead", where, 0);
   if (get_string(r, lua_absindex(L, -2), "region", where, buf, sizeof buf)) {
     char key[48];
     snprintf(key, sizeof key, "turn[%d].region", i);
@@ -523,6 +524,11 @@ static void read_turn(Reader *r, int idx, Variant *v) {
       if (pt < 0) problem(r, "turn[%d].relocate: \"%s\" is not one of the pieces", (int)i, sym);
       else ph->piece = (uint8_t)pt;
       lua_pop(L, 1);
+      static const char *const known_relocate[] = {"relocate", "shields", NULL};
+      char where[32];
+      snprintf(where, sizeof where, "turn[%d].", (int)i);
+      unknown_keys(r, lua_absindex(L, -1), where, known_relocate);
+      ph->shields = (uint8_t)get_bool(r, lua_absindex(L, -1), "shields", where, 0);
     } else if (type == LUA_TTABLE && (lua_pop(L, 1), script_rawfield(L, -1, "place")) == LUA_TSTRING) {
       read_place(r, (int)i, v, ph);
       lua_pop(L, 1);
@@ -757,11 +763,12 @@ static void read_mate_rule(Reader *r, int t, const char *key, int def, int *resu
   lua_pop(r->L, 1);
 }
 
-/* rules.connect = { line = 4, square = 2, collinear = 3, pieces = "p",
+/* rules.connect = { line = 4, square = 2, collinear = 3, join = { white =
+** { "a1-a9", "i1-i9" }, black = ... }, pieces = "p",
 ** horizontal = true, vertical = true, diagonal = true, result = "win" }:
 ** the side whose move puts its pieces in a row ends the game. */
 static void read_connect(Reader *r, int t, Variant *v) {
-  static const char *const known[] = {"line", "square", "collinear", "pieces", "horizontal",
+  static const char *const known[] = {"line", "square", "collinear", "join", "pieces", "horizontal",
                                       "vertical", "diagonal", "result", NULL};
   const char *where = "rules.connect.";
   int c = get_table(r, t, "connect", "rules.");
@@ -774,8 +781,32 @@ static void read_connect(Reader *r, int t, Variant *v) {
   v->connect_line = get_int(r, c, "line", where, 0, 0, longest);
   v->connect_square = get_int(r, c, "square", where, 0, 0, longest);
   v->connect_collinear = get_int(r, c, "collinear", where, 0, 0, longest);
-  if (!v->connect_line && !v->connect_square && !v->connect_collinear)
-    problem(r, "rules.connect: give line, square or collinear (how many pieces connect)");
+  /* join = { white = { SQUARES, SQUARES }, black = { SQUARES, SQUARES } } */
+  int j = get_table(r, c, "join", where);
+  if (j) {
+    static const char *const sides[] = {"white", "black", NULL};
+    unknown_keys(r, j, "rules.connect.join.", sides);
+    for (int side = 0; side < 2; side++) {
+      char key[64];
+      snprintf(key, sizeof key, "rules.connect.join.%s", sides[side]);
+      int s2 = get_table(r, j, sides[side], "rules.connect.join.");
+      if (!s2) continue; /* that side joins nothing */
+      for (int k = 0; k < 2; k++) {
+        int type = lua_rawgeti(r->L, s2, k + 1);
+        const char *text = type == LUA_TSTRING ? lua_tostring(r->L, -1) : NULL;
+        char sub[80];
+        snprintf(sub, sizeof sub, "%s[%d]", key, k + 1);
+        if (!text) problem(r, "%s: expected squares (\"a1-a9\")", sub);
+        else parse_squares(r, text, sub, &v->geo, v->connect_region[side][k]);
+        lua_pop(r->L, 1);
+      }
+      lua_pop(r->L, 1);
+    }
+    lua_pop(r->L, 1);
+    v->connect_join = 1;
+  }
+  if (!v->connect_line && !v->connect_square && !v->connect_collinear && !v->connect_join)
+    problem(r, "rules.connect: give line, square, collinear (how many pieces connect) or join");
   v->connect_dirs = (get_bool(r, c, "horizontal", where, 1) ? CONNECT_HORIZONTAL : 0) |
                     (get_bool(r, c, "vertical", where, 1) ? CONNECT_VERTICAL : 0) |
                     (get_bool(r, c, "diagonal", where, 1) ? CONNECT_DIAGONAL : 0);
@@ -1003,8 +1034,10 @@ static void read_drops(Reader *r, int t, Variant *v) {
     if (strcmp(buf, "adjacent") == 0) v->enclosing = ENCLOSE_ADJACENT;
     else if (strcmp(buf, "line") == 0) v->enclosing = ENCLOSE_LINE;
     else if (strcmp(buf, "apart") == 0) v->enclosing = ENCLOSE_APART;
+    else if (strcmp(buf, "fall") == 0) v->enclosing = ENCLOSE_FALL;
+    else if (strcmp(buf, "slide") == 0) v->enclosing = ENCLOSE_SLIDE;
     else if (strcmp(buf, "none") != 0)
-      problem(r, "drops.enclosing: \"%s\" (expected none, adjacent, line or apart)", buf);
+      problem(r, "drops.enclosing: \"%s\" (expected none, adjacent, line, apart, fall or slide)", buf);
   }
   if (get_string(r, t, "start", "drops.", buf, sizeof buf)) {
     v->has_enclose_start = 1;
@@ -1018,8 +1051,9 @@ static void read_drops(Reader *r, int t, Variant *v) {
   v->pawn_zone = get_bool(r, t, "pawn_zone", "drops.", 0);
   v->drop_promoted = get_bool(r, t, "promoted", "drops.", 0);
   v->drop_no_check = get_bool(r, t, "no_check", "drops.", 0);
-  /* no_doubled's piece may be dropped on a file holding fewer than this many */
-  v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 1, MAX_RANKS);
+  /* no_doubled's piece may be dropped on a file holding fewer than this
+  ** many (0: never dropped) */
+  v->drop_doubled_limit = get_int(r, t, "doubled_limit", "drops.", 1, 0, MAX_RANKS);
   /* must: true (a drop while the pocket holds any piece) or the letter of
   ** the one that must be dropped (and no other) while the pocket holds it */
   script_rawfield(L, t, "must");
@@ -1048,10 +1082,12 @@ static void read_drops(Reader *r, int t, Variant *v) {
   lua_pop(L, 1);
 }
 
-/* castling = { rook, king, king_files, notation, rights, rank, from_drops } */
+/* castling = { rook, king, king_files, notation, rights, rank, from_drops,
+** opposite, wins } */
 static void read_castling(Reader *r, int t, Variant *v) {
   static const char *const known_castle[] = {"rook", "king", "king_files", "notation",
-                                             "rights", "rank", "from_drops", NULL};
+                                             "rights", "rank", "from_drops", "opposite",
+                                             "wins", NULL};
   lua_State *L = r->L;
   char buf[512];
   unknown_keys(r, t, "castling.", known_castle);
@@ -1112,6 +1148,18 @@ static void read_castling(Reader *r, int t, Variant *v) {
     if (strcmp(buf, "king-takes-rook") == 0) v->castle_king_takes_rook = 1;
     else if (strcmp(buf, "king-moves") != 0)
       problem(r, "castling.notation: \"%s\" (expected king-moves or king-takes-rook)", buf);
+  }
+  v->castle_opposite = get_bool(r, t, "opposite", "castling.", 0);
+  /* wins: the rights (KQkq) whose castling wins, and whose loss loses */
+  if (get_string(r, t, "wins", "castling.", buf, sizeof buf)) {
+    for (const char *c = buf; *c; c++) {
+      const char *at = strchr("KQkq", *c);
+      if (!at) {
+        problem(r, "castling.wins: \"%s\" (expected castling rights, letters of KQkq)", buf);
+        break;
+      }
+      v->castle_wins |= 1 << (at - "KQkq");
+    }
   }
   lua_pop(L, 1);
 }

@@ -170,6 +170,8 @@ end
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
   ["check limit"] = true }
 decided["board full"] = true -- (Ataxx, Reversi: the count of pieces decides)
+decided.connection = true -- (Connect Four, Gale: pieces in a row, regions joined)
+decided.castling = true -- (Castle chess: castling wins, losing the right loses)
 local function play_out(spec)
   local g = varia.new(spec)
   local start = g:fen()

@@ -67,13 +67,38 @@ t.equal("pieces: a row of the connecting type",
   (varia.new(two, { fen = "QQQ/pp1/3[PPpp] b - - 0 1" }):result()), "white")
 
 -- Mistakes in the table are named.
-t.raises("connect: a count is needed", "rules.connect: give line, square or collinear",
+t.raises("connect: a count is needed", "rules.connect: give line, square, collinear",
   varia.new, stones({ result = "win" }))
 t.raises("connect: an unknown key", "rules.connect.lines", varia.new, stones({ lines = 3 }))
 t.raises("connect: a count past the board", "rules.connect.line: 4 is out of range (0 to 3)",
   varia.new, stones({ line = 4 }))
 t.raises("connect: an unknown piece", "rules.connect.pieces: 'x' is not one of the pieces",
   varia.new, stones({ line = 3, pieces = "x" }))
+
+-- join: a chain from one region to the other (Fairy-Stockfish's
+-- connectRegion1/2), followed east and north from the first region as it
+-- follows it: Gale's chain that turns south joins nothing there.
+local gale = "tests/fsf/current/variants.ini:gale"
+local function joined(fen, move)
+  local game = varia.new(gale, { fen = fen })
+  game:play(move)
+  return (game:result())
+end
+t.equal("join: a straight chain across (FSF: over)", joined("9/9/9/9/9/PPPPPPPP1/9/9/pppp5 w - - 0 1", "P@i4"), "white")
+t.equal("join: a chain that turns north (FSF: over)", joined("9/9/9/9/1PPPPPPPP/PP7/9/9/pppp5 w - - 0 1", "P@i4"), "white")
+t.equal("join: a chain that turns south (FSF: goes on, 67 moves)",
+  joined("9/9/9/9/PP7/1PPPPPPP1/9/9/pppp5 w - - 0 1", "P@i4"), nil)
+t.equal("join: Black's from rank 1 to rank 9", joined("p8/p8/p8/p8/p8/p8/p8/9/p8 b - - 0 1", "P@a2"), "black")
+t.equal("gale: perft 1-3 (FSF)", (function()
+  local out = {}
+  for d = 1, 3 do out[d] = varia.new(gale):perft(d) end
+  return table.concat(out, " ") end)(), "41 1640 63960")
+t.raises("join: a bad square", "rules.connect.join.white[2]: \"z9\" is not a square of the board",
+  varia.new, stones({ join = { white = { "a1", "z9" } } }))
+t.raises("join: not a list of squares", "rules.connect.join.black[1]: expected squares",
+  varia.new, stones({ join = { black = { 3, "a3" } } }))
+t.raises("join: an unknown side", "rules.connect.join.red: unknown key",
+  varia.new, stones({ join = { red = { "a1", "c1" } } }))
 
 -- Sections of Fairy-Stockfish's own variants.ini through the importer.
 local ini = "tests/fsf/current/variants.ini:"

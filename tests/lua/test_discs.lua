@@ -88,15 +88,15 @@ t.equal("crusade: a full board from the start, so over there (FSF perft 1: 0)",
 
 t.fails("ini: a flip varia has not", "flipEnclosedPieces = snort: varia's flips are reversi, ataxx and quadwrangle",
   require("ini").translate("[s:ataxx]\nflipEnclosedPieces = snort\n", "s", "t.ini"))
-local _, notes = require("ini").table(assert(require("ini").parse("[c:ataxx]\nenclosingDrop = top\n")), "c")
-t.equal("ini: an enclosing drop varia has not is noted as a difference", notes[1] and notes[1].key .. " " .. tostring(notes[1].rules), "enclosingDrop true")
+local _, notes = require("ini").table(assert(require("ini").parse("[c:ataxx]\nenclosingDrop = sideways\n")), "c")
+t.equal("ini: an enclosing drop Fairy-Stockfish has not is noted as a difference", notes[1] and notes[1].key .. " " .. tostring(notes[1].rules), "enclosingDrop true")
 
 -- Bad keys are named.
 local function disc(drops, rules, pieces)
   return { name = "d", pieces = pieces or { p = { betza = "" } }, start = "8/8/8/8/8/8/8/8[Pp] w - - 0 1",
     drops = drops, rules = rules }
 end
-t.raises("enclosing: an unknown rule", "drops.enclosing: \"around\" (expected none, adjacent, line or apart)",
+t.raises("enclosing: an unknown rule", "drops.enclosing: \"around\" (expected none, adjacent, line, apart, fall or slide)",
   varia.new, disc({ enclosing = "around" }))
 t.raises("flip: an unknown rule", "rules.flip: \"all\" (expected none, adjacent, adjacent_joined or line)",
   varia.new, disc({}, { flip = "all" }))
@@ -107,5 +107,42 @@ t.raises("pass_on_stalemate: a bad value", "rules.pass_on_stalemate: expected tr
   varia.new, disc({}, { pass_on_stalemate = "both" }))
 t.raises("start: a bad square", "drops.start: \"z9\" is not a square of the board",
   varia.new, disc({ start = "d4 z9" }))
+
+-- Drops that fall (Connect Four: on the first rank or on a piece) and
+-- drops that slide in from an edge (Fairy-Stockfish's enclosingDrop = top
+-- and anyside): the sections cfour and cfour-anyside of its own
+-- variants.ini, FSF perft N from the start and from a position with a gap
+-- in the d-file (where, from the top edge, Fairy-Stockfish takes the
+-- lowest square resting on a piece or the first rank: d1, not d5).
+local vi = "tests/fsf/current/variants.ini:"
+local function counts(name, fen, from, to)
+  local out = {}
+  for d = from, to do out[#out + 1] = varia.new(vi .. name, fen and { fen = fen } or nil):perft(d) end
+  return table.concat(out, " ")
+end
+t.equal("fall: cfour perft 1-6 (FSF)", counts("cfour", nil, 1, 6), "7 49 343 2401 16807 117649")
+t.equal("fall: cfour-misere perft 8, games ended by four in a row (FSF)", counts("cfour-misere", nil, 8, 8), "5673234")
+t.equal("slide: cfour-anyside perft 1-4 (FSF)", counts("cfour-anyside", nil, 1, 4), "24 552 12102 252866")
+local gap = "7/7/7/3P3/7/7/7[PPPPPPPPPPpppppppppp] b - - 0 1"
+t.equal("slide: a gap (FSF perft 1-4)", counts("cfour-anyside", gap, 1, 4), "24 556 12368 263804")
+local drops = {}
+for _, m in ipairs(varia.new(vi .. "cfour-anyside", { fen = gap }):legal()) do
+  if m:find("^P@d") then drops[#drops + 1] = m end
+end
+table.sort(drops)
+t.equal("slide: the d-file's drops, as Fairy-Stockfish's anyside", table.concat(drops, " "), "P@d1 P@d3")
+local g = varia.new(vi .. "cfour", { fen = "7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1" })
+g:play("P@d1", "P@d2", "P@e1", "P@e2", "P@f1", "P@f2")
+local legal = g:legal()
+table.sort(legal)
+t.equal("fall: a drop lands on a piece", table.concat(legal, " "), "P@a1 P@b1 P@c1 P@d3 P@e3 P@f3 P@g1")
+g:play("P@g1")
+t.equal("fall: four in a row", table.concat({ g:result() }, " "), "white connection")
+t.check("cfour, cfour-anyside, cfour-misere: nothing differs", (function()
+  for _, name in ipairs({ "cfour", "cfour-anyside", "cfour-misere" }) do
+    local d = varia.load(vi .. name).differs
+    if d and next(d) then return false end
+  end
+  return true end)())
 
 t.done()

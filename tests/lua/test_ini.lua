@@ -348,9 +348,9 @@ t.equal("promotionPawnTypes = -: perft 4", count("nopromo", 4), 1491)
 -- flagPiece = * : every piece reaches the flag.
 t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
 -- Notes: an option the importer does not know is taken to change the rules.
-v, notes = ini.table(assert(ini.parse("[c:chess]\ncastlingWins = q\n")), "c")
+v, notes = ini.table(assert(ini.parse("[c:chess]\nnoSuchOption = q\n")), "c")
 t.equal("an unknown option changes the rules", notes[1] and notes[1].rules, true)
-t.check("an unknown option: check says so", v.differs and v.differs[1]:find("castlingWins", 1, true))
+t.check("an unknown option: check says so", v.differs and v.differs[1]:find("noSuchOption", 1, true))
 -- Refusals name the option and the limit.
 t.fails("too many piece types: the number needed and the limit", "needs 28 piece types (19 and 9 promoted forms); a varia script names each by a letter, 26 at most",
   ini.translate(io.open("tests/fsf/current/variants.ini"):read("a"), "pandemonium", "variants.ini"))
@@ -524,4 +524,83 @@ t.equal("promotionZonePawnDrops (FSF perft 1, 3)", varia.new(v, { fen = "4k3/8/8
 t.equal("a custom pawn's drops (elgam, FSF perft 1)", varia.new(vi .. "elgam",
   { fen = "r2o1k1ohav/3sC1h4/2S3a4/1SS1es3re/5s4S/3S1H4S/1R1h1V1s2R/2s4c3/4CK1A3/2E2c1OE1o[SA] w - - 1 159" }):perft(1), 176)
 
+-- Options of the current Fairy-Stockfish that the sections of its own
+-- variants.ini need (issue 26); counts of its native build (commit
+-- c19b5f6), VariantPath tests/fsf/current/variants.ini, go perft N.
+local function none_differs(name)
+  local t = varia.load(vi .. name)
+  return t.differs == nil or next(t.differs) == nil
+end
+-- dropNoDoubledCount = 0: dragonfly's pawns, once in hand, are never dropped
+t.check("dragonfly: nothing differs", none_differs("dragonfly"))
+t.equal("dropNoDoubledCount = 0: drops.doubled_limit 0", varia.load(vi .. "dragonfly").drops.doubled_limit, 0)
+t.equal("dragonfly (FSF perft 1, 2, 3)", (function()
+  local fen = "rbbknnr/pppp1pp/7/7/7/PPPPP1P/RBBKNNR[PpNn] w - - 0 1"
+  local out = {}
+  for d = 1, 3 do out[d] = varia.new(vi .. "dragonfly", { fen = fen }):perft(d) end
+  return table.concat(out, " ") end)(), "33 1037 20001")
+t.equal("dragonfly from the start (FSF perft 4)", varia.new(vi .. "dragonfly"):perft(4), 20909)
+-- castlingWins = q: Black wins by castling queen side and loses with the
+-- right; oppositeCastling: a castling takes the opponent's right on that
+-- side (FSF perft 2, 3, 4 from the positions below)
+t.check("castle, opposite-castling: nothing differs", none_differs("castle") and none_differs("opposite-castling"))
+local function perfts(name, fen, from, to)
+  local out = {}
+  for d = from, to do out[#out + 1] = varia.new(vi .. name, { fen = fen }):perft(d) end
+  return table.concat(out, " ")
+end
+t.equal("castle (FSF perft 5 from the start)", varia.new(vi .. "castle"):perft(5), 4745193)
+t.equal("castle, Black to move (FSF)", perfts("castle", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 2, 4), "183 4581 46829")
+t.equal("castle, with pawns (FSF)", perfts("castle", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1", 2, 4), "242 1812 29052")
+t.equal("opposite-castling (FSF perft 5 from the start)", varia.new(vi .. "opposite-castling"):perft(5), 4865609)
+t.equal("opposite-castling (FSF)", perfts("opposite-castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 2, 4),
+  "623 15121 366289")
+t.equal("opposite-castling, Black to move (FSF)", perfts("opposite-castling", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", 2, 4),
+  "568 13744 314279")
+g = varia.new(vi .. "castle", { fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" })
+g:play("O-O-O")
+t.equal("castle: Black castles queen side and wins", table.concat({ g:result() }, " "), "black castling")
+g = varia.new(vi .. "castle", { fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" })
+g:play("Rb8")
+t.equal("castle: Black loses the right and the game", table.concat({ g:result() }, " "), "white castling")
+g = varia.new(vi .. "opposite-castling", { fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" })
+g:play("O-O")
+t.raises("castling.wins: a bad right", 'castling.wins: "x" (expected castling rights, letters of KQkq)',
+  varia.new, { name = "w", files = 8, ranks = 8, pieces = { k = { betza = "K", royal = true }, r = { betza = "R" } },
+    start = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", castling = { rook = "r", wins = "x" } })
+t.equal("opposite-castling: White's O-O takes Black's", g:fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b q - 1 1")
+-- petrifyOnCaptureTypes over a blast (nuclear): the capturer explodes and
+-- leaves a wall where it took; the wall shields nothing in the capture's
+-- own legality, as Fairy-Stockfish judges it (d4xe5 would leave the e-file
+-- open to the queen: illegal); enPassantRegion = -: no en passant
+t.check("nuclear: nothing differs", none_differs("nuclear"))
+g = varia.new(vi .. "nuclear", { fen = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2" })
+g:play("dxe5")
+t.equal("nuclear: a wall where the capturer exploded", g:fen(), "rnbqkbnr/pppp1ppp/8/4*3/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2")
+t.equal("nuclear: the wall shields nothing (FSF perft 1-3)",
+  perfts("nuclear", "rnb1kbnr/ppppqppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3", 1, 3), "37 1062 37388")
+t.equal("nuclear (FSF perft 5 from the start)", varia.new(vi .. "nuclear"):perft(5), 4861099)
+t.equal("nuclear: no en passant", varia.load(vi .. "nuclear").pieces.p.betza, "mfWcfFimnfD")
+
+-- wallingRule = edge with wallOrMove (atlantis): a place step at "edge"
+-- instead of a move (tests/lua/test_walls.lua counts it)
+t.check("atlantis: nothing differs", none_differs("atlantis"))
+v = varia.load(vi .. "atlantis")
+t.equal("atlantis: the turn", v.turn[2].place .. " " .. v.turn[2].at .. " " .. tostring(v.turn[2].instead), "* edge true")
+v, notes = ini.table(assert(ini.parse("[w:chess]\nwallingRule = past\nwallOrMove = true\nwallingRegionWhite = *1\n")), "w")
+t.equal("wallOrMove over another rule, regions per side: noted", (function()
+  local keys = {}
+  for _, n in ipairs(notes) do keys[#keys + 1] = n.key end
+  table.sort(keys)
+  return table.concat(keys, " ") end)(), "wallOrMove wallingRegionWhite")
+v = ini.table(assert(ini.parse("[w:chess]\nwallingRule = static\nwallingRegion = *4 *5\n")), "w")
+t.equal("wallingRule = static, a region", v.turn[2].at .. " " .. v.turn[2].region, "anywhere a4-h4 a5-h5")
+-- The walls' options of Fairy-Stockfish's versions before wallingRule,
+-- which the current one does not read: reported, no difference
+v, notes = ini.table(assert(ini.parse("[o:chess]\narrowGating = true\nstaticGatingRegion = *4\n")), "o")
+t.equal("older walls' options: noted, changing nothing", (function()
+  local out = {}
+  for _, n in ipairs(notes) do out[#out + 1] = n.key .. " " .. tostring(n.rules) end
+  return table.concat(out, ", ") .. " " .. tostring(v.differs) .. " " .. tostring(v.turn) end)(),
+  "arrowGating false, staticGatingRegion false nil nil")
 t.done()

@@ -140,5 +140,67 @@ t.raises("petrify names a neutral piece", "pieces.q.petrify: not a neutral piece
   std.extend(base, { pieces = { q = { betza = "Q", petrify = "q" }, ["*"] = { neutral = true } } }))
 t.raises("unknown key of a place step", "turn[2].to: unknown key", varia.new,
   std.extend(base, { turn = { "move", { place = "*", to = "x" } } }))
+t.raises("instead: only anywhere or edge, after a move", "turn[2]: instead needs a place step", varia.new,
+  std.extend(base, { turn = { "move", { place = "*", at = "reach", instead = true } } }))
+
+-- A wall instead of a move, on the board's edge or beside a wall
+-- (Fairy-Stockfish's wallingRule = edge, wallOrMove = true: the section
+-- atlantis of its variants.ini). FSF perft N; UCI as it writes a turn:
+-- the pass by the side's piece on the lowest square and the wall
+-- (a1a1,a1h6), a move with its empty gating square a1 (e2e4,e4a1).
+local vi = "tests/fsf/current/variants.ini:"
+local function counts(fen, from, to)
+  local out = {}
+  for d = from, to do out[#out + 1] = varia.new(vi .. "atlantis", fen and { fen = fen } or nil):perft(d) end
+  return table.concat(out, " ")
+end
+t.equal("atlantis: perft 1-4 (FSF)", counts(nil, 1, 4), "28 778 22708 658937")
+t.equal("atlantis: a check the wall cannot answer (FSF)", counts("4k3/8/8/3**3/8/8/8/4K2r w - - 0 1", 1, 4),
+  "3 153 5550 270359")
+t.equal("atlantis: walls beside walls, on the rim and inside (FSF)",
+  counts("4k3/1**5/1**5/8/8/6*1/8/4K3 b - - 3 9", 1, 4), "38 1435 54079 2032915")
+g = varia.new(vi .. "atlantis")
+local legal = g:legal()
+t.equal("atlantis: the turns as Fairy-Stockfish writes them", legal[1] .. " " .. legal[#legal], "a2a3,a3a1 a1a1,a1h6")
+t.check("atlantis: a wall instead of a move", g:play("a1a1,a1h6"))
+t.equal("atlantis: the wall stays, nothing moved", g:fen(), "rnbqkbnr/pppppppp/7*/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1")
+t.check("atlantis: a move, read with or without its gating square", g:play("e7e5,e5a1", "g1f3"))
+t.equal("atlantis: Black's pass is by its lowest piece", g:legal()[#g:legal()]:sub(1, 5), "e5e5,")
+t.equal("atlantis: history", table.concat(g:history(), " "), "a1a1 a1h6 e7e5,e5a1 g1f3,f3a1")
+
+-- A duck over atomic chess (Fairy-Stockfish's wallingRule = duck over
+-- atomic: the section atomicduck): the move is judged with the duck where
+-- it goes (relocate's shields), the old one lifted; the duck takes no
+-- square the capture's blast emptied; the game ends after the duck.
+-- FSF perft N from each position.
+local function duck_counts(fen, depth)
+  return varia.new(vi .. "atomicduck", fen and { fen = fen } or nil):perft(depth)
+end
+t.equal("atomicduck: perft 2 from the start (FSF)", duck_counts(nil, 2), 379440)
+t.equal("atomicduck: the duck answers a check, a blast ends the game after it (FSF)",
+  duck_counts("r1bk1b1r/4pp2/npppqn1p/B1P3N1/P*1P4/6PP/4P1B1/R2QK1R1 b Q - 0 17", 1) .. " " ..
+  duck_counts("r1bk1b1r/4pp2/npppqn1p/B1P3N1/P*1P4/6PP/4P1B1/R2QK1R1 b Q - 0 17", 2), "1378 1700441")
+t.equal("atomicduck: no duck where the blast was (FSF)",
+  duck_counts("8/8/2*1P3/3P3k/2p3p1/B1P2RK1/8/8 w - - 1 71", 1) .. " " ..
+  duck_counts("8/8/2*1P3/3P3k/2p3p1/B1P2RK1/8/8 w - - 1 71", 2), "1242 299788")
+t.equal("atomicduck: castling through an attack the duck blocks (FSF)",
+  duck_counts("3k1r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", 1) .. " " .. duck_counts("3k1r2/8/8/8/5*2/8/8/R3K2R w KQ - 0 1", 2),
+  "1374 978163")
+g = varia.new(vi .. "atomicduck", { fen = "3k1r2/8/8/8/8/8/8/R3K2R w KQ - 0 1" })
+local squares = {}
+for _, m in ipairs(g:legal()) do
+  if m:find("^e1g1,") then squares[#squares + 1] = m:sub(-2) end
+end
+table.sort(squares)
+t.equal("atomicduck: O-O with the duck on the f-file alone", table.concat(squares, " "), "f2 f3 f4 f5 f6 f7")
+g = varia.new(vi .. "atomicduck", { fen = "4k3/8/8/8/8/8/4q3/R3K3 b Q - 0 1" })
+t.check("atomicduck: a blast takes the king, the duck still comes", g:play("Qxe1"))
+t.equal("atomicduck: the game goes on until the duck", g:result(), nil)
+g:play("@e5")
+t.equal("atomicduck: then it ends", table.concat({ g:result() }, " "), "black extinction")
+t.raises("shields needs a move before", "turn[1]: shields needs a relocation after a \"move\" step", varia.new,
+  std.extend(base, { turn = { { relocate = "*", shields = true }, "move" } }))
+t.raises("unknown key of a relocation", "turn[2].shield: unknown key", varia.new,
+  std.extend(base, { turn = { "move", { relocate = "*", shield = true } } }))
 
 t.done()
