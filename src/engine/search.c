@@ -75,6 +75,13 @@ typedef struct PlyData {
   int score[MAX_MOVES];
 } PlyData;
 
+/* The continuation history: how often a quiet step (its type and where
+** to) cut off after a step one or two plies before it (its type and where
+** to), hashed into a table of CONT_SIZE counters. */
+#define CONT_BITS 20
+#define CONT_SIZE ((size_t)1 << CONT_BITS)
+#define CONT_MAX 16384
+
 struct Searcher {
   TTEntry *tt;                     /* a helper's is its main searcher's */
   size_t tt_mask;
@@ -106,6 +113,13 @@ struct Searcher {
   uint8_t no_null[PLY_LIMIT];      /* no pass at this ply (a verification) */
   int root_score;                  /* the score of pv[0][0], this iteration */
   Move killer[PLY_LIMIT][2];
+  /* the step that led to each ply: its move, the type that moved and
+  ** where to (for the counter moves and the continuation history) */
+  Move move_at[PLY_LIMIT];
+  int8_t type_at[PLY_LIMIT];
+  Move excluded_at[PLY_LIMIT];     /* the move a singular search leaves out */
+  Move counter[2][MAX_TYPES][1024]; /* by decider, the step before: its type, where to */
+  int16_t *cont;                   /* continuation history, CONT_SIZE entries */
   int history[2][MAX_TYPES][1024]; /* by decider, moving type, destination */
   int pv_len[PLY_LIMIT];
   Move pv[PLY_LIMIT][PLY_LIMIT];
@@ -157,7 +171,8 @@ static Searcher *searcher_new(int tt_megabytes, const Searcher *main) {
     s->tt_mask = main->tt_mask;
   } else s->tt = table_new(tt_megabytes, &s->tt_mask);
   s->ply = calloc(PLY_LIMIT, sizeof *s->ply);
-  if (!s->tt || !s->ply) {
+  s->cont = calloc(CONT_SIZE, sizeof *s->cont);
+  if (!s->tt || !s->ply || !s->cont) {
     if (main) s->tt = NULL;
     search_free(s);
     return NULL;
@@ -215,6 +230,8 @@ void search_clear(Searcher *s) {
     Searcher *t = i ? s->helper[i - 1] : s;
     memset(t->history, 0, sizeof t->history);
     memset(t->killer, 0, sizeof t->killer);
+    memset(t->counter, 0, sizeof t->counter);
+    memset(t->cont, 0, sizeof *t->cont * CONT_SIZE);
   }
 }
 
@@ -226,6 +243,7 @@ void search_free(Searcher *s) {
   }
   free(s->tt);
   free(s->ply);
+  free(s->cont);
   free(s);
 }
 
@@ -407,18 +425,77 @@ static int losing_capture(const Position *p, const EvalTables *e, Move m, int g)
   return exchange((Position *)p, e, m, g, worth) < 0;
 }
 
+/* Does m, worth g at once, put its piece where the exchange loses it? (A
+** check by a piece simply lost is not extended.) */
+static inline int check_loses(Position *p, const EvalTables *e, Move m, int g) {
+  const Variant *v = p->v;
+  int flag = MOVE_FLAG(m);
+  if ((flag != MF_NORMAL && flag != MF_PROMO) || v->blast_radius) return 0;
+  int t = mover(p, m), worth = e->value[t];
+  if (v->type[t].royal || g > SCORE_MATE / 4) return 0;
+  if (flag == MF_PROMO && MOVE_PROMO(m) >= 1 && MOVE_PROMO(m) <= v->ntypes) worth = e->value[MOVE_PROMO(m) - 1];
+  if (g >= worth || !attacked(p, MOVE_TO(m), p->side ^ 1)) return 0;
+  return exchange(p, e, m, g, worth) < 0;
+}
+
 #define ORDER_HINT (1 << 30)
 #define ORDER_CAPTURE (1 << 26)
 #define ORDER_KILLER (1 << 25)
 #define ORDER_LOSING (-(1 << 25)) /* below every quiet move */
+
+/* Where the continuation history keeps a quiet step of type t to square
+** to after a step (type pt to square pto) dist plies before it. */
+static inline size_t cont_index(int dist, int pt, int pto, int t, int to) {
+  uint64_t a = ((uint64_t)dist << 20 | (uint64_t)(pt & 31) << 10 | (uint64_t)(pto & 1023)) * 0x9E3779B97F4A7C15ull;
+  uint64_t b = ((uint64_t)(t & 31) << 10 | (uint64_t)(to & 1023)) * 0xC2B2AE3D27D4EB4Full;
+  return (size_t)((a ^ b ^ (a >> 29)) >> (64 - CONT_BITS));
+}
+
+/* The steps one and two plies before ply, as (type, square) pairs: the
+** count of those there are (a pass or a card has none). */
+static inline int before(const Searcher *s, int ply, int *pt, int *pto) {
+  int k = 0;
+  for (int dist = 1; dist <= 2; dist++) {
+    if (ply - dist < 0) break;
+    Move m = s->move_at[ply - dist];
+    if (m == MOVE_NONE) break;
+    pt[k] = s->type_at[ply - dist], pto[k] = MOVE_TO(m), k++;
+  }
+  return k;
+}
+
+/* The continuation history of a quiet step m (type t) at ply. */
+static inline int cont_score(const Searcher *s, int k, const int *pt, const int *pto, int t, Move m) {
+  int sc = 0;
+  for (int j = 0; j < k; j++) sc += s->cont[cont_index(j + 1, pt[j], pto[j], t, MOVE_TO(m))];
+  return sc;
+}
+
+/* A counter of history moved by bonus toward its limit (gravity: the
+** nearer the limit, the less it moves). */
+static inline void gravity(int16_t *h, int bonus) {
+  int v = *h;
+  v += bonus - v * (bonus < 0 ? -bonus : bonus) / CONT_MAX;
+  *h = (int16_t)(v > CONT_MAX ? CONT_MAX : v < -CONT_MAX ? -CONT_MAX : v);
+}
 
 /* Scores the moves for the order of search: the table's move, captures
 ** (most valuable victim, least valuable attacker) and promotions, the
 ** killers of this ply, the rest by history, and last the captures that
 ** seem to lose material. */
 static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, const Move *killer,
-                        int who) {
+                        int who, int ply) {
   const EvalTables *e = &s->eval;
+  Move cm = MOVE_NONE;
+  int pt[2], pto[2], k = 0;
+  (void)cm, (void)k, (void)pt, (void)pto, (void)ply;
+#ifdef CAND_CM
+  if (ply > 0 && s->move_at[ply - 1] != MOVE_NONE)
+    cm = s->counter[who & 1][s->type_at[ply - 1] & 31][MOVE_TO(s->move_at[ply - 1]) & 1023];
+#endif
+#ifdef CAND_CH
+  if (ply >= 0) k = before(s, ply, pt, pto);
+#endif
   for (int i = 0; i < n; i++) {
     Move m = d->list[i];
     int tactical, g = gain(p, e, m, &tactical), sc;
@@ -429,7 +506,13 @@ static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move 
       sc = ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16;
     } else if (killer && m == killer[0]) sc = ORDER_KILLER + 1;
     else if (killer && m == killer[1]) sc = ORDER_KILLER;
-    else sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
+    else if (cm != MOVE_NONE && m == cm) sc = ORDER_KILLER - 1;
+    else {
+      sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
+#ifdef CAND_CH
+      sc += cont_score(s, k, pt, pto, mover(p, m), m);
+#endif
+    }
     d->score[i] = sc;
   }
 }
@@ -453,7 +536,7 @@ void search_order(Searcher *s, Position *p, Move *list, int n) {
   tables(s, p->v);
   if (n > MAX_MOVES) n = MAX_MOVES;
   memcpy(d->list, list, sizeof *list * (size_t)n);
-  score_moves(s, p, d, n, MOVE_NONE, NULL, decider(p));
+  score_moves(s, p, d, n, MOVE_NONE, NULL, decider(p), -1);
   for (int i = 0; i < n; i++) pick(d, i, n);
   memcpy(list, d->list, sizeof *list * (size_t)n);
 }
@@ -552,6 +635,7 @@ static int chance(Searcher *s, Position *p, int depth, int ply) {
     Undo u;
     Move m = d->list[i];
     int w = p->deck[MOVE_PROMO(m)];
+    s->move_at[ply] = MOVE_NONE;
     move_make(p, m, &u);
     int c = decider(p), v = search(s, p, depth - 1, -INF, INF, ply + 1);
     move_unmake(p, m, &u);
@@ -634,6 +718,16 @@ static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, 
 #define NULL_DEPTH_STEP 6
 #define NULL_VERIFY_DEPTH 7
 #define NULL_MIN_PIECES 2
+/* Late-move pruning: within LMP_DEPTH steps of the leaves, quiet moves
+** after the 3 + depth^2 first are not searched. */
+#define LMP_DEPTH 3
+/* Internal iterative reduction: from this depth, a node without a table
+** move is searched a step shallower. */
+#define IIR_DEPTH 6
+/* Singular extensions: from this depth, a table's move whose score no
+** other move comes within SE_MARGIN per step of is searched deeper. */
+#define SE_DEPTH 6
+#define SE_MARGIN 2
 
 /* May the side to move pass, as a test of its position (null move)? Only
 ** where a pass says something: a turn of one step that the mover decides,
@@ -688,12 +782,13 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int n = gen_legal(p, d->list);
   if (n == 0) return terminal_score(p, ply);
 
-  TTHit e;
-  Move hint = MOVE_NONE;
-  if (table_probe(s, p->key, &e)) {
+  TTHit e = {MOVE_NONE, 0, 0, BOUND_NONE};
+  Move hint = MOVE_NONE, excluded = s->excluded_at[ply];
+  int tt_hit = table_probe(s, p->key, &e);
+  if (tt_hit) {
     hint = e.move;
     int sc = from_table(e.score, ply);
-    if (e.depth >= depth && ply > 0) {
+    if (e.depth >= depth && ply > 0 && excluded == MOVE_NONE) {
       if (e.bound == BOUND_EXACT) return sc;
       if (e.bound == BOUND_LOWER && sc >= beta) return sc;
       if (e.bound == BOUND_UPPER && sc <= alpha) return sc;
@@ -707,6 +802,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int prune = !pv_node && move_step && !in_check && ply > 0 && beta < SCORE_MATE_BOUND &&
               beta > -SCORE_MATE_BOUND;
   int static_eval = prune ? evaluate(s, p, who) : 0;
+  if (excluded != MOVE_NONE) prune = 0; /* a singular search: no cut-off but by its moves */
   if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta) return static_eval;
   if (prune && depth >= NULL_MIN_DEPTH && static_eval >= beta && null_allowed(s, p, ply)) {
     /* if passing still holds beta, a move will (unless every move spoils
@@ -716,6 +812,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     NullUndo nu;
     pos_make_null(p, &nu);
     s->null_at[ply] = 1;
+    s->move_at[ply] = MOVE_NONE;
     int val = -search(s, p, depth - 1 - r, -beta, -beta + 1, ply + 1);
     pos_unmake_null(p, &nu);
     if (s->aborted) return 0;
@@ -733,9 +830,41 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     }
     s->null_at[ply] = 0;
   }
-  score_moves(s, p, d, n, hint, s->killer[ply], who);
+#ifdef CAND_IIR
+  /* no table move at depth: the node is searched a step less deep (its
+  ** next search will have a move to begin with) */
+  if (ply > 0 && hint == MOVE_NONE && depth >= IIR_DEPTH && excluded == MOVE_NONE) depth--;
+#endif
+  int extend_hint = 0;
+#ifdef CAND_SE
+  /* singular extension: where the table's move beat beta at nearly this
+  ** depth and no other move comes near its score, searched shallower
+  ** without it, the move is the only one: searched a step deeper. Where
+  ** another move also beats beta, the node is cut (two moves hold). */
+  if (ply > 0 && depth >= SE_DEPTH && tt_hit && hint != MOVE_NONE && excluded == MOVE_NONE && move_step &&
+      e.depth >= depth - 3 && e.bound != BOUND_UPPER && ply < 2 * s->root_depth) {
+    int ttsc = from_table(e.score, ply);
+    if (ttsc < SCORE_MATE_BOUND && ttsc > -SCORE_MATE_BOUND) {
+      int sbeta = ttsc - SE_MARGIN * depth;
+      s->excluded_at[ply] = hint;
+      int val = search(s, p, (depth - 1) / 2, sbeta - 1, sbeta, ply);
+      s->excluded_at[ply] = MOVE_NONE;
+      if (s->aborted) return 0;
+      if (val < sbeta) extend_hint = 1;
+      else if (sbeta >= beta) return sbeta;
+      n = gen_legal(p, d->list); /* the search above used this ply's list */
+    }
+  }
+#endif
+  score_moves(s, p, d, n, hint, s->killer[ply], who, ply);
   int best = -INF, a0 = alpha, searched = 0;
   Move best_move = MOVE_NONE;
+  int pt[2], pto[2], nbefore = 0, nquiet = 0;
+  Move quiet[64];
+  (void)pt, (void)pto, (void)nbefore, (void)quiet, (void)nquiet;
+#ifdef CAND_CH
+  nbefore = before(s, ply, pt, pto);
+#endif
   for (int i = 0; i < n; i++) {
     Undo u;
     pick(d, i, n);
@@ -745,14 +874,26 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       for (int j = 0; j < s->nexcluded; j++) skip |= s->excluded[j] == m;
       if (skip) continue;
     }
-    int tactical;
-    gain(p, &s->eval, m, &tactical);
+    if (m == excluded) continue;
+    int tactical, g = gain(p, &s->eval, m, &tactical);
+    (void)g;
     /* neither the table's move nor a killer: reduced when late */
     int late = d->score[i] < ORDER_KILLER && !tactical;
+#ifdef CAND_CM
+    late = d->score[i] < ORDER_KILLER - 1 && !tactical;
+#endif
+    s->move_at[ply] = m;
+    s->type_at[ply] = (int8_t)mover(p, m);
     move_make(p, m, &u);
     /* a check given is searched a step deeper (not without end: at most
     ** as many steps again as the iteration's depth) */
     int check = p->phase == 0 && !v->royal_capture && royal_attacked(p, p->side);
+    /* late-move pruning: near the leaves, the quiet moves that give no
+    ** check after the first 3 + depth^2 are not searched at all */
+    if (prune && late && !check && depth <= LMP_DEPTH && searched >= 3 + depth * depth) {
+      move_unmake(p, m, &u);
+      continue;
+    }
     /* futility: near the leaves, a quiet move that gives no check cannot
     ** lift a static score far below alpha */
     if (prune && late && !check && searched > 0 && depth <= FUTILITY_DEPTH &&
@@ -761,7 +902,16 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       if (static_eval + FUTILITY_MARGIN * depth > best) best = static_eval + FUTILITY_MARGIN * depth;
       continue;
     }
-    int next = depth - 1 + (check && ply < 2 * s->root_depth);
+    int ext = check;
+#ifdef CAND_CHK
+    if (check) {
+      move_unmake(p, m, &u);
+      ext = !check_loses(p, &s->eval, m, g);
+      move_make(p, m, &u);
+    }
+#endif
+    if (m == hint && extend_hint) ext = 1;
+    int next = depth - 1 + (ext && ply < 2 * s->root_depth);
     int val;
     if (searched == 0) {
       val = child(s, p, who, next, alpha, beta, ply + 1);
@@ -781,6 +931,9 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     move_unmake(p, m, &u);
     if (s->aborted) return 0;
     searched++;
+#ifdef CAND_CH
+    if (!tactical && nquiet < 64 && m != MOVE_NONE && val <= alpha) quiet[nquiet++] = m;
+#endif
     if (val > best) {
       best = val;
       best_move = m;
@@ -796,18 +949,41 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
           s->killer[ply][1] = s->killer[ply][0];
           s->killer[ply][0] = m;
         }
+#ifdef CAND_CM
+        if (ply > 0 && s->move_at[ply - 1] != MOVE_NONE)
+          s->counter[who & 1][s->type_at[ply - 1] & 31][MOVE_TO(s->move_at[ply - 1]) & 1023] = m;
+#endif
+#ifdef CAND_CH
+        /* the move that cut is rewarded, the quiet ones tried before it
+        ** that did not are punished, in the history and the continuation
+        ** history, each moved toward its limit */
+        int bonus = 16 * depth * depth + 32;
+        if (bonus > 1600) bonus = 1600;
+        for (int j = 0; j <= nquiet; j++) {
+          Move q = j < nquiet ? quiet[j] : m;
+          int b = j < nquiet ? -bonus : bonus, t = mover(p, q);
+          int *h = &s->history[who & 1][t][MOVE_TO(q)];
+          int hv = *h + b - *h * (b < 0 ? -b : b) / CONT_MAX;
+          *h = hv;
+          for (int c = 0; c < nbefore; c++) gravity(&s->cont[cont_index(c + 1, pt[c], pto[c], t, MOVE_TO(q))], b);
+        }
+#else
         int *h = &s->history[who & 1][mover(p, m)][MOVE_TO(m)];
         *h += depth * depth;
         if (*h > ORDER_KILLER / 2) /* keep history below the killers */
           for (int c = 0; c < 2; c++)
             for (int t = 0; t < MAX_TYPES; t++)
               for (int q = 0; q < 1024; q++) s->history[c][t][q] /= 2;
+#endif
       }
       break;
     }
   }
-  if (searched == 0) return ply == 0 ? -INF : best; /* every root move excluded, or futile */
-  if (ply > 0 || s->nexcluded == 0) {
+  if (searched == 0) {
+    if (excluded != MOVE_NONE) return alpha; /* the only move was the one left out */
+    return ply == 0 ? -INF : best; /* every root move excluded, or futile */
+  }
+  if (excluded == MOVE_NONE && (ply > 0 || s->nexcluded == 0)) {
     table_store(s, p->key, best_move, to_table(best, ply), depth,
                 best <= a0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT);
   }
