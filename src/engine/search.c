@@ -796,6 +796,12 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   }
   int move_step = v->phase[p->phase].kind == PHASE_MOVE && who == p->side;
   int in_check = move_step && !v->royal_capture && royal_attacked(p, p->side);
+  /* where royal pieces are captured, not checked: one attacked is no
+  ** check, but its way out must not be pruned */
+  int threatened = move_step && v->royal_capture && royal_attacked(p, p->side);
+  /* late-move pruning only where a turn is one step: where it is several
+  ** (a move, then the duck) it lost every decided game of Duck Chess */
+  int lmp_ok = v->nphases == 1 && !threatened;
   int pv_node = beta - alpha > 1;
   /* the static score, where the pruning below may use it: a move step
   ** of a window of one, not in check, with no mate in sight */
@@ -890,7 +896,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     int check = p->phase == 0 && !v->royal_capture && royal_attacked(p, p->side);
     /* late-move pruning: near the leaves, the quiet moves that give no
     ** check after the first 3 + depth^2 are not searched at all */
-    if (prune && late && !check && depth <= LMP_DEPTH && searched >= 3 + depth * depth) {
+    if (prune && late && !check && lmp_ok && depth <= LMP_DEPTH && searched >= 3 + depth * depth) {
       move_unmake(p, m, &u);
       continue;
     }
