@@ -117,8 +117,6 @@ struct Searcher {
   ** where to (for the counter moves and the continuation history) */
   Move move_at[PLY_LIMIT];
   int8_t type_at[PLY_LIMIT];
-  Move excluded_at[PLY_LIMIT];     /* the move a singular search leaves out */
-  Move counter[2][MAX_TYPES][1024]; /* by decider, the step before: its type, where to */
   int16_t *cont;                   /* continuation history, CONT_SIZE entries */
   int history[2][MAX_TYPES][1024]; /* by decider, moving type, destination */
   int pv_len[PLY_LIMIT];
@@ -230,7 +228,6 @@ void search_clear(Searcher *s) {
     Searcher *t = i ? s->helper[i - 1] : s;
     memset(t->history, 0, sizeof t->history);
     memset(t->killer, 0, sizeof t->killer);
-    memset(t->counter, 0, sizeof t->counter);
     memset(t->cont, 0, sizeof *t->cont * CONT_SIZE);
   }
 }
@@ -425,19 +422,6 @@ static int losing_capture(const Position *p, const EvalTables *e, Move m, int g)
   return exchange((Position *)p, e, m, g, worth) < 0;
 }
 
-/* Does m, worth g at once, put its piece where the exchange loses it? (A
-** check by a piece simply lost is not extended.) */
-static inline int check_loses(Position *p, const EvalTables *e, Move m, int g) {
-  const Variant *v = p->v;
-  int flag = MOVE_FLAG(m);
-  if ((flag != MF_NORMAL && flag != MF_PROMO) || v->blast_radius) return 0;
-  int t = mover(p, m), worth = e->value[t];
-  if (v->type[t].royal || g > SCORE_MATE / 4) return 0;
-  if (flag == MF_PROMO && MOVE_PROMO(m) >= 1 && MOVE_PROMO(m) <= v->ntypes) worth = e->value[MOVE_PROMO(m) - 1];
-  if (g >= worth || !attacked(p, MOVE_TO(m), p->side ^ 1)) return 0;
-  return exchange(p, e, m, g, worth) < 0;
-}
-
 #define ORDER_HINT (1 << 30)
 #define ORDER_CAPTURE (1 << 26)
 #define ORDER_KILLER (1 << 25)
@@ -486,13 +470,8 @@ static inline void gravity(int16_t *h, int bonus) {
 static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, const Move *killer,
                         int who, int ply) {
   const EvalTables *e = &s->eval;
-  Move cm = MOVE_NONE;
   int pt[2], pto[2], k = 0;
-  (void)cm, (void)k, (void)pt, (void)pto, (void)ply;
-#ifdef CAND_CM
-  if (ply > 0 && s->move_at[ply - 1] != MOVE_NONE)
-    cm = s->counter[who & 1][s->type_at[ply - 1] & 31][MOVE_TO(s->move_at[ply - 1]) & 1023];
-#endif
+  (void)k, (void)pt, (void)pto, (void)ply;
 #ifdef CAND_CH
   if (ply >= 0) k = before(s, ply, pt, pto);
 #endif
@@ -506,7 +485,6 @@ static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move 
       sc = ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16;
     } else if (killer && m == killer[0]) sc = ORDER_KILLER + 1;
     else if (killer && m == killer[1]) sc = ORDER_KILLER;
-    else if (cm != MOVE_NONE && m == cm) sc = ORDER_KILLER - 1;
     else {
       sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
 #ifdef CAND_CH
@@ -721,13 +699,6 @@ static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, 
 /* Late-move pruning: within LMP_DEPTH steps of the leaves, quiet moves
 ** after the 3 + depth^2 first are not searched. */
 #define LMP_DEPTH 3
-/* Internal iterative reduction: from this depth, a node without a table
-** move is searched a step shallower. */
-#define IIR_DEPTH 6
-/* Singular extensions: from this depth, a table's move whose score no
-** other move comes within SE_MARGIN per step of is searched deeper. */
-#define SE_DEPTH 6
-#define SE_MARGIN 2
 
 /* May the side to move pass, as a test of its position (null move)? Only
 ** where a pass says something: a turn of one step that the mover decides,
@@ -782,13 +753,12 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int n = gen_legal(p, d->list);
   if (n == 0) return terminal_score(p, ply);
 
-  TTHit e = {MOVE_NONE, 0, 0, BOUND_NONE};
-  Move hint = MOVE_NONE, excluded = s->excluded_at[ply];
-  int tt_hit = table_probe(s, p->key, &e);
-  if (tt_hit) {
+  TTHit e;
+  Move hint = MOVE_NONE;
+  if (table_probe(s, p->key, &e)) {
     hint = e.move;
     int sc = from_table(e.score, ply);
-    if (e.depth >= depth && ply > 0 && excluded == MOVE_NONE) {
+    if (e.depth >= depth && ply > 0) {
       if (e.bound == BOUND_EXACT) return sc;
       if (e.bound == BOUND_LOWER && sc >= beta) return sc;
       if (e.bound == BOUND_UPPER && sc <= alpha) return sc;
@@ -808,7 +778,6 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int prune = !pv_node && move_step && !in_check && ply > 0 && beta < SCORE_MATE_BOUND &&
               beta > -SCORE_MATE_BOUND;
   int static_eval = prune ? evaluate(s, p, who) : 0;
-  if (excluded != MOVE_NONE) prune = 0; /* a singular search: no cut-off but by its moves */
   if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta) return static_eval;
   if (prune && depth >= NULL_MIN_DEPTH && static_eval >= beta && null_allowed(s, p, ply)) {
     /* if passing still holds beta, a move will (unless every move spoils
@@ -836,32 +805,6 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     }
     s->null_at[ply] = 0;
   }
-#ifdef CAND_IIR
-  /* no table move at depth: the node is searched a step less deep (its
-  ** next search will have a move to begin with) */
-  if (ply > 0 && hint == MOVE_NONE && depth >= IIR_DEPTH && excluded == MOVE_NONE) depth--;
-#endif
-  int extend_hint = 0;
-#ifdef CAND_SE
-  /* singular extension: where the table's move beat beta at nearly this
-  ** depth and no other move comes near its score, searched shallower
-  ** without it, the move is the only one: searched a step deeper. Where
-  ** another move also beats beta, the node is cut (two moves hold). */
-  if (ply > 0 && depth >= SE_DEPTH && tt_hit && hint != MOVE_NONE && excluded == MOVE_NONE && move_step &&
-      e.depth >= depth - 3 && e.bound != BOUND_UPPER && ply < 2 * s->root_depth) {
-    int ttsc = from_table(e.score, ply);
-    if (ttsc < SCORE_MATE_BOUND && ttsc > -SCORE_MATE_BOUND) {
-      int sbeta = ttsc - SE_MARGIN * depth;
-      s->excluded_at[ply] = hint;
-      int val = search(s, p, (depth - 1) / 2, sbeta - 1, sbeta, ply);
-      s->excluded_at[ply] = MOVE_NONE;
-      if (s->aborted) return 0;
-      if (val < sbeta) extend_hint = 1;
-      else if (sbeta >= beta) return sbeta;
-      n = gen_legal(p, d->list); /* the search above used this ply's list */
-    }
-  }
-#endif
   score_moves(s, p, d, n, hint, s->killer[ply], who, ply);
   int best = -INF, a0 = alpha, searched = 0;
   Move best_move = MOVE_NONE;
@@ -880,14 +823,10 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       for (int j = 0; j < s->nexcluded; j++) skip |= s->excluded[j] == m;
       if (skip) continue;
     }
-    if (m == excluded) continue;
-    int tactical, g = gain(p, &s->eval, m, &tactical);
-    (void)g;
+    int tactical;
+    gain(p, &s->eval, m, &tactical);
     /* neither the table's move nor a killer: reduced when late */
     int late = d->score[i] < ORDER_KILLER && !tactical;
-#ifdef CAND_CM
-    late = d->score[i] < ORDER_KILLER - 1 && !tactical;
-#endif
     s->move_at[ply] = m;
     s->type_at[ply] = (int8_t)mover(p, m);
     move_make(p, m, &u);
@@ -908,16 +847,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       if (static_eval + FUTILITY_MARGIN * depth > best) best = static_eval + FUTILITY_MARGIN * depth;
       continue;
     }
-    int ext = check;
-#ifdef CAND_CHK
-    if (check) {
-      move_unmake(p, m, &u);
-      ext = !check_loses(p, &s->eval, m, g);
-      move_make(p, m, &u);
-    }
-#endif
-    if (m == hint && extend_hint) ext = 1;
-    int next = depth - 1 + (ext && ply < 2 * s->root_depth);
+    int next = depth - 1 + (check && ply < 2 * s->root_depth);
     int val;
     if (searched == 0) {
       val = child(s, p, who, next, alpha, beta, ply + 1);
@@ -955,10 +885,6 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
           s->killer[ply][1] = s->killer[ply][0];
           s->killer[ply][0] = m;
         }
-#ifdef CAND_CM
-        if (ply > 0 && s->move_at[ply - 1] != MOVE_NONE)
-          s->counter[who & 1][s->type_at[ply - 1] & 31][MOVE_TO(s->move_at[ply - 1]) & 1023] = m;
-#endif
 #ifdef CAND_CH
         /* the move that cut is rewarded, the quiet ones tried before it
         ** that did not are punished, in the history and the continuation
@@ -985,11 +911,8 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
       break;
     }
   }
-  if (searched == 0) {
-    if (excluded != MOVE_NONE) return alpha; /* the only move was the one left out */
-    return ply == 0 ? -INF : best; /* every root move excluded, or futile */
-  }
-  if (excluded == MOVE_NONE && (ply > 0 || s->nexcluded == 0)) {
+  if (searched == 0) return ply == 0 ? -INF : best; /* every root move excluded, or futile */
+  if (ply > 0 || s->nexcluded == 0) {
     table_store(s, p->key, best_move, to_table(best, ply), depth,
                 best <= a0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT);
   }
