@@ -75,13 +75,6 @@ typedef struct PlyData {
   int score[MAX_MOVES];
 } PlyData;
 
-/* The continuation history: how often a quiet step (its type and where
-** to) cut off after a step one or two plies before it (its type and where
-** to), hashed into a table of CONT_SIZE counters. */
-#define CONT_BITS 20
-#define CONT_SIZE ((size_t)1 << CONT_BITS)
-#define CONT_MAX 16384
-
 struct Searcher {
   TTEntry *tt;                     /* a helper's is its main searcher's */
   size_t tt_mask;
@@ -113,11 +106,6 @@ struct Searcher {
   uint8_t no_null[PLY_LIMIT];      /* no pass at this ply (a verification) */
   int root_score;                  /* the score of pv[0][0], this iteration */
   Move killer[PLY_LIMIT][2];
-  /* the step that led to each ply: its move, the type that moved and
-  ** where to (for the counter moves and the continuation history) */
-  Move move_at[PLY_LIMIT];
-  int8_t type_at[PLY_LIMIT];
-  int16_t *cont;                   /* continuation history, CONT_SIZE entries */
   int history[2][MAX_TYPES][1024]; /* by decider, moving type, destination */
   int pv_len[PLY_LIMIT];
   Move pv[PLY_LIMIT][PLY_LIMIT];
@@ -169,8 +157,7 @@ static Searcher *searcher_new(int tt_megabytes, const Searcher *main) {
     s->tt_mask = main->tt_mask;
   } else s->tt = table_new(tt_megabytes, &s->tt_mask);
   s->ply = calloc(PLY_LIMIT, sizeof *s->ply);
-  s->cont = calloc(CONT_SIZE, sizeof *s->cont);
-  if (!s->tt || !s->ply || !s->cont) {
+  if (!s->tt || !s->ply) {
     if (main) s->tt = NULL;
     search_free(s);
     return NULL;
@@ -228,7 +215,6 @@ void search_clear(Searcher *s) {
     Searcher *t = i ? s->helper[i - 1] : s;
     memset(t->history, 0, sizeof t->history);
     memset(t->killer, 0, sizeof t->killer);
-    memset(t->cont, 0, sizeof *t->cont * CONT_SIZE);
   }
 }
 
@@ -240,7 +226,6 @@ void search_free(Searcher *s) {
   }
   free(s->tt);
   free(s->ply);
-  free(s->cont);
   free(s);
 }
 
@@ -427,54 +412,13 @@ static int losing_capture(const Position *p, const EvalTables *e, Move m, int g)
 #define ORDER_KILLER (1 << 25)
 #define ORDER_LOSING (-(1 << 25)) /* below every quiet move */
 
-/* Where the continuation history keeps a quiet step of type t to square
-** to after a step (type pt to square pto) dist plies before it. */
-static inline size_t cont_index(int dist, int pt, int pto, int t, int to) {
-  uint64_t a = ((uint64_t)dist << 20 | (uint64_t)(pt & 31) << 10 | (uint64_t)(pto & 1023)) * 0x9E3779B97F4A7C15ull;
-  uint64_t b = ((uint64_t)(t & 31) << 10 | (uint64_t)(to & 1023)) * 0xC2B2AE3D27D4EB4Full;
-  return (size_t)((a ^ b ^ (a >> 29)) >> (64 - CONT_BITS));
-}
-
-/* The steps one and two plies before ply, as (type, square) pairs: the
-** count of those there are (a pass or a card has none). */
-static inline int before(const Searcher *s, int ply, int *pt, int *pto) {
-  int k = 0;
-  for (int dist = 1; dist <= 2; dist++) {
-    if (ply - dist < 0) break;
-    Move m = s->move_at[ply - dist];
-    if (m == MOVE_NONE) break;
-    pt[k] = s->type_at[ply - dist], pto[k] = MOVE_TO(m), k++;
-  }
-  return k;
-}
-
-/* The continuation history of a quiet step m (type t) at ply. */
-static inline int cont_score(const Searcher *s, int k, const int *pt, const int *pto, int t, Move m) {
-  int sc = 0;
-  for (int j = 0; j < k; j++) sc += s->cont[cont_index(j + 1, pt[j], pto[j], t, MOVE_TO(m))];
-  return sc;
-}
-
-/* A counter of history moved by bonus toward its limit (gravity: the
-** nearer the limit, the less it moves). */
-static inline void gravity(int16_t *h, int bonus) {
-  int v = *h;
-  v += bonus - v * (bonus < 0 ? -bonus : bonus) / CONT_MAX;
-  *h = (int16_t)(v > CONT_MAX ? CONT_MAX : v < -CONT_MAX ? -CONT_MAX : v);
-}
-
 /* Scores the moves for the order of search: the table's move, captures
 ** (most valuable victim, least valuable attacker) and promotions, the
 ** killers of this ply, the rest by history, and last the captures that
 ** seem to lose material. */
 static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move hint, const Move *killer,
-                        int who, int ply) {
+                        int who) {
   const EvalTables *e = &s->eval;
-  int pt[2], pto[2], k = 0;
-  (void)k, (void)pt, (void)pto, (void)ply;
-#ifdef CAND_CH
-  if (ply >= 0) k = before(s, ply, pt, pto);
-#endif
   for (int i = 0; i < n; i++) {
     Move m = d->list[i];
     int tactical, g = gain(p, e, m, &tactical), sc;
@@ -485,12 +429,7 @@ static void score_moves(Searcher *s, const Position *p, PlyData *d, int n, Move 
       sc = ORDER_CAPTURE + g * 16 - e->value[mover(p, m)] / 16;
     } else if (killer && m == killer[0]) sc = ORDER_KILLER + 1;
     else if (killer && m == killer[1]) sc = ORDER_KILLER;
-    else {
-      sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
-#ifdef CAND_CH
-      sc += cont_score(s, k, pt, pto, mover(p, m), m);
-#endif
-    }
+    else sc = s->history[who & 1][mover(p, m)][MOVE_TO(m)];
     d->score[i] = sc;
   }
 }
@@ -514,7 +453,7 @@ void search_order(Searcher *s, Position *p, Move *list, int n) {
   tables(s, p->v);
   if (n > MAX_MOVES) n = MAX_MOVES;
   memcpy(d->list, list, sizeof *list * (size_t)n);
-  score_moves(s, p, d, n, MOVE_NONE, NULL, decider(p), -1);
+  score_moves(s, p, d, n, MOVE_NONE, NULL, decider(p));
   for (int i = 0; i < n; i++) pick(d, i, n);
   memcpy(list, d->list, sizeof *list * (size_t)n);
 }
@@ -613,7 +552,6 @@ static int chance(Searcher *s, Position *p, int depth, int ply) {
     Undo u;
     Move m = d->list[i];
     int w = p->deck[MOVE_PROMO(m)];
-    s->move_at[ply] = MOVE_NONE;
     move_make(p, m, &u);
     int c = decider(p), v = search(s, p, depth - 1, -INF, INF, ply + 1);
     move_unmake(p, m, &u);
@@ -766,12 +704,6 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   }
   int move_step = v->phase[p->phase].kind == PHASE_MOVE && who == p->side;
   int in_check = move_step && !v->royal_capture && royal_attacked(p, p->side);
-  /* where royal pieces are captured, not checked: one attacked is no
-  ** check, but its way out must not be pruned */
-  int threatened = move_step && v->royal_capture && royal_attacked(p, p->side);
-  /* late-move pruning only where a turn is one step: where it is several
-  ** (a move, then the duck) it lost every decided game of Duck Chess */
-  int lmp_ok = v->nphases == 1 && !threatened;
   int pv_node = beta - alpha > 1;
   /* the static score, where the pruning below may use it: a move step
   ** of a window of one, not in check, with no mate in sight */
@@ -779,6 +711,13 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
               beta > -SCORE_MATE_BOUND;
   int static_eval = prune ? evaluate(s, p, who) : 0;
   if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta) return static_eval;
+  /* late-move pruning (below) only where a turn is one step (where it is
+  ** several, a move and then the duck, it lost every decided game of Duck
+  ** Chess), and where royal pieces are captured rather than checked, not
+  ** while the mover's is attacked (no check, but its way out must not be
+  ** pruned) */
+  int lmp_ok = prune && depth <= LMP_DEPTH && v->nphases == 1 &&
+               !(v->royal_capture && royal_attacked(p, p->side));
   if (prune && depth >= NULL_MIN_DEPTH && static_eval >= beta && null_allowed(s, p, ply)) {
     /* if passing still holds beta, a move will (unless every move spoils
     ** the position: zugzwang, which the verification below catches at
@@ -787,7 +726,6 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     NullUndo nu;
     pos_make_null(p, &nu);
     s->null_at[ply] = 1;
-    s->move_at[ply] = MOVE_NONE;
     int val = -search(s, p, depth - 1 - r, -beta, -beta + 1, ply + 1);
     pos_unmake_null(p, &nu);
     if (s->aborted) return 0;
@@ -805,15 +743,9 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     }
     s->null_at[ply] = 0;
   }
-  score_moves(s, p, d, n, hint, s->killer[ply], who, ply);
+  score_moves(s, p, d, n, hint, s->killer[ply], who);
   int best = -INF, a0 = alpha, searched = 0;
   Move best_move = MOVE_NONE;
-  int pt[2], pto[2], nbefore = 0, nquiet = 0;
-  Move quiet[64];
-  (void)pt, (void)pto, (void)nbefore, (void)quiet, (void)nquiet;
-#ifdef CAND_CH
-  nbefore = before(s, ply, pt, pto);
-#endif
   for (int i = 0; i < n; i++) {
     Undo u;
     pick(d, i, n);
@@ -827,15 +759,13 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     gain(p, &s->eval, m, &tactical);
     /* neither the table's move nor a killer: reduced when late */
     int late = d->score[i] < ORDER_KILLER && !tactical;
-    s->move_at[ply] = m;
-    s->type_at[ply] = (int8_t)mover(p, m);
     move_make(p, m, &u);
     /* a check given is searched a step deeper (not without end: at most
     ** as many steps again as the iteration's depth) */
     int check = p->phase == 0 && !v->royal_capture && royal_attacked(p, p->side);
     /* late-move pruning: near the leaves, the quiet moves that give no
     ** check after the first 3 + depth^2 are not searched at all */
-    if (prune && late && !check && lmp_ok && depth <= LMP_DEPTH && searched >= 3 + depth * depth) {
+    if (lmp_ok && late && !check && searched >= 3 + depth * depth) {
       move_unmake(p, m, &u);
       continue;
     }
@@ -867,9 +797,6 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     move_unmake(p, m, &u);
     if (s->aborted) return 0;
     searched++;
-#ifdef CAND_CH
-    if (!tactical && nquiet < 64 && m != MOVE_NONE && val <= alpha) quiet[nquiet++] = m;
-#endif
     if (val > best) {
       best = val;
       best_move = m;
@@ -885,28 +812,12 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
           s->killer[ply][1] = s->killer[ply][0];
           s->killer[ply][0] = m;
         }
-#ifdef CAND_CH
-        /* the move that cut is rewarded, the quiet ones tried before it
-        ** that did not are punished, in the history and the continuation
-        ** history, each moved toward its limit */
-        int bonus = 16 * depth * depth + 32;
-        if (bonus > 1600) bonus = 1600;
-        for (int j = 0; j <= nquiet; j++) {
-          Move q = j < nquiet ? quiet[j] : m;
-          int b = j < nquiet ? -bonus : bonus, t = mover(p, q);
-          int *h = &s->history[who & 1][t][MOVE_TO(q)];
-          int hv = *h + b - *h * (b < 0 ? -b : b) / CONT_MAX;
-          *h = hv;
-          for (int c = 0; c < nbefore; c++) gravity(&s->cont[cont_index(c + 1, pt[c], pto[c], t, MOVE_TO(q))], b);
-        }
-#else
         int *h = &s->history[who & 1][mover(p, m)][MOVE_TO(m)];
         *h += depth * depth;
         if (*h > ORDER_KILLER / 2) /* keep history below the killers */
           for (int c = 0; c < 2; c++)
             for (int t = 0; t < MAX_TYPES; t++)
               for (int q = 0; q < 1024; q++) s->history[c][t][q] /= 2;
-#endif
       }
       break;
     }
