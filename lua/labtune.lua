@@ -222,15 +222,21 @@ local function texel(rows, w, cols, sigma, start, steps, ridge, lambda)
 end
 
 -- The standard deviation of each column over the rows (the ridge's
--- units); columns that never vary are left out of the fit.
-local function spread(rows, candidates)
+-- units); columns that never vary are left out of the fit, and so are the
+-- pieces' counts (floor: those of the values) that vary by less than a
+-- tenth of a piece: a ridge in such units holds nothing, and the fit
+-- would move the value without bound for what changes nothing in the
+-- games (Shogi's endgame values, where the pieces taken come back as
+-- drops and the endgame's share hardly moves from zero).
+local COUNT_SPREAD_MIN = 0.1
+local function spread(rows, candidates, floor)
   local cols, sigma = {}, {}
   for _, c in ipairs(candidates) do
     local s, s2 = 0, 0
     for _, r in ipairs(rows) do s, s2 = s + r.x[c], s2 + r.x[c] ^ 2 end
     local n = math.max(#rows, 1)
     local var = s2 / n - (s / n) ^ 2
-    if var > 1e-9 then
+    if var > 1e-9 and not (floor and floor[c] and var < COUNT_SPREAD_MIN ^ 2) then
       cols[#cols + 1] = c
       sigma[#cols] = math.sqrt(var)
     end
@@ -418,6 +424,8 @@ function M.main(tty, args)
     end
   end
   local pieces, terms, candidates = fitted_features(f, info, ref)
+  local is_count = {}
+  for i, name in ipairs(f.names) do is_count[i] = name:match("^value") ~= nil end
   -- each type's count, as the pair of its features by phase
   local counts = {}
   for i, name in ipairs(f.names) do
@@ -450,7 +458,7 @@ function M.main(tty, args)
     for _, rec in ipairs(lab.play_games(cfg, nil, function() tick() end)) do all[#all + 1] = rec end
     local games = rows_of(all, counts)
     local rows = gather(games)
-    local cols, sigma = spread(rows, candidates)
+    local cols, sigma = spread(rows, candidates, is_count)
     local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge, o.lambda)
     local moved, ci = 0, {}
     if fitted then
