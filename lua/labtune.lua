@@ -224,11 +224,13 @@ end
 -- The standard deviation of each column over the rows (the ridge's
 -- units); columns that never vary are left out of the fit, and so are the
 -- pieces' counts (floor: those of the values) that vary by less than a
--- tenth of a piece: a ridge in such units holds nothing, and the fit
+-- hundredth of a piece: a ridge in such units holds nothing, and the fit
 -- would move the value without bound for what changes nothing in the
 -- games (Shogi's endgame values, where the pieces taken come back as
--- drops and the endgame's share hardly moves from zero).
-local COUNT_SPREAD_MIN = 0.1
+-- drops and the endgame's share hardly moves from zero: under 0.0001,
+-- where Capablanca's and Grand Chess's least varied counts are 0.048 and
+-- 0.098).
+local COUNT_SPREAD_MIN = 0.01
 local function spread(rows, candidates, floor)
   local cols, sigma = {}, {}
   for _, c in ipairs(candidates) do
