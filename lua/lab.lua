@@ -248,7 +248,8 @@ local function choose_step(seat, g, fresh, refused, engine, where)
     if not mv then die(fmt("%s: %s", where, score)) end
     return mv, score
   end
-  local lim = { depth = seat.depth, seconds = seat.movetime and seat.movetime / 1000 or nil, fresh = fresh }
+  local lim = { depth = seat.depth, seconds = seat.movetime and seat.movetime / 1000 or nil, nodes = seat.nodes,
+                fresh = fresh }
   if #refused > 0 then lim.exclude = refused end
   return g:bestmove(lim)
 end

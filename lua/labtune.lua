@@ -26,20 +26,23 @@ local M = {}
 local fmt = string.format
 
 local USAGE = [==[
-usage: varia tune VARIANT [--games N] [--depth D] [--iterations K]
-                          [--seed S] [--max-plies N] [--ridge R] [--out FILE]
+usage: varia tune VARIANT [--games N] [--depth D | --nodes N] [--iterations K]
+                          [--seed S] [--max-plies N] [--ridge R] [--lambda L] [--out FILE]
        varia tune --report FILE
 Learns VARIANT's evaluation from seeded self-play (the piece values by
 game phase and the weights of its eval table): K iterations (default 3)
-of N games (default 40) at depth D (default 2), each fitted by a
-logistic regression of the results on the features of quiet positions
-(Texel's method), a ridge of R (default 0.25) holding each weight where
-the games say little, the pawn keeping its value; each iteration plays
-with the values of the one before. Writes FILE (default NAME-tuned.lua, beside VARIANT's
-file, or here for a built-in NAME), a variant script that requires VARIANT and sets the fitted
-values: give it to varia analyze, diff, uci as any script. --report FILE
-prints the values of a tuned file with their 95% intervals (a bootstrap
-over the games) and how they changed.
+of N games (default 40) at depth D (default 2) or at N nodes a move,
+each fitted by a logistic regression of the results on the features of
+quiet positions (Texel's method), a ridge of R (default 0.25) holding
+each weight where the games say little, the pawn keeping its value;
+each iteration plays with the values of the one before. --lambda L
+fits a blend of the result (share L) and the search's score from each
+position (1 - L; default 1, the result alone). Writes FILE (default
+NAME-tuned.lua, beside VARIANT's file, or here for a built-in NAME), a
+variant script that requires VARIANT and sets the fitted values: give
+it to varia analyze, diff, uci as any script. --report FILE prints the
+values of a tuned file with their 95% intervals (a bootstrap over the
+games) and how they changed.
 ]==]
 
 local BOOTSTRAP = 20       -- resamples of the games for the intervals
@@ -67,10 +70,14 @@ local function parse(args)
     elseif a == "--iterations" then o.iterations = count(a, 1)
     elseif a == "--seed" then o.seed = count(a, 0)
     elseif a == "--max-plies" then o.max_plies = count(a, 1)
-    elseif a == "--depth" then o.depth = tostring(count(a, 1))
+    elseif a == "--depth" then o.depth, o.depth_given = tostring(count(a, 1)), true
+    elseif a == "--nodes" then o.nodes = count(a, 1)
     elseif a == "--ridge" then
       o.ridge = tonumber(value(a))
       if not o.ridge or o.ridge < 0 or o.ridge > 1000 then lab.usage_error("--ridge needs a number from 0 to 1000") end
+    elseif a == "--lambda" then
+      o.lambda = tonumber(value(a))
+      if not o.lambda or o.lambda < 0 or o.lambda > 1 then lab.usage_error("--lambda needs a number from 0 to 1") end
     elseif a == "--out" or a == "-o" then o.out = value(a)
     elseif a == "--report" then o.report = value(a)
     elseif a:sub(1, 1) == "-" then lab.usage_error("unknown option '" .. a .. "'")
@@ -79,6 +86,7 @@ local function parse(args)
     i = i + 1
   end
   if o.help or o.report then return o end
+  if o.nodes and o.depth_given then lab.usage_error("--depth and --nodes do not go together") end
   if not o.variant then lab.usage_error("a variant is needed (varia tune gardner)") end
   if o.variant:find(":", 1, true) then lab.usage_error("a variant with options cannot be required: tune a script") end
   o.module = o.variant:gsub("%.lua$", ""):match("([^/]+)$")
@@ -112,23 +120,28 @@ local function rows_of(records, pieces)
   local games = {}
   for _, rec in ipairs(records) do
     local result = rec.result == "1-0" and 1 or rec.result == "0-1" and 0 or 0.5
-    local quiet, first, last = {}, rec.ev0, #rec.features
+    local quiet, scores, first, last = {}, {}, rec.ev0, #rec.features
+    -- the search's score (White's, centipawns) from each position, where
+    -- every step of the game has one
+    local scored = rec.ev and #rec.ev == last - first + 1
     for k = first, last do
       local here = material(rec.features[k])
       if (k == first or material(rec.features[k - 1]) == here) and (k == last or material(rec.features[k + 1]) == here) then
         quiet[#quiet + 1] = rec.features[k]
+        scores[#quiet] = scored and rec.ev[k - first + 1] or nil
       end
     end
-    local X, n = {}, #quiet
+    local X, S, n = {}, {}, #quiet
     if n > 0 then
       local step = math.max(1, n / PER_GAME)
       local k = 1
       while k <= n + 1e-9 do
         X[#X + 1] = quiet[math.floor(k)]
+        S[#X] = scores[math.floor(k)]
         k = k + step
       end
     end
-    games[#games + 1] = { X = X, y = result }
+    games[#games + 1] = { X = X, S = S, y = result }
   end
   return games
 end
@@ -165,7 +178,7 @@ local function gather(games, pick)
   local rows = {}
   for i = 1, #games do
     local gm = games[pick and pick(i) or i]
-    for _, x in ipairs(gm.X) do rows[#rows + 1] = { x = x, y = gm.y } end
+    for k, x in ipairs(gm.X) do rows[#rows + 1] = { x = x, y = gm.y, score = gm.S and gm.S[k] } end
   end
   return rows
 end
@@ -175,7 +188,7 @@ end
 -- the fitted features (cols) from K * w. Returns the new weights (a copy
 -- of w with the fitted ones changed) and the fit's state, or nil where
 -- the games do not tell the better side (K not positive).
-local function texel(rows, w, cols, sigma, start, steps, ridge)
+local function texel(rows, w, cols, sigma, start, steps, ridge, lambda)
   if #rows == 0 then return nil end
   for _, r in ipairs(rows) do
     local e = 0
@@ -190,7 +203,18 @@ local function texel(rows, w, cols, sigma, start, steps, ridge)
   local K = kfit[1] / 100 -- per centipawn
   if not (K > 1e-7) then return nil end
   for _, r in ipairs(rows) do r.off = K * r.e * 100 end
-  local beta = newton(rows, cols, sigma, (ridge or RIDGE) * #rows, start and start.beta or { [0] = kfit[0] }, steps)
+  local target = rows
+  if lambda and lambda < 1 then
+    -- the target: the result blended with the search's score as a
+    -- probability on the same scale (K), where the position has one
+    target = {}
+    for i, r in ipairs(rows) do
+      local y = r.y
+      if r.score then y = lambda * r.y + (1 - lambda) / (1 + math.exp(-(kfit[0] + K * r.score))) end
+      target[i] = { x = r.x, y = y, off = r.off }
+    end
+  end
+  local beta = newton(target, cols, sigma, (ridge or RIDGE) * #rows, start and start.beta or { [0] = kfit[0] }, steps)
   local out = {}
   for i, wi in ipairs(w) do out[i] = wi end
   for j, c in ipairs(cols) do out[c] = w[c] + beta[j] / K end
@@ -198,15 +222,23 @@ local function texel(rows, w, cols, sigma, start, steps, ridge)
 end
 
 -- The standard deviation of each column over the rows (the ridge's
--- units); columns that never vary are left out of the fit.
-local function spread(rows, candidates)
+-- units); columns that never vary are left out of the fit, and so are the
+-- pieces' counts (floor: those of the values) that vary by less than a
+-- hundredth of a piece: a ridge in such units holds nothing, and the fit
+-- would move the value without bound for what changes nothing in the
+-- games (Shogi's endgame values, where the pieces taken come back as
+-- drops and the endgame's share hardly moves from zero: under 0.0001,
+-- where Capablanca's and Grand Chess's least varied counts are 0.048 and
+-- 0.098).
+local COUNT_SPREAD_MIN = 0.01
+local function spread(rows, candidates, floor)
   local cols, sigma = {}, {}
   for _, c in ipairs(candidates) do
     local s, s2 = 0, 0
     for _, r in ipairs(rows) do s, s2 = s + r.x[c], s2 + r.x[c] ^ 2 end
     local n = math.max(#rows, 1)
     local var = s2 / n - (s / n) ^ 2
-    if var > 1e-9 then
+    if var > 1e-9 and not (floor and floor[c] and var < COUNT_SPREAD_MIN ^ 2) then
       cols[#cols + 1] = c
       sigma[#cols] = math.sqrt(var)
     end
@@ -219,12 +251,12 @@ local function script_value(w, scale) return math.floor(w * scale + 0.5) end
 
 -- The 2.5th and 97.5th percentiles of each fitted weight (script units)
 -- over bootstrap resamples of the games (seeded: the same every run).
-local function intervals(games, w, cols, sigma, scales, state, seed, ridge)
+local function intervals(games, w, cols, sigma, scales, state, seed, ridge, lambda)
   local rng = lab.rng_of(seed, 0x7475) -- "tu"
   local samples = {}
   for _ = 1, BOOTSTRAP do
     local rows = gather(games, function() return rng(#games) end)
-    local fitted = texel(rows, w, cols, sigma, state, RESAMPLE_STEPS, ridge)
+    local fitted = texel(rows, w, cols, sigma, state, RESAMPLE_STEPS, ridge, lambda)
     if fitted then
       for _, c in ipairs(cols) do
         samples[c] = samples[c] or {}
@@ -246,9 +278,9 @@ end
 -- pieces' values (middle game), then the other weights.
 local function report_lines(o, f, history, ci, pieces, terms, games_total)
   local lines = {}
-  lines[#lines + 1] = fmt("varia tune %s --games %d --depth %s --iterations %d --seed %d --max-plies %d%s",
-    o.variant, o.games, o.depth, o.iterations, o.seed, o.max_plies,
-    o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "")
+  lines[#lines + 1] = fmt("varia tune %s --games %d %s --iterations %d --seed %d --max-plies %d%s",
+    o.variant, o.games, o.nodes and "--nodes " .. o.nodes or "--depth " .. o.depth, o.iterations, o.seed, o.max_plies,
+    (o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "") .. (o.lambda and fmt(" --lambda %g", o.lambda) or ""))
   lines[#lines + 1] = fmt("%d iterations played, %d games", #history - 1, games_total)
   local function table_of(title, width, list)
     local head = fmt("%-" .. width .. "s %8s  %-15s", title, title == "piece" and "value" or "weight", "95% interval")
@@ -394,6 +426,8 @@ function M.main(tty, args)
     end
   end
   local pieces, terms, candidates = fitted_features(f, info, ref)
+  local is_count = {}
+  for i, name in ipairs(f.names) do is_count[i] = name:match("^value") ~= nil end
   -- each type's count, as the pair of its features by phase
   local counts = {}
   for i, name in ipairs(f.names) do
@@ -416,21 +450,22 @@ function M.main(tty, args)
   local spec, all = o.variant, {}
   for it = 1, o.iterations do
     local cfg = lab.make_config(lab.parse_analyze({ spec, "--games", tostring(o.games), "--seed",
-      tostring(o.seed * 1000 + it), "--depth", o.depth, "--max-plies", tostring(o.max_plies) }))
+      tostring(o.seed * 1000 + it), "--depth", o.nodes and "64" or o.depth, "--max-plies", tostring(o.max_plies) }))
     cfg.features = true
+    -- a fixed number of nodes a move: the games of the strength at which
+    -- the values are used, whatever the machine's load
+    if o.nodes then cfg.seats.A.nodes, cfg.seats.B.nodes = o.nodes, o.nodes end
     -- the fit of each iteration is over the games of every iteration so
     -- far: the values settle as the games add up
     for _, rec in ipairs(lab.play_games(cfg, nil, function() tick() end)) do all[#all + 1] = rec end
     local games = rows_of(all, counts)
     local rows = gather(games)
-    local cols, sigma = spread(rows, candidates)
-    local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge)
+    local cols, sigma = spread(rows, candidates, is_count)
+    local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge, o.lambda)
     local moved, ci = 0, {}
     if fitted then
       -- the intervals of this fit, from the weights it started from
-      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge)
-      -- the intervals of this fit, from the weights it started from
-      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge)
+      ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge, o.lambda)
       for _, c in ipairs(cols) do
         local is_value = f.names[c]:match("^value") ~= nil
         local v = limited(fitted[c], w[c], f.scales[c], is_value)

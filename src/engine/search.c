@@ -634,6 +634,9 @@ static int quiescence(Searcher *s, Position *p, int depth, int alpha, int beta, 
 #define NULL_DEPTH_STEP 6
 #define NULL_VERIFY_DEPTH 7
 #define NULL_MIN_PIECES 2
+/* Late-move pruning: within LMP_DEPTH steps of the leaves, quiet moves
+** after the 3 + depth^2 first are not searched. */
+#define LMP_DEPTH 3
 
 /* May the side to move pass, as a test of its position (null move)? Only
 ** where a pass says something: a turn of one step that the mover decides,
@@ -708,6 +711,13 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
               beta > -SCORE_MATE_BOUND;
   int static_eval = prune ? evaluate(s, p, who) : 0;
   if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta) return static_eval;
+  /* late-move pruning (below) only where a turn is one step (where it is
+  ** several, a move and then the duck, it lost every decided game of Duck
+  ** Chess), and where royal pieces are captured rather than checked, not
+  ** while the mover's is attacked (no check, but its way out must not be
+  ** pruned) */
+  int lmp_ok = prune && depth <= LMP_DEPTH && v->nphases == 1 &&
+               !(v->royal_capture && royal_attacked(p, p->side));
   if (prune && depth >= NULL_MIN_DEPTH && static_eval >= beta && null_allowed(s, p, ply)) {
     /* if passing still holds beta, a move will (unless every move spoils
     ** the position: zugzwang, which the verification below catches at
@@ -753,6 +763,12 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     /* a check given is searched a step deeper (not without end: at most
     ** as many steps again as the iteration's depth) */
     int check = p->phase == 0 && !v->royal_capture && royal_attacked(p, p->side);
+    /* late-move pruning: near the leaves, the quiet moves that give no
+    ** check after the first 3 + depth^2 are not searched at all */
+    if (lmp_ok && late && !check && searched >= 3 + depth * depth) {
+      move_unmake(p, m, &u);
+      continue;
+    }
     /* futility: near the leaves, a quiet move that gives no check cannot
     ** lift a static score far below alpha */
     if (prune && late && !check && searched > 0 && depth <= FUTILITY_DEPTH &&
