@@ -567,6 +567,79 @@ static int legal_royals(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Are all of the nr royal pieces on rsq attacked by colour by once m
+** (board_trial) is played, the one m moves at its destination? */
+static int all_attacked_after(Position *p, Move m, const int *rsq, int nr, int by) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
+  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
+  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
+  b[from] = CELL_EMPTY;
+  b[to] = cell;
+  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
+                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
+  if (moved) p->plist[us][idx] = (uint16_t)to;
+  int all = 1;
+  for (int i = 0; i < nr && all; i++) all = attacked(p, rsq[i] == from && moved ? to : rsq[i], by);
+  if (moved) p->plist[us][idx] = (uint16_t)from;
+  p->attr[to] = ta;
+  p->attr[from] = fa;
+  b[to] = tc;
+  b[from] = fc;
+  return all;
+}
+
+#define MAX_SAFE_ROYALS 4
+/* legal_of() where the side has several royal pieces and only leaving
+** every one attacked is illegal (ROYALS_ALL, a duple check), on a board
+** that neither wraps nor has owners of squares and where captures do not
+** blast. A royal piece that stands unattacked now stays so after any move
+** that neither moves it nor leaves or enters a square watched for it (its
+** pinned pieces and special lines, as for one royal piece): such a move
+** is legal at once. The others are tried on the board alone against every
+** royal piece (the moving one at its destination); a promotion to a royal
+** type, or of a royal piece, and the rarer flags are made in full
+** (survives). Only the first MAX_SAFE_ROYALS unattacked ones are watched. */
+static int legal_royals_all(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = 0, safe[MAX_SAFE_ROYALS], ns = 0;
+  uint64_t watch[MAX_SAFE_ROYALS][(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
+  memset(royals, 0, sizeof royals);
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int sq = p->plist[us][i];
+    if (IS_SET(v->royal_mask, CELL_TYPE(b[sq]))) {
+      rsq[nr++] = sq;
+      WATCH(royals, sq);
+    }
+  }
+  for (int i = 0; i < nr && ns < MAX_SAFE_ROYALS; i++) {
+    int pins = 0;
+    memset(watch[ns], 0, sizeof watch[ns]);
+    if (king_rays(p, rsq[i], watch[ns], &pins) || attacked_specially(p, rsq[i], them)) continue;
+    if (v->special_attackers[them]) mark_special_lines(p, rsq[i], watch[ns]);
+    safe[ns++] = rsq[i];
+  }
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), ok = 0;
+    int royal_from = flag != MF_DROP && IS_WATCHED(royals, from);
+    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_PROMO || flag == MF_DROP) &&
+         (royal_from || IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)))) {
+      ok = survives(p, m);
+    } else {
+      for (int j = 0; j < ns && !ok; j++)
+        ok = (flag == MF_DROP || from != safe[j]) && !IS_WATCHED(watch[j], from) && !IS_WATCHED(watch[j], to);
+      if (!ok) ok = !all_attacked_after(p, m, rsq, nr, them);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
 /* legal_of() where the fast path of one royal piece on a plain board does
 ** not apply: a board that wraps (legal_wrapped), several royal pieces each
 ** protected (legal_royals), else every move made and tested. (Apart from
@@ -578,6 +651,7 @@ static __attribute__((noinline)) int legal_apart_of(Position *p, Move *list, int
       royal_count(p, us) == 1)
     return legal_wrapped(p, list, n, ksq);
   if (!v->legal_apart && !v->nblast && v->royals == ROYALS_EACH) return legal_royals(p, list, n);
+  if (!v->legal_apart && !v->nblast && v->royals == ROYALS_ALL) return legal_royals_all(p, list, n);
   int k = 0;
   for (int i = 0; i < n; i++)
     if (survives(p, list[i])) list[k++] = list[i];
