@@ -1170,6 +1170,35 @@ int gen_pseudo_all(const Position *p, Move *list) {
       }
       continue;
     }
+    if (IS_SET(v->simple_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
+      /* a pawn-like piece: leaps, lame leaps (a double step), en passant;
+      ** emit() only for a move into the promotion zone */
+      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
+      int init = -1, promotes = IS_SET(v->promote_mask, t);
+      for (; s < end; s++) {
+        if (s->cond && !(init < 0 ? (init = initial_allowed(p, us, t, from)) : init)) continue;
+        int to = from + s->off, flag = MF_NORMAL;
+        uint8_t c = b[to];
+        if (s->path == PATH_LAME &&
+            (b[from + s->lame[0]] != CELL_EMPTY || (s->nlame == 2 && b[from + s->lame[1]] != CELL_EMPTY)))
+          continue;
+        if (c == CELL_EMPTY) {
+          if (!(s->modes & MODE_MOVE)) {
+            if ((s->modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
+              n = emit(p, list, n, from, to, MF_EP, 0, us);
+            continue;
+          }
+          /* an initial lame step lets en passant capturers take the piece
+          ** on the square it passed */
+          if (s->path == PATH_LAME && s->cond && v->ep_mask) flag = MF_DOUBLE;
+        } else if (!((s->modes & MODE_CAPTURE) && enemy[c])) {
+          continue;
+        }
+        if (promotes && v->promo_sq[us][to]) n = emit(p, list, n, from, to, flag, 1, us);
+        else list[n++] = MAKE_MOVE(from, to, flag, 0);
+      }
+      continue;
+    }
     if (IS_SET(v->apart_mask, t)) {
       n = gen_with_extra(p, list, n, from, t);
       continue;

@@ -568,6 +568,13 @@ typedef struct Variant {
   ** them without emit()'s questions, when plain_room more moves fit */
   uint32_t plain_mask[2];
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
+  /* pawn-like types: every step a leap (range 1) that moves, captures or
+  ** takes en passant, or a lame leap over one square that only moves (a
+  ** double step), either perhaps only from the initial ranks; promotion
+  ** by choice on reaching the zone; not royal, no promoted form, no extra
+  ** moves. gen_pseudo() walks them with one test per step, and emit()
+  ** only for a move into the zone (plain_room bounds their moves too) */
+  uint32_t simple_mask[2];
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   /* eval = { ... }: the weights given (bits of EVAL_*) and the pieces'
