@@ -146,22 +146,20 @@ int pos_terminal(const Position *p, int *result) {
         }
         continue;
       }
-      for (int t = -1; t < v->ntypes; t++) {
-        int mine, theirs;
-        if (t < 0) {
-          if (!v->extinction_all) continue;
-          /* pieces in hand count too */
-          mine = p->npieces[c] + pos_pocket_size(p, c);
-          theirs = p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1);
-        } else {
-          if (!IS_SET(v->extinction_types, t)) continue;
-          mine = p->count[c][t] + p->pocket[c][t];
-          theirs = p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
-        }
-        if (mine <= v->extinction_count && theirs >= need) {
-          *result = c == us ? v->extinction : invert_result(v->extinction);
-          return END_EXTINCTION;
-        }
+      int extinct = 0;
+      if (v->extinction_all) /* pieces in hand count too */
+        extinct = p->npieces[c] + pos_pocket_size(p, c) <= v->extinction_count &&
+                  p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1) >= need;
+      /* each type of extinction_types (of the variant's), by its bits */
+      uint32_t types = v->extinction_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+      for (; types && !extinct; types &= types - 1) {
+        int t = __builtin_ctz(types);
+        extinct = p->count[c][t] + p->pocket[c][t] <= v->extinction_count &&
+                  p->count[c ^ 1][t] + p->pocket[c ^ 1][t] >= need;
+      }
+      if (extinct) {
+        *result = c == us ? v->extinction : invert_result(v->extinction);
+        return END_EXTINCTION;
       }
     }
   }
@@ -1067,10 +1065,35 @@ static int with_placement(Position *p, Move *list, int n) {
   return k;
 }
 
-/* Variant.mutual_immune: no capture of a piece by one of its own type. */
+/* Variant.mutual_immune: no capture of a piece by one of its own type.
+** Only where a piece of such a type of the side to move stands where a
+** capture could reach an enemy one of its type (Variant.capture_offset:
+** as if nothing stood between) are the moves looked at. */
 static int without_mutual_captures(Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int k = 0;
+  const uint8_t *b = p->board;
+  int k = 0, us = p->side, them = us ^ 1, near = 0;
+  uint32_t both = 0;
+  for (uint32_t m = v->mutual_immune; m; m &= m - 1) {
+    int t = __builtin_ctz(m);
+    if (t < v->ntypes && p->count[us][t] && p->count[them][t]) both |= 1u << t;
+  }
+  for (; both && !near; both &= both - 1) {
+    /* the squares of the type's pieces of each side, each list walked
+    ** until its count is found */
+    int t = __builtin_ctz(both), sq[2][8], ns[2] = {0, 0};
+    for (int c = 0; c < 2; c++) {
+      uint8_t cell = MAKE_CELL(c, t);
+      int want = p->count[c][t] < 8 ? p->count[c][t] : 8;
+      for (int i = 0; i < p->npieces[c] && ns[c] < want; i++)
+        if (b[p->plist[c][i]] == cell) sq[c][ns[c]++] = p->plist[c][i];
+    }
+    if (p->count[us][t] > 8 || p->count[them][t] > 8) near = 1; /* (not listed: every move looked at) */
+    for (int i = 0; i < ns[us] && !near; i++)
+      for (int j = 0; j < ns[them] && !near; j++)
+        near = IS_SET(v->capture_offset[us][MAX_SQUARES + sq[them][j] - sq[us][i]], t);
+  }
+  if (!near) return n;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int flag = MOVE_FLAG(m);
