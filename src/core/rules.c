@@ -126,7 +126,20 @@ int pos_terminal(const Position *p, int *result) {
       return END_ROYAL_CAPTURED;
     }
   }
-  if (v->extinction != RESULT_NONE) {
+  /* (the common case first: while each type counted on its own has more
+  ** than extinction_count pieces on both sides, no side is extinct) */
+  int extinction = v->extinction != RESULT_NONE;
+  if (extinction && !v->extinction_together && !v->extinction_all) {
+    int maybe = 0;
+    uint32_t types = v->extinction_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+    for (; types && !maybe; types &= types - 1) {
+      int t = __builtin_ctz(types);
+      maybe = p->count[WHITE][t] + p->pocket[WHITE][t] <= v->extinction_count ||
+              p->count[BLACK][t] + p->pocket[BLACK][t] <= v->extinction_count;
+    }
+    extinction = maybe;
+  }
+  if (extinction) {
     /* As Fairy-Stockfish: the side that just moved first, then the side to
     ** move, which is only extinct against one more opponent piece when
     ** extinction must be claimed. */

@@ -479,6 +479,7 @@ static void find_plain_types(Variant *v) {
   if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
   for (int c = 0; c < 2; c++) {
     v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = v->simple_mask[c] = 0;
+    v->initial_step_mask[c] = 0;
     for (int t = 0; t < v->ntypes; t++) {
       /* (under no_immobile, a type that can move from every square is
       ** not asked where it lands) */
@@ -493,6 +494,7 @@ static void find_plain_types(Variant *v) {
       for (int i = 0; i < v->nsteps[c][t]; i++) {
         const Step *s = &v->step[c][t][i];
         if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
+        if (s->cond & STEP_INITIAL) v->initial_step_mask[c] |= 1u << t;
         if (s->cond & ~STEP_INITIAL) simple = 0;
         else if (s->path == PATH_SLIDE) simple &= s->range == 1;
         else simple &= s->path == PATH_LAME && (s->nlame == 1 || s->nlame == 2) &&

@@ -575,6 +575,7 @@ typedef struct Variant {
   ** moves. gen_pseudo() walks them with one test per step, and emit()
   ** only for a move into the zone (plain_room bounds their moves too) */
   uint32_t simple_mask[2];
+  uint32_t initial_step_mask[2]; /* simple types with an initial step */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   /* eval = { ... }: the weights given (bits of EVAL_*) and the pieces'
