@@ -228,8 +228,7 @@ int blast_shielded(const Position *p, int sq, int c) {
 /* How many royal pieces colour c has on the board. */
 int royal_count(const Position *p, int c) {
   int n = 0;
-  for (int t = 0; t < p->v->ntypes; t++)
-    if (p->v->royal_mask >> t & 1) n += p->count[c][t];
+  for (uint32_t m = p->v->royal_mask; m; m &= m - 1) n += p->count[c][__builtin_ctz(m)];
   return n;
 }
 

@@ -651,6 +651,32 @@ static int legal_royals_all(Position *p, Move *list, int n) {
   return k;
 }
 
+/* legal_of()'s loop where captures blast, the side having one royal piece
+** on ksq: move_survives() with the capture asked here, once. A capture is
+** made (survives); a move that takes nothing is legal at once where the
+** king is not in check, does not move and the move touches no square of
+** watch (NULL: none), else tried on the board alone, a royal piece next
+** to an enemy royal one not being in check (taking it would blow up the
+** taker's own). */
+static __attribute__((noinline)) int legal_blast_of(Position *p, Move *list, int n, int ksq, int in_check,
+                                                    const uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board, *enemy = v->enemy[p->side];
+  int k = 0, us = p->side;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), ok = 1;
+    if (flag == MF_EP || ((flag == MF_NORMAL || flag == MF_PROMO) && enemy[b[to]]) ||
+        !(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)))
+      ok = survives(p, m);
+    else if (in_check || from == ksq || (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, to))))
+      ok = !attacked_after(p, m, ksq, us ^ 1) || blast_shielded(p, from == ksq ? to : ksq, us);
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
 /* legal_of() where the fast path of one royal piece on a plain board does
 ** not apply: a board that wraps (legal_wrapped), several royal pieces each
 ** protected (legal_royals), else every move made and tested. (Apart from
@@ -742,8 +768,9 @@ static int legal_of(Position *p, Move *list, int n) {
     }
     return k;
   }
+  if (blast) return legal_blast_of(p, list, n, ksq, in_check, watching ? watch : NULL);
   for (int i = 0; i < n; i++)
-    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL, blast)) list[k++] = list[i];
+    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL, 0)) list[k++] = list[i];
   return k;
 }
 
