@@ -1172,11 +1172,10 @@ int gen_pseudo_all(const Position *p, Move *list) {
     if (IS_SET(v->simple_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a pawn-like piece: leaps, lame leaps (a double step), en passant;
       ** emit() only for a move into the promotion zone */
-      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
       int promotes = IS_SET(v->promote_mask, t);
       int init = IS_SET(v->initial_step_mask[us], t) && initial_allowed(p, us, t, from);
+      const Step *s = v->step[us][t], *end = s + (init ? v->nsteps[us][t] : v->simple_lead[us][t]);
       for (; s < end; s++) {
-        if (s->cond && !init) continue;
         int to = from + s->off, flag = MF_NORMAL;
         uint8_t c = b[to];
         if (s->path == PATH_LAME &&

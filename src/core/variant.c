@@ -496,6 +496,8 @@ static void find_plain_types(Variant *v) {
         if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
         if (s->cond & STEP_INITIAL) v->initial_step_mask[c] |= 1u << t;
         if (s->cond & ~STEP_INITIAL) simple = 0;
+        /* (the initial steps last: a piece off its initial ranks stops before them) */
+        if (!s->cond && i > 0 && v->step[c][t][i - 1].cond) simple = 0;
         else if (s->path == PATH_SLIDE) simple &= s->range == 1;
         else simple &= s->path == PATH_LAME && (s->nlame == 1 || s->nlame == 2) &&
                        !(s->modes & MODE_EP) && s->range == 1;
@@ -510,6 +512,9 @@ static void find_plain_types(Variant *v) {
       if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
       if (simple && !plain && !g->wrap) {
         v->simple_mask[c] |= 1u << t;
+        int lead = 0;
+        while (lead < v->nsteps[c][t] && !v->step[c][t][lead].cond) lead++;
+        v->simple_lead[c][t] = (uint8_t)lead;
         v->plain_room[c][t] = room * (MAX_PROMO + 2); /* each step's promotion choices */
       }
       if (plain && g->wrap) v->wrap_plain_mask[c] |= 1u << t;

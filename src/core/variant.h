@@ -569,13 +569,14 @@ typedef struct Variant {
   uint32_t plain_mask[2];
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
   /* pawn-like types: every step a leap (range 1) that moves, captures or
-  ** takes en passant, or a lame leap over one square that only moves (a
-  ** double step), either perhaps only from the initial ranks; promotion
+  ** takes en passant, or a lame leap over one or two squares, either
+  ** perhaps only from the initial ranks (those steps last); promotion
   ** by choice on reaching the zone; not royal, no promoted form, no extra
   ** moves. gen_pseudo() walks them with one test per step, and emit()
   ** only for a move into the zone (plain_room bounds their moves too) */
   uint32_t simple_mask[2];
   uint32_t initial_step_mask[2]; /* simple types with an initial step */
+  uint8_t simple_lead[2][MAX_TYPES]; /* a simple type's steps before its initial ones */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   int has_points;
   /* eval = { ... }: the weights given (bits of EVAL_*) and the pieces'
