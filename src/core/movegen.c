@@ -228,8 +228,7 @@ int blast_shielded(const Position *p, int sq, int c) {
 /* How many royal pieces colour c has on the board. */
 int royal_count(const Position *p, int c) {
   int n = 0;
-  for (int t = 0; t < p->v->ntypes; t++)
-    if (p->v->royal_mask >> t & 1) n += p->count[c][t];
+  for (uint32_t m = p->v->royal_mask; m; m &= m - 1) n += p->count[c][__builtin_ctz(m)];
   return n;
 }
 
@@ -1354,6 +1353,35 @@ int gen_pseudo_all(const Position *p, Move *list) {
           c = b[to];
         }
         if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+      }
+      continue;
+    }
+    if (IS_SET(v->simple_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
+      /* a pawn-like piece: leaps, lame leaps (a double step), en passant;
+      ** emit() only for a move into the promotion zone */
+      int promotes = IS_SET(v->promote_mask, t);
+      int init = IS_SET(v->initial_step_mask[us], t) && initial_allowed(p, us, t, from);
+      const Step *s = v->step[us][t], *end = s + (init ? v->nsteps[us][t] : v->simple_lead[us][t]);
+      for (; s < end; s++) {
+        int to = from + s->off, flag = MF_NORMAL;
+        uint8_t c = b[to];
+        if (s->path == PATH_LAME &&
+            (b[from + s->lame[0]] != CELL_EMPTY || (s->nlame == 2 && b[from + s->lame[1]] != CELL_EMPTY)))
+          continue;
+        if (c == CELL_EMPTY) {
+          if (!(s->modes & MODE_MOVE)) {
+            if ((s->modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
+              n = emit(p, list, n, from, to, MF_EP, 0, us);
+            continue;
+          }
+          /* an initial lame step lets en passant capturers take the piece
+          ** on the square it passed */
+          if (s->path == PATH_LAME && s->cond && v->ep_mask) flag = MF_DOUBLE;
+        } else if (!((s->modes & MODE_CAPTURE) && enemy[c])) {
+          continue;
+        }
+        if (promotes && v->promo_sq[us][to]) n = emit(p, list, n, from, to, flag, 1, us);
+        else list[n++] = MAKE_MOVE(from, to, flag, 0);
       }
       continue;
     }

@@ -130,7 +130,20 @@ int pos_terminal(const Position *p, int *result) {
       return END_ROYAL_CAPTURED;
     }
   }
-  if (v->extinction != RESULT_NONE) {
+  /* (the common case first: while each type counted on its own has more
+  ** than extinction_count pieces on both sides, no side is extinct) */
+  int extinction = v->extinction != RESULT_NONE;
+  if (extinction && !v->extinction_together && !v->extinction_all) {
+    int maybe = 0;
+    uint32_t types = v->extinction_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+    for (; types && !maybe; types &= types - 1) {
+      int t = __builtin_ctz(types);
+      maybe = p->count[WHITE][t] + p->pocket[WHITE][t] <= v->extinction_count ||
+              p->count[BLACK][t] + p->pocket[BLACK][t] <= v->extinction_count;
+    }
+    extinction = maybe;
+  }
+  if (extinction) {
     /* As Fairy-Stockfish: the side that just moved first, then the side to
     ** move, which is only extinct against one more opponent piece when
     ** extinction must be claimed. */
@@ -150,22 +163,20 @@ int pos_terminal(const Position *p, int *result) {
         }
         continue;
       }
-      for (int t = -1; t < v->ntypes; t++) {
-        int mine, theirs;
-        if (t < 0) {
-          if (!v->extinction_all) continue;
-          /* pieces in hand count too */
-          mine = p->npieces[c] + pos_pocket_size(p, c);
-          theirs = p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1);
-        } else {
-          if (!IS_SET(v->extinction_types, t)) continue;
-          mine = p->count[c][t] + p->pocket[c][t];
-          theirs = p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
-        }
-        if (mine <= v->extinction_count && theirs >= need) {
-          *result = c == us ? v->extinction : invert_result(v->extinction);
-          return END_EXTINCTION;
-        }
+      int extinct = 0;
+      if (v->extinction_all) /* pieces in hand count too */
+        extinct = p->npieces[c] + pos_pocket_size(p, c) <= v->extinction_count &&
+                  p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1) >= need;
+      /* each type of extinction_types (of the variant's), by its bits */
+      uint32_t types = v->extinction_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+      for (; types && !extinct; types &= types - 1) {
+        int t = __builtin_ctz(types);
+        extinct = p->count[c][t] + p->pocket[c][t] <= v->extinction_count &&
+                  p->count[c ^ 1][t] + p->pocket[c ^ 1][t] >= need;
+      }
+      if (extinct) {
+        *result = c == us ? v->extinction : invert_result(v->extinction);
+        return END_EXTINCTION;
       }
     }
   }
@@ -702,6 +713,105 @@ static int legal_royals(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Are all of the nr royal pieces on rsq attacked by colour by once m
+** (board_trial) is played, the one m moves at its destination? */
+static int all_attacked_after(Position *p, Move m, const int *rsq, int nr, int by) {
+  const Variant *v = p->v;
+  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
+  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
+  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
+  b[from] = CELL_EMPTY;
+  b[to] = cell;
+  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
+                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
+  if (moved) p->plist[us][idx] = (uint16_t)to;
+  int all = 1;
+  for (int i = 0; i < nr && all; i++) all = attacked(p, rsq[i] == from && moved ? to : rsq[i], by);
+  if (moved) p->plist[us][idx] = (uint16_t)from;
+  p->attr[to] = ta;
+  p->attr[from] = fa;
+  b[to] = tc;
+  b[from] = fc;
+  return all;
+}
+
+#define MAX_SAFE_ROYALS 4
+/* legal_of() where the side has several royal pieces and only leaving
+** every one attacked is illegal (ROYALS_ALL, a duple check), on a board
+** that neither wraps nor has owners of squares and where captures do not
+** blast. A royal piece that stands unattacked now stays so after any move
+** that neither moves it nor leaves or enters a square watched for it (its
+** pinned pieces and special lines, as for one royal piece): such a move
+** is legal at once. The others are tried on the board alone against every
+** royal piece (the moving one at its destination); a promotion to a royal
+** type, or of a royal piece, and the rarer flags are made in full
+** (survives). Only the first MAX_SAFE_ROYALS unattacked ones are watched. */
+static int legal_royals_all(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = 0, safe[MAX_SAFE_ROYALS], ns = 0;
+  uint64_t watch[MAX_SAFE_ROYALS][(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
+  memset(royals, 0, sizeof royals);
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int sq = p->plist[us][i];
+    if (IS_SET(v->royal_mask, CELL_TYPE(b[sq]))) {
+      rsq[nr++] = sq;
+      WATCH(royals, sq);
+    }
+  }
+  for (int i = 0; i < nr && ns < MAX_SAFE_ROYALS; i++) {
+    int pins = 0;
+    memset(watch[ns], 0, sizeof watch[ns]);
+    if (king_rays(p, rsq[i], watch[ns], &pins) || attacked_specially(p, rsq[i], them)) continue;
+    if (v->special_attackers[them]) mark_special_lines(p, rsq[i], watch[ns]);
+    safe[ns++] = rsq[i];
+  }
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), ok = 0;
+    int royal_from = flag != MF_DROP && IS_WATCHED(royals, from);
+    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_PROMO || flag == MF_DROP) &&
+         (royal_from || IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)))) {
+      ok = survives(p, m);
+    } else {
+      for (int j = 0; j < ns && !ok; j++)
+        ok = (flag == MF_DROP || from != safe[j]) && !IS_WATCHED(watch[j], from) && !IS_WATCHED(watch[j], to);
+      if (!ok) ok = !all_attacked_after(p, m, rsq, nr, them);
+    }
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
+/* legal_of()'s loop where captures blast, the side having one royal piece
+** on ksq: move_survives() with the capture asked here, once. A capture is
+** made (survives); a move that takes nothing is legal at once where the
+** king is not in check, does not move and the move touches no square of
+** watch (NULL: none), else tried on the board alone, a royal piece next
+** to an enemy royal one not being in check (taking it would blow up the
+** taker's own). */
+static __attribute__((noinline)) int legal_blast_of(Position *p, Move *list, int n, int ksq, int in_check,
+                                                    const uint64_t *watch) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board, *enemy = v->enemy[p->side];
+  int k = 0, us = p->side;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), ok = 1;
+    if (flag == MF_EP || ((flag == MF_NORMAL || flag == MF_PROMO) && enemy[b[to]]) ||
+        !(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)))
+      ok = survives(p, m);
+    else if (in_check || from == ksq || (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, to))))
+      ok = !attacked_after(p, m, ksq, us ^ 1) || blast_shielded(p, from == ksq ? to : ksq, us);
+    if (ok) list[k++] = m;
+  }
+  return k;
+}
+
 /* legal_of() where the fast path of one royal piece on a plain board does
 ** not apply: a board that wraps (legal_wrapped), several royal pieces each
 ** protected (legal_royals), else every move made and tested. (Apart from
@@ -714,6 +824,7 @@ static __attribute__((noinline)) int legal_apart_of(Position *p, Move *list, int
       royal_count(p, us) == 1)
     return legal_wrapped(p, list, n, ksq);
   if (!v->legal_apart && !v->nblast && v->royals == ROYALS_EACH) return legal_royals(p, list, n);
+  if (!v->legal_apart && !v->nblast && v->royals == ROYALS_ALL) return legal_royals_all(p, list, n);
   int k = 0;
   for (int i = 0; i < n; i++)
     if (survives(p, list[i])) list[k++] = list[i];
@@ -793,8 +904,9 @@ static int legal_of(Position *p, Move *list, int n) {
     }
     return k;
   }
+  if (blast) return legal_blast_of(p, list, n, ksq, in_check, watching ? watch : NULL);
   for (int i = 0; i < n; i++)
-    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL, blast)) list[k++] = list[i];
+    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL, 0)) list[k++] = list[i];
   return k;
 }
 
@@ -1139,10 +1251,35 @@ static int with_placement(Position *p, Move *list, int n) {
   return k;
 }
 
-/* Variant.mutual_immune: no capture of a piece by one of its own type. */
+/* Variant.mutual_immune: no capture of a piece by one of its own type.
+** Only where a piece of such a type of the side to move stands where a
+** capture could reach an enemy one of its type (Variant.capture_offset:
+** as if nothing stood between) are the moves looked at. */
 static int without_mutual_captures(Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int k = 0;
+  const uint8_t *b = p->board;
+  int k = 0, us = p->side, them = us ^ 1, near = 0;
+  uint32_t both = 0;
+  for (uint32_t m = v->mutual_immune; m; m &= m - 1) {
+    int t = __builtin_ctz(m);
+    if (t < v->ntypes && p->count[us][t] && p->count[them][t]) both |= 1u << t;
+  }
+  for (; both && !near; both &= both - 1) {
+    /* the squares of the type's pieces of each side, each list walked
+    ** until its count is found */
+    int t = __builtin_ctz(both), sq[2][8], ns[2] = {0, 0};
+    for (int c = 0; c < 2; c++) {
+      uint8_t cell = MAKE_CELL(c, t);
+      int want = p->count[c][t] < 8 ? p->count[c][t] : 8;
+      for (int i = 0; i < p->npieces[c] && ns[c] < want; i++)
+        if (b[p->plist[c][i]] == cell) sq[c][ns[c]++] = p->plist[c][i];
+    }
+    if (p->count[us][t] > 8 || p->count[them][t] > 8) near = 1; /* (not listed: every move looked at) */
+    for (int i = 0; i < ns[us] && !near; i++)
+      for (int j = 0; j < ns[them] && !near; j++)
+        near = IS_SET(v->capture_offset[us][MAX_SQUARES + sq[them][j] - sq[us][i]], t);
+  }
+  if (!near) return n;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int flag = MOVE_FLAG(m);

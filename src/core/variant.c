@@ -437,48 +437,9 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
   }
 }
 
-/* The types whose moves gen_pseudo() writes straight into the list. */
-static void find_plain_types(Variant *v) {
-  /* Plain types (Variant.plain_mask), whose moves gen_pseudo() writes
-  ** straight into the list. */
-  v->apart_mask = v->extra_mask;
-  /* a counted hopper's steps are walked by gen_steps, not the generator
-  ** of plain types, which then does without the count */
-  for (int c = 0; c < 2; c++)
-    for (int t = 0; t < v->ntypes; t++)
-      for (int i = 0; i < v->nsteps[c][t]; i++)
-        if (v->step[c][t][i].counted) v->apart_mask |= 1u << t;
-  if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
-  for (int c = 0; c < 2; c++) {
-    v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = 0;
-    for (int t = 0; t < v->ntypes; t++) {
-      int plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
-                  !(v->promo_to_mask >> t & 1) && !v->no_immobile, room = 0;
-      const Geometry *g = &v->geo;
-      int twice = ((g->wrap & WRAP_FILES) && g->files <= 2 * BOARD_PAD) ||
-                  ((g->wrap & WRAP_RANKS) && g->ranks <= 2 * BOARD_PAD);
-      for (int i = 0; i < v->nsteps[c][t]; i++) {
-        const Step *s = &v->step[c][t][i];
-        if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
-        /* (a ray round a wrapped board gives at most one move a cell) */
-        room += g->wrap && s->range > g->files * g->ranks ? g->files * g->ranks : s->range;
-        int d = g->wrap ? v->topo_dir[s->off + TOPO_OFF_MID] : 0; /* (its step, decoded) */
-        int dx = d % (2 * BOARD_PAD + 1) - BOARD_PAD, dy = d / (2 * BOARD_PAD + 1) - BOARD_PAD;
-        if (s->path != PATH_SLIDE || s->range > 1)
-          twice |= ((g->wrap & WRAP_FILES) && dx) || ((g->wrap & WRAP_RANKS) && dy);
-      }
-      v->plain_room[c][t] = room;
-      if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
-      if (plain && g->wrap) v->wrap_plain_mask[c] |= 1u << t;
-      if (twice && g->wrap) v->wrap_twice_mask[c] |= 1u << t;
-    }
-  }
-}
-
-/* Where pieces can move on an empty board; the promoted mark of pockets; the ranks of drops. */
-static void conclude_drops(Variant *v, Report *r) {
+/* Where a piece has a step on an empty board (no_immobile). */
+static void find_mobile(Variant *v) {
   const Geometry *g = &v->geo;
-  /* Where a piece has a step on an empty board (no_immobile). */
   memset(v->mobile, 0, sizeof v->mobile);
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++)
@@ -492,6 +453,79 @@ static void conclude_drops(Variant *v, Report *r) {
           }
         }
       }
+}
+
+/* Where no_immobile forbids a move: can a piece of colour c and type t
+** stand on a square of the board where it could never move again? */
+static int immobile_somewhere(const Variant *v, int c, int t) {
+  if (!v->no_immobile) return 0;
+  for (int sq = 0; sq < v->geo.nsq; sq++)
+    if (board_inside(&v->geo, sq) && !(v->mobile[c][t][sq / 64] >> (sq % 64) & 1)) return 1;
+  return 0;
+}
+
+/* The types whose moves gen_pseudo() writes straight into the list. */
+static void find_plain_types(Variant *v) {
+  find_mobile(v);
+  /* Plain types (Variant.plain_mask), whose moves gen_pseudo() writes
+  ** straight into the list. */
+  v->apart_mask = v->extra_mask;
+  /* a counted hopper's steps are walked by gen_steps, not the generator
+  ** of plain types, which then does without the count */
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++)
+      for (int i = 0; i < v->nsteps[c][t]; i++)
+        if (v->step[c][t][i].counted) v->apart_mask |= 1u << t;
+  if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
+  for (int c = 0; c < 2; c++) {
+    v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = v->simple_mask[c] = 0;
+    v->initial_step_mask[c] = 0;
+    for (int t = 0; t < v->ntypes; t++) {
+      /* (under no_immobile, a type that can move from every square is
+      ** not asked where it lands) */
+      int mobile = !immobile_somewhere(v, c, t);
+      int plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
+                  !(v->promo_to_mask >> t & 1) && mobile, room = 0;
+      int simple = !(v->extra_mask >> t & 1) && !(v->promo_to_mask >> t & 1) && mobile &&
+                   !(v->royal_mask >> t & 1) && !(v->apart_mask >> t & 1);
+      const Geometry *g = &v->geo;
+      int twice = ((g->wrap & WRAP_FILES) && g->files <= 2 * BOARD_PAD) ||
+                  ((g->wrap & WRAP_RANKS) && g->ranks <= 2 * BOARD_PAD);
+      for (int i = 0; i < v->nsteps[c][t]; i++) {
+        const Step *s = &v->step[c][t][i];
+        if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) plain = 0;
+        if (s->cond & STEP_INITIAL) v->initial_step_mask[c] |= 1u << t;
+        if (s->cond & ~STEP_INITIAL) simple = 0;
+        /* (the initial steps last: a piece off its initial ranks stops before them) */
+        if (!s->cond && i > 0 && v->step[c][t][i - 1].cond) simple = 0;
+        else if (s->path == PATH_SLIDE) simple &= s->range == 1;
+        else simple &= s->path == PATH_LAME && (s->nlame == 1 || s->nlame == 2) &&
+                       !(s->modes & MODE_EP) && s->range == 1;
+        /* (a ray round a wrapped board gives at most one move a cell) */
+        room += g->wrap && s->range > g->files * g->ranks ? g->files * g->ranks : s->range;
+        int d = g->wrap ? v->topo_dir[s->off + TOPO_OFF_MID] : 0; /* (its step, decoded) */
+        int dx = d % (2 * BOARD_PAD + 1) - BOARD_PAD, dy = d / (2 * BOARD_PAD + 1) - BOARD_PAD;
+        if (s->path != PATH_SLIDE || s->range > 1)
+          twice |= ((g->wrap & WRAP_FILES) && dx) || ((g->wrap & WRAP_RANKS) && dy);
+      }
+      v->plain_room[c][t] = room;
+      if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
+      if (simple && !plain && !g->wrap) {
+        v->simple_mask[c] |= 1u << t;
+        int lead = 0;
+        while (lead < v->nsteps[c][t] && !v->step[c][t][lead].cond) lead++;
+        v->simple_lead[c][t] = (uint8_t)lead;
+        v->plain_room[c][t] = room * (MAX_PROMO + 2); /* each step's promotion choices */
+      }
+      if (plain && g->wrap) v->wrap_plain_mask[c] |= 1u << t;
+      if (twice && g->wrap) v->wrap_twice_mask[c] |= 1u << t;
+    }
+  }
+}
+
+/* Where pieces can move on an empty board; the promoted mark of pockets; the ranks of drops. */
+static void conclude_drops(Variant *v, Report *r) {
+  const Geometry *g = &v->geo;
   v->promoted_bit = 0;
   v->unpromoted_type = 0;
   if (v->capture_to_pocket && !v->keep_promoted && v->promote_mask) {

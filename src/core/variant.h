@@ -588,6 +588,15 @@ typedef struct Variant {
   ** them without emit()'s questions, when plain_room more moves fit */
   uint32_t plain_mask[2];
   int plain_room[2][MAX_TYPES]; /* the most moves one such piece can have */
+  /* pawn-like types: every step a leap (range 1) that moves, captures or
+  ** takes en passant, or a lame leap over one or two squares, either
+  ** perhaps only from the initial ranks (those steps last); promotion
+  ** by choice on reaching the zone; not royal, no promoted form, no extra
+  ** moves. gen_pseudo() walks them with one test per step, and emit()
+  ** only for a move into the zone (plain_room bounds their moves too) */
+  uint32_t simple_mask[2];
+  uint32_t initial_step_mask[2]; /* simple types with an initial step */
+  uint8_t simple_lead[2][MAX_TYPES]; /* a simple type's steps before its initial ones */
   uint32_t hop_limited_mask; /* types with no_capture or no_screen */
   uint8_t still[2];   /* no type of the colour has a step or an extra move:
                          gen_pseudo_all walks none of its pieces (discs,
