@@ -1231,36 +1231,22 @@ local function read_move_rules(c)
     rules.passes_end = "draw"
   end
   if bool(o.makpongRule) then rules.king_held = true end
-  if bool(o.flyingGeneral) then rules.facing_kings = "illegal" end
-  if bool(o.flyingGeneral) and not o.mobilityRegionWhiteKing then
-    -- its rook's lines: ranks too, which palaces otherwise keep apart
-    note(c.notes, "flyingGeneral", "Fairy-Stockfish keeps the kings from facing on a rank too; varia on a file only", true)
-  end
+  -- flyingGeneral: the kings may not face each other along a rook's
+  -- lines, ranks as well as files (Fairy-Stockfish's position.cpp tests a
+  -- rook's attack from the king); where palaces keep the kings on ranks
+  -- of their own, as in xiangqi, the ranks change nothing
+  if bool(o.flyingGeneral) then rules.facing_kings, rules.facing_ranks = "illegal", true end
   -- bikjangRule (Janggi's bikjang, Fairy-Stockfish's position.cpp): where
-  -- the kings face each other, the side to move must break the facing or
-  -- pass, which it may even in check; a pass then ends the game, drawn
-  -- (counted under materialCounting: read_ends). Under the flying
-  -- general's rule the kings never face, so there is nothing to translate.
+  -- the kings face each other, along a rook's lines too, the side to move
+  -- must break the facing or pass, which it may even in check; a pass then
+  -- ends the game, drawn (counted under materialCounting: read_ends).
+  -- Under the flying general's rule the kings never face, so there is
+  -- nothing to translate.
   if bool(o.bikjangRule) and not bool(o.flyingGeneral) then
     if not rules.pass or not c.king then
       note(c.notes, "bikjangRule", "varia's bikjang (rules.facing_kings = \"must_break\") needs a king and passes (pass = true)", true)
     else
-      rules.facing_kings, rules.facing_result = "must_break", "draw"
-      -- its rook's lines: ranks too, which palaces on other ranks keep apart
-      local function ranks_of(region)
-        local set = {}
-        for r in (region or ""):gmatch("(%d+)") do set[tonumber(r)] = true end
-        if (region or ""):find("%a%*") then -- a whole file: every rank
-          for r = 1, ranks do set[r] = true end
-        end
-        return set
-      end
-      local wr, br = ranks_of(o.mobilityRegionWhiteKing), ranks_of(o.mobilityRegionBlackKing)
-      local apart = o.mobilityRegionWhiteKing and o.mobilityRegionBlackKing
-      for r in pairs(wr) do if br[r] then apart = false end end
-      if not apart then
-        note(c.notes, "bikjangRule", "Fairy-Stockfish's kings face each other on a rank too; varia's on a file only", true)
-      end
+      rules.facing_kings, rules.facing_result, rules.facing_ranks = "must_break", "draw", true
     end
   end
   -- enPassantRegion: the squares passed over that may be taken, as whole

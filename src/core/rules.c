@@ -55,10 +55,11 @@ int result_for(const Position *p, int side, int result) {
   return result;
 }
 
-/* Do the two sides' royal pieces stand on one file with nothing between? */
+/* Do the two sides' royal pieces stand on one file (or rank, facing_ranks)
+** with nothing between? */
 static int kings_facing(const Position *p) {
   int a = p->royal[WHITE], b = p->royal[BLACK];
-  return a != SQ_NONE && b != SQ_NONE && open_file_between(p, a, b);
+  return a != SQ_NONE && b != SQ_NONE && open_line_between(p, a, b, p->v->facing_ranks);
 }
 
 /* Has colour c reached its goal: goal_count of its goal pieces on its goal

@@ -266,13 +266,18 @@ static void build_steps(Variant *v) {
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
       }
     }
-  if (v->facing_illegal) /* a royal piece attacks the other side's along the file */
+  if (v->facing_illegal) /* a royal piece attacks the other side's along the file
+                           (and the rank, facing_ranks) */
     for (int c = 0; c < 2; c++)
       for (int t = 0; t < v->ntypes; t++)
         if (v->royal_mask >> t & 1) {
           int reach = g->ranks - 1 > MAX_REACH ? MAX_REACH : g->ranks - 1;
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
+          if (!v->facing_ranks) continue;
+          reach = g->files - 1 > MAX_REACH ? MAX_REACH : g->files - 1;
+          add_ray(v, c, board_offset(g, 1, 0), reach, t);
+          add_ray(v, c, board_offset(g, -1, 0), reach, t);
         }
   if (g->wrap) /* the rays set apart for the wrapped walk (Variant.topo_next) */
     for (int c = 0; c < 2; c++) {

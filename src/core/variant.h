@@ -446,6 +446,8 @@ typedef struct Variant {
   int facing_break;         /* ... may, but the side to move must then break
                                the facing or pass, and a pass ends the game */
   int facing_result;        /* that end's result for the side to move */
+  int facing_ranks;         /* they face each other on a rank too (a rook's
+                               lines), not only on a file */
   int blast_radius;         /* a capture removes the capturer and the pieces
                                this many squares around (0: no blast) ... */
   uint32_t blast_immune;    /* ... except these types (the capturer and the

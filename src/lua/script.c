@@ -1123,7 +1123,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "no_immobile", "facing_kings", "facing_result",
+                                            "king_held", "no_immobile", "facing_kings", "facing_result", "facing_ranks",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
                                             "royals", "connect", "perpetual_check", "mutually_immune",
@@ -1241,6 +1241,9 @@ static void read_rules(Reader *r, int t, Variant *v) {
       problem(r, "rules.facing_kings: \"%s\" (expected allowed, illegal or must_break)", buf);
   }
   v->facing_result = get_result(r, t, "facing_result", "rules.", RESULT_DRAW);
+  v->facing_ranks = get_bool(r, t, "facing_ranks", "rules.", 0);
+  if (v->facing_ranks && !v->facing_illegal && !v->facing_break)
+    problem(r, "rules.facing_ranks: needs rules.facing_kings (illegal or must_break)");
   if (v->facing_break && !v->pass)
     problem(r, "rules.facing_kings: must_break needs rules.pass");
   v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
