@@ -378,6 +378,12 @@ static GameResult result_of(Game *g, int claims) {
       r.claimable = !referee;
     }
   }
+  /* the counting rule's count past its limit: drawn, as a claim */
+  if (claims && !r.over && counting_over(p)) {
+    r.over = 1;
+    r.reason = "counting";
+    r.claimable = !referee;
+  }
   if (!r.over && g->hooks && g->hooks->result) {
     g->in_hook++;
     g->hooks->result(g->hooks->ctx, g, &r);

@@ -95,6 +95,12 @@ typedef struct Position {
   ** the FEN, like the history it stands for) */
   uint8_t series[2];
   uint64_t key;
+  /* Variant.counting: the count's limit and its count so far, in plies
+  ** (0: no count runs), as Fairy-Stockfish keeps them; kept out of the
+  ** key, as the n-move count is, and written in the FEN in place of the
+  ** en passant square and the halfmove clock. Kept by move_make and
+  ** move_unmake, not by pos_make (a legality test's make changes none). */
+  int count_limit, count_ply;
 } Position;
 
 typedef struct Undo {
@@ -124,6 +130,7 @@ typedef struct Undo {
   int score[2];
   int halfmove, fullmove;
   uint64_t key;
+  int count_limit, count_ply; /* Variant.counting's (move_make's only) */
 } Undo;
 
 /* Sets up pos from a FEN (4 to 6 fields). Returns 0, or -1 with a message

@@ -621,6 +621,8 @@ static void find_fast_paths(Variant *v) {
                     v->full_board != RESULT_NONE ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear));
+  v->counting = v->counting_rule.on;
+  v->after_make = v->mate_series_types || v->check_limit || v->counting;
   v->legal_apart = v->has_owner || v->geo.wrap;
   v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||

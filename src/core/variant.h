@@ -312,6 +312,33 @@ typedef struct VariantNames {
                                   chess), as declared */
 } VariantNames;
 
+/* Makruk's counting rules (Fairy-Stockfish's countingRule), as data: a
+** count of moves that, when it passes its limit, draws the game (an end
+** the player could claim, as the n-move rule). A side may count where
+** the opponent has more than its king: on the board's honour while it
+** has more than its king itself (a limit of `board` moves, for a side
+** with at most board_most pieces, and only without pawns on the board
+** where board_pawns), on the pieces' honour when it has its king alone
+** and no pawn stands on the board (the first of limit[] whose pieces the
+** opponent holds). Position.count_limit and count_ply keep the count;
+** rules.c says when it starts (counting_update). */
+#define MAX_COUNTING_LIMITS 12
+typedef struct CountingLimit {
+  uint8_t need[MAX_TYPES]; /* the opponent holds at least this many of each type */
+  int moves;               /* the limit, in the counting side's moves */
+} CountingLimit;
+typedef struct Counting {
+  int on;
+  int board;        /* the board's honour count's limit in moves (0: none) */
+  int board_most;   /* ... for a side with at most this many pieces (0: any) */
+  int board_pawns;  /* pawns on the board stop the board's honour count too */
+  uint32_t pawns;   /* the types whose pieces on the board stop a count */
+  int from_pieces;  /* the pieces' honour count starts at the number of
+                       pieces on the board (else at 0) */
+  int nlimits;
+  CountingLimit limit[MAX_COUNTING_LIMITS];
+} Counting;
+
 typedef struct Variant {
   char name[48];
   char source[1100]; /* file or module name the rules came from, with options */
@@ -578,6 +605,10 @@ typedef struct Variant {
   int eval_weight[EVAL_NWEIGHTS];
   int value_end[MAX_TYPES];
   int has_terminal;    /* a rule can end the game before moves run out */
+  int after_make;      /* move_make has more to do after the board's part
+                          and a script's hooks: checks counted or in
+                          series, the counting rule */
+  int counting;        /* counting_rule.on, where the hot loop reads it */
   uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
@@ -609,6 +640,7 @@ typedef struct Variant {
   uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate, zobrist_checks, zobrist_pass;
 
   /* large and cold: last, away from the tables generation reads */
+  Counting counting_rule; /* Makruk's counting rules (on 0: none) */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
   uint32_t stand[2][MAX_SQUARES];    /* types of the colour that may stand there */
   uint32_t extra_at[2][MAX_SQUARES]; /* types with their extra moves there */

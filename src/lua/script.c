@@ -728,6 +728,70 @@ static uint32_t get_types(Reader *r, int t, const char *key, const char *where,
   return types;
 }
 
+/* rules.counting = { board, board_most, board_pawns, pawns, pieces,
+** from_pieces }: Makruk's counting rules (Variant.counting_rule). pieces
+** is a list of { LETTERS, MOVES }: the first whose pieces the opponent
+** holds (each letter once per piece: "rr" two rooks; "" any) gives the
+** pieces' honour count its limit. */
+static void read_counting(Reader *r, int t, Variant *v) {
+  static const char *const known[] = {"board", "board_most", "board_pawns", "pawns", "pieces",
+                                      "from_pieces", NULL};
+  lua_State *L = r->L;
+  char buf[256];
+  int c = get_table(r, t, "counting", "rules.");
+  if (!c) return;
+  Counting *k = &v->counting_rule;
+  unknown_keys(r, c, "rules.counting.", known);
+  k->on = 1;
+  k->board = get_int(r, c, "board", "rules.counting.", 0, 0, 10000);
+  k->board_most = get_int(r, c, "board_most", "rules.counting.", 0, 0, MAX_PIECES);
+  k->board_pawns = get_bool(r, c, "board_pawns", "rules.counting.", 1);
+  k->from_pieces = get_bool(r, c, "from_pieces", "rules.counting.", 1);
+  script_rawfield(L, c, "pawns");
+  int given = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (given) {
+    k->pawns = get_types(r, c, "pawns", "rules.counting.", v);
+  } else { /* the pieces declared pawn */
+    for (int ty = 0; ty < v->ntypes; ty++)
+      if (v->type[ty].pawn) k->pawns |= 1u << ty;
+  }
+  int list = get_table(r, c, "pieces", "rules.counting.");
+  if (list) {
+    for (lua_Integer j = 1; lua_rawgeti(L, list, j) != LUA_TNIL; j++) {
+      int e = lua_gettop(L);
+      lua_Integer moves = 0;
+      const char *letters = NULL;
+      if (lua_istable(L, e)) {
+        lua_rawgeti(L, e, 1);
+        lua_rawgeti(L, e, 2);
+        if (lua_type(L, -2) == LUA_TSTRING) letters = lua_tostring(L, -2);
+        if (whole_number(L, -1, &moves) < 0) moves = -1;
+      }
+      if (!letters || moves < 1 || moves > 10000) {
+        problem(r, "rules.counting.pieces[%d]: expected { LETTERS, MOVES } (such as { \"rr\", 8 }), "
+                "MOVES from 1 to 10000", (int)j);
+      } else if (k->nlimits == MAX_COUNTING_LIMITS) {
+        problem(r, "rules.counting.pieces: more than %d entries", MAX_COUNTING_LIMITS);
+      } else {
+        CountingLimit *lim = &k->limit[k->nlimits++];
+        lim->moves = (int)moves;
+        snprintf(buf, sizeof buf, "%s", letters);
+        for (const char *s = buf; *s; s++) {
+          int ty = letter_type(v, *s);
+          if (ty < 0) problem(r, "rules.counting.pieces[%d]: '%c' is not one of the pieces", (int)j, *s);
+          else if (lim->need[ty] < 255) lim->need[ty]++;
+        }
+      }
+      lua_settop(L, e - 1);
+    }
+    lua_pop(L, 2);
+  }
+  if (!k->board && !k->nlimits)
+    problem(r, "rules.counting: neither board nor pieces: nothing would ever be counted");
+  lua_pop(L, 1);
+}
+
 /* rules.dead_position = { lone = "bn", same_colour = "b" }: the material
 ** with which no side can mate, so that the game is drawn (FIDE 5.2.2). */
 static void read_dead_position(Reader *r, int t, Variant *v) {
@@ -1128,7 +1192,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
                                             "royals", "connect", "perpetual_check", "mutually_immune",
                                             "flip", "pass_on_stalemate", "full_board",
-                                            NULL};
+                                            "counting", NULL};
   static const char *const known_blast[] = {"radius", "immune", "survivors", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", "together", NULL};
@@ -1264,6 +1328,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
   }
   v->mutual_immune = get_types(r, t, "mutually_immune", "rules.", v);
   read_dead_position(r, t, v);
+  read_counting(r, t, v);
   read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
   read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
                  &v->mate_series_types, v);
