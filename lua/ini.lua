@@ -706,7 +706,6 @@ local untranslatable = {
   twoBoards = "pieces come from a second board (bughouse); a varia game has one board",
   sittuyinPromotion = "Sittuyin's promotion has no option here; see variants/sittuyin.lua",
   cambodianMoves = "the Cambodian king and queen leaps; see variants/cambodian.lua",
-  countingRule = "Makruk's counting rules are not in varia",
   dropOnTop = "varia has no drops onto pieces",
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
   kingPassOnStalemate = "varia's passes are not limited to stalemate",
@@ -773,6 +772,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
   -- Janggi's (read_lines, read_move_rules, read_ends)
   "diagonalLines", "bikjangRule", "materialCounting",
+  -- Makruk's counting (read_ends)
+  "countingRule",
   -- discs and clones
   "freeDrops", "enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "passOnStalemate",
   "passOnStalemateWhite", "passOnStalemateBlack", "stalematePieceCount", "adjudicateFullBoard" }) do
@@ -1279,6 +1280,18 @@ local function read_ends(c)
   if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
   -- perpetualCheckIllegal: the side whose checks made the repetition loses
   if bool(o.perpetualCheckIllegal) and rules.repetition > 0 then rules.perpetual_check = "loss" end
+  -- countingRule (Fairy-Stockfish's position.cpp, count_limit): the count
+  -- of makruk, cambodian or asean, by its types (rook, khon = silver,
+  -- knight, pawn), as the built-ins' std.counting
+  local cr = o.countingRule
+  if cr and not off[cr] then
+    if cr == "makruk" or cr == "cambodian" or cr == "asean" then
+      rules.counting = require("std").counting(cr, { rook = by_type.rook or false,
+        khon = by_type.silver or false, knight = by_type.knight or false, pawn = by_type.pawn or "" })
+    else
+      note(c.notes, "countingRule", "no counting rules of that name (Fairy-Stockfish too counts nothing)", false)
+    end
+  end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"
   -- materialCounting (Fairy-Stockfish's position.h,

@@ -1197,16 +1197,12 @@ int counting_over(const Position *p) {
 /* What move_make does after the board's part and a script's hooks, where
 ** the variant has any of it (Variant.after_make): a series of checks, a
 ** check counted, the counting rule. */
-static void make_after(Position *p, Move m, Undo *u) {
+static __attribute__((noinline)) void make_after(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   if (v->mate_series_types && p->side != u->side) series_update(p);
   /* A check is counted when the turn is complete. */
   if (v->check_limit && p->phase == 0 && royal_attacked(p, p->side)) pos_count_check(p, p->side ^ 1);
-  if (v->counting) {
-    u->count_limit = p->count_limit;
-    u->count_ply = p->count_ply;
-    if (p->side != u->side) counting_update(p, m, u);
-  }
+  if (v->counting && p->side != u->side) counting_update(p, m, u);
 }
 
 void move_make(Position *p, Move m, Undo *u) {

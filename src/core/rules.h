@@ -28,10 +28,7 @@ int move_is_legal(Position *p, Move m);
 ** search or perft goes through here; move_unmake takes it back. The
 ** legality tests make moves with pos_make(), the board alone. */
 void move_make(Position *p, Move m, Undo *u);
-static inline void move_unmake(Position *p, Move m, const Undo *u) {
-  if (p->v->counting) p->count_limit = u->count_limit, p->count_ply = u->count_ply;
-  pos_unmake(p, m, u);
-}
+static inline void move_unmake(Position *p, Move m, const Undo *u) { pos_unmake(p, m, u); }
 /* The counting rule (Variant.counting_rule): the limit in moves of a count
 ** by side here (0: side may not count), as Fairy-Stockfish's
 ** count_limit; and whether the running count has passed its limit (the

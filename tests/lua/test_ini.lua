@@ -141,11 +141,11 @@ v, notes = ini.table(ini.parse("[m:chess]\nenPassantRegion = a3 b3\n"), "m")
 t.equal("enPassantRegion of single squares is not", notes[1] and notes[1].key, "enPassantRegion")
 
 -- Options that change the rules but have no mechanism: reported.
-text = "[x:chess]\ndropOnTop = true\ncountingRule = makruk\nfoo = 1\n"
+text = "[x:chess]\ndropOnTop = true\nnFoldValueAbsolute = true\nfoo = 1\n"
 v, notes = ini.table(ini.parse(text), "x")
 local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("untranslated options", table.concat(keys, " "), "countingRule! dropOnTop! foo!")
+t.equal("untranslated options", table.concat(keys, " "), "dropOnTop! foo! nFoldValueAbsolute!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
 -- note says why, and that it is no difference) and, for White, no
