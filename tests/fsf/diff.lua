@@ -170,7 +170,8 @@ end
 -- "counting") are claims too, ended by the engine in its search and not
 -- at its root: for them only the last move's score is compared (the
 -- engine's "cp 0", the draw its search sees past the move). And where a
--- variant counts, the engine is also asked for the FEN of each game's
+-- variant counts, the current engine (11.1 counted otherwise) is also
+-- asked for the FEN of each game's
 -- final position ("d" after the whole game), whose count (its limit where
 -- the en passant square would be, its plies in the halfmove clock's place)
 -- must be varia's: so a count that runs on too long, or stops too soon,
@@ -179,8 +180,9 @@ local decided = { checkmate = true, stalemate = true, extinction = true, goal = 
   ["check limit"] = true }
 decided["board full"] = true -- (Ataxx, Reversi: the count of pieces decides)
 -- claims that the engine's search sees one move deep (its score of the
--- last move), though its root goes on
-local claimed = { counting = true }
+-- last move), though its root goes on: compared with the current engine
+-- only (11.1 counted otherwise, and knew no chasing)
+local claimed = which == "current" and { counting = true } or {}
 local function play_out(spec)
   local g = varia.new(spec)
   local start = g:fen()
@@ -194,7 +196,7 @@ local function play_out(spec)
 
   local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on",
     claim = claimed[reason] }
-  if varia.load(common.script_of(spec)).rules.counting then
+  if which == "current" and varia.load(common.script_of(spec)).rules.counting then
     -- the whole game, for the engine's FEN of its end (a count's fields)
     -- (a counting variant's turns are single steps)
     local texts = g:history()
