@@ -740,7 +740,7 @@ for k, why in pairs({
   nMoveRuleTypes = "varia resets the n-move count by pawns",
   nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
-  moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
+  moveRepetitionIllegal = "varia has no such rule",
   extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
@@ -772,8 +772,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
   -- Janggi's (read_lines, read_move_rules, read_ends)
   "diagonalLines", "bikjangRule", "materialCounting",
-  -- Makruk's counting (read_ends)
-  "countingRule",
+  -- Makruk's counting, Xiangqi's chasing (read_ends)
+  "countingRule", "chasingRule",
   -- discs and clones
   "freeDrops", "enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "passOnStalemate",
   "passOnStalemateWhite", "passOnStalemateBlack", "stalematePieceCount", "adjudicateFullBoard" }) do
@@ -1291,6 +1291,30 @@ local function read_ends(c)
     else
       note(c.notes, "countingRule", "no counting rules of that name (Fairy-Stockfish too counts nothing)", false)
     end
+  end
+  -- chasingRule = axf (Fairy-Stockfish's position.cpp, chased and
+  -- is_optional_game_end): a repetition in which one side chased a piece
+  -- at each of its moves loses for it. By the types: a horse or cannon
+  -- chases a rook, an elephant or fers a rook, cannon or horse, protected
+  -- or not; a soldier chases nothing and is chased once across its
+  -- promotion rank (everywhere when that rank is the first)
+  if o.chasingRule == "axf" then
+    if (tonumber(o.nFoldRule) or 3) == 0 then
+      note(c.notes, "chasingRule", "without repetitions (nFoldRule = 0) nothing is scored", false)
+    else
+      local L = function(t) return by_type[t] or "" end
+      local strong = { horse = L("rook"), cannon = L("rook"),
+        elephant = L("rook") .. L("cannon") .. L("horse"), fers = L("rook") .. L("cannon") .. L("horse") }
+      local stronger = {}
+      for t, letters in pairs(strong) do
+        if by_type[t] and letters ~= "" then stronger[by_type[t]] = letters end
+      end
+      local soldier = by_type.soldier or ""
+      local promotes = (tonumber(o.soldierPromotionRank) or 1) > 1
+      rules.chasing = { not_by = soldier, unchased = promotes and soldier or "", stronger = stronger }
+    end
+  elseif o.chasingRule and not off[o.chasingRule] then
+    note(c.notes, "chasingRule", "no chasing rules of that name (Fairy-Stockfish too scores none)", false)
   end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"

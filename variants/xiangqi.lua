@@ -43,6 +43,9 @@ return {
   rules = {
     checkmate = "loss", stalemate = "loss",
     facing_kings = "illegal",
+    perpetual_check = "loss",
+    chasing = { unchased = "p", not_by = "p",
+                stronger = { n = "r", c = "r", b = "rnc", a = "rnc" } },
     -- The n-move count restarts at captures only, as in Fairy-Stockfish
     -- 11.1: a soldier's step is no pawn move there.
     nmove = 50, nmove_pawns = false, repetition = 3,

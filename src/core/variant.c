@@ -37,6 +37,7 @@ void variant_defaults(Variant *v) {
   v->passes_end = RESULT_NONE;
   v->full_board = RESULT_NONE;
   v->facing_result = RESULT_DRAW;
+  v->chasing.result = RESULT_NONE;
   v->nmove_result = RESULT_DRAW;
 }
 
@@ -583,6 +584,9 @@ static void check_castling_and_results(Variant *v, Report *r) {
     report(r, "rules: checkmate result has no meaning when kings are captured");
   if (v->royal_capture && (v->mate_by != RESULT_NONE || v->mate_series != RESULT_NONE))
     report(r, "rules: checkmate_by and checkmate_series have no meaning when kings are captured");
+  if (v->chasing.result != RESULT_NONE && (!v->repetition || v->nphases > 1 || g->wrap))
+    report(r, "rules.chasing: needs repetitions (rules.repetition), turns of one step and a board "
+              "that does not wrap");
 }
 
 /* The flags that choose fast paths, and who may capture what. */

@@ -339,6 +339,21 @@ typedef struct Counting {
   CountingLimit limit[MAX_COUNTING_LIMITS];
 } Counting;
 
+/* The chasing rule (Variant.chasing; chase.h says what a chase is): a
+** repetition during which one side chased a piece of the other at each
+** of its moves, and the other did not, ends with `result` for the side
+** that chased (both: a draw), after perpetual check. */
+typedef struct Chasing {
+  int result;                   /* RESULT_NONE: no such rule */
+  uint32_t unchased;            /* types chased only where they have their
+                                   extra moves (a soldier across the river) */
+  uint32_t not_by;              /* types whose attacks chase nothing */
+  uint32_t stronger[MAX_TYPES]; /* by type: the types it chases even protected */
+  int nmove_checks;             /* the checks of the side that gave more in
+                                   the n-move count's span beyond this many
+                                   lengthen it by a move each */
+} Chasing;
+
 typedef struct Variant {
   char name[48];
   char source[1100]; /* file or module name the rules came from, with options */
@@ -641,6 +656,7 @@ typedef struct Variant {
 
   /* large and cold: last, away from the tables generation reads */
   Counting counting_rule; /* Makruk's counting rules (on 0: none) */
+  Chasing chasing;         /* the chasing rule (result RESULT_NONE: none) */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
   uint32_t stand[2][MAX_SQUARES];    /* types of the colour that may stand there */
   uint32_t extra_at[2][MAX_SQUARES]; /* types with their extra moves there */

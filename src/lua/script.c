@@ -792,6 +792,49 @@ static void read_counting(Reader *r, int t, Variant *v) {
   lua_pop(L, 1);
 }
 
+/* rules.chasing = { result, unchased, not_by, stronger = { n = "r", ... } }:
+** the chasing rule (Variant.chasing, src/core/chase.h). */
+static void read_chasing(Reader *r, int t, Variant *v) {
+  static const char *const known[] = {"result", "unchased", "not_by", "stronger", "nmove_checks",
+                                      NULL};
+  lua_State *L = r->L;
+  int c = get_table(r, t, "chasing", "rules.");
+  if (!c) return;
+  unknown_keys(r, c, "rules.chasing.", known);
+  v->chasing.result = get_result(r, c, "result", "rules.chasing.", RESULT_LOSS);
+  if (v->chasing.result != RESULT_WIN && v->chasing.result != RESULT_LOSS &&
+      v->chasing.result != RESULT_DRAW)
+    problem(r, "rules.chasing.result: expected \"win\", \"loss\" or \"draw\"");
+  v->chasing.unchased = get_types(r, c, "unchased", "rules.chasing.", v);
+  v->chasing.nmove_checks = get_int(r, c, "nmove_checks", "rules.chasing.", 10, 0, 100000);
+  v->chasing.not_by = get_types(r, c, "not_by", "rules.chasing.", v);
+  int st = get_table(r, c, "stronger", "rules.chasing.");
+  if (st) {
+    lua_pushnil(L);
+    while (lua_next(L, st)) {
+      const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+      int ty = key && strlen(key) == 1 ? letter_type(v, key[0]) : -1;
+      if (ty < 0 && key && strlen(key) == 1) {
+        problem(r, "rules.chasing.stronger: '%c' is not one of the pieces", key[0]);
+      } else if (ty < 0) {
+        problem(r, "rules.chasing.stronger: keys are piece letters (a piece's letter, and the "
+                "letters of the pieces it chases even protected)");
+      } else if (lua_type(L, -1) != LUA_TSTRING) {
+        problem(r, "rules.chasing.stronger.%c: expected a string of piece letters", key[0]);
+      } else {
+        for (const char *q = lua_tostring(L, -1); *q; q++) {
+          int tq = letter_type(v, *q);
+          if (tq < 0) problem(r, "rules.chasing.stronger.%c: '%c' is not one of the pieces", key[0], *q);
+          else v->chasing.stronger[ty] |= 1u << tq;
+        }
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
 /* rules.dead_position = { lone = "bn", same_colour = "b" }: the material
 ** with which no side can mate, so that the game is drawn (FIDE 5.2.2). */
 static void read_dead_position(Reader *r, int t, Variant *v) {
@@ -1192,7 +1235,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
                                             "royals", "connect", "perpetual_check", "mutually_immune",
                                             "flip", "pass_on_stalemate", "full_board",
-                                            "counting", NULL};
+                                            "counting", "chasing", NULL};
   static const char *const known_blast[] = {"radius", "immune", "survivors", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", "together", NULL};
@@ -1329,6 +1372,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
   v->mutual_immune = get_types(r, t, "mutually_immune", "rules.", v);
   read_dead_position(r, t, v);
   read_counting(r, t, v);
+  read_chasing(r, t, v);
   read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
   read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
                  &v->mate_series_types, v);

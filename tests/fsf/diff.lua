@@ -167,7 +167,8 @@ end
 -- compared: Fairy-Stockfish does not end a game at its root for them; nor
 -- those ended by passes (two in a row, or one while the kings face), which
 -- a FEN does not remember. The ends of a count (Makruk's counting rules:
--- "counting") are claims too, ended by the engine in its search and not
+-- "counting"), and the repetitions a chase or perpetual check decides,
+-- are claims too, ended by the engine in its search and not
 -- at its root: for them only the last move's score is compared (the
 -- engine's "cp 0", the draw its search sees past the move). And where a
 -- variant counts, the current engine (11.1 counted otherwise) is also
@@ -182,7 +183,7 @@ decided["board full"] = true -- (Ataxx, Reversi: the count of pieces decides)
 -- claims that the engine's search sees one move deep (its score of the
 -- last move), though its root goes on: compared with the current engine
 -- only (11.1 counted otherwise, and knew no chasing)
-local claimed = which == "current" and { counting = true } or {}
+local claimed = which == "current" and { counting = true, chase = true, ["perpetual check"] = true } or {}
 local function play_out(spec)
   local g = varia.new(spec)
   local start = g:fen()
