@@ -716,7 +716,6 @@ local untranslatable = {
   twoBoards = "pieces come from a second board (bughouse); a varia game has one board",
   sittuyinPromotion = "Sittuyin's promotion has no option here; see variants/sittuyin.lua",
   cambodianMoves = "the Cambodian king and queen leaps; see variants/cambodian.lua",
-  countingRule = "Makruk's counting rules are not in varia",
   dropOnTop = "varia has no drops onto pieces",
   nFoldValueAbsolute = "varia's repetition result is for the side to move",
   kingPassOnStalemate = "varia's passes are not limited to stalemate",
@@ -745,7 +744,7 @@ for k, why in pairs({
   nMoveRuleTypes = "varia resets the n-move count by pawns",
   nMoveRuleTypesWhite = "varia resets the n-move count by pawns",
   nMoveRuleTypesBlack = "varia resets the n-move count by pawns",
-  moveRepetitionIllegal = "varia has no such rule", chasingRule = "varia has no chasing rules",
+  moveRepetitionIllegal = "varia has no such rule",
   extinctionPseudoRoyal = "varia's royal pieces are royal whatever their number", dupleCheck = "varia has no pseudo-royal pieces",
   flagPieceWhite = "varia's goal pieces are the same for both sides",
   flagPieceBlack = "varia's goal pieces are the same for both sides",
@@ -778,6 +777,8 @@ for _, k in ipairs({ "maxRank", "maxFile", "startFen", "promotionRank", "promoti
   "flagPieceCount", "flagPieceBlockedWin", "flagPieceSafe", "mutuallyImmuneTypes",
   -- Janggi's (read_lines, read_move_rules, read_ends)
   "diagonalLines", "bikjangRule", "materialCounting",
+  -- Makruk's counting, Xiangqi's chasing (read_ends)
+  "countingRule", "chasingRule",
   -- discs and clones
   "freeDrops", "enclosingDrop", "enclosingDropStart", "flipEnclosedPieces", "passOnStalemate",
   "passOnStalemateWhite", "passOnStalemateBlack", "stalematePieceCount", "adjudicateFullBoard" }) do
@@ -1302,36 +1303,22 @@ local function read_move_rules(c)
     rules.passes_end = "draw"
   end
   if bool(o.makpongRule) then rules.king_held = true end
-  if bool(o.flyingGeneral) then rules.facing_kings = "illegal" end
-  if bool(o.flyingGeneral) and not o.mobilityRegionWhiteKing then
-    -- its rook's lines: ranks too, which palaces otherwise keep apart
-    note(c.notes, "flyingGeneral", "Fairy-Stockfish keeps the kings from facing on a rank too; varia on a file only", true)
-  end
+  -- flyingGeneral: the kings may not face each other along a rook's
+  -- lines, ranks as well as files (Fairy-Stockfish's position.cpp tests a
+  -- rook's attack from the king); where palaces keep the kings on ranks
+  -- of their own, as in xiangqi, the ranks change nothing
+  if bool(o.flyingGeneral) then rules.facing_kings, rules.facing_ranks = "illegal", true end
   -- bikjangRule (Janggi's bikjang, Fairy-Stockfish's position.cpp): where
-  -- the kings face each other, the side to move must break the facing or
-  -- pass, which it may even in check; a pass then ends the game, drawn
-  -- (counted under materialCounting: read_ends). Under the flying
-  -- general's rule the kings never face, so there is nothing to translate.
+  -- the kings face each other, along a rook's lines too, the side to move
+  -- must break the facing or pass, which it may even in check; a pass then
+  -- ends the game, drawn (counted under materialCounting: read_ends).
+  -- Under the flying general's rule the kings never face, so there is
+  -- nothing to translate.
   if bool(o.bikjangRule) and not bool(o.flyingGeneral) then
     if not rules.pass or not c.king then
       note(c.notes, "bikjangRule", "varia's bikjang (rules.facing_kings = \"must_break\") needs a king and passes (pass = true)", true)
     else
-      rules.facing_kings, rules.facing_result = "must_break", "draw"
-      -- its rook's lines: ranks too, which palaces on other ranks keep apart
-      local function ranks_of(region)
-        local set = {}
-        for r in (region or ""):gmatch("(%d+)") do set[tonumber(r)] = true end
-        if (region or ""):find("%a%*") then -- a whole file: every rank
-          for r = 1, ranks do set[r] = true end
-        end
-        return set
-      end
-      local wr, br = ranks_of(o.mobilityRegionWhiteKing), ranks_of(o.mobilityRegionBlackKing)
-      local apart = o.mobilityRegionWhiteKing and o.mobilityRegionBlackKing
-      for r in pairs(wr) do if br[r] then apart = false end end
-      if not apart then
-        note(c.notes, "bikjangRule", "Fairy-Stockfish's kings face each other on a rank too; varia's on a file only", true)
-      end
+      rules.facing_kings, rules.facing_result, rules.facing_ranks = "must_break", "draw", true
     end
   end
   -- enPassantRegion: the squares passed over that may be taken, as whole
@@ -1369,6 +1356,42 @@ local function read_ends(c)
   if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
   -- perpetualCheckIllegal: the side whose checks made the repetition loses
   if bool(o.perpetualCheckIllegal) and rules.repetition > 0 then rules.perpetual_check = "loss" end
+  -- countingRule (Fairy-Stockfish's position.cpp, count_limit): the count
+  -- of makruk, cambodian or asean, by its types (rook, khon = silver,
+  -- knight, pawn), as the built-ins' std.counting
+  local cr = o.countingRule
+  if cr and not off[cr] then
+    if cr == "makruk" or cr == "cambodian" or cr == "asean" then
+      rules.counting = require("std").counting(cr, { rook = by_type.rook or false,
+        khon = by_type.silver or false, knight = by_type.knight or false, pawn = by_type.pawn or "" })
+    else
+      note(c.notes, "countingRule", "no counting rules of that name (Fairy-Stockfish too counts nothing)", false)
+    end
+  end
+  -- chasingRule = axf (Fairy-Stockfish's position.cpp, chased and
+  -- is_optional_game_end): a repetition in which one side chased a piece
+  -- at each of its moves loses for it. By the types: a horse or cannon
+  -- chases a rook, an elephant or fers a rook, cannon or horse, protected
+  -- or not; a soldier chases nothing and is chased once across its
+  -- promotion rank (everywhere when that rank is the first)
+  if o.chasingRule == "axf" then
+    if (tonumber(o.nFoldRule) or 3) == 0 then
+      note(c.notes, "chasingRule", "without repetitions (nFoldRule = 0) nothing is scored", false)
+    else
+      local L = function(t) return by_type[t] or "" end
+      local strong = { horse = L("rook"), cannon = L("rook"),
+        elephant = L("rook") .. L("cannon") .. L("horse"), fers = L("rook") .. L("cannon") .. L("horse") }
+      local stronger = {}
+      for t, letters in pairs(strong) do
+        if by_type[t] and letters ~= "" then stronger[by_type[t]] = letters end
+      end
+      local soldier = by_type.soldier or ""
+      local promotes = (tonumber(o.soldierPromotionRank) or 1) > 1
+      rules.chasing = { not_by = soldier, unchased = promotes and soldier or "", stronger = stronger }
+    end
+  elseif o.chasingRule and not off[o.chasingRule] then
+    note(c.notes, "chasingRule", "no chasing rules of that name (Fairy-Stockfish too scores none)", false)
+  end
   rules.stalemate = results[o.stalemateValue] or "draw"
   rules.checkmate = results[o.checkmateValue] or "loss"
   -- materialCounting (Fairy-Stockfish's position.h,

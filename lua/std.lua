@@ -225,6 +225,11 @@ function std.with_dead_position(v, chosen)
   return v
 end
 
+-- std.counting(kind, letters): the counting rules of Makruk and its
+-- relatives for rules.counting (lua/counting.lua: loaded when asked for,
+-- so that the variants that do not count do not read it).
+function std.counting(kind, letters) return require("counting")(kind, letters, 2) end
+
 -- The FEN of Chess960 start position n (0..959), by Scharnagl's numbering
 -- (position 518 is the orthodox arrangement).
 function std.chess960_fen(n)

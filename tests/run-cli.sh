@@ -619,14 +619,14 @@ expect "import refuses to overwrite" 1 "o-shogi.lua exists (--force to overwrite
 expect "import --force" 0 "wrote $tmp/imp/o-shogi.lua" -- $V import --force -o "$tmp/imp" $ini o-shogi
 expect "import unknown section" 1 "no section [nosuch] (the file has: o-board" -- $V import -o "$tmp/imp" $ini nosuch
 expect "import every section" 0 "wrote $tmp/imp/i-zh10b.lua" -- $V import -o "$tmp/imp" tests/fsf/ini/builtins.ini
-printf '[i-makruk:makruk]\n' > "$tmp/mk.ini"
-expect "import lists what it did not translate" 0 "not translated: countingRule = makruk: Makruk's counting rules are not in varia" -- $V import -o "$tmp/imp" --force "$tmp/mk.ini" i-makruk
+printf '[i-makruk:makruk]\nnFoldValueAbsolute = true\n' > "$tmp/mk.ini"
+expect "import lists what it did not translate" 0 "not translated: nFoldValueAbsolute = true: varia's repetition result is for the side to move" -- $V import -o "$tmp/imp" --force "$tmp/mk.ini" i-makruk
 # A rule import could not translate is data the script carries
 # (differs): varia check reports it, for the section and for the script
 # import wrote, and the variant is not ok (it once said "ok").
-expect "check: a section that plays otherwise than its source is not ok" 1 "$tmp/mk.ini:i-makruk: plays otherwise than its source: countingRule = makruk: Makruk's counting rules are not in varia" -- $V check "$tmp/mk.ini:i-makruk"
-expect "check: the script import wrote says so too" 1 "i-makruk.lua: plays otherwise than its source: countingRule = makruk" -- $V check "$tmp/imp/i-makruk.lua"
-expect "import writes it as differs" 0 'differs = { "countingRule = makruk: Makruk'"'"'s counting rules are not in varia" },' -- cat "$tmp/imp/i-makruk.lua"
+expect "check: a section that plays otherwise than its source is not ok" 1 "$tmp/mk.ini:i-makruk: plays otherwise than its source: nFoldValueAbsolute = true: varia's repetition result is for the side to move" -- $V check "$tmp/mk.ini:i-makruk"
+expect "check: the script import wrote says so too" 1 "i-makruk.lua: plays otherwise than its source: nFoldValueAbsolute = true" -- $V check "$tmp/imp/i-makruk.lua"
+expect "import writes it as differs" 0 'differs = { "nFoldValueAbsolute = true: varia'"'"'s repetition result is for the side to move" },' -- cat "$tmp/imp/i-makruk.lua"
 printf 'local std = require "std"\nreturn std.extend(std.chess, { name = "d", differs = { 3 } })\n' > "$tmp/differs.lua"
 expect "differs holds strings" 1 "differs[1]: expected a string" -- $V check "$tmp/differs.lua"
 printf '[a:chess]\nperpetualCheckIllegal = true\npieceToCharTable = PNBRQK\n[b:chess]\ncustomPiece1 = a:ajN\n[../c:chess]\n' > "$tmp/bad.ini"

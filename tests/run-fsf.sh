@@ -11,7 +11,8 @@
 #    it knows, tests/fsf/ini/custom.ini and tests/fsf/current/*.ini. In
 #    make test at --quick sizes (about a minute in wasm; without
 #    Fairy-Stockfish's own variants.ini, whose 143 sections take longer);
-#    FSF_DEEP=1 (make test-fsf) runs it at full sizes, variants.ini too.
+#    FSF_DEEP=1 (make test-fsf) runs it at full sizes, variants.ini too;
+#  * the chasing rule (tests/fsf/chase.lua) against the current one.
 # Arguments are given to both runs (--only NAME, --seed N, ...).
 set -u
 cd "$(dirname "$0")/.."
@@ -36,6 +37,14 @@ else
   [ "${FSF_DEEP:-0}" = 1 ] && size=
   jobs_start "against the current fairy-stockfish (${FAIRY_STOCKFISH_CURRENT:-the wasm build})" \
     ./varia run tests/fsf/diff.lua --engine current $size "$@"
+  # the chasing rule: the pieces each move chases, and repetitions scored
+  # (tests/fsf/chase.lua; its own options, so none of the arguments above;
+  # deep: a third of chase.lua's own full sizes, which take some 7 minutes
+  # against a native build)
+  chase_size=--quick
+  [ "${FSF_DEEP:-0}" = 1 ] && chase_size="--games 15 --cycles 500"
+  jobs_start "the chasing rule against the current fairy-stockfish" \
+    ./varia run tests/fsf/chase.lua $chase_size
 fi
 report() { echo "== $1"; echo "$2"; [ "$3" -eq 0 ] || status=1; }
 jobs_collect report

@@ -3,7 +3,8 @@
 -- promote to an ai-wok on the sixth rank. Everything else as makruk.
 -- Rules: https://en.wikipedia.org/wiki/Makruk (Variants)
 -- Fairy-Stockfish: UCI_Variant ai-wok (piece aiwok RNF), derived from
--- its makruk: counting rules left out, no 50-move rule (see makruk.lua).
+-- its makruk: makruk's counting rules (an ai-wok counts as the pieces
+-- that name no limit: 64 moves), no 50-move rule (see makruk.lua).
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {

@@ -5,8 +5,13 @@
 -- step. A pawn promotes on the last rank to a rook, knight, khon or met.
 -- No castling; stalemate is a draw.
 -- Rules: https://en.wikipedia.org/wiki/Makruk (Variants)
--- Fairy-Stockfish: UCI_Variant asean. Its counting rule ends games without
--- changing the moves and is left out; the 50-move rule is kept.
+-- Counting (rules.counting = std.counting("asean", { khon = "b" })): with
+-- no pawn on the board, a side left with its king alone counts its moves
+-- from 0, and the game is drawn when the count passes the limit the
+-- opponent's pieces give: a rook 16, a khon 44, a knight 64 (none against
+-- mets alone). A draw the player to move could claim, as the n-move rule.
+-- Fairy-Stockfish: UCI_Variant asean (countingRule = asean). The 50-move
+-- rule is kept.
 local std = require "std"
 return std.extend(std.chess, {
   name = "asean",
@@ -21,4 +26,5 @@ return std.extend(std.chess, {
   start = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
   promotion = { pieces = "rnbq" },
   castling = std.NONE,
+  rules = { counting = std.counting("asean", { khon = "b" }) },
 })

@@ -13,6 +13,11 @@
 -- cambodianMoves) and src/movegen.cpp. Like Fairy-Stockfish, the FEN's
 -- castling field names the files of the king and met that have not moved
 -- (DEde at the start).
+-- Counting rules as makruk's, each limit one less (the board's honour
+-- 63; two rooks 7, a rook 15, two khons 21, two knights 31, a khon 43,
+-- else 63), the board's honour only for a side of at most three pieces,
+-- and not stopped by pawns (Fairy-Stockfish's countingRule = cambodian:
+-- rules.counting = std.counting("cambodian")).
 -- Fairy-Stockfish: UCI_Variant cambodian.
 local std = require "std"
 local makruk = require "makruk"
@@ -26,6 +31,7 @@ return std.extend(makruk, {
     m = { betza = "FimfD", initial = "unmoved" },
   },
   start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+  rules = { counting = std.counting("cambodian") },
   options = {
     first_moves = { default = "federation", values = { "federation", "old" },
       doc = "federation: a rook that moves onto the unmoved king's file or rank takes its leap away, and the met's leap does not capture (the Cambodian federation's rules); old: neither (Fairy-Stockfish 11.1)" },

@@ -4,12 +4,8 @@
 -- checkCounting, one check each: 1+1 in the FEN after the en passant
 -- square, as it writes it).
 -- Fairy-Stockfish: UCI_Variant karouk.
--- The current Fairy-Stockfish (2026) plays two rules otherwise (perft 4
--- from the start: 361719 against varia's and 11.1's 361793): a rook move
--- that lines up with an unmoved king on its file or rank, whatever stands
--- between, takes that king's leap away, and the met's double step does
--- not capture. Which the rules want is not settled yet; tests/fsf/common.lua
--- lists the variant as a known disagreement of the run against that engine.
+-- Everything else as cambodian.lua: the federation's first moves (option
+-- first_moves=old for 11.1's reading) and Cambodian counting.
 local std = require "std"
 local cambodian = require "cambodian"
 return std.extend(cambodian, {

@@ -4,9 +4,18 @@
 -- a double step, promoting to a met on the sixth rank. No castling;
 -- stalemate is a draw.
 -- Rules: https://en.wikipedia.org/wiki/Makruk
--- Fairy-Stockfish: UCI_Variant makruk. Its board-honour and pieces'-honour
--- counting rules end games without changing the moves, so they are left
--- out; like Fairy-Stockfish, makruk has no 50-move rule (nmove = 0).
+-- Counting rules (rules.counting = std.counting("makruk")): with no pawn
+-- on the board, a side whose opponent has more than a king counts its
+-- moves, and the game is drawn when the count passes its limit: 64 on the
+-- board's honour, while the counting side has more than its king; on the
+-- pieces' honour, its king alone, a limit by the opponent's pieces (two
+-- rooks 8, a rook 16, two khons 22, two knights 32, a khon 44, else 64),
+-- the count starting from the number of pieces on the board. A draw the
+-- player to move could claim, as the n-move rule (g:result() claims it).
+-- As Fairy-Stockfish plays them (countingRule = makruk), the counts start
+-- by themselves, the board's honour's for the side to move when it first
+-- may count (docs/variants/rulings.md). No 50-move rule (nmove = 0).
+-- Fairy-Stockfish: UCI_Variant makruk.
 -- A pawn set up unpromoted inside the zone by a FEN must promote on its
 -- next move here; Fairy-Stockfish 11.1 lets it step on unpromoted (such
 -- positions cannot arise in play).
@@ -26,5 +35,5 @@ return std.extend(std.chess, {
   start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
   promotion = { pieces = "m", zone = 3 },
   castling = std.NONE,
-  rules = { nmove = 0 },
+  rules = { nmove = 0, counting = std.counting("makruk") },
 })

@@ -6,8 +6,9 @@
 -- Rules: https://en.wikipedia.org/wiki/Manchu_chess; Fairy-Stockfish's
 -- variant.cpp (manchu).
 -- Fairy-Stockfish: UCI_Variant manchu.
--- Configuration only, on top of xiangqi.lua (with its left-out rule
--- against perpetual check).
+-- Configuration only, on top of xiangqi.lua (perpetual check loses for
+-- the checker; not its chasing rule, which Fairy-Stockfish gives to
+-- xiangqi alone: chasing = std.NONE).
 local xiangqi = require "xiangqi"
 local std = require "std"
 return std.extend(xiangqi, {
@@ -18,4 +19,5 @@ return std.extend(xiangqi, {
     m = { name = "banner", betza = "RcpRnN", value = 1500 },
   },
   start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
+  rules = { chasing = std.NONE },
 })

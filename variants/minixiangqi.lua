@@ -8,8 +8,9 @@
 -- variant.cpp (minixiangqi).
 -- Fairy-Stockfish: UCI_Variant minixiangqi.
 -- Configuration only (the regions and the facing rule of xiangqi.lua).
--- Left out, as in xiangqi.lua: the rule against perpetual check, which
--- changes no move; a threefold repetition is a draw here.
+-- A repetition forced by perpetual check loses for the checker, as in
+-- xiangqi.lua; the chasing rule is not Mini Xiangqi's (Fairy-Stockfish
+-- gives it to xiangqi alone): chasing = std.NONE.
 local xiangqi = require "xiangqi"
 local std = require "std"
 return std.extend(xiangqi, {
@@ -24,4 +25,5 @@ return std.extend(xiangqi, {
     p = { betza = "fsW", extra = std.NONE },
   },
   start = "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1",
+  rules = { chasing = std.NONE },
 })

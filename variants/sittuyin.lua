@@ -16,9 +16,11 @@
 -- drop is legal); the 50-move rule (nmove = 50). A pawn is in hand only
 -- in a set-up FEN (the rules never put one there); it is dropped as the
 -- current Fairy-Stockfish drops it, on its side's three ranks but the
--- first (11.1 never dropped it). Its ASEAN counting rules end games
--- without changing the moves, so they are left out (the differential
--- suite agrees on every game end). Configuration only, no Lua hooks.
+-- first (11.1 never dropped it). Fairy-Stockfish's ASEAN counting
+-- rules (countingRule = asean, the elephant s its khon): a side left with
+-- its king alone, no pawn on the board, counts its moves, drawn past a
+-- rook's 16, an elephant's 44, a knight's 64 (std.counting).
+-- Configuration only, no Lua hooks.
 local std = require "std"
 local makruk = require "makruk"
 return std.extend(makruk, {
@@ -40,5 +42,5 @@ return std.extend(makruk, {
   },
   drops = { captures = false, must = true,
             region = { white = "a1-h3", black = "a6-h8" } },
-  rules = { nmove = 50 },
+  rules = { nmove = 50, counting = std.counting("asean") },
 })

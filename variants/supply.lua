@@ -3,7 +3,9 @@
 -- them on the own half of the board (where an elephant may stand)
 -- instead of moving; a drop may not give check. On one board the pocket
 -- holds what the FEN gives it and captures go nowhere, as in Fairy-
--- Stockfish. Other rules, and the choices made, as in xiangqi.lua.
+-- Stockfish. Other rules, and the choices made, as in xiangqi.lua, but
+-- for its chasing rule, which Fairy-Stockfish gives to xiangqi alone
+-- (chasing = std.NONE).
 -- A piece is dropped only where it could stand: an advisor on a point
 -- of its palace, an elephant on one of its seven points, a soldier on a
 -- point of its files in the own half (it never stands elsewhere there),
@@ -32,6 +34,7 @@ return std.extend(xiangqi, {
   },
   drops = { captures = false, no_check = true,
             region = { white = "a1-i5", black = "a6-i10" } },
+  rules = { chasing = std.NONE },
   options = {
     drop_where = { default = "points", values = { "points", "half" },
       doc = "points: a piece is dropped on the own half only where it could stand (advisors in the palace, elephants on their points, soldiers on their files); half: anywhere empty on the own half (Fairy-Stockfish 11.1)" },

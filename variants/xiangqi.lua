@@ -17,10 +17,17 @@
 -- Configuration only: the palace and the elephant's half are regions,
 -- the soldier's sideways step beyond the river an extra move there, the
 -- flying general rule facing_kings = "illegal".
--- Left out: the rule against perpetual check and chasing, which makes a
--- repeated position a loss for the side that forces it (Fairy-Stockfish
--- has it; here a threefold repetition is a draw). It changes no move, so
--- perft agrees; the differential suite compares decided ends only.
+-- Repetitions, as the Asian Xiangqi Federation's rules and Fairy-
+-- Stockfish (chasingRule = axf) score them: a threefold repetition during
+-- which one side gave check at each of its moves loses for it
+-- (perpetual_check); failing that, one during which one side chased a
+-- piece at each of its moves, the other not, loses for the chaser
+-- (rules.chasing: a horse or cannon chases a chariot, an elephant or
+-- advisor a chariot, cannon or horse, protected or not; any piece but the
+-- general and the soldiers chases an unprotected piece; a soldier is
+-- chased only across the river); otherwise it is a draw. Checks beyond a
+-- side's tenth lengthen the n-move count. What a chase is, in detail:
+-- docs/api.md (rules.chasing) and docs/variants/xiangqi.md.
 local palace = { white = "d1-f3", black = "d8-f10" }
 return {
   name = "xiangqi",
@@ -43,6 +50,9 @@ return {
   rules = {
     checkmate = "loss", stalemate = "loss",
     facing_kings = "illegal",
+    perpetual_check = "loss",
+    chasing = { unchased = "p", not_by = "p",
+                stronger = { n = "r", c = "r", b = "rnc", a = "rnc" } },
     -- The n-move count restarts at captures only, as in Fairy-Stockfish
     -- 11.1: a soldier's step is no pawn move there.
     nmove = 50, nmove_pawns = false, repetition = 3,

@@ -245,6 +245,32 @@ static int complete_fields(char field[8][512], int *nf, char *err, size_t errlen
   return 0;
 }
 
+/* The counting rule's count, as Fairy-Stockfish writes it while one
+** runs: its limit in plies where the en passant square would be, its
+** plies so far in the halfmove clock's place ("b - 32 9 40", with check
+** counters between "128 1+1 9 40"). A number there in a full FEN of a
+** variant with the rule is the limit, taken out of the fields (the
+** halfmove clock is read as the count by finish_counting); a number there
+** in a shorter FEN is Fairy-Stockfish's short form (complete_fields). */
+static int take_counting_limit(Position *p, char field[8][512], int nf, char *err, size_t errlen) {
+  if (!p->v->counting || nf < 6 || !isdigit((unsigned char)field[3][0])) return 0;
+  char *end;
+  long n = strtol(field[3], &end, 10);
+  if (*end || n > 100000)
+    FEN_ERR("FEN counting limit: \"%s\" (expected the count's limit in plies, as 128)", field[3]);
+  p->count_limit = (int)n;
+  snprintf(field[3], sizeof field[3], "-");
+  return 0;
+}
+
+/* The count so far: the halfmove clock, where a limit was read (the
+** n-move count then starts from 0, as Fairy-Stockfish reads it). */
+static void finish_counting(Position *p) {
+  if (!p->count_limit) return;
+  p->count_ply = p->halfmove;
+  p->halfmove = 0;
+}
+
 /* Fairy-Stockfish's check counters, a field of their own after en
 ** passant: read and taken out of the fields. */
 static int read_check_counters(Position *p, char field[8][512], int *nf, char *err, size_t errlen) {
@@ -602,7 +628,8 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   }
   memset(p, 0, sizeof *p);
   p->v = v;
-  if (split_fields(fen, field, &nf, err, errlen) || complete_fields(field, &nf, err, errlen) ||
+  if (split_fields(fen, field, &nf, err, errlen) ||
+      take_counting_limit(p, field, nf, err, errlen) || complete_fields(field, &nf, err, errlen) ||
       read_check_counters(p, field, &nf, err, errlen) ||
       read_board(p, field[0], err, errlen)) {
     free(p);
@@ -629,6 +656,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
     free(p);
     return -1;
   }
+  finish_counting(p);
   p->key = pos_compute_key(p);
   *out = *p;
   free(p);
@@ -743,7 +771,8 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   }
   if (n == rights) tmp[n++] = '-';
   tmp[n++] = ' ';
-  if (p->ep == SQ_NONE) tmp[n++] = '-';
+  if (p->count_limit) n += (size_t)sprintf(tmp + n, "%d", p->count_limit); /* a count runs */
+  else if (p->ep == SQ_NONE) tmp[n++] = '-';
   else if (p->ep2 == SQ_NONE) n += (size_t)board_square_name(g, p->ep, tmp + n);
   else { /* both squares a triple step passed, the lower rank first */
     int lo = board_rank(g, p->ep) < board_rank(g, p->ep2) ? p->ep : p->ep2;
@@ -753,7 +782,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
   if (v->check_limit)
     n += (size_t)sprintf(tmp + n, " %d+%d", v->check_limit - p->checks[0],
                          v->check_limit - p->checks[1]);
-  n += (size_t)sprintf(tmp + n, " %d %d", p->halfmove, p->fullmove);
+  n += (size_t)sprintf(tmp + n, " %d %d", p->count_limit ? p->count_ply : p->halfmove, p->fullmove);
 
   /* varia's own field, only when there is something to say. */
   char ext[2048];

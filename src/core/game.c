@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "chase.h"
 #include "hidden.h"
 #include "rules.h"
 #include "notation.h"
@@ -304,6 +305,86 @@ static int perpetual_result(const Game *g, int first) {
   return RESULT_NONE;
 }
 
+/* Variant.chasing, as Fairy-Stockfish scores a repetition (its
+** position.cpp, is_optional_game_end): the pieces chased by each move of
+** the side that has just moved, from the move that made the earliest
+** occurrence the repetition counts (entry first - 1, where there is one)
+** to the last, each followed back to where it stood through the moves
+** between; and the same for the other side's moves after that
+** occurrence. A side that chased some piece at each of its moves there
+** chased it throughout. Returns the result for the side to move, or
+** RESULT_NONE when neither side chased throughout. */
+static int chase_result(const Game *g, int first) {
+  int n = g->n, span = n - first + 1;
+  ChaseSet *set = malloc(sizeof *set * (size_t)span); /* set[k - first]: the move into k's */
+  Position *at = malloc(sizeof *at * 2);
+  if (!set || !at) {
+    free(set);
+    free(at);
+    return RESULT_NONE;
+  }
+  Position *after = &at[0], *before = &at[1];
+  *after = g->pos;
+  for (int k = n; k >= first && k >= 1; k--) {
+    Move m = g->moves[k - 1];
+    if (IS_GAME_ACTION(m)) { /* (an action between the positions: no chases followed) */
+      free(set);
+      free(at);
+      return RESULT_NONE;
+    }
+    *before = *after;
+    move_unmake(before, m, &g->undos[k - 1]);
+    chase_set(after, before, m, &set[k - first]);
+    *after = *before;
+  }
+  /* the side that has just moved: into n, n - 2, ..., first (the move into
+  ** the first occurrence too, where the history has it) */
+  ChaseSet them = set[n - first], us = set[n - 1 - first];
+  for (int k = n - 2; k >= first; k -= 2) {
+    if (k == 0) break; /* no move led to the start */
+    chase_undo_move(&them, g->moves[k]);
+    chase_and(&them, &set[k - first]);
+  }
+  /* the side to move: into n - 1, n - 3, ..., first + 1 */
+  for (int k = n - 3; k > first; k -= 2) {
+    chase_undo_move(&us, g->moves[k]);
+    chase_and(&us, &set[k - first]);
+  }
+  free(set);
+  free(at);
+  int chased_them = !chase_empty(&them), chased_us = !chase_empty(&us);
+  int chaser = g->v->chasing.result;
+  if (chased_them && chased_us) return RESULT_DRAW;
+  if (chased_them) /* the opponent chased: the chaser's result, seen from here */
+    return chaser == RESULT_WIN ? RESULT_LOSS : chaser == RESULT_LOSS ? RESULT_WIN : chaser;
+  if (chased_us) return chaser;
+  return RESULT_NONE;
+}
+
+/* Where the chasing rule plays (the Asian Xiangqi Federation's rules, as
+** Fairy-Stockfish reads them: its is_optional_game_end), the checks of
+** the side that gave more of them in the n-move count's span, beyond
+** Variant.chasing.nmove_checks, lengthen the count by a move each, once
+** 20 plies of the game are known: the plies to add. */
+static int nmove_extension(const Game *g) {
+  const Position *p = &g->pos;
+  int end = p->halfmove < g->n ? p->halfmove : g->n;
+  if (g->n < 20 || end < 1) return 0;
+  int last = (end - 1) - (end - 1) % 2 + 1; /* plies back to look at */
+  int checks[2] = {0, 0};
+  Position q = *p;
+  for (int j = 0; j <= last && j <= g->n; j++) {
+    if (j) {
+      Move m = g->moves[g->n - j];
+      if (IS_GAME_ACTION(m)) return 0;
+      move_unmake(&q, m, &g->undos[g->n - j]);
+    }
+    checks[j % 2] += royal_attacked(&q, q.side) != 0;
+  }
+  int most = checks[0] > checks[1] ? checks[0] : checks[1];
+  return most > g->v->chasing.nmove_checks ? 2 * (most - g->v->chasing.nmove_checks) : 0;
+}
+
 /* The result by the rules; claims: whether the ends a player may claim
 ** (the n-move rule, repetition) count. */
 static GameResult result_of(Game *g, int claims) {
@@ -357,7 +438,8 @@ static GameResult result_of(Game *g, int claims) {
   ** cannot see: the referee, who sees it, ends the game for them. */
   int referee = v->visibility != SEE_ALL;
   if (referee) claims = 1;
-  if (claims && v->nmove && p->halfmove >= 2 * v->nmove) {
+  if (claims && v->nmove && p->halfmove >= 2 * v->nmove &&
+      (v->chasing.result == RESULT_NONE || p->halfmove - nmove_extension(g) >= 2 * v->nmove)) {
     r.over = 1;
     r.winner = winner_of(p, p->side, v->nmove_result);
     r.reason = "n-move rule";
@@ -372,11 +454,22 @@ static GameResult result_of(Game *g, int claims) {
       if (!IS_GAME_ACTION(g->moves[i]) && g->keys[i] == p->key && ++seen == v->repetition) first = i;
     if (seen >= v->repetition) {
       int perpetual = v->perpetual_check != RESULT_NONE ? perpetual_result(g, first) : RESULT_NONE;
+      /* no perpetual check: a chase, where the rule is */
+      int chase = perpetual == RESULT_NONE && v->chasing.result != RESULT_NONE ? chase_result(g, first)
+                                                                             : RESULT_NONE;
+      int rep = perpetual != RESULT_NONE ? perpetual : chase != RESULT_NONE ? chase : v->repetition_result;
       r.over = 1;
-      r.winner = winner_of(p, p->side, perpetual != RESULT_NONE ? perpetual : v->repetition_result);
-      r.reason = perpetual != RESULT_NONE && perpetual != RESULT_DRAW ? "perpetual check" : "repetition";
+      r.winner = winner_of(p, p->side, rep);
+      r.reason = perpetual != RESULT_NONE && perpetual != RESULT_DRAW ? "perpetual check"
+               : chase != RESULT_NONE && chase != RESULT_DRAW ? "chase" : "repetition";
       r.claimable = !referee;
     }
+  }
+  /* the counting rule's count past its limit: drawn, as a claim */
+  if (claims && !r.over && counting_over(p)) {
+    r.over = 1;
+    r.reason = "counting";
+    r.claimable = !referee;
   }
   if (!r.over && g->hooks && g->hooks->result) {
     g->in_hook++;

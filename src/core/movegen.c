@@ -1496,22 +1496,23 @@ int move_destination(const Position *p, Move m) {
                       p->v->sq_rank[MOVE_FROM(m)]);
 }
 
-/* Do squares a and b stand on one file with nothing between them? */
-int open_file_between(const Position *p, int a, int b) {
+int open_line_between(const Position *p, int a, int b, int ranks) {
   const Geometry *g = &p->v->geo;
-  if (board_file(g, a) != board_file(g, b)) return 0;
-  int step = b > a ? g->stride : -g->stride;
+  int step;
+  if (board_file(g, a) == board_file(g, b)) step = b > a ? g->stride : -g->stride;
+  else if (ranks && board_rank(g, a) == board_rank(g, b)) step = b > a ? 1 : -1;
+  else return 0;
   for (int sq = a + step; sq != b; sq += step)
     if (p->board[sq] != CELL_EMPTY) return 0;
   return 1;
 }
 
 /* Where royal pieces may not face each other: does the royal piece on
-** from face the one on sq, on one file with nothing between them? */
+** from face the one on sq, on one file (or rank) with nothing between? */
 static int faces(const Position *p, int from, int sq) {
   const Variant *v = p->v;
   return v->facing_illegal && IS_SET(v->royal_mask, CELL_TYPE(p->board[from])) &&
-         open_file_between(p, from, sq);
+         open_line_between(p, from, sq, v->facing_ranks);
 }
 
 int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {

@@ -57,8 +57,9 @@ int attacked_specially(const Position *p, int sq, int by);
 /* Is royal piece sq of colour c next to an enemy royal piece where
 ** captures blast (so that it cannot be taken)? */
 int blast_shielded(const Position *p, int sq, int c);
-/* Do squares a and b stand on one file with nothing between them? */
-int open_file_between(const Position *p, int a, int b);
+/* Do squares a and b stand on one file (or, with ranks, on one rank) with
+** nothing between them? */
+int open_line_between(const Position *p, int a, int b, int ranks);
 /* How many royal pieces colour c has on the board. */
 int royal_count(const Position *p, int c);
 /* Where a move takes the moving piece (the king's square for castling). */

@@ -377,8 +377,7 @@ static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   u->ep = (int16_t)p->ep;
   u->ep_victim = (int16_t)p->ep_victim;
   u->ep2 = (int16_t)p->ep2;
-  u->halfmove = p->halfmove;
-  u->fullmove = p->fullmove;
+  memcpy(&u->halfmove, &p->halfmove, POS_CLOCKS); /* the counting rule's count too */
   u->key = p->key;
   u->side = (uint8_t)us;
   u->phase = (uint8_t)p->phase;
@@ -1045,8 +1044,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   p->ep = u->ep;
   p->ep_victim = u->ep_victim;
   p->ep2 = u->ep2;
-  p->halfmove = u->halfmove;
-  p->fullmove = u->fullmove;
+  memcpy(&p->halfmove, &u->halfmove, POS_CLOCKS);
   p->key = u->key;
   p->royal[0] = u->royal[0];
   p->royal[1] = u->royal[1];

@@ -103,6 +103,13 @@ typedef struct Position {
   int ep2;              /* a second square the same step passed (a triple step's;
                            SQ_NONE unless ep is set too): captured the same way */
   int halfmove, fullmove;
+  /* Variant.counting_rule: the count's limit and its count so far, in
+  ** plies (0: no count runs), as Fairy-Stockfish keeps them; kept out of
+  ** the key, as the n-move count is, and written in the FEN in place of
+  ** the en passant square and the halfmove clock. move_make starts and
+  ** advances the count (pos_make leaves it); unmake restores it with the
+  ** clocks beside it, in one copy (POS_CLOCKS). */
+  int count_limit, count_ply;
   /* Variant.mate_series_types: 1 when colour c has been in check at each of
   ** its turns since a check by one of those types (kept out of the key and
   ** the FEN, like the history it stands for) */
@@ -138,9 +145,17 @@ typedef struct Undo {
   int16_t royal[2];
   int16_t takeback_from, takeback_to, anchor, target, target_promo, passes;
   int score[2];
-  int halfmove, fullmove;
+  int halfmove, fullmove, count_limit, count_ply; /* as in Position: one copy */
   uint64_t key;
 } Undo;
+
+/* The clocks, copied as one by make and unmake: halfmove, fullmove,
+** count_limit and count_ply, in this order in Position and in Undo. */
+#define POS_CLOCKS (4 * sizeof(int))
+_Static_assert(offsetof(Position, count_ply) == offsetof(Position, halfmove) + 3 * sizeof(int),
+               "Position's clocks are one block");
+_Static_assert(offsetof(Undo, count_ply) == offsetof(Undo, halfmove) + 3 * sizeof(int),
+               "Undo's clocks are one block");
 
 /* Sets up pos from a FEN (4 to 6 fields). Returns 0, or -1 with a message
 ** naming the field and the problem. pos is unchanged on failure. */

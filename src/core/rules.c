@@ -56,10 +56,11 @@ int result_for(const Position *p, int side, int result) {
   return result;
 }
 
-/* Do the two sides' royal pieces stand on one file with nothing between? */
+/* Do the two sides' royal pieces stand on one file (or rank, facing_ranks)
+** with nothing between? */
 static int kings_facing(const Position *p) {
   int a = p->royal[WHITE], b = p->royal[BLACK];
-  return a != SQ_NONE && b != SQ_NONE && open_file_between(p, a, b);
+  return a != SQ_NONE && b != SQ_NONE && open_line_between(p, a, b, p->v->facing_ranks);
 }
 
 /* Has colour c reached its goal: goal_count of its goal pieces on its goal
@@ -1417,13 +1418,81 @@ int rules_set_fen(Position *p, const Variant *v, const char *fen, char *err, siz
 
 /* ---- making a move -------------------------------------------------------- */
 
+/* ---- the counting rule (Variant.counting_rule) ------------------------------ */
+
+/* Pieces of the counting rule's pawn types on the board, both sides'. */
+static int counting_pawns(const Position *p) {
+  const Counting *c = &p->v->counting_rule;
+  for (int t = 0; t < p->v->ntypes; t++)
+    if ((c->pawns >> t & 1) && (p->count[WHITE][t] || p->count[BLACK][t])) return 1;
+  return 0;
+}
+
+int counting_limit(const Position *p, int side) {
+  const Variant *v = p->v;
+  const Counting *c = &v->counting_rule;
+  int them = side ^ 1;
+  if (!c->on || p->npieces[them] <= 1) return 0; /* nothing to count against */
+  if (p->npieces[side] > 1) { /* the board's honour */
+    if (!c->board || (c->board_most && p->npieces[side] > c->board_most)) return 0;
+    return c->board_pawns && counting_pawns(p) ? 0 : c->board;
+  }
+  if (counting_pawns(p)) return 0; /* the pieces' honour, a king alone */
+  for (int i = 0; i < c->nlimits; i++) {
+    int t = 0;
+    while (t < v->ntypes && p->count[them][t] >= c->limit[i].need[t]) t++;
+    if (t == v->ntypes) return c->limit[i].moves;
+  }
+  return 0;
+}
+
+/* After a whole turn by the side that has just moved (u->side): the count
+** goes on by a ply, and starts (again) where the rules say, as
+** Fairy-Stockfish's do_move starts it: for the side to move, when no
+** count runs yet, or when it has its king alone and the move captured or
+** promoted; and, where the count starts from the pieces on the board,
+** for the side that has just moved, its king alone, when it took the
+** last pawn. A count is kept in plies: limit twice the moves, and a count
+** from the pieces on the board starts at twice their number (its first
+** move is the number plus one). */
+static void counting_update(Position *p, Move m, const Undo *u) {
+  const Counting *c = &p->v->counting_rule;
+  int mover = u->side, side = p->side, limit;
+  int all = p->npieces[WHITE] + p->npieces[BLACK];
+  int captured = u->captured != CELL_EMPTY;
+  if (p->count_limit) p->count_ply++;
+  if (c->from_pieces && captured && (c->pawns >> CELL_TYPE(u->captured) & 1) &&
+      p->npieces[mover] == 1 && !counting_pawns(p) && (limit = counting_limit(p, mover))) {
+    p->count_limit = 2 * limit;
+    p->count_ply = 2 * all - 1;
+  }
+  if ((!p->count_limit || ((captured || MOVE_FLAG(m) == MF_PROMO) && p->npieces[side] == 1)) &&
+      (limit = counting_limit(p, side))) {
+    p->count_limit = 2 * limit;
+    p->count_ply = !c->from_pieces || p->npieces[side] > 1 ? 0 : 2 * all;
+  }
+}
+
+int counting_over(const Position *p) {
+  return p->v->counting && p->count_limit && p->count_ply > p->count_limit;
+}
+
+/* What move_make does after the board's part and a script's hooks, where
+** the variant has any of it (Variant.after_make): a series of checks, a
+** check counted, the counting rule. */
+static __attribute__((noinline)) void make_after(Position *p, Move m, Undo *u) {
+  const Variant *v = p->v;
+  if (v->mate_series_types && p->side != u->side) series_update(p);
+  /* A check is counted when the turn is complete. */
+  if (v->check_limit && p->phase == 0 && royal_attacked(p, p->side)) pos_count_check(p, p->side ^ 1);
+  if (v->counting && p->side != u->side) counting_update(p, m, u);
+}
+
 void move_make(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
   pos_make_board(p, m, u);
   /* what only an attack test tells: a card earned by a check */
   pos_end_step(p, m, u, (v->draw_on & DRAW_ON_CHECK) && royal_attacked(p, u->side ^ 1));
   if (v->rules) rules_after_make(p, m, u); /* a script's effects and turns */
-  if (v->mate_series_types && p->side != u->side) series_update(p);
-  /* A check is counted when the turn is complete. */
-  if (v->check_limit && p->phase == 0 && royal_attacked(p, p->side)) pos_count_check(p, p->side ^ 1);
+  if (v->after_make) make_after(p, m, u);
 }

@@ -29,6 +29,12 @@ int move_is_legal(Position *p, Move m);
 ** legality tests make moves with pos_make(), the board alone. */
 void move_make(Position *p, Move m, Undo *u);
 static inline void move_unmake(Position *p, Move m, const Undo *u) { pos_unmake(p, m, u); }
+/* The counting rule (Variant.counting_rule): the limit in moves of a count
+** by side here (0: side may not count), as Fairy-Stockfish's
+** count_limit; and whether the running count has passed its limit (the
+** game is drawn, an end the player could claim). */
+int counting_limit(const Position *p, int side);
+int counting_over(const Position *p);
 /* A script's effects and turn end after move m (move_make's). */
 void rules_after_make(Position *p, Move m, Undo *u);
 

@@ -37,6 +37,7 @@ void variant_defaults(Variant *v) {
   v->passes_end = RESULT_NONE;
   v->full_board = RESULT_NONE;
   v->facing_result = RESULT_DRAW;
+  v->chasing.result = RESULT_NONE;
   v->nmove_result = RESULT_DRAW;
 }
 
@@ -266,13 +267,18 @@ static void build_steps(Variant *v) {
           add_ray(v, c, -s->off, s->range > MAX_REACH ? MAX_REACH : s->range, t);
       }
     }
-  if (v->facing_illegal) /* a royal piece attacks the other side's along the file */
+  if (v->facing_illegal) /* a royal piece attacks the other side's along the file
+                           (and the rank, facing_ranks) */
     for (int c = 0; c < 2; c++)
       for (int t = 0; t < v->ntypes; t++)
         if (v->royal_mask >> t & 1) {
           int reach = g->ranks - 1 > MAX_REACH ? MAX_REACH : g->ranks - 1;
           add_ray(v, c, board_offset(g, 0, 1), reach, t);
           add_ray(v, c, board_offset(g, 0, -1), reach, t);
+          if (!v->facing_ranks) continue;
+          reach = g->files - 1 > MAX_REACH ? MAX_REACH : g->files - 1;
+          add_ray(v, c, board_offset(g, 1, 0), reach, t);
+          add_ray(v, c, board_offset(g, -1, 0), reach, t);
         }
   if (g->wrap) /* the rays set apart for the wrapped walk (Variant.topo_next) */
     for (int c = 0; c < 2; c++) {
@@ -622,6 +628,9 @@ static void check_castling_and_results(Variant *v, Report *r) {
     report(r, "rules: checkmate result has no meaning when kings are captured");
   if (v->royal_capture && (v->mate_by != RESULT_NONE || v->mate_series != RESULT_NONE))
     report(r, "rules: checkmate_by and checkmate_series have no meaning when kings are captured");
+  if (v->chasing.result != RESULT_NONE && (!v->repetition || v->nphases > 1 || g->wrap))
+    report(r, "rules.chasing: needs repetitions (rules.repetition), turns of one step and a board "
+              "that does not wrap");
 }
 
 /* The flags that choose fast paths, and who may capture what. */
@@ -668,6 +677,8 @@ static void find_fast_paths(Variant *v) {
                     v->full_board != RESULT_NONE || (v->castling && v->castle_wins) ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
+  v->counting = v->counting_rule.on;
+  v->after_make = v->mate_series_types || v->check_limit || v->counting;
   v->legal_apart = v->has_owner || v->geo.wrap;
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].shields) v->legal_apart = 1; /* the move step: legal_shielded */

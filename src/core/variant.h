@@ -321,6 +321,48 @@ typedef struct VariantNames {
                                   chess), as declared */
 } VariantNames;
 
+/* Makruk's counting rules (Fairy-Stockfish's countingRule), as data: a
+** count of moves that, when it passes its limit, draws the game (an end
+** the player could claim, as the n-move rule). A side may count where
+** the opponent has more than its king: on the board's honour while it
+** has more than its king itself (a limit of `board` moves, for a side
+** with at most board_most pieces, and only without pawns on the board
+** where board_pawns), on the pieces' honour when it has its king alone
+** and no pawn stands on the board (the first of limit[] whose pieces the
+** opponent holds). Position.count_limit and count_ply keep the count;
+** rules.c says when it starts (counting_update). */
+#define MAX_COUNTING_LIMITS 12
+typedef struct CountingLimit {
+  uint8_t need[MAX_TYPES]; /* the opponent holds at least this many of each type */
+  int moves;               /* the limit, in the counting side's moves */
+} CountingLimit;
+typedef struct Counting {
+  int on;
+  int board;        /* the board's honour count's limit in moves (0: none) */
+  int board_most;   /* ... for a side with at most this many pieces (0: any) */
+  int board_pawns;  /* pawns on the board stop the board's honour count too */
+  uint32_t pawns;   /* the types whose pieces on the board stop a count */
+  int from_pieces;  /* the pieces' honour count starts at the number of
+                       pieces on the board (else at 0) */
+  int nlimits;
+  CountingLimit limit[MAX_COUNTING_LIMITS];
+} Counting;
+
+/* The chasing rule (Variant.chasing; chase.h says what a chase is): a
+** repetition during which one side chased a piece of the other at each
+** of its moves, and the other did not, ends with `result` for the side
+** that chased (both: a draw), after perpetual check. */
+typedef struct Chasing {
+  int result;                   /* RESULT_NONE: no such rule */
+  uint32_t unchased;            /* types chased only where they have their
+                                   extra moves (a soldier across the river) */
+  uint32_t not_by;              /* types whose attacks chase nothing */
+  uint32_t stronger[MAX_TYPES]; /* by type: the types it chases even protected */
+  int nmove_checks;             /* the checks of the side that gave more in
+                                   the n-move count's span beyond this many
+                                   lengthen it by a move each */
+} Chasing;
+
 typedef struct Variant {
   char name[48];
   char source[1100]; /* file or module name the rules came from, with options */
@@ -466,6 +508,8 @@ typedef struct Variant {
   int facing_break;         /* ... may, but the side to move must then break
                                the facing or pass, and a pass ends the game */
   int facing_result;        /* that end's result for the side to move */
+  int facing_ranks;         /* they face each other on a rank too (a rook's
+                               lines), not only on a file */
   int blast_radius;         /* a capture removes the capturer and the pieces
                                this many squares around (0: no blast) ... */
   uint32_t blast_immune;    /* ... except these types (the capturer and the
@@ -608,6 +652,10 @@ typedef struct Variant {
   int eval_weight[EVAL_NWEIGHTS];
   int value_end[MAX_TYPES];
   int has_terminal;    /* a rule can end the game before moves run out */
+  int after_make;      /* move_make has more to do after the board's part
+                          and a script's hooks: checks counted or in
+                          series, the counting rule */
+  int counting;        /* counting_rule.on, where the hot loop reads it */
   uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
@@ -639,6 +687,8 @@ typedef struct Variant {
   uint64_t zobrist_cards, zobrist_lost, zobrist_pocket, zobrist_gate, zobrist_checks, zobrist_pass;
 
   /* large and cold: last, away from the tables generation reads */
+  Counting counting_rule; /* Makruk's counting rules (on 0: none) */
+  Chasing chasing;         /* the chasing rule (result RESULT_NONE: none) */
   uint16_t goal_sq[2][MAX_FILES * MAX_RANKS];
   uint32_t stand[2][MAX_SQUARES];    /* types of the colour that may stand there */
   uint32_t extra_at[2][MAX_SQUARES]; /* types with their extra moves there */

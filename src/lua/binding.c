@@ -20,6 +20,7 @@
 #include "bind_json.h"
 #include "bind_boxes.h"
 #include "charged.h"
+#include "chase.h"
 #include "hidden.h"
 #include "rules.h"
 #include "notation.h"
@@ -982,6 +983,32 @@ static int g_checkers(lua_State *L) {
   return 1;
 }
 
+/* g:chased(): the squares of the pieces the last move chases
+** (rules.chasing; src/core/chase.h), in square order (a1, b1, ... a2,
+** ...); empty without the rule, before any move, or after an action. */
+static int g_chased(lua_State *L) {
+  Game *g = togame(L);
+  ChaseSet set;
+  memset(&set, 0, sizeof set);
+  if (g->v->chasing.result != RESULT_NONE && g->n > 0 && !IS_GAME_ACTION(g->moves[g->n - 1])) {
+    Position *before = scratch_position(L, g);
+    game_position_before(g, g->n - 1, before);
+    chase_set(&g->pos, before, g->moves[g->n - 1], &set);
+    lua_pop(L, 1);
+  }
+  lua_newtable(L);
+  const Geometry *geo = &g->v->geo;
+  int k = 0;
+  for (int r = 0; r < geo->ranks; r++)
+    for (int f = 0; f < geo->files; f++) {
+      int sq = board_square(geo, f, r);
+      if (sq == SQ_NONE || !(set.w[sq >> 6] >> (sq & 63) & 1)) continue;
+      push_square(L, g, sq);
+      lua_rawseti(L, -2, ++k);
+    }
+  return 1;
+}
+
 /* g:conceivable(): the moves the side to move could try knowing only its
 ** own pieces (hidden.h), in UCI. */
 static int g_conceivable(lua_State *L) {
@@ -1438,6 +1465,7 @@ static const ChargedMethod game_methods[] = {
     CHARGED_METHOD("announce", g_announce, COST_LOOKUP, 0),
     CHARGED_METHOD("lastmove", g_lastmove, COST_WRITE, 0),
     CHARGED_METHOD("checkers", g_checkers, COST_GENERATE, 0),
+    CHARGED_METHOD("chased", g_chased, 100 * COST_GENERATE, 0),
     CHARGED_METHOD("conceivable", g_conceivable, COST_GENERATE, 0),
     CHARGED_METHOD("moveinfo", g_moveinfo, COST_GENERATE, 0),
     CHARGED_METHOD("copy", g_copy, COST_GENERATE, 0),

@@ -734,6 +734,113 @@ static uint32_t get_types(Reader *r, int t, const char *key, const char *where,
   return types;
 }
 
+/* rules.counting = { board, board_most, board_pawns, pawns, pieces,
+** from_pieces }: Makruk's counting rules (Variant.counting_rule). pieces
+** is a list of { LETTERS, MOVES }: the first whose pieces the opponent
+** holds (each letter once per piece: "rr" two rooks; "" any) gives the
+** pieces' honour count its limit. */
+static void read_counting(Reader *r, int t, Variant *v) {
+  static const char *const known[] = {"board", "board_most", "board_pawns", "pawns", "pieces",
+                                      "from_pieces", NULL};
+  lua_State *L = r->L;
+  char buf[256];
+  int c = get_table(r, t, "counting", "rules.");
+  if (!c) return;
+  Counting *k = &v->counting_rule;
+  unknown_keys(r, c, "rules.counting.", known);
+  k->on = 1;
+  k->board = get_int(r, c, "board", "rules.counting.", 0, 0, 10000);
+  k->board_most = get_int(r, c, "board_most", "rules.counting.", 0, 0, MAX_PIECES);
+  k->board_pawns = get_bool(r, c, "board_pawns", "rules.counting.", 1);
+  k->from_pieces = get_bool(r, c, "from_pieces", "rules.counting.", 1);
+  script_rawfield(L, c, "pawns");
+  int given = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (given) {
+    k->pawns = get_types(r, c, "pawns", "rules.counting.", v);
+  } else { /* the pieces declared pawn */
+    for (int ty = 0; ty < v->ntypes; ty++)
+      if (v->type[ty].pawn) k->pawns |= 1u << ty;
+  }
+  int list = get_table(r, c, "pieces", "rules.counting.");
+  if (list) {
+    for (lua_Integer j = 1; lua_rawgeti(L, list, j) != LUA_TNIL; j++) {
+      int e = lua_gettop(L);
+      lua_Integer moves = 0;
+      const char *letters = NULL;
+      if (lua_istable(L, e)) {
+        lua_rawgeti(L, e, 1);
+        lua_rawgeti(L, e, 2);
+        if (lua_type(L, -2) == LUA_TSTRING) letters = lua_tostring(L, -2);
+        if (whole_number(L, -1, &moves) < 0) moves = -1;
+      }
+      if (!letters || moves < 1 || moves > 10000) {
+        problem(r, "rules.counting.pieces[%d]: expected { LETTERS, MOVES } (such as { \"rr\", 8 }), "
+                "MOVES from 1 to 10000", (int)j);
+      } else if (k->nlimits == MAX_COUNTING_LIMITS) {
+        problem(r, "rules.counting.pieces: more than %d entries", MAX_COUNTING_LIMITS);
+      } else {
+        CountingLimit *lim = &k->limit[k->nlimits++];
+        lim->moves = (int)moves;
+        snprintf(buf, sizeof buf, "%s", letters);
+        for (const char *s = buf; *s; s++) {
+          int ty = letter_type(v, *s);
+          if (ty < 0) problem(r, "rules.counting.pieces[%d]: '%c' is not one of the pieces", (int)j, *s);
+          else if (lim->need[ty] < 255) lim->need[ty]++;
+        }
+      }
+      lua_settop(L, e - 1);
+    }
+    lua_pop(L, 2);
+  }
+  if (!k->board && !k->nlimits)
+    problem(r, "rules.counting: neither board nor pieces: nothing would ever be counted");
+  lua_pop(L, 1);
+}
+
+/* rules.chasing = { result, unchased, not_by, stronger = { n = "r", ... } }:
+** the chasing rule (Variant.chasing, src/core/chase.h). */
+static void read_chasing(Reader *r, int t, Variant *v) {
+  static const char *const known[] = {"result", "unchased", "not_by", "stronger", "nmove_checks",
+                                      NULL};
+  lua_State *L = r->L;
+  int c = get_table(r, t, "chasing", "rules.");
+  if (!c) return;
+  unknown_keys(r, c, "rules.chasing.", known);
+  v->chasing.result = get_result(r, c, "result", "rules.chasing.", RESULT_LOSS);
+  if (v->chasing.result != RESULT_WIN && v->chasing.result != RESULT_LOSS &&
+      v->chasing.result != RESULT_DRAW)
+    problem(r, "rules.chasing.result: expected \"win\", \"loss\" or \"draw\"");
+  v->chasing.unchased = get_types(r, c, "unchased", "rules.chasing.", v);
+  v->chasing.nmove_checks = get_int(r, c, "nmove_checks", "rules.chasing.", 10, 0, 100000);
+  v->chasing.not_by = get_types(r, c, "not_by", "rules.chasing.", v);
+  int st = get_table(r, c, "stronger", "rules.chasing.");
+  if (st) {
+    lua_pushnil(L);
+    while (lua_next(L, st)) {
+      const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+      int ty = key && strlen(key) == 1 ? letter_type(v, key[0]) : -1;
+      if (ty < 0 && key && strlen(key) == 1) {
+        problem(r, "rules.chasing.stronger: '%c' is not one of the pieces", key[0]);
+      } else if (ty < 0) {
+        problem(r, "rules.chasing.stronger: keys are piece letters (a piece's letter, and the "
+                "letters of the pieces it chases even protected)");
+      } else if (lua_type(L, -1) != LUA_TSTRING) {
+        problem(r, "rules.chasing.stronger.%c: expected a string of piece letters", key[0]);
+      } else {
+        for (const char *q = lua_tostring(L, -1); *q; q++) {
+          int tq = letter_type(v, *q);
+          if (tq < 0) problem(r, "rules.chasing.stronger.%c: '%c' is not one of the pieces", key[0], *q);
+          else v->chasing.stronger[ty] |= 1u << tq;
+        }
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
 /* rules.dead_position = { lone = "bn", same_colour = "b" }: the material
 ** with which no side can mate, so that the game is drawn (FIDE 5.2.2). */
 static void read_dead_position(Reader *r, int t, Variant *v) {
@@ -1171,12 +1278,12 @@ static void read_rules(Reader *r, int t, Variant *v) {
                                             "extinction", "no_takeback", "points_tie",
                                             "agreement", "unique_destination", "diagonal_once",
                                             "promote_to_lost", "must_capture", "no_check", "goal",
-                                            "king_held", "no_immobile", "facing_kings", "facing_result",
+                                            "king_held", "no_immobile", "facing_kings", "facing_result", "facing_ranks",
                                             "pass", "passes_end", "komi", "nmove_result", "check_limit",
                                             "blast", "checkmate_by", "checkmate_series", "dead_position", "nmove_pawns", "en_passant_ranks",
                                             "royals", "connect", "perpetual_check", "mutually_immune",
                                             "flip", "pass_on_stalemate", "full_board",
-                                            NULL};
+                                            "counting", "chasing", NULL};
   static const char *const known_blast[] = {"radius", "immune", "survivors", NULL};
   static const char *const known_ext[] = {"result", "pieces", "count", "opponent",
                                           "claim", "together", NULL};
@@ -1289,6 +1396,9 @@ static void read_rules(Reader *r, int t, Variant *v) {
       problem(r, "rules.facing_kings: \"%s\" (expected allowed, illegal or must_break)", buf);
   }
   v->facing_result = get_result(r, t, "facing_result", "rules.", RESULT_DRAW);
+  v->facing_ranks = get_bool(r, t, "facing_ranks", "rules.", 0);
+  if (v->facing_ranks && !v->facing_illegal && !v->facing_break)
+    problem(r, "rules.facing_ranks: needs rules.facing_kings (illegal or must_break)");
   if (v->facing_break && !v->pass)
     problem(r, "rules.facing_kings: must_break needs rules.pass");
   v->check_limit = get_int(r, t, "check_limit", "rules.", 0, 0, 99);
@@ -1309,6 +1419,8 @@ static void read_rules(Reader *r, int t, Variant *v) {
   }
   v->mutual_immune = get_types(r, t, "mutually_immune", "rules.", v);
   read_dead_position(r, t, v);
+  read_counting(r, t, v);
+  read_chasing(r, t, v);
   read_mate_rule(r, t, "checkmate_by", RESULT_WIN, &v->mate_by, &v->mate_by_types, v);
   read_mate_rule(r, t, "checkmate_series", RESULT_DRAW, &v->mate_series,
                  &v->mate_series_types, v);

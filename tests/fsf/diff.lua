@@ -166,12 +166,26 @@ end
 -- checks before it). Games ended by the n-move rule or repetition are not
 -- compared: Fairy-Stockfish does not end a game at its root for them; nor
 -- those ended by passes (two in a row, or one while the kings face), which
--- a FEN does not remember.
+-- a FEN does not remember. The ends of a count (Makruk's counting rules:
+-- "counting"), and the repetitions a chase or perpetual check decides,
+-- are claims too, ended by the engine in its search and not
+-- at its root: for them only the last move's score is compared (the
+-- engine's "cp 0", the draw its search sees past the move). And where a
+-- variant counts, the current engine (11.1 counted otherwise) is also
+-- asked for the FEN of each game's
+-- final position ("d" after the whole game), whose count (its limit where
+-- the en passant square would be, its plies in the halfmove clock's place)
+-- must be varia's: so a count that runs on too long, or stops too soon,
+-- is seen in every game, ended by it or not.
 local decided = { checkmate = true, stalemate = true, extinction = true, goal = true, ["king captured"] = true,
   ["check limit"] = true }
 decided["board full"] = true -- (Ataxx, Reversi: the count of pieces decides)
 decided.connection = true -- (Connect Four, Gale: pieces in a row, regions joined)
 decided.castling = true -- (Castle chess: castling wins, losing the right loses)
+-- claims that the engine's search sees one move deep (its score of the
+-- last move), though its root goes on: compared with the current engine
+-- only (11.1 counted otherwise, and knew no chasing)
+local claimed = which == "current" and { counting = true, chase = true, ["perpetual check"] = true } or {}
 local function play_out(spec)
   local g = varia.new(spec)
   local start = g:fen()
@@ -181,9 +195,16 @@ local function play_out(spec)
     g:play(moves[math.random(1, #moves)])
   end
   local winner, reason = g:result()
-  if winner and not decided[reason] then return nil end
+  if winner and not decided[reason] and not claimed[reason] then return nil end
 
-  local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on" }
+  local r = { fen = g:fen(), reason = reason or "none after 400 plies", want = "goes on",
+    claim = claimed[reason] }
+  if which == "current" and varia.load(common.script_of(spec)).rules.counting then
+    -- the whole game, for the engine's FEN of its end (a count's fields)
+    -- (a counting variant's turns are single steps)
+    local texts = g:history()
+    r.whole = #texts > 0 and start .. " moves " .. table.concat(texts, " ") or start
+  end
   if winner then
     -- The history holds steps; Fairy-Stockfish's moves are whole turns, a
     -- turn of several steps (a move and then its duck, arrow or wall)
@@ -237,6 +258,9 @@ local function case_commands(name, ini, games, list)
   for _, r in ipairs(games) do
     if r.move then add("position fen ", r.line, "\ngo depth 2 searchmoves ", r.move, "\nucinewgame") end
   end
+  for _, r in ipairs(games) do
+    if r.whole then add("position fen ", r.whole, "\nd") end
+  end
   for _, p in ipairs(list) do add("position fen ", p.fen, "\ngo perft ", p.depth) end
   add("ucinewgame\nisready")
   return table.concat(out, "\n")
@@ -266,8 +290,10 @@ end
 -- info line before it (mate N > 0: "win", mate <= 0: "loss", cp 0:
 -- "draw", else "goes on"); per perft, the nodes counted.
 local function read_answers(lines)
-  local searches, counts, score = {}, {}, nil
+  local searches, counts, fens, score = {}, {}, {}, nil
   for _, line in ipairs(lines or {}) do
+    local fen = line:match("^Fen: (.-)%s*$")
+    if fen then fens[#fens + 1] = fen end
     local kind, n = line:match(" score (%a+) (%-?%d+)")
     if kind then
       score = kind == "mate" and (tonumber(n) > 0 and "win" or "loss")
@@ -278,7 +304,7 @@ local function read_answers(lines)
     local nodes = line:match("^Nodes searched: (%d+)")
     if nodes then counts[#counts + 1] = math.tointeger(tonumber(nodes)) end
   end
-  return searches, counts
+  return searches, counts, fens
 end
 
 -- The engine's word on each game's end: "goes on", or the result of the
@@ -292,6 +318,8 @@ local function engine_results(games, searches)
     local over = at_end and at_end.best == "(none)"
     local last
     if r.move then k = k + 1; last = searches[k] end
+    -- a claim: the engine's root goes on; its search scores the last move
+    if r.claim then over = true end
     results[i] = not over and "goes on" or r.move and last and last.score or "over"
   end
   return results
@@ -334,9 +362,29 @@ local answers = run_engine(chunks)
 
 local perft_lines = {}
 for i, w in ipairs(work) do
-  local searches, counts = read_answers(answers[i])
+  local searches, counts, fens = read_answers(answers[i])
   local theirs = engine_results(w.games, searches)
   local bad = 0
+  -- the count's fields of each game's end, where the variant counts
+  local f = 0
+  for _, r in ipairs(w.games) do
+    if r.whole then
+      f = f + 1
+      local function count_fields(fen) return (fen or ""):match("^%S+ %S+ %S+ (%S+) (%S+)") end
+      local ours, theirs_fen = r.fen:gsub(" varia:%S+$", ""), fens[f]
+      local a1, a2 = count_fields(ours)
+      local b1, b2 = count_fields(theirs_fen)
+      -- (the halfmove clock is compared only as a count: with no count
+      -- running, it is the n-move count, which these variants do not use)
+      if a1 == b1 and (not tostring(a1):match("^%d+$") or a2 == b2) then
+        passed = passed + 1
+      else
+        bad = bad + 1
+        print(disagree(w.spec, string.format("%s: the count at the end of %s: varia %s, %s %s",
+          w.spec, r.whole, ours, label, tostring(theirs_fen))))
+      end
+    end
+  end
   for k, r in ipairs(w.games) do
     if theirs[k] == r.want then
       passed = passed + 1

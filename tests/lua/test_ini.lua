@@ -133,7 +133,7 @@ t.equal("pass", v.rules.pass, true)
 t.equal("two passes end the game", v.rules.passes_end, "draw")
 t.equal("dropNoDoubled", v.drops.no_doubled, "s")
 t.equal("nFoldValue", ini.table(ini.parse("[r:chess]\nnFoldValue = win\n"), "r").rules.repetition_result, "win")
-v, notes = ini.table(ini.parse("[l:chess]\nchasingRule = axf\nenPassantRegion = *3 *6\n"), "l")
+v, notes = ini.table(ini.parse("[l:chess]\nmoveRepetitionIllegal = true\nenPassantRegion = *3 *6\n"), "l")
 t.equal("later options not translated", #notes, 1)
 t.equal("enPassantRegion of whole ranks is translated", table.concat(v.rules.en_passant_ranks, ","), "3,6")
 t.fails("later options: the reason", "an option of Fairy-Stockfish after 11.1", nil, notes[1] and notes[1].why)
@@ -141,11 +141,11 @@ v, notes = ini.table(ini.parse("[m:chess]\nenPassantRegion = a3 b3\n"), "m")
 t.equal("enPassantRegion of single squares is not", notes[1] and notes[1].key, "enPassantRegion")
 
 -- Options that change the rules but have no mechanism: reported.
-text = "[x:chess]\ndropOnTop = true\ncountingRule = makruk\nfoo = 1\n"
+text = "[x:chess]\ndropOnTop = true\nnFoldValueAbsolute = true\nfoo = 1\n"
 v, notes = ini.table(ini.parse(text), "x")
 local keys = {}
 for _, n in ipairs(notes) do keys[#keys + 1] = n.key .. (n.rules and "!" or "") end
-t.equal("untranslated options", table.concat(keys, " "), "countingRule! dropOnTop! foo!")
+t.equal("untranslated options", table.concat(keys, " "), "dropOnTop! foo! nFoldValueAbsolute!")
 
 -- A board narrower and shorter than chess's defaults: no castling (the
 -- note says why, and that it is no difference) and, for White, no
