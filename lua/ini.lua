@@ -1029,24 +1029,33 @@ local function read_promotion(c)
     -- it in the zone in both programs (promotion.pieces empty)
     local form = (o.promotedPieceType or ""):find("%f[%a]" .. pawn .. ":%a")
     if #promo == 0 and not form then
-      p.promotes = nil
-      -- (a pawn's region would keep it out, but would take its attacks
-      -- on the last rank too, which Fairy-Stockfish's pawn keeps)
-      note(c.notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
+      -- no promotion piece: where promotion is compulsory the pawn cannot
+      -- enter the zone at all (promotion.pieces given empty; its attacks
+      -- there stay, as Fairy-Stockfish's pawn keeps them), else it moves
+      -- there and stays a pawn
+      if zone >= 1 and bool(o.mandatoryPawnPromotion) then
+        v.promotion = { pieces = "", zone = zone_value }
+      else
+        p.promotes = nil
+      end
     elseif #promo == 0 then
       p.promotes = nil
     elseif zone < 1 then
       p.promotes = nil -- the zone is beyond the board, in both programs
     else
       v.promotion = { pieces = table.concat(promo), zone = zone_value }
+      -- mandatoryPawnPromotion = false: a pawn may stay a pawn anywhere in
+      -- the zone (compulsory = 0), the last rank too; where a piece may not
+      -- go where it could never move again (immobilityIllegal), compulsory
+      -- on the last rank, which is the same
       if not bool(o.mandatoryPawnPromotion) and type(zone_value) == "table" then
-        note(c.notes, "mandatoryPawnPromotion", "varia's promotion on a zone of squares (promotionRegionWhite/Black that are not the same far ranks) is compulsory", true)
-      elseif not bool(o.mandatoryPawnPromotion) then
-        v.promotion.compulsory = 1
-        -- exact where a pawn may not go where it could never move again
-        if not bool(o.immobilityIllegal) then
-          note(c.notes, "mandatoryPawnPromotion", "varia's promotion is compulsory on the last rank, where Fairy-Stockfish lets a pawn stay a pawn", true)
+        if bool(o.immobilityIllegal) then
+          note(c.notes, "mandatoryPawnPromotion", "with immobilityIllegal, on a zone of squares: varia's promotion there is compulsory on every square or none", true)
+        else
+          v.promotion.compulsory = 0
         end
+      elseif not bool(o.mandatoryPawnPromotion) then
+        v.promotion.compulsory = bool(o.immobilityIllegal) and 1 or 0
       end
     end
   end

@@ -341,7 +341,7 @@ static void conclude_blast(Variant *v, Report *r) {
 static void conclude_promotion(Variant *v, Report *r) {
   const Geometry *g = &v->geo;
   /* Promotion. */
-  if (v->promote_mask && v->npromo == 0)
+  if (v->promote_mask && v->npromo == 0 && !v->promo_none)
     report(r, "promotion: pieces promote but no promotion pieces are given");
   if (v->promo_zone < 0 || v->promo_zone > g->ranks)
     report(r, "promotion: zone of %d ranks does not fit the board", v->promo_zone);
@@ -354,7 +354,8 @@ static void conclude_promotion(Variant *v, Report *r) {
     v->sq_rank[sq] = (uint8_t)(rank < 0 || rank >= g->ranks ? 0 : rank);
   }
   if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
-  if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
+  if (v->promo_optional) v->promo_compulsory = 0;
+  else if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
     report(r, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
             v->promo_zone);
   for (int rank = 0; rank < g->ranks; rank++) {
@@ -367,14 +368,16 @@ static void conclude_promotion(Variant *v, Report *r) {
   if (v->promo_zone_squares)
     for (int c = 0; c < 2; c++)
       for (int rank = 0; rank < g->ranks; rank++)
-        v->promo_rank_mask[c][rank] = v->promo_zone_sq[c][rank] ? PROMO_COMPULSORY : 0;
+        v->promo_rank_mask[c][rank] = !v->promo_zone_sq[c][rank] ? 0
+                                      : v->promo_optional ? PROMO_OPTIONAL : PROMO_COMPULSORY;
   memset(v->promo_sq, 0, sizeof v->promo_sq);
   for (int sq = 0; sq < g->nsq; sq++) {
     int rank = board_rank(g, sq), file = board_file(g, sq);
     if (rank < 0 || rank >= g->ranks || file < 0 || file >= g->files) continue;
     for (int c = 0; c < 2; c++)
       v->promo_sq[c][sq] = !v->promo_zone_squares ? v->promo_rank_mask[c][rank]
-                           : (v->promo_zone_sq[c][rank] >> file & 1) ? PROMO_COMPULSORY : 0;
+                           : !(v->promo_zone_sq[c][rank] >> file & 1) ? 0
+                           : v->promo_optional ? PROMO_OPTIONAL : PROMO_COMPULSORY;
   }
   for (int k = 0; k < 2; k++) {
     memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);

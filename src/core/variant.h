@@ -328,6 +328,12 @@ typedef struct Variant {
   uint16_t promo_zone_sq[2][MAX_RANKS]; /* files (bits) per rank */
   int promo_compulsory; /* the zone's last ranks where a piece must promote;
                            on its others it may also stay as it is */
+  int promo_optional;   /* no square of the zone is compulsory (promotion
+                           compulsory = 0): a piece may stay as it is on
+                           any of them, the last rank too */
+  int promo_none;       /* promotion.pieces given empty: a piece with
+                           `promotes` has no choice, so it cannot move
+                           onto a compulsory square at all */
   uint8_t promo_limit[MAX_TYPES]; /* promotion into a type only while the side
                                      has fewer of it than this (0: no limit) */
   int has_promo_limit;

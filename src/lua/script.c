@@ -938,6 +938,7 @@ static void read_promotion(Reader *r, int t, Variant *v) {
   else problem(r, "promotion.flip: expected true, false or \"capture\"");
   lua_pop(L, 1);
   if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
+    v->promo_none = buf[0] == '\0'; /* given empty: nothing to promote to */
     for (const char *s = buf; *s; s++) {
       int ty = letter_type(v, *s);
       if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
@@ -959,9 +960,11 @@ static void read_promotion(Reader *r, int t, Variant *v) {
     v->promo_compulsory = v->promo_zone;
   } else {
     lua_pop(L, 1);
-    v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
-    if (v->promo_zone_squares)
-      problem(r, "promotion.compulsory: a number of ranks needs a zone of ranks (a zone of squares is compulsory on all of them)");
+    /* 0: no rank (or square) of the zone is compulsory */
+    v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 0, MAX_RANKS);
+    v->promo_optional = v->promo_compulsory == 0;
+    if (v->promo_zone_squares && !v->promo_optional)
+      problem(r, "promotion.compulsory: a number of ranks needs a zone of ranks (a zone of squares is compulsory on all of them, or on none with 0)");
     lua_pushnil(L);
   }
   lua_pop(L, 1);

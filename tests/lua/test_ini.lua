@@ -345,6 +345,29 @@ v, notes = ini.table(assert(ini.parse("[n:chess]\npawn = -\ncustomPiece1 = p:fmW
 t.equal("promotionPawnTypes = -: no note", #notes, 0)
 t.equal("promotionPawnTypes = -: it does not promote", v.pieces.p.promotes, nil)
 t.equal("promotionPawnTypes = -: perft 4", count("nopromo", 4), 1491)
+-- No promotion piece (maharajah's pawns, promotionPieceTypes empty): a
+-- pawn cannot move into the zone at all (promotion.pieces = ""), and
+-- still attacks there; mandatoryPawnPromotion = false (wildebeest): a
+-- pawn may stay a pawn anywhere in the zone, the last rank too
+-- (promotion.compulsory = 0). Counts: the current Fairy-Stockfish's
+-- native build, go perft 3 and 4 from each position.
+v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "maharajah")
+t.equal("no promotion piece: promotion.pieces empty", v.promotion and v.promotion.pieces, "")
+t.equal("no promotion piece: nothing left untranslated", v.differs, nil)
+for _, c in ipairs({ { "8/8/rM6/8/8/p7/1pp3p1/k7 w - - 6 88", 4028, 52629 },
+                     { "8/8/8/3M4/8/8/1p1p4/k7 w - - 0 1", 1415, 4198 },
+                     { "4k3/8/8/8/8/8/1p4p1/2M5 b - - 0 1", 464, 10531 } }) do
+  g = varia.new(vi .. "maharajah", { fen = c[1] })
+  t.equal("no promotion piece (maharajah, FSF perft 3, 4): " .. c[1], g:perft(3) .. " " .. g:perft(4), c[2] .. " " .. c[3])
+end
+v, notes = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "wildebeest")
+t.equal("mandatoryPawnPromotion = false: compulsory nowhere", v.promotion.compulsory, 0)
+t.equal("mandatoryPawnPromotion = false: nothing left untranslated", v.differs, nil)
+for _, c in ipairs({ { "5k5/P10/2P8/11/11/11/11/11/1p9/5K5 w - - 0 1", 1010, 8746 },
+                     { "P4k5/11/11/11/11/11/11/11/1p9/5K5 b - - 0 1", 416, 2528 } }) do
+  g = varia.new(vi .. "wildebeest", { fen = c[1] })
+  t.equal("a pawn stays a pawn (wildebeest, FSF perft 3, 4): " .. c[1], g:perft(3) .. " " .. g:perft(4), c[2] .. " " .. c[3])
+end
 -- flagPiece = * : every piece reaches the flag.
 t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
 -- Notes: an option the importer does not know is taken to change the rules.
