@@ -917,18 +917,67 @@ local function region_squares(value, files, ranks)
   return table.concat(out, " ")
 end
 
+-- The types each side may ever have on the board or in hand: those of
+-- the start position, what it may promote into, the promoted forms of
+-- what it holds, and with capturesToHand what it may take from the other
+-- side. Against it an option of one side's (promotionPawnTypesBlack, ...)
+-- is read: exact where the other side never holds the type. (It may say
+-- a side holds more than it ever does, never less.)
+local function held_types(c)
+  local o = c.opts
+  local held = { white = {}, black = {} }
+  for l in (c.start:match("^%S+") or ""):gmatch("%a") do
+    held[l:find("%u") and "white" or "black"][l:lower()] = true
+  end
+  for _, side in ipairs({ "white", "black" }) do
+    local own = o["promotionPieceTypes" .. (side == "white" and "White" or "Black")] or o.promotionPieceTypes or ""
+    for l in own:gmatch("%a") do held[side][l:lower()] = true end
+  end
+  repeat
+    local grew = false
+    for _, side in ipairs({ "white", "black" }) do
+      local other = side == "white" and "black" or "white"
+      local function add(l) if not held[side][l] then held[side][l], grew = true, true end end
+      for a, b in (o.promotedPieceType or ""):lower():gmatch("(%a):(%a)") do
+        if held[side][a] then add(b) end
+      end
+      if bool(o.capturesToHand) then for l in pairs(held[other]) do add(l) end end
+    end
+  until not grew
+  return held
+end
+
+-- A set of types one side's option names, as Fairy-Stockfish's parser
+-- reads it: KEY .. "White" (or "Black") over KEY over the fallbacks
+-- given (nil: the default).
+local function side_types(o, side, key, ...)
+  for _, k in ipairs({ key .. (side == "white" and "White" or "Black"), key, ... }) do
+    if o[k] then return (o[k]:gsub("[^%a]", "")):lower() end
+  end
+end
+
 -- Pawns, double steps, promotion; the zone is the region's whole ranks
 -- at the far end where they are the same for both sides, otherwise each
 -- side's squares (promotion.zone = { white = ..., black = ... }).
 local function read_promotion(c)
   local o, v, pieces, ranks = c.opts, c.v, c.pieces, c.ranks
+  local held = held_types(c)
+  c.held = held
+  -- Fairy-Stockfish's pawn type, unless pawnTypes names another piece
+  -- and no side ever holds one (xhess): then pawnTypes is a custom pawn
+  local builtin = c.by_type.pawn
+  if builtin and not held.white[builtin] and not held.black[builtin] and o.pawnTypes
+      and not o.pawnTypes:lower():find(builtin, 1, true) then
+    builtin = nil
+  end
   -- pawnTypes naming one piece that is not Fairy-Stockfish's pawn (a
   -- custom piece): that piece is the one that promotes, as a pawn
   -- (promotionPawnTypes, which defaults to pawnTypes, says whether it
   -- promotes; Fairy-Stockfish's own pawn promotes whatever it says)
   local custom_pawn = false
   local ppt = o.promotionPawnTypes and (o.promotionPawnTypes:gsub("[^%a]", "")):lower()
-  if not c.by_type.pawn and o.pawnTypes and o.pawnTypes:match("^%a$") and pieces[o.pawnTypes:lower()] then
+  if not builtin and o.pawnTypes and o.pawnTypes:match("^%a$") and pieces[o.pawnTypes:lower()]
+      and o.pawnTypes:lower() ~= c.by_type.pawn then
     local letter = o.pawnTypes:lower()
     if ppt == nil or ppt == letter then
       custom_pawn = letter -- not by_type.pawn: blasts spare only the built-in pawn
@@ -956,7 +1005,7 @@ local function read_promotion(c)
   end
   c.opts.promotionRegionBlack = nil
   c.custom_pawn = custom_pawn
-  local pawn = c.by_type.pawn or custom_pawn or nil
+  local pawn = builtin or custom_pawn or nil
   if pawn then
     local p = pieces[pawn]
     p.pawn, p.promotes = true, true
@@ -1025,6 +1074,7 @@ local function read_promotion(c)
       local pc = pieces[ch:lower()]
       if pc and (given or not (pc.name or ""):find("^customPiece")) then promo[#promo + 1] = ch:lower() end
     end
+    c.promo_letters = table.concat(promo)
     -- a pawn with a promoted form (promotedPieceType p:...) promotes into
     -- it in the zone in both programs (promotion.pieces empty)
     local form = (o.promotedPieceType or ""):find("%f[%a]" .. pawn .. ":%a")
@@ -1056,6 +1106,63 @@ local function read_promotion(c)
         end
       elseif not bool(o.mandatoryPawnPromotion) then
         v.promotion.compulsory = bool(o.immobilityIllegal) and 1 or 0
+      end
+    end
+  end
+  -- One side's options (promotionPawnTypesWhite/Black, promotionPieceTypes-
+  -- White/Black; khans: Black's custom pawn promotes to its own piece):
+  -- every type either side promotes as a pawn `promotes`, each side's
+  -- promotion pieces promotion.by_side; exact where a side never holds a
+  -- type that promotes for the other side alone (Fairy-Stockfish's own
+  -- pawn promotes for both whatever they say).
+  local sided = false
+  for _, k in ipairs({ "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack" }) do
+    if o[k] then sided = true end
+  end
+  if sided and zone >= 1 then
+    local ppts, promos = {}, {}
+    for _, side in ipairs({ "white", "black" }) do
+      ppts[side] = side_types(o, side, "promotionPawnTypes", "pawnTypes") or c.by_type.pawn or ""
+      local own = o["promotionPieceTypes" .. (side == "white" and "White" or "Black")]
+      local list = {}
+      for ch in (own and own:lower() or c.promo_letters or ""):gmatch("%a") do
+        if pieces[ch] and not table.concat(list):find(ch, 1, true) then list[#list + 1] = ch end
+      end
+      promos[side] = table.concat(list)
+    end
+    for _, side in ipairs({ "white", "black" }) do
+      for t in ppts[side]:gmatch("%a") do
+        if pieces[t] and t ~= c.by_type.pawn then pieces[t].promotes = true end
+      end
+    end
+    local exact = true
+    for t, pc in pairs(pieces) do
+      if pc.promotes and t ~= builtin then
+        for _, side in ipairs({ "white", "black" }) do
+          if held[side][t] and not ppts[side]:find(t, 1, true) then exact = false end
+        end
+      end
+    end
+    -- a side whose pawns promote needs a promotion piece
+    for _, side in ipairs({ "white", "black" }) do
+      local any = false
+      for t, pc in pairs(pieces) do if pc.promotes and held[side][t] then any = true end end
+      if any and promos[side] == "" then exact = false end
+    end
+    if exact then
+      local union = promos.white
+      for ch in promos.black:gmatch("%a") do if not union:find(ch, 1, true) then union = union .. ch end end
+      v.promotion = v.promotion or { zone = zone_value }
+      v.promotion.pieces = union
+      if promos.white ~= promos.black then
+        v.promotion.by_side = { white = promos.white ~= "" and promos.white or promos.black,
+                                black = promos.black ~= "" and promos.black or promos.white }
+      end
+      if not bool(o.mandatoryPawnPromotion) and v.promotion.compulsory == nil then
+        v.promotion.compulsory = bool(o.immobilityIllegal) and 1 or 0
+      end
+      for _, k in ipairs({ "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack" }) do
+        c.opts[k] = nil
       end
     end
   end
@@ -1298,6 +1405,38 @@ local janggi_material = { rook = 13, janggiCannon = 7, horse = 5, janggiElephant
 local function read_ends(c)
   local o, rules, pieces, by_type, files = c.opts, c.rules, c.pieces, c.by_type, c.files
   rules.nmove = tonumber(o.nMoveRule) or 50
+  -- nMoveRuleTypes (White, Black; pawnTypes by default, else the pawn):
+  -- the types whose irreversible moves restart the count. varia's are
+  -- the types with `pawn` or `promotes`: exact where each side's types
+  -- that restart it are those of them it holds, each moving only forward
+  -- (so that every move of one is irreversible); a type that only
+  -- restarts it (khans: none) becomes `pawn`.
+  if o.nMoveRuleTypes or o.nMoveRuleTypesWhite or o.nMoveRuleTypesBlack then
+    local function forward_only(betza)
+      local ok = betza ~= ""
+      for dirs in betza:gmatch("(%l*)%u") do
+        local d = dirs:gsub("[^fblrsvh]", "")
+        if not d:find("^f+$") then ok = false end
+      end
+      return ok
+    end
+    local exact, become = true, {}
+    for _, side in ipairs({ "white", "black" }) do
+      local nmr = side_types(o, side, "nMoveRuleTypes", "pawnTypes") or by_type.pawn or ""
+      for t, pc in pairs(pieces) do
+        if c.held[side][t] then
+          local want, have = nmr:find(t, 1, true) ~= nil, (pc.pawn or pc.promotes) == true
+          if want and not forward_only(pc.betza) and t ~= by_type.pawn then exact = false
+          elseif want and not have then become[t] = true
+          elseif have and not want then exact = false end
+        end
+      end
+    end
+    if exact then
+      for t in pairs(become) do pieces[t].pawn = true end
+      o.nMoveRuleTypes, o.nMoveRuleTypesWhite, o.nMoveRuleTypesBlack = nil, nil, nil
+    end
+  end
   rules.repetition = tonumber(o.nFoldRule) or 3
   if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
   -- perpetualCheckIllegal: the side whose checks made the repetition loses

@@ -368,6 +368,36 @@ for _, c in ipairs({ { "5k5/P10/2P8/11/11/11/11/11/1p9/5K5 w - - 0 1", 1010, 874
   g = varia.new(vi .. "wildebeest", { fen = c[1] })
   t.equal("a pawn stays a pawn (wildebeest, FSF perft 3, 4): " .. c[1], g:perft(3) .. " " .. g:perft(4), c[2] .. " " .. c[3])
 end
+-- One side's pawn options (khans: Black's custom pawn s promotes, to t
+-- alone, and restarts the n-move count; White's pawn as in chess):
+-- promotes, promotion.by_side; pawnTypes naming a custom piece where the
+-- pawn type is never on the board (xhess). Counts: the current
+-- Fairy-Stockfish's native build, go perft 3 and 4.
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "khans")
+t.equal("khans: Black's pawn promotes to t, White's to nbrq", string.format("%s %s %s %s", tostring(v.pieces.s.promotes),
+  v.promotion.pieces, v.promotion.by_side.white, v.promotion.by_side.black), "true nbrqt nbrq t")
+t.equal("khans: nothing left untranslated", v.differs, nil)
+for _, c in ipairs({ { "lB1l4/s1hk4/5P2/5R2/s4K2/5Pss/Pa1P2P1/RN1a1B2 b - - 3 37", 33382, 887124 },
+                     { "4k3/1P6/8/8/8/8/3s4/4K3 b - - 0 1", 364, 4071 } }) do
+  g = varia.new(vi .. "khans", { fen = c[1] })
+  t.equal("khans (FSF perft 3, 4): " .. c[1], g:perft(3) .. " " .. g:perft(4), c[2] .. " " .. c[3])
+end
+g = varia.new(vi .. "khans", { fen = "4k3/8/8/3s4/8/8/8/4K3 b - - 7 40" })
+g:play("d5c3")
+t.equal("khans: Black's pawn restarts the count", g:fen():match("%d+ %d+$"), "0 41")
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "xhess")
+t.equal("xhess: h is the pawn", string.format("%s %s %s", tostring(v.pieces.h.pawn), tostring(v.pieces.h.promotes),
+  tostring(v.pieces.p.promotes)), "true true nil")
+t.equal("xhess: nothing left untranslated", v.differs, nil)
+g = varia.new(vi .. "xhess", { fen = "4k5/1H8/10/10/10/10/10/10/8h1/4K5 w - - 0 1" })
+t.equal("xhess (FSF perft 3, 4)", g:perft(3) .. " " .. g:perft(4), "3003 45371")
+t.equal("xhess (FSF perft 3)", varia.new(vi .. "xhess",
+  { fen = "2q3Irr1/2nk3H2/h3R5/1hb7/1H2h3h1/3HBN4/5H3H/7C2/4K2Q2/2c2n1RC1 w - - 0 60" }):perft(3), 461010)
+-- a type that restarts the count but may move back: said to differ
+v = ini.table(assert(ini.parse("[nm:chess]\nnMoveRuleTypes = pn\n")), "nm")
+t.check("nMoveRuleTypes with a knight: differs", v.differs and v.differs[1]:find("nMoveRuleTypes", 1, true))
+v = ini.table(assert(ini.parse("[nm:chess]\nnMoveRuleTypesWhite = p\n")), "nm")
+t.equal("nMoveRuleTypesWhite = p: as varia's pawns", v.differs, nil)
 -- flagPiece = * : every piece reaches the flag.
 t.equal("flagPiece = *", count("flag", 2, "7k/1P6/8/8/8/8/8/K7 w - - 0 1"), 9)
 -- Notes: an option the importer does not know is taken to change the rules.
