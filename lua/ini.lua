@@ -1576,9 +1576,6 @@ local function read_ends(c)
       if pieces[l] and not survivors:find(l, 1, true) then survivors = survivors .. l end
     end
     rules.blast = { radius = 1, immune = immune, survivors = survivors ~= "" and survivors or nil }
-    if (bool(o.pieceDrops) or bool(o.gating)) and not bool(o.dropChecks) then
-      note(c.notes, "dropChecks", "with blastOnCapture: varia forbids every drop that gives check; Fairy-Stockfish judges checks under blasts otherwise and lets some through (atomiczh)", true)
-    end
     local ext = rules.extinction
     if bool(o.extinctionPseudoRoyal) and ext and #ext.pieces == 1 and pieces[ext.pieces] and ext.count == 0 then
       pieces[ext.pieces].royal = true
@@ -1638,6 +1635,26 @@ local function read_ends(c)
     for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end
     rules.checkmate_by = by_type.knight and { pieces = by_type.knight, result = "win" } or nil
     rules.checkmate_series = { pieces = table.concat(letters), result = "draw" }
+  end
+  -- dropChecks = false: Fairy-Stockfish refuses a drop that checks its
+  -- king type (position.cpp, gives_check), and none without one (atomic's
+  -- king is a commoner: atomiczh's drops may all check); varia's
+  -- drops.no_check forbids checking any royal piece, and judges a check
+  -- under a blast as its blast rules do (a king beside the enemy king is
+  -- not in check), which Fairy-Stockfish's gives_check does not
+  local d = c.v.drops
+  if d and d.no_check then
+    local others = false
+    for l, pc in pairs(pieces) do
+      if pc.royal and l ~= c.king and not (c.forms and c.forms[l] == c.king) then others = true end
+    end
+    if not c.king then
+      d.no_check = nil
+    elseif others then
+      note(c.notes, "dropChecks", "varia forbids a drop that checks any royal piece; Fairy-Stockfish only one that checks the king", true)
+    elseif rules.blast then
+      note(c.notes, "dropChecks", "with blastOnCapture: varia does not count a check on a king beside the enemy king; Fairy-Stockfish does", true)
+    end
   end
 end
 

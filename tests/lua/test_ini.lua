@@ -464,6 +464,22 @@ t.equal("atomic: nothing left untranslated", #notes, 0)
 t.equal("parent atomic", count("at", 4), 197326)
 t.equal("parent nocheckatomic", count("nca", 4), 197779)
 
+-- atomiczh: dropChecks = false refuses only a drop that checks
+-- Fairy-Stockfish's king type, which atomic has not (its king is a
+-- commoner): every drop stays; a piece the blast takes joins the pocket
+-- of the other side. Counts: the current Fairy-Stockfish, go perft 1, 3.
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "atomiczh")
+t.equal("atomiczh: drops may check", v.drops.no_check, nil)
+t.equal("atomiczh: nothing left untranslated", v.differs, nil)
+g = varia.new(vi .. "atomiczh", { fen = "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1" })
+t.equal("atomiczh: checking drops (FSF perft 1, 3)", g:perft(1) .. " " .. g:perft(3), "67 56387")
+t.equal("atomiczh: blasts into pockets (FSF perft 3)", varia.new(vi .. "atomiczh",
+  { fen = "8/4q~3/8/p7/p5N1/P7/5k2/6K1[] b - - 13 152" }):perft(3), 8710)
+t.equal("atomiczh: blasts into pockets (FSF perft 3, 2)", varia.new(vi .. "atomiczh",
+  { fen = "n7/1k1P1p1p/1rRr~4/p7/P4PP1/8/B5K1/8[] b - - 0 59" }):perft(3), 22558)
+v = ini.table(assert(ini.parse("[dk:crazyhouse]\ndropChecks = false\nblastOnCapture = true\n")), "dk")
+t.check("dropChecks = false with a king and blasts: differs", v.differs and v.differs[1]:find("dropChecks", 1, true))
+
 -- connectN and friends: rules.connect, with the lines, the types and the
 -- result the section gives (three-musketeers: the musketeers lose on one
 -- line, gaps allowed; teeko: four in a row or a 2x2 block).

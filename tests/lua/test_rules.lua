@@ -418,6 +418,17 @@ for _, c in ipairs { { "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1", 4, 61401 },
                      { "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", 4, 17915 } } do
   t.equal("atomic960 perft " .. c[1], varia.new(atomic960, { fen = c[1] }):perft(c[2]), c[3])
 end
+-- With captures into pockets, every piece the blast takes joins the pocket
+-- of the side it does not belong to: the capturing knight and the bishop
+-- beside it go to Black's, the captured pawn to White's; undone with the
+-- move.
+local atomiczh = std.extend(varia.load("atomic"), { name = "atomiczh", castling = std.NONE,
+  drops = { captures = true }, start = "4k3/8/8/8/8/8/8/4K3[] w - - 0 1" })
+g = varia.new(atomiczh, { fen = "4k3/8/4p3/2NB4/8/8/8/4K3[] w - - 0 1" })
+g:play("c5e6")
+t.equal("blast into pockets", g:fen(), "4k3/8/8/8/8/8/8/4K3[Pbn] b - - 0 1")
+g:undo()
+t.equal("blast into pockets, undone", g:fen(), "4k3/8/4p3/2NB4/8/8/8/4K3[] w - - 0 1")
 local function blasty(blast)
   return { name = "b", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
     rules = { blast = blast } }
