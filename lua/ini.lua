@@ -1188,23 +1188,24 @@ local function read_promotion(c)
         return string.format("[%s] promotedPieceType = %s: the section needs %d piece types (%d and %d promoted forms); a varia script names each by a letter, 26 at most",
           c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
       end
-      -- varia gives each piece its own promoted form (written +X in FEN)
-      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value, rotated = to.rotated }
+      -- varia gives each piece its own promoted form (written +X in FEN),
+      -- counted as the type it plays as (Fairy-Stockfish's form is that type)
+      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value, rotated = to.rotated,
+                         counts_as = f[2] }
       base.promotes_to = letter
       c.forms = c.forms or {} -- the form's letter -> the type it plays as
       c.forms[letter] = f[2]
     end
     -- Fairy-Stockfish's promotionLimit counts the type's pieces, its
     -- promoted forms among them, and bounds promotion into a promoted form
-    -- as well (movegen.cpp); varia's limit counts the letter alone and
-    -- bounds the promotion pieces only
-    local limited = {}
+    -- as well (movegen.cpp), as varia's limit does through counts_as; but
+    -- not a pawn's promotion into its form (make_promotions)
+    local pawn = c.by_type.pawn
     for _, f in ipairs(forms) do
-      if v.promotion.limit and v.promotion.limit[f[2]] then limited[#limited + 1] = f[1] .. ":" .. f[2] end
-    end
-    if #limited > 0 then
-      note(c.notes, "promotionLimit", string.format("with promotedPieceType %s: Fairy-Stockfish also counts and bounds the promoted forms of a limited type; varia's limit does neither",
-        table.concat(limited, " ")), true)
+      if f[1] == pawn and v.promotion.limit and v.promotion.limit[f[2]] then
+        note(c.notes, "promotionLimit", string.format("with promotedPieceType %s:%s: Fairy-Stockfish does not bound the pawn's promotion into its form; varia's limit does",
+          f[1], f[2]), true)
+      end
     end
     if bool(o.mandatoryPiecePromotion) then
       local whole = v.promotion.zone == ranks
@@ -1858,7 +1859,7 @@ end
 -- ---- writing the script -------------------------------------------------
 
 local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "rules", "differs" }
-local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "initial",
+local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "counts_as", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture", "rotated" }
 
 -- Every value the script carries comes from the .ini file, so none is

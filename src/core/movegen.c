@@ -269,6 +269,18 @@ static inline int is_mobile(const Variant *v, int c, int t, int sq) {
   return v->mobile[c][t][sq / 64] >> (sq % 64) & 1;
 }
 
+/* May colour us promote into type t as far as the promotion limit goes?
+** The limit of the type t counts as (itself, or its counts_as), counted
+** with the types counted as it: Fairy-Stockfish's limit counts every
+** piece of the type, its promoted ones among them, and bounds promotion
+** into a promoted form too. */
+static inline int within_limit(const Position *p, int us, int t) {
+  const Variant *v = p->v;
+  if (!v->has_promo_limit) return 1;
+  int as = v->counted_as[t];
+  return !v->promo_limit[as] || pos_count_as(p, us, as) < v->promo_limit[as];
+}
+
 /* A piece with one promoted form: on a move that starts or ends in the
 ** zone it may promote, and must where the variant says so or where it
 ** could never move again. Under no_immobile, a piece that cannot promote
@@ -285,7 +297,8 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
     if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->demote_to[t]);
     return n;
   }
-  int can = v->promo_to[t] && (v->promo_sq[us][from] || v->promo_sq[us][to]);
+  int can = v->promo_to[t] && (v->promo_sq[us][from] || v->promo_sq[us][to]) &&
+            within_limit(p, us, v->promo_to[t] - 1);
   int stays = !(can && v->form_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
   if (can && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_to[t]);
   if (stays && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -306,7 +319,7 @@ static inline int may_become(const Position *p, int us, int t) {
   const Variant *v = p->v;
   if (v->promote_to_lost && !p->lost[us][t] && !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
     return 0;
-  return !v->promo_limit[t] || p->count[us][t] < v->promo_limit[t];
+  return within_limit(p, us, t);
 }
 
 /* Adds a move, one per promotion choice when it reaches the zone (where
@@ -334,7 +347,7 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
     ** (Wolf chess's pawn: a queen ... or, written +, an elephant) */
     if (v->promo_to_mask) {
       int form = v->promo_to[CELL_TYPE(p->board[from])];
-      if (form && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
+      if (form && n < MAX_MOVES && within_limit(p, us, form - 1)) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
     }
     return n;
   }

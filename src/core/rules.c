@@ -117,6 +117,16 @@ static int goal_reply_possible(const Position *p) {
   return k > 0;
 }
 
+/* Colour c's pieces of type t on the board and in the pocket, with the
+** types counted as it (counts_as). */
+static int count_with_pocket(const Position *p, int c, int t) {
+  uint32_t with = p->v->counted_with[t];
+  if (with == 1u << t) return p->count[c][t] + p->pocket[c][t];
+  int n = 0;
+  for (; with; with &= with - 1) n += p->count[c][__builtin_ctz(with)] + p->pocket[c][__builtin_ctz(with)];
+  return n;
+}
+
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
@@ -135,8 +145,11 @@ int pos_terminal(const Position *p, int *result) {
       int c = order[i], need = v->extinction_opponent + (v->extinction_claim && c == us);
       if (v->extinction_together) {
         int mine = 0, theirs = 0;
+        uint32_t counted = 0; /* the types and those counted as them (counts_as) */
         for (int t = 0; t < v->ntypes; t++)
-          if (IS_SET(v->extinction_types, t)) {
+          if (IS_SET(v->extinction_types, t)) counted |= v->counted_with[t];
+        for (int t = 0; t < v->ntypes; t++)
+          if (IS_SET(counted, t)) {
             mine += p->count[c][t] + p->pocket[c][t];
             theirs += p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
           }
@@ -155,8 +168,8 @@ int pos_terminal(const Position *p, int *result) {
           theirs = p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1);
         } else {
           if (!IS_SET(v->extinction_types, t)) continue;
-          mine = p->count[c][t] + p->pocket[c][t];
-          theirs = p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
+          mine = count_with_pocket(p, c, t);
+          theirs = count_with_pocket(p, c ^ 1, t);
         }
         if (mine <= v->extinction_count && theirs >= need) {
           *result = c == us ? v->extinction : invert_result(v->extinction);

@@ -438,6 +438,34 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
     v->pocket_as[t] = (uint8_t)(v->demote_to[t] ? v->demote_to[t] - 1 : t);
     if (v->promo_flip && v->demote_to[t]) v->promo_to_mask |= 1u << t;
   }
+  /* counts_as: a type counted as another (one step: the other counts as
+  ** itself), of the same kind (neither neutral) */
+  for (int t = 0; t < v->ntypes; t++) {
+    v->counted_as[t] = (uint8_t)t;
+    v->counted_with[t] = 1u << t;
+  }
+  for (int t = 0; t < v->ntypes; t++) {
+    char as = v->type[t].counts_as;
+    if (!as) continue;
+    int to = variant_type_by_letter(v, as);
+    if (to < 0 || to == t)
+      report(r, "pieces.%c.counts_as: '%c' is not another of the pieces", v->type[t].letter, as);
+    else if (v->type[to].counts_as)
+      report(r, "pieces.%c.counts_as: '%c' counts as '%c' itself (name that type)", v->type[t].letter, as,
+             v->type[to].counts_as);
+    else if (v->type[t].neutral || v->type[to].neutral)
+      report(r, "pieces.%c.counts_as: not with a neutral piece", v->type[t].letter);
+    else {
+      v->counted_as[t] = (uint8_t)to;
+      v->counted_with[to] |= 1u << t;
+    }
+  }
+  /* a type counted as another is counted with it: the same set */
+  for (int t = 0; t < v->ntypes; t++) v->counted_with[t] = v->counted_with[v->counted_as[t]];
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->counted_as[t] != t && v->promo_limit[t])
+      report(r, "promotion.limit.%c: '%c' counts as '%c', whose limit bounds it", v->type[t].letter,
+             v->type[t].letter, v->type[v->counted_as[t]].letter);
 }
 
 /* The types whose moves gen_pseudo() writes straight into the list. */

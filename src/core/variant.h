@@ -216,6 +216,10 @@ typedef struct PieceType {
   uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
   char promotes_to; /* the letter of its one promoted form (0: none): it may
                        promote on a move that starts or ends in the zone */
+  char counts_as;   /* the letter of the type it counts as (0: itself): a
+                       promoted form that plays as that type, counted with
+                       it by the promotion limit, the royal pieces' count
+                       (royals "counted") and extinction */
   int points;       /* scored by whoever captures it */
   int material;     /* its weight when material is counted (RESULT_MATERIAL) */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
@@ -602,6 +606,9 @@ typedef struct Variant {
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
   uint8_t pocket_as[MAX_TYPES];  /* the type a captured piece joins a pocket as */
+  uint8_t counted_as[MAX_TYPES]; /* the type each counts as (counts_as; itself) */
+  uint32_t counted_with[MAX_TYPES]; /* the types counted as each (itself among
+                                    them): pos_count_as() adds them up */
   uint32_t promo_to_mask;        /* types with a promoted form (and, under
                                     promo_flip, the promoted forms) */
   uint64_t mobile[2][MAX_TYPES][(MAX_SQUARES + 63) / 64]; /* squares where the

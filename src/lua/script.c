@@ -298,7 +298,7 @@ static void read_pieces(Reader *r, int t, Variant *v) {
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
                                       "drop_region", "glyph", "image", "rotated", "petrify",
-                                      "lined_up_by", NULL};
+                                      "lined_up_by", "counts_as", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
@@ -355,6 +355,11 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     if (get_string(r, p, "promotes_to", where, to, sizeof to)) {
       if (strlen(to) != 1) problem(r, "%spromotes_to: expected one piece letter", where);
       pt->promotes_to = to[0];
+    }
+    char as[4] = "";
+    if (get_string(r, p, "counts_as", where, as, sizeof as)) {
+      if (strlen(as) != 1) problem(r, "%scounts_as: expected one piece letter", where);
+      pt->counts_as = as[0];
     }
     /* "unmoved": i-moves while the piece has not moved */
     int named = script_rawfield(L, p, "initial") == LUA_TSTRING;

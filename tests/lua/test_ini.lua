@@ -464,6 +464,20 @@ t.equal("atomic: nothing left untranslated", #notes, 0)
 t.equal("parent atomic", count("at", 4), 197326)
 t.equal("parent nocheckatomic", count("nca", 4), 197779)
 
+-- shogun: promotionLimit counts a type's promoted forms with it and
+-- bounds promotion into them (a knight may not become a second centaur,
+-- its promoted form being one): each form counts_as the type it plays
+-- as. Counts: the current Fairy-Stockfish, go perft 2 and 3.
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "shogun")
+t.equal("shogun: the knight's form counts as the centaur", v.pieces[v.pieces.n.promotes_to].counts_as, "g")
+t.equal("shogun: nothing left untranslated", v.differs, nil)
+for _, c in ipairs({ { "1p2p2p/p+N4rf/Pb+p2+Bk1/PNP5/2RP4/P1N+nR2+p/RPB4F/P2P2K1[BPp] b - - 0 115", 5125, 202391 },
+                     { "4k3/8/1N6/8/3+N4/8/8/4K3[] w - - 0 1", 102, 2675 },
+                     { "4k3/8/1N6/8/8/8/8/4K3[] w - - 0 1", 70, 1083 } }) do
+  g = varia.new(vi .. "shogun", { fen = c[1] })
+  t.equal("shogun: promotionLimit over the forms (FSF perft 2, 3): " .. c[1], g:perft(2) .. " " .. g:perft(3), c[2] .. " " .. c[3])
+end
+
 -- atomiczh: dropChecks = false refuses only a drop that checks
 -- Fairy-Stockfish's king type, which atomic has not (its king is a
 -- commoner): every drop stays; a piece the blast takes joins the pocket

@@ -469,6 +469,36 @@ t.raises("promotion.limit: piece letters", "promotion.limit: \"x\" is not one of
   promo { pieces = "q", limit = { x = 1 } })
 t.raises("promotion.limit: counts", "promotion.limit.q: expected a whole number", varia.new,
   promo { pieces = "q", limit = { q = 0 } })
+-- counts_as: a promoted form counted as the type it plays as. The
+-- knight's form (h) counts as the centaur (g): with a centaur or a
+-- promoted knight on the board, the limit of one centaur leaves the
+-- knight no promotion; the pawn's choice of a centaur is bounded alike.
+local counted = { name = "counted", files = 8, ranks = 8,
+  pieces = { k = { betza = "K", royal = true }, n = { betza = "N", promotes_to = "h" },
+             h = { name = "promoted knight", betza = "KN", counts_as = "g" }, g = { name = "centaur", betza = "KN" },
+             p = std.extend(std.pieces.pawn, {}) },
+  start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", promotion = { pieces = "g", zone = 3, limit = { g = 1 } } }
+t.equal("counts_as: the knight promotes while there is no centaur",
+  moves_from(varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/4K3 w - - 0 1" }), "b5"), "b5a3 b5a7 b5a7+ b5c3 b5c7 b5c7+ b5d4 b5d6 b5d6+")
+t.equal("counts_as: not beside a centaur",
+  moves_from(varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/G3K3 w - - 0 1" }), "b5"), "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6")
+t.equal("counts_as: nor beside a promoted knight",
+  moves_from(varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/+N3K3 w - - 0 1" }), "b5"), "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6")
+t.equal("counts_as: the pawn's choice of a centaur, bounded by a promoted knight",
+  moves_from(varia.new(counted, { fen = "4k3/P7/8/8/8/8/8/+N3K3 w - - 0 1" }), "a7"), "")
+t.equal("counts_as: ... which the other side's does not bound",
+  moves_from(varia.new(counted, { fen = "4k3/P7/8/8/8/8/8/+n3K3 w - - 0 1" }), "a7"), "a7a8g")
+-- extinction counts the forms with the type (a promoted knight is a centaur)
+local ext = std.extend(counted, { name = "counted-ext", rules = { extinction = { pieces = "g" } } })
+t.equal("counts_as: a promoted knight keeps the centaurs from extinction",
+  varia.new(ext, { fen = "4k3/8/8/8/8/8/8/+N2gK3 w - - 0 1" }):result(), nil)
+t.equal("counts_as: without it, extinct", varia.new(ext, { fen = "4k3/8/8/8/8/8/8/3gK3 w - - 0 1" }):result(), "black")
+t.raises("counts_as: another piece", "pieces.h.counts_as: 'x' is not another of the pieces", varia.new,
+  std.extend(counted, { name = "c2", pieces = { h = { counts_as = "x" } } }))
+t.raises("counts_as: one step", "pieces.n.counts_as: 'h' counts as 'g' itself", varia.new,
+  std.extend(counted, { name = "c3", pieces = { n = { counts_as = "h" } } }))
+t.raises("counts_as: the limit is the type's", "promotion.limit.h: 'h' counts as 'g', whose limit bounds it", varia.new,
+  std.extend(counted, { name = "c4", promotion = { limit = { h = 1 } } }))
 -- Shatar's checkmates (Fairy-Stockfish 11.1 shatar, each result its score
 -- of the mating move with the moves before it: "mate 1" a win for the
 -- mover, "cp 0" a draw, "mate -1" a loss). A rook's or bers's mate wins;
