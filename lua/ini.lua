@@ -885,7 +885,9 @@ end
 -- A region of Fairy-Stockfish's ("*7", "a*", "d4", "-"), as varia's list
 -- of the squares of it that are on the board: a rectangle per run of
 -- files on a rank ("a7-h7 c8").
-local function region_squares(value, files, ranks)
+-- (region_set: the squares as a set, rank * 32 + file; squares_of: the
+-- set as varia's list.)
+local function region_set(value, files, ranks)
   local on = {}
   for tok in (value or ""):gmatch("%S+") do
     if tok == "-" then break end
@@ -899,6 +901,9 @@ local function region_squares(value, files, ranks)
       on[tonumber(sr) * 32 + sf:lower():byte() - 96] = true
     end
   end
+  return on
+end
+local function squares_of(on, files, ranks)
   local out = {}
   for r = 1, ranks do
     local k = 1
@@ -915,6 +920,9 @@ local function region_squares(value, files, ranks)
     end
   end
   return table.concat(out, " ")
+end
+local function region_squares(value, files, ranks)
+  return squares_of(region_set(value, files, ranks), files, ranks)
 end
 
 -- The types each side may ever have on the board or in hand: those of
@@ -1003,6 +1011,7 @@ local function read_promotion(c)
       zone = 0 -- beyond the board for both sides
     end
   end
+  c.zone_regions = { white = o.promotionRegionWhite, black = o.promotionRegionBlack }
   c.opts.promotionRegionBlack = nil
   c.custom_pawn = custom_pawn
   local pawn = builtin or custom_pawn or nil
@@ -1304,6 +1313,30 @@ local function read_drops(c)
       v.departures.gate_shields = true
     elseif bool(o.gating) then
       note(c.notes, "gating", "gating without seirawanGating keeps squares in the castling field for cambodianMoves, which varia does not translate", true)
+    end
+    -- Fairy-Stockfish's pawn type is never dropped in its promotion zone
+    -- nor on its first rank (unless the options say), whether it promotes
+    -- or not; varia keeps a pawn that promotes out of them, and a pawn that
+    -- does not (one with a promoted form: shinobi) by a drop region
+    local pawn = by_type.pawn
+    if pawn and c.pieces[pawn] and not c.pieces[pawn].promotes and not (d.pawn_zone and d.pawn_first_rank) then
+      local region = {}
+      for _, side in ipairs({ "white", "black" }) do
+        local own = o[side .. "DropRegion"]
+        local on = own and region_set(own, files, ranks) or region_set("*" .. table.concat((function()
+          local all = {}
+          for r = 1, ranks do all[r] = r end
+          return all end)(), " *"), files, ranks)
+        if not d.pawn_zone then
+          for sq in pairs(region_set(c.zone_regions[side], files, ranks)) do on[sq] = nil end
+        end
+        if not d.pawn_first_rank then
+          local first = side == "white" and 1 or ranks
+          for f = 1, files do on[first * 32 + f] = nil end
+        end
+        region[side] = squares_of(on, files, ranks)
+      end
+      c.pieces[pawn].drop_region = region
     end
     if bool(o.sittuyinRookDrop) and c.rook then
       c.pieces[c.rook].drop_region = { white = squares("*1", files), black = squares("*" .. ranks, files) }

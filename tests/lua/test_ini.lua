@@ -478,6 +478,16 @@ for _, c in ipairs({ { "1p2p2p/p+N4rf/Pb+p2+Bk1/PNP5/2RP4/P1N+nR2+p/RPB4F/P2P2K1
   t.equal("shogun: promotionLimit over the forms (FSF perft 2, 3): " .. c[1], g:perft(2) .. " " .. g:perft(3), c[2] .. " " .. c[3])
 end
 
+-- Fairy-Stockfish's pawn type is never dropped in its promotion zone nor
+-- on its first rank, even where it promotes only into a form (shinobi's
+-- pawn, promotes_to): a drop region of its own. Counts: the current
+-- Fairy-Stockfish, go perft 3.
+v = ini.table(assert(ini.parse(io.open("tests/fsf/current/variants.ini"):read("a"))), "shinobi")
+t.equal("shinobi: the pawn's drop region", v.pieces.p.drop_region.white .. " / " .. v.pieces.p.drop_region.black,
+  "a2-h2 a3-h3 a4-h4 / a5-h5 a6-h6 a7-h7")
+t.equal("shinobi: pawn drops (FSF perft 3)", varia.new(vi .. "shinobi", { fen = "2k5/8/4P2+P/8/8/8/4M3/K7[pJL] w - - 1 157" }):perft(3), 98452)
+t.equal("shinobi: pawn drops (FSF perft 3, 2)", varia.new(vi .. "shinobi", { fen = "1k4+H1/8/4P2+P/3M4/8/K7/6+L1/8[PPPr] b - - 2 148" }):perft(3), 24633)
+
 -- atomiczh: dropChecks = false refuses only a drop that checks
 -- Fairy-Stockfish's king type, which atomic has not (its king is a
 -- commoner): every drop stays; a piece the blast takes joins the pocket
