@@ -1620,10 +1620,14 @@ local function read_ends(c)
   -- extinction type are pseudo-royal (none may be left attacked) while it
   -- has at most extinctionPieceCount + 1 of them, and the extinction rule
   -- is off (Fairy-Stockfish's position.cpp). Where no side can ever hold
-  -- more, that is varia's royal pieces (rules.royals "each"). A side
-  -- without moves whose pseudo-royal piece is attacked is mated: Fairy-
-  -- Stockfish's stalemate value is its checkmate value then (position.h,
-  -- stalemate_value), as varia scores a checkmate.
+  -- more, that is varia's royal pieces (rules.royals "each"); otherwise,
+  -- with extinctionPieceCount 0, royal = "counted" (protected while the
+  -- side has one of the type, the promoted forms counted as it among
+  -- them), the king type staying royal as it is. A side without moves
+  -- whose pseudo-royal piece is attacked is mated: Fairy-Stockfish's
+  -- stalemate value is its checkmate value then (position.h,
+  -- stalemate_value), also where the section has no king type or its
+  -- king is not on the board yet, as varia scores a checkmate.
   local ext = rules.extinction
   if bool(o.extinctionPseudoRoyal) and not bool(o.blastOnCapture) and ext then
     local why
@@ -1645,18 +1649,31 @@ local function read_ends(c)
           why = string.format("%s promotes into %s, which adds pseudo-royal pieces", a, l)
         end
       end
+      if not why and bool(o.capturesToHand) and (c.held.white[l] or c.held.black[l]) then
+        why = string.format("drops add pieces of %s", l)
+      end
     end
+    -- the king type, where it is not counted, may not be more than one
+    local kings_alone = not c.king or not (
+      (not off[o.promotionPieceTypes or ""] and (o.promotionPieceTypes or ""):lower():find(c.king, 1, true)) or
+      (o.promotedPieceType or ""):lower():find(":" .. c.king, 1, true) or bool(o.capturesToHand))
     if not why then
       for l in ext.pieces:gmatch("%a") do if pieces[l] then pieces[l].royal = true end end
       for form, as in pairs(c.forms or {}) do if ext.pieces:find(as, 1, true) then pieces[form].royal = true end end
       rules.extinction = nil
-      if c.king and pieces[c.king] and #ext.pieces > 1 and rules.checkmate ~= rules.stalemate then
-        note(c.notes, "extinctionPseudoRoyal", string.format("Fairy-Stockfish scores a mate as a stalemate while the king (%s) is not on the board, varia as a mate", c.king), true)
+      c.pseudo_royal = true
+      c.opts.extinctionPseudoRoyal = nil
+    elseif ext.count == 0 and ext.pieces ~= "*" and kings_alone and not bool(o.dupleCheck) then
+      -- a type that is the king's too is royal whatever its number, as
+      -- Fairy-Stockfish's king (its pseudo-royal rule adds nothing then)
+      for l in ext.pieces:gmatch("%a") do
+        if pieces[l] then pieces[l].royal = l == c.king or "counted" end
       end
+      rules.extinction = nil
       c.pseudo_royal = true
       c.opts.extinctionPseudoRoyal = nil
     else
-      c.pseudo_royal_why = "varia's royal pieces are royal whatever their number; here " .. why
+      c.pseudo_royal_why = "varia's counted royal pieces are protected while alone of their type (extinctionPieceCount 0, no king that may be more than one); here " .. why
       note(c.notes, "extinctionPseudoRoyal", c.pseudo_royal_why, true)
     end
   end

@@ -107,6 +107,13 @@ static inline int pos_count_as(const Position *p, int c, int t) {
   return n;
 }
 
+/* Does the check rule protect colour c's royal pieces of type t now?
+** Always, but for a royal type "counted" (ROYAL_COUNTED): while c has
+** one piece of it (counted with those counted as it). */
+static inline int pos_royal_protected(const Position *p, int c, int t) {
+  return !(p->v->counted_royals >> t & 1) || pos_count_as(p, c, t) <= 1;
+}
+
 typedef struct Undo {
   uint64_t rng;
   int turn_steps; /* where the hooks end turns */

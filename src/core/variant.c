@@ -45,6 +45,9 @@ void variant_free(Variant *v) {
 }
 
 int variant_kingless_allowed(const Variant *v) {
+  /* (royal pieces all counted: Fairy-Stockfish's pseudo-royal pieces,
+  ** which a side may be without) */
+  if (v->counted_royals && !(v->royal_mask & ~v->counted_royals)) return 1;
   return v->extinction != RESULT_NONE &&
          (v->extinction_all || (v->royal_mask && !(v->royal_mask & ~v->extinction_types)));
 }
@@ -462,6 +465,21 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
   }
   /* a type counted as another is counted with it: the same set */
   for (int t = 0; t < v->ntypes; t++) v->counted_with[t] = v->counted_with[v->counted_as[t]];
+  /* royal = "counted": the type and those counted as it are royal, each
+  ** protected while its side has one of them; legality apart */
+  v->counted_royals = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[v->counted_as[t]].royal == ROYAL_COUNTED) v->counted_royals |= 1u << t;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[t].royal == ROYAL_COUNTED && v->counted_as[t] != t)
+      report(r, "pieces.%c.royal: \"counted\" counts the pieces of '%c', which it counts as: give it there",
+             v->type[t].letter, v->type[v->counted_as[t]].letter);
+  v->royal_mask |= v->counted_royals;
+  if (v->counted_royals) {
+    if (v->royals != ROYALS_EACH) report(r, "pieces: a royal piece \"counted\" only with rules.royals \"each\"");
+    if (v->nblast || v->royal_capture)
+      report(r, "pieces: a royal piece \"counted\" not with rules.blast or rules.king_capture");
+  }
   for (int t = 0; t < v->ntypes; t++)
     if (v->counted_as[t] != t && v->promo_limit[t])
       report(r, "promotion.limit.%c: '%c' counts as '%c', whose limit bounds it", v->type[t].letter,
@@ -481,7 +499,8 @@ static void find_plain_types(Variant *v) {
         if (v->step[c][t][i].counted) v->apart_mask |= 1u << t;
   if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
   for (int c = 0; c < 2; c++) {
-    v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = 0;
+    v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = v->twice_mask[c] = 0;
+    v->form_plain_mask[c] = 0;
     for (int t = 0; t < v->ntypes; t++) {
       int plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
                   !(v->promo_to_mask >> t & 1) && !v->no_immobile, room = 0;
@@ -498,12 +517,44 @@ static void find_plain_types(Variant *v) {
         if (s->path != PATH_SLIDE || s->range > 1)
           twice |= ((g->wrap & WRAP_FILES) && dx) || ((g->wrap & WRAP_RANKS) && dy);
       }
+      /* on a flat board, two steps that reach one square (a leap on a
+      ** slide's line, QA's c3): the type's moves are found apart
+      ** (apart_mask, gen_with_extra) and each written once, as a move is
+      ** its squares, not its path (Fairy-Stockfish's QNAD) */
+      for (int i = 0; i < v->nsteps[c][t] && !g->wrap; i++)
+        for (int j = i + 1; j < v->nsteps[c][t]; j++) {
+          const Step *a = &v->step[c][t][i], *b = &v->step[c][t][j];
+          if ((a->path != PATH_SLIDE && a->path != PATH_LAME) || (b->path != PATH_SLIDE && b->path != PATH_LAME) ||
+              !(a->modes & b->modes & (MODE_MOVE | MODE_CAPTURE)))
+            continue;
+          int ra = a->path == PATH_LAME ? 1 : a->range, rb = b->path == PATH_LAME ? 1 : b->range;
+          if (ra > MAX_REACH) ra = MAX_REACH;
+          if (rb > MAX_REACH) rb = MAX_REACH;
+          for (int x = 1; x <= ra; x++)
+            for (int y = 1; y <= rb; y++)
+              if (x * a->off == y * b->off) {
+                plain = 0;
+                v->twice_mask[c] |= 1u << t;
+                v->apart_mask |= 1u << t;
+              }
+        }
+      /* plain but for a promoted form (backrank's pieces): found as
+      ** plain, then promoted where the zone is touched (gen_with_extra) */
+      int form_plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
+                       (v->promo_to_mask >> t & 1) && !v->no_immobile && !v->promo_flip && !g->wrap &&
+                       !(v->twice_mask[c] >> t & 1) && !(v->apart_mask >> t & 1);
+      for (int i = 0; i < v->nsteps[c][t] && form_plain; i++) {
+        const Step *s = &v->step[c][t][i];
+        if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) form_plain = 0;
+      }
+      if (form_plain) v->form_plain_mask[c] |= 1u << t;
       v->plain_room[c][t] = room;
       if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
       if (plain && g->wrap) v->wrap_plain_mask[c] |= 1u << t;
       if (twice && g->wrap) v->wrap_twice_mask[c] |= 1u << t;
     }
   }
+  v->apart_mask |= v->form_plain_mask[0] | v->form_plain_mask[1];
 }
 
 /* Where pieces can move on an empty board; the promoted mark of pockets; the ranks of drops. */
@@ -596,6 +647,11 @@ static void check_castling_and_results(Variant *v, Report *r) {
       v->castle_rook_mask = 1u << v->castle_rook_type;
     if (v->castle_king_type < 0 || v->castle_king_type >= v->ntypes)
       report(r, "castling: no king piece (no royal piece, and castling.king not given)");
+    /* the king may not castle out of, through or into check: where it is
+    ** royal under the check rule (and, counted, while protected) */
+    else
+      v->castle_checked = v->royal_capture || v->nblast || !(v->royal_mask >> v->castle_king_type & 1) ? 0
+                          : (v->counted_royals >> v->castle_king_type & 1) ? 2 : 1;
     for (int s = 0; s < 2; s++) {
       int kf = v->castle_king_file[s], rf = kf + (s == 0 ? -1 : 1);
       if (kf < 0 || kf >= g->files || rf < 0 || rf >= g->files)
@@ -647,7 +703,7 @@ static void find_fast_paths(Variant *v) {
                     v->full_board != RESULT_NONE ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear));
-  v->legal_apart = v->has_owner || v->geo.wrap;
+  v->legal_apart = v->has_owner || v->geo.wrap || v->counted_royals;
   v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
                      v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
                      v->promo_by_side;

@@ -34,6 +34,13 @@
 ** attacked: a duple check). */
 enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
+/* PieceType.royal = ROYAL_COUNTED (a script's royal = "counted"): the
+** check rule protects the piece only while its side has one piece of its
+** type (those that count as it included, counts_as): Fairy-Stockfish's
+** pseudo-royal pieces (extinctionPseudoRoyal). Variant.counted_royals
+** holds these types; legality then goes by legal_counted() (rules.c). */
+#define ROYAL_COUNTED 2
+
 /* Variant.enclosing: a drop must land next to an own piece (ADJACENT), close
 ** a line of enemy pieces against an own one (LINE), or not land
 ** orthogonally next to an enemy piece (APART). Variant.flip: the enemy
@@ -210,7 +217,8 @@ typedef struct PieceType {
   char name[32];
   char betza[96];
   int value;   /* centipawns */
-  uint8_t royal;    /* check / capture of it decides the game */
+  uint8_t royal;    /* check / capture of it decides the game: 1, or
+                       ROYAL_COUNTED */
   uint8_t promotes; /* promotes on reaching the promotion zone */
   uint8_t pawn;     /* written without a letter in SAN */
   uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
@@ -379,6 +387,9 @@ typedef struct Variant {
   int castle_rank;         /* the rank castling happens on, 0 for the first,
                               counted from each side */
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
+  int castle_checked;      /* derived: the king may not castle out of,
+                              through or into check (1; 2: while the check
+                              rule protects it, a king counted) */
   int castle_drop_file;    /* a king dropped on this file of the castling
                               rank gains castling rights (-1: none) */
 
@@ -567,6 +578,8 @@ typedef struct Variant {
   uint32_t unmoved_mask; /* types whose i-moves need UNMOVED_BIT */
   uint32_t lined_up_movers; /* the types of every type's lined_up_by */
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
+  uint32_t counted_royals; /* royal types protected only alone (ROYAL_COUNTED),
+                              and the types counted as them */
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t drop_confined_mask; /* types with a drop_region of their own */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
@@ -643,6 +656,12 @@ typedef struct Variant {
   ** those that can reach one square by two paths (a rider along a line
   ** that wraps; any type on a board narrower than two leaps) */
   uint32_t wrap_plain_mask[2], wrap_twice_mask[2];
+  /* on a flat board, the types two of whose steps reach one square (a
+  ** leap on a slide's line): gen_with_extra() writes each move once */
+  uint32_t twice_mask[2];
+  /* types plain but for a promoted form (apart_mask): gen_with_extra()
+  ** finds their moves as plain and promotes those that touch the zone */
+  uint32_t form_plain_mask[2];
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
@@ -688,7 +707,8 @@ void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
 /* May a side have no royal piece? Where losing every piece ends the game
 ** (a side of pawns alone), or losing the royal pieces does (a finished
-** game), yes; otherwise the check rule needs one. */
+** game), or every royal type is counted (ROYAL_COUNTED), yes; otherwise
+** the check rule needs one. */
 int variant_kingless_allowed(const Variant *v);
 
 #endif

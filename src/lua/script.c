@@ -347,7 +347,15 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     pt->value = get_int(r, p, "value", where, 0, -100000, 100000);
     pt->points = get_int(r, p, "points", where, 0, -100000, 100000);
     pt->material = get_int(r, p, "material", where, 0, -100000, 100000);
-    pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
+    /* royal: true, or "counted" (protected while its side has one of its type) */
+    if (script_rawfield(L, p, "royal") == LUA_TSTRING) {
+      if (strcmp(lua_tostring(L, -1), "counted") == 0) pt->royal = ROYAL_COUNTED;
+      else problem(r, "%sroyal: \"%s\" (expected true, false or \"counted\")", where, lua_tostring(L, -1));
+      lua_pop(L, 1);
+    } else {
+      lua_pop(L, 1);
+      pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
+    }
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
     pt->rotated = (uint8_t)get_bool(r, p, "rotated", where, 0);
