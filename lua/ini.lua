@@ -1189,19 +1189,24 @@ local function read_promotion(c)
     table.sort(forms, function(x, y) return x[1] < y[1] end)
     local base_count = 0
     for _ in pairs(pieces) do base_count = base_count + 1 end
+    -- varia holds 32 piece types; a script names each by a letter, 26 at
+    -- most, but a promoted form may go without one (pieces["+p"], written
+    -- +P as Fairy-Stockfish writes it): where the letters left are too few
+    -- for the forms, every form goes so (pandemonium: 19 and 9)
+    if base_count + #forms > 32 then
+      return string.format("[%s] promotedPieceType = %s: the section needs %d piece types (%d and %d promoted forms); varia holds 32",
+        c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
+    end
+    local unlettered = #forms > #free
     for _, f in ipairs(forms) do
       local base, to = pieces[f[1]], pieces[f[2]]
       if not base or not to then return string.format("[%s] promotedPieceType: %s:%s names a piece the variant does not have", c.name, f[1], f[2]) end
-      local letter = table.remove(free, 1)
-      if not letter then
-        return string.format("[%s] promotedPieceType = %s: the section needs %d piece types (%d and %d promoted forms); a varia script names each by a letter, 26 at most",
-          c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
-      end
+      local letter = unlettered and "+" .. f[1] or table.remove(free, 1)
       -- varia gives each piece its own promoted form (written +X in FEN),
       -- counted as the type it plays as (Fairy-Stockfish's form is that type)
       pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value, rotated = to.rotated,
                          counts_as = f[2] }
-      base.promotes_to = letter
+      if not unlettered then base.promotes_to = letter end -- (a "+p" is p's form by its key)
       c.forms = c.forms or {} -- the form's letter -> the type it plays as
       c.forms[letter] = f[2]
     end

@@ -142,8 +142,9 @@ static void check_pieces(Variant *v, Report *r) {
     PieceType *pt = &v->type[t];
     char perr[256];
     if (pt->neutral ? (pt->letter >= 'a' && pt->letter <= 'z') || pt->letter <= ' ' ||
-                          pt->letter == '/' || (pt->letter >= '0' && pt->letter <= '9')
-                    : pt->letter < 'a' || pt->letter > 'z')
+                          pt->letter == '/' || (pt->letter >= '0' && pt->letter <= '9') || pt->unlettered
+                    : pt->unlettered ? pt->letter < 'A' || pt->letter > 'Z'
+                                     : pt->letter < 'a' || pt->letter > 'z')
       report(r, pt->neutral ? "pieces: a neutral piece needs a symbol "
                                                 "that is not a letter, digit or '/' ('%c')"
                                               : "pieces: '%c' is not a lowercase letter",

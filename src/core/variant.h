@@ -224,6 +224,10 @@ typedef struct PieceType {
   uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
   char promotes_to; /* the letter of its one promoted form (0: none): it may
                        promote on a move that starts or ends in the zone */
+  uint8_t unlettered; /* a promoted form without a letter of its own (a
+                       script's pieces["+p"]): `letter` is its base's in
+                       upper case, never read from a FEN, and it is
+                       written '+' and its base's letter (type_text) */
   char counts_as;   /* the letter of the type it counts as (0: itself): a
                        promoted form that plays as that type, counted with
                        it by the promotion limit, the royal pieces' count
@@ -696,6 +700,23 @@ static inline int step_allowed(const Variant *v, const Step *s, int c, int t, in
 ** which is also where its gates and unmoved pieces are marked. */
 static inline int variant_castle_rank(const Variant *v, int c) {
   return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
+}
+
+/* How a piece of type t and colour c is written (FEN, SAN, a board's
+** text): its letter, upper case for White, a neutral piece its symbol; a
+** promoted form without a letter of its own as '+' and its base's letter.
+** Writes at most 2 characters and a NUL into buf; returns the length. */
+static inline int type_text(const Variant *v, int t, int c, char *buf) {
+  const PieceType *pt = &v->type[t];
+  int n = 0;
+  char l = pt->letter;
+  if (pt->unlettered) {
+    buf[n++] = '+';
+    l = (char)(l - 'A' + 'a');
+  }
+  buf[n++] = c == WHITE && l >= 'a' && l <= 'z' ? (char)(l - 'a' + 'A') : l;
+  buf[n] = '\0';
+  return n;
 }
 
 /* Sets every field to the orthodox defaults except the pieces and board. */

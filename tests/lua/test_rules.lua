@@ -499,6 +499,26 @@ t.raises("counts_as: one step", "pieces.n.counts_as: 'h' counts as 'g' itself", 
   std.extend(counted, { name = "c3", pieces = { n = { counts_as = "h" } } }))
 t.raises("counts_as: the limit is the type's", "promotion.limit.h: 'h' counts as 'g', whose limit bounds it", varia.new,
   std.extend(counted, { name = "c4", promotion = { limit = { h = 1 } } }))
+-- A promoted form without a letter of its own: pieces["+p"], p's form,
+-- written +P (in the FEN, SAN, g:piece), named +p in a string of piece
+-- letters; a script may so hold 32 piece types, 26 of them lettered.
+local plus = { name = "plus", files = 8, ranks = 8,
+  pieces = { k = { betza = "K", royal = true }, p = { betza = "fW" }, ["+p"] = { name = "tokin", betza = "WfF" } },
+  start = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", promotion = { zone = 1 },
+  rules = { goal = { pieces = "+p", white = "h8", black = "h1" } } }
+g = varia.new(plus)
+t.equal("+p: the pawn's form", moves_from(g, "a7"), "a7a8 a7a8+")
+g:play("a7a8+")
+t.equal("+p: written +P", g:fen() .. " " .. g:piece("a8"), "+P3k3/8/8/8/8/8/8/4K3 b - - 1 1 +P")
+t.equal("+p: read back", varia.new(plus, { fen = g:fen() }):fen(), g:fen())
+t.equal("+p: in a string of letters (the goal's pieces)",
+  table.concat({ varia.new(plus, { fen = "4k2+P/8/8/8/8/8/8/4K3 b - - 0 1" }):result() }, " "), "white goal")
+t.raises("+p: a form of a piece", 'pieces["+z"]: the promoted form of \'z\', which is not one of the pieces', varia.new,
+  std.extend(plus, { name = "plus2", pieces = { ["+z"] = { betza = "K" } } }))
+t.raises("+p: p's one form", "pieces.p.promotes_to: 'k', and pieces[\"+p\"] is its promoted form too", varia.new,
+  std.extend(plus, { name = "plus3", pieces = { p = { promotes_to = "k" } } }))
+t.raises("+p: not P", "promotion.pieces: 'P' is not one of the pieces", varia.new,
+  std.extend(plus, { name = "plus4", promotion = { pieces = "P" } }))
 -- Shatar's checkmates (Fairy-Stockfish 11.1 shatar, each result its score
 -- of the mating move with the moves before it: "mate 1" a win for the
 -- mover, "cp 0" a draw, "mate -1" a loss). A rook's or bers's mate wins;
