@@ -1654,9 +1654,6 @@ local function read_ends(c)
           why = string.format("%s promotes into %s, which adds pseudo-royal pieces", a, l)
         end
       end
-      if not why and bool(o.capturesToHand) and (c.held.white[l] or c.held.black[l]) then
-        why = string.format("drops add pieces of %s", l)
-      end
     end
     -- the king type, where it is not counted, may not be more than one
     local kings_alone = not c.king or not (
