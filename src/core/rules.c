@@ -790,6 +790,8 @@ static int counted_survives(Position *p, Move m) {
 ** which are made (counted_survives). */
 static int legal_counted(Position *p, Move *list, int n) {
   const Variant *v = p->v;
+  /* one royal piece: protected whatever its type (the common case) */
+  if (royal_count(p, p->side) == 1) return legal_one(p, list, n, p->royal[p->side]);
   Guarded g;
   guarded_now(p, &g);
   int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = g.n;
