@@ -1295,9 +1295,9 @@ local function read_drops(c)
       end
     end
     if o.enclosingDropStart and not off[o.enclosingDropStart] then d.start = squares(o.enclosingDropStart, files) end
-    if d.unlimited or d.enclosing or (o.flipEnclosedPieces and not off[o.flipEnclosedPieces]) then
-      d.restart_count = true
-    end
+    -- every drop restarts the n-move count in Fairy-Stockfish
+    -- (position.cpp, do_move), not only a pawn's
+    d.restart_count = true
     if bool(o.dropOppositeColoredBishop) and by_type.bishop then d.opposite = by_type.bishop end
     if o.whiteDropRegion or o.blackDropRegion then
       local all = "a1-" .. string.char(96 + files) .. ranks

@@ -568,6 +568,9 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
   }
   if (flag == MF_PROMO) {
     uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
+    /* a promotion cannot be undone: it restarts the n-move count (as in
+    ** Fairy-Stockfish), but a piece turned over, which may turn back */
+    if (!v->promo_flip) p->halfmove = 0;
     p->count[us][CELL_TYPE(cell)]--;
     p->count[us][CELL_TYPE(promoted)]++;
     p->board[to] = promoted;

@@ -420,7 +420,7 @@ for _, c in ipairs({ { "1n1+Bs2n1/4fkus1/p1p1vpp2/a1R2B1p1/2p2V2+R/9/PPN2PP1R/3B
 end
 g = varia.new(vi .. "pandemonium", { fen = "4k4/9/P8/9/9/9/9/9/4K4[] w - - 0 1" })
 t.equal("a form without a letter: UCI, SAN, FEN and g:piece", table.concat({ g:san("a7a8+"), tostring(g:play("a7a8+")),
-  g:fen(), g:piece("a8") }, " "), "Pa8=+P true 4k4/+P8/9/9/9/9/9/9/4K4[] b - - 1 1 +P")
+  g:fen(), g:piece("a8") }, " "), "Pa8=+P true 4k4/+P8/9/9/9/9/9/9/4K4[] b - - 0 1 +P")
 local many = "[many]\nmaxFile = 9\nmaxRank = 9\ncustomPiece1 = a:W\ncustomPiece2 = b:W\ncustomPiece3 = c:W\ncustomPiece4 = d:W\ncustomPiece5 = e:W\ncustomPiece6 = f:W\ncustomPiece7 = g:W\ncustomPiece8 = h:W\ncustomPiece9 = i:W\ncustomPiece10 = j:W\ncustomPiece11 = l:W\ncustomPiece12 = m:W\ncustomPiece13 = n:W\ncustomPiece14 = o:W\ncustomPiece15 = p:W\ncustomPiece16 = q:W\ncustomPiece17 = r:W\ncustomPiece18 = s:W\nking = k\npromotedPieceType = a:b c:d e:f g:h i:j l:m n:o p:q r:s a:c b:d c:e d:f e:g f:h\n"
 t.fails("more than 32 types: the number needed and the limit", "the section needs 34 piece types (19 and 15 promoted forms); varia holds 32",
   ini.translate(many, "many", "t.ini"))
@@ -536,6 +536,16 @@ t.equal("shinobi: the pawn's drop region", v.pieces.p.drop_region.white .. " / "
   "a2-h2 a3-h3 a4-h4 / a5-h5 a6-h6 a7-h7")
 t.equal("shinobi: pawn drops (FSF perft 3)", varia.new(vi .. "shinobi", { fen = "2k5/8/4P2+P/8/8/8/4M3/K7[pJL] w - - 1 157" }):perft(3), 98452)
 t.equal("shinobi: pawn drops (FSF perft 3, 2)", varia.new(vi .. "shinobi", { fen = "1k4+H1/8/4P2+P/3M4/8/K7/6+L1/8[PPPr] b - - 2 148" }):perft(3), 24633)
+
+-- The n-move count as Fairy-Stockfish keeps it: every drop and every
+-- promotion restart it, a piece's promotion into its form too (shogun;
+-- the native current build, position fen ... moves M, d: its FEN)
+for _, c in ipairs({ { "b6c8+", "2+N1k3/8/8/8/8/8/8/4K3[N] b - - 0 40" }, { "N@e4", "4k3/8/1N6/8/4N3/8/8/4K3[] b - - 0 40" },
+                     { "b6d7", "4k3/3N4/8/8/8/8/8/4K3[N] b - - 8 40" } }) do
+  g = varia.new(vi .. "shogun", { fen = "4k3/8/1N6/8/8/8/8/4K3[N] w - - 7 40" })
+  g:play(c[1])
+  t.equal("the n-move count after " .. c[1] .. " (FSF's FEN)", g:fen(), c[2])
+end
 
 -- atomiczh: dropChecks = false refuses only a drop that checks
 -- Fairy-Stockfish's king type, which atomic has not (its king is a

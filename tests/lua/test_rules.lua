@@ -233,7 +233,7 @@ legal = {}
 for _, m in ipairs(varia.new("minishogi", { fen = "4k/2P2/1S3/5/K4[] w - - 0 1" }):legal()) do legal[m] = true end
 t.check("pawn to the last rank promotes", legal["c4c5+"] and not legal["c4c5"])
 t.equal("a promoted pawn is +P", (function() local h = varia.new("minishogi", { fen = "4k/2P2/1S3/5/K4[] w - - 0 1" }); h:play("c4c5+"); return h:fen() end)(),
-        "2+P1k/5/1S3/5/K4[] b - - 1 1")
+        "2+P1k/5/1S3/5/K4[] b - - 0 1")
 -- Uchifuzume: the pawn drop on e4 would mate; illegal by the rules, a
 -- losing move under the option Fairy-Stockfish 11.1 plays by.
 g = varia.new("minishogi", { fen = "3rk/3s1/4G/5/K4[P] w - - 0 1" })
@@ -499,6 +499,14 @@ t.raises("counts_as: one step", "pieces.n.counts_as: 'h' counts as 'g' itself", 
   std.extend(counted, { name = "c3", pieces = { n = { counts_as = "h" } } }))
 t.raises("counts_as: the limit is the type's", "promotion.limit.h: 'h' counts as 'g', whose limit bounds it", varia.new,
   std.extend(counted, { name = "c4", promotion = { limit = { h = 1 } } }))
+-- A promotion restarts the n-move count (a knight's into its form too);
+-- a piece turned over (promotion.flip) does not, as it may turn back.
+g = varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/4K3 w - - 9 30" })
+g:play("b5c7+")
+t.equal("a promotion restarts the count", g:fen():match("%d+ %d+$"), "0 30")
+g = varia.new("kyotoshogi", { fen = "p+nks+l/5/5/5/+LSK+NP[] w - - 7 10" })
+g:play("d1c2-")
+t.equal("... not a piece turned over", g:fen():match("%d+ %d+$"), "8 10")
 -- A promoted form without a letter of its own: pieces["+p"], p's form,
 -- written +P (in the FEN, SAN, g:piece), named +p in a string of piece
 -- letters; a script may so hold 32 piece types, 26 of them lettered.
@@ -509,7 +517,7 @@ local plus = { name = "plus", files = 8, ranks = 8,
 g = varia.new(plus)
 t.equal("+p: the pawn's form", moves_from(g, "a7"), "a7a8 a7a8+")
 g:play("a7a8+")
-t.equal("+p: written +P", g:fen() .. " " .. g:piece("a8"), "+P3k3/8/8/8/8/8/8/4K3 b - - 1 1 +P")
+t.equal("+p: written +P", g:fen() .. " " .. g:piece("a8"), "+P3k3/8/8/8/8/8/8/4K3 b - - 0 1 +P")
 t.equal("+p: read back", varia.new(plus, { fen = g:fen() }):fen(), g:fen())
 t.equal("+p: in a string of letters (the goal's pieces)",
   table.concat({ varia.new(plus, { fen = "4k2+P/8/8/8/8/8/8/4K3 b - - 0 1" }):result() }, " "), "white goal")
