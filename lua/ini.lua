@@ -891,7 +891,9 @@ end
 -- A region of Fairy-Stockfish's ("*7", "a*", "d4", "-"), as varia's list
 -- of the squares of it that are on the board: a rectangle per run of
 -- files on a rank ("a7-h7 c8").
-local function region_squares(value, files, ranks)
+-- (region_set: the squares as a set, rank * 32 + file; squares_of: the
+-- set as varia's list.)
+local function region_set(value, files, ranks)
   local on = {}
   for tok in (value or ""):gmatch("%S+") do
     if tok == "-" then break end
@@ -905,6 +907,9 @@ local function region_squares(value, files, ranks)
       on[tonumber(sr) * 32 + sf:lower():byte() - 96] = true
     end
   end
+  return on
+end
+local function squares_of(on, files, ranks)
   local out = {}
   for r = 1, ranks do
     local k = 1
@@ -921,6 +926,48 @@ local function region_squares(value, files, ranks)
     end
   end
   return table.concat(out, " ")
+end
+local function region_squares(value, files, ranks)
+  return squares_of(region_set(value, files, ranks), files, ranks)
+end
+
+-- The types each side may ever have on the board or in hand: those of
+-- the start position, what it may promote into, the promoted forms of
+-- what it holds, and with capturesToHand what it may take from the other
+-- side. Against it an option of one side's (promotionPawnTypesBlack, ...)
+-- is read: exact where the other side never holds the type. (It may say
+-- a side holds more than it ever does, never less.)
+local function held_types(c)
+  local o = c.opts
+  local held = { white = {}, black = {} }
+  for l in (c.start:match("^%S+") or ""):gmatch("%a") do
+    held[l:find("%u") and "white" or "black"][l:lower()] = true
+  end
+  for _, side in ipairs({ "white", "black" }) do
+    local own = o["promotionPieceTypes" .. (side == "white" and "White" or "Black")] or o.promotionPieceTypes or ""
+    for l in own:gmatch("%a") do held[side][l:lower()] = true end
+  end
+  repeat
+    local grew = false
+    for _, side in ipairs({ "white", "black" }) do
+      local other = side == "white" and "black" or "white"
+      local function add(l) if not held[side][l] then held[side][l], grew = true, true end end
+      for a, b in (o.promotedPieceType or ""):lower():gmatch("(%a):(%a)") do
+        if held[side][a] then add(b) end
+      end
+      if bool(o.capturesToHand) then for l in pairs(held[other]) do add(l) end end
+    end
+  until not grew
+  return held
+end
+
+-- A set of types one side's option names, as Fairy-Stockfish's parser
+-- reads it: KEY .. "White" (or "Black") over KEY over the fallbacks
+-- given (nil: the default).
+local function side_types(o, side, key, ...)
+  for _, k in ipairs({ key .. (side == "white" and "White" or "Black"), key, ... }) do
+    if o[k] then return (o[k]:gsub("[^%a]", "")):lower() end
+  end
 end
 
 -- Walls: pieces that turn to a wall where they capture
@@ -982,13 +1029,23 @@ end
 -- side's squares (promotion.zone = { white = ..., black = ... }).
 local function read_promotion(c)
   local o, v, pieces, ranks = c.opts, c.v, c.pieces, c.ranks
+  local held = held_types(c)
+  c.held = held
+  -- Fairy-Stockfish's pawn type, unless pawnTypes names another piece
+  -- and no side ever holds one (xhess): then pawnTypes is a custom pawn
+  local builtin = c.by_type.pawn
+  if builtin and not held.white[builtin] and not held.black[builtin] and o.pawnTypes
+      and not o.pawnTypes:lower():find(builtin, 1, true) then
+    builtin = nil
+  end
   -- pawnTypes naming one piece that is not Fairy-Stockfish's pawn (a
   -- custom piece): that piece is the one that promotes, as a pawn
   -- (promotionPawnTypes, which defaults to pawnTypes, says whether it
   -- promotes; Fairy-Stockfish's own pawn promotes whatever it says)
   local custom_pawn = false
   local ppt = o.promotionPawnTypes and (o.promotionPawnTypes:gsub("[^%a]", "")):lower()
-  if not c.by_type.pawn and o.pawnTypes and o.pawnTypes:match("^%a$") and pieces[o.pawnTypes:lower()] then
+  if not builtin and o.pawnTypes and o.pawnTypes:match("^%a$") and pieces[o.pawnTypes:lower()]
+      and o.pawnTypes:lower() ~= c.by_type.pawn then
     local letter = o.pawnTypes:lower()
     if ppt == nil or ppt == letter then
       custom_pawn = letter -- not by_type.pawn: blasts spare only the built-in pawn
@@ -1014,9 +1071,10 @@ local function read_promotion(c)
       zone = 0 -- beyond the board for both sides
     end
   end
+  c.zone_regions = { white = o.promotionRegionWhite, black = o.promotionRegionBlack }
   c.opts.promotionRegionBlack = nil
   c.custom_pawn = custom_pawn
-  local pawn = c.by_type.pawn or custom_pawn or nil
+  local pawn = builtin or custom_pawn or nil
   if pawn then
     local p = pieces[pawn]
     p.pawn, p.promotes = true, true
@@ -1085,28 +1143,95 @@ local function read_promotion(c)
       local pc = pieces[ch:lower()]
       if pc and (given or not (pc.name or ""):find("^customPiece")) then promo[#promo + 1] = ch:lower() end
     end
+    c.promo_letters = table.concat(promo)
     -- a pawn with a promoted form (promotedPieceType p:...) promotes into
     -- it in the zone in both programs (promotion.pieces empty)
     local form = (o.promotedPieceType or ""):find("%f[%a]" .. pawn .. ":%a")
     if #promo == 0 and not form then
-      p.promotes = nil
-      -- (a pawn's region would keep it out, but would take its attacks
-      -- on the last rank too, which Fairy-Stockfish's pawn keeps)
-      note(c.notes, "promotionPieceTypes", "empty: the pawn cannot promote, and in Fairy-Stockfish cannot move to the last rank either; varia lets it stay there", true)
+      -- no promotion piece: where promotion is compulsory the pawn cannot
+      -- enter the zone at all (promotion.pieces given empty; its attacks
+      -- there stay, as Fairy-Stockfish's pawn keeps them), else it moves
+      -- there and stays a pawn
+      if zone >= 1 and bool(o.mandatoryPawnPromotion) then
+        v.promotion = { pieces = "", zone = zone_value }
+      else
+        p.promotes = nil
+      end
     elseif #promo == 0 then
       p.promotes = nil
     elseif zone < 1 then
       p.promotes = nil -- the zone is beyond the board, in both programs
     else
       v.promotion = { pieces = table.concat(promo), zone = zone_value }
+      -- mandatoryPawnPromotion = false: a pawn may stay a pawn anywhere in
+      -- the zone (compulsory = 0), the last rank too; where a piece may not
+      -- go where it could never move again (immobilityIllegal), compulsory
+      -- on the last rank, which is the same
       if not bool(o.mandatoryPawnPromotion) and type(zone_value) == "table" then
-        note(c.notes, "mandatoryPawnPromotion", "varia's promotion on a zone of squares (promotionRegionWhite/Black that are not the same far ranks) is compulsory", true)
-      elseif not bool(o.mandatoryPawnPromotion) then
-        v.promotion.compulsory = 1
-        -- exact where a pawn may not go where it could never move again
-        if not bool(o.immobilityIllegal) then
-          note(c.notes, "mandatoryPawnPromotion", "varia's promotion is compulsory on the last rank, where Fairy-Stockfish lets a pawn stay a pawn", true)
+        if bool(o.immobilityIllegal) then
+          note(c.notes, "mandatoryPawnPromotion", "with immobilityIllegal, on a zone of squares: varia's promotion there is compulsory on every square or none", true)
+        else
+          v.promotion.compulsory = 0
         end
+      elseif not bool(o.mandatoryPawnPromotion) then
+        v.promotion.compulsory = bool(o.immobilityIllegal) and 1 or 0
+      end
+    end
+  end
+  -- One side's options (promotionPawnTypesWhite/Black, promotionPieceTypes-
+  -- White/Black; khans: Black's custom pawn promotes to its own piece):
+  -- every type either side promotes as a pawn `promotes`, each side's
+  -- promotion pieces promotion.by_side; exact where a side never holds a
+  -- type that promotes for the other side alone (Fairy-Stockfish's own
+  -- pawn promotes for both whatever they say).
+  local sided = false
+  for _, k in ipairs({ "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack" }) do
+    if o[k] then sided = true end
+  end
+  if sided and zone >= 1 then
+    local ppts, promos = {}, {}
+    for _, side in ipairs({ "white", "black" }) do
+      ppts[side] = side_types(o, side, "promotionPawnTypes", "pawnTypes") or c.by_type.pawn or ""
+      local own = o["promotionPieceTypes" .. (side == "white" and "White" or "Black")]
+      local list = {}
+      for ch in (own and own:lower() or c.promo_letters or ""):gmatch("%a") do
+        if pieces[ch] and not table.concat(list):find(ch, 1, true) then list[#list + 1] = ch end
+      end
+      promos[side] = table.concat(list)
+    end
+    for _, side in ipairs({ "white", "black" }) do
+      for t in ppts[side]:gmatch("%a") do
+        if pieces[t] and t ~= c.by_type.pawn then pieces[t].promotes = true end
+      end
+    end
+    local exact = true
+    for t, pc in pairs(pieces) do
+      if pc.promotes and t ~= builtin then
+        for _, side in ipairs({ "white", "black" }) do
+          if held[side][t] and not ppts[side]:find(t, 1, true) then exact = false end
+        end
+      end
+    end
+    -- a side whose pawns promote needs a promotion piece
+    for _, side in ipairs({ "white", "black" }) do
+      local any = false
+      for t, pc in pairs(pieces) do if pc.promotes and held[side][t] then any = true end end
+      if any and promos[side] == "" then exact = false end
+    end
+    if exact then
+      local union = promos.white
+      for ch in promos.black:gmatch("%a") do if not union:find(ch, 1, true) then union = union .. ch end end
+      v.promotion = v.promotion or { zone = zone_value }
+      v.promotion.pieces = union
+      if promos.white ~= promos.black then
+        v.promotion.by_side = { white = promos.white ~= "" and promos.white or promos.black,
+                                black = promos.black ~= "" and promos.black or promos.white }
+      end
+      if not bool(o.mandatoryPawnPromotion) and v.promotion.compulsory == nil then
+        v.promotion.compulsory = bool(o.immobilityIllegal) and 1 or 0
+      end
+      for _, k in ipairs({ "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypesWhite", "promotionPieceTypesBlack" }) do
+        c.opts[k] = nil
       end
     end
   end
@@ -1124,31 +1249,37 @@ local function read_promotion(c)
     table.sort(forms, function(x, y) return x[1] < y[1] end)
     local base_count = 0
     for _ in pairs(pieces) do base_count = base_count + 1 end
+    -- varia holds 32 piece types; a script names each by a letter, 26 at
+    -- most, but a promoted form may go without one (pieces["+p"], written
+    -- +P as Fairy-Stockfish writes it): where the letters left are too few
+    -- for the forms, every form goes so (pandemonium: 19 and 9)
+    if base_count + #forms > 32 then
+      return string.format("[%s] promotedPieceType = %s: the section needs %d piece types (%d and %d promoted forms); varia holds 32",
+        c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
+    end
+    local unlettered = #forms > #free
     for _, f in ipairs(forms) do
       local base, to = pieces[f[1]], pieces[f[2]]
       if not base or not to then return string.format("[%s] promotedPieceType: %s:%s names a piece the variant does not have", c.name, f[1], f[2]) end
-      local letter = table.remove(free, 1)
-      if not letter then
-        return string.format("[%s] promotedPieceType = %s: the section needs %d piece types (%d and %d promoted forms); a varia script names each by a letter, 26 at most",
-          c.name, o.promotedPieceType, base_count + #forms, base_count, #forms)
-      end
-      -- varia gives each piece its own promoted form (written +X in FEN)
-      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value, rotated = to.rotated }
-      base.promotes_to = letter
+      local letter = unlettered and "+" .. f[1] or table.remove(free, 1)
+      -- varia gives each piece its own promoted form (written +X in FEN),
+      -- counted as the type it plays as (Fairy-Stockfish's form is that type)
+      pieces[letter] = { name = "promoted " .. base.name, betza = to.betza, value = to.value, rotated = to.rotated,
+                         counts_as = f[2] }
+      if not unlettered then base.promotes_to = letter end -- (a "+p" is p's form by its key)
       c.forms = c.forms or {} -- the form's letter -> the type it plays as
       c.forms[letter] = f[2]
     end
     -- Fairy-Stockfish's promotionLimit counts the type's pieces, its
     -- promoted forms among them, and bounds promotion into a promoted form
-    -- as well (movegen.cpp); varia's limit counts the letter alone and
-    -- bounds the promotion pieces only
-    local limited = {}
+    -- as well (movegen.cpp), as varia's limit does through counts_as; but
+    -- not a pawn's promotion into its form (make_promotions)
+    local pawn = c.by_type.pawn
     for _, f in ipairs(forms) do
-      if v.promotion.limit and v.promotion.limit[f[2]] then limited[#limited + 1] = f[1] .. ":" .. f[2] end
-    end
-    if #limited > 0 then
-      note(c.notes, "promotionLimit", string.format("with promotedPieceType %s: Fairy-Stockfish also counts and bounds the promoted forms of a limited type; varia's limit does neither",
-        table.concat(limited, " ")), true)
+      if f[1] == pawn and v.promotion.limit and v.promotion.limit[f[2]] then
+        note(c.notes, "promotionLimit", string.format("with promotedPieceType %s:%s: Fairy-Stockfish does not bound the pawn's promotion into its form; varia's limit does",
+          f[1], f[2]), true)
+      end
     end
     if bool(o.mandatoryPiecePromotion) then
       local whole = v.promotion.zone == ranks
@@ -1232,9 +1363,9 @@ local function read_drops(c)
       end
     end
     if o.enclosingDropStart and not off[o.enclosingDropStart] then d.start = squares(o.enclosingDropStart, files) end
-    if d.unlimited or d.enclosing or (o.flipEnclosedPieces and not off[o.flipEnclosedPieces]) then
-      d.restart_count = true
-    end
+    -- every drop restarts the n-move count in Fairy-Stockfish
+    -- (position.cpp, do_move), not only a pawn's
+    d.restart_count = true
     if bool(o.dropOppositeColoredBishop) and by_type.bishop then d.opposite = by_type.bishop end
     if o.whiteDropRegion or o.blackDropRegion then
       local all = "a1-" .. string.char(96 + files) .. ranks
@@ -1259,6 +1390,30 @@ local function read_drops(c)
       v.departures.gate_shields = true
     elseif bool(o.gating) then
       note(c.notes, "gating", "gating without seirawanGating keeps squares in the castling field for cambodianMoves, which varia does not translate", true)
+    end
+    -- Fairy-Stockfish's pawn type is never dropped in its promotion zone
+    -- nor on its first rank (unless the options say), whether it promotes
+    -- or not; varia keeps a pawn that promotes out of them, and a pawn that
+    -- does not (one with a promoted form: shinobi) by a drop region
+    local pawn = by_type.pawn
+    if pawn and c.pieces[pawn] and not c.pieces[pawn].promotes and not (d.pawn_zone and d.pawn_first_rank) then
+      local region = {}
+      for _, side in ipairs({ "white", "black" }) do
+        local own = o[side .. "DropRegion"]
+        local on = own and region_set(own, files, ranks) or region_set("*" .. table.concat((function()
+          local all = {}
+          for r = 1, ranks do all[r] = r end
+          return all end)(), " *"), files, ranks)
+        if not d.pawn_zone then
+          for sq in pairs(region_set(c.zone_regions[side], files, ranks)) do on[sq] = nil end
+        end
+        if not d.pawn_first_rank then
+          local first = side == "white" and 1 or ranks
+          for f = 1, files do on[first * 32 + f] = nil end
+        end
+        region[side] = squares_of(on, files, ranks)
+      end
+      c.pieces[pawn].drop_region = region
     end
     if bool(o.sittuyinRookDrop) and c.rook then
       c.pieces[c.rook].drop_region = { white = squares("*1", files), black = squares("*" .. ranks, files) }
@@ -1352,6 +1507,38 @@ local janggi_material = { rook = 13, janggiCannon = 7, horse = 5, janggiElephant
 local function read_ends(c)
   local o, rules, pieces, by_type, files = c.opts, c.rules, c.pieces, c.by_type, c.files
   rules.nmove = tonumber(o.nMoveRule) or 50
+  -- nMoveRuleTypes (White, Black; pawnTypes by default, else the pawn):
+  -- the types whose irreversible moves restart the count. varia's are
+  -- the types with `pawn` or `promotes`: exact where each side's types
+  -- that restart it are those of them it holds, each moving only forward
+  -- (so that every move of one is irreversible); a type that only
+  -- restarts it (khans: none) becomes `pawn`.
+  if o.nMoveRuleTypes or o.nMoveRuleTypesWhite or o.nMoveRuleTypesBlack then
+    local function forward_only(betza)
+      local ok = betza ~= ""
+      for dirs in betza:gmatch("(%l*)%u") do
+        local d = dirs:gsub("[^fblrsvh]", "")
+        if not d:find("^f+$") then ok = false end
+      end
+      return ok
+    end
+    local exact, become = true, {}
+    for _, side in ipairs({ "white", "black" }) do
+      local nmr = side_types(o, side, "nMoveRuleTypes", "pawnTypes") or by_type.pawn or ""
+      for t, pc in pairs(pieces) do
+        if c.held[side][t] then
+          local want, have = nmr:find(t, 1, true) ~= nil, (pc.pawn or pc.promotes) == true
+          if want and not forward_only(pc.betza) and t ~= by_type.pawn then exact = false
+          elseif want and not have then become[t] = true
+          elseif have and not want then exact = false end
+        end
+      end
+    end
+    if exact then
+      for t in pairs(become) do pieces[t].pawn = true end
+      o.nMoveRuleTypes, o.nMoveRuleTypesWhite, o.nMoveRuleTypesBlack = nil, nil, nil
+    end
+  end
   rules.repetition = tonumber(o.nFoldRule) or 3
   if results[o.nFoldValue] and o.nFoldValue ~= "draw" then rules.repetition_result = o.nFoldValue end
   -- perpetualCheckIllegal: the side whose checks made the repetition loses
@@ -1536,9 +1723,6 @@ local function read_ends(c)
       if pieces[l] and not survivors:find(l, 1, true) then survivors = survivors .. l end
     end
     rules.blast = { radius = 1, immune = immune, survivors = survivors ~= "" and survivors or nil }
-    if (bool(o.pieceDrops) or bool(o.gating)) and not bool(o.dropChecks) then
-      note(c.notes, "dropChecks", "with blastOnCapture: varia forbids every drop that gives check; Fairy-Stockfish judges checks under blasts otherwise and lets some through (atomiczh)", true)
-    end
     local ext = rules.extinction
     if bool(o.extinctionPseudoRoyal) and ext and #ext.pieces == 1 and pieces[ext.pieces] and ext.count == 0 then
       pieces[ext.pieces].royal = true
@@ -1549,10 +1733,14 @@ local function read_ends(c)
   -- extinction type are pseudo-royal (none may be left attacked) while it
   -- has at most extinctionPieceCount + 1 of them, and the extinction rule
   -- is off (Fairy-Stockfish's position.cpp). Where no side can ever hold
-  -- more, that is varia's royal pieces (rules.royals "each"). A side
-  -- without moves whose pseudo-royal piece is attacked is mated: Fairy-
-  -- Stockfish's stalemate value is its checkmate value then (position.h,
-  -- stalemate_value), as varia scores a checkmate.
+  -- more, that is varia's royal pieces (rules.royals "each"); otherwise,
+  -- with extinctionPieceCount 0, royal = "counted" (protected while the
+  -- side has one of the type, the promoted forms counted as it among
+  -- them), the king type staying royal as it is. A side without moves
+  -- whose pseudo-royal piece is attacked is mated: Fairy-Stockfish's
+  -- stalemate value is its checkmate value then (position.h,
+  -- stalemate_value), also where the section has no king type or its
+  -- king is not on the board yet, as varia scores a checkmate.
   local ext = rules.extinction
   if bool(o.extinctionPseudoRoyal) and not bool(o.blastOnCapture) and ext then
     local why
@@ -1575,17 +1763,27 @@ local function read_ends(c)
         end
       end
     end
+    -- the king type, where it is not counted, may not be more than one
+    local kings_alone = not c.king or not (
+      (not off[o.promotionPieceTypes or ""] and (o.promotionPieceTypes or ""):lower():find(c.king, 1, true)) or
+      (o.promotedPieceType or ""):lower():find(":" .. c.king, 1, true) or bool(o.capturesToHand))
     if not why then
       for l in ext.pieces:gmatch("%a") do if pieces[l] then pieces[l].royal = true end end
       for form, as in pairs(c.forms or {}) do if ext.pieces:find(as, 1, true) then pieces[form].royal = true end end
       rules.extinction = nil
-      if c.king and pieces[c.king] and #ext.pieces > 1 and rules.checkmate ~= rules.stalemate then
-        note(c.notes, "extinctionPseudoRoyal", string.format("Fairy-Stockfish scores a mate as a stalemate while the king (%s) is not on the board, varia as a mate", c.king), true)
+      c.pseudo_royal = true
+      c.opts.extinctionPseudoRoyal = nil
+    elseif ext.count == 0 and ext.pieces ~= "*" and kings_alone and not bool(o.dupleCheck) then
+      -- a type that is the king's too is royal whatever its number, as
+      -- Fairy-Stockfish's king (its pseudo-royal rule adds nothing then)
+      for l in ext.pieces:gmatch("%a") do
+        if pieces[l] then pieces[l].royal = l == c.king or "counted" end
       end
+      rules.extinction = nil
       c.pseudo_royal = true
       c.opts.extinctionPseudoRoyal = nil
     else
-      c.pseudo_royal_why = "varia's royal pieces are royal whatever their number; here " .. why
+      c.pseudo_royal_why = "varia's counted royal pieces are protected while alone of their type (extinctionPieceCount 0, no king that may be more than one); here " .. why
       note(c.notes, "extinctionPseudoRoyal", c.pseudo_royal_why, true)
     end
   end
@@ -1598,6 +1796,26 @@ local function read_ends(c)
     for _, t in ipairs({ "rook", "bers", "knight" }) do if by_type[t] then letters[#letters + 1] = by_type[t] end end
     rules.checkmate_by = by_type.knight and { pieces = by_type.knight, result = "win" } or nil
     rules.checkmate_series = { pieces = table.concat(letters), result = "draw" }
+  end
+  -- dropChecks = false: Fairy-Stockfish refuses a drop that checks its
+  -- king type (position.cpp, gives_check), and none without one (atomic's
+  -- king is a commoner: atomiczh's drops may all check); varia's
+  -- drops.no_check forbids checking any royal piece, and judges a check
+  -- under a blast as its blast rules do (a king beside the enemy king is
+  -- not in check), which Fairy-Stockfish's gives_check does not
+  local d = c.v.drops
+  if d and d.no_check then
+    local others = false
+    for l, pc in pairs(pieces) do
+      if pc.royal and l ~= c.king and not (c.forms and c.forms[l] == c.king) then others = true end
+    end
+    if not c.king then
+      d.no_check = nil
+    elseif others then
+      note(c.notes, "dropChecks", "varia forbids a drop that checks any royal piece; Fairy-Stockfish only one that checks the king", true)
+    elseif rules.blast then
+      note(c.notes, "dropChecks", "with blastOnCapture: varia does not count a check on a king beside the enemy king; Fairy-Stockfish does", true)
+    end
   end
 end
 
@@ -1801,7 +2019,7 @@ end
 -- ---- writing the script -------------------------------------------------
 
 local order = { "name", "files", "ranks", "pieces", "start", "promotion", "castling", "drops", "turn", "rules", "differs" }
-local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "petrify", "initial",
+local piece_order = { "name", "betza", "value", "material", "neutral", "royal", "pawn", "promotes", "promotes_to", "counts_as", "petrify", "initial",
   "region", "extra", "drop_region", "no_screen", "no_capture", "rotated" }
 
 -- Every value the script carries comes from the .ini file, so none is

@@ -168,8 +168,12 @@ static const char *read_pockets(Position *p, const char *s) {
   const Variant *v = p->v;
   for (; *s && *s != ']'; s++) {
     if (*s == '-') continue;
+    int form = *s == '+' && s[1] && s[1] != ']'; /* a promoted form in hand (+P) */
+    if (form) s++;
     int t = variant_type_by_letter(v, (char)tolower((unsigned char)*s));
     if (t < 0 || v->type[t].neutral) return "not a piece letter";
+    if (form && !v->promo_to[t]) return "'+' before a piece without a promoted form";
+    if (form) t = v->promo_to[t] - 1;
     int c = isupper((unsigned char)*s) ? WHITE : BLACK;
     if (p->pocket[c][t] >= MAX_POCKET) return "too many pieces of one kind";
     p->pocket[c][t]++;
@@ -741,10 +745,8 @@ int pos_fen(const Position *p, char *buf, size_t len) {
     tmp[n++] = '[';
     for (int c = 0; c < 2; c++)
       for (int i = 0; i < nt; i++)
-        for (int k = 0; k < p->pocket[c][order[i]] && n < sizeof tmp - 64; k++) {
-          char l = v->type[order[i]].letter;
-          tmp[n++] = c == WHITE ? (char)toupper((unsigned char)l) : l;
-        }
+        for (int k = 0; k < p->pocket[c][order[i]] && n < sizeof tmp - 64; k++)
+          n += (size_t)type_text(v, order[i], c, tmp + n);
     tmp[n++] = ']';
   }
   tmp[n++] = ' ';
@@ -838,8 +840,7 @@ int pos_fen(const Position *p, char *buf, size_t len) {
         for (int k = 0; k < p->lost[c][t]; k++) {
           if (first_lost) e += (size_t)sprintf(ext + e, ";lost=");
           first_lost = 0;
-          ext[e++] = c == WHITE ? (char)toupper((unsigned char)v->type[t].letter) : v->type[t].letter;
-          ext[e] = '\0';
+          e += (size_t)type_text(v, t, c, ext + e);
         }
   }
   if (p->dropped && p->dropped == v->drop_mate_loses) /* it decides a mate */

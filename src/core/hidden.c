@@ -86,18 +86,18 @@ int view_fen(const Position *p, int player, char *buf, size_t len) {
     for (int f = 0; f < g->files; f++) {
       int sq = board_square(g, f, r);
       uint8_t c = p->board[sq];
-      char ch;
-      if (!view_sees(p, player, sq)) ch = VIEW_UNKNOWN;
-      else if (c == CELL_EMPTY) {
+      char ch[4] = {VIEW_UNKNOWN, 0};
+      if (!view_sees(p, player, sq)) {
+        /* unknown */
+      } else if (c == CELL_EMPTY) {
         empty++;
         continue;
       } else {
-        ch = v->type[CELL_TYPE(c)].letter;
-        if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
+        type_text(v, CELL_TYPE(c), CELL_COLOUR(c), ch);
       }
       if (empty) n += (size_t)sprintf(out + n, "%d", empty);
       empty = 0;
-      out[n++] = ch;
+      n += (size_t)sprintf(out + n, "%s", ch);
     }
     if (empty) n += (size_t)sprintf(out + n, "%d", empty);
     if (r) out[n++] = '/';

@@ -249,6 +249,13 @@ int royal_attacked(const Position *p, int c) {
   int n = royal_count(p, c);
   if (n == 0) return 0;
   if (n == 1) return attacked(p, p->royal[c], c ^ 1);
+  if (v->counted_royals) { /* royal = "counted": only the protected ones */
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int sq = p->plist[c][i], t = CELL_TYPE(p->board[sq]);
+      if (IS_SET(v->royal_mask, t) && pos_royal_protected(p, c, t) && attacked(p, sq, c ^ 1)) return 1;
+    }
+    return 0;
+  }
   if (v->royals == ROYALS_ALONE) return 0;
   int all = v->royals == ROYALS_ALL;
   for (int i = 0; i < p->npieces[c]; i++) {
@@ -268,6 +275,20 @@ static inline int is_mobile(const Variant *v, int c, int t, int sq) {
   return v->mobile[c][t][sq / 64] >> (sq % 64) & 1;
 }
 
+/* May colour us promote into type t as far as the promotion limit goes?
+** The limit of the type t counts as (itself, or its counts_as), counted
+** with the types counted as it: Fairy-Stockfish's limit counts every
+** piece of the type, its promoted ones among them, and bounds promotion
+** into a promoted form too. */
+static __attribute__((noinline)) int limit_allows(const Position *p, int us, int t) {
+  const Variant *v = p->v;
+  int as = v->counted_as[t];
+  return !v->promo_limit[as] || pos_count_as(p, us, as) < v->promo_limit[as];
+}
+static inline int within_limit(const Position *p, int us, int t) {
+  return !p->v->has_promo_limit || limit_allows(p, us, t);
+}
+
 /* A piece with one promoted form: on a move that starts or ends in the
 ** zone it may promote, and must where the variant says so or where it
 ** could never move again. Under no_immobile, a piece that cannot promote
@@ -275,6 +296,12 @@ static inline int is_mobile(const Variant *v, int c, int t, int sq) {
 static int emit_promoted_form(const Position *p, Move *list, int n, int from, int to,
                               int flag, int us) {
   const Variant *v = p->v;
+  /* a move that neither starts nor ends in the zone, where no form turns
+  ** back and no move is kept from leaving a piece immobile: as it is */
+  if (!v->promo_sq[us][from] && !v->promo_sq[us][to] && !v->promo_flip && !v->no_immobile) {
+    if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
+    return n;
+  }
   int t = CELL_TYPE(p->board[from]);
   if (v->promo_flip == 2 && p->board[to] == CELL_EMPTY) { /* turns over on captures only */
     if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -284,7 +311,8 @@ static int emit_promoted_form(const Position *p, Move *list, int n, int from, in
     if (n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->demote_to[t]);
     return n;
   }
-  int can = v->promo_to[t] && (v->promo_sq[us][from] || v->promo_sq[us][to]);
+  int can = v->promo_to[t] && (v->promo_sq[us][from] || v->promo_sq[us][to]) &&
+            within_limit(p, us, v->promo_to[t] - 1);
   int stays = !(can && v->form_compulsory) && !(v->no_immobile && !is_mobile(v, us, t, to));
   if (can && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, v->promo_to[t]);
   if (stays && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -305,7 +333,7 @@ static inline int may_become(const Position *p, int us, int t) {
   const Variant *v = p->v;
   if (v->promote_to_lost && !p->lost[us][t] && !(v->card_flip[t] && p->lost[us][v->card_flip[t] - 1]))
     return 0;
-  return !v->promo_limit[t] || p->count[us][t] < v->promo_limit[t];
+  return within_limit(p, us, t);
 }
 
 /* Adds a move, one per promotion choice when it reaches the zone (where
@@ -333,7 +361,7 @@ static inline int emit(const Position *p, Move *list, int n, int from, int to,
     ** (Wolf chess's pawn: a queen ... or, written +, an elephant) */
     if (v->promo_to_mask) {
       int form = v->promo_to[CELL_TYPE(p->board[from])];
-      if (form && n < MAX_MOVES) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
+      if (form && n < MAX_MOVES && within_limit(p, us, form - 1)) list[n++] = MAKE_MOVE(from, to, MF_PROMO, form);
     }
     return n;
   }
@@ -357,8 +385,8 @@ static int rules_royal_attacked(const Position *p, int c) {
   int n = royal_count(p, c), all = p->v->royals == ROYALS_ALL && n > 1;
   if (p->v->royals == ROYALS_ALONE && n > 1) return 0;
   for (int i = 0; i < p->npieces[c] && !r->failed; i++) {
-    int sq = p->plist[c][i];
-    if (IS_SET(p->v->royal_mask, CELL_TYPE(p->board[sq])) && rule_attacked(p, sq, c ^ 1) != all)
+    int sq = p->plist[c][i], t = CELL_TYPE(p->board[sq]);
+    if (IS_SET(p->v->royal_mask, t) && pos_royal_protected(p, c, t) && rule_attacked(p, sq, c ^ 1) != all)
       return !all;
   }
   return all && !r->failed;
@@ -407,7 +435,7 @@ static inline int castling_test(const Position *p, int side, int *where, int hoo
   ** not where captures blast: survives() judges that path). The king may
   ** not leave, cross or (checked after the move, when the rook has moved
   ** too) enter an attacked square. */
-  if (!v->royal_capture && IS_SET(v->royal_mask, v->castle_king_type) && !v->nblast) {
+  if (v->castle_checked == 1 || (v->castle_checked == 2 && pos_royal_protected(p, us, v->castle_king_type))) {
     int dir = kt > ksq ? 1 : -1;
     for (int sq = ksq; sq != kt; sq += dir)
       if (rule_attacked(p, sq, them)) {
@@ -1209,17 +1237,58 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
 /* The moves of a piece with extra moves, which end on its extra squares.
 ** Its own check flag: gen_pseudo_all's, passed by address, would leave
 ** the register of that hot loop (chess perft: 3.5% more instructions). */
-static int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
+static __attribute__((noinline)) int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
   const Variant *v = p->v;
   int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t], check = -1;
   if (v->geo.wrap) return gen_wrapped(p, list, n, from, t, &check);
   const Step *s = v->step[us][t];
+  int first = n;
+  if (IS_SET(v->form_plain_mask[us], t) && n + 2 * v->plain_room[us][t] <= MAX_MOVES) {
+    /* plain steps, then the moves that start or end in the zone promoted
+    ** into the form (emit_promoted_form's choices) */
+    const uint8_t *b = p->board, *enemy = v->enemy[us];
+    for (const Step *end = s + all; s < end; s++) {
+      int to = from + s->off, modes = s->modes;
+      uint8_t c = b[to];
+      for (int k = 1; c == CELL_EMPTY; k++) {
+        if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+        if (k >= s->range) break;
+        to += s->off;
+        c = b[to];
+      }
+      if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+    }
+    int form = v->promo_to[t];
+    if (!within_limit(p, us, form - 1)) return n;
+    const uint8_t *zone = v->promo_sq[us];
+    for (int i = first, end = n; i < end; i++) {
+      Move m = list[i];
+      if (!zone[from] && !zone[MOVE_TO(m)]) continue;
+      Move promoted = MAKE_MOVE(from, MOVE_TO(m), MF_PROMO, form);
+      if (v->form_compulsory) list[i] = promoted;
+      else list[n++] = promoted;
+    }
+    return n;
+  }
   n = gen_steps(p, list, n, from, t, s, s + plain, &check);
   int n0 = n, k = n;
   n = gen_steps(p, list, n, from, t, s + plain, s + all, &check);
   for (int j = n0; j < n; j++)
     if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
-  return k;
+  if (!IS_SET(v->twice_mask[us], t)) return k;
+  /* two steps that reach one square: each move once */
+  uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
+  int kept = first;
+  for (int i = first; i < k; i++) {
+    Move m = list[i];
+    int to = MOVE_TO(m), twice = 0;
+    if (SEEN(seen, to))
+      for (int j = first; j < kept && !twice; j++) twice = list[j] == m;
+    if (twice) continue;
+    MARK_SEEN(seen, to);
+    list[kept++] = m;
+  }
+  return kept;
 }
 
 /* The promotion into q by step s landing on to, where q may stand there
@@ -1521,6 +1590,7 @@ int royal_checkers(const Position *p, int c, int *from, int *royal, int max) {
     int ksq = p->plist[c][i];
     if (!(p->v->royal_mask >> CELL_TYPE(p->board[ksq]) & 1)) continue;
     if (p->v->nblast && blast_shielded(p, ksq, c)) continue;
+    if (!pos_royal_protected(p, c, CELL_TYPE(p->board[ksq]))) continue; /* counted, not alone */
     for (int j = 0; j < p->npieces[c ^ 1]; j++) {
       int a = p->plist[c ^ 1][j];
       if (!piece_attacks(p, a, ksq) && !faces(p, a, ksq)) continue;

@@ -193,7 +193,7 @@ static int san_written(Position *p, Move m, const Move *list, int cnt, int marks
       if (others && (!capture || same_file)) n += (size_t)board_square_name(g, from, out + n);
       else if (capture) n += (size_t)sprintf(out + n, "%c", g->file_letter[board_file(g, from)]);
     } else {
-      out[n++] = (char)toupper((unsigned char)v->type[t].letter);
+      n += (size_t)type_text(v, t, WHITE, out + n); /* (+P: a form without a letter) */
       /* Disambiguate against other pieces of the type reaching to. */
       int others = 0, same_file = 0, same_rank = 0;
       for (int i = 0; i < cnt; i++) {
@@ -215,9 +215,10 @@ static int san_written(Position *p, Move m, const Move *list, int cnt, int marks
     if (capture) out[n++] = 'x';
     board_square_name(g, to, sq);
     n += (size_t)sprintf(out + n, "%s", sq);
-    if (flag == MF_PROMO)
-      n += (size_t)sprintf(out + n, "=%c",
-                           toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
+    if (flag == MF_PROMO) {
+      out[n++] = '=';
+      n += (size_t)type_text(v, MOVE_PROMO(m) - 1, WHITE, out + n);
+    }
     if (flag == MF_GATE) /* Nf3/G: the piece gated in on the square left */
       n += (size_t)sprintf(out + n, "/%c", toupper((unsigned char)v->type[MOVE_PROMO(m) - 1].letter));
   }

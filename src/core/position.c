@@ -300,6 +300,10 @@ static uint64_t blast(Position *p, int sq, Undo *u) {
     u->blast_attr[n] = p->attr[at];
     n++;
     k ^= zkey(v, c, at) ^ attr_key(v, at, p->attr[at]);
+    /* where captures fill pockets, a piece the blast takes joins the
+    ** pocket of the side it does not belong to (the capturer's own to
+    ** the opponent), as Fairy-Stockfish's atomic crazyhouse */
+    if (v->capture_to_pocket) k ^= pocket_add(p, CELL_COLOUR(c) ^ 1, pocket_type(v, c, p->attr[at]), +1);
     remove_piece(p, at);
     p->attr[at] = 0;
     clear &= p->castle_clear[at];
@@ -591,6 +595,9 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
   }
   if (flag == MF_PROMO) {
     uint8_t promoted = MAKE_CELL(us, MOVE_PROMO(m) - 1);
+    /* a promotion cannot be undone: it restarts the n-move count (as in
+    ** Fairy-Stockfish), but a piece turned over, which may turn back */
+    if (!v->promo_flip) p->halfmove = 0;
     p->count[us][CELL_TYPE(cell)]--;
     p->count[us][CELL_TYPE(promoted)]++;
     p->board[to] = promoted;
@@ -1017,6 +1024,8 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     for (int i = u->nblast - 1; i >= 0; i--) { /* the blast first: it emptied to */
       put_piece(p, u->blast_sq[i], u->blast_cell[i]);
       p->attr[u->blast_sq[i]] = u->blast_attr[i];
+      if (v->capture_to_pocket)
+        p->pocket[CELL_COLOUR(u->blast_cell[i]) ^ 1][pocket_type(v, u->blast_cell[i], u->blast_attr[i])]--;
     }
     remove_piece(p, to);
     p->attr[to] = 0;

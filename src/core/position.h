@@ -117,6 +117,23 @@ typedef struct Position {
   uint64_t key;
 } Position;
 
+/* Colour c's pieces on the board of type t and of the types counted
+** with it (PieceType.counts_as: a type and those that count as it). */
+static inline int pos_count_as(const Position *p, int c, int t) {
+  uint32_t with = p->v->counted_with[t];
+  if (with == 1u << t) return p->count[c][t];
+  int n = 0;
+  for (; with; with &= with - 1) n += p->count[c][__builtin_ctz(with)];
+  return n;
+}
+
+/* Does the check rule protect colour c's royal pieces of type t now?
+** Always, but for a royal type "counted" (ROYAL_COUNTED): while c has
+** one piece of it (counted with those counted as it). */
+static inline int pos_royal_protected(const Position *p, int c, int t) {
+  return !(p->v->counted_royals >> t & 1) || pos_count_as(p, c, t) <= 1;
+}
+
 typedef struct Undo {
   uint64_t rng;
   int turn_steps; /* where the hooks end turns */

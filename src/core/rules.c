@@ -119,6 +119,16 @@ static int goal_reply_possible(const Position *p) {
   return k > 0;
 }
 
+/* Colour c's pieces of type t on the board and in the pocket, with the
+** types counted as it (counts_as). */
+static int count_with_pocket(const Position *p, int c, int t) {
+  uint32_t with = p->v->counted_with[t];
+  if (with == 1u << t) return p->count[c][t] + p->pocket[c][t];
+  int n = 0;
+  for (; with; with &= with - 1) n += p->count[c][__builtin_ctz(with)] + p->pocket[c][__builtin_ctz(with)];
+  return n;
+}
+
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
@@ -153,8 +163,11 @@ int pos_terminal(const Position *p, int *result) {
       int c = order[i], need = v->extinction_opponent + (v->extinction_claim && c == us);
       if (v->extinction_together) {
         int mine = 0, theirs = 0;
+        uint32_t counted = 0; /* the types and those counted as them (counts_as) */
         for (int t = 0; t < v->ntypes; t++)
-          if (IS_SET(v->extinction_types, t)) {
+          if (IS_SET(v->extinction_types, t)) counted |= v->counted_with[t];
+        for (int t = 0; t < v->ntypes; t++)
+          if (IS_SET(counted, t)) {
             mine += p->count[c][t] + p->pocket[c][t];
             theirs += p->count[c ^ 1][t] + p->pocket[c ^ 1][t];
           }
@@ -164,20 +177,26 @@ int pos_terminal(const Position *p, int *result) {
         }
         continue;
       }
-      int extinct = 0;
-      if (v->extinction_all) /* pieces in hand count too */
-        extinct = p->npieces[c] + pos_pocket_size(p, c) <= v->extinction_count &&
-                  p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1) >= need;
-      /* each type of extinction_types (of the variant's), by its bits */
-      uint32_t types = v->extinction_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
-      for (; types && !extinct; types &= types - 1) {
-        int t = __builtin_ctz(types);
-        extinct = p->count[c][t] + p->pocket[c][t] <= v->extinction_count &&
-                  p->count[c ^ 1][t] + p->pocket[c ^ 1][t] >= need;
-      }
-      if (extinct) {
-        *result = c == us ? v->extinction : invert_result(v->extinction);
-        return END_EXTINCTION;
+      /* every piece ("*"), then each type named (its set bits, of the
+      ** variant's types) */
+      uint32_t named = v->extinction_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+      for (uint32_t types = named, all = (uint32_t)v->extinction_all; all || types;) {
+        int mine, theirs;
+        if (all) {
+          all = 0;
+          /* pieces in hand count too */
+          mine = p->npieces[c] + pos_pocket_size(p, c);
+          theirs = p->npieces[c ^ 1] + pos_pocket_size(p, c ^ 1);
+        } else {
+          int t = __builtin_ctz(types);
+          types &= types - 1;
+          mine = count_with_pocket(p, c, t);
+          theirs = count_with_pocket(p, c ^ 1, t);
+        }
+        if (mine <= v->extinction_count && theirs >= need) {
+          *result = c == us ? v->extinction : invert_result(v->extinction);
+          return END_EXTINCTION;
+        }
       }
     }
   }
@@ -278,16 +297,74 @@ static int blast_castle_path(Position *p, Move m) {
   return ok;
 }
 
+/* Where captures blast: is capture m (an ordinary move, en passant or a
+** promotion that takes) legal, as survives() would judge it by making it?
+** Tried on the board alone: the mover goes, the captured piece and the
+** blast's pieces leave (the capturer too, but a survivor), and the
+** board is put back. Illegal when the blast takes a royal piece of the
+** mover's; legal when it takes one of the opponent's; else when no royal
+** piece of the mover's is left attacked but one beside an enemy royal
+** piece (taking it would blow up the taker's own). */
+static int blast_trial(Position *p, Move m) {
+  const Variant *v = p->v;
+  uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
+  int capsq = flag == MF_EP ? p->ep_victim : to;
+  int16_t sq[MAX_BLAST + 2];
+  uint8_t cell[MAX_BLAST + 2];
+  int ns = 0, idx = p->pidx[from], ours = 0, theirs = 0;
+  uint8_t mover = flag == MF_PROMO ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : b[from];
+  sq[ns] = (int16_t)from, cell[ns++] = b[from];
+  if (capsq != to) sq[ns] = (int16_t)capsq, cell[ns++] = b[capsq];
+  sq[ns] = (int16_t)to, cell[ns++] = b[to];
+  theirs = (v->royal_mask >> CELL_TYPE(b[capsq]) & 1) != 0; /* taking a royal piece */
+  b[from] = CELL_EMPTY;
+  b[capsq] = CELL_EMPTY;
+  b[to] = mover;
+  p->plist[us][idx] = (uint16_t)to;
+  for (int i = 0; i < v->nblast; i++) {
+    int at = to + v->blast_off[i];
+    uint8_t c = b[at];
+    if (c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) == NEUTRAL) continue;
+    if (i > 0 && (v->blast_immune >> CELL_TYPE(c) & 1)) continue;
+    if (i == 0 && (v->blast_survivors >> CELL_TYPE(c) & 1)) continue;
+    if (i > 0) sq[ns] = (int16_t)at, cell[ns++] = c;
+    if (v->royal_mask >> CELL_TYPE(c) & 1) {
+      if (CELL_COLOUR(c) == us) ours = 1;
+      else theirs = 1;
+    }
+    b[at] = CELL_EMPTY;
+  }
+  int ok = !ours;
+  if (ok && !theirs)
+    for (int i = 0; i < p->npieces[us] && ok; i++) {
+      int at = p->plist[us][i];
+      uint8_t c = b[at];
+      if (c != CELL_EMPTY && CELL_COLOUR(c) == us && (v->royal_mask >> CELL_TYPE(c) & 1) &&
+          !blast_shielded(p, at, us) && attacked(p, at, them))
+        ok = 0;
+    }
+  p->plist[us][idx] = (uint16_t)from;
+  while (ns--) b[sq[ns]] = cell[ns];
+  return ok;
+}
+
+static int counted_survives(Position *p, Move m);
+
 /* Tries the move on the board. */
 static int survives(Position *p, Move m) {
   Undo u;
   int us = p->side;
+  if (p->v->counted_royals) return counted_survives(p, m);
   if (!p->v->gate_shields) { /* judged as the move without its gated piece */
     if (MOVE_FLAG(m) == MF_GATE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
     if (MOVE_FLAG(m) == MF_CASTLE) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_CASTLE, CASTLE_SIDE(m));
   }
   if (p->v->nblast) {
     if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
+    if ((MOVE_FLAG(m) == MF_NORMAL || MOVE_FLAG(m) == MF_EP || MOVE_FLAG(m) == MF_PROMO) &&
+        !p->v->has_owner && move_captures(p, m))
+      return blast_trial(p, m);
     /* A blast may not take a royal piece of the mover's; taking one of the
     ** opponent's wins, whatever it leaves attacked. */
     int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1), to = move_destination(p, m);
@@ -565,9 +642,11 @@ static int attacked_after(Position *p, Move m, int sq, int by) {
 static inline int move_survives(Position *p, Move m, int ksq, int in_check, const uint64_t *watch, int blast) {
   int from = MOVE_FROM(m), flag = MOVE_FLAG(m);
   if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
-      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)) ||
-      (blast && move_captures(p, m)))
+      ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(p->v->royal_mask, MOVE_PROMO(m) - 1)))
     return survives(p, m);
+  /* (move_captures(), inline: a capture where captures blast) */
+  if (blast && (flag == MF_NORMAL || flag == MF_PROMO) && p->v->enemy[p->side][p->board[MOVE_TO(m)]])
+    return blast_trial(p, m);
   if (in_check || from == ksq ||
       (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
     return !attacked_after(p, m, ksq, p->side ^ 1) ||
@@ -787,27 +866,199 @@ static int legal_royals_all(Position *p, Move *list, int n) {
   return k;
 }
 
-/* legal_of()'s loop where captures blast, the side having one royal piece
-** on ksq: move_survives() with the capture asked here, once. A capture is
-** made (survives); a move that takes nothing is legal at once where the
-** king is not in check, does not move and the move touches no square of
-** watch (NULL: none), else tried on the board alone, a royal piece next
-** to an enemy royal one not being in check (taking it would blow up the
-** taker's own). */
-static __attribute__((noinline)) int legal_blast_of(Position *p, Move *list, int n, int ksq, int in_check,
-                                                    const uint64_t *watch) {
+/* The legal moves of n where the side has one royal piece the check rule
+** protects, on ksq, on a board that neither wraps nor has owners of
+** squares: legal_of's fast path (and legal_counted's, where one counted
+** royal piece is protected). */
+static inline __attribute__((always_inline)) int legal_one(Position *p, Move *list, int n, int ksq) {
   const Variant *v = p->v;
-  const uint8_t *b = p->board, *enemy = v->enemy[p->side];
-  int k = 0, us = p->side;
+  int us = p->side, them = us ^ 1;
+  /* Out of check, a move that neither leaves nor enters a square of
+  ** watch[] cannot leave the king attacked: only pieces that change what
+  ** stands on a line to the king can. The squares are the pinned pieces
+  ** (alone between the king and a rider of theirs) and, for the pieces
+  ** whose attacks depend on more than one blocker (hoppers, lame leapers,
+  ** grasshoppers, steps a condition switches), every square between such
+  ** a piece and the king that its step would pass. In check, every move is
+  ** tried. */
+  uint64_t watch[(MAX_SQUARES + 63) / 64];
+  int watching = 0;
+  memset(watch, 0, sizeof watch);
+  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
+  if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
+  int k = 0, blast = v->nblast > 0;
+  if (!in_check && !watching) {
+    if (!blast) {
+      /* the common case: only the king's moves and the rarer flags are
+      ** tried (where captures blast, the loop below tries each capture
+      ** too: a test for it here cost chess perft 2% more instructions) */
+      for (int i = 0; i < n; i++) {
+        Move m = list[i];
+        if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1))
+          list[k++] = m;
+        else if (move_survives(p, m, ksq, 0, NULL, 0))
+          list[k++] = m;
+      }
+      return k;
+    }
+    /* ... and where captures blast, the captures too */
+    const uint8_t *enemy = v->enemy[us], *b = p->board;
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1) &&
+          !enemy[b[MOVE_TO(m)]])
+        list[k++] = m;
+      else if (move_survives(p, m, ksq, 0, NULL, 1))
+        list[k++] = m;
+    }
+    return k;
+  }
+  for (int i = 0; i < n; i++)
+    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL, blast)) list[k++] = list[i];
+  return k;
+}
+
+/* Royal pieces "counted" (Variant.counted_royals), as Fairy-Stockfish
+** judges its pseudo-royal pieces (position.cpp, legal): the pieces the
+** check rule protects are those of the position before the move (a
+** counted type's while its side has one of it), followed as they move; a
+** piece dropped of a royal type is protected too, and one a promotion
+** choice makes is protected while its side had none of the type, else
+** that promotion takes the protection from the others of the type. A
+** move that takes a protected counted piece of the opponent's en passant
+** is legal whatever it leaves attacked, but for the pieces always royal. */
+typedef struct Guarded {
+  int n;
+  int16_t sq[MAX_PIECES];
+  uint8_t counted[MAX_PIECES]; /* of a counted type (the capture above frees it) */
+} Guarded;
+
+/* The side to move's protected royal pieces before a move. */
+static void guarded_now(const Position *p, Guarded *g) {
+  const Variant *v = p->v;
+  int us = p->side;
+  g->n = 0;
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int sq = p->plist[us][i], t = CELL_TYPE(p->board[sq]);
+    if (IS_SET(v->royal_mask, t) && pos_royal_protected(p, us, t)) {
+      g->sq[g->n] = (int16_t)sq;
+      g->counted[g->n++] = IS_SET(v->counted_royals, t);
+    }
+  }
+}
+
+/* Does m take a protected counted piece of the opponent's from a square
+** it does not land on (en passant)? Fairy-Stockfish leaves the check
+** rule's test out then: the piece taken is gone from the board it tests,
+** where a piece taken on the square the mover lands on is not. */
+static int takes_counted(const Position *p, Move m) {
+  const Variant *v = p->v;
+  if (MOVE_FLAG(m) != MF_EP) return 0;
+  uint8_t c = p->board[p->ep_victim];
+  if (c == CELL_EMPTY || c == CELL_OFF || CELL_COLOUR(c) != (p->side ^ 1)) return 0;
+  int t = CELL_TYPE(c);
+  return IS_SET(v->counted_royals, t) && pos_royal_protected(p, p->side ^ 1, t);
+}
+
+/* Is move m legal where some royal pieces are counted? Made on the board. */
+static int counted_survives(Position *p, Move m) {
+  const Variant *v = p->v;
+  Guarded g;
+  guarded_now(p, &g);
+  int us = p->side, them = us ^ 1, flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+  int free = takes_counted(p, m);
+  if (flag != MF_DROP && flag != MF_PLACE && flag != MF_PASS)
+    for (int i = 0; i < g.n; i++)
+      if (g.sq[i] == from) g.sq[i] = (int16_t)move_destination(p, m);
+  if (flag == MF_DROP && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) {
+    g.sq[g.n] = (int16_t)to;
+    g.counted[g.n++] = IS_SET(v->counted_royals, MOVE_PROMO(m) - 1);
+  }
+  if (flag == MF_PROMO) {
+    int mt = CELL_TYPE(p->board[from]), tt = MOVE_PROMO(m) - 1;
+    int choice = v->promo_to[mt] != MOVE_PROMO(m) && !v->demote_to[mt];
+    if (choice && IS_SET(v->counted_royals, tt)) {
+      int as = v->counted_as[tt];
+      if (pos_count_as(p, us, as) >= 1) { /* more than one now: none of them protected */
+        int k = 0;
+        for (int i = 0; i < g.n; i++) {
+          uint8_t c = p->board[g.sq[i] == to ? from : g.sq[i]];
+          if (g.sq[i] != to && c != CELL_EMPTY && v->counted_as[CELL_TYPE(c)] == as) continue;
+          g.sq[k] = g.sq[i], g.counted[k++] = g.counted[i];
+        }
+        g.n = k;
+      } else {
+        g.sq[g.n] = (int16_t)to;
+        g.counted[g.n++] = 1;
+      }
+    } else if (choice && IS_SET(v->royal_mask, tt)) {
+      g.sq[g.n] = (int16_t)to;
+      g.counted[g.n++] = 0;
+    }
+  }
+  Undo u;
+  pos_make(p, m, &u);
+  int ok = 1;
+  for (int i = 0; i < g.n && ok; i++)
+    if (!(free && g.counted[i]) && attacked(p, g.sq[i], them)) ok = 0;
+  pos_unmake(p, m, &u);
+  return ok;
+}
+
+/* legal_of() where some royal pieces are counted: legal_royals()'s
+** scheme, with the pieces protected now. Out of check, a move can leave
+** one attacked only if it moves one (tried at its destination) or leaves
+** or enters a square watched for one; in check every move is tried,
+** against each. On the board alone, but a drop or a promotion choice of
+** a royal type (which changes what is protected) and the rarer flags,
+** which are made (counted_survives). */
+static int legal_counted(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  /* one royal piece: protected whatever its type (the common case) */
+  if (royal_count(p, p->side) == 1) return legal_one(p, list, n, p->royal[p->side]);
+  Guarded g;
+  guarded_now(p, &g);
+  int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = g.n;
+  /* one protected: the fast path of one royal piece (what it leaves to
+  ** survives(), counted_survives() judges) */
+  if (nr == 1) return legal_one(p, list, n, g.sq[0]);
+  if (nr == 0) { /* nothing protected: only what may protect a piece */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      int flag = MOVE_FLAG(m);
+      if (((1u << MF_NORMAL | 1u << MF_DOUBLE | 1u << MF_PASS) >> flag & 1) ||
+          ((flag == MF_DROP || flag == MF_PROMO) && !IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) ||
+          counted_survives(p, m))
+        list[k++] = m;
+    }
+    return k;
+  }
+  uint64_t watch[(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
+  memset(watch, 0, sizeof watch);
+  memset(royals, 0, sizeof royals);
+  for (int i = 0; i < nr; i++) {
+    rsq[i] = g.sq[i];
+    WATCH(royals, rsq[i]);
+  }
+  int watching = 0, in_check = 0;
+  for (int i = 0; i < nr && !in_check; i++)
+    in_check = king_rays(p, rsq[i], watch, &watching) || attacked_specially(p, rsq[i], them);
+  if (!in_check && v->special_attackers[them])
+    for (int i = 0; i < nr; i++) watching |= mark_special_lines(p, rsq[i], watch);
+  int k = 0;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
-    int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), ok = 1;
-    if (flag == MF_EP || ((flag == MF_NORMAL || flag == MF_PROMO) && enemy[b[to]]) ||
-        !(BOARD_TRIAL_FLAGS >> flag & 1) ||
-        ((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)))
-      ok = survives(p, m);
-    else if (in_check || from == ksq || (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, to))))
-      ok = !attacked_after(p, m, ksq, us ^ 1) || blast_shielded(p, from == ksq ? to : ksq, us);
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+    int ok;
+    if (!(BOARD_TRIAL_FLAGS >> flag & 1) ||
+        ((flag == MF_DROP || flag == MF_PROMO) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)))
+      ok = counted_survives(p, m);
+    else {
+      int royal_from = flag != MF_DROP && IS_WATCHED(royals, from);
+      int watched = in_check || IS_WATCHED(watch, from) || IS_WATCHED(watch, to);
+      ok = (!royal_from && !watched) || !any_attacked_after(p, m, rsq, nr, them, watched);
+    }
     if (ok) list[k++] = m;
   }
   return k;
@@ -821,6 +1072,7 @@ static __attribute__((noinline)) int legal_apart_of(Position *p, Move *list, int
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, ksq = p->royal[us];
   if (p->phase + 1 < v->nphases && v->phase[p->phase + 1].shields) return legal_shielded(p, list, n);
+  if (v->counted_royals) return legal_counted(p, list, n);
   if (v->geo.wrap && !v->has_owner && !v->wrap_special[them] && !v->nblast &&
       royal_count(p, us) == 1)
     return legal_wrapped(p, list, n, ksq);
@@ -836,7 +1088,7 @@ static __attribute__((noinline)) int legal_apart_of(Position *p, Move *list, int
 ** pieces (or the relocations of a relocation step). */
 static int legal_of(Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  int us = p->side, them = us ^ 1;
+  int us = p->side;
   if (v->royal_capture || v->phase[p->phase].kind == PHASE_RELOCATE ||
       v->phase[p->phase].kind == PHASE_DRAW)
     return v->phase[p->phase].shields && !v->royal_capture ? shielding_relocations(p, list, n) : n;
@@ -878,37 +1130,7 @@ static int legal_of(Position *p, Move *list, int n) {
   ** straight lines: every move is tried) */
   if (v->legal_apart || royal_count(p, us) != 1) return legal_apart_of(p, list, n);
 
-  /* Out of check, a move that neither leaves nor enters a square of
-  ** watch[] cannot leave the king attacked: only pieces that change what
-  ** stands on a line to the king can. The squares are the pinned pieces
-  ** (alone between the king and a rider of theirs) and, for the pieces
-  ** whose attacks depend on more than one blocker (hoppers, lame leapers,
-  ** grasshoppers, steps a condition switches), every square between such
-  ** a piece and the king that its step would pass. In check, every move is
-  ** tried. */
-  uint64_t watch[(MAX_SQUARES + 63) / 64];
-  int watching = 0;
-  memset(watch, 0, sizeof watch);
-  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
-  if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
-  int k = 0, blast = v->nblast > 0;
-  if (!in_check && !watching && !blast) {
-    /* the common case: only the king's moves and the rarer flags are tried
-    ** (where captures blast, the loop below tries each capture too: a test
-    ** for it here cost chess perft 2% more instructions) */
-    for (int i = 0; i < n; i++) {
-      Move m = list[i];
-      if (MOVE_FROM(m) != ksq && ((1u << MF_NORMAL | 1u << MF_DOUBLE) >> MOVE_FLAG(m) & 1))
-        list[k++] = m;
-      else if (move_survives(p, m, ksq, 0, NULL, 0))
-        list[k++] = m;
-    }
-    return k;
-  }
-  if (blast) return legal_blast_of(p, list, n, ksq, in_check, watching ? watch : NULL);
-  for (int i = 0; i < n; i++)
-    if (move_survives(p, list[i], ksq, in_check, watching ? watch : NULL, 0)) list[k++] = list[i];
-  return k;
+  return legal_one(p, list, n, ksq);
 }
 
 /* Does m move a royal piece (castling included)? legal_on "royal". */

@@ -46,6 +46,9 @@ void variant_free(Variant *v) {
 }
 
 int variant_kingless_allowed(const Variant *v) {
+  /* (royal pieces all counted: Fairy-Stockfish's pseudo-royal pieces,
+  ** which a side may be without) */
+  if (v->counted_royals && !(v->royal_mask & ~v->counted_royals)) return 1;
   return v->extinction != RESULT_NONE &&
          (v->extinction_all || (v->royal_mask && !(v->royal_mask & ~v->extinction_types)));
 }
@@ -140,8 +143,9 @@ static void check_pieces(Variant *v, Report *r) {
     PieceType *pt = &v->type[t];
     char perr[256];
     if (pt->neutral ? (pt->letter >= 'a' && pt->letter <= 'z') || pt->letter <= ' ' ||
-                          pt->letter == '/' || (pt->letter >= '0' && pt->letter <= '9')
-                    : pt->letter < 'a' || pt->letter > 'z')
+                          pt->letter == '/' || (pt->letter >= '0' && pt->letter <= '9') || pt->unlettered
+                    : pt->unlettered ? pt->letter < 'A' || pt->letter > 'Z'
+                                     : pt->letter < 'a' || pt->letter > 'z')
       report(r, pt->neutral ? "pieces: a neutral piece needs a symbol "
                                                 "that is not a letter, digit or '/' ('%c')"
                                               : "pieces: '%c' is not a lowercase letter",
@@ -347,7 +351,7 @@ static void conclude_blast(Variant *v, Report *r) {
 static void conclude_promotion(Variant *v, Report *r) {
   const Geometry *g = &v->geo;
   /* Promotion. */
-  if (v->promote_mask && v->npromo == 0)
+  if (v->promote_mask && v->npromo == 0 && !v->promo_none)
     report(r, "promotion: pieces promote but no promotion pieces are given");
   if (v->promo_zone < 0 || v->promo_zone > g->ranks)
     report(r, "promotion: zone of %d ranks does not fit the board", v->promo_zone);
@@ -360,7 +364,8 @@ static void conclude_promotion(Variant *v, Report *r) {
     v->sq_rank[sq] = (uint8_t)(rank < 0 || rank >= g->ranks ? 0 : rank);
   }
   if (v->promo_compulsory == 0) v->promo_compulsory = v->promo_zone;
-  if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
+  if (v->promo_optional) v->promo_compulsory = 0;
+  else if (v->promo_zone && (v->promo_compulsory < 1 || v->promo_compulsory > v->promo_zone))
     report(r, "promotion.compulsory: %d ranks, the zone has %d", v->promo_compulsory,
             v->promo_zone);
   for (int rank = 0; rank < g->ranks; rank++) {
@@ -373,14 +378,16 @@ static void conclude_promotion(Variant *v, Report *r) {
   if (v->promo_zone_squares)
     for (int c = 0; c < 2; c++)
       for (int rank = 0; rank < g->ranks; rank++)
-        v->promo_rank_mask[c][rank] = v->promo_zone_sq[c][rank] ? PROMO_COMPULSORY : 0;
+        v->promo_rank_mask[c][rank] = !v->promo_zone_sq[c][rank] ? 0
+                                      : v->promo_optional ? PROMO_OPTIONAL : PROMO_COMPULSORY;
   memset(v->promo_sq, 0, sizeof v->promo_sq);
   for (int sq = 0; sq < g->nsq; sq++) {
     int rank = board_rank(g, sq), file = board_file(g, sq);
     if (rank < 0 || rank >= g->ranks || file < 0 || file >= g->files) continue;
     for (int c = 0; c < 2; c++)
       v->promo_sq[c][sq] = !v->promo_zone_squares ? v->promo_rank_mask[c][rank]
-                           : (v->promo_zone_sq[c][rank] >> file & 1) ? PROMO_COMPULSORY : 0;
+                           : !(v->promo_zone_sq[c][rank] >> file & 1) ? 0
+                           : v->promo_optional ? PROMO_OPTIONAL : PROMO_COMPULSORY;
   }
   for (int k = 0; k < 2; k++) {
     memcpy(v->promo_choice[k], v->promo_type, sizeof v->promo_type);
@@ -441,6 +448,49 @@ static void conclude_promoted_forms(Variant *v, Report *r) {
     v->pocket_as[t] = (uint8_t)(v->demote_to[t] ? v->demote_to[t] - 1 : t);
     if (v->promo_flip && v->demote_to[t]) v->promo_to_mask |= 1u << t;
   }
+  /* counts_as: a type counted as another (one step: the other counts as
+  ** itself), of the same kind (neither neutral) */
+  for (int t = 0; t < v->ntypes; t++) {
+    v->counted_as[t] = (uint8_t)t;
+    v->counted_with[t] = 1u << t;
+  }
+  for (int t = 0; t < v->ntypes; t++) {
+    char as = v->type[t].counts_as;
+    if (!as) continue;
+    int to = variant_type_by_letter(v, as);
+    if (to < 0 || to == t)
+      report(r, "pieces.%c.counts_as: '%c' is not another of the pieces", v->type[t].letter, as);
+    else if (v->type[to].counts_as)
+      report(r, "pieces.%c.counts_as: '%c' counts as '%c' itself (name that type)", v->type[t].letter, as,
+             v->type[to].counts_as);
+    else if (v->type[t].neutral || v->type[to].neutral)
+      report(r, "pieces.%c.counts_as: not with a neutral piece", v->type[t].letter);
+    else {
+      v->counted_as[t] = (uint8_t)to;
+      v->counted_with[to] |= 1u << t;
+    }
+  }
+  /* a type counted as another is counted with it: the same set */
+  for (int t = 0; t < v->ntypes; t++) v->counted_with[t] = v->counted_with[v->counted_as[t]];
+  /* royal = "counted": the type and those counted as it are royal, each
+  ** protected while its side has one of them; legality apart */
+  v->counted_royals = 0;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[v->counted_as[t]].royal == ROYAL_COUNTED) v->counted_royals |= 1u << t;
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->type[t].royal == ROYAL_COUNTED && v->counted_as[t] != t)
+      report(r, "pieces.%c.royal: \"counted\" counts the pieces of '%c', which it counts as: give it there",
+             v->type[t].letter, v->type[v->counted_as[t]].letter);
+  v->royal_mask |= v->counted_royals;
+  if (v->counted_royals) {
+    if (v->royals != ROYALS_EACH) report(r, "pieces: a royal piece \"counted\" only with rules.royals \"each\"");
+    if (v->nblast || v->royal_capture)
+      report(r, "pieces: a royal piece \"counted\" not with rules.blast or rules.king_capture");
+  }
+  for (int t = 0; t < v->ntypes; t++)
+    if (v->counted_as[t] != t && v->promo_limit[t])
+      report(r, "promotion.limit.%c: '%c' counts as '%c', whose limit bounds it", v->type[t].letter,
+             v->type[t].letter, v->type[v->counted_as[t]].letter);
 }
 
 /* Where a piece has a step on an empty board (no_immobile). */
@@ -485,7 +535,7 @@ static void find_plain_types(Variant *v) {
   if (v->geo.wrap) v->apart_mask = ~0u; /* every step through the tables */
   for (int c = 0; c < 2; c++) {
     v->plain_mask[c] = v->wrap_plain_mask[c] = v->wrap_twice_mask[c] = v->simple_mask[c] = 0;
-    v->initial_step_mask[c] = 0;
+    v->initial_step_mask[c] = v->twice_mask[c] = v->form_plain_mask[c] = 0;
     for (int t = 0; t < v->ntypes; t++) {
       /* (under no_immobile, a type that can move from every square is
       ** not asked where it lands) */
@@ -514,6 +564,37 @@ static void find_plain_types(Variant *v) {
         if (s->path != PATH_SLIDE || s->range > 1)
           twice |= ((g->wrap & WRAP_FILES) && dx) || ((g->wrap & WRAP_RANKS) && dy);
       }
+      /* on a flat board, two steps that reach one square (a leap on a
+      ** slide's line, QA's c3): the type's moves are found apart
+      ** (apart_mask, gen_with_extra) and each written once, as a move is
+      ** its squares, not its path (Fairy-Stockfish's QNAD) */
+      for (int i = 0; i < v->nsteps[c][t] && !g->wrap; i++)
+        for (int j = i + 1; j < v->nsteps[c][t]; j++) {
+          const Step *a = &v->step[c][t][i], *b = &v->step[c][t][j];
+          if ((a->path != PATH_SLIDE && a->path != PATH_LAME) || (b->path != PATH_SLIDE && b->path != PATH_LAME) ||
+              !(a->modes & b->modes & (MODE_MOVE | MODE_CAPTURE)))
+            continue;
+          int ra = a->path == PATH_LAME ? 1 : a->range, rb = b->path == PATH_LAME ? 1 : b->range;
+          if (ra > MAX_REACH) ra = MAX_REACH;
+          if (rb > MAX_REACH) rb = MAX_REACH;
+          for (int x = 1; x <= ra; x++)
+            for (int y = 1; y <= rb; y++)
+              if (x * a->off == y * b->off) {
+                plain = simple = 0;
+                v->twice_mask[c] |= 1u << t;
+                v->apart_mask |= 1u << t;
+              }
+        }
+      /* plain but for a promoted form (backrank's pieces): found as
+      ** plain, then promoted where the zone is touched (gen_with_extra) */
+      int form_plain = !(v->extra_mask >> t & 1) && !(v->promote_mask >> t & 1) &&
+                       (v->promo_to_mask >> t & 1) && mobile && !v->promo_flip && !g->wrap &&
+                       !(v->twice_mask[c] >> t & 1) && !(v->apart_mask >> t & 1);
+      for (int i = 0; i < v->nsteps[c][t] && form_plain; i++) {
+        const Step *s = &v->step[c][t][i];
+        if (s->path != PATH_SLIDE || s->cond || (s->modes & ~(MODE_MOVE | MODE_CAPTURE))) form_plain = 0;
+      }
+      if (form_plain) v->form_plain_mask[c] |= 1u << t;
       v->plain_room[c][t] = room;
       if (plain && !g->wrap) v->plain_mask[c] |= 1u << t;
       if (simple && !plain && !g->wrap) {
@@ -527,6 +608,7 @@ static void find_plain_types(Variant *v) {
       if (twice && g->wrap) v->wrap_twice_mask[c] |= 1u << t;
     }
   }
+  v->apart_mask |= v->form_plain_mask[0] | v->form_plain_mask[1];
 }
 
 /* Where pieces can move on an empty board; the promoted mark of pockets; the ranks of drops. */
@@ -615,6 +697,11 @@ static void check_castling_and_results(Variant *v, Report *r) {
       v->castle_rook_mask = 1u << v->castle_rook_type;
     if (v->castle_king_type < 0 || v->castle_king_type >= v->ntypes)
       report(r, "castling: no king piece (no royal piece, and castling.king not given)");
+    /* the king may not castle out of, through or into check: where it is
+    ** royal under the check rule (and, counted, while protected) */
+    else
+      v->castle_checked = v->royal_capture || v->nblast || !(v->royal_mask >> v->castle_king_type & 1) ? 0
+                          : (v->counted_royals >> v->castle_king_type & 1) ? 2 : 1;
     for (int s = 0; s < 2; s++) {
       int kf = v->castle_king_file[s], rf = kf + (s == 0 ? -1 : 1);
       if (kf < 0 || kf >= g->files || rf < 0 || rf >= g->files)
@@ -679,7 +766,7 @@ static void find_fast_paths(Variant *v) {
                      (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
   v->counting = v->counting_rule.on;
   v->after_make = v->mate_series_types || v->check_limit || v->counting;
-  v->legal_apart = v->has_owner || v->geo.wrap;
+  v->legal_apart = v->has_owner || v->geo.wrap || v->counted_royals;
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].shields) v->legal_apart = 1; /* the move step: legal_shielded */
   v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||

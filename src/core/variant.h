@@ -34,6 +34,13 @@
 ** attacked: a duple check). */
 enum { ROYALS_EACH = 0, ROYALS_ALONE, ROYALS_ALL };
 
+/* PieceType.royal = ROYAL_COUNTED (a script's royal = "counted"): the
+** check rule protects the piece only while its side has one piece of its
+** type (those that count as it included, counts_as): Fairy-Stockfish's
+** pseudo-royal pieces (extinctionPseudoRoyal). Variant.counted_royals
+** holds these types; legality then goes by legal_counted() (rules.c). */
+#define ROYAL_COUNTED 2
+
 /* Variant.enclosing: a drop must land next to an own piece (ADJACENT), close
 ** a line of enemy pieces against an own one (LINE), or not land
 ** orthogonally next to an enemy piece (APART), land on the first rank or
@@ -219,12 +226,21 @@ typedef struct PieceType {
   char name[32];
   char betza[96];
   int value;   /* centipawns */
-  uint8_t royal;    /* check / capture of it decides the game */
+  uint8_t royal;    /* check / capture of it decides the game: 1, or
+                       ROYAL_COUNTED */
   uint8_t promotes; /* promotes on reaching the promotion zone */
   uint8_t pawn;     /* written without a letter in SAN */
   uint8_t neutral;  /* belongs to nobody: not captured, not moved as a piece */
   char promotes_to; /* the letter of its one promoted form (0: none): it may
                        promote on a move that starts or ends in the zone */
+  uint8_t unlettered; /* a promoted form without a letter of its own (a
+                       script's pieces["+p"]): `letter` is its base's in
+                       upper case, never read from a FEN, and it is
+                       written '+' and its base's letter (type_text) */
+  char counts_as;   /* the letter of the type it counts as (0: itself): a
+                       promoted form that plays as that type, counted with
+                       it by the promotion limit, the royal pieces' count
+                       (royals "counted") and extinction */
   int points;       /* scored by whoever captures it */
   int material;     /* its weight when material is counted (RESULT_MATERIAL) */
   uint16_t initial_ranks; /* ranks (bits, from White's side) where i-moves
@@ -379,6 +395,12 @@ typedef struct Variant {
   uint16_t promo_zone_sq[2][MAX_RANKS]; /* files (bits) per rank */
   int promo_compulsory; /* the zone's last ranks where a piece must promote;
                            on its others it may also stay as it is */
+  int promo_optional;   /* no square of the zone is compulsory (promotion
+                           compulsory = 0): a piece may stay as it is on
+                           any of them, the last rank too */
+  int promo_none;       /* promotion.pieces given empty: a piece with
+                           `promotes` has no choice, so it cannot move
+                           onto a compulsory square at all */
   uint8_t promo_limit[MAX_TYPES]; /* promotion into a type only while the side
                                      has fewer of it than this (0: no limit) */
   int has_promo_limit;
@@ -420,6 +442,9 @@ typedef struct Variant {
   int castle_rank;         /* the rank castling happens on, 0 for the first,
                               counted from each side */
   int castle_king_takes_rook; /* UCI as king-takes-rook (Chess960) */
+  int castle_checked;      /* derived: the king may not castle out of,
+                              through or into check (1; 2: while the check
+                              rule protects it, a king counted) */
   int castle_drop_file;    /* a king dropped on this file of the castling
                               rank gains castling rights (-1: none) */
   int castle_opposite;     /* a castling takes the opponent's right on the
@@ -621,6 +646,8 @@ typedef struct Variant {
   uint32_t unmoved_mask; /* types whose i-moves need UNMOVED_BIT */
   uint32_t lined_up_movers; /* the types of every type's lined_up_by */
   uint32_t royal_mask, promote_mask, ep_mask, neutral_mask, pawn_mask;
+  uint32_t counted_royals; /* royal types protected only alone (ROYAL_COUNTED),
+                              and the types counted as them */
   uint32_t confined_mask; /* types with a region (Variant.stand) */
   uint32_t drop_confined_mask; /* types with a drop_region of their own */
   uint32_t extra_mask;    /* types with extra moves (Variant.extra_at) */
@@ -676,6 +703,9 @@ typedef struct Variant {
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
   uint8_t pocket_as[MAX_TYPES];  /* the type a captured piece joins a pocket as */
+  uint8_t counted_as[MAX_TYPES]; /* the type each counts as (counts_as; itself) */
+  uint32_t counted_with[MAX_TYPES]; /* the types counted as each (itself among
+                                    them): pos_count_as() adds them up */
   uint32_t promo_to_mask;        /* types with a promoted form (and, under
                                     promo_flip, the promoted forms) */
   uint64_t mobile[2][MAX_TYPES][(MAX_SQUARES + 63) / 64]; /* squares where the
@@ -712,6 +742,12 @@ typedef struct Variant {
   ** those that can reach one square by two paths (a rider along a line
   ** that wraps; any type on a board narrower than two leaps) */
   uint32_t wrap_plain_mask[2], wrap_twice_mask[2];
+  /* on a flat board, the types two of whose steps reach one square (a
+  ** leap on a slide's line): gen_with_extra() writes each move once */
+  uint32_t twice_mask[2];
+  /* types plain but for a promoted form (apart_mask): gen_with_extra()
+  ** finds their moves as plain and promotes those that touch the zone */
+  uint32_t form_plain_mask[2];
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
@@ -748,6 +784,23 @@ static inline int variant_castle_rank(const Variant *v, int c) {
   return c == WHITE ? v->castle_rank : v->geo.ranks - 1 - v->castle_rank;
 }
 
+/* How a piece of type t and colour c is written (FEN, SAN, a board's
+** text): its letter, upper case for White, a neutral piece its symbol; a
+** promoted form without a letter of its own as '+' and its base's letter.
+** Writes at most 2 characters and a NUL into buf; returns the length. */
+static inline int type_text(const Variant *v, int t, int c, char *buf) {
+  const PieceType *pt = &v->type[t];
+  int n = 0;
+  char l = pt->letter;
+  if (pt->unlettered) {
+    buf[n++] = '+';
+    l = (char)(l - 'A' + 'a');
+  }
+  buf[n++] = c == WHITE && l >= 'a' && l <= 'z' ? (char)(l - 'a' + 'A') : l;
+  buf[n] = '\0';
+  return n;
+}
+
 /* Sets every field to the orthodox defaults except the pieces and board. */
 void variant_defaults(Variant *v);
 /* Checks the variant and precomputes the derived tables. Returns 0, or -1
@@ -757,7 +810,8 @@ void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
 /* May a side have no royal piece? Where losing every piece ends the game
 ** (a side of pawns alone), or losing the royal pieces does (a finished
-** game), yes; otherwise the check rule needs one. */
+** game), or every royal type is counted (ROYAL_COUNTED), yes; otherwise
+** the check rule needs one. */
 int variant_kingless_allowed(const Variant *v);
 
 #endif

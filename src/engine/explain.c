@@ -306,8 +306,9 @@ static int explain_step(Position *p, int from, int to, int promo_given, const ch
     if (MOVE_FROM(pseudo[i]) != from || move_destination(p, pseudo[i]) != to) continue;
     if (MOVE_FLAG(pseudo[i]) == MF_PROMO && !promo_given) {
       if (v->promo_sq[p->side][to] == PROMO_OPTIONAL) continue; /* the plain move */
-      snprintf(out, len, "a %s reaching %s must promote: add the piece (%s%s%c)", piece, sq, name, sq,
-               v->type[MOVE_PROMO(pseudo[i]) - 1].letter);
+      char promo[4];
+      type_text(v, MOVE_PROMO(pseudo[i]) - 1, BLACK, promo);
+      snprintf(out, len, "a %s reaching %s must promote: add the piece (%s%s%s)", piece, sq, name, sq, promo);
       return REFUSED;
     }
     Undo u;

@@ -84,22 +84,19 @@ static int determinize(const Game *g, int me, uint64_t *rng, Position *out) {
       for (int f = 0; f < geo->files; f++) {
         int sq = board_square(geo, f, r);
         uint8_t c = g->pos.board[sq];
-        char ch = 0;
+        char ch[4] = {0};
         if (view_sees(&g->pos, me, sq)) {
-          if (c != CELL_EMPTY) {
-            ch = v->type[CELL_TYPE(c)].letter;
-            if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
-          }
+          if (c != CELL_EMPTY) type_text(v, CELL_TYPE(c), CELL_COLOUR(c), ch);
         } else {
-          ch = board[sq];
+          ch[0] = board[sq];
         }
-        if (!ch) {
+        if (!ch[0]) {
           empty++;
           continue;
         }
         if (empty) n += (size_t)sprintf(fen + n, "%d", empty);
         empty = 0;
-        fen[n++] = ch;
+        n += (size_t)sprintf(fen + n, "%s", ch);
       }
       if (empty) n += (size_t)sprintf(fen + n, "%d", empty);
       if (r) fen[n++] = '/';

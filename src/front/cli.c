@@ -746,13 +746,14 @@ int cli_check(Sandbox *s, int argc, char **argv) {
       continue;
     }
     printf("%s: ok (%s, %dx%d, pieces", argv[i], v->name, v->geo.files, v->geo.ranks);
+    char l[4];
     for (int t = 0; t < v->ntypes; t++)
-      printf(" %c=%s", v->type[t].letter, v->type[t].betza);
+      type_text(v, t, BLACK, l), printf(" %s=%s", l, v->type[t].betza);
     /* royalty, inherited from std.chess's king unless switched off, is
     ** easy to get wrong and shows in no count: say it */
     int royals = 0;
     for (int t = 0; t < v->ntypes; t++)
-      if (v->type[t].royal) printf("%s%c", royals++ ? "" : "; royal ", v->type[t].letter);
+      if (v->type[t].royal) type_text(v, t, BLACK, l), printf("%s%s", royals++ ? "" : "; royal ", l);
     printf("%s)\n", royals ? "" : "; no royal piece");
     lua_pop(s->L, 1);
   }

@@ -822,7 +822,7 @@ static void xboard_setup(Engine *e) {
   int next = 5;
   for (int t = 0; t < v->ntypes; t++) {
     char l = v->type[t].letter;
-    if (v->type[t].neutral) continue;
+    if (v->type[t].neutral || v->type[t].unlettered) continue; /* (a form: +X, XBoard's own) */
     char up = (char)toupper((unsigned char)l);
     const char *at = strchr("PNBRQ", up);
     int slot = at ? (int)(at - "PNBRQ") : (v->type[t].royal || up == 'K') ? n - 1 : next++;

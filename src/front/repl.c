@@ -66,6 +66,16 @@ typedef struct Repl {
 } Repl;
 
 /* Does the screen show a player's view rather than the truth? */
+
+/* A board cell's one character: the piece's letter, upper case for
+** White; a promoted form without a letter of its own shows its base's
+** (FEN and SAN write it +P). */
+static char cell_char(const Variant *v, uint8_t c) {
+  char l = v->type[CELL_TYPE(c)].letter;
+  if (v->type[CELL_TYPE(c)].unlettered) l = (char)tolower((unsigned char)l);
+  return CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
+}
+
 static int hiding(const Repl *r) {
   return view_hides(r->g->v) && !r->referee;
 }
@@ -203,10 +213,7 @@ static void show_hex_rows(Repl *r, const Position *p, int who, int hide, int las
       uint8_t c = p->board[s];
       char ch = '.';
       if (hide && !view_sees(p, who, s)) ch = VIEW_UNKNOWN;
-      else if (c != CELL_EMPTY) {
-        ch = r->g->v->type[CELL_TYPE(c)].letter;
-        if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
-      }
+      else if (c != CELL_EMPTY) ch = cell_char(r->g->v, c);
       int at = col * 4, mk = c != CELL_EMPTY && ch != VIEW_UNKNOWN && marked(p, s);
       if (s == last_from || s == last_to) line[at] = '[', line[at + 2] = mk ? '\'' : ']';
       else if (mk) line[at + 2] = '\'';
@@ -251,10 +258,7 @@ static void show_board(Repl *r) {
       }
       char ch = '.';
       if (hide && !view_sees(p, who, s)) ch = VIEW_UNKNOWN;
-      else if (c != CELL_EMPTY) {
-        ch = r->g->v->type[CELL_TYPE(c)].letter;
-        if (CELL_COLOUR(c) == WHITE) ch = (char)toupper((unsigned char)ch);
-      }
+      else if (c != CELL_EMPTY) ch = cell_char(r->g->v, c);
       if (fancy_board(r)) {
         /* Colours: light and dark squares, the last move in yellow; the
         ** usual chess glyphs for the usual letters. */
@@ -325,13 +329,13 @@ static void show_board(Repl *r) {
     printf("%s\n", belief);
   if (r->g->v->pockets) {
     printf("pockets:");
+    char pocket_text[4];
     for (int c = 0; c < 2; c++) {
       printf("%s", c == WHITE ? " White" : ", Black");
       int any = 0;
       for (int t = 0; t < r->g->v->ntypes; t++)
         for (int k = 0; k < p->pocket[c][t]; k++, any = 1)
-          printf("%s%c", any ? "" : " ", c == WHITE ? toupper((unsigned char)r->g->v->type[t].letter)
-                                                  : r->g->v->type[t].letter);
+          printf("%s%s", any ? "" : " ", (type_text(r->g->v, t, c, pocket_text), pocket_text));
       if (!any) printf(" -");
     }
     printf("   (drop with N@f3)\n");
@@ -859,7 +863,7 @@ static void do_svg(Repl *r, const char *arg) {
         continue;
       }
       if (c == CELL_EMPTY) continue;
-      char letter = r->g->v->type[CELL_TYPE(c)].letter;
+      char letter = (char)tolower((unsigned char)cell_char(r->g->v, c));
       const char *gl = CELL_COLOUR(c) == NEUTRAL ? NULL : glyph(letter, CELL_COLOUR(c) == WHITE);
       if (CELL_COLOUR(c) == NEUTRAL)
         fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#f4c430\" stroke=\"#333\"/>\n",

@@ -405,10 +405,9 @@ static void write_cell(Buf *b, const Game *g, int sq, int hide, int who) {
   char cell[4] = "";
   if (hide && !view_sees(&g->pos, who, sq)) strcpy(cell, "?");
   else if (c == CELL_OFF) strcpy(cell, "#");
-  else if (c != CELL_EMPTY) {
+  else if (c != CELL_EMPTY) { /* a colour and the letter ("w+p": a form without a letter) */
     cell[0] = "wbn"[CELL_COLOUR(c)];
-    cell[1] = g->v->type[CELL_TYPE(c)].letter;
-    cell[2] = '\0';
+    type_text(g->v, CELL_TYPE(c), BLACK, cell + 1);
   }
   json_str(b, cell);
 }
@@ -440,7 +439,8 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
   for (int t = 0; t < v->ntypes; t++) {
     int f2 = 1;
     buf_puts(b, t ? ",{" : "{");
-    char letter[2] = {v->type[t].letter, '\0'};
+    char letter[4];
+    type_text(v, t, BLACK, letter);
     json_key(b, &f2, "letter"), json_str(b, letter);
     json_key(b, &f2, "name"), json_str(b, v->type[t].name);
     json_key(b, &f2, "neutral"), buf_puts(b, v->type[t].neutral ? "true" : "false");
@@ -537,8 +537,8 @@ static void write_state(Buf *b, Server *sv, int role, int side) {
       buf_puts(b, c ? ",\"black\":\"" : "\"white\":\"");
       for (int t = 0; t < v->ntypes; t++)
         for (int k = 0; k < p->pocket[c][t]; k++) {
-          char l = v->type[t].letter;
-          buf_add(b, &l, 1);
+          char l[4];
+          buf_add(b, l, (size_t)type_text(v, t, BLACK, l));
         }
       buf_add(b, "\"", 1);
     }
@@ -1014,9 +1014,11 @@ static int diagram_fen(const Game *g, int sq, uint8_t cell, int royals, char *fe
         empty++;
         continue;
       }
-      char l = g->v->type[CELL_TYPE(c)].letter;
+      char l[4];
+      int nl = type_text(g->v, CELL_TYPE(c), CELL_COLOUR(c), l);
       if (empty) k += (size_t)snprintf(fen + k, len - k, "%d", empty), empty = 0;
-      if (k + 2 < len) fen[k++] = CELL_COLOUR(c) == WHITE ? (char)toupper((unsigned char)l) : l;
+      for (int i = 0; i < nl; i++)
+        if (k + 2 < len) fen[k++] = l[i];
     }
     if (empty) k += (size_t)snprintf(fen + k, len - k, "%d", empty);
     if (r && k + 2 < len) fen[k++] = '/';
@@ -1056,7 +1058,7 @@ static void api_diagram(Request *q) {
       uint8_t c = p->board[board_square(&v->geo, f, r)];
       char cellname[4] = "";
       if (c == CELL_OFF) strcpy(cellname, "#");
-      else if (c != CELL_EMPTY) cellname[0] = "wbn"[CELL_COLOUR(c)], cellname[1] = v->type[CELL_TYPE(c)].letter;
+      else if (c != CELL_EMPTY) cellname[0] = "wbn"[CELL_COLOUR(c)], type_text(v, CELL_TYPE(c), BLACK, cellname + 1);
       if (r || f) buf_add(&q->out, ",", 1);
       json_str(&q->out, cellname);
     }

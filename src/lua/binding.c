@@ -481,8 +481,10 @@ static int g_pocket(lua_State *L) {
   lua_newtable(L);
   for (int t = 0; t < g->v->ntypes; t++)
     if (g->pos.pocket[player][t]) {
+      char key[4];
+      type_text(g->v, t, BLACK, key);
       lua_pushinteger(L, g->pos.pocket[player][t]);
-      lua_setfield(L, -2, (char[]){g->v->type[t].letter, '\0'});
+      lua_setfield(L, -2, key);
     }
   return 1;
 }
@@ -531,7 +533,9 @@ static int g_features(lua_State *L) {
     } else {
       int t = i < EVAL_F_END ? i - EVAL_F_VALUE : i - EVAL_F_END;
       if (t >= g->v->ntypes || g->v->type[t].neutral) continue;
-      snprintf(name, sizeof name, "%s.%c", i < EVAL_F_END ? "value" : "values_end", g->v->type[t].letter);
+      char key[4];
+      type_text(g->v, t, BLACK, key);
+      snprintf(name, sizeof name, "%s.%s", i < EVAL_F_END ? "value" : "values_end", key);
     }
     n++;
     lua_pushstring(L, name);
@@ -874,9 +878,11 @@ static void push_square(lua_State *L, const Game *g, int sq) {
   lua_pushstring(L, name);
 }
 
-static char piece_char(const Variant *v, uint8_t cell) {
-  char c = v->type[CELL_TYPE(cell)].letter;
-  return CELL_COLOUR(cell) == WHITE ? (char)(c >= 'a' && c <= 'z' ? c - 32 : c) : c;
+/* Pushes how the piece in cell is written: its letter (White's upper
+** case), or +P for a promoted form without a letter of its own. */
+static void push_piece(lua_State *L, const Variant *v, uint8_t cell) {
+  char buf[4];
+  lua_pushlstring(L, buf, (size_t)type_text(v, CELL_TYPE(cell), CELL_COLOUR(cell), buf));
 }
 
 /* Pushes the table of a step: m played from the position before, with
@@ -898,8 +904,7 @@ static void describe_step(lua_State *L, Game *g, const Position *before, Move m,
       lua_pushliteral(L, "drop");
       lua_setfield(L, -2, "kind");
     }
-    buf[0] = piece_char(g->v, u->moved);
-    lua_pushlstring(L, buf, 1);
+    push_piece(L, g->v, u->moved);
     lua_setfield(L, -2, "piece");
   }
   if (MOVE_FROM(m) != PLACE_FROM_NONE && flag != MF_DROP) {
@@ -909,8 +914,7 @@ static void describe_step(lua_State *L, Game *g, const Position *before, Move m,
   push_square(L, g, MOVE_TO(m));
   lua_setfield(L, -2, "to");
   if (u->captured != CELL_EMPTY) {
-    buf[0] = piece_char(g->v, u->captured);
-    lua_pushlstring(L, buf, 1);
+    push_piece(L, g->v, u->captured);
     lua_setfield(L, -2, "captured");
     push_square(L, g, flag == MF_EP ? u->ep_victim : MOVE_TO(m));
     lua_setfield(L, -2, "capture_square");
@@ -920,8 +924,7 @@ static void describe_step(lua_State *L, Game *g, const Position *before, Move m,
   lua_pushboolean(L, flag == MF_CASTLE);
   lua_setfield(L, -2, "castling");
   if (flag == MF_PROMO) {
-    buf[0] = g->v->type[MOVE_PROMO(m) - 1].letter;
-    lua_pushlstring(L, buf, 1);
+    lua_pushlstring(L, buf, (size_t)type_text(g->v, MOVE_PROMO(m) - 1, BLACK, buf));
     lua_setfield(L, -2, "promotion");
   }
   int gate = flag == MF_GATE ? MOVE_PROMO(m) : flag == MF_CASTLE ? CASTLE_GATE(m) : 0;
@@ -970,11 +973,10 @@ static int g_checkers(lua_State *L) {
   if (n > MAX_PIECES) n = MAX_PIECES;
   lua_createtable(L, n, 0);
   for (k = 0; k < n; k++) {
-    char c = piece_char(g->v, p->board[from[k]]);
     lua_createtable(L, 0, 3);
     push_square(L, g, from[k]);
     lua_setfield(L, -2, "from");
-    lua_pushlstring(L, &c, 1);
+    push_piece(L, g->v, p->board[from[k]]);
     lua_setfield(L, -2, "piece");
     push_square(L, g, ksq[k]);
     lua_setfield(L, -2, "king");
@@ -1330,9 +1332,7 @@ static int g_piece(lua_State *L) {
     lua_pushnil(L);
     return 1;
   }
-  char l = g->v->type[CELL_TYPE(c)].letter;
-  if (CELL_COLOUR(c) == WHITE) l = (char)(l - 'a' + 'A');
-  lua_pushlstring(L, &l, 1);
+  push_piece(L, g->v, c);
   return 1;
 }
 

@@ -160,11 +160,12 @@ static void pushcolour(lua_State *L, int c) {
   lua_pushstring(L, c == WHITE ? "white" : c == BLACK ? "black" : "neutral");
 }
 
-/* The letter of a cell: White's upper case, Black's lower, a neutral
-** piece its symbol. */
-static char cell_letter(const Variant *v, uint8_t cell) {
-  char l = v->type[CELL_TYPE(cell)].letter;
-  return CELL_COLOUR(cell) == WHITE && l >= 'a' && l <= 'z' ? (char)(l - 32) : l;
+/* Pushes the letter of a cell: White's upper case, Black's lower, a
+** neutral piece its symbol, a promoted form without a letter of its own
+** + and its base's (+P). */
+static void push_cell_letter(lua_State *L, const Variant *v, uint8_t cell) {
+  char buf[4];
+  lua_pushlstring(L, buf, (size_t)type_text(v, CELL_TYPE(cell), CELL_COLOUR(cell), buf));
 }
 
 /* A piece letter (upper case White, lower case Black; a neutral piece's
@@ -212,8 +213,7 @@ static int pos_piece(lua_State *L) {
   Rules *R = view(L);
   uint8_t cell = R->p->board[checksquare(L, R, 2)];
   if (cell == CELL_EMPTY) return 0;
-  char l = cell_letter(R->p->v, cell);
-  lua_pushlstring(L, &l, 1);
+  push_cell_letter(L, R->p->v, cell);
   pushcolour(L, CELL_COLOUR(cell));
   return 2;
 }
@@ -519,8 +519,8 @@ static int pos_decode(lua_State *L) {
   }
   lua_pushstring(L, kind_names[flag]);
   if ((flag == MF_PROMO || flag == MF_DROP || flag == MF_GATE) && promo >= 1 && promo <= v->ntypes) {
-    char l = v->type[promo - 1].letter;
-    lua_pushlstring(L, &l, 1);
+    char l[4];
+    lua_pushlstring(L, l, (size_t)type_text(v, promo - 1, BLACK, l));
     return 4;
   }
   return 3;
@@ -1141,8 +1141,7 @@ static int run(lua_State *L) {
       const Undo *u = R->u;
       lua_pushinteger(L, (lua_Integer)c->m);
       if (u->captured != CELL_EMPTY) {
-        char l = cell_letter(p->v, u->captured);
-        lua_pushlstring(L, &l, 1);
+        push_cell_letter(L, p->v, u->captured);
         pushsquare(L, R, MOVE_FLAG(c->m) == MF_EP ? u->ep_victim : MOVE_TO(c->m));
       } else {
         lua_pushnil(L);

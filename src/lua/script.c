@@ -224,7 +224,21 @@ static uint16_t read_ranks(Reader *r, int t, const char *key, const Variant *v) 
 }
 
 static int letter_type(const Variant *v, char c) {
-  return variant_type_by_letter(v, c);
+  int t = variant_type_by_letter(v, c);
+  return t >= 0 && v->type[t].unlettered ? -1 : t; /* (a form is +p, not P) */
+}
+
+/* The type a string of piece letters names at *s, advancing past it: a
+** letter, or '+' and a letter for that piece's promoted form without a
+** letter of its own (pieces["+p"]); -1 for neither (*s is then past the
+** character read). */
+static int next_type(const Variant *v, const char **s) {
+  if (**s == '+' && (*s)[1] >= 'a' && (*s)[1] <= 'z') {
+    int t = variant_type_by_letter(v, (char)((*s)[1] - 'a' + 'A'));
+    *s += 1;
+    return t >= 0 && v->type[t].unlettered ? t : -1;
+  }
+  return letter_type(v, **s);
 }
 
 /* SVG path data: its commands, numbers and separators, nothing else, so
@@ -298,43 +312,53 @@ static void read_pieces(Reader *r, int t, Variant *v) {
                                       "pawn", "neutral", "points", "initial", "region",
                                       "extra", "promotes_to", "no_capture", "no_screen", "material",
                                       "drop_region", "glyph", "image", "rotated", "petrify",
-                                      "lined_up_by", NULL};
+                                      "lined_up_by", "counts_as", NULL};
   static const char *const known_region[] = {"white", "black", NULL};
   static const char *const known_extra[] = {"betza", "white", "black", NULL};
   /* Letters in alphabetical order, so that type numbers do not depend on
-  ** the order of a hash table. */
+  ** the order of a hash table. A promoted form keyed "+p" (the form of p,
+  ** without a letter of its own) is held by its base's letter in upper
+  ** case, after the letters. */
   char letters[MAX_TYPES + 1];
   int n = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    if (!k || strlen(k) != 1 || k[0] <= ' ' || (k[0] >= 'A' && k[0] <= 'Z'))
-      problem(r, "pieces: key '%s' is not one lowercase letter (or a neutral piece's symbol)",
+    int form = k && strlen(k) == 2 && k[0] == '+' && k[1] >= 'a' && k[1] <= 'z';
+    if (!form && (!k || strlen(k) != 1 || k[0] <= ' ' || (k[0] >= 'A' && k[0] <= 'Z')))
+      problem(r, "pieces: key '%s' is not one lowercase letter (or a neutral piece's symbol, or '+' and a letter: a promoted form)",
               k ? k : luaL_typename(L, -2));
     else if (!lua_istable(L, -1))
       problem(r, "pieces.%s: expected a table", k);
     else if (n >= MAX_TYPES)
       problem(r, "pieces: more than %d piece types", MAX_TYPES);
     else
-      letters[n++] = k[0];
+      letters[n++] = form ? (char)(k[1] - 'a' + 'A') : k[0];
     lua_pop(L, 1);
   }
+  /* (the forms' upper-case letters after the lower-case ones) */
+#define LETTER_ORDER(c) ((c) >= 'A' && (c) <= 'Z' ? (c) + 256 : (c))
   for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && letters[j - 1] > letters[j]; j--) {
+    for (int j = i; j > 0 && LETTER_ORDER(letters[j - 1]) > LETTER_ORDER(letters[j]); j--) {
       char c = letters[j];
       letters[j] = letters[j - 1];
       letters[j - 1] = c;
     }
+#undef LETTER_ORDER
   char limits[MAX_TYPES][3][MAX_TYPES + 1]; /* no_capture, no_screen, lined_up_by: letters */
   char petrify[MAX_TYPES][4]; /* the neutral piece each turns into */
   memset(limits, 0, sizeof limits);
   memset(petrify, 0, sizeof petrify);
   for (int i = 0; i < n; i++) {
-    char key[2] = {letters[i], 0}, where[32];
+    int form = letters[i] >= 'A' && letters[i] <= 'Z';
+    char key[3] = {letters[i], 0, 0}, where[32];
+    if (form) key[0] = '+', key[1] = (char)(letters[i] - 'A' + 'a');
     PieceType *pt = &v->type[v->ntypes++];
     memset(pt, 0, sizeof *pt);
     pt->letter = letters[i];
-    snprintf(where, sizeof where, "pieces.%c.", letters[i]);
+    pt->unlettered = (uint8_t)form;
+    if (form) snprintf(where, sizeof where, "pieces[\"%s\"].", key);
+    else snprintf(where, sizeof where, "pieces.%c.", letters[i]);
     script_rawfield(L, t, key);
     int p = lua_gettop(L);
     unknown_keys(r, p, where, known);
@@ -343,11 +367,19 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     if (!get_string(r, p, "betza", where, pt->betza, sizeof pt->betza) && !pt->neutral)
       problem(r, "%sbetza: missing (the piece's movement, e.g. \"N\")", where);
     if (!get_string(r, p, "name", where, pt->name, sizeof pt->name))
-      snprintf(pt->name, sizeof pt->name, "%c", letters[i]);
+      snprintf(pt->name, sizeof pt->name, "%s", key);
     pt->value = get_int(r, p, "value", where, 0, -100000, 100000);
     pt->points = get_int(r, p, "points", where, 0, -100000, 100000);
     pt->material = get_int(r, p, "material", where, 0, -100000, 100000);
-    pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
+    /* royal: true, or "counted" (protected while its side has one of its type) */
+    if (script_rawfield(L, p, "royal") == LUA_TSTRING) {
+      if (strcmp(lua_tostring(L, -1), "counted") == 0) pt->royal = ROYAL_COUNTED;
+      else problem(r, "%sroyal: \"%s\" (expected true, false or \"counted\")", where, lua_tostring(L, -1));
+      lua_pop(L, 1);
+    } else {
+      lua_pop(L, 1);
+      pt->royal = (uint8_t)get_bool(r, p, "royal", where, 0);
+    }
     pt->promotes = (uint8_t)get_bool(r, p, "promotes", where, 0);
     pt->pawn = (uint8_t)get_bool(r, p, "pawn", where, 0);
     pt->rotated = (uint8_t)get_bool(r, p, "rotated", where, 0);
@@ -355,6 +387,11 @@ static void read_pieces(Reader *r, int t, Variant *v) {
     if (get_string(r, p, "promotes_to", where, to, sizeof to)) {
       if (strlen(to) != 1) problem(r, "%spromotes_to: expected one piece letter", where);
       pt->promotes_to = to[0];
+    }
+    char as[4] = "";
+    if (get_string(r, p, "counts_as", where, as, sizeof as)) {
+      if (strlen(as) != 1) problem(r, "%scounts_as: expected one piece letter", where);
+      pt->counts_as = as[0];
     }
     /* "unmoved": i-moves while the piece has not moved */
     int named = script_rawfield(L, p, "initial") == LUA_TSTRING;
@@ -420,6 +457,19 @@ static void read_pieces(Reader *r, int t, Variant *v) {
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
+  }
+  /* a promoted form keyed "+p" is p's (its promotes_to) */
+  for (int i = 0; i < n; i++) {
+    if (!v->type[i].unlettered) continue;
+    char base = (char)(letters[i] - 'A' + 'a');
+    int b = variant_type_by_letter(v, base);
+    if (b < 0 || v->type[b].unlettered)
+      problem(r, "pieces[\"+%c\"]: the promoted form of '%c', which is not one of the pieces", base, base);
+    else if (v->type[b].promotes_to && v->type[b].promotes_to != letters[i])
+      problem(r, "pieces.%c.promotes_to: '%c', and pieces[\"+%c\"] is its promoted form too", base,
+              v->type[b].promotes_to, base);
+    else
+      v->type[b].promotes_to = letters[i];
   }
   static const char *const limit_key[3] = {"no_capture", "no_screen", "lined_up_by"};
   for (int i = 0; i < n; i++)
@@ -727,7 +777,7 @@ static uint32_t get_types(Reader *r, int t, const char *key, const char *where,
   uint32_t types = 0;
   if (get_string(r, t, key, where, buf, sizeof buf))
     for (const char *s = buf; *s; s++) {
-      int ty = letter_type(v, *s);
+      int ty = next_type(v, &s);
       if (ty < 0) problem(r, "%s%s: '%c' is not one of the pieces", where, key, *s);
       else types |= 1u << ty;
     }
@@ -1076,6 +1126,7 @@ static void read_promotion(Reader *r, int t, Variant *v) {
   else problem(r, "promotion.flip: expected true, false or \"capture\"");
   lua_pop(L, 1);
   if (get_string(r, t, "pieces", "promotion.", buf, sizeof buf)) {
+    v->promo_none = buf[0] == '\0'; /* given empty: nothing to promote to */
     for (const char *s = buf; *s; s++) {
       int ty = letter_type(v, *s);
       if (ty < 0) problem(r, "promotion.pieces: '%c' is not one of the pieces", *s);
@@ -1097,9 +1148,11 @@ static void read_promotion(Reader *r, int t, Variant *v) {
     v->promo_compulsory = v->promo_zone;
   } else {
     lua_pop(L, 1);
-    v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 1, MAX_RANKS);
-    if (v->promo_zone_squares)
-      problem(r, "promotion.compulsory: a number of ranks needs a zone of ranks (a zone of squares is compulsory on all of them)");
+    /* 0: no rank (or square) of the zone is compulsory */
+    v->promo_compulsory = get_int(r, t, "compulsory", "promotion.", v->promo_zone, 0, MAX_RANKS);
+    v->promo_optional = v->promo_compulsory == 0;
+    if (v->promo_zone_squares && !v->promo_optional)
+      problem(r, "promotion.compulsory: a number of ranks needs a zone of ranks (a zone of squares is compulsory on all of them, or on none with 0)");
     lua_pushnil(L);
   }
   lua_pop(L, 1);
@@ -1349,7 +1402,7 @@ static void read_rules(Reader *r, int t, Variant *v) {
     v->extinction = get_result(r, e, "result", "rules.extinction.", RESULT_LOSS);
     if (get_string(r, e, "pieces", "rules.extinction.", buf, sizeof buf)) {
       for (const char *s = buf; *s; s++) {
-        int ty = *s == '*' ? -2 : letter_type(v, *s);
+        int ty = *s == '*' ? -2 : next_type(v, &s);
         if (ty == -2) v->extinction_all = 1;
         else if (ty < 0) problem(r, "rules.extinction.pieces: '%c' is not one of the pieces", *s);
         else v->extinction_types |= 1u << ty;

@@ -130,4 +130,57 @@ t.raises("royals is each where captures blast", 'rules.royals: only "each" with 
   varia.new, std.extend(varia.load("atomic"), { name = "a", rules = { royals = "all" } }))
 t.raises("royals names a rule", 'rules.royals: "some"',
   varia.new, std.extend(std.chess, { name = "r", rules = { royals = "some" } }))
+
+-- royal = "counted" (Fairy-Stockfish's pseudo-royal pieces): a commoner
+-- the check rule protects while its side has one; with two, either may
+-- stay attacked, and may be taken.
+local counted = std.extend(std.chess, { name = "counted", castling = std.NONE,
+  pieces = { k = { betza = "K", royal = "counted" } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+  promotion = { pieces = "qrbnk" } })
+local g4 = varia.new(counted, { fen = "4k3/8/8/8/8/8/8/r2KK3 w - - 0 1" })
+t.equal("two commoners attacked: no check", #g4:checkers(), 0)
+t.check("both may stay attacked", g4:play("e1f2"))
+t.check("... and one be taken", g4:play("a1d1"))
+g4 = varia.new(counted, { fen = "4k3/8/8/8/8/8/8/r2K4 w - - 0 1" })
+t.equal("one commoner attacked: check", #g4:checkers(), 1)
+t.check("it may not stay attacked", not g4:play("d1c1"))
+-- a promotion into the type, where the side has one, takes the
+-- protection from it: the king on d1 may stay attacked then; a promotion
+-- where it has none protects the new piece (which may not land attacked)
+g4 = varia.new(counted, { fen = "4k3/1P6/8/8/8/8/8/r2K4 w - - 0 1" })
+t.check("promotion into a second commoner, the first left in check", g4:play("b7b8k"))
+g4 = varia.new(counted, { fen = "4k3/1P6/8/8/8/8/8/r2K4 w - - 0 1" })
+t.check("... not into a queen", not g4:play("b7b8q"))
+t.check("a side may be without one", varia.new(counted, { fen = "1r2k3/P7/8/8/8/8/8/8 w - - 0 1" }))
+t.check("the first, promoted where attacked: not legal", not varia.new(counted, { fen = "1r2k3/P7/8/8/8/8/8/8 w - - 0 1" }):play("a7a8k"))
+-- mated: no move, the protected commoner attacked
+g4 = varia.new(counted, { fen = "k7/2Q5/1K6/8/8/8/8/8 w - - 0 1" })
+g4:play("c7b7")
+t.equal("a counted commoner mated", table.concat({ g4:result() }, " "), "white checkmate")
+-- Fairy-Stockfish (section [cn:chess], king = -, commoner = k,
+-- extinctionPieceTypes = k, extinctionPseudoRoyal = true, castling =
+-- false, promotionPieceTypes = qrbnk, the native current build, go perft
+-- 1 2 3)
+t.equal("counted commoners (FSF perft 1 2 3)", (function()
+  local h = varia.new(counted, { fen = "4k3/1P6/8/8/8/8/8/r2KK3 w - - 0 1" })
+  return h:perft(1) .. " " .. h:perft(2) .. " " .. h:perft(3) end)(), "13 172 2657")
+t.raises("royal: true, false or counted", 'pieces.k.royal: "some"',
+  varia.new, std.extend(counted, { name = "c1", pieces = { k = { royal = "some" } } }))
+t.raises("counted: not with royals all", 'a royal piece "counted" only with rules.royals "each"',
+  varia.new, std.extend(counted, { name = "c2", rules = { royals = "all" } }))
+t.raises("counted: not with a blast", 'not with rules.blast',
+  varia.new, std.extend(counted, { name = "c3", rules = { blast = { radius = 1 } } }))
+
+-- A move is its squares, not its path: a piece two of whose steps reach
+-- one square (QNAD: the alfil's leap on the queen's diagonal) lists it
+-- once (Fairy-Stockfish, go perft 1: 36 from d4 on an empty board, with
+-- the kings on a8 and h1, 38 moves in all).
+local qnad = std.extend(std.chess, { name = "qnad", castling = std.NONE,
+  pieces = { m = { betza = "QNAD" } }, start = "k7/8/8/8/3M4/8/8/7K w - - 0 1" })
+local moves = {}
+for _, mv in ipairs(varia.new(qnad):legal()) do moves[mv] = (moves[mv] or 0) + 1 end
+local twice = 0
+for _, c in pairs(moves) do if c > 1 then twice = twice + 1 end end
+t.equal("QNAD: each move once", twice, 0)
+t.equal("QNAD: perft 1 (FSF)", varia.new(qnad):perft(1), 38)
 t.done()

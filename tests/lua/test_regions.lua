@@ -45,6 +45,32 @@ t.raises("compulsory ranks with a zone of squares", "promotion.compulsory: a num
   varia.new, std.extend(std.chess, { name = "z3",
     promotion = { pieces = "q", compulsory = 1, zone = { white = "a8", black = "a1" } } }))
 
+-- compulsory = 0: nowhere in the zone, the last rank too (Fairy-Stockfish's
+-- mandatoryPawnPromotion = false), on a zone of squares as on ranks; the
+-- pawn that stays on the last rank has no move left.
+local optional = std.extend(zoned, { name = "optional", promotion = { compulsory = 0 } })
+g = varia.new(optional, { fen = "4k3/1P6/8/8/8/8/5p2/K7 w - - 0 1" })
+t.equal("compulsory = 0: b7 promotes or stays", sorted_legal(g, "b7"), "b7b8 b7b8n b7b8q")
+t.check("play b7b8 (stays a pawn)", g:play("b7b8"))
+t.equal("Black's f2 promotes or stays", sorted_legal(g, "f2"), "f2f1 f2f1n f2f1q")
+local optional_ranks = std.extend(std.chess, { name = "optional-ranks", promotion = { pieces = "q", zone = 2, compulsory = 0 } })
+g = varia.new(optional_ranks, { fen = "4k3/1P6/P7/8/8/8/8/K7 w - - 0 1" })
+t.equal("compulsory = 0 on ranks: a6 may promote or stay on rank 7", sorted_legal(g, "a6"), "a6a7 a6a7q")
+t.equal("compulsory = 0 on ranks: b7 may stay on the last rank", sorted_legal(g, "b7"), "b7b8 b7b8q")
+t.equal("... and then has no move", varia.new(optional_ranks, { fen = "1P2k3/8/8/8/8/8/8/K7 w - - 0 1" }):perft(1), 3)
+-- pieces = "" given: a piece that promotes has nothing to become, so it
+-- cannot move onto a compulsory square (Fairy-Stockfish's pawn without
+-- promotionPieceTypes), though it attacks there (a king on c8 is in
+-- check from b7); without pieces at all that is an error, as before.
+local none = std.extend(std.chess, { name = "none", castling = std.NONE, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", promotion = { pieces = "" } })
+g = varia.new(none, { fen = "2k5/1P6/P7/8/8/8/8/K7 w - - 0 1" })
+t.equal("pieces = \"\": b7 cannot move", sorted_legal(g, "b7"), "")
+t.equal("pieces = \"\": a6 steps to a7", sorted_legal(g, "a6"), "a6a7")
+t.equal("pieces = \"\": the king on c8 is in check from b7",
+  #varia.new(none, { fen = "2k5/1P6/8/8/8/8/8/K7 b - - 0 1" }):checkers(), 1)
+t.raises("promotes without pieces", "promotion: pieces promote but no promotion pieces are given",
+  varia.new, std.extend(std.chess, { name = "nopieces", promotion = { pieces = std.NONE } }))
+
 -- Initial ranks per side: White's pawns step twice from rank 3, Black's
 -- from rank 7 only (not from rank 6, White's rank 3 seen from Black).
 local steps = std.extend(std.chess, { name = "steps", castling = std.NONE, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",

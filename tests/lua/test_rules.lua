@@ -233,7 +233,7 @@ legal = {}
 for _, m in ipairs(varia.new("minishogi", { fen = "4k/2P2/1S3/5/K4[] w - - 0 1" }):legal()) do legal[m] = true end
 t.check("pawn to the last rank promotes", legal["c4c5+"] and not legal["c4c5"])
 t.equal("a promoted pawn is +P", (function() local h = varia.new("minishogi", { fen = "4k/2P2/1S3/5/K4[] w - - 0 1" }); h:play("c4c5+"); return h:fen() end)(),
-        "2+P1k/5/1S3/5/K4[] b - - 1 1")
+        "2+P1k/5/1S3/5/K4[] b - - 0 1")
 -- Uchifuzume: the pawn drop on e4 would mate; illegal by the rules, a
 -- losing move under the option Fairy-Stockfish 11.1 plays by.
 g = varia.new("minishogi", { fen = "3rk/3s1/4G/5/K4[P] w - - 0 1" })
@@ -418,6 +418,17 @@ for _, c in ipairs { { "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1", 4, 61401 },
                      { "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1", 4, 17915 } } do
   t.equal("atomic960 perft " .. c[1], varia.new(atomic960, { fen = c[1] }):perft(c[2]), c[3])
 end
+-- With captures into pockets, every piece the blast takes joins the pocket
+-- of the side it does not belong to: the capturing knight and the bishop
+-- beside it go to Black's, the captured pawn to White's; undone with the
+-- move.
+local atomiczh = std.extend(varia.load("atomic"), { name = "atomiczh", castling = std.NONE,
+  drops = { captures = true }, start = "4k3/8/8/8/8/8/8/4K3[] w - - 0 1" })
+g = varia.new(atomiczh, { fen = "4k3/8/4p3/2NB4/8/8/8/4K3[] w - - 0 1" })
+g:play("c5e6")
+t.equal("blast into pockets", g:fen(), "4k3/8/8/8/8/8/8/4K3[Pbn] b - - 0 1")
+g:undo()
+t.equal("blast into pockets, undone", g:fen(), "4k3/8/4p3/2NB4/8/8/8/4K3[] w - - 0 1")
 local function blasty(blast)
   return { name = "b", pieces = { k = { betza = "K", royal = true } }, start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
     rules = { blast = blast } }
@@ -458,6 +469,64 @@ t.raises("promotion.limit: piece letters", "promotion.limit: \"x\" is not one of
   promo { pieces = "q", limit = { x = 1 } })
 t.raises("promotion.limit: counts", "promotion.limit.q: expected a whole number", varia.new,
   promo { pieces = "q", limit = { q = 0 } })
+-- counts_as: a promoted form counted as the type it plays as. The
+-- knight's form (h) counts as the centaur (g): with a centaur or a
+-- promoted knight on the board, the limit of one centaur leaves the
+-- knight no promotion; the pawn's choice of a centaur is bounded alike.
+local counted = { name = "counted", files = 8, ranks = 8,
+  pieces = { k = { betza = "K", royal = true }, n = { betza = "N", promotes_to = "h" },
+             h = { name = "promoted knight", betza = "KN", counts_as = "g" }, g = { name = "centaur", betza = "KN" },
+             p = std.extend(std.pieces.pawn, {}) },
+  start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", promotion = { pieces = "g", zone = 3, limit = { g = 1 } } }
+t.equal("counts_as: the knight promotes while there is no centaur",
+  moves_from(varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/4K3 w - - 0 1" }), "b5"), "b5a3 b5a7 b5a7+ b5c3 b5c7 b5c7+ b5d4 b5d6 b5d6+")
+t.equal("counts_as: not beside a centaur",
+  moves_from(varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/G3K3 w - - 0 1" }), "b5"), "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6")
+t.equal("counts_as: nor beside a promoted knight",
+  moves_from(varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/+N3K3 w - - 0 1" }), "b5"), "b5a3 b5a7 b5c3 b5c7 b5d4 b5d6")
+t.equal("counts_as: the pawn's choice of a centaur, bounded by a promoted knight",
+  moves_from(varia.new(counted, { fen = "4k3/P7/8/8/8/8/8/+N3K3 w - - 0 1" }), "a7"), "")
+t.equal("counts_as: ... which the other side's does not bound",
+  moves_from(varia.new(counted, { fen = "4k3/P7/8/8/8/8/8/+n3K3 w - - 0 1" }), "a7"), "a7a8g")
+-- extinction counts the forms with the type (a promoted knight is a centaur)
+local ext = std.extend(counted, { name = "counted-ext", rules = { extinction = { pieces = "g" } } })
+t.equal("counts_as: a promoted knight keeps the centaurs from extinction",
+  varia.new(ext, { fen = "4k3/8/8/8/8/8/8/+N2gK3 w - - 0 1" }):result(), nil)
+t.equal("counts_as: without it, extinct", varia.new(ext, { fen = "4k3/8/8/8/8/8/8/3gK3 w - - 0 1" }):result(), "black")
+t.raises("counts_as: another piece", "pieces.h.counts_as: 'x' is not another of the pieces", varia.new,
+  std.extend(counted, { name = "c2", pieces = { h = { counts_as = "x" } } }))
+t.raises("counts_as: one step", "pieces.n.counts_as: 'h' counts as 'g' itself", varia.new,
+  std.extend(counted, { name = "c3", pieces = { n = { counts_as = "h" } } }))
+t.raises("counts_as: the limit is the type's", "promotion.limit.h: 'h' counts as 'g', whose limit bounds it", varia.new,
+  std.extend(counted, { name = "c4", promotion = { limit = { h = 1 } } }))
+-- A promotion restarts the n-move count (a knight's into its form too);
+-- a piece turned over (promotion.flip) does not, as it may turn back.
+g = varia.new(counted, { fen = "4k3/8/8/1N6/8/8/8/4K3 w - - 9 30" })
+g:play("b5c7+")
+t.equal("a promotion restarts the count", g:fen():match("%d+ %d+$"), "0 30")
+g = varia.new("kyotoshogi", { fen = "p+nks+l/5/5/5/+LSK+NP[] w - - 7 10" })
+g:play("d1c2-")
+t.equal("... not a piece turned over", g:fen():match("%d+ %d+$"), "8 10")
+-- A promoted form without a letter of its own: pieces["+p"], p's form,
+-- written +P (in the FEN, SAN, g:piece), named +p in a string of piece
+-- letters; a script may so hold 32 piece types, 26 of them lettered.
+local plus = { name = "plus", files = 8, ranks = 8,
+  pieces = { k = { betza = "K", royal = true }, p = { betza = "fW" }, ["+p"] = { name = "tokin", betza = "WfF" } },
+  start = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", promotion = { zone = 1 },
+  rules = { goal = { pieces = "+p", white = "h8", black = "h1" } } }
+g = varia.new(plus)
+t.equal("+p: the pawn's form", moves_from(g, "a7"), "a7a8 a7a8+")
+g:play("a7a8+")
+t.equal("+p: written +P", g:fen() .. " " .. g:piece("a8"), "+P3k3/8/8/8/8/8/8/4K3 b - - 0 1 +P")
+t.equal("+p: read back", varia.new(plus, { fen = g:fen() }):fen(), g:fen())
+t.equal("+p: in a string of letters (the goal's pieces)",
+  table.concat({ varia.new(plus, { fen = "4k2+P/8/8/8/8/8/8/4K3 b - - 0 1" }):result() }, " "), "white goal")
+t.raises("+p: a form of a piece", 'pieces["+z"]: the promoted form of \'z\', which is not one of the pieces', varia.new,
+  std.extend(plus, { name = "plus2", pieces = { ["+z"] = { betza = "K" } } }))
+t.raises("+p: p's one form", "pieces.p.promotes_to: 'k', and pieces[\"+p\"] is its promoted form too", varia.new,
+  std.extend(plus, { name = "plus3", pieces = { p = { promotes_to = "k" } } }))
+t.raises("+p: not P", "promotion.pieces: 'P' is not one of the pieces", varia.new,
+  std.extend(plus, { name = "plus4", promotion = { pieces = "P" } }))
 -- Shatar's checkmates (Fairy-Stockfish 11.1 shatar, each result its score
 -- of the mating move with the moves before it: "mate 1" a win for the
 -- mover, "cp 0" a draw, "mate -1" a loss). A rook's or bers's mate wins;
