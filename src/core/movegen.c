@@ -724,12 +724,12 @@ static int hop_allowed(const Position *p, int t, int from, int to) {
 ** has the same loop written out for the pieces without extra moves: as a
 ** call, even inlined, chess perft ran 4-8% more instructions. */
 static inline int gen_steps(const Position *p, Move *list, int n, int from, int t,
-                            const Step *s, const Step *end, int *check) {
+                            const Step *s, const Step *end, int *check, int as) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side;
-  int promotes = promote_kind(v, t);
+  int promotes = promote_kind(v, as);
   for (; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
     /* a royal piece's i-moves, like castling, not out of check (check:
@@ -892,11 +892,12 @@ static inline int gen_wrapped_plain(const Position *p, Move *list, int n, int fr
 /* gen_steps() where the board wraps, for the piece of type t on from:
 ** each step through its table; the moves of extra steps end on the
 ** type's extra squares. */
-static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int t, int *check) {
+static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int t, int *check,
+                             int promotes) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
-  int us = p->side, promotes = promote_kind(v, t), plain = v->nplain[us][t];
+  int us = p->side, plain = v->nplain[us][t];
   const Step *first = v->step[us][t], *end = first + v->nsteps[us][t];
   for (const Step *s = first; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
@@ -997,14 +998,17 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
 ** still stands there, so it blocks), and a square two steps reach (a
 ** rook's two ways round a rank, two leaps on a narrow board) gives one
 ** move: a move is its squares and promotion, not its path. */
-static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check) {
+static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check,
+                       int promotes) {
   const Variant *v = p->v;
   int us = p->side, n0 = n;
   const Step *first = v->step[us][t];
-  if (IS_SET(v->wrap_plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES)
+  /* (a plain type does not promote: promoting as another type, its steps
+  ** are walked one by one) */
+  if (IS_SET(v->wrap_plain_mask[us], t) && !promotes && n + v->plain_room[us][t] <= MAX_MOVES)
     n = gen_wrapped_plain(p, list, n, from, first, first + v->nsteps[us][t]);
   else
-    n = gen_wrapped_steps(p, list, n, from, t, check);
+    n = gen_wrapped_steps(p, list, n, from, t, check, promotes);
   if (!IS_SET(v->wrap_twice_mask[us], t)) return n;
   uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
   int k = n0;
@@ -1026,11 +1030,11 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
 static int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
   const Variant *v = p->v;
   int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t], check = -1;
-  if (v->geo.wrap) return gen_wrapped(p, list, n, from, t, &check);
+  if (v->geo.wrap) return gen_wrapped(p, list, n, from, t, &check, promote_kind(v, t));
   const Step *s = v->step[us][t];
-  n = gen_steps(p, list, n, from, t, s, s + plain, &check);
+  n = gen_steps(p, list, n, from, t, s, s + plain, &check, t);
   int n0 = n, k = n;
-  n = gen_steps(p, list, n, from, t, s + plain, s + all, &check);
+  n = gen_steps(p, list, n, from, t, s + plain, s + all, &check, t);
   for (int j = n0; j < n; j++)
     if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
   return k;
@@ -1335,9 +1339,13 @@ int move_captures(const Position *p, Move m) {
 }
 
 int gen_piece(const Position *p, int from, int t, Move *list) {
-  if (p->v->geo.wrap) return gen_wrapped(p, list, 0, from, t, NULL);
+  return gen_piece_as(p, from, t, t, list);
+}
+
+int gen_piece_as(const Position *p, int from, int t, int as, Move *list) {
+  if (p->v->geo.wrap) return gen_wrapped(p, list, 0, from, t, NULL, promote_kind(p->v, as));
   const Step *s = p->v->step[p->side][t];
-  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL);
+  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL, as);
 }
 
 int attackers_of(const Position *p, int sq, int by, int *from, int max) {

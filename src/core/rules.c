@@ -682,9 +682,12 @@ static int rules_legal_moves(Position *p, Move *list) {
   if (r->failed) return 0;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   if (r->terminal && r->terminal(r->ctx, p, NULL, 0)) return 0;
-  int n = gen_pseudo(p, list);
-  if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
-  if (r->castling && v->castling && (p->castle >> (us * 2) & 3)) n = castling_by_hook(p, list, n);
+  int n = r->generate ? r->generate(r->ctx, p, list) : -1;
+  if (n < 0) {
+    n = gen_pseudo(p, list);
+    if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
+    if (r->castling && v->castling && (p->castle >> (us * 2) & 3)) n = castling_by_hook(p, list, n);
+  }
   if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);
   if (r->failed) return 0;
   int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;
@@ -703,6 +706,7 @@ static int rules_legal_moves(Position *p, Move *list) {
     int marked = r->effects_attr && (MOVE_FLAG(m) < MF_PLACE || MOVE_FLAG(m) > MF_DRAW) &&
                  (p->attr[MOVE_FROM(m)] & r->effects_attr);
     int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) || (r->effects && marked) ||
+                  (r->effects && r->effects_continuing && p->phase > 0) ||
                   (r->legal && r->legal_on == HOOK_ON_ROYAL && royal_move(p, m)) ||
                   (r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && capture))) ||
                   (r->effects && (r->effects_on == HOOK_ON_ALL || (r->effects_on == HOOK_ON_CAPTURES && capture)));
@@ -1035,6 +1039,7 @@ void rules_after_make(Position *p, Move m, Undo *u) {
   if (r->failed) return;
   if (r->effects &&
       (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & r->effects_attr) ||
+       (r->effects_continuing && u->phase > 0) ||
        (r->effects_on == HOOK_ON_CAPTURES ? u->captured != CELL_EMPTY
                                           : royal_attacked(p, u->side ^ 1))))
     r->effects(r->ctx, p, m, u);

@@ -112,6 +112,12 @@ typedef struct RuleHooks {
   ** the hook may take from and add to (room for MAX_MOVES). Returns the
   ** new count. */
   int (*moves)(void *ctx, struct Position *p, uint32_t *list, int n);
+  /* The step's pseudo-legal moves made by the layer that runs scripts
+  ** itself, in place of the core's generation (and of castling_by_hook),
+  ** where a declaration says what they are: returns their count, or -1
+  ** for the core's. NULL: always the core's. The moves hook is then asked
+  ** about the list as about the core's. */
+  int (*generate)(void *ctx, struct Position *p, uint32_t *list);
   /* After move m of colour mover was made (effects included): 1 legal, 0
   ** refused, -1 the core decides (the mover's royal pieces are not in
   ** check). Asked for every move, for captures only, or (legal_on
@@ -130,6 +136,9 @@ typedef struct RuleHooks {
   /* ... and for every move of a piece whose attribute has one of these
   ** bits (effects_attr; 0: none): a mark its effects keep up to date. */
   uint8_t effects_attr;
+  /* ... and for every move of a turn's steps after its first (a
+  ** continuation the effects of the step before owe). */
+  int effects_continuing;
   /* Does colour by attack sq, as the rules judge attack (check and
   ** castling)? Asked only where the core's attack finds one, to say
   ** whether it counts (attacked_all 0), or for every square (1). */

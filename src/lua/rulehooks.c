@@ -66,7 +66,14 @@ typedef struct Rules {
   ** moved (of king and rook, castling) flip, here, before any effects
   ** hook; has_effects: the script has one */
   uint8_t effects_toggle;
-  int has_effects;
+  int has_effects, has_moves;
+  /* continue_as "captured": a capture owes a continuation, kept in state
+  ** slots 1 and 2, whose moves, effects, turn end and judging are answered
+  ** here (continuations() and the t_* below); the script's own effects
+  ** hook, if any, is asked for the moves its effects_on and effects_attr
+  ** say */
+  int continue_as;
+  int script_effects_on;
   /* the moves the running moves hook was handed, known well formed on p
   ** while it has made no move (pos:captures skips its test for them) */
   const Move *handed;
@@ -1334,13 +1341,112 @@ static int moves_hook(Rules *R, Position *p, Move *list, int n, Move asked, char
   return k;
 }
 
+/* ---- continue_as: a capture and its continuation, in C ------------------ */
+
+/* The continuation a capture owes, in state slots 1 and 2 (as a script
+** reads them: the captured type's letter as a byte, the capture square as
+** file * 100 + rank): whether one is owed in this step, and its square
+** and type. */
+static int owed(const Position *p, int *sq, int *t) {
+  if (p->phase == 0 || p->state[0] == 0) return 0;
+  const Geometry *g = &p->v->geo;
+  int32_t code = p->state[1];
+  int f = code / 100 - 1, r = code % 100 - 1;
+  *t = p->state[0] > 0 && p->state[0] < 128 ? variant_type_by_letter(p->v, (char)p->state[0]) : -1;
+  if (*t < 0 || f < 0 || f >= g->files || r < 0 || r >= g->ranks) return 0;
+  *sq = board_square(g, f, r);
+  return 1;
+}
+
+/* The continuations owed here: the moves without capture of the captured
+** type from the capture square, with the promotions of the piece standing
+** there (gen_piece_as); no en passant, no castling; a double step only
+** where the piece continues as its own type (another that moves as a
+** pawn sets no en passant square); a piece that promotes never ends on
+** its side's first rank. */
+static int continuations(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int sq, t;
+  if (!owed(p, &sq, &t)) return 0;
+  uint8_t cell = p->board[sq];
+  if (cell == CELL_EMPTY || cell == CELL_OFF || CELL_COLOUR(cell) != p->side) return 0;
+  int mover = CELL_TYPE(cell), us = p->side;
+  int promotes = ((v->promote_mask | v->promo_to_mask) >> mover) & 1;
+  int first = us == WHITE ? 0 : g->ranks - 1, k = 0;
+  Move all[MAX_MOVES];
+  int n = gen_piece_as(p, sq, t, mover, all);
+  for (int i = 0; i < n; i++) {
+    Move m = all[i];
+    int flag = MOVE_FLAG(m), to = MOVE_TO(m), seen = 0;
+    if ((flag != MF_NORMAL && flag != MF_DOUBLE && flag != MF_PROMO) || p->board[to] != CELL_EMPTY) continue;
+    if (promotes && board_rank(g, to) == first) continue;
+    if (flag == MF_DOUBLE && mover != t) m = MAKE_MOVE(sq, to, MF_NORMAL, 0);
+    for (int j = 0; j < k && !seen; j++) seen = list[j] == m;
+    if (!seen) list[k++] = m;
+  }
+  return k;
+}
+
+/* A capture owes its continuation, which promotes where it ends: the
+** capture itself does not (the core's promotions of a capturing move are
+** one move, which takes and stays). */
+static int captures_unpromoted(const Position *p, Move *list, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    if (MOVE_FLAG(m) == MF_PROMO && move_captures(p, m)) {
+      Move plain = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
+      int seen = 0;
+      for (int j = 0; j < k && !seen; j++) seen = list[j] == plain;
+      if (seen) continue;
+      m = plain;
+    }
+    list[k++] = m;
+  }
+  return k;
+}
+
+/* Is some continuation owed here legal: does one leave colour us's royal
+** pieces unattacked (or, without a check rule, is there one)? */
+static int continuation_exists(Position *p, int us) {
+  const Variant *v = p->v;
+  Move list[MAX_MOVES];
+  int n = continuations(p, list);
+  if (n && (v->royal_capture || !v->royal_mask)) return 1;
+  for (int i = 0; i < n && !v->rules->failed; i++) {
+    Undo u;
+    move_make(p, list[i], &u);
+    int ok = !royal_attacked(p, us);
+    move_unmake(p, list[i], &u);
+    if (ok) return 1;
+  }
+  return 0;
+}
+
+static int t_generate(void *ctx, Position *p, Move *list) {
+  Rules *R = ctx;
+  int sq, t;
+  if (R->continue_as && owed(p, &sq, &t)) return continuations(p, list);
+  return -1;
+}
+
 static int t_moves(void *ctx, Position *p, Move *list, int n) {
+  Rules *R = ctx;
+  int sq, t;
+  if (R->continue_as && !owed(p, &sq, &t)) n = captures_unpromoted(p, list, n);
+  if (!R->has_moves) return n;
   int answer;
   int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
   return k < 0 ? 0 : k;
 }
 
 static int t_legal(void *ctx, Position *p, Move m, int mover) {
+  Rules *R = ctx;
+  if (R->continue_as) { /* a capture: judged after its continuation */
+    int sq, t;
+    return owed(p, &sq, &t) ? continuation_exists(p, mover) : -1;
+  }
   Call c = {.R = ctx, .which = H_LEGAL, .m = m};
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, mover) ? 0 : c.answer;
 }
@@ -1359,6 +1465,22 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
       pos_set_cell(p, MOVE_TO(m), p->board[MOVE_TO(m)], (uint8_t)(u->moved_attr ^ bits), u);
     }
     if (!R->has_effects) return;
+  }
+  if (R->continue_as) {
+    if (u->phase > 0 && p->state[0] != 0) { /* the continuation made: nothing owed */
+      pos_set_state(p, 0, 0);
+      pos_set_state(p, 1, 0);
+    } else if (u->phase == 0 && u->captured != CELL_EMPTY) {
+      const Geometry *g = &p->v->geo;
+      int to = MOVE_TO(m);
+      pos_set_state(p, 0, (unsigned char)p->v->type[CELL_TYPE(u->captured)].letter);
+      pos_set_state(p, 1, (board_file(g, to) + 1) * 100 + board_rank(g, to) + 1);
+    }
+    /* the script's effects, for the moves it asks them for */
+    if (!R->has_effects ||
+        !(R->script_effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & R->r.effects_attr) ||
+          (R->script_effects_on == HOOK_ON_CAPTURES && u->captured != CELL_EMPTY)))
+      return;
   }
   Call c = {.R = R, .which = H_EFFECTS, .m = m};
   /* effects of checks count, and change no board: legality is not theirs */
@@ -1400,6 +1522,7 @@ static void endless_turn(Rules *R) {
 }
 
 static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
+  if (((Rules *)ctx)->continue_as) return p->state[0] == 0; /* a capture goes on */
   Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
   if (call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side)) return 1;
   if (c.answer == 0 && p->turn_steps >= MAX_TURN_STEPS) {
@@ -1433,13 +1556,35 @@ static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
 ** keyed by move), or the legal hook refuses it after it is made. */
 static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
   Rules *R = ctx;
+  const Variant *v = p->v;
   Move list[MAX_MOVES];
-  int n = gen_pseudo(p, list), found = 0;
-  if (R->r.castling && p->v->castling) n = castling_by_hook(p, list, n); /* as rules_legal_moves */
+  int sq, t, continuing = R->continue_as && owed(p, &sq, &t);
+  int n = R->r.generate ? R->r.generate(R, p, list) : -1, found = 0;
+  if (n < 0) {
+    n = gen_pseudo(p, list);
+    if (R->r.castling && v->castling) n = castling_by_hook(p, list, n); /* as rules_legal_moves */
+  }
   for (int i = 0; i < n; i++)
     if (list[i] == m) found = 1;
+  if (continuing && !found && MOVE_FLAG(m) != MF_SCRIPT) {
+    char at[8];
+    board_square_name(&v->geo, sq, at);
+    snprintf(buf, len, "the capture owes its continuation: the piece on %s moves on as a %s, without capture",
+             at, v->type[t].name);
+    return 1;
+  }
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
-  if (R->r.moves && found) {
+  if (R->continue_as && !continuing) {
+    n = captures_unpromoted(p, list, n);
+    found = 0;
+    for (int i = 0; i < n; i++)
+      if (list[i] == m) found = 1;
+    if (!found && MOVE_FLAG(m) == MF_PROMO) {
+      snprintf(buf, len, "a capture does not promote: its continuation does, where it ends");
+      return 1;
+    }
+  }
+  if (R->has_moves && found) {
     int answer, k = moves_hook(R, p, list, n, m, buf, len, &answer);
     if (k < 0) return 0;
     int kept = 0;
@@ -1450,6 +1595,21 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
       return 1;
     }
   }
+  if (R->continue_as) { /* a capture: judged after its continuation */
+    Undo u;
+    int us = p->side, refused = 0;
+    move_make(p, m, &u);
+    if (owed(p, &sq, &t) && !continuation_exists(p, us) && !R->r.failed) {
+      char at[8];
+      board_square_name(&v->geo, sq, at);
+      snprintf(buf, len, "no move of a %s from %s without capture leaves %s's %s safe (the capture's continuation)",
+               v->type[t].name, at,
+               colour_title(us), v->royal_mask ? v->type[__builtin_ctz(v->royal_mask)].name : "pieces");
+      refused = 1;
+    }
+    move_unmake(p, m, &u);
+    return refused;
+  }
   if (R->r.legal) {
     Undo u;
     int us = p->side;
@@ -1458,7 +1618,7 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     ** "royal": for a royal piece's move (the cell before the move) */
     uint8_t moving = MOVE_FLAG(m) == MF_SCRIPT || MOVE_FLAG(m) == MF_DROP ||
                              (MOVE_FLAG(m) >= MF_PLACE && MOVE_FLAG(m) <= MF_DRAW) ? CELL_EMPTY : p->board[MOVE_FROM(m)];
-    int royal = moving != CELL_EMPTY && moving != CELL_OFF && (p->v->royal_mask >> CELL_TYPE(moving) & 1u);
+    int royal = moving != CELL_EMPTY && moving != CELL_OFF && (v->royal_mask >> CELL_TYPE(moving) & 1u);
     move_make(p, m, &u);
     int asked = R->r.legal_on == HOOK_ON_CHECKS ? !royal_attacked(p, us) && royal_attacked(p, us ^ 1)
               : R->r.legal_on == HOOK_ON_ROYAL ? royal : 1;
@@ -1548,7 +1708,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
                         !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
-                        !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle"));
+                        !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle") ||
+                        !strcmp(key, "continue_as"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1561,7 +1722,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
                "turn_ends, terminal, castling, notation, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on,"
-               " moves_attr, turn_ends_on, attacked_layer or effects_toggle)",
+               " moves_attr, turn_ends_on, attacked_layer, effects_toggle or continue_as)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1666,6 +1827,33 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     else R->attacked_layer = (uint8_t)bits;
   }
   lua_pop(L, 1);
+  lua_pushliteral(L, "continue_as");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int phases_ok = v->nphases == 2 && v->phase[0].kind == PHASE_MOVE && v->phase[1].kind == PHASE_MOVE;
+    int given[3];
+    static const char *const theirs[3] = {"legal", "turn_ends", "legal_on"};
+    for (int i = 0; i < 3; i++) {
+      lua_pushstring(L, theirs[i]);
+      given[i] = lua_rawget(L, h) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    lua_pushliteral(L, "turn_ends_on");
+    given[1] |= lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (at != LUA_TSTRING || strcmp(lua_tostring(L, -1), "captured"))
+      problem = "hooks.continue_as: expected \"captured\" (a capture goes on in the way of the piece it took)";
+    else if (!phases_ok)
+      problem = "hooks.continue_as: needs turn = { \"move\", \"move\" } (the capture, then its continuation)";
+    else if (given[0] || given[2])
+      problem = "hooks.continue_as: it judges the captures (by their continuations); give it or hooks.legal and legal_on, not both";
+    else if (given[1])
+      problem = "hooks.continue_as: it ends the turns (after the continuation); give it or hooks.turn_ends and turn_ends_on, not both";
+    else if (R->r.effects_on == HOOK_ON_CHECKS)
+      problem = "hooks.continue_as: its effects change the state, which effects_on = \"checks\" leaves to checks; give effects_on \"all\" or \"captures\"";
+    else R->continue_as = 1;
+  }
+  lua_pop(L, 1);
   if (problem) {
     snprintf(err, errlen, "%s", problem);
     lua_pop(L, 2);
@@ -1694,7 +1882,10 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     lua_pop(L, 1);
     if (!has) continue;
     switch (i) {
-      case H_MOVES: R->r.moves = t_moves; break;
+      case H_MOVES:
+        R->r.moves = t_moves;
+        R->has_moves = 1;
+        break;
       case H_LEGAL: R->r.legal = t_legal; break;
       case H_EFFECTS:
         R->r.effects = t_effects;
@@ -1709,6 +1900,20 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
   }
   lua_pop(L, 1);
   if (R->effects_toggle) R->r.effects = t_effects;
+  if (R->continue_as) {
+    /* the capture's effects (the continuation owed), its judging and the
+    ** turn's end here; the continuation's moves made here too */
+    R->script_effects_on = R->r.effects_on;
+    R->r.effects_on = R->has_effects && R->script_effects_on == HOOK_ON_ALL ? HOOK_ON_ALL : HOOK_ON_CAPTURES;
+    R->r.effects_continuing = 1;
+    R->r.effects = t_effects;
+    R->r.legal = t_legal;
+    R->r.legal_on = HOOK_ON_CAPTURES;
+    R->r.turn_ends = t_turn_ends;
+    R->r.turn_ends_on = HOOK_ON_CAPTURES;
+    R->r.moves = t_moves;
+    R->r.generate = t_generate;
+  }
   if (R->attacked_layer) { /* every square asked: a layer may lose or gain attacks */
     R->r.attacked = t_attacked;
     R->r.attacked_all = 1;
