@@ -301,4 +301,145 @@ do
   t.check("effects_toggle with effects_on checks is an error", not ok and tostring(err):find("hooks.effects_toggle", 1, true), err)
 end
 
+-- continue_as = "captured": a capture owes a continuation in the way of
+-- the piece it took, answered in C. Against the same rule written in
+-- hooks (effects, turn_ends, moves and legal, with stand-in types for a
+-- pawn moving as another piece: variants/takemake.lua before it used the
+-- declaration), on positions with captures, en passant, promotions and
+-- castling.
+do
+  local as = { n = "u", b = "v", r = "w", q = "y", k = "z" }
+  local stand_in = {}
+  for _, l in pairs(as) do stand_in[l] = true end
+  local OWES = 1
+  local function letter(colour, l) return colour == "white" and l:upper() or l:lower() end
+  local function decode_sq(pos, n) return pos:square(n // 100, n % 100) end
+  local function first_rank(pos, colour) return colour == "white" and 1 or pos:ranks() end
+  local function continuations(pos, moves)
+    local us, taken = pos:side(), string.char(pos:state(1))
+    local sq = decode_sq(pos, pos:state(2))
+    local piece, list = pos:piece(sq), {}
+    if not piece then return list end
+    local t = piece:lower()
+    if t == "p" or stand_in[t] then
+      for _, m in ipairs(moves) do
+        local from, to, kind = pos:decode(m)
+        if from == sq and kind ~= "en passant" and not pos:captures(m) and pos:rank(to) ~= first_rank(pos, us) then
+          list[#list + 1] = m
+        end
+      end
+      return list
+    end
+    local seen = {}
+    for _, m in ipairs(pos:moves_as(sq, letter(us, taken))) do
+      local _, to, kind = pos:decode(m)
+      if kind ~= "en passant" and kind ~= "castling" and not pos:captures(m) and not seen[to] then
+        seen[to] = true
+        list[#list + 1] = pos:move(sq, to, "make")
+      end
+    end
+    return list
+  end
+  local pieces = {}
+  for l, x in pairs(as) do
+    pieces[x] = { name = "pawn moving as " .. l, betza = "m" .. ({ n = "N", b = "B", r = "R", q = "Q", k = "K" })[l],
+                  promotes = true, pawn = true, value = 100 }
+  end
+  local by_hooks = std.extend(std.chess, { name = "continue-by-hooks", turn = { "move", "move" }, pieces = pieces,
+    hooks = {
+      kinds = { "take", "make" },
+      effects_on = "captures", effects_attr = OWES, legal_on = "captures", turn_ends_on = "captures",
+      effects = function(pos, move, captured)
+        local from, to, kind = pos:decode(move)
+        if pos:state(1) ~= 0 then
+          pos:set_state(1, 0)
+          pos:set_state(2, 0)
+          if kind == "make" then pos:relocate(from, to) end
+          local piece, colour = pos:piece(to)
+          if piece and stand_in[piece:lower()] then pos:put(to, letter(colour, "p"))
+          elseif piece and pos:attr(to) & OWES ~= 0 then pos:set_attr(to, pos:attr(to) & ~OWES) end
+          return
+        end
+        if kind == "take" then
+          captured = pos:piece(to)
+          pos:relocate(from, to)
+        end
+        if not captured then return end
+        local t = captured:lower()
+        pos:set_state(1, string.byte(t))
+        pos:set_state(2, pos:file(to) * 100 + pos:rank(to))
+        local piece, colour = pos:piece(to)
+        if piece:lower() == "p" and as[t] then pos:put(to, letter(colour, as[t])) end
+        pos:set_attr(to, pos:attr(to) | OWES)
+      end,
+      turn_ends = function(pos) return pos:state(1) == 0 end,
+      moves = function(pos, moves)
+        if pos:state(1) ~= 0 then return continuations(pos, moves) end
+        local kept, seen, any = {}, {}, false
+        for _, m in ipairs(moves) do
+          local from, to, kind = pos:decode(m)
+          if kind == "promotion" and pos:captures(m) then
+            any = true
+            if not seen[from .. to] then
+              seen[from .. to] = true
+              kept[#kept + 1] = pos:move(from, to, "take")
+            end
+          else
+            kept[#kept + 1] = m
+          end
+        end
+        if any then return kept end
+      end,
+      legal = function(pos)
+        if pos:state(1) == 0 then return nil end
+        return #pos:legal() > 0
+      end,
+    } })
+  local declared = std.extend(std.chess, { name = "continue-declared", turn = { "move", "move" },
+                                           hooks = { continue_as = "captured" } })
+  for _, c in ipairs({
+    { "start", nil, 3 }, { "Kiwipete", kiwipete, 2 },
+    { "CPW 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3 },
+    { "CPW 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2 },
+    { "CPW 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2 },
+    { "pawns onto the last rank", "1n1r3k/2P1P3/8/8/8/8/3p1p2/1R2K1N1 w - - 0 1", 2 },
+  }) do
+    local a = varia.new(by_hooks, c[2] and { fen = c[2] } or nil):perft(c[3])
+    t.equal("continue_as: " .. c[1] .. " perft " .. c[3] .. " as the rule in hooks",
+            varia.new(declared, c[2] and { fen = c[2] } or nil):perft(c[3]), a)
+  end
+  -- the state slots as a script reads them, and a script's own effects
+  -- (effects_on "captures") after the declaration's: the captured rook's
+  -- letter and e4 (5 * 100 + 4) owed, then nothing
+  local seen = {}
+  local g = varia.new(std.extend(std.chess, { name = "continue-seen", turn = { "move", "move" }, hooks = {
+    continue_as = "captured", effects_on = "captures",
+    effects = function(pos) seen[#seen + 1] = pos:state(1) .. "/" .. pos:state(2) end,
+  } }), { fen = "4k3/8/8/8/4r3/2N5/8/4K3 w - - 0 2" })
+  g:play("c3e4")
+  t.equal("continue_as: the state owed after the capture", seen[1], string.byte("r") .. "/504")
+  t.equal("continue_as: mid-move, the rook's 12 continuations", #g:legal(), 12)
+  g:play("e4a4")
+  local others = 0
+  for _, v in ipairs(seen) do
+    if v ~= seen[1] then others = others + 1 end
+  end
+  t.equal("continue_as: the script's effects asked after the capture only (each time it is made)", others, 0)
+  t.check("continue_as: nothing owed after the continuation", not g:fen():find("state", 1, true), g:fen())
+  t.equal("continue_as: then Black", g:fen():match("^%S+ (%a)"), "b")
+  local legal, why = varia.new(declared, { fen = "4k3/8/3p4/3p4/8/2N5/8/4K3 w - - 0 2" }):why("c3d5")
+  t.check("continue_as: why a capture without continuation is refused",
+          not legal and why:find("no move of a pawn from d5 without capture", 1, true), why)
+  for _, bad in ipairs({
+    { { continue_as = "own" }, nil, "expected \"captured\"" },
+    { { continue_as = "captured" }, { "move" }, "needs turn" },
+    { { continue_as = "captured", legal = function() end }, nil, "hooks.legal" },
+    { { continue_as = "captured", turn_ends_on = "captures" }, nil, "hooks.turn_ends" },
+    { { continue_as = "captured", effects_on = "checks", effects = function() end }, nil, "effects_on" },
+  }) do
+    local ok, err = pcall(varia.new, std.extend(std.chess, { name = "x", turn = bad[2] or { "move", "move" }, hooks = bad[1] }))
+    t.check("continue_as refused: " .. bad[3], not ok and tostring(err):find(bad[3], 1, true), err)
+  end
+end
+
 t.done()
