@@ -693,6 +693,10 @@ static int rules_legal_moves(Position *p, Move *list) {
   int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;
   int check_rule = !v->royal_capture && v->royal_mask;
   if (!judged || (!r->legal && !check_rule)) return n;
+  if (r->judge) {
+    int k = r->judge(r->ctx, p, list, n);
+    if (k >= 0 || r->failed) return r->failed ? 0 : k;
+  }
   /* The moves whose making and judging no hook touches are plain: the
   ** core's fast test (pins, watched squares) judges them together, since
   ** a hook's attack only takes attacks away; those it refuses are tried

@@ -118,6 +118,11 @@ typedef struct RuleHooks {
   ** for the core's. NULL: always the core's. The moves hook is then asked
   ** about the list as about the core's. */
   int (*generate)(void *ctx, struct Position *p, uint32_t *list);
+  /* The legality of the moves list[0..n) (after the moves hook), judged
+  ** in one call by the layer that runs scripts where its declarations say
+  ** all there is to judge: keeps the legal ones in order and returns their
+  ** count, or -1 to leave them to the core's loop. NULL: the core's. */
+  int (*judge)(void *ctx, struct Position *p, uint32_t *list, int n);
   /* After move m of colour mover was made (effects included): 1 legal, 0
   ** refused, -1 the core decides (the mover's royal pieces are not in
   ** check). Asked for every move, for captures only, or (legal_on

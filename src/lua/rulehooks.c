@@ -23,10 +23,11 @@
 #include "rulehooks.h"
 #include "sandbox.h"
 
-enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, H_CASTLING, H_NOTATION, NHOOKS };
+enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, H_CASTLING, H_NOTATION, H_WHY,
+       NHOOKS };
 static const char *const hook_names[NHOOKS] = {"moves", "legal", "effects",
                                                "attacked", "turn_ends", "terminal",
-                                               "castling", "notation"};
+                                               "castling", "notation", "why"};
 #define VIEW_INDEX (NHOOKS + 1) /* in the registry table: the position view */
 
 #define POS_MT "varia.Position"
@@ -74,6 +75,11 @@ typedef struct Rules {
   ** say */
   int continue_as;
   int script_effects_on;
+  /* moves_layer: the moves made on one layer of the board at a time (these
+  ** bits of the attribute), judged there too (layer_generate, t_judge,
+  ** layer_castling); has_why: the script words their refusals */
+  uint8_t moves_layer;
+  int has_why;
   /* the moves the running moves hook was handed, known well formed on p
   ** while it has made no move (pos:captures skips its test for them) */
   const Move *handed;
@@ -412,31 +418,47 @@ static Position *layer_copy(const Position *p, lua_Integer bits, lua_Integer val
   return scratch;
 }
 
+/* The cells of the pieces off one layer (those whose attribute has not
+** value in bits), emptied in place and put back: the board then shows
+** that layer alone. The attack reads the board, and the piece lists only
+** where a piece's cell still holds it. */
+typedef struct Hidden {
+  int n;
+  uint16_t where[MAX_PIECES];
+  uint8_t cell[MAX_PIECES];
+} Hidden;
+
+static void hide_layers(Position *p, lua_Integer bits, lua_Integer value, Hidden *h) {
+  h->n = 0;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value && p->board[f] != CELL_EMPTY) {
+        h->where[h->n] = (uint16_t)f;
+        h->cell[h->n++] = p->board[f];
+        p->board[f] = CELL_EMPTY;
+      }
+    }
+}
+
+static void show_layers(Position *p, const Hidden *h) {
+  for (int i = h->n - 1; i >= 0; i--) p->board[h->where[i]] = h->cell[i];
+}
+
 /* Does colour by attack sq with only the pieces whose attribute has value
 ** in bits (one layer of the board: two boards written as one)? The other
 ** pieces' cells are emptied in place for the test and put back, instead
-** of copying the position (masked()): the attack reads the board, and
-** the piece lists only where a piece's cell still holds it. Not on a
-** wrapped board, whose attack reads more. */
+** of copying the position (masked()). Not on a wrapped board, whose
+** attack reads more. */
 static int attacked_in_layer(Position *p, int sq, int by, lua_Integer bits, lua_Integer value) {
   if (p->v->geo.wrap) { /* a copy with the other layers lifted */
     Position scratch;
     return attacked(layer_copy(p, bits, value, &scratch), sq, by);
   }
-  uint16_t where[MAX_PIECES];
-  uint8_t cell[MAX_PIECES];
-  int n = 0;
-  for (int c = 0; c < NCOLOURS; c++)
-    for (int i = 0; i < p->npieces[c]; i++) {
-      int f = p->plist[c][i];
-      if ((p->attr[f] & bits) != value && p->board[f] != CELL_EMPTY) {
-        where[n] = (uint16_t)f;
-        cell[n++] = p->board[f];
-        p->board[f] = CELL_EMPTY;
-      }
-    }
+  Hidden h;
+  hide_layers(p, bits, value, &h);
   int a = attacked(p, sq, by);
-  while (n--) p->board[where[n]] = cell[n];
+  show_layers(p, &h);
   return a;
 }
 
@@ -1175,6 +1197,17 @@ static int run(lua_State *L) {
       call_hook(L, R, name, 6, 2);
       return verdict(L, c, name, "true (the squares allow it), false (and a reason), or nil for the core's test");
     }
+    case H_WHY:
+      lua_pushinteger(L, (lua_Integer)c->m);
+      call_hook(L, R, name, 2, 1);
+      c->answer = 0;
+      if (lua_type(L, -1) == LUA_TSTRING) {
+        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+        c->answer = 1;
+      } else if (!lua_isnil(L, -1)) {
+        return bad_return(L, 2, name, "the reason (a string), or nil for the core's");
+      }
+      return 0;
     case H_NOTATION: {
       lua_pushinteger(L, (lua_Integer)c->m);
       call_hook(L, R, name, 2, 1);
@@ -1424,9 +1457,263 @@ static int continuation_exists(Position *p, int us) {
   return 0;
 }
 
+/* ---- moves_layer: a board of layers, each move made on one ---------------- */
+
+/* Is sq free for a piece of layer value that lands there: empty, or held
+** by a piece of that layer (which the move captures)? */
+static inline int layer_free(const Position *p, int bits, int value, int sq) {
+  return p->board[sq] == CELL_EMPTY || (p->attr[sq] & bits) == value;
+}
+
+/* May the castling move m of layer value land there: the squares where
+** king and rook land empty on the other layers (or their own squares). */
+static int layer_castling_lands(const Position *p, Move m) {
+  int king = MOVE_FROM(m), rook = MOVE_TO(m), kto = move_destination(p, m);
+  int rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+  return (p->board[kto] == CELL_EMPTY || kto == king || kto == rook) &&
+         (p->board[rto] == CELL_EMPTY || rto == king || rto == rook);
+}
+
+/* The moves of the side to move, layer by layer (the layer values its
+** pieces have in bits, lowest first): the core's moves of each layer's
+** pieces with the other layers' cells emptied in place (and the side's
+** piece list narrowed to the layer's pieces for the generation), kept
+** where they land on a square free on the other layers. Castling is
+** generated so on its layer (king and rook on it, the squares between
+** empty there, the attacks on the king's path the layer's), en passant
+** only against a piece of the layer. */
+static int layer_generate(Rules *R, Position *p, Move *list) {
+  int bits = R->moves_layer, us = p->side, n = 0;
+  uint64_t present[4] = {0, 0, 0, 0};
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int value = p->attr[p->plist[us][i]] & bits;
+    present[value >> 6] |= 1ull << (value & 63);
+  }
+  uint16_t all[MAX_PIECES];
+  int nall = p->npieces[us];
+  memcpy(all, p->plist[us], sizeof all[0] * (size_t)nall);
+  for (int value = 0; value <= bits; value++) {
+    if (!(present[value >> 6] >> (value & 63) & 1)) continue;
+    Hidden h;
+    hide_layers(p, bits, value, &h);
+    int k = 0;
+    for (int i = 0; i < nall; i++)
+      if (p->board[all[i]] != CELL_EMPTY) p->plist[us][k++] = all[i];
+    p->npieces[us] = k;
+    Move mine[MAX_MOVES];
+    int m = gen_pseudo(p, mine);
+    memcpy(p->plist[us], all, sizeof all[0] * (size_t)nall);
+    p->npieces[us] = nall;
+    show_layers(p, &h);
+    for (int i = 0; i < m && n < MAX_MOVES; i++) {
+      Move mv = mine[i];
+      int flag = MOVE_FLAG(mv), to = MOVE_TO(mv);
+      int ok = flag == MF_CASTLE ? layer_castling_lands(p, mv)
+             : !board_inside(&p->v->geo, to) || (flag >= MF_PLACE && flag <= MF_DRAW) || layer_free(p, bits, value, to);
+      if (ok) list[n++] = mv;
+    }
+  }
+  return n;
+}
+
+/* Castling on a layered board, for castling_refusal (why): the rook on
+** the king's layer, the squares between them and where they land empty
+** there, where they land empty on the other layers. 1, or 0 with the
+** reason in reason. */
+static int layer_castling(Rules *R, const Position *p, int side, int kto, int rto, char *reason, size_t len) {
+  const Geometry *g = &p->v->geo;
+  int us = p->side, bits = R->moves_layer;
+  int king = p->castle_king[us], rook = p->castle_rook[us * 2 + side];
+  int layer = p->attr[king] & bits;
+  char a[8];
+  if ((p->attr[rook] & bits) != layer) {
+    board_square_name(g, rook, a);
+    if (reason) snprintf(reason, len, "the rook on %s stands on another layer than the king", a);
+    return 0;
+  }
+  int lo = king, hi = king;
+  if (rook < lo) lo = rook;
+  if (kto < lo) lo = kto;
+  if (rto < lo) lo = rto;
+  if (rook > hi) hi = rook;
+  if (kto > hi) hi = kto;
+  if (rto > hi) hi = rto;
+  for (int sq = lo; sq <= hi; sq++) {
+    if (sq == king || sq == rook || p->board[sq] == CELL_EMPTY) continue;
+    int own = (p->attr[sq] & bits) == layer;
+    if (!own && sq != kto && sq != rto) continue;
+    board_square_name(g, sq, a);
+    if (reason && own) snprintf(reason, len, "%s is occupied on the king's layer", a);
+    else if (reason) snprintf(reason, len, "%s is occupied on another layer, where the %s would pass", a,
+                              sq == kto ? "king" : "rook");
+    return 0;
+  }
+  return 1;
+}
+
+/* The before and after of a move on layers, for t_judge's slow way and
+** why: after move m (made), is colour us's royal piece safe on the layer
+** the move was made on, as it stood before effects_toggle passed the moved
+** pieces on? (Asked only where the royal piece stands, then, on that
+** layer: the move is legal "on that layer alone".) The toggled bits are
+** flipped back in place for the test. */
+static int safe_before_passing(Rules *R, Position *p, Move m, int us) {
+  int bits = R->moves_layer, tog = R->effects_toggle & bits, ksq = p->royal[us];
+  int flag = MOVE_FLAG(m);
+  if (!tog || ksq == SQ_NONE || !(flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO ||
+                                 flag == MF_CASTLE))
+    return 1;
+  int to = flag == MF_CASTLE ? move_destination(p, m) : MOVE_TO(m);
+  int rto = flag == MF_CASTLE ? to + (CASTLE_SIDE(m) == 0 ? -1 : 1) : SQ_NONE;
+  if (p->board[to] == CELL_EMPTY) return 1;
+  int was = (p->attr[to] ^ tog) & bits; /* the layer the move was made on */
+  p->attr[to] ^= (uint8_t)tog;
+  if (rto != SQ_NONE) p->attr[rto] ^= (uint8_t)tog;
+  int safe = (p->attr[ksq] & bits) != was || !attacked_in_layer(p, ksq, us ^ 1, bits, was);
+  p->attr[to] ^= (uint8_t)tog;
+  if (rto != SQ_NONE) p->attr[rto] ^= (uint8_t)tog;
+  return safe;
+}
+
+/* The legality of a layered board's moves (moves_layer with attacked_layer
+** and effects_toggle, or none, of the same bits), judged in one call: the
+** mover's royal piece, after the move and its passing, unattacked on its
+** layer, and a royal piece that moved unattacked too on the layer it
+** moved on, before passing. Where nothing but the declarations touches a
+** move (no effects hook, one royal piece, no piece that attacks through
+** others), each move is judged on the board showing the king's layer
+** alone, changed in place by what the move changes there (a move on
+** another layer only adds a piece to it, which takes no attack away from
+** a leaper or rider: out of check it is legal untried); the others are
+** made and tested. */
+static int t_judge(void *ctx, Position *p, Move *list, int n) {
+  Rules *R = ctx;
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, bits = R->moves_layer, tog = R->effects_toggle & bits;
+  int ksq = p->royal[us], k = 0;
+  int fast = !R->has_effects && !v->geo.wrap && ksq != SQ_NONE && royal_count(p, us) == 1 &&
+             !v->special_attackers[them] && !v->nblast && !v->facing_illegal && !v->facing_break;
+  if (!fast) {
+    for (int i = 0; i < n && !R->r.failed; i++) {
+      Undo u;
+      Move m = list[i];
+      move_make(p, m, &u);
+      int ok = !royal_attacked(p, us) && safe_before_passing(R, p, m, us);
+      move_unmake(p, m, &u);
+      if (ok) list[k++] = m;
+    }
+    return R->r.failed ? 0 : k;
+  }
+  uint8_t *b = p->board;
+  uint8_t real[MAX_SQUARES], ok[MAX_MOVES];
+  memcpy(real, b, sizeof real);
+  int lk = p->attr[ksq] & bits, nroyal = 0;
+  Hidden h;
+  hide_layers(p, bits, lk, &h);
+  int incheck = attacked(p, ksq, them);
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+    int plain = flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO;
+    ok[i] = 0;
+    if (flag == MF_CASTLE && from == ksq) {
+      /* before passing: king and rook on their squares on the king's layer */
+      int kto = move_destination(p, m), rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+      uint8_t kc = b[ksq], rc = b[to], skto = b[kto], srto = b[rto];
+      b[ksq] = CELL_EMPTY;
+      b[to] = CELL_EMPTY;
+      b[rto] = rc;
+      b[kto] = kc;
+      ok[i] = !attacked(p, kto, them);
+      b[kto] = skto;
+      b[rto] = srto;
+      b[to] = rc;
+      b[ksq] = kc;
+      if (ok[i] && tog) ok[i] = 2, nroyal++; /* and after passing, below */
+      continue;
+    }
+    if (!plain || !board_inside(&v->geo, from) || !board_inside(&v->geo, to) ||
+        (real[to] != CELL_EMPTY && (p->attr[to] & bits) != (p->attr[from] & bits))) {
+      /* not a plain move of one layer (a script's move, a drop, a landing
+      ** on another layer's piece): made and tried */
+      show_layers(p, &h);
+      Undo u;
+      move_make(p, m, &u);
+      ok[i] = !royal_attacked(p, us) && safe_before_passing(R, p, m, us);
+      move_unmake(p, m, &u);
+      hide_layers(p, bits, lk, &h);
+      continue;
+    }
+    int lx = p->attr[from] & bits, after = lx ^ tog;
+    if (from == ksq) {
+      /* before passing: the king on to, on its layer */
+      uint8_t kc = b[ksq], st = b[to];
+      b[ksq] = CELL_EMPTY;
+      b[to] = kc;
+      ok[i] = !attacked(p, to, them);
+      b[to] = st;
+      b[ksq] = kc;
+      if (ok[i] && tog) ok[i] = 2, nroyal++;
+      continue;
+    }
+    if (lx != lk) {
+      /* on another layer: the king's gains a piece on to, or nothing */
+      if (!incheck) ok[i] = 1;
+      else if (after == lk) {
+        uint8_t st = b[to];
+        b[to] = real[from];
+        ok[i] = !attacked(p, ksq, them);
+        b[to] = st;
+      }
+      continue;
+    }
+    /* on the king's layer: from and the captured piece's square go empty
+    ** there, and to holds the piece if it stays */
+    int victim = flag == MF_EP ? p->ep_victim : SQ_NONE;
+    uint8_t sf = b[from], st = b[to], sv = victim != SQ_NONE ? b[victim] : 0;
+    b[from] = CELL_EMPTY;
+    b[to] = after == lk ? sf : CELL_EMPTY;
+    if (victim != SQ_NONE) b[victim] = CELL_EMPTY;
+    ok[i] = !attacked(p, ksq, them);
+    if (victim != SQ_NONE) b[victim] = sv;
+    b[to] = st;
+    b[from] = sf;
+  }
+  show_layers(p, &h);
+  if (nroyal) {
+    /* after passing: the king (and a castling rook) on the layer it
+    ** passes to, which the move leaves as it was otherwise */
+    hide_layers(p, bits, lk ^ tog, &h);
+    for (int i = 0; i < n; i++) {
+      if (ok[i] != 2) continue;
+      Move m = list[i];
+      int to = MOVE_TO(m), kto = move_destination(p, m);
+      if (MOVE_FLAG(m) == MF_CASTLE) {
+        int rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+        uint8_t skto = b[kto], srto = b[rto];
+        b[rto] = real[to];
+        b[kto] = real[ksq];
+        ok[i] = !attacked(p, kto, them);
+        b[kto] = skto;
+        b[rto] = srto;
+      } else {
+        uint8_t st = b[to];
+        b[to] = real[ksq];
+        ok[i] = !attacked(p, to, them);
+        b[to] = st;
+      }
+    }
+    show_layers(p, &h);
+  }
+  for (int i = 0; i < n; i++)
+    if (ok[i]) list[k++] = list[i];
+  return k;
+}
+
 static int t_generate(void *ctx, Position *p, Move *list) {
   Rules *R = ctx;
   int sq, t;
+  if (R->moves_layer) return layer_generate(R, p, list);
   if (R->continue_as && owed(p, &sq, &t)) return continuations(p, list);
   return -1;
 }
@@ -1532,10 +1819,29 @@ static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   return c.answer;
 }
 
+/* The script's words for a refusal a declaration makes in C (hooks.why),
+** in place of the core's in buf: 1 when it gives them. */
+static int why_hook(Rules *R, Position *p, Move m, char *buf, size_t len) {
+  if (!R->has_why) return 0;
+  char text[512] = "";
+  Call c = {.R = R, .which = H_WHY, .m = m, .reason = text, .reasonlen = sizeof text};
+  if (call(&c, p, NULL, CAN_READ, p->side) || !c.answer) return 0;
+  snprintf(buf, len, "%s", text);
+  return 1;
+}
+
 static int t_castling(void *ctx, const Position *p, int side, int kto, int rto, char *reason, size_t len) {
+  Rules *R = ctx;
+  if (reason && len) reason[0] = '\0';
+  if (R->moves_layer) {
+    int ok = layer_castling(R, p, side, kto, rto, reason, len);
+    if (!ok && reason)
+      why_hook(R, (Position *)p, MAKE_MOVE(p->castle_king[p->side], p->castle_rook[p->side * 2 + side], MF_CASTLE, side),
+               reason, len);
+    return ok;
+  }
   Call c = {.R = ctx, .which = H_CASTLING, .side = side, .kto = kto, .rto = rto, .reason = reason,
             .reasonlen = len};
-  if (reason && len) reason[0] = '\0';
   /* read only: the cast lets the view hold it; a failure refuses */
   return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
 }
@@ -1571,6 +1877,22 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     board_square_name(&v->geo, sq, at);
     snprintf(buf, len, "the capture owes its continuation: the piece on %s moves on as a %s, without capture",
              at, v->type[t].name);
+    why_hook(R, p, m, buf, len);
+    return 1;
+  }
+  if (R->moves_layer && !found && MOVE_FLAG(m) != MF_SCRIPT) {
+    /* one of the core's moves on the whole board: not its layer's (a
+    ** castling's reasons are the castling test's: castling_refusal) */
+    if (MOVE_FLAG(m) == MF_CASTLE) return 0;
+    char a[8], b[8];
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    board_square_name(&v->geo, from, a);
+    board_square_name(&v->geo, to, b);
+    if (MOVE_FLAG(m) != MF_CASTLE && board_inside(&v->geo, to) && !layer_free(p, R->moves_layer, p->attr[from] & R->moves_layer, to))
+      snprintf(buf, len, "%s is occupied on another layer than the piece on %s's, where it would land", b, a);
+    else
+      snprintf(buf, len, "the piece on %s cannot move so on its own layer", a);
+    why_hook(R, p, m, buf, len);
     return 1;
   }
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
@@ -1595,6 +1917,19 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
       return 1;
     }
   }
+  if (R->moves_layer && found) { /* judged on the layer it is made on, before passing */
+    Undo u;
+    int us = p->side, refused = 0;
+    move_make(p, m, &u);
+    if (!safe_before_passing(R, p, m, us)) refused = 1;
+    move_unmake(p, m, &u);
+    if (refused) {
+      snprintf(buf, len, "the %s would stand attacked on the layer the move is made on, before passing",
+               v->royal_mask ? v->type[__builtin_ctz(v->royal_mask)].name : "royal piece");
+      why_hook(R, p, m, buf, len);
+    }
+    return refused;
+  }
   if (R->continue_as) { /* a capture: judged after its continuation */
     Undo u;
     int us = p->side, refused = 0;
@@ -1608,6 +1943,7 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
       refused = 1;
     }
     move_unmake(p, m, &u);
+    if (refused) why_hook(R, p, m, buf, len);
     return refused;
   }
   if (R->r.legal) {
@@ -1709,7 +2045,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
                         !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
                         !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle") ||
-                        !strcmp(key, "continue_as"));
+                        !strcmp(key, "continue_as") || !strcmp(key, "moves_layer"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1721,8 +2057,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, castling, notation, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on,"
-               " moves_attr, turn_ends_on, attacked_layer, effects_toggle or continue_as)",
+               "turn_ends, terminal, castling, notation, why, kinds, effects_on, effects_attr, legal_on, attacked_on,"
+               " moves_on, moves_attr, turn_ends_on, attacked_layer, effects_toggle, continue_as or moves_layer)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1854,6 +2190,29 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     else R->continue_as = 1;
   }
   lua_pop(L, 1);
+  lua_pushliteral(L, "moves_layer");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum, hooked = 0;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    static const char *const theirs[2] = {"castling", "legal"};
+    for (int i = 0; i < 2; i++) {
+      lua_pushstring(L, theirs[i]);
+      hooked |= (lua_rawget(L, h) != LUA_TNIL) << i;
+      lua_pop(L, 1);
+    }
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.moves_layer: expected attribute bits, 1 to 255";
+    else if (R->attacked_layer != bits)
+      problem = "hooks.moves_layer: needs attacked_layer of the same bits (a move made on a layer is judged by that layer's attack)";
+    else if (hooked & 1)
+      problem = "hooks.moves_layer: it judges castling on the king's layer; give it or a castling hook, not both";
+    else if (hooked & 2)
+      problem = "hooks.moves_layer: it judges the moves on their layers; give it or a legal hook, not both";
+    else if (R->continue_as)
+      problem = "hooks.moves_layer: it makes the moves, as continue_as does; give one of them";
+    else R->moves_layer = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
   if (problem) {
     snprintf(err, errlen, "%s", problem);
     lua_pop(L, 2);
@@ -1896,6 +2255,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       case H_TERMINAL: R->r.terminal = t_terminal; break;
       case H_CASTLING: R->r.castling = t_castling; break;
       case H_NOTATION: R->r.notation = t_notation; break;
+      case H_WHY: R->has_why = 1; break;
     }
   }
   lua_pop(L, 1);
@@ -1913,6 +2273,13 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     R->r.turn_ends_on = HOOK_ON_CAPTURES;
     R->r.moves = t_moves;
     R->r.generate = t_generate;
+  }
+  if (R->moves_layer) {
+    /* the moves made layer by layer, their castling and legality judged
+    ** there, in C */
+    R->r.generate = t_generate;
+    R->r.judge = t_judge;
+    R->r.castling = t_castling;
   }
   if (R->attacked_layer) { /* every square asked: a layer may lose or gain attacks */
     R->r.attacked = t_attacked;

@@ -442,4 +442,122 @@ do
   end
 end
 
+-- moves_layer: each move made on one layer (Alice's boards), judged
+-- there, in C. Against the same rule written in hooks (a moves hook asking
+-- pos:layer_moves for each layer, a castling hook and a legal hook for the
+-- king's move before it passes: variants/alice.lua before it used the
+-- declaration), and against itself made and tried move by move (an
+-- effects hook, which does nothing, takes the judge off its fast way).
+do
+  local function board(pos, sq) return pos:attr(sq) & 1 end
+  local function castled(pos, from, to)
+    local r = pos:rank(from)
+    if pos:file(to) > pos:file(from) then return pos:square(7, r), pos:square(6, r) end
+    return pos:square(3, r), pos:square(4, r)
+  end
+  local by_hooks = std.extend(std.chess, { name = "layers-by-hooks", hooks = {
+    moves = function(pos)
+      local list = pos:layer_moves(1, 0)
+      for _, m in ipairs(pos:layer_moves(1, 1)) do list[#list + 1] = m end
+      return list
+    end,
+    effects_toggle = 1,
+    attacked_layer = 1,
+    castling = function(pos, wing, king, rook, king_to, rook_to)
+      local b = board(pos, king)
+      if board(pos, rook) ~= b then return false end
+      local r, lo, hi = pos:rank(king), pos:file(king), pos:file(king)
+      for _, sq in ipairs({ rook, king_to, rook_to }) do
+        lo, hi = math.min(lo, pos:file(sq)), math.max(hi, pos:file(sq))
+      end
+      for f = lo, hi do
+        local sq = pos:square(f, r)
+        if sq ~= king and sq ~= rook and pos:piece(sq) and
+           (board(pos, sq) == b or sq == king_to or sq == rook_to) then return false end
+      end
+      return true
+    end,
+    legal_on = "royal",
+    legal = function(pos, move)
+      local from, to, kind = pos:decode(move)
+      local us = pos:mover()
+      local king = pos:royal(us)
+      if king ~= (kind == "castling" and castled(pos, from, to) or to) then return nil end
+      local b, squares = board(pos, king) ~ 1, { [king] = true }
+      for _, colour in ipairs({ "white", "black" }) do
+        for _, sq in ipairs(pos:pieces(colour)) do
+          if board(pos, sq) == b then squares[sq] = true end
+        end
+      end
+      if kind == "castling" then squares[select(2, castled(pos, from, to))] = true end
+      if pos:attacked(king, us == "white" and "black" or "white", squares) then return false end
+    end,
+  } })
+  local declared = chess_with({ moves_layer = 1, attacked_layer = 1, effects_toggle = 1 })
+  local slow = chess_with({ moves_layer = 1, attacked_layer = 1, effects_toggle = 1,
+                            effects = function() end })
+  for _, c in ipairs({
+    { "start", nil, 3 },
+    { "Kiwipete", kiwipete, 2 },
+    { "Kiwipete, pieces on B", kiwipete .. " varia:attr=e5.1,f3.1,g6.1,d7.1,a1.1,e8.1", 2 },
+    { "CPW 3, king and rook on B", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 varia:attr=a5.1,h5.1,b5.1", 3 },
+    { "CPW 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1 varia:attr=a3.1,g1.1", 2 },
+    { "CPW 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8 varia:attr=f2.1,d7.1", 2 },
+  }) do
+    local opts = c[2] and { fen = c[2] } or nil
+    local a = varia.new(by_hooks, opts):perft(c[3])
+    t.equal("moves_layer: " .. c[1] .. " perft " .. c[3] .. " as the rule in hooks", varia.new(declared, opts):perft(c[3]), a)
+    t.equal("moves_layer: " .. c[1] .. " perft " .. c[3] .. " made move by move", varia.new(slow, opts):perft(c[3]), a)
+  end
+  -- A move must be legal on the layer it is made on, before its piece
+  -- passes: a knight that lands between the king and a grasshopper of the
+  -- king's layer gives the grasshopper its hurdle there (e8 over e2 to
+  -- e1), though it then passes to the other layer. White: Ke1, Ng1;
+  -- Black: Ke8... no: Kh8, Ge8.
+  local hoppers = std.extend(std.chess, { name = "layers-hopping",
+    pieces = { g = { name = "grasshopper", betza = "gQ", value = 200 } },
+    hooks = { moves_layer = 1, attacked_layer = 1, effects_toggle = 1 } })
+  local function ucis(g)
+    local l = {}
+    for _, m in ipairs(g:legal()) do l[m] = true end
+    return l
+  end
+  local l = ucis(varia.new(hoppers, { fen = "4g2k/8/8/8/8/8/8/4K1N1 w - - 0 1" }))
+  t.check("moves_layer: a move that is a hurdle for a check on its layer, before it passes, is illegal", not l["g1e2"])
+  t.check("moves_layer: ... the knight's other moves stand", l["g1f3"] and l["g1h3"])
+  l = ucis(varia.new(hoppers, { fen = "4g2k/8/8/8/8/8/8/4K1N1 w - - 0 1 varia:attr=e8.1" }))
+  t.check("moves_layer: ... with the grasshopper on the other layer it is legal", l["g1e2"])
+  -- why: the script's words, asked only by why; nil keeps the core's
+  local asked = 0
+  local worded = chess_with({ moves_layer = 1, attacked_layer = 1, effects_toggle = 1,
+    why = function(pos, m)
+      asked = asked + 1
+      local _, to = pos:decode(m)
+      if to == "a6" then return "not onto a6 of the other board" end
+    end })
+  local g = varia.new(worded, { fen = "4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1" })
+  t.equal("why: not asked while the moves are made and judged", (function() g:legal() return asked end)(), 0)
+  local legal, why = g:why("a1a6")
+  t.check("why: the script's words for a landing on another layer's piece", not legal and why == "not onto a6 of the other board", why)
+  legal, why = varia.new(worded, { fen = "4k3/8/8/8/8/8/7r/4K3 w - - 0 2" }):why("e1e2")
+  t.check("why: nil keeps the core's reason (the king attacked before passing)",
+          not legal and why:find("before passing", 1, true), why)
+  local bad_why = chess_with({ moves_layer = 1, attacked_layer = 1, why = function() return 1 end })
+  local ok, err = pcall(function() return varia.new(bad_why, { fen = "4k3/8/p7/8/8/8/8/R3K3 w - - 0 2 varia:attr=a1.1" }):why("a1a6") end)
+  t.check("why: a reason that is not a string is an error", not ok and tostring(err):find("hooks.why", 1, true), err)
+  for _, bad in ipairs({
+    { { moves_layer = 0, attacked_layer = 1 }, "expected attribute bits" },
+    { { moves_layer = 1 }, "needs attacked_layer" },
+    { { moves_layer = 1, attacked_layer = 2 }, "needs attacked_layer" },
+    { { moves_layer = 1, attacked_layer = 1, castling = function() end }, "castling hook" },
+    { { moves_layer = 1, attacked_layer = 1, legal = function() end }, "legal hook" },
+  }) do
+    local ok2, err2 = pcall(varia.new, chess_with(bad[1]))
+    t.check("moves_layer refused: " .. bad[2], not ok2 and tostring(err2):find(bad[2], 1, true), err2)
+  end
+  local ok3, err3 = pcall(varia.new, std.extend(std.chess, { name = "x", turn = { "move", "move" },
+    hooks = { continue_as = "captured", moves_layer = 1, attacked_layer = 1 } }))
+  t.check("moves_layer refused with continue_as", not ok3 and tostring(err3):find("continue_as", 1, true), err3)
+end
+
 t.done()
