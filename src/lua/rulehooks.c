@@ -1611,6 +1611,34 @@ static int t_judge(void *ctx, Position *p, Move *list, int n) {
   Hidden h;
   hide_layers(p, bits, lk, &h);
   int incheck = attacked(p, ksq, them);
+  /* the first piece on each of the king's attack rays beyond which an
+  ** enemy piece stands that attacks along it from there, were the squares
+  ** between empty: while none of them leaves the king's layer, no ray
+  ** opens (a leaper's attack needs no open line) */
+  uint64_t first[(MAX_SQUARES + 63) / 64];
+  memset(first, 0, sizeof first);
+  for (const Ray *r = v->ray[them], *end = r + v->nrays[them]; r < end; r++) {
+    int sq = ksq, d = 1, f = SQ_NONE;
+    for (; d <= r->reach; d++) {
+      sq += r->off;
+      if (b[sq] == CELL_OFF) break;
+      if (b[sq] != CELL_EMPTY) {
+        f = sq;
+        break;
+      }
+    }
+    if (f == SQ_NONE) continue;
+    for (d++; d <= r->reach; d++) {
+      sq += r->off;
+      uint8_t c = b[sq];
+      if (c == CELL_OFF) break;
+      if (c != CELL_EMPTY && CELL_COLOUR(c) == them && (r->mask[d] >> CELL_TYPE(c) & 1)) {
+        first[f >> 6] |= 1ull << (f & 63);
+        break;
+      }
+    }
+  }
+#define FIRST(sq) (first[(sq) >> 6] >> ((sq) & 63) & 1)
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
@@ -1670,6 +1698,10 @@ static int t_judge(void *ctx, Position *p, Move *list, int n) {
     /* on the king's layer: from and the captured piece's square go empty
     ** there, and to holds the piece if it stays */
     int victim = flag == MF_EP ? p->ep_victim : SQ_NONE;
+    if (!incheck && !FIRST(from) && !FIRST(to) && (victim == SQ_NONE || !FIRST(victim))) {
+      ok[i] = 1;
+      continue;
+    }
     uint8_t sf = b[from], st = b[to], sv = victim != SQ_NONE ? b[victim] : 0;
     b[from] = CELL_EMPTY;
     b[to] = after == lk ? sf : CELL_EMPTY;
@@ -1679,6 +1711,7 @@ static int t_judge(void *ctx, Position *p, Move *list, int n) {
     b[to] = st;
     b[from] = sf;
   }
+#undef FIRST
   show_layers(p, &h);
   if (nroyal) {
     /* after passing: the king (and a castling rook) on the layer it
