@@ -80,6 +80,10 @@ typedef struct Rules {
   ** layer_castling); has_why: the script words their refusals */
   uint8_t moves_layer;
   int has_why;
+  /* paralysis: the enemy types whose attack paralyses a piece of each
+  ** type (0: none), answered here (paralyser, t_moves, t_attacked) */
+  int paralysis;
+  uint32_t paralysed_by[MAX_TYPES];
   /* the moves the running moves hook was handed, known well formed on p
   ** while it has made no move (pos:captures skips its test for them) */
   const Move *handed;
@@ -1743,6 +1747,96 @@ static int t_judge(void *ctx, Position *p, Move *list, int n) {
   return k;
 }
 
+/* ---- paralysis: pieces that an enemy piece of some types paralyses ------- */
+
+/* The square of an enemy piece that paralyses the piece on sq (attacks it
+** ordinarily, being of a type that paralyses its type), or SQ_NONE. */
+static int paralyser(const Rules *R, const Position *p, int sq) {
+  uint8_t cell = p->board[sq];
+  int t = CELL_TYPE(cell), c = CELL_COLOUR(cell);
+  uint32_t by = R->paralysed_by[t];
+  if (!by || c > BLACK) return SQ_NONE;
+  int e = c ^ 1;
+  /* capture_offset: the types whose capture steps reach that far that
+  ** way, which leaves out most pieces before piece_attacks */
+  const uint32_t *near = p->v->capture_offset[e] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[e]; i++) {
+    int f = p->plist[e][i];
+    uint32_t bit = 1u << CELL_TYPE(p->board[f]);
+    if ((by & bit) && (near[-f] & bit) && piece_attacks(p, f, sq)) return f;
+  }
+  return SQ_NONE;
+}
+
+/* Does the move m of the side to move stand still by paralysis: its piece
+** (for castling, the king or the rook) paralysed? stuck: the side's
+** pieces found paralysed, a bit per square. */
+static int paralysed_move(const Position *p, Move m, const uint64_t *stuck) {
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+  if (flag == MF_DROP || flag == MF_SCRIPT || (flag >= MF_PLACE && flag <= MF_DRAW) || !board_inside(&p->v->geo, from))
+    return 0;
+#define STUCK(sq) (stuck[(sq) >> 6] >> ((sq) & 63) & 1)
+  return STUCK(from) || (flag == MF_CASTLE && STUCK(MOVE_TO(m)));
+#undef STUCK
+}
+
+/* The side to move's paralysed pieces into stuck; returns whether any.
+** The enemy pieces are sorted by type first, so that each piece is tried
+** against the types that paralyse it only. */
+static int find_paralysed(const Rules *R, const Position *p, uint64_t *stuck) {
+  int any = 0, us = p->side, e = us ^ 1;
+  memset(stuck, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+  int first[MAX_TYPES], next[MAX_PIECES];
+  uint32_t present = 0;
+  for (int i = p->npieces[e] - 1; i >= 0; i--) {
+    int t = CELL_TYPE(p->board[p->plist[e][i]]);
+    if (!(present >> t & 1)) first[t] = -1;
+    present |= 1u << t;
+    next[i] = first[t];
+    first[t] = i;
+  }
+  for (int j = 0; j < p->npieces[us]; j++) {
+    int sq = p->plist[us][j];
+    uint32_t by = R->paralysed_by[CELL_TYPE(p->board[sq])] & present;
+    const uint32_t *near = p->v->capture_offset[e] + MAX_SQUARES + sq;
+    for (int hit = 0; by && !hit; by &= by - 1) {
+      int t = __builtin_ctz(by);
+      for (int i = first[t]; i >= 0 && !hit; i = next[i]) {
+        int f = p->plist[e][i];
+        hit = (near[-f] >> t & 1) && piece_attacks(p, f, sq);
+      }
+      if (hit) {
+        stuck[sq >> 6] |= 1ull << (sq & 63);
+        any = 1;
+      }
+    }
+  }
+  return any;
+}
+
+/* The moves of pieces that are not paralysed. */
+static int unparalysed(const Rules *R, const Position *p, Move *list, int n) {
+  uint64_t stuck[(MAX_SQUARES + 63) / 64];
+  if (!find_paralysed(R, p, stuck)) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!paralysed_move(p, list[i], stuck)) list[k++] = list[i];
+  return k;
+}
+
+/* Does colour by attack sq with a piece that is not paralysed? (Asked
+** where the ordinary attack finds one.) */
+static int attacked_unparalysed(const Rules *R, const Position *p, int sq, int by) {
+  const uint32_t *near = p->v->capture_offset[by] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int a = p->plist[by][i];
+    if (a != sq && (near[-a] >> CELL_TYPE(p->board[a]) & 1) && piece_attacks(p, a, sq) &&
+        paralyser(R, p, a) == SQ_NONE)
+      return 1;
+  }
+  return 0;
+}
+
 static int t_generate(void *ctx, Position *p, Move *list) {
   Rules *R = ctx;
   int sq, t;
@@ -1755,6 +1849,7 @@ static int t_moves(void *ctx, Position *p, Move *list, int n) {
   Rules *R = ctx;
   int sq, t;
   if (R->continue_as && !owed(p, &sq, &t)) n = captures_unpromoted(p, list, n);
+  if (R->paralysis) n = unparalysed(R, p, list, n);
   if (!R->has_moves) return n;
   int answer;
   int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
@@ -1812,6 +1907,7 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
 
 static int t_attacked(void *ctx, const Position *p, int sq, int by) {
   Rules *R = ctx;
+  if (R->paralysis) return attacked_unparalysed(R, p, sq, by);
   if (R->attacked_layer) {
     /* the layer of the piece on sq, or for an empty square (one castling
     ** passes), of the royal piece of the side attacked */
@@ -1929,6 +2025,21 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     return 1;
   }
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
+  if (R->paralysis && found) {
+    uint64_t stuck[(MAX_SQUARES + 63) / 64];
+    if (find_paralysed(R, p, stuck) && paralysed_move(p, m, stuck)) {
+      int who = MOVE_FROM(m);
+      if (MOVE_FLAG(m) == MF_CASTLE && paralyser(R, p, who) == SQ_NONE) who = MOVE_TO(m);
+      int by = paralyser(R, p, who);
+      char a[8], b[8];
+      board_square_name(&v->geo, who, a);
+      board_square_name(&v->geo, by, b);
+      snprintf(buf, len, "the %s on %s is paralysed (attacked by %s's %s on %s)", v->type[CELL_TYPE(p->board[who])].name,
+               a, colour_title(p->side ^ 1), v->type[CELL_TYPE(p->board[by])].name, b);
+      why_hook(R, p, m, buf, len);
+      return 1;
+    }
+  }
   if (R->continue_as && !continuing) {
     n = captures_unpromoted(p, list, n);
     found = 0;
@@ -2078,7 +2189,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
                         !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
                         !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle") ||
-                        !strcmp(key, "continue_as") || !strcmp(key, "moves_layer"));
+                        !strcmp(key, "continue_as") || !strcmp(key, "moves_layer") ||
+                        !strcmp(key, "paralysis"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -2091,7 +2203,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
                "turn_ends, terminal, castling, notation, why, kinds, effects_on, effects_attr, legal_on, attacked_on,"
-               " moves_on, moves_attr, turn_ends_on, attacked_layer, effects_toggle, continue_as or moves_layer)",
+               " moves_on, moves_attr, turn_ends_on, attacked_layer, effects_toggle, continue_as, moves_layer or"
+               " paralysis)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -2223,6 +2336,36 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     else R->continue_as = 1;
   }
   lua_pop(L, 1);
+  lua_pushliteral(L, "paralysis");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    static const char expected[] = "hooks.paralysis: expected a table of piece letters, each with the letters "
+                                   "of the enemy types whose attack paralyses it ({ n = \"n\", ... })";
+    lua_pushliteral(L, "attacked");
+    int has_hook = lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (at != LUA_TTABLE) problem = expected;
+    else if (has_hook || R->attacked_layer)
+      problem = "hooks.paralysis: a paralysed piece attacks nothing, which it judges; give it or an attacked hook "
+                "(or attacked_layer), not both";
+    lua_pushnil(L);
+    while (!problem && lua_next(L, -2)) {
+      size_t kl = 0, vl = 0;
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &kl) : NULL;
+      const char *val = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &vl) : NULL;
+      int t = k && kl == 1 ? variant_type_by_letter(v, (char)(k[0] >= 'A' && k[0] <= 'Z' ? k[0] + 32 : k[0])) : -1;
+      if (!k || !val || t < 0) problem = expected;
+      for (size_t i = 0; !problem && i < vl; i++) {
+        int by = variant_type_by_letter(v, (char)(val[i] >= 'A' && val[i] <= 'Z' ? val[i] + 32 : val[i]));
+        if (by < 0) problem = expected;
+        else R->paralysed_by[t] |= 1u << by;
+      }
+      lua_pop(L, 1);
+    }
+    if (problem && at == LUA_TTABLE && lua_gettop(L) > h + 2) lua_pop(L, 1); /* the key lua_next left */
+    if (!problem) R->paralysis = 1;
+  }
+  lua_pop(L, 1);
   lua_pushliteral(L, "moves_layer");
   at = lua_rawget(L, h);
   if (!problem && at != LUA_TNIL) {
@@ -2306,6 +2449,13 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     R->r.turn_ends_on = HOOK_ON_CAPTURES;
     R->r.moves = t_moves;
     R->r.generate = t_generate;
+  }
+  if (R->paralysis) {
+    /* the paralysed pieces' moves taken out, and their attacks (asked
+    ** where the ordinary attack finds one), here */
+    R->r.moves = t_moves;
+    R->r.attacked = t_attacked;
+    R->r.attacked_all = 0;
   }
   if (R->moves_layer) {
     /* the moves made layer by layer, their castling and legality judged

@@ -560,4 +560,72 @@ do
   t.check("moves_layer refused with continue_as", not ok3 and tostring(err3):find("continue_as", 1, true), err3)
 end
 
+-- paralysis: a piece that an enemy piece of some types attacks neither
+-- moves nor attacks, in C. Against the same rule written in hooks (a
+-- moves hook taking out the paralysed pieces' moves, an attacked hook
+-- counting only attackers that are not paralysed: variants/madrasi.lua
+-- before it used the declaration), for Madrasi's map (each type by its
+-- own) and for another (knights paralysed by bishops, bishops by rooks,
+-- queens by knights and pawns), which is not mutual.
+do
+  local function by_hooks(map)
+    local function paralysed(pos, sq)
+      local piece, colour = pos:piece(sq)
+      local by = piece and map[piece:lower()]
+      if not by then return false end
+      for i = 1, #by do
+        if pos:attacked(sq, colour == "white" and "black" or "white", by:sub(i, i)) then return true end
+      end
+      return false
+    end
+    return chess_with({
+      attacked = function(pos, sq, by)
+        for _, a in ipairs(pos:attackers(sq, by)) do
+          if not paralysed(pos, a) then return true end
+        end
+        return false
+      end,
+      moves = function(pos, moves)
+        return std.keep_moves(moves, function(m)
+          local from, to, kind = pos:decode(m)
+          if paralysed(pos, from) or (kind == "castling" and paralysed(pos, to)) then return "paralysed" end
+        end)
+      end,
+    })
+  end
+  local madrasi = { p = "p", n = "n", b = "b", r = "r", q = "q" }
+  local other = { n = "b", b = "r", q = "np" }
+  for _, map in ipairs({ madrasi, other }) do
+    local declared = chess_with({ paralysis = map })
+    local hooked = by_hooks(map)
+    for _, c in ipairs({
+      { "start", nil, 3 }, { "Kiwipete", kiwipete, 2 },
+      { "CPW 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3 },
+      { "CPW 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2 },
+      { "CPW 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2 },
+      { "castling past a paralysed bishop", "r3k2r/8/8/8/8/b7/8/R3K2R w KQkq - 0 1", 2 },
+    }) do
+      local opts = c[2] and { fen = c[2] } or nil
+      t.equal("paralysis " .. (map == madrasi and "(own type)" or "(other types)") .. ": " .. c[1] .. " perft " .. c[3] ..
+              " as the rule in hooks", varia.new(declared, opts):perft(c[3]), varia.new(hooked, opts):perft(c[3]))
+    end
+  end
+  -- the knight on d4 is paralysed by the bishop on f6 (other map): it
+  -- gives no check to the king on e6 and cannot move; why says so
+  local g = varia.new(chess_with({ paralysis = other }), { fen = "8/8/4kb2/8/3N4/8/8/4K3 b - - 0 1" })
+  t.equal("paralysis: a paralysed knight gives no check", g:incheck(), false)
+  g = varia.new(chess_with({ paralysis = other }), { fen = "8/8/4kb2/8/3N4/8/8/4K3 w - - 0 1" })
+  local legal, why = g:why("d4c6")
+  t.check("paralysis: why names the paralyser", not legal and why:find("the knight on d4 is paralysed (attacked by Black's bishop on f6)", 1, true), why)
+  for _, bad in ipairs({
+    { { paralysis = "n" }, "expected a table" },
+    { { paralysis = { x = "n" } }, "expected a table" },
+    { { paralysis = { n = "x" } }, "expected a table" },
+    { { paralysis = { n = "n" }, attacked = function() end }, "attacked hook" },
+  }) do
+    local ok, err = pcall(varia.new, chess_with(bad[1]))
+    t.check("paralysis refused: " .. bad[2], not ok and tostring(err):find(bad[2], 1, true), err)
+  end
+end
+
 t.done()
