@@ -1040,6 +1040,10 @@ int gen_legal(Position *p, Move *list) {
 
 void rules_after_make(Position *p, Move m, Undo *u) {
   const RuleHooks *r = p->v->rules;
+  int flag = MOVE_FLAG(m);
+  p->last_step = (uint8_t)((u->captured != CELL_EMPTY || flag == MF_SCRIPT ? LAST_CAPTURE : 0) |
+                           (u->moved != CELL_EMPTY && IS_SET(p->v->royal_mask, CELL_TYPE(u->moved)) ? LAST_ROYAL : 0));
+  if ((r->terminal_after & LAST_CHECK) && royal_attacked(p, u->side ^ 1)) p->last_step |= LAST_CHECK;
   if (r->failed) return;
   if (r->effects &&
       (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & r->effects_attr) ||

@@ -106,6 +106,10 @@ enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 struct Position;
 struct Undo;
 enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS, HOOK_ON_ROYAL };
+/* What a step did (Position.last_step): a capture (or the script's own
+** move, whose effects may capture), a royal piece's move (castling too),
+** a check given (found only where RuleHooks.terminal_after asks). */
+enum { LAST_CAPTURE = 1, LAST_ROYAL = 2, LAST_CHECK = 4 };
 typedef struct RuleHooks {
   void *ctx;
   /* The moves of the step: the core's pseudo-legal moves list[0..n), which
@@ -162,6 +166,10 @@ typedef struct RuleHooks {
   /* Has the game ended here? 0, or an RESULT_* for the side to move, and
   ** the reason in reason (when not NULL; "" for none). */
   int (*terminal)(void *ctx, struct Position *p, char *reason, size_t len);
+  /* LAST_* bits: terminal is asked only in a position whose last step did
+  ** one of those things (0: in every position); the layer that runs
+  ** scripts tests Position.last_step, which the core keeps. */
+  int terminal_after;
   /* Why the rules refuse move m here (m a move of the core's that the
   ** moves or legal hook takes out): writes the reason into buf and returns
   ** 1, or 0 when they do not refuse it. */

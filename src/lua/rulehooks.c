@@ -60,6 +60,9 @@ typedef struct Rules {
   /* moves_attr: ... and only the moves of pieces whose attribute has one
   ** of these bits (0: any piece) */
   uint8_t moves_attr;
+  /* moves_others "drop": where the hook is called, the moves it is not
+  ** handed go (its answer is the whole list) */
+  int moves_drop_others;
   /* attacked_layer: the attack of one layer of the board (these bits of
   ** the attribute), answered here without a call into Lua */
   uint8_t attacked_layer;
@@ -120,6 +123,7 @@ static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
 #define COST_PER_MASKED_SQUARE 8
 #define COST_PER_ENTRY 5
 #define COST_PER_MOVE 8
+#define COST_PER_REMOVAL 100 /* a square a method empties (COST_CHANGE) */
 
 static void pay_squares(lua_State *L, const Rules *R, long per) {
   const Geometry *g = &R->p->v->geo;
@@ -864,6 +868,41 @@ static int pos_remove(lua_State *L) {
   return 0;
 }
 
+/* The pieces on the squares next to sq (a king's step away), but those of
+** the types spared names (a string of letters, either case), are removed:
+** a blast around a square in one call. Returns how many. */
+static int pos_remove_around(lua_State *L) {
+  Rules *R = view(L);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  int sq = checksquare(L, R, 2);
+  uint32_t spared = 0;
+  if (!lua_isnoneornil(L, 3)) {
+    size_t len;
+    const char *s = luaL_checklstring(L, 3, &len);
+    for (size_t i = 0; i < len; i++) {
+      char lower = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) : s[i];
+      int t = variant_type_by_letter(p->v, lower);
+      if (t < 0) return luaL_error(L, "remove_around: no piece '%c' in %s", s[i], p->v->name);
+      spared |= 1u << t;
+    }
+  }
+  if (g->hex) return luaL_error(L, "remove_around: the squares around are a square board's (this board's cells are hexagons)");
+  int f = board_file(g, sq), r = board_rank(g, sq), n = 0;
+  for (int dr = -1; dr <= 1; dr++)
+    for (int df = -1; df <= 1; df++) {
+      if ((!df && !dr) || f + df < 0 || f + df >= g->files || r + dr < 0 || r + dr >= g->ranks) continue;
+      int s2 = board_square(g, f + df, r + dr);
+      uint8_t cell = p->board[s2];
+      if (!board_inside(g, s2) || cell == CELL_EMPTY || cell == CELL_OFF || (spared >> CELL_TYPE(cell) & 1)) continue;
+      sandbox_pay(R->sb, L, COST_PER_REMOVAL);
+      set_cell(L, R, s2, CELL_EMPTY, 0);
+      n++;
+    }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 /* The piece on sq changes sides (or takes the colour given). */
 static int pos_recolour(lua_State *L) {
   Rules *R = view(L);
@@ -983,6 +1022,7 @@ static const ChargedMethod pos_methods[] = {
     CHARGED_METHOD("unmake", view_unmake, COST_UNMAKE, CAN_PLAY),
     CHARGED_METHOD("put", pos_put, COST_CHANGE, CAN_CHANGE),
     CHARGED_METHOD("remove", pos_remove, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("remove_around", pos_remove_around, COST_LOOKUP, CAN_CHANGE),
     CHARGED_METHOD("recolour", pos_recolour, COST_CHANGE, CAN_CHANGE),
     CHARGED_METHOD("set_attr", pos_set_attr, COST_CHANGE, CAN_CHANGE),
     CHARGED_METHOD("relocate", pos_relocate, COST_CHANGE, CAN_CHANGE),
@@ -1358,6 +1398,10 @@ static int moves_hook(Rules *R, Position *p, Move *list, int n, Move asked, char
             .reasonlen = reasonlen};
   if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return -1;
   *answer = c.answer;
+  if (R->moves_drop_others) { /* the hook's answer is the list */
+    memcpy(list, mine, sizeof(Move) * (size_t)c.n);
+    return c.n;
+  }
   if (n - nmine + c.n > MAX_MOVES) {
     char most[16];
     snprintf(most, sizeof most, "%d", MAX_MOVES);
@@ -1983,6 +2027,8 @@ static int t_notation(void *ctx, Position *p, Move m, char *buf, size_t len) {
 static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
   Call c = {.R = ctx, .which = H_TERMINAL, .reason = reason, .reasonlen = len};
   if (reason && len) reason[0] = '\0';
+  /* terminal_on: not asked after a step that did none of those things */
+  if (!(p->last_step & ((Rules *)ctx)->r.terminal_after) && ((Rules *)ctx)->r.terminal_after) return 0;
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.answer;
 }
 
@@ -2190,7 +2236,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
                         !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle") ||
                         !strcmp(key, "continue_as") || !strcmp(key, "moves_layer") ||
-                        !strcmp(key, "paralysis"));
+                        !strcmp(key, "paralysis") || !strcmp(key, "terminal_on") ||
+                        !strcmp(key, "moves_others"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -2203,8 +2250,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
                "turn_ends, terminal, castling, notation, why, kinds, effects_on, effects_attr, legal_on, attacked_on,"
-               " moves_on, moves_attr, turn_ends_on, attacked_layer, effects_toggle, continue_as, moves_layer or"
-               " paralysis)",
+               " moves_on, moves_attr, moves_others, turn_ends_on, terminal_on, attacked_layer, effects_toggle, continue_as,"
+               " moves_layer or paralysis)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -2265,6 +2312,35 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     lua_pop(L, 1);
   }
   if (!problem) problem = read_moves_on(L, h, R);
+  lua_pushliteral(L, "moves_others");
+  int mo = lua_rawget(L, h);
+  if (!problem && mo != LUA_TNIL) {
+    const char *val = mo == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    if (!strcmp(val, "drop")) R->moves_drop_others = 1;
+    else if (strcmp(val, "keep")) problem = "hooks.moves_others: expected \"keep\" or \"drop\"";
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "terminal_on");
+  int tt = lua_rawget(L, h);
+  if (!problem && tt != LUA_TNIL) {
+    static const char expected[] = "hooks.terminal_on: expected \"all\", \"captures\", \"royal\", \"checks\" or a list of them";
+    static const char *const names[] = {"captures", "royal", "checks"};
+    static const int bits[] = {LAST_CAPTURE, LAST_ROYAL, LAST_CHECK};
+    int n = tt == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 1, all = 0;
+    if (tt != LUA_TSTRING && (tt != LUA_TTABLE || n < 1 || n > 3)) problem = expected;
+    for (int i = 1; i <= n && !problem; i++) {
+      if (tt == LUA_TTABLE) lua_rawgeti(L, -1, i);
+      const char *val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      int found = 0;
+      for (int j = 0; j < 3; j++)
+        if (!strcmp(val, names[j])) R->r.terminal_after |= bits[j], found = 1;
+      if (!strcmp(val, "all") && tt == LUA_TSTRING) all = found = 1;
+      if (!found) problem = expected;
+      if (tt == LUA_TTABLE) lua_pop(L, 1);
+    }
+    if (all) R->r.terminal_after = 0;
+  }
+  lua_pop(L, 1);
   lua_pushliteral(L, "effects_attr");
   int at = lua_rawget(L, h);
   if (!problem && at != LUA_TNIL) {
@@ -2309,6 +2385,8 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     else R->attacked_layer = (uint8_t)bits;
   }
   lua_pop(L, 1);
+  if (!problem && R->moves_drop_others && !R->moves_only)
+    problem = "hooks.moves_others: \"drop\" needs moves_on or moves_attr (without them the hook is handed every move)";
   lua_pushliteral(L, "continue_as");
   at = lua_rawget(L, h);
   if (!problem && at != LUA_TNIL) {

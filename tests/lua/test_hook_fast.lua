@@ -628,4 +628,67 @@ do
   end
 end
 
+-- terminal_on: terminal asked only after a step that captured, moved a
+-- royal piece or gave check (and in a position set up from a FEN, whose
+-- past is unknown); by default before every position's moves.
+do
+  local calls
+  local function counting(on)
+    return chess_with({ terminal_on = on, terminal = function() calls = calls + 1 end })
+  end
+  local function asked(on, fen, depth)
+    calls = 0
+    varia.new(counting(on), fen and { fen = fen } or nil):perft(depth)
+    return calls
+  end
+  t.equal("terminal_on all: the start and its 20 children (perft 2)", asked("all", nil, 2), 21)
+  t.equal("terminal_on captures: the start alone (no capture in one move)", asked("captures", nil, 2), 1)
+  t.equal("terminal_on captures: Kiwipete and its 8 captures", asked("captures", kiwipete, 2), 9)
+  t.equal("terminal_on royal: Kiwipete and its 4 king moves (castling too)", asked("royal", kiwipete, 2), 5)
+  t.equal("terminal_on checks: the rook's Ra8+ alone", asked("checks", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 2), 2)
+  t.equal("terminal_on captures and royal: Kiwipete, 8 captures, 4 king moves",
+          asked({ "captures", "royal" }, kiwipete, 2), 13)
+  local ok, err = pcall(varia.new, chess_with({ terminal_on = "moves", terminal = function() end }))
+  t.check("bad terminal_on", not ok and tostring(err):find("hooks.terminal_on: expected", 1, true), err)
+end
+
+-- moves_others = "drop": where the moves hook is called (moves_on found
+-- a move for it), the moves it was not handed go.
+do
+  local calls = 0
+  local only = chess_with({ moves_on = "captures", moves_others = "drop",
+                            moves = function(pos, captures) calls = calls + 1 return captures end })
+  t.equal("moves_others drop: Kiwipete's 8 captures alone", #varia.new(only, { fen = kiwipete }):legal(), 8)
+  calls = 0
+  t.equal("moves_others drop: no capture, the moves stand", #varia.new(only):legal(), 20)
+  t.equal("moves_others drop: no capture, the hook is not called", calls, 0)
+  local ok, err = pcall(varia.new, chess_with({ moves_others = "drop", moves = function() end }))
+  t.check("moves_others drop without moves_on", not ok and tostring(err):find("needs moves_on", 1, true), err)
+  ok, err = pcall(varia.new, chess_with({ moves_on = "captures", moves_others = "all", moves = function() end }))
+  t.check("bad moves_others", not ok and tostring(err):find("hooks.moves_others: expected", 1, true), err)
+end
+
+-- pos:remove_around(sq, spared): the pieces a king's step from sq go, but
+-- those of the spared types; how many went.
+do
+  local removed
+  local blast = chess_with({ effects_on = "captures", effects = function(pos, move)
+    local _, to = pos:decode(move)
+    removed = pos:remove_around(to, "pK")
+  end })
+  -- Nxd5 takes on d5: around it c6 (knight), e6 (pawn, spared), c4
+  -- (bishop), e4 (white pawn, spared), d4 (queen), e5 (rook) go: 4
+  local g = varia.new(blast, { fen = "4k3/8/2n1p3/3br3/2BQP3/4N3/8/4K3 w - - 0 1" })
+  g:play("e3d5")
+  t.equal("remove_around: four pieces around d5", removed, 4)
+  local fen = g:fen()
+  t.equal("remove_around: pawns spared, the others gone", fen:match("^(%S+)"), "4k3/8/4p3/3N4/4P3/8/8/4K3")
+  local ok, err = pcall(function()
+    local h = varia.new(chess_with({ effects_on = "captures", effects = function(pos, move)
+      pos:remove_around(select(2, pos:decode(move)), "x") end }), { fen = kiwipete })
+    h:play("e5f7")
+  end)
+  t.check("remove_around: a letter that is no piece", not ok and tostring(err):find("no piece 'x'", 1, true), err)
+end
+
 t.done()
