@@ -662,6 +662,80 @@ static int legal_of(Position *p, Move *list, int n) {
   return k;
 }
 
+/* Which moves give check, for legal_on "checks", without making each:
+** where the ordinary attack is the rules' (no attacked hook, no piece of
+** the mover's that attacks through others, one enemy royal piece), a move
+** can give check only if its piece could attack the royal piece from where
+** it lands (capture_offset), or it empties the first piece of one of the
+** royal piece's attack rays beyond which a piece of the mover's attacks
+** along it (a discovered check); those few are tested on the board changed
+** in place. Elsewhere each move is made and tested. */
+typedef struct CheckScan {
+  int fast, ksq;
+  uint64_t first[(MAX_SQUARES + 63) / 64];
+} CheckScan;
+
+static void check_scan(const Position *p, CheckScan *c) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  c->ksq = p->royal[them];
+  c->fast = !v->rules->attacked && !v->geo.wrap && !v->special_attackers[us] && !v->nblast &&
+            !v->facing_illegal && c->ksq != SQ_NONE && royal_count(p, them) == 1;
+  if (!c->fast) return;
+  memset(c->first, 0, sizeof c->first);
+  for (const Ray *r = v->ray[us], *end = r + v->nrays[us]; r < end; r++) {
+    int sq = c->ksq, d = 1, f = SQ_NONE;
+    for (; d <= r->reach; d++) {
+      sq += r->off;
+      if (b[sq] == CELL_OFF) break;
+      if (b[sq] != CELL_EMPTY) {
+        f = sq;
+        break;
+      }
+    }
+    if (f == SQ_NONE) continue;
+    for (d++; d <= r->reach; d++) {
+      sq += r->off;
+      uint8_t cell = b[sq];
+      if (cell == CELL_OFF) break;
+      if (cell != CELL_EMPTY && CELL_COLOUR(cell) == us && IS_SET(r->mask[d], CELL_TYPE(cell))) {
+        c->first[f >> 6] |= 1ull << (f & 63);
+        break;
+      }
+    }
+  }
+}
+
+static int gives_check(Position *p, Move m, const CheckScan *c) {
+  const Variant *v = p->v;
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m), us = p->side;
+  if (!c->fast || !(flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO)) {
+    Undo u;
+    move_make(p, m, &u);
+    int check = royal_attacked(p, us ^ 1);
+    move_unmake(p, m, &u);
+    return check;
+  }
+  uint8_t *b = p->board, cell = b[from];
+  uint8_t now = flag == MF_PROMO ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : cell;
+  int victim = flag == MF_EP ? p->ep_victim : SQ_NONE;
+#define FIRST(sq) (c->first[(sq) >> 6] >> ((sq) & 63) & 1)
+  if (!IS_SET(v->capture_offset[us][MAX_SQUARES + c->ksq - to], CELL_TYPE(now)) && !FIRST(from) &&
+      (victim == SQ_NONE || !FIRST(victim)))
+    return 0;
+#undef FIRST
+  uint8_t there = b[to], sv = victim != SQ_NONE ? b[victim] : 0;
+  b[from] = CELL_EMPTY;
+  b[to] = now;
+  if (victim != SQ_NONE) b[victim] = CELL_EMPTY;
+  int check = attacked(p, c->ksq, us);
+  if (victim != SQ_NONE) b[victim] = sv;
+  b[to] = there;
+  b[from] = cell;
+  return check;
+}
+
 /* Does m move a royal piece (castling included)? legal_on "royal". */
 static int royal_move(const Position *p, Move m) {
   int flag = MOVE_FLAG(m);
@@ -742,12 +816,17 @@ static int rules_legal_moves(Position *p, Move *list) {
     ** give check are the hook's to refuse; the others it is not asked */
     if (r->legal && r->legal_on == HOOK_ON_CHECKS) {
       int kk = 0;
+      CheckScan cs;
+      check_scan(p, &cs);
       for (int i = 0; i < k && !r->failed; i++) {
         Undo u;
         Move m = list[i];
-        move_make(p, m, &u);
-        int ok = !royal_attacked(p, us ^ 1) || r->legal(r->ctx, p, m, us) != 0;
-        move_unmake(p, m, &u);
+        int ok = 1;
+        if (gives_check(p, m, &cs)) {
+          move_make(p, m, &u);
+          ok = !royal_attacked(p, us ^ 1) || r->legal(r->ctx, p, m, us) != 0;
+          move_unmake(p, m, &u);
+        }
         if (ok) list[kk++] = m;
       }
       k = kk;

@@ -691,4 +691,34 @@ do
   t.check("remove_around: a letter that is no piece", not ok and tostring(err):find("no piece 'x'", 1, true), err)
 end
 
+-- legal_on = "checks" finds the checks without making every move (a
+-- piece that could attack the king from where it lands, or one that
+-- leaves a line a piece behind it attacks along): the hook is asked about
+-- exactly the moves after which chess's king is in check. Positions with
+-- discovered checks, checks by en passant and by promotion.
+do
+  for _, fen in ipairs({ kiwipete, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                         "8/8/3p4/KPp4r/1R3p1k/8/4P1P1/8 w - c6 0 2", "8/8/8/2k5/3Pp3/8/8/4K1B1 b - d3 0 1",
+                         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                         "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1", "3k4/8/8/8/8/8/2pK4/1R6 b - - 0 1" }) do
+    local asked, seen = {}, {}
+    local g = varia.new(chess_with({ legal_on = "checks", legal = function(pos, move)
+      local u = pos:uci(move)
+      if not seen[u] then asked[#asked + 1], seen[u] = u, true end
+    end }), { fen = fen })
+    g:legal()
+    local checks = {}
+    local c = varia.new("chess", { fen = fen })
+    for _, m in ipairs(c:legal()) do
+      local d = c:copy()
+      d:play(m)
+      if d:incheck() then checks[#checks + 1] = m end
+    end
+    table.sort(asked)
+    table.sort(checks)
+    t.equal("legal_on checks: asked about the checks of " .. fen, table.concat(asked, " "), table.concat(checks, " "))
+  end
+end
+
 t.done()
