@@ -87,6 +87,10 @@ typedef struct Rules {
   ** type (0: none), answered here (paralyser, t_moves, t_attacked) */
   int paralysis;
   uint32_t paralysed_by[MAX_TYPES];
+  /* cells: the board cut into cells of cell_w files by cell_h ranks from
+  ** a1; a move must leave its cell, and a piece attacks only outside its
+  ** own (staying_in_cell, t_moves, t_attacked) */
+  int cell_w, cell_h;
   /* the moves the running moves hook was handed, known well formed on p
   ** while it has made no move (pos:captures skips its test for them) */
   const Move *handed;
@@ -1881,6 +1885,34 @@ static int attacked_unparalysed(const Rules *R, const Position *p, int sq, int b
   return 0;
 }
 
+/* ---- cells: every move leaves its cell, every attack crosses cells -------- */
+
+static inline int same_cell(const Geometry *g, int a, int b, int w, int h) {
+  return board_file(g, a) / w == board_file(g, b) / w && board_rank(g, a) / h == board_rank(g, b) / h;
+}
+
+/* Does m stay in the cell it starts in (castling: the king's move)? */
+static int staying_in_cell(const Rules *R, const Position *p, Move m) {
+  const Geometry *g = &p->v->geo;
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+  if (flag == MF_SCRIPT || (flag >= MF_PLACE && flag <= MF_DRAW) || flag == MF_DROP || !board_inside(g, from)) return 0;
+  return same_cell(g, from, move_destination(p, m), R->cell_w, R->cell_h);
+}
+
+/* Does colour by attack sq from outside sq's cell? (Asked where the
+** ordinary attack finds an attacker.) */
+static int attacked_across_cells(const Rules *R, const Position *p, int sq, int by) {
+  const Geometry *g = &p->v->geo;
+  const uint32_t *near = p->v->capture_offset[by] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int a = p->plist[by][i];
+    if (a != sq && (near[-a] >> CELL_TYPE(p->board[a]) & 1) && !same_cell(g, a, sq, R->cell_w, R->cell_h) &&
+        piece_attacks(p, a, sq))
+      return 1;
+  }
+  return 0;
+}
+
 static int t_generate(void *ctx, Position *p, Move *list) {
   Rules *R = ctx;
   int sq, t;
@@ -1894,6 +1926,12 @@ static int t_moves(void *ctx, Position *p, Move *list, int n) {
   int sq, t;
   if (R->continue_as && !owed(p, &sq, &t)) n = captures_unpromoted(p, list, n);
   if (R->paralysis) n = unparalysed(R, p, list, n);
+  if (R->cell_w) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (!staying_in_cell(R, p, list[i])) list[k++] = list[i];
+    n = k;
+  }
   if (!R->has_moves) return n;
   int answer;
   int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
@@ -1952,6 +1990,7 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
 static int t_attacked(void *ctx, const Position *p, int sq, int by) {
   Rules *R = ctx;
   if (R->paralysis) return attacked_unparalysed(R, p, sq, by);
+  if (R->cell_w) return attacked_across_cells(R, p, sq, by);
   if (R->attacked_layer) {
     /* the layer of the piece on sq, or for an empty square (one castling
     ** passes), of the royal piece of the side attacked */
@@ -2071,6 +2110,14 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     return 1;
   }
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
+  if (R->cell_w && found && staying_in_cell(R, p, m)) {
+    char a[8], b[8];
+    board_square_name(&v->geo, MOVE_FROM(m), a);
+    board_square_name(&v->geo, move_destination(p, m), b);
+    snprintf(buf, len, "%s and %s are in the same %dx%d cell: a move must leave its cell", a, b, R->cell_w, R->cell_h);
+    why_hook(R, p, m, buf, len);
+    return 1;
+  }
   if (R->paralysis && found) {
     uint64_t stuck[(MAX_SQUARES + 63) / 64];
     if (find_paralysed(R, p, stuck) && paralysed_move(p, m, stuck)) {
@@ -2237,7 +2284,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle") ||
                         !strcmp(key, "continue_as") || !strcmp(key, "moves_layer") ||
                         !strcmp(key, "paralysis") || !strcmp(key, "terminal_on") ||
-                        !strcmp(key, "moves_others"));
+                        !strcmp(key, "moves_others") || !strcmp(key, "cells"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -2251,7 +2298,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
                "turn_ends, terminal, castling, notation, why, kinds, effects_on, effects_attr, legal_on, attacked_on,"
                " moves_on, moves_attr, moves_others, turn_ends_on, terminal_on, attacked_layer, effects_toggle, continue_as,"
-               " moves_layer or paralysis)",
+               " moves_layer, paralysis or cells)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -2444,6 +2491,31 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     if (!problem) R->paralysis = 1;
   }
   lua_pop(L, 1);
+  lua_pushliteral(L, "cells");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    lua_pushliteral(L, "attacked");
+    int has_hook = lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    lua_Integer w = 0, hh = 0;
+    if (at == LUA_TTABLE && lua_rawlen(L, -1) == 2) {
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+      w = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+      hh = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      lua_pop(L, 2);
+    }
+    if (w < 1 || w > v->geo.files || hh < 1 || hh > v->geo.ranks)
+      problem = "hooks.cells: expected { width, height }, a cell's files and ranks (1 to the board's)";
+    else if (has_hook || R->attacked_layer || R->paralysis)
+      problem = "hooks.cells: a piece attacks only outside its cell, which it judges; give it or an attacked hook "
+                "(attacked_layer, paralysis), not both";
+    else {
+      R->cell_w = (int)w;
+      R->cell_h = (int)hh;
+    }
+  }
+  lua_pop(L, 1);
   lua_pushliteral(L, "moves_layer");
   at = lua_rawget(L, h);
   if (!problem && at != LUA_TNIL) {
@@ -2527,6 +2599,13 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     R->r.turn_ends_on = HOOK_ON_CAPTURES;
     R->r.moves = t_moves;
     R->r.generate = t_generate;
+  }
+  if (R->cell_w) {
+    /* the moves that stay in their cell taken out, and the attacks from
+    ** within the attacked square's cell, here */
+    R->r.moves = t_moves;
+    R->r.attacked = t_attacked;
+    R->r.attacked_all = 0;
   }
   if (R->paralysis) {
     /* the paralysed pieces' moves taken out, and their attacks (asked

@@ -721,4 +721,49 @@ do
   end
 end
 
+-- cells = { w, h }: a move must leave its cell and a piece attacks only
+-- outside its own, in C. Against the same rule written in hooks (a moves
+-- hook asking pos:leaving_cell, an attacked hook counting the attackers
+-- outside the square's cell: variants/grid.lua before it used the
+-- declaration), for 2x2 cells and 3x2.
+do
+  local function by_hooks(w, h)
+    local function cell(pos, sq) return ((pos:file(sq) - 1) // w) * 16 + (pos:rank(sq) - 1) // h end
+    return chess_with({
+      attacked = function(pos, sq, by)
+        local c = cell(pos, sq)
+        for _, a in ipairs(pos:attackers(sq, by)) do
+          if cell(pos, a) ~= c then return true end
+        end
+        return false
+      end,
+      moves = function(pos, moves) return pos:leaving_cell(moves, w, h) end,
+    })
+  end
+  for _, size in ipairs({ { 2, 2 }, { 3, 2 } }) do
+    local declared, hooked = chess_with({ cells = size }), by_hooks(size[1], size[2])
+    for _, c in ipairs({
+      { "start", nil, 3 }, { "Kiwipete", kiwipete, 2 },
+      { "CPW 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3 },
+      { "CPW 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2 },
+      { "CPW 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2 },
+    }) do
+      local opts = c[2] and { fen = c[2] } or nil
+      t.equal("cells " .. size[1] .. "x" .. size[2] .. ": " .. c[1] .. " perft " .. c[3] .. " as the rule in hooks",
+              varia.new(declared, opts):perft(c[3]), varia.new(hooked, opts):perft(c[3]))
+    end
+  end
+  local legal, why = varia.new(chess_with({ cells = { 2, 2 } }), { fen = "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1" }):why("e3e4")
+  t.check("cells: why, in the core's words", not legal and why:find("e3 and e4 are in the same 2x2 cell", 1, true), why)
+  for _, bad in ipairs({
+    { { cells = 2 }, "expected { width, height }" },
+    { { cells = { 0, 2 } }, "expected { width, height }" },
+    { { cells = { 2, 9 } }, "expected { width, height }" },
+    { { cells = { 2, 2 }, attacked = function() end }, "attacked hook" },
+  }) do
+    local ok, err = pcall(varia.new, chess_with(bad[1]))
+    t.check("cells refused: " .. bad[2], not ok and tostring(err):find(bad[2], 1, true), err)
+  end
+end
+
 t.done()
