@@ -724,12 +724,12 @@ static int hop_allowed(const Position *p, int t, int from, int to) {
 ** has the same loop written out for the pieces without extra moves: as a
 ** call, even inlined, chess perft ran 4-8% more instructions. */
 static inline int gen_steps(const Position *p, Move *list, int n, int from, int t,
-                            const Step *s, const Step *end, int *check, int as) {
+                            const Step *s, const Step *end, int *check) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side;
-  int promotes = promote_kind(v, as);
+  int promotes = promote_kind(v, t);
   for (; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
     /* a royal piece's i-moves, like castling, not out of check (check:
@@ -892,12 +892,11 @@ static inline int gen_wrapped_plain(const Position *p, Move *list, int n, int fr
 /* gen_steps() where the board wraps, for the piece of type t on from:
 ** each step through its table; the moves of extra steps end on the
 ** type's extra squares. */
-static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int t, int *check,
-                             int promotes) {
+static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int t, int *check) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
-  int us = p->side, plain = v->nplain[us][t];
+  int us = p->side, promotes = promote_kind(v, t), plain = v->nplain[us][t];
   const Step *first = v->step[us][t], *end = first + v->nsteps[us][t];
   for (const Step *s = first; s < end; s++) {
     if (s->cond && !step_allowed(v, s, us, t, from, p->attr[from])) continue;
@@ -998,17 +997,14 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
 ** still stands there, so it blocks), and a square two steps reach (a
 ** rook's two ways round a rank, two leaps on a narrow board) gives one
 ** move: a move is its squares and promotion, not its path. */
-static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check,
-                       int promotes) {
+static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, int *check) {
   const Variant *v = p->v;
   int us = p->side, n0 = n;
   const Step *first = v->step[us][t];
-  /* (a plain type does not promote: promoting as another type, its steps
-  ** are walked one by one) */
-  if (IS_SET(v->wrap_plain_mask[us], t) && !promotes && n + v->plain_room[us][t] <= MAX_MOVES)
+  if (IS_SET(v->wrap_plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES)
     n = gen_wrapped_plain(p, list, n, from, first, first + v->nsteps[us][t]);
   else
-    n = gen_wrapped_steps(p, list, n, from, t, check, promotes);
+    n = gen_wrapped_steps(p, list, n, from, t, check);
   if (!IS_SET(v->wrap_twice_mask[us], t)) return n;
   uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
   int k = n0;
@@ -1030,11 +1026,11 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
 static int gen_with_extra(const Position *p, Move *list, int n, int from, int t) {
   const Variant *v = p->v;
   int us = p->side, plain = v->nplain[us][t], all = v->nsteps[us][t], check = -1;
-  if (v->geo.wrap) return gen_wrapped(p, list, n, from, t, &check, promote_kind(v, t));
+  if (v->geo.wrap) return gen_wrapped(p, list, n, from, t, &check);
   const Step *s = v->step[us][t];
-  n = gen_steps(p, list, n, from, t, s, s + plain, &check, t);
+  n = gen_steps(p, list, n, from, t, s, s + plain, &check);
   int n0 = n, k = n;
-  n = gen_steps(p, list, n, from, t, s + plain, s + all, &check, t);
+  n = gen_steps(p, list, n, from, t, s + plain, s + all, &check);
   for (int j = n0; j < n; j++)
     if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
   return k;
@@ -1339,13 +1335,35 @@ int move_captures(const Position *p, Move m) {
 }
 
 int gen_piece(const Position *p, int from, int t, Move *list) {
-  return gen_piece_as(p, from, t, t, list);
+  if (p->v->geo.wrap) return gen_wrapped(p, list, 0, from, t, NULL);
+  const Step *s = p->v->step[p->side][t];
+  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL);
 }
 
+/* gen_piece's moves, their promotions made again as type as's would be:
+** t's taken back (one move to each square), then each move to a square
+** given as's (emit). Apart from the generator, which stays as it is for
+** every other caller. */
 int gen_piece_as(const Position *p, int from, int t, int as, Move *list) {
-  if (p->v->geo.wrap) return gen_wrapped(p, list, 0, from, t, NULL, promote_kind(p->v, as));
-  const Step *s = p->v->step[p->side][t];
-  return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL, as);
+  const Variant *v = p->v;
+  int n = gen_piece(p, from, t, list), promotes = promote_kind(v, as);
+  if (promotes == promote_kind(v, t)) return n;
+  Move plain[MAX_MOVES];
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    if (MOVE_FLAG(m) == MF_PROMO) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
+    int seen = 0;
+    for (int j = 0; j < k && !seen; j++) seen = plain[j] == m;
+    if (!seen) plain[k++] = m;
+  }
+  n = 0;
+  for (int i = 0; i < k; i++) {
+    int flag = MOVE_FLAG(plain[i]);
+    if (flag == MF_NORMAL || flag == MF_DOUBLE) n = emit(p, list, n, from, MOVE_TO(plain[i]), flag, promotes, p->side);
+    else if (n < MAX_MOVES) list[n++] = plain[i];
+  }
+  return n;
 }
 
 int attackers_of(const Position *p, int sq, int by, int *from, int max) {
