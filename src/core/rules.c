@@ -675,7 +675,7 @@ typedef struct CheckScan {
   uint64_t first[(MAX_SQUARES + 63) / 64];
 } CheckScan;
 
-static void check_scan(const Position *p, CheckScan *c) {
+static __attribute__((noinline)) void check_scan(const Position *p, CheckScan *c) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int us = p->side, them = us ^ 1;
@@ -749,6 +749,8 @@ static int royal_move(const Position *p, Move m) {
 ** made with its effects and judged by the hooks' legality, or by whether
 ** it leaves a royal piece of the mover's attacked as the hooks judge
 ** attack. */
+static int hooked_legal_of(Position *p, Move *list, int n, int check_rule);
+
 static int rules_legal_moves(Position *p, Move *list) {
   const Variant *v = p->v;
   const RuleHooks *r = v->rules;
@@ -771,6 +773,15 @@ static int rules_legal_moves(Position *p, Move *list) {
     int k = r->judge(r->ctx, p, list, n);
     if (k >= 0 || r->failed) return r->failed ? 0 : k;
   }
+  return hooked_legal_of(p, list, n, check_rule);
+}
+
+/* The legal moves of list[0..n), the step's moves as the hooks gave them,
+** where a script writes rules. (Apart from the generation above, so that
+** the registers of its loops stay their own.) */
+static int hooked_legal_of(Position *p, Move *list, int n, int check_rule) {
+  const RuleHooks *r = p->v->rules;
+  int us = p->side;
   /* The moves whose making and judging no hook touches are plain: the
   ** core's fast test (pins, watched squares) judges them together, since
   ** a hook's attack only takes attacks away; those it refuses are tried
@@ -784,7 +795,6 @@ static int rules_legal_moves(Position *p, Move *list) {
     int marked = r->effects_attr && (MOVE_FLAG(m) < MF_PLACE || MOVE_FLAG(m) > MF_DRAW) &&
                  (p->attr[MOVE_FROM(m)] & r->effects_attr);
     int by_hook = MOVE_FLAG(m) == MF_SCRIPT || (r->attacked && r->attacked_all) || (r->effects && marked) ||
-                  (r->effects && r->effects_continuing && p->phase > 0) ||
                   (r->legal && r->legal_on == HOOK_ON_ROYAL && royal_move(p, m)) ||
                   (r->legal && (r->legal_on == HOOK_ON_ALL || (r->legal_on == HOOK_ON_CAPTURES && capture))) ||
                   (r->effects && (r->effects_on == HOOK_ON_ALL || (r->effects_on == HOOK_ON_CAPTURES && capture)));
@@ -1119,16 +1129,17 @@ int gen_legal(Position *p, Move *list) {
 
 void rules_after_make(Position *p, Move m, Undo *u) {
   const RuleHooks *r = p->v->rules;
-  int flag = MOVE_FLAG(m);
-  p->last_step = (uint8_t)((u->captured != CELL_EMPTY || flag == MF_SCRIPT ? LAST_CAPTURE : 0) |
-                           (u->moved != CELL_EMPTY && IS_SET(p->v->royal_mask, CELL_TYPE(u->moved)) ? LAST_ROYAL : 0));
-  if ((r->terminal_after & LAST_CHECK) && royal_attacked(p, u->side ^ 1)) p->last_step |= LAST_CHECK;
+  if (r->terminal_after) { /* what terminal_on asks about */
+    p->last_step = (uint8_t)((u->captured != CELL_EMPTY || MOVE_FLAG(m) == MF_SCRIPT ? LAST_CAPTURE : 0) |
+                             (u->moved != CELL_EMPTY && IS_SET(p->v->royal_mask, CELL_TYPE(u->moved)) ? LAST_ROYAL : 0));
+    if ((r->terminal_after & LAST_CHECK) && royal_attacked(p, u->side ^ 1)) p->last_step |= LAST_CHECK;
+  }
   if (r->failed) return;
   if (r->effects &&
       (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & r->effects_attr) ||
-       (r->effects_continuing && u->phase > 0) ||
        (r->effects_on == HOOK_ON_CAPTURES ? u->captured != CELL_EMPTY
-                                          : royal_attacked(p, u->side ^ 1))))
+                                          : royal_attacked(p, u->side ^ 1)) ||
+       (r->effects_continuing && u->phase > 0)))
     r->effects(r->ctx, p, m, u);
   if (r->turn_ends && !r->failed) {
     int asked = r->turn_ends_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || u->captured != CELL_EMPTY;

@@ -146,7 +146,9 @@ typedef struct RuleHooks {
   ** bits (effects_attr; 0: none): a mark its effects keep up to date. */
   uint8_t effects_attr;
   /* ... and for every move of a turn's steps after its first (a
-  ** continuation the effects of the step before owe). */
+  ** continuation the effects of the step before owe), effects that
+  ** change only the hook state: legality is not theirs, and such moves
+  ** stay plain. */
   int effects_continuing;
   /* Does colour by attack sq, as the rules judge attack (check and
   ** castling)? Asked only where the core's attack finds one, to say

@@ -1921,8 +1921,8 @@ static int t_generate(void *ctx, Position *p, Move *list) {
   return -1;
 }
 
-static int t_moves(void *ctx, Position *p, Move *list, int n) {
-  Rules *R = ctx;
+/* The declarations' part of the moves (continue_as, paralysis, cells). */
+static __attribute__((noinline)) int declared_moves(Rules *R, Position *p, Move *list, int n) {
   int sq, t;
   if (R->continue_as && !owed(p, &sq, &t)) n = captures_unpromoted(p, list, n);
   if (R->paralysis) n = unparalysed(R, p, list, n);
@@ -1932,20 +1932,35 @@ static int t_moves(void *ctx, Position *p, Move *list, int n) {
       if (!staying_in_cell(R, p, list[i])) list[k++] = list[i];
     n = k;
   }
-  if (!R->has_moves) return n;
+  return n;
+}
+
+/* (The t_ functions of the declarations are apart from those that call
+** Lua, which stay as short as they were: a script without declarations
+** pays nothing for them.) */
+static int t_moves(void *ctx, Position *p, Move *list, int n) {
   int answer;
   int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
   return k < 0 ? 0 : k;
 }
 
-static int t_legal(void *ctx, Position *p, Move m, int mover) {
+static int t_moves_declared(void *ctx, Position *p, Move *list, int n) {
   Rules *R = ctx;
-  if (R->continue_as) { /* a capture: judged after its continuation */
-    int sq, t;
-    return owed(p, &sq, &t) ? continuation_exists(p, mover) : -1;
-  }
+  n = declared_moves(R, p, list, n);
+  return R->has_moves ? t_moves(ctx, p, list, n) : n;
+}
+
+static int t_legal(void *ctx, Position *p, Move m, int mover) {
   Call c = {.R = ctx, .which = H_LEGAL, .m = m};
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, mover) ? 0 : c.answer;
+}
+
+/* continue_as: a capture is judged after its continuation. */
+static int t_legal_continuing(void *ctx, Position *p, Move m, int mover) {
+  int sq, t;
+  (void)ctx;
+  (void)m;
+  return owed(p, &sq, &t) ? continuation_exists(p, mover) : -1;
 }
 
 static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
@@ -1987,10 +2002,15 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
   call(&c, p, u, can, u->side);
 }
 
-static int t_attacked(void *ctx, const Position *p, int sq, int by) {
+/* paralysis and cells: what attacks, in C. */
+static int t_attacked_declared(void *ctx, const Position *p, int sq, int by) {
   Rules *R = ctx;
   if (R->paralysis) return attacked_unparalysed(R, p, sq, by);
-  if (R->cell_w) return attacked_across_cells(R, p, sq, by);
+  return attacked_across_cells(R, p, sq, by);
+}
+
+static int t_attacked(void *ctx, const Position *p, int sq, int by) {
+  Rules *R = ctx;
   if (R->attacked_layer) {
     /* the layer of the piece on sq, or for an empty square (one castling
     ** passes), of the royal piece of the side attacked */
@@ -2020,8 +2040,15 @@ static void endless_turn(Rules *R) {
           "many; does turn_ends ever return true?)", at, steps);
 }
 
+/* continue_as: a capture's turn goes on. */
+static int t_turn_ends_continuing(void *ctx, Position *p, Move m, Undo *u) {
+  (void)ctx;
+  (void)m;
+  (void)u;
+  return p->state[0] == 0;
+}
+
 static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
-  if (((Rules *)ctx)->continue_as) return p->state[0] == 0; /* a capture goes on */
   Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
   if (call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side)) return 1;
   if (c.answer == 0 && p->turn_steps >= MAX_TURN_STEPS) {
@@ -2066,9 +2093,16 @@ static int t_notation(void *ctx, Position *p, Move m, char *buf, size_t len) {
 static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
   Call c = {.R = ctx, .which = H_TERMINAL, .reason = reason, .reasonlen = len};
   if (reason && len) reason[0] = '\0';
-  /* terminal_on: not asked after a step that did none of those things */
-  if (!(p->last_step & ((Rules *)ctx)->r.terminal_after) && ((Rules *)ctx)->r.terminal_after) return 0;
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.answer;
+}
+
+/* terminal_on: not asked after a step that did none of those things. */
+static int t_terminal_after(void *ctx, Position *p, char *reason, size_t len) {
+  if (!(p->last_step & ((Rules *)ctx)->r.terminal_after)) {
+    if (reason && len) reason[0] = '\0';
+    return 0;
+  }
+  return t_terminal(ctx, p, reason, len);
 }
 
 /* Why the hooks refuse m, one of the core's moves here: the moves hook
@@ -2593,25 +2627,25 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     R->r.effects_on = R->has_effects && R->script_effects_on == HOOK_ON_ALL ? HOOK_ON_ALL : HOOK_ON_CAPTURES;
     R->r.effects_continuing = 1;
     R->r.effects = t_effects;
-    R->r.legal = t_legal;
+    R->r.legal = t_legal_continuing;
     R->r.legal_on = HOOK_ON_CAPTURES;
-    R->r.turn_ends = t_turn_ends;
+    R->r.turn_ends = t_turn_ends_continuing;
     R->r.turn_ends_on = HOOK_ON_CAPTURES;
-    R->r.moves = t_moves;
+    R->r.moves = t_moves_declared;
     R->r.generate = t_generate;
   }
   if (R->cell_w) {
     /* the moves that stay in their cell taken out, and the attacks from
     ** within the attacked square's cell, here */
-    R->r.moves = t_moves;
-    R->r.attacked = t_attacked;
+    R->r.moves = t_moves_declared;
+    R->r.attacked = t_attacked_declared;
     R->r.attacked_all = 0;
   }
   if (R->paralysis) {
     /* the paralysed pieces' moves taken out, and their attacks (asked
     ** where the ordinary attack finds one), here */
-    R->r.moves = t_moves;
-    R->r.attacked = t_attacked;
+    R->r.moves = t_moves_declared;
+    R->r.attacked = t_attacked_declared;
     R->r.attacked_all = 0;
   }
   if (R->moves_layer) {
@@ -2625,6 +2659,7 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     R->r.attacked = t_attacked;
     R->r.attacked_all = 1;
   }
+  if (R->r.terminal && R->r.terminal_after) R->r.terminal = t_terminal_after;
   R->r.refusal = t_refusal;
   (void)v;
   *bad = 0;
