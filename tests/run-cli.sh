@@ -718,7 +718,7 @@ expect_stdin "progressive: PGN round trip" 0 "rnbqkbnr/ppp2ppp/8/3PQ3/8/8/PPPP1P
 expect "progressive: PGN moves" 0 "1. e4 e5,d5 2. exd5,Qh5,Qxe5+" -- cat "$tmp/prog.pgn"
 expect_stdin "takemake: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3" "e2e4\nd7d5\ne4d5,d5d6\nd8d6,d6d5\nb1c3\nsave $tmp/tm.pgn\nnew\nopen $tmp/tm.pgn\nfen\n" -- env HOME="$tmp" $V takemake
 expect "takemake: PGN moves" 0 "1. e4 d5 2. exd5,d6 Qxd6,Qd5 3. Nc3" -- cat "$tmp/tm.pgn"
-expect_stdin "takemake: why, no continuation" 0 "no move of a pawn from d5 without capture leaves White's king safe (take and make)" 'fen 4k3/8/3p4/3p4/8/2N5/8/4K3 w - - 0 2\nwhy c3d5\n' -- env HOME="$tmp" $V takemake
+expect_stdin "takemake: why, no continuation" 0 "no move of a pawn from d5 without capture leaves White's king safe (the capture's continuation)" 'fen 4k3/8/3p4/3p4/8/2N5/8/4K3 w - - 0 2\nwhy c3d5\n' -- env HOME="$tmp" $V takemake
 
 expect_stdin "alice: PGN round trip" 0 "rnb1kbnr/ppp1pppp/8/3q3Q/8/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3 varia:attr=d5.1,h5.1" "e2e4\nd7d5\ne4d5\nd8d5\nd1h5\nsave $tmp/alice.pgn\nnew\nopen $tmp/alice.pgn\nfen\n" -- env HOME="$tmp" $V alice
 expect "alice: PGN moves" 0 "1. e4 d5 2. exd5 Qxd5 3. Qh5" -- cat "$tmp/alice.pgn"

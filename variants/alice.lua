@@ -18,32 +18,31 @@
 -- Written as one board whose pieces carry their board in attribute bit 1
 -- (0: board A, 1: board B). Two pieces never share a square (a square of
 -- one board is empty on the other when a piece stands on it), so the two
--- boards fit on one.
--- - `moves`: the core's moves of each board alone (`pos:layer_moves`:
---   the pieces of that board, the other board's lifted), kept when the
---   target square is empty on the other board, that is, on the real board
---   it is empty or holds a piece of the mover's board (a capture there).
---   En passant is kept only against a pawn on the capturing pawn's board.
+-- boards fit on one. The rules are declarations answered in C
+-- (docs/api.md), with no call into Lua while moves are generated and
+-- judged:
+-- - `moves_layer = 1`: each move is made on one board: the core's moves of
+--   that board's pieces with the other board lifted, kept when the square
+--   the piece lands on is empty on the other board (that is, on the real
+--   board it is empty or holds a piece of the mover's board, a capture
+--   there); castling on the king's board (king and rook on it, the squares
+--   between empty there, the king not passing an attacked square there)
+--   with the squares king and rook land on empty on the other board; en
+--   passant only against a pawn on the capturing pawn's board. A move must
+--   be legal on the board it is made on: a king's move may not leave the
+--   king attacked there before it passes (for the other moves this
+--   follows from the check after the transfer: the king stays on its
+--   board, where the moved piece, gone through the glass, blocks nothing).
 -- - `effects_toggle = 1` (for every move): the moved piece passes to the
 --   other board (bit 1 of its attribute before the move flips, since a
 --   promotion resets it); after castling, king and rook both pass.
 -- - `attacked_layer = 1`: a square is attacked by the pieces of one board
 --   only, the board of the piece on it (for an empty square, such as one
 --   castling passes, the board of the royal piece of the side attacked).
--- - `legal` (`legal_on = "royal"`: asked about the king's moves only): a
---   king's move must also not leave the king attacked on the
---   board it moved on, before it passes (the condition "legal on that
---   board alone"); the check rule (with that attack) then judges the king
---   on its own board after the transfer. For other moves the first
---   condition is implied by the second: the king stays on its board, where
---   the moved piece, gone through the glass, blocks nothing.
---
--- - `castling`: king and rook stand on one board, the squares between
---   them (and where they land) are empty on that board, and the squares
---   where king and rook land are empty on the other board, where they
---   pass; a piece on the other board elsewhere between them (b1 or b8,
---   queenside) does not matter. The attacks on the king's path are the
---   core's, judged by `attacked` on the king's board.
+--   The check rule, with that attack, judges the king on its own board
+--   after the transfer.
+-- - `why`: the reasons for the refusals, in the words of two boards (asked
+--   only when `why` asks).
 -- Choices where the text is silent:
 -- - Castling keeps its orthodox conditions on the king's board (the
 --   squares between king and rook empty there, the king not in check nor
@@ -53,13 +52,7 @@
 --   attribute 1 (`varia:attr=e4.1`); a FEN without it has every piece on A.
 local std = require "std"
 
-local function other(colour) return colour == "white" and "black" or "white" end
 local function board(pos, sq) return pos:attr(sq) & 1 end
-
--- The pieces of board 0 or 1 (made once: a question's argument, not a
--- table built per question).
-local BOARD = { [0] = { attr = 1, value = 0 }, [1] = { attr = 1, value = 1 } }
-local function keep(b) return BOARD[b] end
 
 -- The squares of king and rook after castling (the move's `to` is the
 -- rook's square).
@@ -69,14 +62,46 @@ local function castled(pos, from, to)
   return pos:square(3, r), pos:square(4, r)
 end
 
--- Why the core's move m is not one of either board's (asked by `why`).
-local function refused(pos, m)
-  local from, to = pos:decode(m)
-  local there = pos:piece(to)
+-- Why the rules refuse the core's move m (asked by `why` only, for a move
+-- the declarations refuse): castling's squares on the king's board or
+-- where king and rook pass, a square taken on the other board, the king
+-- attacked on the board it moves on, or a move the piece's board does not
+-- allow.
+local function why(pos, m)
+  local from, to, kind = pos:decode(m)
   local name = function(sq) return board(pos, sq) == 1 and "B" or "A" end
+  if kind == "castling" then
+    local king, rook = from, to
+    local b = board(pos, king)
+    if board(pos, rook) ~= b then
+      return "the rook on " .. rook .. " stands on the other board than the king"
+    end
+    local king_to, rook_to = castled(pos, king, rook)
+    local r = pos:rank(king)
+    local lo, hi = pos:file(king), pos:file(king)
+    for _, sq in ipairs({ rook, king_to, rook_to }) do
+      lo, hi = math.min(lo, pos:file(sq)), math.max(hi, pos:file(sq))
+    end
+    for f = lo, hi do
+      local sq = pos:square(f, r)
+      if sq ~= king and sq ~= rook and pos:piece(sq) then
+        if board(pos, sq) == b then
+          return sq .. " is occupied on board " .. name(king) .. ", the king's"
+        elseif sq == king_to or sq == rook_to then
+          return sq .. " is occupied on the other board, where the " ..
+                 (sq == king_to and "king" or "rook") .. " would pass"
+        end
+      end
+    end
+    return nil
+  end
+  local there = pos:piece(to)
   if there and board(pos, to) ~= board(pos, from) then
     return to .. " is occupied on board " .. name(to) .. ", where the piece on " ..
            from .. " (on board " .. name(from) .. ") would pass"
+  end
+  if from == pos:royal(pos:side()) then
+    return "the king would stand attacked on board " .. name(from) .. " before passing"
   end
   return "the piece on " .. from .. " stands on board " .. name(from) .. ", where it cannot move so"
 end
@@ -85,80 +110,18 @@ return std.extend(std.chess, {
   name = "alice",
   description = "Alice chess: two boards; every moved piece passes to the other board",
   hooks = {
-    -- each board's moves in one call (pos:layer_moves: the core's moves
-    -- with the other board lifted, kept where the target square is free
-    -- on the other board; castling as the castling hook judged it, en
-    -- passant as above), and the
-    -- reasons only when `why` asks
-    moves = function(pos, given)
-      local list = pos:layer_moves(1, 0)
-      local n = #list
-      for _, m in ipairs(pos:layer_moves(1, 1)) do
-        n = n + 1
-        list[n] = m
-      end
-      return list, refused
-    end,
+    -- each board's moves, castling on the king's board, and the check on
+    -- both boards of a king's move, in C (until 2026-12 a moves hook
+    -- asking pos:layer_moves, a castling hook and a legal hook)
+    moves_layer = 1,
     -- the moved piece passes (attribute bit 1 flips; castling: king and
     -- rook), in C
     effects_toggle = 1,
     -- One board's attack is not the union board's (a rider passes squares
     -- the other board holds): a square is attacked by the pieces of its
     -- board only (attribute bit 1), for an empty square the board of the
-    -- attacked side's king; answered in C for every square
-    -- (attacked_layer), not by a hook.
+    -- attacked side's king; answered in C for every square.
     attacked_layer = 1,
-    -- castling judged on the king's board (the core asks this instead of
-    -- its own test of the squares between; layer_moves keeps the
-    -- castlings the core handed the moves hook)
-    castling = function(pos, wing, king, rook, king_to, rook_to)
-      local b = board(pos, king)
-      local name = b == 1 and "B" or "A"
-      if board(pos, rook) ~= b then
-        return false, "the rook on " .. rook .. " stands on the other board than the king"
-      end
-      local r = pos:rank(king)
-      local lo, hi = pos:file(king), pos:file(king)
-      for _, sq in ipairs({ rook, king_to, rook_to }) do
-        lo, hi = math.min(lo, pos:file(sq)), math.max(hi, pos:file(sq))
-      end
-      for f = lo, hi do
-        local sq = pos:square(f, r)
-        if sq ~= king and sq ~= rook and pos:piece(sq) then
-          if board(pos, sq) == b then
-            return false, sq .. " is occupied on board " .. name .. ", the king's"
-          elseif sq == king_to or sq == rook_to then
-            return false, sq .. " is occupied on the other board, where the " ..
-                          (sq == king_to and "king" or "rook") .. " would pass"
-          end
-        end
-      end
-      return true
-    end,
-    legal_on = "royal", -- the king's moves: the others are the check rule's
-    legal = function(pos, move)
-      local from, to, kind = pos:decode(move)
-      local us = pos:mover()
-      local king = pos:royal(us)
-      if not king then return nil end
-      local moved = kind == "castling" and castled(pos, from, to) or to
-      if king ~= moved then return nil end
-      -- the king moved: on the board it left, before passing, it must not
-      -- be attacked there (by that board's pieces, the king standing on it)
-      local b = board(pos, king) ~ 1
-      local squares = {}
-      for _, colour in ipairs({ "white", "black" }) do
-        for _, sq in ipairs(pos:pieces(colour)) do
-          if board(pos, sq) == b then squares[sq] = true end
-        end
-      end
-      squares[king] = true
-      if kind == "castling" then squares[select(2, castled(pos, from, to))] = true end
-      if pos:attacked(king, other(us), squares) then
-        return false, "the king would stand attacked on board " .. (b == 1 and "B" or "A") ..
-                      " before passing"
-      end
-      return nil
-    end,
+    why = why,
   },
 })

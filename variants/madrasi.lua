@@ -14,52 +14,32 @@
 --   Castling keeps its orthodox conditions, judged with this notion of
 --   attack and check.
 --
--- Written with hooks only: `attacked` says what attacks (and so what
--- check is, for legality, castling and mate); `moves` takes out the moves
--- of paralysed pieces, with the reason `why` prints.
+-- Written as one declaration, `paralysis` (docs/api.md, "Rules declared
+-- whole"), answered in C with no call into Lua while moves are generated
+-- and judged: each type (the king aside) is paralysed by the enemy pieces
+-- of its own type that attack it (ordinary attack); a paralysed piece
+-- makes no move (a castling whose rook is paralysed neither), and its
+-- attack does not count where the rules ask what attacks a square (check,
+-- for legality, castling and mate). A `why` hook words the refusals.
 -- Choices where the text is silent: en passant is an ordinary pawn
 -- capture, so a paralysed pawn cannot take en passant; a pawn is
 -- paralysed by the enemy pawns that attack it (diagonally), not by one
 -- that blocks it.
 local std = require "std"
 
-local function other(colour) return colour == "white" and "black" or "white" end
-
--- Is the piece on sq paralysed: attacked by an enemy piece of its type?
--- (pos:attacked narrowed to a type: one question in C, no list)
-local function paralysed(pos, sq)
-  local piece, colour = pos:piece(sq)
-  if not piece or piece == "K" or piece == "k" then return false end
-  return pos:attacked(sq, other(colour), piece)
-end
-
 return std.extend(std.chess, {
   name = "madrasi",
   description = "Madrasi chess: a piece attacked by an enemy piece of its type is paralysed",
   hooks = {
-    attacked = function(pos, sq, by)
-      for _, a in ipairs(pos:attackers(sq, by)) do
-        if not paralysed(pos, a) then return true end
-      end
-      return false
-    end,
-    moves = function(pos, moves)
-      -- the side's paralysed pieces in one question (pos:attacked_by_own_type,
-      -- kings aside); most positions have none: then the moves stand
-      local stuck, any = {}, false
-      for _, sq in ipairs(pos:attacked_by_own_type(pos:side())) do
-        local piece = pos:piece(sq)
-        if piece ~= "K" and piece ~= "k" then stuck[sq], any = true, true end
-      end
-      if not any then return nil end
-      return std.keep_moves(moves, function(m)
-        local from, to, kind = pos:decode(m)
-        local who = kind == "castling" and to or from -- the rook castles too
-        if stuck[who] then
-          return "the " .. (kind == "castling" and "rook" or "piece") .. " on " .. who ..
-                 " is paralysed (attacked by an enemy piece of its type)"
-        end
-      end)
+    -- each type paralysed by its own (in C; until 2026-12 a moves hook
+    -- asking pos:attacked_by_own_type and an attacked hook)
+    paralysis = { p = "p", n = "n", b = "b", r = "r", q = "q" },
+    -- the reason why prints for a paralysed piece's move
+    why = function(pos, move)
+      local from, to, kind = pos:decode(move)
+      local who = kind == "castling" and to or from -- the rook castles too
+      return "the " .. (kind == "castling" and "rook" or "piece") .. " on " .. who ..
+             " is paralysed (attacked by an enemy piece of its type)"
     end,
   },
 })

@@ -632,6 +632,7 @@ int pos_set_fen(Position *out, const Variant *v, const char *fen, char *err,
   }
   memset(p, 0, sizeof *p);
   p->v = v;
+  p->last_step = 0xFF; /* what led here is not known: terminal_on asks */
   if (split_fields(fen, field, &nf, err, errlen) ||
       take_counting_limit(p, field, nf, err, errlen) || complete_fields(field, &nf, err, errlen) ||
       read_check_counters(p, field, &nf, err, errlen) ||

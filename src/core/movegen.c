@@ -1625,6 +1625,32 @@ int gen_piece(const Position *p, int from, int t, Move *list) {
   return gen_steps(p, list, 0, from, t, s, s + p->v->nsteps[p->side][t], NULL);
 }
 
+/* gen_piece's moves, their promotions made again as type as's would be:
+** t's taken back (one move to each square), then each move to a square
+** given as's (emit). Apart from the generator, which stays as it is for
+** every other caller. */
+int gen_piece_as(const Position *p, int from, int t, int as, Move *list) {
+  const Variant *v = p->v;
+  int n = gen_piece(p, from, t, list), promotes = promote_kind(v, as);
+  if (promotes == promote_kind(v, t)) return n;
+  Move plain[MAX_MOVES];
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    if (MOVE_FLAG(m) == MF_PROMO) m = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
+    int seen = 0;
+    for (int j = 0; j < k && !seen; j++) seen = plain[j] == m;
+    if (!seen) plain[k++] = m;
+  }
+  n = 0;
+  for (int i = 0; i < k; i++) {
+    int flag = MOVE_FLAG(plain[i]);
+    if (flag == MF_NORMAL || flag == MF_DOUBLE) n = emit(p, list, n, from, MOVE_TO(plain[i]), flag, promotes, p->side);
+    else if (n < MAX_MOVES) list[n++] = plain[i];
+  }
+  return n;
+}
+
 int attackers_of(const Position *p, int sq, int by, int *from, int max) {
   int n = 0;
   for (int i = 0; i < p->npieces[by]; i++) {

@@ -38,6 +38,10 @@ uint32_t checking_types(const Position *p, int c);
 ** from, as if it stood there (a script's rules: a piece that moves as
 ** another). */
 int gen_piece(const Position *p, int from, int t, Move *list);
+/* ... with the promotions of type as (a pawn that moves as a knight
+** promotes where its knight's move ends in its promotion zone; a knight
+** that moves as a pawn does not). */
+int gen_piece_as(const Position *p, int from, int t, int as, Move *list);
 /* The pieces of colour by that attack sq, by the core's rules of attack:
 ** the first max of their squares in from[]; returns how many there are. */
 int attackers_of(const Position *p, int sq, int by, int *from, int max);

@@ -415,6 +415,7 @@ static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   u->pending_draws = p->pending_draws;
   u->consumed = -1;
   u->dropped = p->dropped;
+  u->last_step = p->last_step;
   u->gates[0] = p->gates[0];
   u->gates[1] = p->gates[1];
   p->dropped = flag == MF_DROP ? (uint8_t)MOVE_PROMO(m) : 0;
@@ -963,6 +964,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   }
   if (v->rules) {
     memcpy(p->state, u->state, sizeof p->state);
+    p->last_step = u->last_step;
     if (v->rules->turn_ends) p->turn_steps = u->turn_steps;
   }
   if (flag == MF_DRAW) {

@@ -73,6 +73,10 @@ typedef struct Position {
   uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
   uint8_t pocket[2][MAX_TYPES]; /* pieces in each side's hand, by type */
   uint8_t dropped;   /* type + 1 of the piece the last move dropped, or 0 */
+  uint8_t last_step; /* where a script writes rules: what the turn's last
+                        step did (LAST_*, those RuleHooks.terminal_after
+                        asks for), every bit in a position set up from a
+                        FEN: what led to it is not known */
   uint16_t gates[2]; /* files of each side's castling rank where a piece
                         from the pocket may enter when the piece there
                         first leaves (gating) */
@@ -143,7 +147,7 @@ typedef struct Undo {
   uint8_t effect_cell[MAX_EFFECTS], effect_attr[MAX_EFFECTS];
   int pending_draws;
   int8_t consumed; /* the lost type a promotion used, or -1 */
-  uint8_t dropped;
+  uint8_t dropped, last_step;
   uint16_t gates[2];
   uint8_t captured, captured_attr;
   uint8_t moved, moved_attr;

@@ -1133,6 +1133,80 @@ static int legal_of(Position *p, Move *list, int n) {
   return legal_one(p, list, n, ksq);
 }
 
+/* Which moves give check, for legal_on "checks", without making each:
+** where the ordinary attack is the rules' (no attacked hook, no piece of
+** the mover's that attacks through others, one enemy royal piece), a move
+** can give check only if its piece could attack the royal piece from where
+** it lands (capture_offset), or it empties the first piece of one of the
+** royal piece's attack rays beyond which a piece of the mover's attacks
+** along it (a discovered check); those few are tested on the board changed
+** in place. Elsewhere each move is made and tested. */
+typedef struct CheckScan {
+  int fast, ksq;
+  uint64_t first[(MAX_SQUARES + 63) / 64];
+} CheckScan;
+
+static __attribute__((noinline)) void check_scan(const Position *p, CheckScan *c) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, them = us ^ 1;
+  c->ksq = p->royal[them];
+  c->fast = !v->rules->attacked && !v->geo.wrap && !v->special_attackers[us] && !v->nblast &&
+            !v->facing_illegal && c->ksq != SQ_NONE && royal_count(p, them) == 1;
+  if (!c->fast) return;
+  memset(c->first, 0, sizeof c->first);
+  for (const Ray *r = v->ray[us], *end = r + v->nrays[us]; r < end; r++) {
+    int sq = c->ksq, d = 1, f = SQ_NONE;
+    for (; d <= r->reach; d++) {
+      sq += r->off;
+      if (b[sq] == CELL_OFF) break;
+      if (b[sq] != CELL_EMPTY) {
+        f = sq;
+        break;
+      }
+    }
+    if (f == SQ_NONE) continue;
+    for (d++; d <= r->reach; d++) {
+      sq += r->off;
+      uint8_t cell = b[sq];
+      if (cell == CELL_OFF) break;
+      if (cell != CELL_EMPTY && CELL_COLOUR(cell) == us && IS_SET(r->mask[d], CELL_TYPE(cell))) {
+        c->first[f >> 6] |= 1ull << (f & 63);
+        break;
+      }
+    }
+  }
+}
+
+static int gives_check(Position *p, Move m, const CheckScan *c) {
+  const Variant *v = p->v;
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m), us = p->side;
+  if (!c->fast || !(flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO)) {
+    Undo u;
+    move_make(p, m, &u);
+    int check = royal_attacked(p, us ^ 1);
+    move_unmake(p, m, &u);
+    return check;
+  }
+  uint8_t *b = p->board, cell = b[from];
+  uint8_t now = flag == MF_PROMO ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : cell;
+  int victim = flag == MF_EP ? p->ep_victim : SQ_NONE;
+#define FIRST(sq) (c->first[(sq) >> 6] >> ((sq) & 63) & 1)
+  if (!IS_SET(v->capture_offset[us][MAX_SQUARES + c->ksq - to], CELL_TYPE(now)) && !FIRST(from) &&
+      (victim == SQ_NONE || !FIRST(victim)))
+    return 0;
+#undef FIRST
+  uint8_t there = b[to], sv = victim != SQ_NONE ? b[victim] : 0;
+  b[from] = CELL_EMPTY;
+  b[to] = now;
+  if (victim != SQ_NONE) b[victim] = CELL_EMPTY;
+  int check = attacked(p, c->ksq, us);
+  if (victim != SQ_NONE) b[victim] = sv;
+  b[to] = there;
+  b[from] = cell;
+  return check;
+}
+
 /* Does m move a royal piece (castling included)? legal_on "royal". */
 static int royal_move(const Position *p, Move m) {
   int flag = MOVE_FLAG(m);
@@ -1146,6 +1220,8 @@ static int royal_move(const Position *p, Move m) {
 ** made with its effects and judged by the hooks' legality, or by whether
 ** it leaves a royal piece of the mover's attacked as the hooks judge
 ** attack. */
+static int hooked_legal_of(Position *p, Move *list, int n, int check_rule);
+
 static int rules_legal_moves(Position *p, Move *list) {
   const Variant *v = p->v;
   const RuleHooks *r = v->rules;
@@ -1153,14 +1229,30 @@ static int rules_legal_moves(Position *p, Move *list) {
   if (r->failed) return 0;
   if (v->has_terminal && pos_terminal(p, &result)) return 0;
   if (r->terminal && r->terminal(r->ctx, p, NULL, 0)) return 0;
-  int n = gen_pseudo(p, list);
-  if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
-  if (r->castling && v->castling && (p->castle >> (us * 2) & 3)) n = castling_by_hook(p, list, n);
+  int n = r->generate ? r->generate(r->ctx, p, list) : -1;
+  if (n < 0) {
+    n = gen_pseudo(p, list);
+    if (n == 0 && v->must_drop && v->drops) n = gen_pseudo_all(p, list);
+    if (r->castling && v->castling && (p->castle >> (us * 2) & 3)) n = castling_by_hook(p, list, n);
+  }
   if (r->moves && !r->failed) n = r->moves(r->ctx, p, list, n);
   if (r->failed) return 0;
   int judged = kind != PHASE_RELOCATE && kind != PHASE_DRAW;
   int check_rule = !v->royal_capture && v->royal_mask;
   if (!judged || (!r->legal && !check_rule)) return n;
+  if (r->judge) {
+    int k = r->judge(r->ctx, p, list, n);
+    if (k >= 0 || r->failed) return r->failed ? 0 : k;
+  }
+  return hooked_legal_of(p, list, n, check_rule);
+}
+
+/* The legal moves of list[0..n), the step's moves as the hooks gave them,
+** where a script writes rules. (Apart from the generation above, so that
+** the registers of its loops stay their own.) */
+static int hooked_legal_of(Position *p, Move *list, int n, int check_rule) {
+  const RuleHooks *r = p->v->rules;
+  int us = p->side;
   /* The moves whose making and judging no hook touches are plain: the
   ** core's fast test (pins, watched squares) judges them together, since
   ** a hook's attack only takes attacks away; those it refuses are tried
@@ -1205,12 +1297,17 @@ static int rules_legal_moves(Position *p, Move *list) {
     ** give check are the hook's to refuse; the others it is not asked */
     if (r->legal && r->legal_on == HOOK_ON_CHECKS) {
       int kk = 0;
+      CheckScan cs;
+      check_scan(p, &cs);
       for (int i = 0; i < k && !r->failed; i++) {
         Undo u;
         Move m = list[i];
-        move_make(p, m, &u);
-        int ok = !royal_attacked(p, us ^ 1) || r->legal(r->ctx, p, m, us) != 0;
-        move_unmake(p, m, &u);
+        int ok = 1;
+        if (gives_check(p, m, &cs)) {
+          move_make(p, m, &u);
+          ok = !royal_attacked(p, us ^ 1) || r->legal(r->ctx, p, m, us) != 0;
+          move_unmake(p, m, &u);
+        }
         if (ok) list[kk++] = m;
       }
       k = kk;
@@ -1538,11 +1635,17 @@ int gen_legal(Position *p, Move *list) {
 
 void rules_after_make(Position *p, Move m, Undo *u) {
   const RuleHooks *r = p->v->rules;
+  if (r->terminal_after) { /* what terminal_on asks about */
+    p->last_step = (uint8_t)((u->captured != CELL_EMPTY || MOVE_FLAG(m) == MF_SCRIPT ? LAST_CAPTURE : 0) |
+                             (u->moved != CELL_EMPTY && IS_SET(p->v->royal_mask, CELL_TYPE(u->moved)) ? LAST_ROYAL : 0));
+    if ((r->terminal_after & LAST_CHECK) && royal_attacked(p, u->side ^ 1)) p->last_step |= LAST_CHECK;
+  }
   if (r->failed) return;
   if (r->effects &&
       (r->effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & r->effects_attr) ||
        (r->effects_on == HOOK_ON_CAPTURES ? u->captured != CELL_EMPTY
-                                          : royal_attacked(p, u->side ^ 1))))
+                                          : royal_attacked(p, u->side ^ 1)) ||
+       (r->effects_continuing && u->phase > 0)))
     r->effects(r->ctx, p, m, u);
   if (r->turn_ends && !r->failed) {
     int asked = r->turn_ends_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || u->captured != CELL_EMPTY;

@@ -115,12 +115,27 @@ enum { DRAW_ON_CAPTURE = 1, DRAW_ON_PROMOTION = 2, DRAW_ON_CHECK = 4 };
 struct Position;
 struct Undo;
 enum { HOOK_ON_ALL = 0, HOOK_ON_CAPTURES, HOOK_ON_CHECKS, HOOK_ON_ROYAL };
+/* What a step did (Position.last_step): a capture (or the script's own
+** move, whose effects may capture), a royal piece's move (castling too),
+** a check given (found only where RuleHooks.terminal_after asks). */
+enum { LAST_CAPTURE = 1, LAST_ROYAL = 2, LAST_CHECK = 4 };
 typedef struct RuleHooks {
   void *ctx;
   /* The moves of the step: the core's pseudo-legal moves list[0..n), which
   ** the hook may take from and add to (room for MAX_MOVES). Returns the
   ** new count. */
   int (*moves)(void *ctx, struct Position *p, uint32_t *list, int n);
+  /* The step's pseudo-legal moves made by the layer that runs scripts
+  ** itself, in place of the core's generation (and of castling_by_hook),
+  ** where a declaration says what they are: returns their count, or -1
+  ** for the core's. NULL: always the core's. The moves hook is then asked
+  ** about the list as about the core's. */
+  int (*generate)(void *ctx, struct Position *p, uint32_t *list);
+  /* The legality of the moves list[0..n) (after the moves hook), judged
+  ** in one call by the layer that runs scripts where its declarations say
+  ** all there is to judge: keeps the legal ones in order and returns their
+  ** count, or -1 to leave them to the core's loop. NULL: the core's. */
+  int (*judge)(void *ctx, struct Position *p, uint32_t *list, int n);
   /* After move m of colour mover was made (effects included): 1 legal, 0
   ** refused, -1 the core decides (the mover's royal pieces are not in
   ** check). Asked for every move, for captures only, or (legal_on
@@ -139,6 +154,11 @@ typedef struct RuleHooks {
   /* ... and for every move of a piece whose attribute has one of these
   ** bits (effects_attr; 0: none): a mark its effects keep up to date. */
   uint8_t effects_attr;
+  /* ... and for every move of a turn's steps after its first (a
+  ** continuation the effects of the step before owe), effects that
+  ** change only the hook state: legality is not theirs, and such moves
+  ** stay plain. */
+  int effects_continuing;
   /* Does colour by attack sq, as the rules judge attack (check and
   ** castling)? Asked only where the core's attack finds one, to say
   ** whether it counts (attacked_all 0), or for every square (1). */
@@ -157,6 +177,10 @@ typedef struct RuleHooks {
   /* Has the game ended here? 0, or an RESULT_* for the side to move, and
   ** the reason in reason (when not NULL; "" for none). */
   int (*terminal)(void *ctx, struct Position *p, char *reason, size_t len);
+  /* LAST_* bits: terminal is asked only in a position whose last step did
+  ** one of those things (0: in every position); the layer that runs
+  ** scripts tests Position.last_step, which the core keeps. */
+  int terminal_after;
   /* Why the rules refuse move m here (m a move of the core's that the
   ** moves or legal hook takes out): writes the reason into buf and returns
   ** 1, or 0 when they do not refuse it. */

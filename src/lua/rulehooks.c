@@ -23,10 +23,11 @@
 #include "rulehooks.h"
 #include "sandbox.h"
 
-enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, H_CASTLING, H_NOTATION, NHOOKS };
+enum { H_MOVES, H_LEGAL, H_EFFECTS, H_ATTACKED, H_TURN_ENDS, H_TERMINAL, H_CASTLING, H_NOTATION, H_WHY,
+       NHOOKS };
 static const char *const hook_names[NHOOKS] = {"moves", "legal", "effects",
                                                "attacked", "turn_ends", "terminal",
-                                               "castling", "notation"};
+                                               "castling", "notation", "why"};
 #define VIEW_INDEX (NHOOKS + 1) /* in the registry table: the position view */
 
 #define POS_MT "varia.Position"
@@ -59,6 +60,9 @@ typedef struct Rules {
   /* moves_attr: ... and only the moves of pieces whose attribute has one
   ** of these bits (0: any piece) */
   uint8_t moves_attr;
+  /* moves_others "drop": where the hook is called, the moves it is not
+  ** handed go (its answer is the whole list) */
+  int moves_drop_others;
   /* attacked_layer: the attack of one layer of the board (these bits of
   ** the attribute), answered here without a call into Lua */
   uint8_t attacked_layer;
@@ -66,7 +70,27 @@ typedef struct Rules {
   ** moved (of king and rook, castling) flip, here, before any effects
   ** hook; has_effects: the script has one */
   uint8_t effects_toggle;
-  int has_effects;
+  int has_effects, has_moves;
+  /* continue_as "captured": a capture owes a continuation, kept in state
+  ** slots 1 and 2, whose moves, effects, turn end and judging are answered
+  ** here (continuations() and the t_* below); the script's own effects
+  ** hook, if any, is asked for the moves its effects_on and effects_attr
+  ** say */
+  int continue_as;
+  int script_effects_on;
+  /* moves_layer: the moves made on one layer of the board at a time (these
+  ** bits of the attribute), judged there too (layer_generate, t_judge,
+  ** layer_castling); has_why: the script words their refusals */
+  uint8_t moves_layer;
+  int has_why;
+  /* paralysis: the enemy types whose attack paralyses a piece of each
+  ** type (0: none), answered here (paralyser, t_moves, t_attacked) */
+  int paralysis;
+  uint32_t paralysed_by[MAX_TYPES];
+  /* cells: the board cut into cells of cell_w files by cell_h ranks from
+  ** a1; a move must leave its cell, and a piece attacks only outside its
+  ** own (staying_in_cell, t_moves, t_attacked) */
+  int cell_w, cell_h;
   /* the moves the running moves hook was handed, known well formed on p
   ** while it has made no move (pos:captures skips its test for them) */
   const Move *handed;
@@ -103,6 +127,7 @@ static void fail(Rules *R, const char *fmt, const char *a, const char *b) {
 #define COST_PER_MASKED_SQUARE 8
 #define COST_PER_ENTRY 5
 #define COST_PER_MOVE 8
+#define COST_PER_REMOVAL 100 /* a square a method empties (COST_CHANGE) */
 
 static void pay_squares(lua_State *L, const Rules *R, long per) {
   const Geometry *g = &R->p->v->geo;
@@ -405,31 +430,47 @@ static Position *layer_copy(const Position *p, lua_Integer bits, lua_Integer val
   return scratch;
 }
 
+/* The cells of the pieces off one layer (those whose attribute has not
+** value in bits), emptied in place and put back: the board then shows
+** that layer alone. The attack reads the board, and the piece lists only
+** where a piece's cell still holds it. */
+typedef struct Hidden {
+  int n;
+  uint16_t where[MAX_PIECES];
+  uint8_t cell[MAX_PIECES];
+} Hidden;
+
+static void hide_layers(Position *p, lua_Integer bits, lua_Integer value, Hidden *h) {
+  h->n = 0;
+  for (int c = 0; c < NCOLOURS; c++)
+    for (int i = 0; i < p->npieces[c]; i++) {
+      int f = p->plist[c][i];
+      if ((p->attr[f] & bits) != value && p->board[f] != CELL_EMPTY) {
+        h->where[h->n] = (uint16_t)f;
+        h->cell[h->n++] = p->board[f];
+        p->board[f] = CELL_EMPTY;
+      }
+    }
+}
+
+static void show_layers(Position *p, const Hidden *h) {
+  for (int i = h->n - 1; i >= 0; i--) p->board[h->where[i]] = h->cell[i];
+}
+
 /* Does colour by attack sq with only the pieces whose attribute has value
 ** in bits (one layer of the board: two boards written as one)? The other
 ** pieces' cells are emptied in place for the test and put back, instead
-** of copying the position (masked()): the attack reads the board, and
-** the piece lists only where a piece's cell still holds it. Not on a
-** wrapped board, whose attack reads more. */
+** of copying the position (masked()). Not on a wrapped board, whose
+** attack reads more. */
 static int attacked_in_layer(Position *p, int sq, int by, lua_Integer bits, lua_Integer value) {
   if (p->v->geo.wrap) { /* a copy with the other layers lifted */
     Position scratch;
     return attacked(layer_copy(p, bits, value, &scratch), sq, by);
   }
-  uint16_t where[MAX_PIECES];
-  uint8_t cell[MAX_PIECES];
-  int n = 0;
-  for (int c = 0; c < NCOLOURS; c++)
-    for (int i = 0; i < p->npieces[c]; i++) {
-      int f = p->plist[c][i];
-      if ((p->attr[f] & bits) != value && p->board[f] != CELL_EMPTY) {
-        where[n] = (uint16_t)f;
-        cell[n++] = p->board[f];
-        p->board[f] = CELL_EMPTY;
-      }
-    }
+  Hidden h;
+  hide_layers(p, bits, value, &h);
   int a = attacked(p, sq, by);
-  while (n--) p->board[where[n]] = cell[n];
+  show_layers(p, &h);
   return a;
 }
 
@@ -831,6 +872,41 @@ static int pos_remove(lua_State *L) {
   return 0;
 }
 
+/* The pieces on the squares next to sq (a king's step away), but those of
+** the types spared names (a string of letters, either case), are removed:
+** a blast around a square in one call. Returns how many. */
+static int pos_remove_around(lua_State *L) {
+  Rules *R = view(L);
+  const Position *p = R->p;
+  const Geometry *g = &p->v->geo;
+  int sq = checksquare(L, R, 2);
+  uint32_t spared = 0;
+  if (!lua_isnoneornil(L, 3)) {
+    size_t len;
+    const char *s = luaL_checklstring(L, 3, &len);
+    for (size_t i = 0; i < len; i++) {
+      char lower = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) : s[i];
+      int t = variant_type_by_letter(p->v, lower);
+      if (t < 0) return luaL_error(L, "remove_around: no piece '%c' in %s", s[i], p->v->name);
+      spared |= 1u << t;
+    }
+  }
+  if (g->hex) return luaL_error(L, "remove_around: the squares around are a square board's (this board's cells are hexagons)");
+  int f = board_file(g, sq), r = board_rank(g, sq), n = 0;
+  for (int dr = -1; dr <= 1; dr++)
+    for (int df = -1; df <= 1; df++) {
+      if ((!df && !dr) || f + df < 0 || f + df >= g->files || r + dr < 0 || r + dr >= g->ranks) continue;
+      int s2 = board_square(g, f + df, r + dr);
+      uint8_t cell = p->board[s2];
+      if (!board_inside(g, s2) || cell == CELL_EMPTY || cell == CELL_OFF || (spared >> CELL_TYPE(cell) & 1)) continue;
+      sandbox_pay(R->sb, L, COST_PER_REMOVAL);
+      set_cell(L, R, s2, CELL_EMPTY, 0);
+      n++;
+    }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 /* The piece on sq changes sides (or takes the colour given). */
 static int pos_recolour(lua_State *L) {
   Rules *R = view(L);
@@ -950,6 +1026,7 @@ static const ChargedMethod pos_methods[] = {
     CHARGED_METHOD("unmake", view_unmake, COST_UNMAKE, CAN_PLAY),
     CHARGED_METHOD("put", pos_put, COST_CHANGE, CAN_CHANGE),
     CHARGED_METHOD("remove", pos_remove, COST_CHANGE, CAN_CHANGE),
+    CHARGED_METHOD("remove_around", pos_remove_around, COST_LOOKUP, CAN_CHANGE),
     CHARGED_METHOD("recolour", pos_recolour, COST_CHANGE, CAN_CHANGE),
     CHARGED_METHOD("set_attr", pos_set_attr, COST_CHANGE, CAN_CHANGE),
     CHARGED_METHOD("relocate", pos_relocate, COST_CHANGE, CAN_CHANGE),
@@ -1167,6 +1244,17 @@ static int run(lua_State *L) {
       call_hook(L, R, name, 6, 2);
       return verdict(L, c, name, "true (the squares allow it), false (and a reason), or nil for the core's test");
     }
+    case H_WHY:
+      lua_pushinteger(L, (lua_Integer)c->m);
+      call_hook(L, R, name, 2, 1);
+      c->answer = 0;
+      if (lua_type(L, -1) == LUA_TSTRING) {
+        snprintf(c->reason, c->reasonlen, "%s", lua_tostring(L, -1));
+        c->answer = 1;
+      } else if (!lua_isnil(L, -1)) {
+        return bad_return(L, 2, name, "the reason (a string), or nil for the core's");
+      }
+      return 0;
     case H_NOTATION: {
       lua_pushinteger(L, (lua_Integer)c->m);
       call_hook(L, R, name, 2, 1);
@@ -1313,6 +1401,10 @@ static int moves_hook(Rules *R, Position *p, Move *list, int n, Move asked, char
             .reasonlen = reasonlen};
   if (call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side)) return -1;
   *answer = c.answer;
+  if (R->moves_drop_others) { /* the hook's answer is the list */
+    memcpy(list, mine, sizeof(Move) * (size_t)c.n);
+    return c.n;
+  }
   if (n - nmine + c.n > MAX_MOVES) {
     char most[16];
     snprintf(most, sizeof most, "%d", MAX_MOVES);
@@ -1333,15 +1425,541 @@ static int moves_hook(Rules *R, Position *p, Move *list, int n, Move asked, char
   return k;
 }
 
+/* ---- continue_as: a capture and its continuation, in C ------------------ */
+
+/* The continuation a capture owes, in state slots 1 and 2 (as a script
+** reads them: the captured type's letter as a byte, the capture square as
+** file * 100 + rank): whether one is owed in this step, and its square
+** and type. */
+static int owed(const Position *p, int *sq, int *t) {
+  if (p->phase == 0 || p->state[0] == 0) return 0;
+  const Geometry *g = &p->v->geo;
+  int32_t code = p->state[1];
+  int f = code / 100 - 1, r = code % 100 - 1;
+  *t = p->state[0] > 0 && p->state[0] < 128 ? variant_type_by_letter(p->v, (char)p->state[0]) : -1;
+  if (*t < 0 || f < 0 || f >= g->files || r < 0 || r >= g->ranks) return 0;
+  *sq = board_square(g, f, r);
+  return 1;
+}
+
+/* The continuations owed here: the moves without capture of the captured
+** type from the capture square, with the promotions of the piece standing
+** there (gen_piece_as); no en passant, no castling; a double step only
+** where the piece continues as its own type (another that moves as a
+** pawn sets no en passant square); a piece that promotes never ends on
+** its side's first rank. */
+static int continuations(const Position *p, Move *list) {
+  const Variant *v = p->v;
+  const Geometry *g = &v->geo;
+  int sq, t;
+  if (!owed(p, &sq, &t)) return 0;
+  uint8_t cell = p->board[sq];
+  if (cell == CELL_EMPTY || cell == CELL_OFF || CELL_COLOUR(cell) != p->side) return 0;
+  int mover = CELL_TYPE(cell), us = p->side;
+  int promotes = ((v->promote_mask | v->promo_to_mask) >> mover) & 1;
+  int first = us == WHITE ? 0 : g->ranks - 1, k = 0;
+  Move all[MAX_MOVES];
+  int n = gen_piece_as(p, sq, t, mover, all);
+  for (int i = 0; i < n; i++) {
+    Move m = all[i];
+    int flag = MOVE_FLAG(m), to = MOVE_TO(m), seen = 0;
+    if ((flag != MF_NORMAL && flag != MF_DOUBLE && flag != MF_PROMO) || p->board[to] != CELL_EMPTY) continue;
+    if (promotes && board_rank(g, to) == first) continue;
+    if (flag == MF_DOUBLE && mover != t) m = MAKE_MOVE(sq, to, MF_NORMAL, 0);
+    for (int j = 0; j < k && !seen; j++) seen = list[j] == m;
+    if (!seen) list[k++] = m;
+  }
+  return k;
+}
+
+/* A capture owes its continuation, which promotes where it ends: the
+** capture itself does not (the core's promotions of a capturing move are
+** one move, which takes and stays). */
+static int captures_unpromoted(const Position *p, Move *list, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    if (MOVE_FLAG(m) == MF_PROMO && move_captures(p, m)) {
+      Move plain = MAKE_MOVE(MOVE_FROM(m), MOVE_TO(m), MF_NORMAL, 0);
+      int seen = 0;
+      for (int j = 0; j < k && !seen; j++) seen = list[j] == plain;
+      if (seen) continue;
+      m = plain;
+    }
+    list[k++] = m;
+  }
+  return k;
+}
+
+/* Is some continuation owed here legal: does one leave colour us's royal
+** pieces unattacked (or, without a check rule, is there one)? */
+static int continuation_exists(Position *p, int us) {
+  const Variant *v = p->v;
+  Move list[MAX_MOVES];
+  int n = continuations(p, list);
+  if (n && (v->royal_capture || !v->royal_mask)) return 1;
+  for (int i = 0; i < n && !v->rules->failed; i++) {
+    Undo u;
+    move_make(p, list[i], &u);
+    int ok = !royal_attacked(p, us);
+    move_unmake(p, list[i], &u);
+    if (ok) return 1;
+  }
+  return 0;
+}
+
+/* ---- moves_layer: a board of layers, each move made on one ---------------- */
+
+/* Is sq free for a piece of layer value that lands there: empty, or held
+** by a piece of that layer (which the move captures)? */
+static inline int layer_free(const Position *p, int bits, int value, int sq) {
+  return p->board[sq] == CELL_EMPTY || (p->attr[sq] & bits) == value;
+}
+
+/* May the castling move m of layer value land there: the squares where
+** king and rook land empty on the other layers (or their own squares). */
+static int layer_castling_lands(const Position *p, Move m) {
+  int king = MOVE_FROM(m), rook = MOVE_TO(m), kto = move_destination(p, m);
+  int rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+  return (p->board[kto] == CELL_EMPTY || kto == king || kto == rook) &&
+         (p->board[rto] == CELL_EMPTY || rto == king || rto == rook);
+}
+
+/* The moves of the side to move, layer by layer (the layer values its
+** pieces have in bits, lowest first): the core's moves of each layer's
+** pieces with the other layers' cells emptied in place (and the side's
+** piece list narrowed to the layer's pieces for the generation), kept
+** where they land on a square free on the other layers. Castling is
+** generated so on its layer (king and rook on it, the squares between
+** empty there, the attacks on the king's path the layer's), en passant
+** only against a piece of the layer. */
+static int layer_generate(Rules *R, Position *p, Move *list) {
+  int bits = R->moves_layer, us = p->side, n = 0;
+  uint64_t present[4] = {0, 0, 0, 0};
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int value = p->attr[p->plist[us][i]] & bits;
+    present[value >> 6] |= 1ull << (value & 63);
+  }
+  uint16_t all[MAX_PIECES];
+  int nall = p->npieces[us];
+  memcpy(all, p->plist[us], sizeof all[0] * (size_t)nall);
+  for (int value = 0; value <= bits; value++) {
+    if (!(present[value >> 6] >> (value & 63) & 1)) continue;
+    Hidden h;
+    hide_layers(p, bits, value, &h);
+    int k = 0;
+    for (int i = 0; i < nall; i++)
+      if (p->board[all[i]] != CELL_EMPTY) p->plist[us][k++] = all[i];
+    p->npieces[us] = k;
+    Move mine[MAX_MOVES];
+    int m = gen_pseudo(p, mine);
+    memcpy(p->plist[us], all, sizeof all[0] * (size_t)nall);
+    p->npieces[us] = nall;
+    show_layers(p, &h);
+    for (int i = 0; i < m && n < MAX_MOVES; i++) {
+      Move mv = mine[i];
+      int flag = MOVE_FLAG(mv), to = MOVE_TO(mv);
+      int ok = flag == MF_CASTLE ? layer_castling_lands(p, mv)
+             : !board_inside(&p->v->geo, to) || (flag >= MF_PLACE && flag <= MF_DRAW) || layer_free(p, bits, value, to);
+      if (ok) list[n++] = mv;
+    }
+  }
+  return n;
+}
+
+/* Castling on a layered board, for castling_refusal (why): the rook on
+** the king's layer, the squares between them and where they land empty
+** there, where they land empty on the other layers. 1, or 0 with the
+** reason in reason. */
+static int layer_castling(Rules *R, const Position *p, int side, int kto, int rto, char *reason, size_t len) {
+  const Geometry *g = &p->v->geo;
+  int us = p->side, bits = R->moves_layer;
+  int king = p->castle_king[us], rook = p->castle_rook[us * 2 + side];
+  int layer = p->attr[king] & bits;
+  char a[8];
+  if ((p->attr[rook] & bits) != layer) {
+    board_square_name(g, rook, a);
+    if (reason) snprintf(reason, len, "the rook on %s stands on another layer than the king", a);
+    return 0;
+  }
+  int lo = king, hi = king;
+  if (rook < lo) lo = rook;
+  if (kto < lo) lo = kto;
+  if (rto < lo) lo = rto;
+  if (rook > hi) hi = rook;
+  if (kto > hi) hi = kto;
+  if (rto > hi) hi = rto;
+  for (int sq = lo; sq <= hi; sq++) {
+    if (sq == king || sq == rook || p->board[sq] == CELL_EMPTY) continue;
+    int own = (p->attr[sq] & bits) == layer;
+    if (!own && sq != kto && sq != rto) continue;
+    board_square_name(g, sq, a);
+    if (reason && own) snprintf(reason, len, "%s is occupied on the king's layer", a);
+    else if (reason) snprintf(reason, len, "%s is occupied on another layer, where the %s would pass", a,
+                              sq == kto ? "king" : "rook");
+    return 0;
+  }
+  return 1;
+}
+
+/* The before and after of a move on layers, for t_judge's slow way and
+** why: after move m (made), is colour us's royal piece safe on the layer
+** the move was made on, as it stood before effects_toggle passed the moved
+** pieces on? (Asked only where the royal piece stands, then, on that
+** layer: the move is legal "on that layer alone".) The toggled bits are
+** flipped back in place for the test. */
+static int safe_before_passing(Rules *R, Position *p, Move m, int us) {
+  int bits = R->moves_layer, tog = R->effects_toggle & bits, ksq = p->royal[us];
+  int flag = MOVE_FLAG(m);
+  if (!tog || ksq == SQ_NONE || !(flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO ||
+                                 flag == MF_CASTLE))
+    return 1;
+  int to = flag == MF_CASTLE ? move_destination(p, m) : MOVE_TO(m);
+  int rto = flag == MF_CASTLE ? to + (CASTLE_SIDE(m) == 0 ? -1 : 1) : SQ_NONE;
+  if (p->board[to] == CELL_EMPTY) return 1;
+  int was = (p->attr[to] ^ tog) & bits; /* the layer the move was made on */
+  p->attr[to] ^= (uint8_t)tog;
+  if (rto != SQ_NONE) p->attr[rto] ^= (uint8_t)tog;
+  int safe = (p->attr[ksq] & bits) != was || !attacked_in_layer(p, ksq, us ^ 1, bits, was);
+  p->attr[to] ^= (uint8_t)tog;
+  if (rto != SQ_NONE) p->attr[rto] ^= (uint8_t)tog;
+  return safe;
+}
+
+/* The legality of a layered board's moves (moves_layer with attacked_layer
+** and effects_toggle, or none, of the same bits), judged in one call: the
+** mover's royal piece, after the move and its passing, unattacked on its
+** layer, and a royal piece that moved unattacked too on the layer it
+** moved on, before passing. Where nothing but the declarations touches a
+** move (no effects hook, one royal piece, no piece that attacks through
+** others), each move is judged on the board showing the king's layer
+** alone, changed in place by what the move changes there (a move on
+** another layer only adds a piece to it, which takes no attack away from
+** a leaper or rider: out of check it is legal untried); the others are
+** made and tested. */
+static int t_judge(void *ctx, Position *p, Move *list, int n) {
+  Rules *R = ctx;
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, bits = R->moves_layer, tog = R->effects_toggle & bits;
+  int ksq = p->royal[us], k = 0;
+  int fast = !R->has_effects && !v->geo.wrap && ksq != SQ_NONE && royal_count(p, us) == 1 &&
+             !v->special_attackers[them] && !v->nblast && !v->facing_illegal && !v->facing_break;
+  if (!fast) {
+    for (int i = 0; i < n && !R->r.failed; i++) {
+      Undo u;
+      Move m = list[i];
+      move_make(p, m, &u);
+      int ok = !royal_attacked(p, us) && safe_before_passing(R, p, m, us);
+      move_unmake(p, m, &u);
+      if (ok) list[k++] = m;
+    }
+    return R->r.failed ? 0 : k;
+  }
+  uint8_t *b = p->board;
+  uint8_t real[MAX_SQUARES], ok[MAX_MOVES];
+  memcpy(real, b, sizeof real);
+  int lk = p->attr[ksq] & bits, nroyal = 0;
+  Hidden h;
+  hide_layers(p, bits, lk, &h);
+  int incheck = attacked(p, ksq, them);
+  /* the first piece on each of the king's attack rays beyond which an
+  ** enemy piece stands that attacks along it from there, were the squares
+  ** between empty: while none of them leaves the king's layer, no ray
+  ** opens (a leaper's attack needs no open line) */
+  uint64_t first[(MAX_SQUARES + 63) / 64];
+  memset(first, 0, sizeof first);
+  for (const Ray *r = v->ray[them], *end = r + v->nrays[them]; r < end; r++) {
+    int sq = ksq, d = 1, f = SQ_NONE;
+    for (; d <= r->reach; d++) {
+      sq += r->off;
+      if (b[sq] == CELL_OFF) break;
+      if (b[sq] != CELL_EMPTY) {
+        f = sq;
+        break;
+      }
+    }
+    if (f == SQ_NONE) continue;
+    for (d++; d <= r->reach; d++) {
+      sq += r->off;
+      uint8_t c = b[sq];
+      if (c == CELL_OFF) break;
+      if (c != CELL_EMPTY && CELL_COLOUR(c) == them && (r->mask[d] >> CELL_TYPE(c) & 1)) {
+        first[f >> 6] |= 1ull << (f & 63);
+        break;
+      }
+    }
+  }
+#define FIRST(sq) (first[(sq) >> 6] >> ((sq) & 63) & 1)
+  for (int i = 0; i < n; i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m), from = MOVE_FROM(m), to = MOVE_TO(m);
+    int plain = flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_EP || flag == MF_PROMO;
+    ok[i] = 0;
+    if (flag == MF_CASTLE && from == ksq) {
+      /* before passing: king and rook on their squares on the king's layer */
+      int kto = move_destination(p, m), rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+      uint8_t kc = b[ksq], rc = b[to], skto = b[kto], srto = b[rto];
+      b[ksq] = CELL_EMPTY;
+      b[to] = CELL_EMPTY;
+      b[rto] = rc;
+      b[kto] = kc;
+      ok[i] = !attacked(p, kto, them);
+      b[kto] = skto;
+      b[rto] = srto;
+      b[to] = rc;
+      b[ksq] = kc;
+      if (ok[i] && tog) ok[i] = 2, nroyal++; /* and after passing, below */
+      continue;
+    }
+    if (!plain || !board_inside(&v->geo, from) || !board_inside(&v->geo, to) ||
+        (real[to] != CELL_EMPTY && (p->attr[to] & bits) != (p->attr[from] & bits))) {
+      /* not a plain move of one layer (a script's move, a drop, a landing
+      ** on another layer's piece): made and tried */
+      show_layers(p, &h);
+      Undo u;
+      move_make(p, m, &u);
+      ok[i] = !royal_attacked(p, us) && safe_before_passing(R, p, m, us);
+      move_unmake(p, m, &u);
+      hide_layers(p, bits, lk, &h);
+      continue;
+    }
+    int lx = p->attr[from] & bits, after = lx ^ tog;
+    if (from == ksq) {
+      /* before passing: the king on to, on its layer */
+      uint8_t kc = b[ksq], st = b[to];
+      b[ksq] = CELL_EMPTY;
+      b[to] = kc;
+      ok[i] = !attacked(p, to, them);
+      b[to] = st;
+      b[ksq] = kc;
+      if (ok[i] && tog) ok[i] = 2, nroyal++;
+      continue;
+    }
+    if (lx != lk) {
+      /* on another layer: the king's gains a piece on to, or nothing */
+      if (!incheck) ok[i] = 1;
+      else if (after == lk) {
+        uint8_t st = b[to];
+        b[to] = real[from];
+        ok[i] = !attacked(p, ksq, them);
+        b[to] = st;
+      }
+      continue;
+    }
+    /* on the king's layer: from and the captured piece's square go empty
+    ** there, and to holds the piece if it stays */
+    int victim = flag == MF_EP ? p->ep_victim : SQ_NONE;
+    if (!incheck && !FIRST(from) && !FIRST(to) && (victim == SQ_NONE || !FIRST(victim))) {
+      ok[i] = 1;
+      continue;
+    }
+    uint8_t sf = b[from], st = b[to], sv = victim != SQ_NONE ? b[victim] : 0;
+    b[from] = CELL_EMPTY;
+    b[to] = after == lk ? sf : CELL_EMPTY;
+    if (victim != SQ_NONE) b[victim] = CELL_EMPTY;
+    ok[i] = !attacked(p, ksq, them);
+    if (victim != SQ_NONE) b[victim] = sv;
+    b[to] = st;
+    b[from] = sf;
+  }
+#undef FIRST
+  show_layers(p, &h);
+  if (nroyal) {
+    /* after passing: the king (and a castling rook) on the layer it
+    ** passes to, which the move leaves as it was otherwise */
+    hide_layers(p, bits, lk ^ tog, &h);
+    for (int i = 0; i < n; i++) {
+      if (ok[i] != 2) continue;
+      Move m = list[i];
+      int to = MOVE_TO(m), kto = move_destination(p, m);
+      if (MOVE_FLAG(m) == MF_CASTLE) {
+        int rto = kto + (CASTLE_SIDE(m) == 0 ? -1 : 1);
+        uint8_t skto = b[kto], srto = b[rto];
+        b[rto] = real[to];
+        b[kto] = real[ksq];
+        ok[i] = !attacked(p, kto, them);
+        b[kto] = skto;
+        b[rto] = srto;
+      } else {
+        uint8_t st = b[to];
+        b[to] = real[ksq];
+        ok[i] = !attacked(p, to, them);
+        b[to] = st;
+      }
+    }
+    show_layers(p, &h);
+  }
+  for (int i = 0; i < n; i++)
+    if (ok[i]) list[k++] = list[i];
+  return k;
+}
+
+/* ---- paralysis: pieces that an enemy piece of some types paralyses ------- */
+
+/* The square of an enemy piece that paralyses the piece on sq (attacks it
+** ordinarily, being of a type that paralyses its type), or SQ_NONE. */
+static int paralyser(const Rules *R, const Position *p, int sq) {
+  uint8_t cell = p->board[sq];
+  int t = CELL_TYPE(cell), c = CELL_COLOUR(cell);
+  uint32_t by = R->paralysed_by[t];
+  if (!by || c > BLACK) return SQ_NONE;
+  int e = c ^ 1;
+  /* capture_offset: the types whose capture steps reach that far that
+  ** way, which leaves out most pieces before piece_attacks */
+  const uint32_t *near = p->v->capture_offset[e] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[e]; i++) {
+    int f = p->plist[e][i];
+    uint32_t bit = 1u << CELL_TYPE(p->board[f]);
+    if ((by & bit) && (near[-f] & bit) && piece_attacks(p, f, sq)) return f;
+  }
+  return SQ_NONE;
+}
+
+/* Does the move m of the side to move stand still by paralysis: its piece
+** (for castling, the king or the rook) paralysed? stuck: the side's
+** pieces found paralysed, a bit per square. */
+static int paralysed_move(const Position *p, Move m, const uint64_t *stuck) {
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+  if (flag == MF_DROP || flag == MF_SCRIPT || (flag >= MF_PLACE && flag <= MF_DRAW) || !board_inside(&p->v->geo, from))
+    return 0;
+#define STUCK(sq) (stuck[(sq) >> 6] >> ((sq) & 63) & 1)
+  return STUCK(from) || (flag == MF_CASTLE && STUCK(MOVE_TO(m)));
+#undef STUCK
+}
+
+/* The side to move's paralysed pieces into stuck; returns whether any.
+** The enemy pieces are sorted by type first, so that each piece is tried
+** against the types that paralyse it only. */
+static int find_paralysed(const Rules *R, const Position *p, uint64_t *stuck) {
+  int any = 0, us = p->side, e = us ^ 1;
+  memset(stuck, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+  int first[MAX_TYPES], next[MAX_PIECES];
+  uint32_t present = 0;
+  for (int i = p->npieces[e] - 1; i >= 0; i--) {
+    int t = CELL_TYPE(p->board[p->plist[e][i]]);
+    if (!(present >> t & 1)) first[t] = -1;
+    present |= 1u << t;
+    next[i] = first[t];
+    first[t] = i;
+  }
+  for (int j = 0; j < p->npieces[us]; j++) {
+    int sq = p->plist[us][j];
+    uint32_t by = R->paralysed_by[CELL_TYPE(p->board[sq])] & present;
+    const uint32_t *near = p->v->capture_offset[e] + MAX_SQUARES + sq;
+    for (int hit = 0; by && !hit; by &= by - 1) {
+      int t = __builtin_ctz(by);
+      for (int i = first[t]; i >= 0 && !hit; i = next[i]) {
+        int f = p->plist[e][i];
+        hit = (near[-f] >> t & 1) && piece_attacks(p, f, sq);
+      }
+      if (hit) {
+        stuck[sq >> 6] |= 1ull << (sq & 63);
+        any = 1;
+      }
+    }
+  }
+  return any;
+}
+
+/* The moves of pieces that are not paralysed. */
+static int unparalysed(const Rules *R, const Position *p, Move *list, int n) {
+  uint64_t stuck[(MAX_SQUARES + 63) / 64];
+  if (!find_paralysed(R, p, stuck)) return n;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!paralysed_move(p, list[i], stuck)) list[k++] = list[i];
+  return k;
+}
+
+/* Does colour by attack sq with a piece that is not paralysed? (Asked
+** where the ordinary attack finds one.) */
+static int attacked_unparalysed(const Rules *R, const Position *p, int sq, int by) {
+  const uint32_t *near = p->v->capture_offset[by] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int a = p->plist[by][i];
+    if (a != sq && (near[-a] >> CELL_TYPE(p->board[a]) & 1) && piece_attacks(p, a, sq) &&
+        paralyser(R, p, a) == SQ_NONE)
+      return 1;
+  }
+  return 0;
+}
+
+/* ---- cells: every move leaves its cell, every attack crosses cells -------- */
+
+static inline int same_cell(const Geometry *g, int a, int b, int w, int h) {
+  return board_file(g, a) / w == board_file(g, b) / w && board_rank(g, a) / h == board_rank(g, b) / h;
+}
+
+/* Does m stay in the cell it starts in (castling: the king's move)? */
+static int staying_in_cell(const Rules *R, const Position *p, Move m) {
+  const Geometry *g = &p->v->geo;
+  int flag = MOVE_FLAG(m), from = MOVE_FROM(m);
+  if (flag == MF_SCRIPT || (flag >= MF_PLACE && flag <= MF_DRAW) || flag == MF_DROP || !board_inside(g, from)) return 0;
+  return same_cell(g, from, move_destination(p, m), R->cell_w, R->cell_h);
+}
+
+/* Does colour by attack sq from outside sq's cell? (Asked where the
+** ordinary attack finds an attacker.) */
+static int attacked_across_cells(const Rules *R, const Position *p, int sq, int by) {
+  const Geometry *g = &p->v->geo;
+  const uint32_t *near = p->v->capture_offset[by] + MAX_SQUARES + sq;
+  for (int i = 0; i < p->npieces[by]; i++) {
+    int a = p->plist[by][i];
+    if (a != sq && (near[-a] >> CELL_TYPE(p->board[a]) & 1) && !same_cell(g, a, sq, R->cell_w, R->cell_h) &&
+        piece_attacks(p, a, sq))
+      return 1;
+  }
+  return 0;
+}
+
+static int t_generate(void *ctx, Position *p, Move *list) {
+  Rules *R = ctx;
+  int sq, t;
+  if (R->moves_layer) return layer_generate(R, p, list);
+  if (R->continue_as && owed(p, &sq, &t)) return continuations(p, list);
+  return -1;
+}
+
+/* The declarations' part of the moves (continue_as, paralysis, cells). */
+static __attribute__((noinline)) int declared_moves(Rules *R, Position *p, Move *list, int n) {
+  int sq, t;
+  if (R->continue_as && !owed(p, &sq, &t)) n = captures_unpromoted(p, list, n);
+  if (R->paralysis) n = unparalysed(R, p, list, n);
+  if (R->cell_w) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+      if (!staying_in_cell(R, p, list[i])) list[k++] = list[i];
+    n = k;
+  }
+  return n;
+}
+
+/* (The t_ functions of the declarations are apart from those that call
+** Lua, which stay as short as they were: a script without declarations
+** pays nothing for them.) */
 static int t_moves(void *ctx, Position *p, Move *list, int n) {
   int answer;
   int k = moves_hook(ctx, p, list, n, MOVE_NONE, NULL, 0, &answer);
   return k < 0 ? 0 : k;
 }
 
+static int t_moves_declared(void *ctx, Position *p, Move *list, int n) {
+  Rules *R = ctx;
+  n = declared_moves(R, p, list, n);
+  return R->has_moves ? t_moves(ctx, p, list, n) : n;
+}
+
 static int t_legal(void *ctx, Position *p, Move m, int mover) {
   Call c = {.R = ctx, .which = H_LEGAL, .m = m};
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, mover) ? 0 : c.answer;
+}
+
+/* continue_as: a capture is judged after its continuation. */
+static int t_legal_continuing(void *ctx, Position *p, Move m, int mover) {
+  int sq, t;
+  (void)ctx;
+  (void)m;
+  return owed(p, &sq, &t) ? continuation_exists(p, mover) : -1;
 }
 
 static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
@@ -1359,12 +1977,35 @@ static void t_effects(void *ctx, Position *p, Move m, Undo *u) {
     }
     if (!R->has_effects) return;
   }
+  if (R->continue_as) {
+    if (u->phase > 0 && p->state[0] != 0) { /* the continuation made: nothing owed */
+      pos_set_state(p, 0, 0);
+      pos_set_state(p, 1, 0);
+    } else if (u->phase == 0 && u->captured != CELL_EMPTY) {
+      const Geometry *g = &p->v->geo;
+      int to = MOVE_TO(m);
+      pos_set_state(p, 0, (unsigned char)p->v->type[CELL_TYPE(u->captured)].letter);
+      pos_set_state(p, 1, (board_file(g, to) + 1) * 100 + board_rank(g, to) + 1);
+    }
+    /* the script's effects, for the moves it asks them for */
+    if (!R->has_effects ||
+        !(R->script_effects_on == HOOK_ON_ALL || MOVE_FLAG(m) == MF_SCRIPT || (u->moved_attr & R->r.effects_attr) ||
+          (R->script_effects_on == HOOK_ON_CAPTURES && u->captured != CELL_EMPTY)))
+      return;
+  }
   Call c = {.R = R, .which = H_EFFECTS, .m = m};
   /* effects of checks count, and change no board: legality is not theirs */
   int can = R->r.effects_on == HOOK_ON_CHECKS && MOVE_FLAG(m) != MF_SCRIPT && !(u->moved_attr & R->r.effects_attr)
                 ? CAN_READ | CAN_STATE
                                                                            : CAN_READ | CAN_CHANGE | CAN_STATE;
   call(&c, p, u, can, u->side);
+}
+
+/* paralysis and cells: what attacks, in C. */
+static int t_attacked_declared(void *ctx, const Position *p, int sq, int by) {
+  Rules *R = ctx;
+  if (R->paralysis) return attacked_unparalysed(R, p, sq, by);
+  return attacked_across_cells(R, p, sq, by);
 }
 
 static int t_attacked(void *ctx, const Position *p, int sq, int by) {
@@ -1398,6 +2039,14 @@ static void endless_turn(Rules *R) {
           "many; does turn_ends ever return true?)", at, steps);
 }
 
+/* continue_as: a capture's turn goes on. */
+static int t_turn_ends_continuing(void *ctx, Position *p, Move m, Undo *u) {
+  (void)ctx;
+  (void)m;
+  (void)u;
+  return p->state[0] == 0;
+}
+
 static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   Call c = {.R = ctx, .which = H_TURN_ENDS, .m = m};
   if (call(&c, p, u, CAN_READ | CAN_PLAY | CAN_STATE, u->side)) return 1;
@@ -1408,10 +2057,29 @@ static int t_turn_ends(void *ctx, Position *p, Move m, Undo *u) {
   return c.answer;
 }
 
+/* The script's words for a refusal a declaration makes in C (hooks.why),
+** in place of the core's in buf: 1 when it gives them. */
+static int why_hook(Rules *R, Position *p, Move m, char *buf, size_t len) {
+  if (!R->has_why) return 0;
+  char text[512] = "";
+  Call c = {.R = R, .which = H_WHY, .m = m, .reason = text, .reasonlen = sizeof text};
+  if (call(&c, p, NULL, CAN_READ, p->side) || !c.answer) return 0;
+  snprintf(buf, len, "%s", text);
+  return 1;
+}
+
 static int t_castling(void *ctx, const Position *p, int side, int kto, int rto, char *reason, size_t len) {
+  Rules *R = ctx;
+  if (reason && len) reason[0] = '\0';
+  if (R->moves_layer) {
+    int ok = layer_castling(R, p, side, kto, rto, reason, len);
+    if (!ok && reason)
+      why_hook(R, (Position *)p, MAKE_MOVE(p->castle_king[p->side], p->castle_rook[p->side * 2 + side], MF_CASTLE, side),
+               reason, len);
+    return ok;
+  }
   Call c = {.R = ctx, .which = H_CASTLING, .side = side, .kto = kto, .rto = rto, .reason = reason,
             .reasonlen = len};
-  if (reason && len) reason[0] = '\0';
   /* read only: the cast lets the view hold it; a failure refuses */
   return call(&c, (Position *)p, NULL, CAN_READ, p->side) ? 0 : c.answer;
 }
@@ -1427,18 +2095,88 @@ static int t_terminal(void *ctx, Position *p, char *reason, size_t len) {
   return call(&c, p, NULL, CAN_READ | CAN_PLAY, p->side) ? 0 : c.answer;
 }
 
+/* terminal_on: not asked after a step that did none of those things. */
+static int t_terminal_after(void *ctx, Position *p, char *reason, size_t len) {
+  if (!(p->last_step & ((Rules *)ctx)->r.terminal_after)) {
+    if (reason && len) reason[0] = '\0';
+    return 0;
+  }
+  return t_terminal(ctx, p, reason, len);
+}
+
 /* Why the hooks refuse m, one of the core's moves here: the moves hook
 ** leaves it out (with the reason it gives in its second result, a table
 ** keyed by move), or the legal hook refuses it after it is made. */
 static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
   Rules *R = ctx;
+  const Variant *v = p->v;
   Move list[MAX_MOVES];
-  int n = gen_pseudo(p, list), found = 0;
-  if (R->r.castling && p->v->castling) n = castling_by_hook(p, list, n); /* as rules_legal_moves */
+  int sq, t, continuing = R->continue_as && owed(p, &sq, &t);
+  int n = R->r.generate ? R->r.generate(R, p, list) : -1, found = 0;
+  if (n < 0) {
+    n = gen_pseudo(p, list);
+    if (R->r.castling && v->castling) n = castling_by_hook(p, list, n); /* as rules_legal_moves */
+  }
   for (int i = 0; i < n; i++)
     if (list[i] == m) found = 1;
+  if (continuing && !found && MOVE_FLAG(m) != MF_SCRIPT) {
+    char at[8];
+    board_square_name(&v->geo, sq, at);
+    snprintf(buf, len, "the capture owes its continuation: the piece on %s moves on as a %s, without capture",
+             at, v->type[t].name);
+    why_hook(R, p, m, buf, len);
+    return 1;
+  }
+  if (R->moves_layer && !found && MOVE_FLAG(m) != MF_SCRIPT) {
+    /* one of the core's moves on the whole board: not its layer's (a
+    ** castling's reasons are the castling test's: castling_refusal) */
+    if (MOVE_FLAG(m) == MF_CASTLE) return 0;
+    char a[8], b[8];
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    board_square_name(&v->geo, from, a);
+    board_square_name(&v->geo, to, b);
+    if (MOVE_FLAG(m) != MF_CASTLE && board_inside(&v->geo, to) && !layer_free(p, R->moves_layer, p->attr[from] & R->moves_layer, to))
+      snprintf(buf, len, "%s is occupied on another layer than the piece on %s's, where it would land", b, a);
+    else
+      snprintf(buf, len, "the piece on %s cannot move so on its own layer", a);
+    why_hook(R, p, m, buf, len);
+    return 1;
+  }
   if (!found && MOVE_FLAG(m) != MF_SCRIPT) return 0;
-  if (R->r.moves && found) {
+  if (R->cell_w && found && staying_in_cell(R, p, m)) {
+    char a[8], b[8];
+    board_square_name(&v->geo, MOVE_FROM(m), a);
+    board_square_name(&v->geo, move_destination(p, m), b);
+    snprintf(buf, len, "%s and %s are in the same %dx%d cell: a move must leave its cell", a, b, R->cell_w, R->cell_h);
+    why_hook(R, p, m, buf, len);
+    return 1;
+  }
+  if (R->paralysis && found) {
+    uint64_t stuck[(MAX_SQUARES + 63) / 64];
+    if (find_paralysed(R, p, stuck) && paralysed_move(p, m, stuck)) {
+      int who = MOVE_FROM(m);
+      if (MOVE_FLAG(m) == MF_CASTLE && paralyser(R, p, who) == SQ_NONE) who = MOVE_TO(m);
+      int by = paralyser(R, p, who);
+      char a[8], b[8];
+      board_square_name(&v->geo, who, a);
+      board_square_name(&v->geo, by, b);
+      snprintf(buf, len, "the %s on %s is paralysed (attacked by %s's %s on %s)", v->type[CELL_TYPE(p->board[who])].name,
+               a, colour_title(p->side ^ 1), v->type[CELL_TYPE(p->board[by])].name, b);
+      why_hook(R, p, m, buf, len);
+      return 1;
+    }
+  }
+  if (R->continue_as && !continuing) {
+    n = captures_unpromoted(p, list, n);
+    found = 0;
+    for (int i = 0; i < n; i++)
+      if (list[i] == m) found = 1;
+    if (!found && MOVE_FLAG(m) == MF_PROMO) {
+      snprintf(buf, len, "a capture does not promote: its continuation does, where it ends");
+      return 1;
+    }
+  }
+  if (R->has_moves && found) {
     int answer, k = moves_hook(R, p, list, n, m, buf, len, &answer);
     if (k < 0) return 0;
     int kept = 0;
@@ -1449,6 +2187,35 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
       return 1;
     }
   }
+  if (R->moves_layer && found) { /* judged on the layer it is made on, before passing */
+    Undo u;
+    int us = p->side, refused = 0;
+    move_make(p, m, &u);
+    if (!safe_before_passing(R, p, m, us)) refused = 1;
+    move_unmake(p, m, &u);
+    if (refused) {
+      snprintf(buf, len, "the %s would stand attacked on the layer the move is made on, before passing",
+               v->royal_mask ? v->type[__builtin_ctz(v->royal_mask)].name : "royal piece");
+      why_hook(R, p, m, buf, len);
+    }
+    return refused;
+  }
+  if (R->continue_as) { /* a capture: judged after its continuation */
+    Undo u;
+    int us = p->side, refused = 0;
+    move_make(p, m, &u);
+    if (owed(p, &sq, &t) && !continuation_exists(p, us) && !R->r.failed) {
+      char at[8];
+      board_square_name(&v->geo, sq, at);
+      snprintf(buf, len, "no move of a %s from %s without capture leaves %s's %s safe (the capture's continuation)",
+               v->type[t].name, at,
+               colour_title(us), v->royal_mask ? v->type[__builtin_ctz(v->royal_mask)].name : "pieces");
+      refused = 1;
+    }
+    move_unmake(p, m, &u);
+    if (refused) why_hook(R, p, m, buf, len);
+    return refused;
+  }
   if (R->r.legal) {
     Undo u;
     int us = p->side;
@@ -1457,7 +2224,7 @@ static int t_refusal(void *ctx, Position *p, Move m, char *buf, size_t len) {
     ** "royal": for a royal piece's move (the cell before the move) */
     uint8_t moving = MOVE_FLAG(m) == MF_SCRIPT || MOVE_FLAG(m) == MF_DROP ||
                              (MOVE_FLAG(m) >= MF_PLACE && MOVE_FLAG(m) <= MF_DRAW) ? CELL_EMPTY : p->board[MOVE_FROM(m)];
-    int royal = moving != CELL_EMPTY && moving != CELL_OFF && (p->v->royal_mask >> CELL_TYPE(moving) & 1u);
+    int royal = moving != CELL_EMPTY && moving != CELL_OFF && (v->royal_mask >> CELL_TYPE(moving) & 1u);
     move_make(p, m, &u);
     int asked = R->r.legal_on == HOOK_ON_CHECKS ? !royal_attacked(p, us) && royal_attacked(p, us ^ 1)
               : R->r.legal_on == HOOK_ON_ROYAL ? royal : 1;
@@ -1547,7 +2314,10 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
                         !strcmp(key, "legal_on") || !strcmp(key, "attacked_on") ||
                         !strcmp(key, "moves_on") || !strcmp(key, "effects_attr") ||
                         !strcmp(key, "moves_attr") || !strcmp(key, "turn_ends_on") ||
-                        !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle"));
+                        !strcmp(key, "attacked_layer") || !strcmp(key, "effects_toggle") ||
+                        !strcmp(key, "continue_as") || !strcmp(key, "moves_layer") ||
+                        !strcmp(key, "paralysis") || !strcmp(key, "terminal_on") ||
+                        !strcmp(key, "moves_others") || !strcmp(key, "cells"));
     for (int i = 0; key && i < NHOOKS; i++)
       if (!strcmp(key, hook_names[i])) {
         known = 1;
@@ -1559,8 +2329,9 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       }
     if (!known) {
       snprintf(err, errlen, "hooks: unknown key %s (expected moves, legal, effects, attacked, "
-               "turn_ends, terminal, castling, notation, kinds, effects_on, effects_attr, legal_on, attacked_on, moves_on,"
-               " moves_attr, turn_ends_on, attacked_layer or effects_toggle)",
+               "turn_ends, terminal, castling, notation, why, kinds, effects_on, effects_attr, legal_on, attacked_on,"
+               " moves_on, moves_attr, moves_others, turn_ends_on, terminal_on, attacked_layer, effects_toggle, continue_as,"
+               " moves_layer, paralysis or cells)",
                key ? key : luaL_typename(L, -2));
       lua_pop(L, 3);
       return NULL;
@@ -1621,6 +2392,35 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     lua_pop(L, 1);
   }
   if (!problem) problem = read_moves_on(L, h, R);
+  lua_pushliteral(L, "moves_others");
+  int mo = lua_rawget(L, h);
+  if (!problem && mo != LUA_TNIL) {
+    const char *val = mo == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    if (!strcmp(val, "drop")) R->moves_drop_others = 1;
+    else if (strcmp(val, "keep")) problem = "hooks.moves_others: expected \"keep\" or \"drop\"";
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "terminal_on");
+  int tt = lua_rawget(L, h);
+  if (!problem && tt != LUA_TNIL) {
+    static const char expected[] = "hooks.terminal_on: expected \"all\", \"captures\", \"royal\", \"checks\" or a list of them";
+    static const char *const names[] = {"captures", "royal", "checks"};
+    static const int bits[] = {LAST_CAPTURE, LAST_ROYAL, LAST_CHECK};
+    int n = tt == LUA_TTABLE ? (int)lua_rawlen(L, -1) : 1, all = 0;
+    if (tt != LUA_TSTRING && (tt != LUA_TTABLE || n < 1 || n > 3)) problem = expected;
+    for (int i = 1; i <= n && !problem; i++) {
+      if (tt == LUA_TTABLE) lua_rawgeti(L, -1, i);
+      const char *val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      int found = 0;
+      for (int j = 0; j < 3; j++)
+        if (!strcmp(val, names[j])) R->r.terminal_after |= bits[j], found = 1;
+      if (!strcmp(val, "all") && tt == LUA_TSTRING) all = found = 1;
+      if (!found) problem = expected;
+      if (tt == LUA_TTABLE) lua_pop(L, 1);
+    }
+    if (all) R->r.terminal_after = 0;
+  }
+  lua_pop(L, 1);
   lua_pushliteral(L, "effects_attr");
   int at = lua_rawget(L, h);
   if (!problem && at != LUA_TNIL) {
@@ -1665,6 +2465,113 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     else R->attacked_layer = (uint8_t)bits;
   }
   lua_pop(L, 1);
+  if (!problem && R->moves_drop_others && !R->moves_only)
+    problem = "hooks.moves_others: \"drop\" needs moves_on or moves_attr (without them the hook is handed every move)";
+  lua_pushliteral(L, "continue_as");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int phases_ok = v->nphases == 2 && v->phase[0].kind == PHASE_MOVE && v->phase[1].kind == PHASE_MOVE;
+    int given[3];
+    static const char *const theirs[3] = {"legal", "turn_ends", "legal_on"};
+    for (int i = 0; i < 3; i++) {
+      lua_pushstring(L, theirs[i]);
+      given[i] = lua_rawget(L, h) != LUA_TNIL;
+      lua_pop(L, 1);
+    }
+    lua_pushliteral(L, "turn_ends_on");
+    given[1] |= lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (at != LUA_TSTRING || strcmp(lua_tostring(L, -1), "captured"))
+      problem = "hooks.continue_as: expected \"captured\" (a capture goes on in the way of the piece it took)";
+    else if (!phases_ok)
+      problem = "hooks.continue_as: needs turn = { \"move\", \"move\" } (the capture, then its continuation)";
+    else if (given[0] || given[2])
+      problem = "hooks.continue_as: it judges the captures (by their continuations); give it or hooks.legal and legal_on, not both";
+    else if (given[1])
+      problem = "hooks.continue_as: it ends the turns (after the continuation); give it or hooks.turn_ends and turn_ends_on, not both";
+    else if (R->r.effects_on == HOOK_ON_CHECKS)
+      problem = "hooks.continue_as: its effects change the state, which effects_on = \"checks\" leaves to checks; give effects_on \"all\" or \"captures\"";
+    else R->continue_as = 1;
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "paralysis");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    static const char expected[] = "hooks.paralysis: expected a table of piece letters, each with the letters "
+                                   "of the enemy types whose attack paralyses it ({ n = \"n\", ... })";
+    lua_pushliteral(L, "attacked");
+    int has_hook = lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (at != LUA_TTABLE) problem = expected;
+    else if (has_hook || R->attacked_layer)
+      problem = "hooks.paralysis: a paralysed piece attacks nothing, which it judges; give it or an attacked hook "
+                "(or attacked_layer), not both";
+    lua_pushnil(L);
+    while (!problem && lua_next(L, -2)) {
+      size_t kl = 0, vl = 0;
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &kl) : NULL;
+      const char *val = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &vl) : NULL;
+      int t = k && kl == 1 ? variant_type_by_letter(v, (char)(k[0] >= 'A' && k[0] <= 'Z' ? k[0] + 32 : k[0])) : -1;
+      if (!k || !val || t < 0) problem = expected;
+      for (size_t i = 0; !problem && i < vl; i++) {
+        int by = variant_type_by_letter(v, (char)(val[i] >= 'A' && val[i] <= 'Z' ? val[i] + 32 : val[i]));
+        if (by < 0) problem = expected;
+        else R->paralysed_by[t] |= 1u << by;
+      }
+      lua_pop(L, 1);
+    }
+    if (problem && at == LUA_TTABLE && lua_gettop(L) > h + 2) lua_pop(L, 1); /* the key lua_next left */
+    if (!problem) R->paralysis = 1;
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "cells");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    lua_pushliteral(L, "attacked");
+    int has_hook = lua_rawget(L, h) != LUA_TNIL;
+    lua_pop(L, 1);
+    lua_Integer w = 0, hh = 0;
+    if (at == LUA_TTABLE && lua_rawlen(L, -1) == 2) {
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+      w = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+      hh = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      lua_pop(L, 2);
+    }
+    if (w < 1 || w > v->geo.files || hh < 1 || hh > v->geo.ranks)
+      problem = "hooks.cells: expected { width, height }, a cell's files and ranks (1 to the board's)";
+    else if (has_hook || R->attacked_layer || R->paralysis)
+      problem = "hooks.cells: a piece attacks only outside its cell, which it judges; give it or an attacked hook "
+                "(attacked_layer, paralysis), not both";
+    else {
+      R->cell_w = (int)w;
+      R->cell_h = (int)hh;
+    }
+  }
+  lua_pop(L, 1);
+  lua_pushliteral(L, "moves_layer");
+  at = lua_rawget(L, h);
+  if (!problem && at != LUA_TNIL) {
+    int isnum, hooked = 0;
+    lua_Integer bits = lua_tointegerx(L, -1, &isnum);
+    static const char *const theirs[2] = {"castling", "legal"};
+    for (int i = 0; i < 2; i++) {
+      lua_pushstring(L, theirs[i]);
+      hooked |= (lua_rawget(L, h) != LUA_TNIL) << i;
+      lua_pop(L, 1);
+    }
+    if (at != LUA_TNUMBER || !isnum || bits < 1 || bits > 255) problem = "hooks.moves_layer: expected attribute bits, 1 to 255";
+    else if (R->attacked_layer != bits)
+      problem = "hooks.moves_layer: needs attacked_layer of the same bits (a move made on a layer is judged by that layer's attack)";
+    else if (hooked & 1)
+      problem = "hooks.moves_layer: it judges castling on the king's layer; give it or a castling hook, not both";
+    else if (hooked & 2)
+      problem = "hooks.moves_layer: it judges the moves on their layers; give it or a legal hook, not both";
+    else if (R->continue_as)
+      problem = "hooks.moves_layer: it makes the moves, as continue_as does; give one of them";
+    else R->moves_layer = (uint8_t)bits;
+  }
+  lua_pop(L, 1);
   if (problem) {
     snprintf(err, errlen, "%s", problem);
     lua_pop(L, 2);
@@ -1693,7 +2600,10 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
     lua_pop(L, 1);
     if (!has) continue;
     switch (i) {
-      case H_MOVES: R->r.moves = t_moves; break;
+      case H_MOVES:
+        R->r.moves = t_moves;
+        R->has_moves = 1;
+        break;
       case H_LEGAL: R->r.legal = t_legal; break;
       case H_EFFECTS:
         R->r.effects = t_effects;
@@ -1704,14 +2614,51 @@ RuleHooks *rules_new(lua_State *L, int idx, const Variant *v, int *bad, char *er
       case H_TERMINAL: R->r.terminal = t_terminal; break;
       case H_CASTLING: R->r.castling = t_castling; break;
       case H_NOTATION: R->r.notation = t_notation; break;
+      case H_WHY: R->has_why = 1; break;
     }
   }
   lua_pop(L, 1);
   if (R->effects_toggle) R->r.effects = t_effects;
+  if (R->continue_as) {
+    /* the capture's effects (the continuation owed), its judging and the
+    ** turn's end here; the continuation's moves made here too */
+    R->script_effects_on = R->r.effects_on;
+    R->r.effects_on = R->has_effects && R->script_effects_on == HOOK_ON_ALL ? HOOK_ON_ALL : HOOK_ON_CAPTURES;
+    R->r.effects_continuing = 1;
+    R->r.effects = t_effects;
+    R->r.legal = t_legal_continuing;
+    R->r.legal_on = HOOK_ON_CAPTURES;
+    R->r.turn_ends = t_turn_ends_continuing;
+    R->r.turn_ends_on = HOOK_ON_CAPTURES;
+    R->r.moves = t_moves_declared;
+    R->r.generate = t_generate;
+  }
+  if (R->cell_w) {
+    /* the moves that stay in their cell taken out, and the attacks from
+    ** within the attacked square's cell, here */
+    R->r.moves = t_moves_declared;
+    R->r.attacked = t_attacked_declared;
+    R->r.attacked_all = 0;
+  }
+  if (R->paralysis) {
+    /* the paralysed pieces' moves taken out, and their attacks (asked
+    ** where the ordinary attack finds one), here */
+    R->r.moves = t_moves_declared;
+    R->r.attacked = t_attacked_declared;
+    R->r.attacked_all = 0;
+  }
+  if (R->moves_layer) {
+    /* the moves made layer by layer, their castling and legality judged
+    ** there, in C */
+    R->r.generate = t_generate;
+    R->r.judge = t_judge;
+    R->r.castling = t_castling;
+  }
   if (R->attacked_layer) { /* every square asked: a layer may lose or gain attacks */
     R->r.attacked = t_attacked;
     R->r.attacked_all = 1;
   }
+  if (R->r.terminal && R->r.terminal_after) R->r.terminal = t_terminal_after;
   R->r.refusal = t_refusal;
   (void)v;
   *bad = 0;

@@ -1,8 +1,9 @@
 -- hooks.castling (docs/api.md, "Rule hooks"): a script judges the squares
 -- between king and rook in place of the core's test that they are empty;
 -- the core still finds king, right and rook, and still refuses castling
--- out of, through or into check. Alice chess uses it
--- (tests/lua/test_alice.lua); here a chess whose O-O-O may pass a piece on
+-- out of, through or into check. Alice chess used it until moves_layer
+-- judged castling on its boards (tests/lua/test_hook_fast.lua keeps that
+-- version); here a chess whose O-O-O may pass a piece on
 -- b1 (the knight jumps aside, as it were), and the answers the hook may
 -- give.
 

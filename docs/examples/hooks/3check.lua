@@ -18,6 +18,8 @@ return std.extend(std.chess, {
       local slot = pos:mover() == "white" and 1 or 2
       pos:set_state(slot, pos:state(slot) + 1)
     end,
+    -- only a check brings a count to three: asked after checks alone
+    terminal_on = "checks",
     terminal = function(pos)
       local mine = pos:side() == "white" and 1 or 2
       if pos:state(3 - mine) >= 3 then return "loss" end

@@ -16,11 +16,16 @@ return std.extend(std.chess, {
   castling = std.NONE,
   rules = { stalemate = "win" },
   hooks = {
-    -- Where a capture is possible, only captures.
-    moves = function(pos, moves)
-      local captures = pos:captures(moves)
-      if #captures > 0 then return captures end
+    -- Where a capture is possible, only captures: the hook is handed the
+    -- captures alone (and not called where there is none), and the moves
+    -- it is not handed then go.
+    moves_on = "captures",
+    moves_others = "drop",
+    moves = function(pos, captures)
+      return captures
     end,
+    -- pieces go only by capture: asked after captures alone
+    terminal_on = "captures",
     terminal = function(pos)
       if pos:count(pos:side()) == 0 then return "win" end
     end,

@@ -12,8 +12,6 @@
 -- - a side without a king has lost.
 local std = require "std"
 
-local around = { { -1, -1 }, { 0, -1 }, { 1, -1 }, { -1, 0 }, { 1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 } }
-
 local function other(c) return c == "white" and "black" or "white" end
 
 local function next_to(pos, a, b)
@@ -28,15 +26,8 @@ return std.extend(std.chess, {
     effects_on = "captures",
     effects = function(pos, move)
       local _, to = pos:decode(move)
-      pos:remove(to)
-      local f, r = pos:file(to), pos:rank(to)
-      for _, d in ipairs(around) do
-        local sq = pos:square(f + d[1], r + d[2])
-        if sq then
-          local piece = pos:piece(sq)
-          if piece and piece ~= "P" and piece ~= "p" then pos:remove(sq) end
-        end
-      end
+      pos:remove(to)              -- the capturer
+      pos:remove_around(to, "p")  -- the pieces around, pawns spared (one call)
     end,
     legal_on = "captures", -- other moves blast nothing: the check rule judges them
     legal = function(pos, move)
@@ -51,6 +42,8 @@ return std.extend(std.chess, {
       local piece = pos:piece(sq)
       return not (theirs and (piece == "K" or piece == "k") and next_to(pos, sq, theirs))
     end,
+    -- a king goes only in a blast: asked after captures alone
+    terminal_on = "captures",
     terminal = function(pos)
       if not pos:royal(pos:side()) then return "loss" end
     end,

@@ -13,6 +13,8 @@ return std.extend(std.chess, {
   hooks = {
     -- Before the moves of each position: has a king reached the hill?
     -- The side that just moved did it, so the side to move has lost.
+    -- Only a king's move takes a king there: asked after those alone.
+    terminal_on = "royal",
     terminal = function(pos)
       local side = pos:side()
       local other = side == "white" and "black" or "white"
