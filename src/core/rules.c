@@ -606,28 +606,45 @@ static inline int board_trial(const Variant *v, Move m) {
          !((flag == MF_PROMO || flag == MF_DROP) && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1));
 }
 
+/* A move (board_trial) played on the board alone: the board, the piece
+** lists and the moving piece's attribute, as pos_make would leave them for
+** the attack test (a piece taken stays listed, and attacked() passes it
+** over); trial_undo() puts them back. What the attacked_after() family
+** shares. */
+typedef struct {
+  int from, to, moved, idx;
+  uint8_t fc, tc, fa, ta;
+} Trial;
+
+static inline __attribute__((always_inline)) void trial_play(Position *p, Move m, Trial *t) {
+  int flag = MOVE_FLAG(m), us = p->side;
+  uint8_t *b = p->board;
+  t->from = MOVE_FROM(m), t->to = MOVE_TO(m);
+  t->fc = b[t->from], t->tc = b[t->to], t->fa = p->attr[t->from], t->ta = p->attr[t->to];
+  t->moved = flag != MF_DROP && t->from != t->to;
+  t->idx = t->moved ? p->pidx[t->from] : 0;
+  b[t->from] = CELL_EMPTY;
+  b[t->to] = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : t->fc;
+  p->attr[t->to] = flag == MF_PROMO ? (uint8_t)p->v->promoted_bit
+                   : flag == MF_DROP ? 0 : (uint8_t)(t->fa & ~UNMOVED_BIT);
+  if (t->moved) p->plist[us][t->idx] = (uint16_t)t->to;
+}
+
+static inline __attribute__((always_inline)) void trial_undo(Position *p, const Trial *t) {
+  if (t->moved) p->plist[p->side][t->idx] = (uint16_t)t->from;
+  p->attr[t->to] = t->ta;
+  p->attr[t->from] = t->fa;
+  p->board[t->to] = t->tc;
+  p->board[t->from] = t->fc;
+}
+
 /* Is sq, or where the piece on sq goes when m moves it, attacked by
-** colour by once m (board_trial) is played? The move is made on the
-** board, the piece lists and the moving piece's attribute, as pos_make
-** would leave them for the attack test (a piece taken stays listed, and
-** attacked() passes it over), and taken back. */
+** colour by once m (board_trial) is played? */
 static int attacked_after(Position *p, Move m, int sq, int by) {
-  const Variant *v = p->v;
-  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
-  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
-  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
-  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
-  b[from] = CELL_EMPTY;
-  b[to] = cell;
-  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
-                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
-  if (moved) p->plist[us][idx] = (uint16_t)to;
-  int hit = attacked(p, sq == from ? to : sq, by);
-  if (moved) p->plist[us][idx] = (uint16_t)from;
-  p->attr[to] = ta;
-  p->attr[from] = fa;
-  b[to] = tc;
-  b[from] = fc;
+  Trial t;
+  trial_play(p, m, &t);
+  int hit = attacked(p, sq == t.from ? t.to : sq, by);
+  trial_undo(p, &t);
   return hit;
 }
 
@@ -705,26 +722,14 @@ static int legal_wrapped(Position *p, Move *list, int n, int ksq) {
 ** on the one trial board: the one m moves at its destination, and the
 ** others where all is set (else only the moving one). */
 static int any_attacked_after(Position *p, Move m, const int *rsq, int nr, int by, int all) {
-  const Variant *v = p->v;
-  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
-  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
-  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
-  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
-  b[from] = CELL_EMPTY;
-  b[to] = cell;
-  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
-                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
-  if (moved) p->plist[us][idx] = (uint16_t)to;
+  Trial t;
+  trial_play(p, m, &t);
   int hit = 0;
   for (int i = 0; i < nr && !hit; i++) {
-    if (rsq[i] == from && moved) hit = attacked(p, to, by);
+    if (rsq[i] == t.from && t.moved) hit = attacked(p, t.to, by);
     else if (all) hit = attacked(p, rsq[i], by);
   }
-  if (moved) p->plist[us][idx] = (uint16_t)from;
-  p->attr[to] = ta;
-  p->attr[from] = fa;
-  b[to] = tc;
-  b[from] = fc;
+  trial_undo(p, &t);
   return hit;
 }
 
@@ -796,23 +801,11 @@ static int legal_royals(Position *p, Move *list, int n) {
 /* Are all of the nr royal pieces on rsq attacked by colour by once m
 ** (board_trial) is played, the one m moves at its destination? */
 static int all_attacked_after(Position *p, Move m, const int *rsq, int nr, int by) {
-  const Variant *v = p->v;
-  int from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m), us = p->side;
-  uint8_t *b = p->board, fc = b[from], tc = b[to], fa = p->attr[from], ta = p->attr[to];
-  int moved = flag != MF_DROP && from != to, idx = moved ? p->pidx[from] : 0;
-  uint8_t cell = flag == MF_PROMO || flag == MF_DROP ? MAKE_CELL(us, MOVE_PROMO(m) - 1) : fc;
-  b[from] = CELL_EMPTY;
-  b[to] = cell;
-  p->attr[to] = flag == MF_PROMO ? (uint8_t)v->promoted_bit
-                : flag == MF_DROP ? 0 : (uint8_t)(fa & ~UNMOVED_BIT);
-  if (moved) p->plist[us][idx] = (uint16_t)to;
+  Trial t;
+  trial_play(p, m, &t);
   int all = 1;
-  for (int i = 0; i < nr && all; i++) all = attacked(p, rsq[i] == from && moved ? to : rsq[i], by);
-  if (moved) p->plist[us][idx] = (uint16_t)from;
-  p->attr[to] = ta;
-  p->attr[from] = fa;
-  b[to] = tc;
-  b[from] = fc;
+  for (int i = 0; i < nr && all; i++) all = attacked(p, rsq[i] == t.from && t.moved ? t.to : rsq[i], by);
+  trial_undo(p, &t);
   return all;
 }
 
