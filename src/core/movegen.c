@@ -49,6 +49,33 @@ int attacked(const Position *p, int sq, int by) {
   return attacked_specially(p, sq, by);
 }
 
+void ray_screens(const Position *p, int sq, int by, uint64_t *first) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  memset(first, 0, (MAX_SQUARES + 63) / 64 * sizeof *first);
+  for (const Ray *r = v->ray[by], *end = r + v->nrays[by]; r < end; r++) {
+    int at = sq, d = 1, f = SQ_NONE;
+    for (; d <= r->reach; d++) {
+      at += r->off;
+      if (b[at] == CELL_OFF) break;
+      if (b[at] != CELL_EMPTY) {
+        f = at;
+        break;
+      }
+    }
+    if (f == SQ_NONE) continue;
+    for (d++; d <= r->reach; d++) {
+      at += r->off;
+      uint8_t c = b[at];
+      if (c == CELL_OFF) break;
+      if (c != CELL_EMPTY && CELL_COLOUR(c) == by && IS_SET(r->mask[d], CELL_TYPE(c))) {
+        first[f >> 6] |= 1ull << (f & 63);
+        break;
+      }
+    }
+  }
+}
+
 int piece_attacks(const Position *p, int from, int sq) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
@@ -1206,6 +1233,23 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
   return n;
 }
 
+/* list[first..n) with each move once, in order (a piece whose two steps
+** reach one square writes the move twice); returns the new end. */
+static int keep_once(Move *list, int first, int n) {
+  uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
+  int kept = first;
+  for (int i = first; i < n; i++) {
+    Move m = list[i];
+    int to = MOVE_TO(m), twice = 0;
+    if (SEEN(seen, to))
+      for (int j = first; j < kept && !twice; j++) twice = list[j] == m;
+    if (twice) continue;
+    MARK_SEEN(seen, to);
+    list[kept++] = m;
+  }
+  return kept;
+}
+
 /* The moves of the piece of type t on from where the board wraps. A line
 ** ends where it would come back to the piece's own square (the piece
 ** still stands there, so it blocks), and a square two steps reach (a
@@ -1220,18 +1264,7 @@ static int gen_wrapped(const Position *p, Move *list, int n, int from, int t, in
   else
     n = gen_wrapped_steps(p, list, n, from, t, check);
   if (!IS_SET(v->wrap_twice_mask[us], t)) return n;
-  uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
-  int k = n0;
-  for (int i = n0; i < n; i++) {
-    Move m = list[i];
-    int to = MOVE_TO(m), twice = 0;
-    if (SEEN(seen, to))
-      for (int j = n0; j < k && !twice; j++) twice = list[j] == m;
-    if (twice) continue;
-    MARK_SEEN(seen, to);
-    list[k++] = m;
-  }
-  return k;
+  return keep_once(list, n0, n);
 }
 
 /* The moves of a piece with extra moves, which end on its extra squares.
@@ -1277,18 +1310,7 @@ static __attribute__((noinline)) int gen_with_extra(const Position *p, Move *lis
     if (IS_SET(v->extra_at[us][MOVE_TO(list[j])], t)) list[k++] = list[j];
   if (!IS_SET(v->twice_mask[us], t)) return k;
   /* two steps that reach one square: each move once */
-  uint64_t seen[(MAX_SQUARES + 63) / 64] = {0};
-  int kept = first;
-  for (int i = first; i < k; i++) {
-    Move m = list[i];
-    int to = MOVE_TO(m), twice = 0;
-    if (SEEN(seen, to))
-      for (int j = first; j < kept && !twice; j++) twice = list[j] == m;
-    if (twice) continue;
-    MARK_SEEN(seen, to);
-    list[kept++] = m;
-  }
-  return kept;
+  return keep_once(list, first, k);
 }
 
 /* The promotion into q by step s landing on to, where q may stand there

@@ -13,6 +13,12 @@
 int attacked(const Position *p, int sq, int by);
 /* Does the piece on from attack sq (could it capture there)? */
 int piece_attacks(const Position *p, int from, int sq);
+/* Marks in first (cleared first) the first piece on each of sq's attack
+** rays beyond which a piece of colour by stands that attacks along the ray
+** from there, were the squares between empty: the pieces whose leaving
+** could open a line of by's onto sq (a discovered attack, or a pin). */
+void ray_screens(const Position *p, int sq, int by, uint64_t *first);
+
 /* Is a royal piece of colour c attacked? */
 int royal_attacked(const Position *p, int c);
 /* The opponent's pieces that attack c's royal pieces: the first max of

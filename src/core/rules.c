@@ -749,6 +749,18 @@ static inline int royals_survive(Position *p, Move m, const int *rsq, int nr, co
   return !any_attacked_after(p, m, rsq, nr, p->side ^ 1, watched);
 }
 
+/* The watched squares of the nr royal pieces on rsq (king_rays' and the
+** special lines', marked in watch; *watching set where any is): is one of
+** them in check? (In check, the marking stops: every move is tried.) */
+static int royals_watch(const Position *p, const int *rsq, int nr, uint64_t *watch, int *watching) {
+  int them = p->side ^ 1, in_check = 0;
+  for (int i = 0; i < nr && !in_check; i++)
+    in_check = king_rays(p, rsq[i], watch, watching) || attacked_specially(p, rsq[i], them);
+  if (!in_check && p->v->special_attackers[them])
+    for (int i = 0; i < nr; i++) *watching |= mark_special_lines(p, rsq[i], watch);
+  return in_check;
+}
+
 /* legal_of() where the side has several royal pieces and the check rule
 ** protects each of them (ROYALS_EACH), on a board that neither wraps nor
 ** has owners of squares and where captures do not blast: the scheme of
@@ -763,7 +775,7 @@ static inline int royals_survive(Position *p, Move m, const int *rsq, int nr, co
 static int legal_royals(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
-  int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = 0;
+  int us = p->side, rsq[MAX_PIECES], nr = 0;
   uint64_t watch[(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
   memset(watch, 0, sizeof watch);
   memset(royals, 0, sizeof royals);
@@ -774,11 +786,7 @@ static int legal_royals(Position *p, Move *list, int n) {
       WATCH(royals, sq);
     }
   }
-  int watching = 0, in_check = 0;
-  for (int i = 0; i < nr && !in_check; i++)
-    in_check = king_rays(p, rsq[i], watch, &watching) || attacked_specially(p, rsq[i], them);
-  if (!in_check && v->special_attackers[them])
-    for (int i = 0; i < nr; i++) watching |= mark_special_lines(p, rsq[i], watch);
+  int watching = 0, in_check = royals_watch(p, rsq, nr, watch, &watching);
   int k = 0;
   if (!in_check && !watching) {
     /* nothing pinned, no special line, no check: only the royal pieces'
@@ -1034,11 +1042,7 @@ static int legal_counted(Position *p, Move *list, int n) {
     rsq[i] = g.sq[i];
     WATCH(royals, rsq[i]);
   }
-  int watching = 0, in_check = 0;
-  for (int i = 0; i < nr && !in_check; i++)
-    in_check = king_rays(p, rsq[i], watch, &watching) || attacked_specially(p, rsq[i], them);
-  if (!in_check && v->special_attackers[them])
-    for (int i = 0; i < nr; i++) watching |= mark_special_lines(p, rsq[i], watch);
+  int watching = 0, in_check = royals_watch(p, rsq, nr, watch, &watching);
   int k = 0;
   for (int i = 0; i < n; i++) {
     Move m = list[i];
@@ -1141,34 +1145,12 @@ typedef struct CheckScan {
 
 static __attribute__((noinline)) void check_scan(const Position *p, CheckScan *c) {
   const Variant *v = p->v;
-  const uint8_t *b = p->board;
   int us = p->side, them = us ^ 1;
   c->ksq = p->royal[them];
   c->fast = !v->rules->attacked && !v->geo.wrap && !v->special_attackers[us] && !v->nblast &&
             !v->facing_illegal && c->ksq != SQ_NONE && royal_count(p, them) == 1;
   if (!c->fast) return;
-  memset(c->first, 0, sizeof c->first);
-  for (const Ray *r = v->ray[us], *end = r + v->nrays[us]; r < end; r++) {
-    int sq = c->ksq, d = 1, f = SQ_NONE;
-    for (; d <= r->reach; d++) {
-      sq += r->off;
-      if (b[sq] == CELL_OFF) break;
-      if (b[sq] != CELL_EMPTY) {
-        f = sq;
-        break;
-      }
-    }
-    if (f == SQ_NONE) continue;
-    for (d++; d <= r->reach; d++) {
-      sq += r->off;
-      uint8_t cell = b[sq];
-      if (cell == CELL_OFF) break;
-      if (cell != CELL_EMPTY && CELL_COLOUR(cell) == us && IS_SET(r->mask[d], CELL_TYPE(cell))) {
-        c->first[f >> 6] |= 1ull << (f & 63);
-        break;
-      }
-    }
-  }
+  ray_screens(p, c->ksq, us, c->first);
 }
 
 static int gives_check(Position *p, Move m, const CheckScan *c) {

@@ -1667,28 +1667,7 @@ static int t_judge(void *ctx, Position *p, Move *list, int n) {
   ** between empty: while none of them leaves the king's layer, no ray
   ** opens (a leaper's attack needs no open line) */
   uint64_t first[(MAX_SQUARES + 63) / 64];
-  memset(first, 0, sizeof first);
-  for (const Ray *r = v->ray[them], *end = r + v->nrays[them]; r < end; r++) {
-    int sq = ksq, d = 1, f = SQ_NONE;
-    for (; d <= r->reach; d++) {
-      sq += r->off;
-      if (b[sq] == CELL_OFF) break;
-      if (b[sq] != CELL_EMPTY) {
-        f = sq;
-        break;
-      }
-    }
-    if (f == SQ_NONE) continue;
-    for (d++; d <= r->reach; d++) {
-      sq += r->off;
-      uint8_t c = b[sq];
-      if (c == CELL_OFF) break;
-      if (c != CELL_EMPTY && CELL_COLOUR(c) == them && (r->mask[d] >> CELL_TYPE(c) & 1)) {
-        first[f >> 6] |= 1ull << (f & 63);
-        break;
-      }
-    }
-  }
+  ray_screens(p, ksq, them, first);
 #define FIRST(sq) (first[(sq) >> 6] >> ((sq) & 63) & 1)
   for (int i = 0; i < n; i++) {
     Move m = list[i];
