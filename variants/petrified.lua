@@ -9,7 +9,11 @@
 -- "fsmWfceFifmnD", a commoner king that is pseudo-royal under extinction,
 -- which varia's check rule is, petrifyOnCaptureTypes = k q r b n). Castling,
 -- en passant and promotion as in chess (pawns promote to q, r, b or n);
--- a pawn that captures stays a pawn.
+-- a pawn that captures stays a pawn. A side with no move, its king beside
+-- the enemy king and attacked by nothing else, is stalemated (a draw, as
+-- in chess): the king that may not capture attacks nothing. The current
+-- Fairy-Stockfish's game end counts that king as an attacker and scores a
+-- mate there, while its own move legality does not (docs/variants/rulings.md).
 local std = require "std"
 local petrify = function(piece, betza)
   return std.extend(piece, { betza = betza or piece.betza, petrify = "*" })

@@ -10,7 +10,11 @@
 -- repetition a draw; no n-move rule.
 -- Rules: https://en.wikipedia.org/wiki/Sho_shogi
 -- Fairy-Stockfish: UCI_Variant shoshogi (the king a commoner, extinction
--- with extinctionPseudoRoyal).
+-- with extinctionPseudoRoyal). One departure, traced to its move
+-- generator: in check it generates evasions only, so an elephant's
+-- promotion elsewhere (legal by its own test and by the rules: the king
+-- is then no longer the only royal piece) goes uncounted; varia counts it
+-- (docs/variants/rulings.md).
 local std = require "std"
 local s = std.shogi
 return std.extend(require "shogi", {

@@ -87,7 +87,20 @@ local known_current = {
   -- send (movegen.cpp, allow_virtual_drop), so at a stalemate with
   -- nothing in hand it answers with a move a single board cannot play.
   -- varia, one board, scores the stalemate: the rule of both versions.
-  bughouse = "a stalemate with nothing in hand: the engine's search plays a virtual drop (two boards); the rule of both versions is a loss, as varia scores it",
+  bughouse = { ["end"] = "a stalemate with nothing in hand: the engine's search plays a virtual drop (two boards); the rule of both versions is a loss, as varia scores it" },
+  -- traced, and settled (docs/variants/rulings.md, Petrified): a king
+  -- may not capture (it would petrify), so the engine's move legality
+  -- lets the kings stand side by side; with no move left beside the
+  -- enemy king, its game end (stalemate_value) counts that king as an
+  -- attacker and scores a mate. varia scores the stalemate its legality
+  -- implies: no piece that could take the king attacks it.
+  petrified = { ["end"] = "no move left beside the enemy king, which may not capture: the engine's game end counts it as an attacker (mate), its legality does not (varia: stalemate)" },
+  -- traced, and settled (docs/variants/rulings.md, Sho shogi): in check,
+  -- the engine generates evasions only, so a drunk elephant's promotion
+  -- into a crown prince elsewhere (after which the king is no longer the
+  -- only royal piece, and may be left attacked: its own legality says
+  -- so) is not counted; varia counts it
+  shoshogi = { perft = "in check, the engine generates evasions only: the drunk elephant's promotion into a second royal piece elsewhere, legal by its own test, is not counted" },
 }
 
 -- Where 11.1 departs from the rules in a way no option of the variant

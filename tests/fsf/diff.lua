@@ -329,8 +329,12 @@ local passed, failed, known_bad = 0, 0, 0
 local known_departure = setmetatable({}, { __index = function(_, k) return (engine.known or {})[k] or ini_known[k] end })
 -- A disagreement: a failure, or for a variant the engine is known to judge
 -- otherwise (common.lua's known tables) a KNOWN line that does not fail.
-local function disagree(spec, line)
+-- kind is "end" (a game's result), "count" (a count's fields at a game's
+-- end) or "perft"; a known entry that is a table names the kinds it
+-- covers, each with its reason (a string covers all three).
+local function disagree(spec, line, kind)
   local why = known_departure[common.script_of(spec)]
+  if type(why) == "table" then why = why[kind] end
   if why then
     known_bad = known_bad + 1
     return "KNOWN (" .. why .. ") " .. line
@@ -381,7 +385,7 @@ for i, w in ipairs(work) do
       else
         bad = bad + 1
         print(disagree(w.spec, string.format("%s: the count at the end of %s: varia %s, %s %s",
-          w.spec, r.whole, ours, label, tostring(theirs_fen))))
+          w.spec, r.whole, ours, label, tostring(theirs_fen)), "count"))
       end
     end
   end
@@ -393,7 +397,7 @@ for i, w in ipairs(work) do
       if os.getenv("DIFF_LINES") then print("line: " .. tostring(r.line)) end
       print(disagree(w.spec, string.format("%s: at %s%s varia says %s (%s) for the mover, %s %s",
         w.spec, r.fen, r.move and (" after " .. r.move .. " from " .. r.before) or "", r.want,
-        r.reason, label, tostring(theirs[k]))))
+        r.reason, label, tostring(theirs[k])), "end"))
     end
   end
   print(string.format("%-28s %3d game ends, %d disagree", w.spec, #w.games, bad))
@@ -405,7 +409,7 @@ for i, w in ipairs(work) do
     else
       bad = bad + 1
       perft_lines[#perft_lines + 1] = disagree(w.spec, string.format("%s: perft %d of %s: varia %d, %s %s",
-        w.spec, p.depth, p.fen, ours, label, tostring(counts[k])))
+        w.spec, p.depth, p.fen, ours, label, tostring(counts[k])), "perft")
     end
   end
   perft_lines[#perft_lines + 1] = string.format("%-28s %3d positions, %d disagree", w.spec, #w.list, bad)
