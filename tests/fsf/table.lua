@@ -74,7 +74,11 @@ end
 local function hooks(name)
   local t = varia.load(name)
   local list = {}
+  -- (with_options shapes the script by its options: configuration)
   for k, v in pairs(t) do
+    if type(v) == "function" and k ~= "with_options" then list[#list + 1] = k end
+  end
+  for k, v in pairs(type(t.hooks) == "table" and t.hooks or {}) do
     if type(v) == "function" then list[#list + 1] = k end
   end
   table.sort(list)
@@ -103,9 +107,11 @@ say("in one run (`make variants-table`, which writes this page), against")
 say("11.1 where it has the variant, else a native current build")
 say("(`FAIRY_STOCKFISH_CURRENT`; the wasm build is not a yardstick of")
 say("speed); the ratio is varia's nodes per second over Fairy-Stockfish's.")
-say("Where the current engine judges a variant otherwise and the cause is")
-say("not yet traced, `tests/fsf/common.lua` lists it as known, and its")
-say("disagreements show here.")
+say("Where an engine judges a variant otherwise and the cause is traced to")
+say("that engine ([the rulings](variants/rulings.md)), `tests/fsf/common.lua`")
+say("lists it as known, and its disagreements show here as known; *as*")
+say("names the option under which a variant was compared with 11.1 (its")
+say("older reading of the rules).")
 say("")
 say("| Fairy-Stockfish | 11.1 | varia | built with | agreement with 11.1 | agreement with current | speed (depth: varia / FSF Mnps = ratio) |")
 say("|---|---|---|---|---|---|---|")
@@ -116,13 +122,22 @@ if os.getenv("VARIA_TABLE_ONLY") then
   only = {}
   for n in os.getenv("VARIA_TABLE_ONLY"):gmatch("[^,]+") do only[n] = true end
 end
--- "perft/games" agreeing of those run, and whether all agree
-local function agreement(a, ran)
+-- "perft/games" agreeing of those run, and whether all agree; the
+-- engine's reading it was compared under (compare_as) and the
+-- disagreements traced to it (its known table: docs/variants/rulings.md)
+local function agreement(a, ran, engine, name)
   if not ran then return "", true end
   local p, e = a and a.positions, a and a["game ends"]
   if not p and not e then return "not run", false end
   local function part(x) return x and string.format("%d/%d", x[1] - x[2], x[1]) or "not run" end
-  return part(p) .. ", " .. part(e), p and e and p[2] == 0 and e[2] == 0
+  local notes = {}
+  local as = engine.compare_as and engine.compare_as[name]
+  if as then notes[#notes + 1] = "as `" .. as .. "`" end
+  local bad = (p and p[2] or 0) + (e and e[2] or 0)
+  if bad > 0 and engine.known and engine.known[name] then notes[#notes + 1] = bad .. " known" end
+  local text = part(p) .. ", " .. part(e) .. (#notes > 0 and " (" .. table.concat(notes, "; ") .. ")" or "")
+  -- (a third value: every disagreement known, traced to the engine)
+  return text, p and e and p[2] == 0 and e[2] == 0, bad > 0 and engine.known and engine.known[name] ~= nil
 end
 local current_native = os.getenv("FAIRY_STOCKFISH_CURRENT")
 -- VARIA_TABLE_KEEP_SPEED=FILE (docs/variants.md as it was) keeps the speed
@@ -131,15 +146,16 @@ local current_native = os.getenv("FAIRY_STOCKFISH_CURRENT")
 local keep_from = os.getenv("VARIA_TABLE_KEEP_SPEED")
 local kept_speed = keep_from and common.kept_speeds(keep_from) or {}
 local measured_now = 0
-local counted, agreeing = 0, 0
+local counted, agreeing, traced = 0, 0, 0
 for _, theirs in ipairs(known) do
   local name = varia_name[theirs] or theirs
   if only and not only[theirs] then goto next end
   counted = counted + 1
   if have[name] then
-    local old_text, old_ok = agreement(agree.old[name], old_has[theirs])
-    local cur_text, cur_ok = agreement(agree.current[name], current_known ~= nil)
-    if old_ok and cur_ok then agreeing = agreeing + 1 end
+    local old_text, old_ok, old_known = agreement(agree.old[name], old_has[theirs], old_engine, name)
+    local cur_text, cur_ok, cur_known = agreement(agree.current[name], current_known ~= nil, current_engine, name)
+    if old_ok and cur_ok then agreeing = agreeing + 1
+    elseif (old_ok or old_known) and (cur_ok or cur_known) then traced = traced + 1 end
     local fsf = old_has[theirs] and old_engine.command
       or (current_native and current_native ~= "" and current_engine.command)
     local speed_text = "—"
@@ -161,11 +177,16 @@ for _, theirs in ipairs(known) do
   ::next::
 end
 say("")
-say(string.format("%d of %d variants agree in full (with each engine that has them).", agreeing, counted))
+say(string.format("%d of %d variants agree in full (with each engine that has them); %d more differ only where", agreeing,
+  counted, traced))
+say("[the rulings](variants/rulings.md) trace the difference to the engine (known).")
 if keep_from then
   say("")
   say(string.format("The speeds of the variants an earlier run measured were kept from it; %d were measured in this one.",
     measured_now))
+  say("A date after a speed marks a row measured again after a speed-up, as this")
+  say("script measures (`VARIA_TABLE_ONLY`), on the shared machine; *by hand*,")
+  say("one measured outside it the same way (CPU time where it says so).")
 end
 say("")
 say("Where Debian's 11.1 and the current Fairy-Stockfish differ, varia")
