@@ -25,8 +25,11 @@ POSITIONS = ["startpos", "startpos moves e2e4 e7e5", "startpos moves d2d4 d7d5 c
 
 
 def depth_in(variant, position):
-    """The depth of the last iteration reported in MS milliseconds, and the
-    nodes per second it reported."""
+    """The depth of the deepest iteration reported in MS milliseconds, and
+    the nodes per second it reported. (Where a turn has more steps than
+    one, as Take & Make's capture and its continuation, the engine plays
+    the first step and then finds the rest in a short search of its own,
+    whose shallow lines come last.)"""
     p = subprocess.Popen([VARIA, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
     p.stdin.write("uci\nsetoption name UCI_Variant value %s\nucinewgame\nisready\n" % variant)
@@ -40,9 +43,11 @@ def depth_in(variant, position):
     for line in p.stdout:
         words = line.split()
         if words[:1] == ["info"] and "depth" in words and "nodes" in words:
-            depth = int(words[words.index("depth") + 1])
-            if "nps" in words:
-                nodes = int(words[words.index("nps") + 1])
+            d = int(words[words.index("depth") + 1])
+            if d >= depth:
+                depth = d
+                if "nps" in words:
+                    nodes = int(words[words.index("nps") + 1])
         if words[:1] == ["bestmove"]:
             break
     p.stdin.write("quit\n")
