@@ -803,6 +803,28 @@ static int falling_drops(const Position *p, Move *list, int n) {
   const Geometry *g = &v->geo;
   const uint8_t *b = p->board;
   int us = p->side, up = g->stride, nsq = 0;
+  uint16_t all = (uint16_t)((1u << g->ranks) - 1);
+  /* One type in hand, dropped wherever it falls (Connect Four's), on the
+  ** packed board (Variant.packed): the empty squares on the first rank or
+  ** above a piece found at once, each move written from its bit. */
+  int only = -1;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
+    only = only == -1 && v->drop_ranks[us][t] == all && !IS_SET(v->confined_mask | v->drop_confined_mask, t)
+               ? t : -2;
+  }
+  if (v->packed && only >= 0 && n + 64 <= MAX_MOVES) {
+    uint64_t occ = 0;
+    for (int c = 0; c < NCOLOURS; c++)
+      for (int i = 0, k = p->npieces[c]; i < k; i++) occ |= 1ull << v->packed_bit[p->plist[c][i]];
+    uint64_t to = ((occ << (g->files + 1)) | v->packed_first) & v->packed_board & ~occ;
+    Move drop = MAKE_MOVE(0, 0, MF_DROP, only + 1);
+    for (; to; to &= to - 1) {
+      int sq = v->packed_sq[__builtin_ctzll(to)];
+      list[n++] = drop | MAKE_MOVE(sq, sq, 0, 0);
+    }
+    return n;
+  }
   int16_t sqs[MAX_FILES + MAX_PIECES * NCOLOURS];
   for (int sq = board_square(g, 0, 0), end = sq + g->files; sq < end; sq++)
     if (b[sq] == CELL_EMPTY) sqs[nsq++] = (int16_t)sq;
@@ -811,7 +833,6 @@ static int falling_drops(const Position *p, Move *list, int n) {
       int above = p->plist[c][i] + up;
       if (b[above] == CELL_EMPTY) sqs[nsq++] = (int16_t)above;
     }
-  uint16_t all = (uint16_t)((1u << g->ranks) - 1);
   for (int t = 0; t < v->ntypes; t++) {
     if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
     uint16_t ranks = v->drop_ranks[us][t];

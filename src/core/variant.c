@@ -764,6 +764,21 @@ static void find_fast_paths(Variant *v) {
                     v->full_board != RESULT_NONE || (v->castling && v->castle_wins) ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
+  /* the packed board (Variant.packed), where it fits */
+  v->packed = (v->geo.files + 1) * v->geo.ranks <= 64;
+  memset(v->packed_bit, 0, sizeof v->packed_bit);
+  memset(v->packed_sq, 0, sizeof v->packed_sq);
+  v->packed_board = v->packed_first = 0;
+  if (v->packed)
+    for (int r = 0; r < v->geo.ranks; r++)
+      for (int f = 0; f < v->geo.files; f++) {
+        int sq = board_square(&v->geo, f, r), bit = r * (v->geo.files + 1) + f;
+        v->packed_bit[sq] = (uint8_t)bit;
+        v->packed_sq[bit] = (int16_t)sq;
+        if (board_is_hole(&v->geo, f, r)) continue;
+        v->packed_board |= 1ull << bit;
+        if (r == 0) v->packed_first |= 1ull << bit;
+      }
   v->counting = v->counting_rule.on;
   v->after_make = v->mate_series_types || v->check_limit || v->counting;
   v->legal_apart = v->has_owner || v->geo.wrap || v->counted_royals;
