@@ -1633,13 +1633,6 @@ uint32_t checking_types(const Position *p, int c) {
   return types;
 }
 
-int move_captures(const Position *p, Move m) {
-  int flag = MOVE_FLAG(m);
-  if (flag == MF_EP) return 1;
-  if (flag != MF_NORMAL && flag != MF_PROMO) return 0; /* castling, drops, cards, ... */
-  return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
-}
-
 int gen_piece(const Position *p, int from, int t, Move *list) {
   if (p->v->geo.wrap) return gen_wrapped(p, list, 0, from, t, NULL);
   const Step *s = p->v->step[p->side][t];

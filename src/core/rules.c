@@ -563,6 +563,35 @@ static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
   return 0;
 }
 
+/* In check along the rays alone: the squares where a piece of the side's,
+** put there, would stand between the king on ksq and every piece that
+** checks it (the empty squares before the checker on each checking ray,
+** those of all of them); none where a leap checks. As attacked_after()
+** would find a drop there, with no special attackers: a drop elsewhere
+** leaves every checking ray as it was. */
+static void check_blocks(const Position *p, int ksq, uint64_t *block) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int them = p->side ^ 1, first = 1;
+  const Ray *r = v->ray[them], *end = r + v->nrays[them];
+  for (; r < end; r++) {
+    int to = ksq;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c != CELL_OFF && CELL_COLOUR(c) == them && IS_SET(r->mask[k], CELL_TYPE(c))) {
+        uint64_t line[(MAX_SQUARES + 63) / 64] = {0};
+        for (int sq = ksq + r->off; sq != to; sq += r->off) WATCH(line, sq);
+        for (int w = 0; w < (MAX_SQUARES + 63) / 64; w++) block[w] = first ? line[w] : block[w] & line[w];
+        first = 0;
+      }
+      break;
+    }
+  }
+  if (first) memset(block, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+}
+
 /* For each piece of theirs that attacks in a way the ray tables leave out
 ** (Variant.special_attackers) and could reach the king on ksq from where
 ** it stands: the squares its capturing steps would pass on the way, where
@@ -910,6 +939,21 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
         list[k++] = m;
       else if (move_survives(p, m, ksq, 0, NULL, 1))
         list[k++] = m;
+    }
+    return k;
+  }
+  if (in_check && !blast && v->drops && !v->special_attackers[them]) {
+    /* in check, a drop only where it blocks every check (check_blocks),
+    ** not tried one by one; a royal piece's drop is still made */
+    uint64_t block[(MAX_SQUARES + 63) / 64];
+    check_blocks(p, ksq, block);
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      if (MOVE_FLAG(m) == MF_DROP && !IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) {
+        if (IS_WATCHED(block, MOVE_TO(m))) list[k++] = m;
+      } else if (move_survives(p, m, ksq, 1, watching ? watch : NULL, 0)) {
+        list[k++] = m;
+      }
     }
     return k;
   }

@@ -577,9 +577,16 @@ static void find_plain_types(Variant *v) {
           int ra = a->path == PATH_LAME ? 1 : a->range, rb = b->path == PATH_LAME ? 1 : b->range;
           if (ra > MAX_REACH) ra = MAX_REACH;
           if (rb > MAX_REACH) rb = MAX_REACH;
+          /* (the same square: the same displacement on the board, which
+          ** the array's offsets alone do not tell: on a 7x7 board, six
+          ** steps north-east and seven north-west land on one array
+          ** square, but seven do not fit) */
+          int half = g->stride / 2;
+          int ax = ((a->off % g->stride) + g->stride + half) % g->stride - half, ay = (a->off - ax) / g->stride;
+          int bx = ((b->off % g->stride) + g->stride + half) % g->stride - half, by = (b->off - bx) / g->stride;
           for (int x = 1; x <= ra; x++)
             for (int y = 1; y <= rb; y++)
-              if (x * a->off == y * b->off) {
+              if (x * ax == y * bx && x * ay == y * by && abs(x * ax) < g->files && abs(x * ay) < g->ranks) {
                 plain = simple = 0;
                 v->twice_mask[c] |= 1u << t;
                 v->apart_mask |= 1u << t;
