@@ -1453,22 +1453,25 @@ int gen_pseudo_all(const Position *p, Move *list) {
       int init = IS_SET(v->initial_step_mask[us], t) && initial_allowed(p, us, t, from);
       const Step *s = v->step[us][t], *end = s + (init ? v->nsteps[us][t] : v->simple_lead[us][t]);
       for (; s < end; s++) {
-        int to = from + s->off, flag = MF_NORMAL;
+        int to = from + s->off, modes = s->modes, flag = MF_NORMAL;
         uint8_t c = b[to];
-        if (s->path == PATH_LAME &&
-            (b[from + s->lame[0]] != CELL_EMPTY || (s->nlame == 2 && b[from + s->lame[1]] != CELL_EMPTY)))
-          continue;
+        /* (the square first: most steps end there; a lame step has no
+        ** en passant, see find_plain_types) */
         if (c == CELL_EMPTY) {
-          if (!(s->modes & MODE_MOVE)) {
-            if ((s->modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
+          if (!(modes & MODE_MOVE)) {
+            if ((modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
               n = emit(p, list, n, from, to, MF_EP, 0, us);
             continue;
           }
+        } else if (!((modes & MODE_CAPTURE) && enemy[c])) {
+          continue;
+        }
+        if (s->path == PATH_LAME) {
+          if (b[from + s->lame[0]] != CELL_EMPTY || (s->nlame == 2 && b[from + s->lame[1]] != CELL_EMPTY))
+            continue;
           /* an initial lame step lets en passant capturers take the piece
           ** on the square it passed */
-          if (s->path == PATH_LAME && s->cond && v->ep_mask) flag = MF_DOUBLE;
-        } else if (!((s->modes & MODE_CAPTURE) && enemy[c])) {
-          continue;
+          if (c == CELL_EMPTY && s->cond && v->ep_mask) flag = MF_DOUBLE;
         }
         if (promotes && v->promo_sq[us][to]) n = emit(p, list, n, from, to, flag, 1, us);
         else list[n++] = MAKE_MOVE(from, to, flag, 0);

@@ -69,6 +69,10 @@ static int kings_facing(const Position *p) {
 static int goal_reached(const Position *p, int c, int safe) {
   const Variant *v = p->v;
   int n = 0, occupied = 0;
+  /* (none of the goal types on the board, as often: nothing to look at) */
+  uint32_t types = v->goal_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+  for (; types && !p->count[c][__builtin_ctz(types)]; types &= types - 1) {}
+  if (!types) return 0;
   for (int i = 0; i < v->ngoal[c]; i++) {
     uint8_t cell = p->board[v->goal_sq[c][i]];
     if (cell == CELL_EMPTY || cell == CELL_OFF) continue;
