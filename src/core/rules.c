@@ -246,11 +246,14 @@ int pos_terminal(const Position *p, int *result) {
     ** goal waits for Black's reply only where Black can reach its own
     ** goal with it, and Black, who moves second, wins by reaching its goal
     ** first at once. */
-    int reached[2] = {goal_reached(p, WHITE, 0), goal_reached(p, BLACK, 0)};
+    int reached[2];
+    reached[us ^ 1] = goal_reached(p, us ^ 1, 0);
     if (!v->goal_reply && reached[us ^ 1]) {
       *result = invert_result(v->goal);
       return END_GOAL;
     }
+    /* (the side to move's goal is asked with a reply only) */
+    reached[us] = v->goal_reply ? goal_reached(p, us, 0) : 0;
     if (v->goal_reply && reached[us]) {
       *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
       return END_GOAL;
