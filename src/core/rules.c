@@ -342,8 +342,16 @@ static int blast_trial(Position *p, Move m) {
     }
     b[at] = CELL_EMPTY;
   }
-  int ok = !ours;
-  if (ok && !theirs)
+  int ok = !ours, royals = 0;
+  for (uint32_t rt = v->royal_mask; rt && royals < 2; rt &= rt - 1) royals += p->count[us][__builtin_ctz(rt)];
+  if (ok && !theirs && royals == 1 && p->royal[us] != SQ_NONE) {
+    /* the one royal piece (followed if it moved: a survivor of its blast) */
+    int at = p->royal[us] == from ? to : p->royal[us];
+    uint8_t c = b[at];
+    if (c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == us && (v->royal_mask >> CELL_TYPE(c) & 1) &&
+        !blast_shielded(p, at, us) && attacked(p, at, them))
+      ok = 0;
+  } else if (ok && !theirs)
     for (int i = 0; i < p->npieces[us] && ok; i++) {
       int at = p->plist[us][i];
       uint8_t c = b[at];
