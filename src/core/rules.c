@@ -1542,6 +1542,7 @@ static int king_held(Position *p, Move *list, int n) {
 static int drop_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
+  if (!v->royal_mask) return n; /* no royal piece to check, nor to mate */
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok = 1;
