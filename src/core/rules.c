@@ -580,11 +580,14 @@ static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
 
 /* In check along the rays alone: the squares where a piece of the side's,
 ** put there, would stand between the king on ksq and every piece that
-** checks it (the empty squares before the checker on each checking ray,
-** those of all of them); none where a leap checks. As attacked_after()
-** would find a drop there, with no special attackers: a drop elsewhere
-** leaves every checking ray as it was. */
-static void check_blocks(const Position *p, int ksq, uint64_t *block) {
+** checks it (block: the empty squares before the checker on each checking
+** ray, those of all of them), and where a piece that moves there would
+** block or take every checker (stop: block and the checkers' squares); none
+** where two leaps check. As attacked_after() would find a drop or a move
+** there, with no special attackers: a piece that lands elsewhere leaves
+** every checking ray as it was (the square it leaves only opens lines).
+** Returns 0 where no ray checks (the caller tries each move). */
+static int check_blocks(const Position *p, int ksq, uint64_t *block, uint64_t *stop) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int them = p->side ^ 1, first = 1;
@@ -598,13 +601,17 @@ static void check_blocks(const Position *p, int ksq, uint64_t *block) {
       if (c != CELL_OFF && CELL_COLOUR(c) == them && IS_SET(r->mask[k], CELL_TYPE(c))) {
         uint64_t line[(MAX_SQUARES + 63) / 64] = {0};
         for (int sq = ksq + r->off; sq != to; sq += r->off) WATCH(line, sq);
-        for (int w = 0; w < (MAX_SQUARES + 63) / 64; w++) block[w] = first ? line[w] : block[w] & line[w];
+        for (int w = 0; w < (MAX_SQUARES + 63) / 64; w++) {
+          uint64_t at = w == (to >> 6) ? 1ull << (to & 63) : 0;
+          block[w] = first ? line[w] : block[w] & line[w];
+          stop[w] = first ? line[w] | at : stop[w] & (line[w] | at);
+        }
         first = 0;
       }
       break;
     }
   }
-  if (first) memset(block, 0, sizeof(uint64_t) * ((MAX_SQUARES + 63) / 64));
+  return !first; /* (0: in check by no ray, nothing known) */
 }
 
 /* For each piece of theirs that attacks in a way the ray tables leave out
@@ -957,18 +964,23 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
     }
     return k;
   }
-  if (in_check && !blast && v->drops && !v->special_attackers[them]) {
-    /* in check, a drop only where it blocks every check (check_blocks),
-    ** not tried one by one; a royal piece's drop is still made */
-    uint64_t block[(MAX_SQUARES + 63) / 64];
-    check_blocks(p, ksq, block);
+  uint64_t block[(MAX_SQUARES + 63) / 64], stop[(MAX_SQUARES + 63) / 64];
+  if (in_check && !blast && !v->special_attackers[them] && check_blocks(p, ksq, block, stop)) {
+    /* in check: a drop only where it blocks every check, a piece other
+    ** than the king tried only where it lands on a square that blocks or
+    ** takes every checker (check_blocks); elsewhere it leaves the check as
+    ** it was. A royal piece's drop is still made. */
     for (int i = 0; i < n; i++) {
       Move m = list[i];
-      if (MOVE_FLAG(m) == MF_DROP && !IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) {
+      int flag = MOVE_FLAG(m);
+      if (flag == MF_DROP && !IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) {
         if (IS_WATCHED(block, MOVE_TO(m))) list[k++] = m;
-      } else if (move_survives(p, m, ksq, 1, watching ? watch : NULL, 0)) {
-        list[k++] = m;
+        continue;
       }
+      if (MOVE_FROM(m) != ksq && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO) &&
+          !IS_WATCHED(stop, MOVE_TO(m)))
+        continue;
+      if (move_survives(p, m, ksq, 1, watching ? watch : NULL, 0)) list[k++] = m;
     }
     return k;
   }
