@@ -969,7 +969,9 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
     /* in check: a drop only where it blocks every check, a piece other
     ** than the king tried only where it lands on a square that blocks or
     ** takes every checker (check_blocks); elsewhere it leaves the check as
-    ** it was. A royal piece's drop is still made. */
+    ** it was. A royal piece's drop, and a promotion into a royal type
+    ** (which may take the protection from the king: counted royals), are
+    ** still made. */
     for (int i = 0; i < n; i++) {
       Move m = list[i];
       int flag = MOVE_FLAG(m);
@@ -978,7 +980,7 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
         continue;
       }
       if (MOVE_FROM(m) != ksq && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO) &&
-          !IS_WATCHED(stop, MOVE_TO(m)))
+          !(flag == MF_PROMO && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) && !IS_WATCHED(stop, MOVE_TO(m)))
         continue;
       if (move_survives(p, m, ksq, 1, watching ? watch : NULL, 0)) list[k++] = m;
     }
