@@ -97,6 +97,33 @@ static int joined(const Position *p, int c) {
   return 0;
 }
 
+/* n in a row on the packed board (Variant.packed): the pieces that count
+** as its bits, and each line direction an AND of n copies shifted along
+** it (1 along a rank, files + 1 up a file, files + 2 and files up the
+** diagonals); the gap bit, always clear, ends each rank's rows and
+** diagonals. */
+static int row_made_packed(const Position *p, int c) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  uint32_t types = v->connect_types;
+  uint64_t x = 0;
+  for (int i = 0, k = p->npieces[c]; i < k; i++) {
+    int sq = p->plist[c][i];
+    if (mine(b[sq], c, types)) x |= 1ull << v->packed_bit[sq];
+  }
+  int n = v->connect_line, w = v->geo.files + 1, dirs = v->connect_dirs;
+  int shift[4], nd = 0;
+  if (dirs & CONNECT_HORIZONTAL) shift[nd++] = 1;
+  if (dirs & CONNECT_VERTICAL) shift[nd++] = w;
+  if (dirs & CONNECT_DIAGONAL) shift[nd++] = w + 1, shift[nd++] = w - 1;
+  for (int d = 0; d < nd; d++) {
+    uint64_t y = x;
+    for (int k = 1; k < n && y; k++) y &= x >> (k * shift[d]);
+    if (y) return 1;
+  }
+  return 0;
+}
+
 /* n in a row without gaps: the pieces that count as bits of their files
 ** per rank, and each line direction an AND of n shifted ranks. */
 static int row_made(const Position *p, int c) {
@@ -105,6 +132,7 @@ static int row_made(const Position *p, int c) {
   const uint8_t *b = p->board;
   uint32_t types = v->connect_types, m[MAX_RANKS] = {0};
   int n = v->connect_line, ranks = g->ranks, dirs = v->connect_dirs;
+  if (v->packed) return row_made_packed(p, c);
   for (int i = 0; i < p->npieces[c]; i++) {
     int sq = p->plist[c][i];
     if (!mine(b[sq], c, types)) continue;

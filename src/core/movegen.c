@@ -830,6 +830,28 @@ static int falling_drops(const Position *p, Move *list, int n) {
   const Geometry *g = &v->geo;
   const uint8_t *b = p->board;
   int us = p->side, up = g->stride, nsq = 0;
+  uint16_t all = (uint16_t)((1u << g->ranks) - 1);
+  /* One type in hand, dropped wherever it falls (Connect Four's), on the
+  ** packed board (Variant.packed): the empty squares on the first rank or
+  ** above a piece found at once, each move written from its bit. */
+  int only = -1;
+  for (int t = 0; t < v->ntypes; t++) {
+    if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
+    only = only == -1 && v->drop_ranks[us][t] == all && !IS_SET(v->confined_mask | v->drop_confined_mask, t)
+               ? t : -2;
+  }
+  if (v->packed && only >= 0 && n + 64 <= MAX_MOVES) {
+    uint64_t occ = 0;
+    for (int c = 0; c < NCOLOURS; c++)
+      for (int i = 0, k = p->npieces[c]; i < k; i++) occ |= 1ull << v->packed_bit[p->plist[c][i]];
+    uint64_t to = ((occ << (g->files + 1)) | v->packed_first) & v->packed_board & ~occ;
+    Move drop = MAKE_MOVE(0, 0, MF_DROP, only + 1);
+    for (; to; to &= to - 1) {
+      int sq = v->packed_sq[__builtin_ctzll(to)];
+      list[n++] = drop | MAKE_MOVE(sq, sq, 0, 0);
+    }
+    return n;
+  }
   int16_t sqs[MAX_FILES + MAX_PIECES * NCOLOURS];
   for (int sq = board_square(g, 0, 0), end = sq + g->files; sq < end; sq++)
     if (b[sq] == CELL_EMPTY) sqs[nsq++] = (int16_t)sq;
@@ -838,7 +860,6 @@ static int falling_drops(const Position *p, Move *list, int n) {
       int above = p->plist[c][i] + up;
       if (b[above] == CELL_EMPTY) sqs[nsq++] = (int16_t)above;
     }
-  uint16_t all = (uint16_t)((1u << g->ranks) - 1);
   for (int t = 0; t < v->ntypes; t++) {
     if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
     uint16_t ranks = v->drop_ranks[us][t];
@@ -1454,22 +1475,25 @@ int gen_pseudo_all(const Position *p, Move *list) {
       int init = IS_SET(v->initial_step_mask[us], t) && initial_allowed(p, us, t, from);
       const Step *s = v->step[us][t], *end = s + (init ? v->nsteps[us][t] : v->simple_lead[us][t]);
       for (; s < end; s++) {
-        int to = from + s->off, flag = MF_NORMAL;
+        int to = from + s->off, modes = s->modes, flag = MF_NORMAL;
         uint8_t c = b[to];
-        if (s->path == PATH_LAME &&
-            (b[from + s->lame[0]] != CELL_EMPTY || (s->nlame == 2 && b[from + s->lame[1]] != CELL_EMPTY)))
-          continue;
+        /* (the square first: most steps end there; a lame step has no
+        ** en passant, see find_plain_types) */
         if (c == CELL_EMPTY) {
-          if (!(s->modes & MODE_MOVE)) {
-            if ((s->modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
+          if (!(modes & MODE_MOVE)) {
+            if ((modes & MODE_EP) && to == p->ep && enemy[b[p->ep_victim]])
               n = emit(p, list, n, from, to, MF_EP, 0, us);
             continue;
           }
+        } else if (!((modes & MODE_CAPTURE) && enemy[c])) {
+          continue;
+        }
+        if (s->path == PATH_LAME) {
+          if (b[from + s->lame[0]] != CELL_EMPTY || (s->nlame == 2 && b[from + s->lame[1]] != CELL_EMPTY))
+            continue;
           /* an initial lame step lets en passant capturers take the piece
           ** on the square it passed */
-          if (s->path == PATH_LAME && s->cond && v->ep_mask) flag = MF_DOUBLE;
-        } else if (!((s->modes & MODE_CAPTURE) && enemy[c])) {
-          continue;
+          if (c == CELL_EMPTY && s->cond && v->ep_mask) flag = MF_DOUBLE;
         }
         if (promotes && v->promo_sq[us][to]) n = emit(p, list, n, from, to, flag, 1, us);
         else list[n++] = MAKE_MOVE(from, to, flag, 0);
@@ -1632,13 +1656,6 @@ uint32_t checking_types(const Position *p, int c) {
   uint32_t types = 0;
   for (int i = 0; i < n && i < MAX_PIECES; i++) types |= 1u << CELL_TYPE(p->board[from[i]]);
   return types;
-}
-
-int move_captures(const Position *p, Move m) {
-  int flag = MOVE_FLAG(m);
-  if (flag == MF_EP) return 1;
-  if (flag != MF_NORMAL && flag != MF_PROMO) return 0; /* castling, drops, cards, ... */
-  return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
 }
 
 int gen_piece(const Position *p, int from, int t, Move *list) {

@@ -75,6 +75,11 @@ int royal_count(const Position *p, int c);
 /* Where a move takes the moving piece (the king's square for castling). */
 int move_destination(const Position *p, Move m);
 /* Does m capture an enemy piece (en passant included)? */
-int move_captures(const Position *p, Move m);
+static inline int move_captures(const Position *p, Move m) {
+  int flag = MOVE_FLAG(m);
+  if (flag == MF_EP) return 1;
+  if (flag != MF_NORMAL && flag != MF_PROMO) return 0; /* castling, drops, cards, ... */
+  return p->v->enemy[p->side][p->board[MOVE_TO(m)]];
+}
 
 #endif

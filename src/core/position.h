@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "variant.h"
 
@@ -257,8 +258,13 @@ static inline int cards_in(const uint8_t *zone, int nvalues) {
   return n;
 }
 
-/* How many pieces colour c holds in its pocket. */
+/* How many pieces colour c holds in its pocket (an empty pocket, the
+** common case, told by its bytes read as words). */
 static inline int pos_pocket_size(const Position *p, int c) {
+  uint64_t w[MAX_TYPES / 8], any = 0;
+  memcpy(w, p->pocket[c], sizeof w);
+  for (int i = 0; i < MAX_TYPES / 8; i++) any |= w[i];
+  if (!any) return 0;
   int n = 0;
   for (int t = 0; t < p->v->ntypes; t++) n += p->pocket[c][t];
   return n;

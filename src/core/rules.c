@@ -69,6 +69,10 @@ static int kings_facing(const Position *p) {
 static int goal_reached(const Position *p, int c, int safe) {
   const Variant *v = p->v;
   int n = 0, occupied = 0;
+  /* (none of the goal types on the board, as often: nothing to look at) */
+  uint32_t types = v->goal_types & (v->ntypes < 32 ? (1u << v->ntypes) - 1 : ~0u);
+  for (; types && !p->count[c][__builtin_ctz(types)]; types &= types - 1) {}
+  if (!types) return 0;
   for (int i = 0; i < v->ngoal[c]; i++) {
     uint8_t cell = p->board[v->goal_sq[c][i]];
     if (cell == CELL_EMPTY || cell == CELL_OFF) continue;
@@ -242,11 +246,14 @@ int pos_terminal(const Position *p, int *result) {
     ** goal waits for Black's reply only where Black can reach its own
     ** goal with it, and Black, who moves second, wins by reaching its goal
     ** first at once. */
-    int reached[2] = {goal_reached(p, WHITE, 0), goal_reached(p, BLACK, 0)};
+    int reached[2];
+    reached[us ^ 1] = goal_reached(p, us ^ 1, 0);
     if (!v->goal_reply && reached[us ^ 1]) {
       *result = invert_result(v->goal);
       return END_GOAL;
     }
+    /* (the side to move's goal is asked with a reply only) */
+    reached[us] = v->goal_reply ? goal_reached(p, us, 0) : 0;
     if (v->goal_reply && reached[us]) {
       *result = reached[us ^ 1] && us == WHITE ? RESULT_DRAW : v->goal;
       return END_GOAL;
@@ -335,8 +342,16 @@ static int blast_trial(Position *p, Move m) {
     }
     b[at] = CELL_EMPTY;
   }
-  int ok = !ours;
-  if (ok && !theirs)
+  int ok = !ours, royals = 0;
+  for (uint32_t rt = v->royal_mask; rt && royals < 2; rt &= rt - 1) royals += p->count[us][__builtin_ctz(rt)];
+  if (ok && !theirs && royals == 1 && p->royal[us] != SQ_NONE) {
+    /* the one royal piece (followed if it moved: a survivor of its blast) */
+    int at = p->royal[us] == from ? to : p->royal[us];
+    uint8_t c = b[at];
+    if (c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == us && (v->royal_mask >> CELL_TYPE(c) & 1) &&
+        !blast_shielded(p, at, us) && attacked(p, at, them))
+      ok = 0;
+  } else if (ok && !theirs)
     for (int i = 0; i < p->npieces[us] && ok; i++) {
       int at = p->plist[us][i];
       uint8_t c = b[at];
@@ -561,6 +576,42 @@ static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
     }
   }
   return 0;
+}
+
+/* In check along the rays alone: the squares where a piece of the side's,
+** put there, would stand between the king on ksq and every piece that
+** checks it (block: the empty squares before the checker on each checking
+** ray, those of all of them), and where a piece that moves there would
+** block or take every checker (stop: block and the checkers' squares); none
+** where two leaps check. As attacked_after() would find a drop or a move
+** there, with no special attackers: a piece that lands elsewhere leaves
+** every checking ray as it was (the square it leaves only opens lines).
+** Returns 0 where no ray checks (the caller tries each move). */
+static int check_blocks(const Position *p, int ksq, uint64_t *block, uint64_t *stop) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int them = p->side ^ 1, first = 1;
+  const Ray *r = v->ray[them], *end = r + v->nrays[them];
+  for (; r < end; r++) {
+    int to = ksq;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c != CELL_OFF && CELL_COLOUR(c) == them && IS_SET(r->mask[k], CELL_TYPE(c))) {
+        uint64_t line[(MAX_SQUARES + 63) / 64] = {0};
+        for (int sq = ksq + r->off; sq != to; sq += r->off) WATCH(line, sq);
+        for (int w = 0; w < (MAX_SQUARES + 63) / 64; w++) {
+          uint64_t at = w == (to >> 6) ? 1ull << (to & 63) : 0;
+          block[w] = first ? line[w] : block[w] & line[w];
+          stop[w] = first ? line[w] | at : stop[w] & (line[w] | at);
+        }
+        first = 0;
+      }
+      break;
+    }
+  }
+  return !first; /* (0: in check by no ray, nothing known) */
 }
 
 /* For each piece of theirs that attacks in a way the ray tables leave out
@@ -911,6 +962,28 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
         list[k++] = m;
       else if (move_survives(p, m, ksq, 0, NULL, 1))
         list[k++] = m;
+    }
+    return k;
+  }
+  uint64_t block[(MAX_SQUARES + 63) / 64], stop[(MAX_SQUARES + 63) / 64];
+  if (in_check && !blast && !v->special_attackers[them] && check_blocks(p, ksq, block, stop)) {
+    /* in check: a drop only where it blocks every check, a piece other
+    ** than the king tried only where it lands on a square that blocks or
+    ** takes every checker (check_blocks); elsewhere it leaves the check as
+    ** it was. A royal piece's drop, and a promotion into a royal type
+    ** (which may take the protection from the king: counted royals), are
+    ** still made. */
+    for (int i = 0; i < n; i++) {
+      Move m = list[i];
+      int flag = MOVE_FLAG(m);
+      if (flag == MF_DROP && !IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) {
+        if (IS_WATCHED(block, MOVE_TO(m))) list[k++] = m;
+        continue;
+      }
+      if (MOVE_FROM(m) != ksq && (flag == MF_NORMAL || flag == MF_DOUBLE || flag == MF_PROMO) &&
+          !(flag == MF_PROMO && IS_SET(v->royal_mask, MOVE_PROMO(m) - 1)) && !IS_WATCHED(stop, MOVE_TO(m)))
+        continue;
+      if (move_survives(p, m, ksq, 1, watching ? watch : NULL, 0)) list[k++] = m;
     }
     return k;
   }
@@ -1458,6 +1531,7 @@ static int king_held(Position *p, Move *list, int n) {
 static int drop_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
+  if (!v->royal_mask) return n; /* no royal piece to check, nor to mate */
   for (int i = 0; i < n; i++) {
     Move m = list[i];
     int ok = 1;

@@ -577,9 +577,16 @@ static void find_plain_types(Variant *v) {
           int ra = a->path == PATH_LAME ? 1 : a->range, rb = b->path == PATH_LAME ? 1 : b->range;
           if (ra > MAX_REACH) ra = MAX_REACH;
           if (rb > MAX_REACH) rb = MAX_REACH;
+          /* (the same square: the same displacement on the board, which
+          ** the array's offsets alone do not tell: on a 7x7 board, six
+          ** steps north-east and seven north-west land on one array
+          ** square, but seven do not fit) */
+          int half = g->stride / 2;
+          int ax = ((a->off % g->stride) + g->stride + half) % g->stride - half, ay = (a->off - ax) / g->stride;
+          int bx = ((b->off % g->stride) + g->stride + half) % g->stride - half, by = (b->off - bx) / g->stride;
           for (int x = 1; x <= ra; x++)
             for (int y = 1; y <= rb; y++)
-              if (x * a->off == y * b->off) {
+              if (x * ax == y * bx && x * ay == y * by && abs(x * ax) < g->files && abs(x * ay) < g->ranks) {
                 plain = simple = 0;
                 v->twice_mask[c] |= 1u << t;
                 v->apart_mask |= 1u << t;
@@ -764,6 +771,21 @@ static void find_fast_paths(Variant *v) {
                     v->full_board != RESULT_NONE || (v->castling && v->castle_wins) ||
                     (v->connect != RESULT_NONE && v->connect_types &&
                      (v->connect_line || v->connect_square || v->connect_collinear || v->connect_join));
+  /* the packed board (Variant.packed), where it fits */
+  v->packed = (v->geo.files + 1) * v->geo.ranks <= 64;
+  memset(v->packed_bit, 0, sizeof v->packed_bit);
+  memset(v->packed_sq, 0, sizeof v->packed_sq);
+  v->packed_board = v->packed_first = 0;
+  if (v->packed)
+    for (int r = 0; r < v->geo.ranks; r++)
+      for (int f = 0; f < v->geo.files; f++) {
+        int sq = board_square(&v->geo, f, r), bit = r * (v->geo.files + 1) + f;
+        v->packed_bit[sq] = (uint8_t)bit;
+        v->packed_sq[bit] = (int16_t)sq;
+        if (board_is_hole(&v->geo, f, r)) continue;
+        v->packed_board |= 1ull << bit;
+        if (r == 0) v->packed_first |= 1ull << bit;
+      }
   v->counting = v->counting_rule.on;
   v->after_make = v->mate_series_types || v->check_limit || v->counting;
   v->legal_apart = v->has_owner || v->geo.wrap || v->counted_royals;

@@ -723,6 +723,15 @@ typedef struct Variant {
   int npromo_choice[2];                  /* per kind of rank (mask - 1): */
   uint8_t promo_choice[2][MAX_PROMO + 1]; /* the types, then PROMO_STAY */
   uint8_t sq_rank[MAX_SQUARES]; /* rank of each array square */
+  /* The packed board, where it fits one 64-bit word with a gap bit after
+  ** each rank's files ((files + 1) * ranks <= 64): the squares as bits, a
+  ** step along a rank a shift by 1, up a file by files + 1, and the gap
+  ** bits, always clear, ending each rank (n in a row, falling drops). */
+  int packed;                      /* the board fits */
+  uint8_t packed_bit[MAX_SQUARES]; /* each square's bit (0 off the board) */
+  int16_t packed_sq[64];           /* each bit's square */
+  uint64_t packed_board;           /* the bits of the squares (not the holes) */
+  uint64_t packed_first;           /* ... of the first rank */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
