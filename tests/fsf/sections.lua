@@ -57,10 +57,13 @@ say("script carries as `differs` and `varia check` reports (a section that")
 say("says so may still agree where its rule does not show). *Agreement*:")
 say("the differential suite (`tests/fsf/diff.lua --engine current --only ini`)")
 say("against the current Fairy-Stockfish: perft from the start and from 20")
-say("seeded random positions, and 10 random games to their end")
+say("seeded random positions, and 6 random games to their end")
 say("(perft/games agreeing, of those run). *Speed*: as above, perft from the")
 say("start at the smallest depth where varia's runs a second, beside a")
-say("native build of the same Fairy-Stockfish.")
+say("native build of the same Fairy-Stockfish; rows marked *CPU time* were")
+say("measured by `tools/ini_speed.py` (CPU time of each process, medians of")
+say("three below 2.4x, Fairy-Stockfish's start-up of about a quarter of a")
+say("second included; `>` where it was stopped at 2.6 times varia's time).")
 say("")
 say("| section | import | says it differs | agreement with current | speed (depth: varia / FSF Mnps = ratio) |")
 say("|---|---|---|---|---|")
@@ -102,4 +105,15 @@ end
 say("")
 say(string.format("%d sections: %d imported, %d refused; %d of the imported agree in every position and game tried.",
   #sections, counts.imported, counts.refused, counts.agree))
+-- the speed ratios under 2x (issue 26's floor), named
+local slow = {}
+for _, row in ipairs(out) do
+  local name, ratio = row:match("^| (%S+) | imported |.*= >?([%d.]+)x[^|]*|$")
+  if ratio and tonumber(ratio) < 2 then slow[#slow + 1] = name .. " " .. ratio .. "x" end
+end
+if #slow > 0 then
+  say("")
+  say(string.format("%d sections run perft at under twice the speed of the native Fairy-Stockfish: %s.",
+    #slow, table.concat(slow, ", ")))
+end
 print(table.concat(out, "\n"))
