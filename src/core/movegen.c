@@ -438,13 +438,8 @@ static inline int castling_test(const Position *p, int side, int *where, int hoo
     return CASTLE_NO_ROOK;
   int kt = board_square(&v->geo, v->castle_king_file[side], v->sq_rank[ksq]);
   int rt = kt + (side == 0 ? -1 : 1);
-  int lo = ksq, hi = ksq;
-  if (kt < lo) lo = kt;
-  if (rf < lo) lo = rf;
-  if (rt < lo) lo = rt;
-  if (kt > hi) hi = kt;
-  if (rf > hi) hi = rf;
-  if (rt > hi) hi = rt;
+  int lo, hi;
+  castle_span(ksq, rf, kt, rt, &lo, &hi);
   /* the squares between, as the script's castling hook judges them where
   ** it has one (several boards in one: empty on the king's board) */
   int judged = -1;
@@ -1254,6 +1249,25 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
   return n;
 }
 
+/* The moves of a plain piece on from (each step a leap or a ride that
+** moves and captures as its modes say, Variant.plain_mask), written as
+** they are; returns the new end of list. The generator's hottest loop. */
+static inline __attribute__((always_inline)) int gen_plain_steps(const uint8_t *b, const uint8_t *enemy, Move *list,
+                                                                int n, int from, const Step *s, const Step *end) {
+  for (; s < end; s++) {
+    int to = from + s->off, modes = s->modes;
+    uint8_t c = b[to];
+    for (int k = 1; c == CELL_EMPTY; k++) {
+      if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+      if (k >= s->range) break;
+      to += s->off;
+      c = b[to];
+    }
+    if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+  }
+  return n;
+}
+
 /* list[first..n) with each move once, in order (a piece whose two steps
 ** reach one square writes the move twice); returns the new end. */
 static int keep_once(Move *list, int first, int n) {
@@ -1301,17 +1315,7 @@ static __attribute__((noinline)) int gen_with_extra(const Position *p, Move *lis
     /* plain steps, then the moves that start or end in the zone promoted
     ** into the form (emit_promoted_form's choices) */
     const uint8_t *b = p->board, *enemy = v->enemy[us];
-    for (const Step *end = s + all; s < end; s++) {
-      int to = from + s->off, modes = s->modes;
-      uint8_t c = b[to];
-      for (int k = 1; c == CELL_EMPTY; k++) {
-        if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-        if (k >= s->range) break;
-        to += s->off;
-        c = b[to];
-      }
-      if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-    }
+    n = gen_plain_steps(b, enemy, list, n, from, s, s + all);
     int form = v->promo_to[t];
     if (!within_limit(p, us, form - 1)) return n;
     const uint8_t *zone = v->promo_sq[us];
@@ -1454,18 +1458,8 @@ int gen_pseudo_all(const Position *p, Move *list) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a plain piece: each step a leap or a ride, each move written as is */
-      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
-      for (; s < end; s++) {
-        int to = from + s->off, modes = s->modes;
-        uint8_t c = b[to];
-        for (int k = 1; c == CELL_EMPTY; k++) {
-          if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-          if (k >= s->range) break;
-          to += s->off;
-          c = b[to];
-        }
-        if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-      }
+      const Step *s = v->step[us][t];
+      n = gen_plain_steps(b, enemy, list, n, from, s, s + v->nsteps[us][t]);
       continue;
     }
     if (IS_SET(v->simple_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {

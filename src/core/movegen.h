@@ -19,6 +19,16 @@ int piece_attacks(const Position *p, int from, int sq);
 ** could open a line of by's onto sq (a discovered attack, or a pin). */
 void ray_screens(const Position *p, int sq, int by, uint64_t *first);
 
+/* The squares a castling spans, from *lo to *hi: the least and the
+** greatest of the king's and the rook's squares, where each stands and
+** where each lands (the squares between must be empty but for the two). */
+static inline void castle_span(int king, int rook, int kto, int rto, int *lo, int *hi) {
+  int a = king < rook ? king : rook, b = kto < rto ? kto : rto;
+  int c = king > rook ? king : rook, d = kto > rto ? kto : rto;
+  *lo = a < b ? a : b;
+  *hi = c > d ? c : d;
+}
+
 /* Is a royal piece of colour c attacked? */
 int royal_attacked(const Position *p, int c);
 /* The opponent's pieces that attack c's royal pieces: the first max of

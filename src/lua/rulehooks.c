@@ -1582,13 +1582,8 @@ static int layer_castling(Rules *R, const Position *p, int side, int kto, int rt
     if (reason) snprintf(reason, len, "the rook on %s stands on another layer than the king", a);
     return 0;
   }
-  int lo = king, hi = king;
-  if (rook < lo) lo = rook;
-  if (kto < lo) lo = kto;
-  if (rto < lo) lo = rto;
-  if (rook > hi) hi = rook;
-  if (kto > hi) hi = kto;
-  if (rto > hi) hi = rto;
+  int lo, hi;
+  castle_span(king, rook, kto, rto, &lo, &hi);
   for (int sq = lo; sq <= hi; sq++) {
     if (sq == king || sq == rook || p->board[sq] == CELL_EMPTY) continue;
     int own = (p->attr[sq] & bits) == layer;
