@@ -136,8 +136,8 @@ static int count_with_pocket(const Position *p, int c, int t) {
 int pos_terminal(const Position *p, int *result) {
   const Variant *v = p->v;
   int us = p->side;
-  /* a wall or a duck still to come finishes the turn first, as in
-  ** Fairy-Stockfish, whose move holds both */
+  /* a placement or relocation step still to come finishes the turn
+  ** first, as in Fairy-Stockfish, whose move holds both */
   if (p->phase && v->phase[p->phase].kind == PHASE_RELOCATE) return 0;
   if (v->royal_capture && v->royal_mask) {
     if (royal_count(p, us) == 0) {
@@ -800,6 +800,23 @@ static inline int royals_survive(Position *p, Move m, const int *rsq, int nr, co
   return !any_attacked_after(p, m, rsq, nr, p->side ^ 1, watched);
 }
 
+/* The side to move's royal pieces: their squares in rsq, marked in
+** royals (cleared first); returns how many. */
+static int find_royals(const Position *p, int *rsq, uint64_t *royals) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int us = p->side, nr = 0;
+  memset(royals, 0, (MAX_SQUARES + 63) / 64 * sizeof *royals);
+  for (int i = 0; i < p->npieces[us]; i++) {
+    int sq = p->plist[us][i];
+    if (IS_SET(v->royal_mask, CELL_TYPE(b[sq]))) {
+      rsq[nr++] = sq;
+      WATCH(royals, sq);
+    }
+  }
+  return nr;
+}
+
 /* The watched squares of the nr royal pieces on rsq (king_rays' and the
 ** special lines', marked in watch; *watching set where any is): is one of
 ** them in check? (In check, the marking stops: every move is tried.) */
@@ -826,17 +843,10 @@ static int royals_watch(const Position *p, const int *rsq, int nr, uint64_t *wat
 static int legal_royals(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
-  int us = p->side, rsq[MAX_PIECES], nr = 0;
+  int rsq[MAX_PIECES];
   uint64_t watch[(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
   memset(watch, 0, sizeof watch);
-  memset(royals, 0, sizeof royals);
-  for (int i = 0; i < p->npieces[us]; i++) {
-    int sq = p->plist[us][i];
-    if (IS_SET(v->royal_mask, CELL_TYPE(b[sq]))) {
-      rsq[nr++] = sq;
-      WATCH(royals, sq);
-    }
-  }
+  int nr = find_royals(p, rsq, royals);
   int watching = 0, in_check = royals_watch(p, rsq, nr, watch, &watching);
   int k = 0;
   if (!in_check && !watching) {
@@ -881,17 +891,9 @@ static int all_attacked_after(Position *p, Move m, const int *rsq, int nr, int b
 ** (survives). Only the first MAX_SAFE_ROYALS unattacked ones are watched. */
 static int legal_royals_all(Position *p, Move *list, int n) {
   const Variant *v = p->v;
-  const uint8_t *b = p->board;
-  int us = p->side, them = us ^ 1, rsq[MAX_PIECES], nr = 0, safe[MAX_SAFE_ROYALS], ns = 0;
+  int them = p->side ^ 1, rsq[MAX_PIECES], safe[MAX_SAFE_ROYALS], ns = 0;
   uint64_t watch[MAX_SAFE_ROYALS][(MAX_SQUARES + 63) / 64], royals[(MAX_SQUARES + 63) / 64];
-  memset(royals, 0, sizeof royals);
-  for (int i = 0; i < p->npieces[us]; i++) {
-    int sq = p->plist[us][i];
-    if (IS_SET(v->royal_mask, CELL_TYPE(b[sq]))) {
-      rsq[nr++] = sq;
-      WATCH(royals, sq);
-    }
-  }
+  int nr = find_royals(p, rsq, royals);
   for (int i = 0; i < nr && ns < MAX_SAFE_ROYALS; i++) {
     int pins = 0;
     memset(watch[ns], 0, sizeof watch[ns]);

@@ -712,8 +712,8 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   int static_eval = prune ? evaluate(s, p, who) : 0;
   if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta) return static_eval;
   /* late-move pruning (below) only where a turn is one step (where it is
-  ** several, a move and then the duck, it lost every decided game of Duck
-  ** Chess), and where royal pieces are captured rather than checked, not
+  ** several, a move and then a piece relocated, it lost every decided
+  ** game of a variant so built), and where royal pieces are captured rather than checked, not
   ** while the mover's is attacked (no check, but its way out must not be
   ** pruned) */
   int lmp_ok = prune && depth <= LMP_DEPTH && v->nphases == 1 &&
