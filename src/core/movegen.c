@@ -423,7 +423,7 @@ static int rules_royal_attacked(const Position *p, int c) {
 ** not: generation asks without it, so that a variant without the hook pays
 ** nothing (castling_by_hook() then judges the castlings again where a
 ** script has one). */
-static inline int castling_test(const Position *p, int side, int *where, int hooked) {
+static inline __attribute__((always_inline)) int castling_test(const Position *p, int side, int *where, int hooked) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, ksq = p->castle_king[us], right = us * 2 + side;
   *where = SQ_NONE;
@@ -628,6 +628,25 @@ static int unblasted(const Position *p, Move *list, int n) {
 
 static int gen_place(const Position *p, Move *list) {
   return unblasted(p, list, gen_place_at(p, &p->v->phase[p->phase], list));
+}
+
+int count_place_reach(const Position *p, int phase, int at) {
+  const Variant *v = p->v;
+  const Phase *ph = &v->phase[phase];
+  const uint8_t *b = p->board;
+  int us = CELL_COLOUR(b[at]), pt = CELL_TYPE(b[at]), n = 0;
+  if (!IS_SET(v->plain_mask[us], pt)) return -1;
+  const Step *s = v->step[us][pt], *end = s + v->nsteps[us][pt];
+  for (; s < end; s++) {
+    if (!(s->modes & MODE_MOVE)) continue;
+    int to = at + s->off;
+    for (int k = 1; b[to] == CELL_EMPTY; k++) {
+      n += in_place_region(ph, v, to);
+      if (k >= s->range) break;
+      to += s->off;
+    }
+  }
+  return n;
 }
 
 int gen_place_of(const Position *p, int phase, Move *list) {
@@ -1442,11 +1461,12 @@ static int gen_ep2(const Position *p, Move *list, int n) {
   return n;
 }
 
-int gen_pseudo_all(const Position *p, Move *list) {
-  precondition(pos_playable(p) && list);
+/* gen_pseudo_all()'s walk of the pieces, the pseudo-legal moves of each
+** from its steps. masked (a constant: two copies, chosen once a call):
+** Variant.step_masks, the plain and pawn-like types walk only the steps
+** whose first square is on the board. */
+static inline __attribute__((always_inline)) int gen_pieces(const Position *p, Move *list, int masked) {
   const Variant *v = p->v;
-  if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
-  if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, n = 0, check = -1, pieces = v->still[us] ? 0 : p->npieces[us];
@@ -1454,8 +1474,10 @@ int gen_pseudo_all(const Position *p, Move *list) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a plain piece: each step a leap or a ride, each move written as is */
-      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t];
-      for (; s < end; s++) {
+      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t], *s0 = s;
+      uint64_t on = masked ? v->onboard[us][t][v->packed_bit[from]] : 0;
+      for (; masked ? on != 0 : s < end; masked ? (void)(on &= on - 1) : (void)s++) {
+        if (masked) s = s0 + __builtin_ctzll(on);
         int to = from + s->off, modes = s->modes;
         uint8_t c = b[to];
         for (int k = 1; c == CELL_EMPTY; k++) {
@@ -1473,8 +1495,11 @@ int gen_pseudo_all(const Position *p, Move *list) {
       ** emit() only for a move into the promotion zone */
       int promotes = IS_SET(v->promote_mask, t);
       int init = IS_SET(v->initial_step_mask[us], t) && initial_allowed(p, us, t, from);
-      const Step *s = v->step[us][t], *end = s + (init ? v->nsteps[us][t] : v->simple_lead[us][t]);
-      for (; s < end; s++) {
+      int lead = init ? v->nsteps[us][t] : v->simple_lead[us][t];
+      const Step *s = v->step[us][t], *end = s + lead, *s0 = s;
+      uint64_t on = masked ? v->onboard[us][t][v->packed_bit[from]] & (lead >= 64 ? ~0ull : (1ull << lead) - 1) : 0;
+      for (; masked ? on != 0 : s < end; masked ? (void)(on &= on - 1) : (void)s++) {
+        if (masked) s = s0 + __builtin_ctzll(on);
         int to = from + s->off, modes = s->modes, flag = MF_NORMAL;
         uint8_t c = b[to];
         /* (the square first: most steps end there; a lame step has no
@@ -1566,6 +1591,21 @@ int gen_pseudo_all(const Position *p, Move *list) {
       }
     }
   }
+  return n;
+}
+
+/* (apart from gen_pseudo_all, so that the copy chess's boards take stays
+** as it was) */
+static __attribute__((noinline)) int gen_pieces_masked(const Position *p, Move *list) {
+  return gen_pieces(p, list, 1);
+}
+
+int gen_pseudo_all(const Position *p, Move *list) {
+  precondition(pos_playable(p) && list);
+  const Variant *v = p->v;
+  if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
+  if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
+  int us = p->side, n = v->step_masks ? gen_pieces_masked(p, list) : gen_pieces(p, list, 0);
   if (p->ep2 != SQ_NONE) n = gen_ep2(p, list, n);
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
   if (v->by_move) n = gen_by_move(p, list, n);

@@ -809,6 +809,36 @@ static void find_fast_paths(Variant *v) {
                           CELL_COLOUR(cell) <= 1 && CELL_COLOUR(cell) != c;
 }
 
+/* Variant.step_masks and its table: on a packed board, where at least a
+** third of the steps of the plain and pawn-like types, counted from every
+** square, fall off the board at once (their first square off it or a
+** hole), the generator walks only the steps that stay on: a mask per
+** square costs a few instructions a step kept, a step tried costs more,
+** and on a large board (chess's) nearly every step stays on. */
+static void find_step_masks(Variant *v) {
+  const Geometry *g = &v->geo;
+  long kept = 0, all = 0;
+  v->step_masks = 0;
+  if (!v->packed || g->wrap) return;
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++)
+      for (int r = 0; r < g->ranks; r++)
+        for (int f = 0; f < g->files; f++) {
+          if (board_is_hole(g, f, r)) continue;
+          int sq = board_square(g, f, r);
+          uint64_t m = 0;
+          for (int i = 0; i < v->nsteps[c][t]; i++)
+            if (board_inside(g, sq + v->step[c][t][i].off))
+              m |= 1ull << i;
+          v->onboard[c][t][v->packed_bit[sq]] = m;
+          if ((v->plain_mask[c] | v->simple_mask[c]) >> t & 1) {
+            kept += __builtin_popcountll(m);
+            all += v->nsteps[c][t];
+          }
+        }
+  v->step_masks = all && 3 * (all - kept) >= all;
+}
+
 /* Zobrist keys, room for three colours of cells. */
 static void take_keys(Variant *v) {
   const Geometry *g = &v->geo;
@@ -860,6 +890,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   check_cards(v, &r);
   check_castling_and_results(v, &r);
   find_fast_paths(v);
+  find_step_masks(v);
   take_keys(v);
   return r.n ? -1 : 0;
 }

@@ -732,6 +732,12 @@ typedef struct Variant {
   int16_t packed_sq[64];           /* each bit's square */
   uint64_t packed_board;           /* the bits of the squares (not the holes) */
   uint64_t packed_first;           /* ... of the first rank */
+  /* On a packed board where most steps fall off it (find_step_masks):
+  ** the steps of each colour's type whose first square is on the board,
+  ** from each square (bits of step indices, by the square's packed bit),
+  ** which gen_pseudo_all walks in place of every step of a plain or
+  ** pawn-like type. 0: not used (chess's boards). */
+  int step_masks;
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
@@ -781,6 +787,7 @@ typedef struct Variant {
   /* types plain but for a promoted form (apart_mask): gen_with_extra()
   ** finds their moves as plain and promotes those that touch the zone */
   uint32_t form_plain_mask[2];
+  uint64_t onboard[2][MAX_TYPES][64]; /* Variant.step_masks' table */
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
