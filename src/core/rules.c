@@ -1451,13 +1451,26 @@ static int target_choices(const Position *p, const Move *moves, int n, Move *lis
   return k;
 }
 
-/* Where a capture, when there is one, is compulsory:
-** the captures alone, if any, of the n legal moves in list. */
-static int compulsory_captures(const Position *p, Move *list, int n) {
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (move_captures(p, list[i])) list[k++] = list[i];
-  return k ? k : n;
+/* Does a piece of colour by and type t, standing on to, attack ksq along
+** one of by's rays (Variant.ray), the squares between empty but for
+** `vacated`, taken as empty (the square a move leaves; SQ_NONE: none)?
+** Only the rays whose line from ksq passes to are walked
+** (Variant.ray_through: to - ksq a multiple k of the ray's offset, k
+** within its reach; a line that leaves the board on the way finds the
+** padding's CELL_OFF). */
+static int ray_attacks_from(const Position *p, int ksq, int by, int to, int t, int vacated) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int d = to - ksq;
+  for (uint64_t m = v->ray_through[by][d + MAX_SQUARES]; m; m &= m - 1) {
+    const Ray *r = &v->ray[by][__builtin_ctzll(m)];
+    int k = d / r->off;
+    if (!IS_SET(r->mask[k], t)) continue;
+    int sq = ksq + r->off, j = 1;
+    for (; j < k && (b[sq] == CELL_EMPTY || sq == vacated); j++, sq += r->off) {}
+    if (j == k) return 1;
+  }
+  return 0;
 }
 
 /* Where giving check is not allowed: the n moves in list
@@ -1485,6 +1498,10 @@ static int without_checks(Position *p, Move *list, int n) {
       int t = flag == MF_PROMO || flag == MF_DROP ? MOVE_PROMO(m) - 1 : CELL_TYPE(p->board[from]);
       if (lines && flag != MF_PASS && !IS_WATCHED(watch, from) && !IS_SET(near[-to], t))
         check = 0;
+      else if (lines && flag != MF_PASS && !IS_WATCHED(watch, from))
+        /* nothing uncovered: only the piece that lands can check (a
+        ** piece taken on to leaves it blocked), along the rays alone */
+        check = ray_attacks_from(p, ksq, us, to, t, flag == MF_DROP ? SQ_NONE : from);
       else
         check = attacked_after(p, m, ksq, us);
     } else {
@@ -1661,19 +1678,44 @@ static int without_mutual_captures(Position *p, Move *list, int n) {
   return k;
 }
 
+/* The legal moves' filters after the check rule (Variant.legal_filters),
+** compulsory capture aside: each keeps or drops a move by itself. */
+static inline __attribute__((always_inline)) int move_filters(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
+  if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
+  if (v->mutual_immune) n = without_mutual_captures(p, list, n);
+  if (v->no_check) n = without_checks(p, list, n);
+  if (v->king_held) n = king_held(p, list, n);
+  if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
+  return n;
+}
+
 int gen_legal(Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
   const Variant *v = p->v;
   if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
-    if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
-    if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
-    if (v->mutual_immune) n = without_mutual_captures(p, list, n);
-    if (p->v->no_check) n = without_checks(p, list, n);
-    if (p->v->king_held) n = king_held(p, list, n);
-    if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
-    return p->v->must_capture ? compulsory_captures(p, list, n) : n;
+    if (!v->must_capture) return move_filters(p, list, n);
+    if (!v->move_filters && !v->place_can_fail[p->phase]) { /* compulsory capture alone */
+      int k = 0;
+      for (int i = 0; i < n; i++)
+        if (move_captures(p, list[i])) list[k++] = list[i];
+      return k ? k : n;
+    }
+    /* Compulsory capture (the captures alone, where one is legal): each
+    ** filter keeps or drops a move on its own, so the captures are
+    ** filtered first, and the other moves only where none is left. */
+    Move rest[MAX_MOVES];
+    int k = 0, r = 0;
+    for (int i = 0; i < n; i++) {
+      if (move_captures(p, list[i])) list[k++] = list[i];
+      else rest[r++] = list[i];
+    }
+    if (k && (k = move_filters(p, list, k))) return k;
+    memcpy(list, rest, (size_t)r * sizeof *list);
+    return move_filters(p, list, r);
   }
   if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);
   Move moves[MAX_MOVES];

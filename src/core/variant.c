@@ -284,6 +284,15 @@ static void build_steps(Variant *v) {
           add_ray(v, c, board_offset(g, 1, 0), reach, t);
           add_ray(v, c, board_offset(g, -1, 0), reach, t);
         }
+  /* the rays whose line passes each offset within reach (ray_through) */
+  for (int c = 0; c < 2; c++) /* (read only between two squares: |offset| < nsq) */
+    memset(v->ray_through[c] + MAX_SQUARES - g->nsq, 0, 2 * (size_t)g->nsq * sizeof v->ray_through[c][0]);
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < v->nrays[c]; i++) {
+      const Ray *ray = &v->ray[c][i];
+      for (int k = 1; k <= ray->reach && abs(k * ray->off) < g->nsq; k++)
+        v->ray_through[c][k * ray->off + MAX_SQUARES] |= 1ull << i;
+    }
   if (g->wrap) /* the rays set apart for the wrapped walk (Variant.topo_next) */
     for (int c = 0; c < 2; c++) {
       v->wrap_nrays[c] = v->nrays[c];
@@ -791,9 +800,9 @@ static void find_fast_paths(Variant *v) {
   v->legal_apart = v->has_owner || v->geo.wrap || v->counted_royals;
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].shields) v->legal_apart = 1; /* the move step: legal_shielded */
-  v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
-                     v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
-                     v->promo_by_side;
+  v->move_filters = v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
+                    v->drop_no_check || v->promo_no_check || v->promo_no_attack || v->promo_by_side;
+  v->legal_filters = v->must_capture || v->move_filters;
   for (int i = 0; i + 1 < v->nphases; i++) {
     const Phase *next = &v->phase[i + 1];
     v->place_can_fail[i] = 0;

@@ -710,6 +710,8 @@ typedef struct Variant {
   uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
+  int move_filters;    /* ... one of them other than compulsory capture and
+                          place_can_fail */
   uint8_t place_can_fail[MAX_PHASES]; /* a move of this step may leave the
                           place step after it no square: such a move is
                           not legal (a region, or a piece that cannot
@@ -766,6 +768,11 @@ typedef struct Variant {
   ** special attackers' walk (offsets that alias on wide boards only cost
   ** a walk) */
   uint32_t capture_offset[2][2 * MAX_SQUARES];
+  /* the rays of the colour (bits of ray[]) whose line from a square
+  ** passes the square at this offset (to - from + MAX_SQUARES) within
+  ** their reach: the rays one piece could attack along (not where the
+  ** board wraps) */
+  uint64_t ray_through[2][2 * MAX_SQUARES];
   /* Where the board wraps (geo.wrap): the square one step away from each
   ** square, in each of the TOPO_DIRS steps (dx, dy) with |dx|, |dy| <=
   ** BOARD_PAD, 0 (a sentinel square) where the step leaves the board or
