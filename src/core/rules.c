@@ -304,6 +304,33 @@ static int blast_castle_path(Position *p, Move m) {
   return ok;
 }
 
+/* Is sq attacked by colour by along one of its rays that passes one of
+** the squares e[0..n) short of the ray's reach (a rider's line through
+** them: Variant.ray_through)? attacked() where no other ray can have
+** changed since sq stood unattacked. */
+static int attacked_through(const Position *p, int sq, int by, const int16_t *e, int n) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  uint64_t rays = 0;
+  for (int i = 0; i < n; i++)
+    for (uint64_t r = v->ray_through[by][e[i] - sq + MAX_SQUARES]; r; r &= r - 1) {
+      const Ray *ray = &v->ray[by][__builtin_ctzll(r)];
+      if ((e[i] - sq) / ray->off < ray->reach) rays |= r & -r;
+    }
+  for (; rays; rays &= rays - 1) {
+    const Ray *r = &v->ray[by][__builtin_ctzll(rays)];
+    int to = sq;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c != CELL_OFF && CELL_COLOUR(c) == by && IS_SET(r->mask[k], CELL_TYPE(c))) return 1;
+      break;
+    }
+  }
+  return 0;
+}
+
 /* Where captures blast: is capture m (an ordinary move, en passant or a
 ** promotion that takes) legal, as survives() would judge it by making it?
 ** Tried on the board alone: the mover goes, the captured piece and the
@@ -311,8 +338,13 @@ static int blast_castle_path(Position *p, Move m) {
 ** board is put back. Illegal when the blast takes a royal piece of the
 ** mover's; legal when it takes one of the opponent's; else when no royal
 ** piece of the mover's is left attacked but one beside an enemy royal
-** piece (taking it would blow up the taker's own). */
-static int blast_trial(Position *p, Move m) {
+** piece (taking it would blow up the taker's own). quiet: the mover's
+** one royal piece stands there unattacked, and the opponent attacks only
+** along rays (SQ_NONE: not known); where it stays, only a line through a
+** square the capture empties, toward a rider beyond, could attack it
+** afterwards (Variant.ray_through), and elsewhere the attack test is
+** spared. */
+static int blast_trial(Position *p, Move m, int quiet) {
   const Variant *v = p->v;
   uint8_t *b = p->board;
   int us = p->side, them = us ^ 1, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -349,7 +381,7 @@ static int blast_trial(Position *p, Move m) {
     int at = p->royal[us] == from ? to : p->royal[us];
     uint8_t c = b[at];
     if (c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == us && (v->royal_mask >> CELL_TYPE(c) & 1) &&
-        !blast_shielded(p, at, us) && attacked(p, at, them))
+        (at == quiet ? attacked_through(p, at, them, sq, ns) : attacked(p, at, them)) && !blast_shielded(p, at, us))
       ok = 0;
   } else if (ok && !theirs)
     for (int i = 0; i < p->npieces[us] && ok; i++) {
@@ -379,7 +411,7 @@ static int survives(Position *p, Move m) {
     if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
     if ((MOVE_FLAG(m) == MF_NORMAL || MOVE_FLAG(m) == MF_EP || MOVE_FLAG(m) == MF_PROMO) &&
         !p->v->has_owner && move_captures(p, m))
-      return blast_trial(p, m);
+      return blast_trial(p, m, SQ_NONE);
     /* A blast may not take a royal piece of the mover's; taking one of the
     ** opponent's wins, whatever it leaves attacked. */
     int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1), to = move_destination(p, m);
@@ -714,7 +746,7 @@ static inline int move_survives(Position *p, Move m, int ksq, int in_check, cons
     return survives(p, m);
   /* (move_captures(), inline: a capture where captures blast) */
   if (blast && (flag == MF_NORMAL || flag == MF_PROMO) && p->v->enemy[p->side][p->board[MOVE_TO(m)]])
-    return blast_trial(p, m);
+    return blast_trial(p, m, in_check || p->v->special_attackers[p->side ^ 1] ? SQ_NONE : ksq);
   if (in_check || from == ksq ||
       (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
     return !attacked_after(p, m, ksq, p->side ^ 1) ||
@@ -1545,7 +1577,7 @@ static int king_held(Position *p, Move *list, int n) {
 
 /* Drops that check (drops.no_check), or checkmate with drop_no_mate's
 ** type, are illegal. */
-static int drop_filters(Position *p, Move *list, int n) {
+static inline __attribute__((always_inline)) int drop_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
   if (!v->royal_mask) return n; /* no royal piece to check, nor to mate */
@@ -1641,7 +1673,7 @@ static int with_placement(Position *p, Move *list, int n) {
 ** Only where a piece of such a type of the side to move stands where a
 ** capture could reach an enemy one of its type (Variant.capture_offset:
 ** as if nothing stood between) are the moves looked at. */
-static int without_mutual_captures(Position *p, Move *list, int n) {
+static inline __attribute__((always_inline)) int without_mutual_captures(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int k = 0, us = p->side, them = us ^ 1, near = 0;
@@ -1679,8 +1711,9 @@ static int without_mutual_captures(Position *p, Move *list, int n) {
 }
 
 /* The legal moves' filters after the check rule (Variant.legal_filters),
-** compulsory capture aside: each keeps or drops a move by itself. */
-static inline __attribute__((always_inline)) int move_filters(Position *p, Move *list, int n) {
+** compulsory capture aside: each keeps or drops a move by itself. (Under
+** compulsory capture; gen_legal has them inline for the others.) */
+static __attribute__((noinline)) int move_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
   if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
@@ -1697,7 +1730,15 @@ int gen_legal(Position *p, Move *list) {
   const Variant *v = p->v;
   if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
-    if (!v->must_capture) return move_filters(p, list, n);
+    if (!v->must_capture) { /* (move_filters, as it was here: inline) */
+      if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
+      if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
+      if (v->mutual_immune) n = without_mutual_captures(p, list, n);
+      if (v->no_check) n = without_checks(p, list, n);
+      if (v->king_held) n = king_held(p, list, n);
+      if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
+      return n;
+    }
     if (!v->move_filters && !v->place_can_fail[p->phase]) { /* compulsory capture alone */
       int k = 0;
       for (int i = 0; i < n; i++)
