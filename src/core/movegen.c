@@ -31,11 +31,15 @@ int attacked_specially(const Position *p, int sq, int by) {
   return 0;
 }
 
-int attacked(const Position *p, int sq, int by) {
+/* attacked()'s walk of the rays; masked (a constant: two copies):
+** Variant.ray_masks, only the rays whose first square is on the board. */
+static inline __attribute__((always_inline)) int attacked_rays(const Position *p, int sq, int by, int masked) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
-  const Ray *r = v->ray[by], *end = r + v->nrays[by];
-  for (; r < end; r++) {
+  const Ray *r = v->ray[by], *end = r + v->nrays[by], *r0 = r;
+  uint64_t on = masked ? v->ray_on[by][v->packed_bit[sq]] : 0;
+  for (; masked ? on != 0 : r < end; masked ? (void)(on &= on - 1) : (void)r++) {
+    if (masked) r = r0 + __builtin_ctzll(on);
     int to = sq;
     for (int k = 1; k <= r->reach; k++) {
       to += r->off;
@@ -47,6 +51,14 @@ int attacked(const Position *p, int sq, int by) {
     }
   }
   return attacked_specially(p, sq, by);
+}
+
+static __attribute__((noinline)) int attacked_masked(const Position *p, int sq, int by) {
+  return attacked_rays(p, sq, by, 1);
+}
+
+int attacked(const Position *p, int sq, int by) {
+  return p->v->ray_masks ? attacked_masked(p, sq, by) : attacked_rays(p, sq, by, 0);
 }
 
 void ray_screens(const Position *p, int sq, int by, uint64_t *first) {

@@ -581,12 +581,15 @@ static int mark_line_blockers(const Position *p, int ksq, int by, int own, uint6
 ** opponent's rays: is it attacked (the rays' pieces; special attackers
 ** are asked apart)? If not, its pinned pieces are marked in watch and
 ** *pins says whether there is one. */
-static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+static inline __attribute__((always_inline)) int king_rays_of(const Position *p, int ksq, uint64_t *watch, int *pins,
+                                                           int masked) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int us = p->side, them = us ^ 1;
-  const Ray *r = v->ray[them], *end = r + v->nrays[them];
-  for (; r < end; r++) {
+  const Ray *r = v->ray[them], *end = r + v->nrays[them], *r0 = r;
+  uint64_t on = masked ? v->ray_on[them][v->packed_bit[ksq]] : 0;
+  for (; masked ? on != 0 : r < end; masked ? (void)(on &= on - 1) : (void)r++) {
+    if (masked) r = r0 + __builtin_ctzll(on);
     int to = ksq, own = SQ_NONE;
     for (int k = 1; k <= r->reach; k++) {
       to += r->off;
@@ -608,6 +611,16 @@ static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
     }
   }
   return 0;
+}
+
+/* (masked: Variant.ray_masks, only the rays whose first square is on the
+** board; a copy apart, so that chess's stays as it was) */
+static __attribute__((noinline)) int king_rays_masked(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  return king_rays_of(p, ksq, watch, pins, 1);
+}
+
+static __attribute__((noinline)) int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  return king_rays_of(p, ksq, watch, pins, 0);
 }
 
 /* In check along the rays alone: the squares where a piece of the side's,
@@ -968,7 +981,8 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
   uint64_t watch[(MAX_SQUARES + 63) / 64];
   int watching = 0;
   memset(watch, 0, sizeof watch);
-  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
+  int in_check = (v->ray_masks ? king_rays_masked(p, ksq, watch, &watching) : king_rays(p, ksq, watch, &watching)) ||
+                 attacked_specially(p, ksq, them);
   if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   int k = 0, blast = v->nblast > 0;
   if (!in_check && !watching) {

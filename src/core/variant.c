@@ -846,6 +846,21 @@ static void find_step_masks(Variant *v) {
           }
         }
   v->step_masks = all && 3 * (all - kept) >= all;
+  /* the rays the same way (Variant.ray_masks) */
+  kept = all = 0;
+  for (int c = 0; c < 2; c++)
+    for (int r = 0; r < g->ranks; r++)
+      for (int f = 0; f < g->files; f++) {
+        if (board_is_hole(g, f, r)) continue;
+        int sq = board_square(g, f, r);
+        uint64_t m = 0;
+        for (int i = 0; i < v->nrays[c]; i++)
+          if (board_inside(g, sq + v->ray[c][i].off)) m |= 1ull << i;
+        v->ray_on[c][v->packed_bit[sq]] = m;
+        kept += __builtin_popcountll(m);
+        all += v->nrays[c];
+      }
+  v->ray_masks = all && 3 * (all - kept) >= all;
 }
 
 /* Zobrist keys, room for three colours of cells. */

@@ -740,6 +740,7 @@ typedef struct Variant {
   ** which gen_pseudo_all walks in place of every step of a plain or
   ** pawn-like type. 0: not used (chess's boards). */
   int step_masks;
+  int ray_masks; /* the same for the rays (ray_on): king_rays, attacked */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
@@ -795,6 +796,7 @@ typedef struct Variant {
   ** finds their moves as plain and promotes those that touch the zone */
   uint32_t form_plain_mask[2];
   uint64_t onboard[2][MAX_TYPES][64]; /* Variant.step_masks' table */
+  uint64_t ray_on[2][64]; /* Variant.ray_masks': bits of ray[] by packed bit */
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
