@@ -31,11 +31,15 @@ int attacked_specially(const Position *p, int sq, int by) {
   return 0;
 }
 
-int attacked(const Position *p, int sq, int by) {
+/* attacked()'s walk of the rays; masked (a constant: two copies):
+** Variant.ray_masks, only the rays whose first square is on the board. */
+static inline __attribute__((always_inline)) int attacked_rays(const Position *p, int sq, int by, int masked) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
-  const Ray *r = v->ray[by], *end = r + v->nrays[by];
-  for (; r < end; r++) {
+  const Ray *r = v->ray[by], *end = r + v->nrays[by], *r0 = r;
+  uint64_t on = masked ? v->ray_on[by][v->packed_bit[sq]] : 0;
+  for (; masked ? on != 0 : r < end; masked ? (void)(on &= on - 1) : (void)r++) {
+    if (masked) r = r0 + __builtin_ctzll(on);
     int to = sq;
     for (int k = 1; k <= r->reach; k++) {
       to += r->off;
@@ -47,6 +51,14 @@ int attacked(const Position *p, int sq, int by) {
     }
   }
   return attacked_specially(p, sq, by);
+}
+
+static __attribute__((noinline)) int attacked_masked(const Position *p, int sq, int by) {
+  return attacked_rays(p, sq, by, 1);
+}
+
+int attacked(const Position *p, int sq, int by) {
+  return p->v->ray_masks ? attacked_masked(p, sq, by) : attacked_rays(p, sq, by, 0);
 }
 
 void ray_screens(const Position *p, int sq, int by, uint64_t *first) {
@@ -423,7 +435,7 @@ static int rules_royal_attacked(const Position *p, int c) {
 ** not: generation asks without it, so that a variant without the hook pays
 ** nothing (castling_by_hook() then judges the castlings again where a
 ** script has one). */
-static inline int castling_test(const Position *p, int side, int *where, int hooked) {
+static inline __attribute__((always_inline)) int castling_test(const Position *p, int side, int *where, int hooked) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, ksq = p->castle_king[us], right = us * 2 + side;
   *where = SQ_NONE;
@@ -623,6 +635,25 @@ static int unblasted(const Position *p, Move *list, int n) {
 
 static int gen_place(const Position *p, Move *list) {
   return unblasted(p, list, gen_place_at(p, &p->v->phase[p->phase], list));
+}
+
+int count_place_reach(const Position *p, int phase, int at) {
+  const Variant *v = p->v;
+  const Phase *ph = &v->phase[phase];
+  const uint8_t *b = p->board;
+  int us = CELL_COLOUR(b[at]), pt = CELL_TYPE(b[at]), n = 0;
+  if (!IS_SET(v->plain_mask[us], pt)) return -1;
+  const Step *s = v->step[us][pt], *end = s + v->nsteps[us][pt];
+  for (; s < end; s++) {
+    if (!(s->modes & MODE_MOVE)) continue;
+    int to = at + s->off;
+    for (int k = 1; b[to] == CELL_EMPTY; k++) {
+      n += in_place_region(ph, v, to);
+      if (k >= s->range) break;
+      to += s->off;
+    }
+  }
+  return n;
 }
 
 int gen_place_of(const Position *p, int phase, Move *list) {
@@ -1249,22 +1280,28 @@ static int gen_wrapped_steps(const Position *p, Move *list, int n, int from, int
   return n;
 }
 
-/* The moves of a plain piece on from (each step a leap or a ride that
-** moves and captures as its modes say, Variant.plain_mask), written as
-** they are; returns the new end of list. The generator's hottest loop. */
+/* The moves along one step s of a plain piece on from (a leap or a ride
+** that moves and captures as its modes say, Variant.plain_mask), written
+** as they are; returns the new end of list. */
+static inline __attribute__((always_inline)) int gen_plain_step(const uint8_t *b, const uint8_t *enemy, Move *list,
+                                                               int n, int from, const Step *s) {
+  int to = from + s->off, modes = s->modes;
+  uint8_t c = b[to];
+  for (int k = 1; c == CELL_EMPTY; k++) {
+    if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+    if (k >= s->range) break;
+    to += s->off;
+    c = b[to];
+  }
+  if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
+  return n;
+}
+
+/* The moves of a plain piece on from along the steps [s, end); the
+** generator's hottest loop. */
 static inline __attribute__((always_inline)) int gen_plain_steps(const uint8_t *b, const uint8_t *enemy, Move *list,
                                                                 int n, int from, const Step *s, const Step *end) {
-  for (; s < end; s++) {
-    int to = from + s->off, modes = s->modes;
-    uint8_t c = b[to];
-    for (int k = 1; c == CELL_EMPTY; k++) {
-      if (modes & MODE_MOVE) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-      if (k >= s->range) break;
-      to += s->off;
-      c = b[to];
-    }
-    if ((modes & MODE_CAPTURE) && enemy[c]) list[n++] = MAKE_MOVE(from, to, MF_NORMAL, 0);
-  }
+  for (; s < end; s++) n = gen_plain_step(b, enemy, list, n, from, s);
   return n;
 }
 
@@ -1446,20 +1483,26 @@ static int gen_ep2(const Position *p, Move *list, int n) {
   return n;
 }
 
-int gen_pseudo_all(const Position *p, Move *list) {
-  precondition(pos_playable(p) && list);
+/* gen_pseudo_all()'s walk of the pieces, the pseudo-legal moves of each
+** from its steps. masked (a constant: two copies, chosen once a call):
+** Variant.step_masks, the plain and pawn-like types walk only the steps
+** whose first square is on the board. */
+static inline __attribute__((always_inline)) int gen_pieces(const Position *p, Move *list, int masked) {
   const Variant *v = p->v;
-  if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
-  if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, n = 0, check = -1, pieces = v->still[us] ? 0 : p->npieces[us];
   for (int i = 0; i < pieces; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
-      /* a plain piece: each step a leap or a ride, each move written as is */
-      const Step *s = v->step[us][t];
-      n = gen_plain_steps(b, enemy, list, n, from, s, s + v->nsteps[us][t]);
+      /* a plain piece: each step a leap or a ride, each move written as is
+      ** (masked: only the steps whose first square is on the board) */
+      const Step *s = v->step[us][t], *end = s + v->nsteps[us][t], *s0 = s;
+      uint64_t on = masked ? v->onboard[us][t][v->packed_bit[from]] : 0;
+      for (; masked ? on != 0 : s < end; masked ? (void)(on &= on - 1) : (void)s++) {
+        if (masked) s = s0 + __builtin_ctzll(on);
+        n = gen_plain_step(b, enemy, list, n, from, s);
+      }
       continue;
     }
     if (IS_SET(v->simple_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
@@ -1467,8 +1510,11 @@ int gen_pseudo_all(const Position *p, Move *list) {
       ** emit() only for a move into the promotion zone */
       int promotes = IS_SET(v->promote_mask, t);
       int init = IS_SET(v->initial_step_mask[us], t) && initial_allowed(p, us, t, from);
-      const Step *s = v->step[us][t], *end = s + (init ? v->nsteps[us][t] : v->simple_lead[us][t]);
-      for (; s < end; s++) {
+      int lead = init ? v->nsteps[us][t] : v->simple_lead[us][t];
+      const Step *s = v->step[us][t], *end = s + lead, *s0 = s;
+      uint64_t on = masked ? v->onboard[us][t][v->packed_bit[from]] & (lead >= 64 ? ~0ull : (1ull << lead) - 1) : 0;
+      for (; masked ? on != 0 : s < end; masked ? (void)(on &= on - 1) : (void)s++) {
+        if (masked) s = s0 + __builtin_ctzll(on);
         int to = from + s->off, modes = s->modes, flag = MF_NORMAL;
         uint8_t c = b[to];
         /* (the square first: most steps end there; a lame step has no
@@ -1560,6 +1606,21 @@ int gen_pseudo_all(const Position *p, Move *list) {
       }
     }
   }
+  return n;
+}
+
+/* (apart from gen_pseudo_all, so that the copy chess's boards take stays
+** as it was) */
+static __attribute__((noinline)) int gen_pieces_masked(const Position *p, Move *list) {
+  return gen_pieces(p, list, 1);
+}
+
+int gen_pseudo_all(const Position *p, Move *list) {
+  precondition(pos_playable(p) && list);
+  const Variant *v = p->v;
+  if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
+  if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
+  int us = p->side, n = v->step_masks ? gen_pieces_masked(p, list) : gen_pieces(p, list, 0);
   if (p->ep2 != SQ_NONE) n = gen_ep2(p, list, n);
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
   if (v->by_move) n = gen_by_move(p, list, n);

@@ -71,6 +71,11 @@ int gen_pseudo_all(const Position *p, Move *list);
 ** move (Phase.instead), whose pass changes nothing on the board, before
 ** the pass is made. */
 int gen_place_of(const Position *p, int phase, Move *list);
+/* How many squares a place step `phase` of PLACE_REACH offers from the
+** piece on at (p's board as it stands, p->target aside), as gen_place_of
+** would list them there; -1 where the piece's type is not plain (its
+** moves found by the generator). */
+int count_place_reach(const Position *p, int phase, int at);
 /* Whether the special attackers of colour by (Variant.special_attackers:
 ** hoppers, lame leapers, conditional steps) attack sq. */
 int attacked_specially(const Position *p, int sq, int by);

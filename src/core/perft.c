@@ -51,6 +51,41 @@ static __attribute__((noinline)) uint64_t last_level_instead(Position *p, const 
   return total;
 }
 
+/* The last level where a place step of PLACE_REACH follows the move (an
+** arrow shot from where the piece lands): a plain piece's step is
+** counted by its places on the board as the step leaves it (the square
+** left empty, the piece on the one it takes), set for the count and put
+** back, without making the move; other moves are made. (Only where the
+** move changes nothing else on the board and nothing ends the game
+** between: see perft.) */
+static __attribute__((noinline)) uint64_t last_level_reach(Position *p, const Move *list, int n,
+                                                           volatile int *stop) {
+  uint64_t total = 0;
+  uint8_t *b = p->board;
+  for (int i = 0; i < n && !(stop && *stop); i++) {
+    Move m = list[i];
+    int flag = MOVE_FLAG(m);
+    if (flag == MF_NORMAL || flag == MF_DOUBLE) {
+      int from = MOVE_FROM(m), to = MOVE_TO(m);
+      uint8_t moved = b[from], taken = b[to];
+      b[from] = CELL_EMPTY;
+      b[to] = moved;
+      int k = count_place_reach(p, p->phase + 1, to);
+      b[to] = taken;
+      b[from] = moved;
+      if (k > 0 || (k == 0 && !p->v->pass_stuck[p->side])) {
+        total += (uint64_t)k;
+        continue;
+      }
+    }
+    Undo u;
+    move_make(p, m, &u);
+    total += perft(p, 1, stop);
+    move_unmake(p, m, &u);
+  }
+  return total;
+}
+
 /* Depth counts whole turns: a step that leaves the turn unfinished is
 ** followed at the same depth. On the last step of the last turn the
 ** choices are counted, not played; a relocation's are the empty squares. */
@@ -73,6 +108,11 @@ uint64_t perft(Position *p, int depth, volatile int *stop) {
     return last_level_turn_ends(p, list, n, stop);
   if (depth == 1 && p->phase + 2 == v->nphases && v->phase[p->phase + 1].instead && !v->rules)
     return last_level_instead(p, list, n, stop);
+  if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
+      v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_REACH &&
+      !v->phase[p->phase + 1].shields && !v->phase[p->phase + 1].instead && !v->nblast &&
+      !v->landing_effects && !v->has_owner && !v->gating && !v->geo.wrap)
+    return last_level_reach(p, list, n, stop);
   if (depth == 1 && p->phase + 2 == v->nphases && !v->rules && !v->has_terminal &&
       v->phase[p->phase + 1].kind == PHASE_RELOCATE && v->phase[p->phase + 1].place == PLACE_LEFT &&
       !v->phase[p->phase + 1].has_region) {

@@ -304,6 +304,33 @@ static int blast_castle_path(Position *p, Move m) {
   return ok;
 }
 
+/* Is sq attacked by colour by along one of its rays that passes one of
+** the squares e[0..n) short of the ray's reach (a rider's line through
+** them: Variant.ray_through)? attacked() where no other ray can have
+** changed since sq stood unattacked. */
+static int attacked_through(const Position *p, int sq, int by, const int16_t *e, int n) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  uint64_t rays = 0;
+  for (int i = 0; i < n; i++)
+    for (uint64_t r = v->ray_through[by][e[i] - sq + MAX_SQUARES]; r; r &= r - 1) {
+      const Ray *ray = &v->ray[by][__builtin_ctzll(r)];
+      if ((e[i] - sq) / ray->off < ray->reach) rays |= r & -r;
+    }
+  for (; rays; rays &= rays - 1) {
+    const Ray *r = &v->ray[by][__builtin_ctzll(rays)];
+    int to = sq;
+    for (int k = 1; k <= r->reach; k++) {
+      to += r->off;
+      uint8_t c = b[to];
+      if (c == CELL_EMPTY) continue;
+      if (c != CELL_OFF && CELL_COLOUR(c) == by && IS_SET(r->mask[k], CELL_TYPE(c))) return 1;
+      break;
+    }
+  }
+  return 0;
+}
+
 /* Where captures blast: is capture m (an ordinary move, en passant or a
 ** promotion that takes) legal, as survives() would judge it by making it?
 ** Tried on the board alone: the mover goes, the captured piece and the
@@ -311,8 +338,13 @@ static int blast_castle_path(Position *p, Move m) {
 ** board is put back. Illegal when the blast takes a royal piece of the
 ** mover's; legal when it takes one of the opponent's; else when no royal
 ** piece of the mover's is left attacked but one beside an enemy royal
-** piece (taking it would blow up the taker's own). */
-static int blast_trial(Position *p, Move m) {
+** piece (taking it would blow up the taker's own). quiet: the mover's
+** one royal piece stands there unattacked, and the opponent attacks only
+** along rays (SQ_NONE: not known); where it stays, only a line through a
+** square the capture empties, toward a rider beyond, could attack it
+** afterwards (Variant.ray_through), and elsewhere the attack test is
+** spared. */
+static int blast_trial(Position *p, Move m, int quiet) {
   const Variant *v = p->v;
   uint8_t *b = p->board;
   int us = p->side, them = us ^ 1, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
@@ -349,7 +381,7 @@ static int blast_trial(Position *p, Move m) {
     int at = p->royal[us] == from ? to : p->royal[us];
     uint8_t c = b[at];
     if (c != CELL_EMPTY && c != CELL_OFF && CELL_COLOUR(c) == us && (v->royal_mask >> CELL_TYPE(c) & 1) &&
-        !blast_shielded(p, at, us) && attacked(p, at, them))
+        (at == quiet ? attacked_through(p, at, them, sq, ns) : attacked(p, at, them)) && !blast_shielded(p, at, us))
       ok = 0;
   } else if (ok && !theirs)
     for (int i = 0; i < p->npieces[us] && ok; i++) {
@@ -379,7 +411,7 @@ static int survives(Position *p, Move m) {
     if (MOVE_FLAG(m) == MF_CASTLE && !blast_castle_path(p, m)) return 0;
     if ((MOVE_FLAG(m) == MF_NORMAL || MOVE_FLAG(m) == MF_EP || MOVE_FLAG(m) == MF_PROMO) &&
         !p->v->has_owner && move_captures(p, m))
-      return blast_trial(p, m);
+      return blast_trial(p, m, SQ_NONE);
     /* A blast may not take a royal piece of the mover's; taking one of the
     ** opponent's wins, whatever it leaves attacked. */
     int ours = royal_count(p, us), theirs = royal_count(p, us ^ 1), to = move_destination(p, m);
@@ -549,12 +581,15 @@ static int mark_line_blockers(const Position *p, int ksq, int by, int own, uint6
 ** opponent's rays: is it attacked (the rays' pieces; special attackers
 ** are asked apart)? If not, its pinned pieces are marked in watch and
 ** *pins says whether there is one. */
-static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+static inline __attribute__((always_inline)) int king_rays_of(const Position *p, int ksq, uint64_t *watch, int *pins,
+                                                           int masked) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int us = p->side, them = us ^ 1;
-  const Ray *r = v->ray[them], *end = r + v->nrays[them];
-  for (; r < end; r++) {
+  const Ray *r = v->ray[them], *end = r + v->nrays[them], *r0 = r;
+  uint64_t on = masked ? v->ray_on[them][v->packed_bit[ksq]] : 0;
+  for (; masked ? on != 0 : r < end; masked ? (void)(on &= on - 1) : (void)r++) {
+    if (masked) r = r0 + __builtin_ctzll(on);
     int to = ksq, own = SQ_NONE;
     for (int k = 1; k <= r->reach; k++) {
       to += r->off;
@@ -576,6 +611,16 @@ static int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
     }
   }
   return 0;
+}
+
+/* (masked: Variant.ray_masks, only the rays whose first square is on the
+** board; a copy apart, so that chess's stays as it was) */
+static __attribute__((noinline)) int king_rays_masked(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  return king_rays_of(p, ksq, watch, pins, 1);
+}
+
+static __attribute__((noinline)) int king_rays(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  return king_rays_of(p, ksq, watch, pins, 0);
 }
 
 /* In check along the rays alone: the squares where a piece of the side's,
@@ -714,7 +759,7 @@ static inline int move_survives(Position *p, Move m, int ksq, int in_check, cons
     return survives(p, m);
   /* (move_captures(), inline: a capture where captures blast) */
   if (blast && (flag == MF_NORMAL || flag == MF_PROMO) && p->v->enemy[p->side][p->board[MOVE_TO(m)]])
-    return blast_trial(p, m);
+    return blast_trial(p, m, in_check || p->v->special_attackers[p->side ^ 1] ? SQ_NONE : ksq);
   if (in_check || from == ksq ||
       (watch && (IS_WATCHED(watch, from) || IS_WATCHED(watch, MOVE_TO(m)))))
     return !attacked_after(p, m, ksq, p->side ^ 1) ||
@@ -938,7 +983,8 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
   uint64_t watch[(MAX_SQUARES + 63) / 64];
   int watching = 0;
   memset(watch, 0, sizeof watch);
-  int in_check = king_rays(p, ksq, watch, &watching) || attacked_specially(p, ksq, them);
+  int in_check = (v->ray_masks ? king_rays_masked(p, ksq, watch, &watching) : king_rays(p, ksq, watch, &watching)) ||
+                 attacked_specially(p, ksq, them);
   if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   int k = 0, blast = v->nblast > 0;
   if (!in_check && !watching) {
@@ -1453,13 +1499,26 @@ static int target_choices(const Position *p, const Move *moves, int n, Move *lis
   return k;
 }
 
-/* Where a capture, when there is one, is compulsory:
-** the captures alone, if any, of the n legal moves in list. */
-static int compulsory_captures(const Position *p, Move *list, int n) {
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (move_captures(p, list[i])) list[k++] = list[i];
-  return k ? k : n;
+/* Does a piece of colour by and type t, standing on to, attack ksq along
+** one of by's rays (Variant.ray), the squares between empty but for
+** `vacated`, taken as empty (the square a move leaves; SQ_NONE: none)?
+** Only the rays whose line from ksq passes to are walked
+** (Variant.ray_through: to - ksq a multiple k of the ray's offset, k
+** within its reach; a line that leaves the board on the way finds the
+** padding's CELL_OFF). */
+static int ray_attacks_from(const Position *p, int ksq, int by, int to, int t, int vacated) {
+  const Variant *v = p->v;
+  const uint8_t *b = p->board;
+  int d = to - ksq;
+  for (uint64_t m = v->ray_through[by][d + MAX_SQUARES]; m; m &= m - 1) {
+    const Ray *r = &v->ray[by][__builtin_ctzll(m)];
+    int k = d / r->off;
+    if (!IS_SET(r->mask[k], t)) continue;
+    int sq = ksq + r->off, j = 1;
+    for (; j < k && (b[sq] == CELL_EMPTY || sq == vacated); j++, sq += r->off) {}
+    if (j == k) return 1;
+  }
+  return 0;
 }
 
 /* Where giving check is not allowed: the n moves in list
@@ -1487,6 +1546,10 @@ static int without_checks(Position *p, Move *list, int n) {
       int t = flag == MF_PROMO || flag == MF_DROP ? MOVE_PROMO(m) - 1 : CELL_TYPE(p->board[from]);
       if (lines && flag != MF_PASS && !IS_WATCHED(watch, from) && !IS_SET(near[-to], t))
         check = 0;
+      else if (lines && flag != MF_PASS && !IS_WATCHED(watch, from))
+        /* nothing uncovered: only the piece that lands can check (a
+        ** piece taken on to leaves it blocked), along the rays alone */
+        check = ray_attacks_from(p, ksq, us, to, t, flag == MF_DROP ? SQ_NONE : from);
       else
         check = attacked_after(p, m, ksq, us);
     } else {
@@ -1530,7 +1593,7 @@ static int king_held(Position *p, Move *list, int n) {
 
 /* Drops that check (drops.no_check), or checkmate with drop_no_mate's
 ** type, are illegal. */
-static int drop_filters(Position *p, Move *list, int n) {
+static inline __attribute__((always_inline)) int drop_filters(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   int k = 0, them = p->side ^ 1;
   if (!v->royal_mask) return n; /* no royal piece to check, nor to mate */
@@ -1626,7 +1689,7 @@ static int with_placement(Position *p, Move *list, int n) {
 ** Only where a piece of such a type of the side to move stands where a
 ** capture could reach an enemy one of its type (Variant.capture_offset:
 ** as if nothing stood between) are the moves looked at. */
-static int without_mutual_captures(Position *p, Move *list, int n) {
+static inline __attribute__((always_inline)) int without_mutual_captures(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   int k = 0, us = p->side, them = us ^ 1, near = 0;
@@ -1663,19 +1726,53 @@ static int without_mutual_captures(Position *p, Move *list, int n) {
   return k;
 }
 
+/* The legal moves' filters after the check rule (Variant.legal_filters),
+** compulsory capture aside: each keeps or drops a move by itself. (Under
+** compulsory capture; gen_legal has them inline for the others.) */
+static __attribute__((noinline)) int move_filters(Position *p, Move *list, int n) {
+  const Variant *v = p->v;
+  if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
+  if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
+  if (v->mutual_immune) n = without_mutual_captures(p, list, n);
+  if (v->no_check) n = without_checks(p, list, n);
+  if (v->king_held) n = king_held(p, list, n);
+  if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
+  return n;
+}
+
 int gen_legal(Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
   const Variant *v = p->v;
   if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
-    if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
-    if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
-    if (v->mutual_immune) n = without_mutual_captures(p, list, n);
-    if (p->v->no_check) n = without_checks(p, list, n);
-    if (p->v->king_held) n = king_held(p, list, n);
-    if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
-    return p->v->must_capture ? compulsory_captures(p, list, n) : n;
+    if (!v->must_capture) { /* (move_filters, as it was here: inline) */
+      if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
+      if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
+      if (v->mutual_immune) n = without_mutual_captures(p, list, n);
+      if (v->no_check) n = without_checks(p, list, n);
+      if (v->king_held) n = king_held(p, list, n);
+      if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
+      return n;
+    }
+    if (!v->move_filters && !v->place_can_fail[p->phase]) { /* compulsory capture alone */
+      int k = 0;
+      for (int i = 0; i < n; i++)
+        if (move_captures(p, list[i])) list[k++] = list[i];
+      return k ? k : n;
+    }
+    /* Compulsory capture (the captures alone, where one is legal): each
+    ** filter keeps or drops a move on its own, so the captures are
+    ** filtered first, and the other moves only where none is left. */
+    Move rest[MAX_MOVES];
+    int k = 0, r = 0;
+    for (int i = 0; i < n; i++) {
+      if (move_captures(p, list[i])) list[k++] = list[i];
+      else rest[r++] = list[i];
+    }
+    if (k && (k = move_filters(p, list, k))) return k;
+    memcpy(list, rest, (size_t)r * sizeof *list);
+    return move_filters(p, list, r);
   }
   if (kind != PHASE_TARGET && kind != PHASE_CHOOSE) return legal_moves(p, list);
   Move moves[MAX_MOVES];

@@ -284,6 +284,15 @@ static void build_steps(Variant *v) {
           add_ray(v, c, board_offset(g, 1, 0), reach, t);
           add_ray(v, c, board_offset(g, -1, 0), reach, t);
         }
+  /* the rays whose line passes each offset within reach (ray_through) */
+  for (int c = 0; c < 2; c++) /* (read only between two squares: |offset| < nsq) */
+    memset(v->ray_through[c] + MAX_SQUARES - g->nsq, 0, 2 * (size_t)g->nsq * sizeof v->ray_through[c][0]);
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < v->nrays[c]; i++) {
+      const Ray *ray = &v->ray[c][i];
+      for (int k = 1; k <= ray->reach && abs(k * ray->off) < g->nsq; k++)
+        v->ray_through[c][k * ray->off + MAX_SQUARES] |= 1ull << i;
+    }
   if (g->wrap) /* the rays set apart for the wrapped walk (Variant.topo_next) */
     for (int c = 0; c < 2; c++) {
       v->wrap_nrays[c] = v->nrays[c];
@@ -791,9 +800,9 @@ static void find_fast_paths(Variant *v) {
   v->legal_apart = v->has_owner || v->geo.wrap || v->counted_royals;
   for (int i = 0; i < v->nphases; i++)
     if (v->phase[i].shields) v->legal_apart = 1; /* the move step: legal_shielded */
-  v->legal_filters = v->must_capture || v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
-                     v->drop_no_check || v->promo_no_check || v->promo_no_attack ||
-                     v->promo_by_side;
+  v->move_filters = v->mutual_immune || v->no_check || v->king_held || v->drop_no_mate ||
+                    v->drop_no_check || v->promo_no_check || v->promo_no_attack || v->promo_by_side;
+  v->legal_filters = v->must_capture || v->move_filters;
   for (int i = 0; i + 1 < v->nphases; i++) {
     const Phase *next = &v->phase[i + 1];
     v->place_can_fail[i] = 0;
@@ -807,6 +816,51 @@ static void find_fast_paths(Variant *v) {
     for (int cell = 0; cell < 256; cell++)
       v->enemy[c][cell] = cell != CELL_EMPTY && cell != CELL_OFF &&
                           CELL_COLOUR(cell) <= 1 && CELL_COLOUR(cell) != c;
+}
+
+/* Variant.step_masks and its table: on a packed board, where at least a
+** third of the steps of the plain and pawn-like types, counted from every
+** square, fall off the board at once (their first square off it or a
+** hole), the generator walks only the steps that stay on: a mask per
+** square costs a few instructions a step kept, a step tried costs more,
+** and on a large board (chess's) nearly every step stays on. */
+static void find_step_masks(Variant *v) {
+  const Geometry *g = &v->geo;
+  long kept = 0, all = 0;
+  v->step_masks = 0;
+  if (!v->packed || g->wrap) return;
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++)
+      for (int r = 0; r < g->ranks; r++)
+        for (int f = 0; f < g->files; f++) {
+          if (board_is_hole(g, f, r)) continue;
+          int sq = board_square(g, f, r);
+          uint64_t m = 0;
+          for (int i = 0; i < v->nsteps[c][t]; i++)
+            if (board_inside(g, sq + v->step[c][t][i].off))
+              m |= 1ull << i;
+          v->onboard[c][t][v->packed_bit[sq]] = m;
+          if ((v->plain_mask[c] | v->simple_mask[c]) >> t & 1) {
+            kept += __builtin_popcountll(m);
+            all += v->nsteps[c][t];
+          }
+        }
+  v->step_masks = all && 3 * (all - kept) >= all;
+  /* the rays the same way (Variant.ray_masks) */
+  kept = all = 0;
+  for (int c = 0; c < 2; c++)
+    for (int r = 0; r < g->ranks; r++)
+      for (int f = 0; f < g->files; f++) {
+        if (board_is_hole(g, f, r)) continue;
+        int sq = board_square(g, f, r);
+        uint64_t m = 0;
+        for (int i = 0; i < v->nrays[c]; i++)
+          if (board_inside(g, sq + v->ray[c][i].off)) m |= 1ull << i;
+        v->ray_on[c][v->packed_bit[sq]] = m;
+        kept += __builtin_popcountll(m);
+        all += v->nrays[c];
+      }
+  v->ray_masks = all && 3 * (all - kept) >= all;
 }
 
 /* Zobrist keys, room for three colours of cells. */
@@ -860,6 +914,7 @@ int variant_conclude(Variant *v, char *err, size_t errlen) {
   check_cards(v, &r);
   check_castling_and_results(v, &r);
   find_fast_paths(v);
+  find_step_masks(v);
   take_keys(v);
   return r.n ? -1 : 0;
 }

@@ -710,6 +710,8 @@ typedef struct Variant {
   uint32_t petrify_mask; /* types with PieceType.petrify */
   int legal_filters;   /* a rule takes moves out of the legal ones after the
                           check rule (gen_legal) */
+  int move_filters;    /* ... one of them other than compulsory capture and
+                          place_can_fail */
   uint8_t place_can_fail[MAX_PHASES]; /* a move of this step may leave the
                           place step after it no square: such a move is
                           not legal (a region, or a piece that cannot
@@ -732,6 +734,13 @@ typedef struct Variant {
   int16_t packed_sq[64];           /* each bit's square */
   uint64_t packed_board;           /* the bits of the squares (not the holes) */
   uint64_t packed_first;           /* ... of the first rank */
+  /* On a packed board where most steps fall off it (find_step_masks):
+  ** the steps of each colour's type whose first square is on the board,
+  ** from each square (bits of step indices, by the square's packed bit),
+  ** which gen_pseudo_all walks in place of every step of a plain or
+  ** pawn-like type. 0: not used (chess's boards). */
+  int step_masks;
+  int ray_masks; /* the same for the rays (ray_on): king_rays, attacked */
   uint16_t drop_ranks[2][MAX_TYPES]; /* ranks (bits) a type may be dropped on */
   uint8_t promo_to[MAX_TYPES];   /* type + 1 of the promoted form, 0: none */
   uint8_t demote_to[MAX_TYPES];  /* type + 1 a promoted form comes from, 0: none */
@@ -760,6 +769,11 @@ typedef struct Variant {
   ** special attackers' walk (offsets that alias on wide boards only cost
   ** a walk) */
   uint32_t capture_offset[2][2 * MAX_SQUARES];
+  /* the rays of the colour (bits of ray[]) whose line from a square
+  ** passes the square at this offset (to - from + MAX_SQUARES) within
+  ** their reach: the rays one piece could attack along (not where the
+  ** board wraps) */
+  uint64_t ray_through[2][2 * MAX_SQUARES];
   /* Where the board wraps (geo.wrap): the square one step away from each
   ** square, in each of the TOPO_DIRS steps (dx, dy) with |dx|, |dy| <=
   ** BOARD_PAD, 0 (a sentinel square) where the step leaves the board or
@@ -781,6 +795,8 @@ typedef struct Variant {
   /* types plain but for a promoted form (apart_mask): gen_with_extra()
   ** finds their moves as plain and promotes those that touch the zone */
   uint32_t form_plain_mask[2];
+  uint64_t onboard[2][MAX_TYPES][64]; /* Variant.step_masks' table */
+  uint64_t ray_on[2][64]; /* Variant.ray_masks': bits of ray[] by packed bit */
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
