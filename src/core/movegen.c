@@ -1483,17 +1483,90 @@ static int gen_ep2(const Position *p, Move *list, int n) {
   return n;
 }
 
+/* A bitboard moved by d bits, up (d > 0) or down. */
+static inline uint64_t shift_bits(uint64_t b, int d) {
+  return d >= 0 ? b << d : b >> -d;
+}
+
+/* Writes a move from each bit of to less d, to it, with flag (the dense
+** board's bits, Variant.sets); returns the new end of list. */
+static inline __attribute__((always_inline)) int write_set(const Variant *v, Move *list, int n, uint64_t to, int d,
+                                                          int flag) {
+  for (; to; to &= to - 1) {
+    int bit = __builtin_ctzll(to);
+    list[n++] = MAKE_MOVE(v->dense_sq[bit - d], v->dense_sq[bit], flag, 0);
+  }
+  return n;
+}
+
+/* The moves of the pieces of pawn-like type t on the squares of bb
+** (Variant.set_mask): a step at a time, for all of them at once. empty
+** and enemy: the dense board's empty squares and the pieces the mover may
+** capture. */
+static inline __attribute__((always_inline)) int gen_set(const Position *p, Move *list, int n, int t, uint64_t bb,
+                                                        uint64_t empty, uint64_t enemy) {
+  const Variant *v = p->v;
+  int us = p->side;
+  const SetStep *e = v->set_step[us][t], *end = e + v->nsteps[us][t];
+  uint64_t zone = IS_SET(v->promote_mask, t) ? v->dense_promo[us] : 0;
+  for (; e < end; e++) {
+    uint64_t from = bb & e->from;
+    for (int l = 0; l < e->nlame; l++) from &= shift_bits(empty, -e->lame[l]);
+    if (!from) continue;
+    uint64_t at = shift_bits(from, e->d);
+    uint64_t moves = e->modes & MODE_MOVE ? at & empty : 0, takes = e->modes & MODE_CAPTURE ? at & enemy : 0;
+    if ((e->modes & (MODE_EP | MODE_MOVE)) == MODE_EP && p->ep != SQ_NONE && (at & empty) >> v->dense_bit[p->ep] & 1 &&
+        v->enemy[us][p->board[p->ep_victim]])
+      n = emit(p, list, n, v->dense_sq[v->dense_bit[p->ep] - e->d], p->ep, MF_EP, 0, us);
+    n = write_set(v, list, n, moves & ~zone, e->d, e->doubles ? MF_DOUBLE : MF_NORMAL);
+    n = write_set(v, list, n, takes & ~zone, e->d, MF_NORMAL);
+    for (uint64_t promo = (moves | takes) & zone; promo; promo &= promo - 1) {
+      int bit = __builtin_ctzll(promo);
+      int flag = e->doubles && (moves >> bit & 1) ? MF_DOUBLE : MF_NORMAL;
+      n = emit(p, list, n, v->dense_sq[bit - e->d], v->dense_sq[bit], flag, 1, us);
+    }
+  }
+  return n;
+}
+
 /* gen_pseudo_all()'s walk of the pieces, the pseudo-legal moves of each
 ** from its steps. masked (a constant: two copies, chosen once a call):
 ** Variant.step_masks, the plain and pawn-like types walk only the steps
 ** whose first square is on the board. */
-static inline __attribute__((always_inline)) int gen_pieces(const Position *p, Move *list, int masked) {
+static inline __attribute__((always_inline)) int gen_pieces(const Position *p, Move *list, int masked, int sets) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, n = 0, check = -1, pieces = v->still[us] ? 0 : p->npieces[us];
+  /* sets (Variant.sets): the empty squares and the pieces the mover may
+  ** capture, as bits; the mover's pawn-like pieces of set types by type */
+  uint64_t empty = 0, capturable = 0, by_type[MAX_TYPES];
+  if (sets) {
+    uint64_t occupied = 0;
+    for (int c = 0; c < NCOLOURS; c++) {
+      uint64_t here = 0;
+      for (int i = 0; i < p->npieces[c]; i++) here |= 1ull << v->dense_bit[p->plist[c][i]];
+      occupied |= here;
+      if (c == !us) capturable = here;
+    }
+    empty = v->dense_board & ~occupied;
+    for (uint32_t m = v->set_mask[us]; m; m &= m - 1) by_type[__builtin_ctz(m)] = 0;
+    /* (where the moves might not all fit, each piece's steps walked) */
+    if (pieces * v->set_room[us] > MAX_MOVES) return gen_pieces(p, list, masked, 0);
+  }
   for (int i = 0; i < pieces; i++) {
     int from = p->plist[us][i], t = CELL_TYPE(b[from]);
+    if (sets && IS_SET(v->leap_mask[us], t)) {
+      /* a leaper: its targets from the tables */
+      int bit = v->dense_bit[from];
+      uint64_t to = (v->leap_move[us][t][bit] & empty) | (v->leap_take[us][t][bit] & capturable);
+      for (; to; to &= to - 1) list[n++] = MAKE_MOVE(from, v->dense_sq[__builtin_ctzll(to)], MF_NORMAL, 0);
+      continue;
+    }
+    if (sets && IS_SET(v->set_mask[us], t)) {
+      by_type[t] |= 1ull << v->dense_bit[from];
+      continue;
+    }
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a plain piece: each step a leap or a ride, each move written as is
       ** (masked: only the steps whose first square is on the board) */
@@ -1606,13 +1679,22 @@ static inline __attribute__((always_inline)) int gen_pieces(const Position *p, M
       }
     }
   }
+  if (sets)
+    for (uint32_t m = v->set_mask[us]; m; m &= m - 1)
+      if (by_type[__builtin_ctz(m)]) n = gen_set(p, list, n, __builtin_ctz(m), by_type[__builtin_ctz(m)], empty, capturable);
   return n;
 }
 
 /* (apart from gen_pseudo_all, so that the copy chess's boards take stays
 ** as it was) */
 static __attribute__((noinline)) int gen_pieces_masked(const Position *p, Move *list) {
-  return gen_pieces(p, list, 1);
+  return gen_pieces(p, list, 1, 0);
+}
+static __attribute__((noinline)) int gen_pieces_sets(const Position *p, Move *list) {
+  return gen_pieces(p, list, 0, 1);
+}
+static __attribute__((noinline)) int gen_pieces_sets_masked(const Position *p, Move *list) {
+  return gen_pieces(p, list, 1, 1);
 }
 
 int gen_pseudo_all(const Position *p, Move *list) {
@@ -1620,7 +1702,8 @@ int gen_pseudo_all(const Position *p, Move *list) {
   const Variant *v = p->v;
   if (v->phase[p->phase].kind == PHASE_RELOCATE) return gen_relocate(p, list);
   if (v->phase[p->phase].kind == PHASE_DRAW) return gen_draws(p, list);
-  int us = p->side, n = v->step_masks ? gen_pieces_masked(p, list) : gen_pieces(p, list, 0);
+  int us = p->side, n = v->sets ? (v->step_masks ? gen_pieces_sets_masked(p, list) : gen_pieces_sets(p, list))
+                      : v->step_masks ? gen_pieces_masked(p, list) : gen_pieces(p, list, 0, 0);
   if (p->ep2 != SQ_NONE) n = gen_ep2(p, list, n);
   if (v->confined_mask | v->hop_limited_mask) n = limit_moves(p, list, n);
   if (v->by_move) n = gen_by_move(p, list, n);

@@ -1870,6 +1870,7 @@ int rules_conclude(Variant *v, char *err, size_t errlen) {
         add_problem(err, errlen, &nerr, "start: %s has no royal piece", colour_title(c));
   }
   free(start);
+  variant_find_sets(v);
   return nerr ? -1 : 0;
 }
 

@@ -863,6 +863,108 @@ static void find_step_masks(Variant *v) {
   v->ray_masks = all && 3 * (all - kept) >= all;
 }
 
+/* The displacement of a step's offset on the dense board. */
+static int dense_offset(const Geometry *g, int off) {
+  int half = g->stride / 2, dx = ((off % g->stride) + g->stride + half) % g->stride - half;
+  return (off - dx) / g->stride * g->files + dx;
+}
+
+/* A plain type whose steps are single leaps, no two of them to one
+** square: its moves from each square are the tables' (leap_move,
+** leap_take). Two steps alike would write a move twice, as the walk does. */
+static int find_leaper(Variant *v, int c, int t) {
+  const Geometry *g = &v->geo;
+  if (!(v->plain_mask[c] >> t & 1)) return 0;
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *s = &v->step[c][t][i];
+    if (s->range != 1) return 0;
+    for (int j = 0; j < i; j++)
+      if (v->step[c][t][j].off == s->off) return 0;
+  }
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      if (board_is_hole(g, f, r)) continue;
+      int sq = board_square(g, f, r), bit = v->dense_bit[sq];
+      v->leap_move[c][t][bit] = v->leap_take[c][t][bit] = 0;
+      for (int i = 0; i < v->nsteps[c][t]; i++) {
+        const Step *s = &v->step[c][t][i];
+        if (!board_inside(g, sq + s->off)) continue;
+        uint64_t to = 1ull << v->dense_bit[sq + s->off];
+        if (s->modes & MODE_MOVE) v->leap_move[c][t][bit] |= to;
+        if (s->modes & MODE_CAPTURE) v->leap_take[c][t][bit] |= to;
+      }
+    }
+  return 1;
+}
+
+/* A pawn-like type whose steps are single leaps (lame ones with their
+** squares in between) and whose initial steps start from ranks, not from
+** a piece's unmoved mark: its steps for gen_set. */
+static int find_set_type(Variant *v, int c, int t) {
+  const Geometry *g = &v->geo;
+  if (!(v->simple_mask[c] >> t & 1) || v->nsteps[c][t] > MAX_SET_STEPS) return 0;
+  if ((v->initial_step_mask[c] >> t & 1) && (v->unmoved_mask >> t & 1)) return 0;
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *s = &v->step[c][t][i];
+    SetStep *e = &v->set_step[c][t][i];
+    if (s->range != 1 || (s->path != PATH_SLIDE && s->path != PATH_LAME)) return 0;
+    memset(e, 0, sizeof *e);
+    e->d = (int8_t)dense_offset(g, s->off);
+    e->modes = s->modes;
+    e->nlame = s->path == PATH_LAME ? s->nlame : 0;
+    e->doubles = s->path == PATH_LAME && s->cond && v->ep_mask;
+    for (int l = 0; l < e->nlame; l++) e->lame[l] = (int8_t)dense_offset(g, s->lame[l]);
+    for (int r = 0; r < g->ranks; r++)
+      for (int f = 0; f < g->files; f++) {
+        int sq = board_square(g, f, r), inside = 1;
+        if (board_is_hole(g, f, r) || !board_inside(g, sq + s->off)) continue;
+        if ((s->cond & STEP_INITIAL) && !(v->initial_ranks[c][t] >> v->sq_rank[sq] & 1)) continue;
+        for (int l = 0; l < e->nlame; l++) inside &= board_inside(g, sq + s->lame[l]);
+        if (inside) e->from |= 1ull << v->dense_bit[sq];
+      }
+  }
+  return 1;
+}
+
+/* Variant.sets and its tables, from the initial ranks (rules_conclude
+** calls it once they are known). The moves are those the walk of each
+** piece's steps writes; their order is another. */
+void variant_find_sets(Variant *v) {
+  const Geometry *g = &v->geo;
+  v->sets = 0;
+  v->leap_mask[0] = v->leap_mask[1] = v->set_mask[0] = v->set_mask[1] = 0;
+  if (g->wrap || g->files * g->ranks > 64) return;
+  memset(v->dense_bit, 0, sizeof v->dense_bit);
+  memset(v->dense_sq, 0, sizeof v->dense_sq);
+  v->dense_board = v->dense_promo[0] = v->dense_promo[1] = 0;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      if (board_is_hole(g, f, r)) continue;
+      int sq = board_square(g, f, r), bit = r * g->files + f;
+      v->dense_bit[sq] = (uint8_t)bit;
+      v->dense_sq[bit] = (int16_t)sq;
+      v->dense_board |= 1ull << bit;
+      for (int c = 0; c < 2; c++)
+        if (v->promo_sq[c][sq]) v->dense_promo[c] |= 1ull << bit;
+    }
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < v->ntypes; t++) {
+      if (find_leaper(v, c, t)) v->leap_mask[c] |= 1u << t;
+      else if (find_set_type(v, c, t)) v->set_mask[c] |= 1u << t;
+    }
+  /* the bound gen_pieces checks: a pawn-like type's plain_room has its
+  ** promotions, another promoting type's does not */
+  for (int c = 0; c < 2; c++) {
+    v->set_room[c] = 0;
+    for (int t = 0; t < v->ntypes; t++) {
+      int room = v->plain_room[c][t];
+      if (!((v->plain_mask[c] | v->simple_mask[c]) >> t & 1)) room *= MAX_PROMO + 2;
+      if (room > v->set_room[c]) v->set_room[c] = room;
+    }
+  }
+  v->sets = (v->leap_mask[0] | v->leap_mask[1] | v->set_mask[0] | v->set_mask[1]) != 0;
+}
+
 /* Zobrist keys, room for three colours of cells. */
 static void take_keys(Variant *v) {
   const Geometry *g = &v->geo;

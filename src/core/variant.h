@@ -319,6 +319,21 @@ enum {
 
 /* A reverse attack ray: pieces whose type bit is in mask[k] attack the
 ** origin from k steps away along off, if nothing stands between. */
+/* One step of a type whose moves are found a bitboard at a time
+** (Variant.sets): the squares it may start from (its target, and a lame
+** step's squares in between, on the board; an initial step's from the
+** initial ranks too), and its displacement on the dense board. */
+typedef struct SetStep {
+  uint64_t from;
+  int8_t d;          /* to's bit less from's */
+  uint8_t modes;     /* MODE_* */
+  uint8_t doubles;   /* an initial lame step en passant may answer (MF_DOUBLE) */
+  uint8_t nlame;
+  int8_t lame[2];    /* the squares in between, as displacements */
+} SetStep;
+
+#define MAX_SET_STEPS 32
+
 typedef struct Ray {
   int16_t off;
   uint8_t reach;
@@ -797,6 +812,26 @@ typedef struct Variant {
   uint32_t form_plain_mask[2];
   uint64_t onboard[2][MAX_TYPES][64]; /* Variant.step_masks' table */
   uint64_t ray_on[2][64]; /* Variant.ray_masks': bits of ray[] by packed bit */
+  /* Bitboard generation (variant_find_sets): on a flat board of at most
+  ** 64 squares (a square's bit on the dense board: rank * files + file),
+  ** the plain and pawn-like types whose steps are all single leaps have
+  ** their moves found from bitboards of the empty squares and the
+  ** capturable pieces, where the walk of each step costs about twenty
+  ** instructions (most of them on small boards and among pawns):
+  ** - a leaper (leap_mask: plain, no two steps alike) a piece at a time,
+  **   its targets from the tables leap_move and leap_take by square;
+  ** - a pawn-like type (set_mask: lame double steps, en passant and
+  **   promotion allowed) a step at a time for all its pieces at once,
+  **   their bitboard shifted (gen_set, set_step). */
+  int sets;                       /* some type is found so */
+  uint32_t leap_mask[2], set_mask[2];
+  int set_room[2];                /* the most moves one piece of the colour can have */
+  uint8_t dense_bit[MAX_SQUARES]; /* each square's bit */
+  int16_t dense_sq[64];           /* each bit's square */
+  uint64_t dense_board;           /* the bits of the squares (not the holes) */
+  uint64_t dense_promo[2];        /* the promotion zone (promo_sq) */
+  SetStep set_step[2][MAX_TYPES][MAX_SET_STEPS]; /* by the type's step */
+  uint64_t leap_move[2][MAX_TYPES][64], leap_take[2][MAX_TYPES][64]; /* by bit */
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
@@ -855,6 +890,8 @@ void variant_defaults(Variant *v);
 /* Checks the variant and precomputes the derived tables. Returns 0, or -1
 ** with every problem found listed in err, one per line. */
 int variant_conclude(Variant *v, char *err, size_t errlen);
+/* Variant.sets, from the initial ranks (rules_conclude). */
+void variant_find_sets(Variant *v);
 void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter);
 /* May a side have no royal piece? Where losing every piece ends the game
