@@ -413,7 +413,7 @@ judge "no tracked file names a path outside the repository" 0 "0 paths outside t
 expect_stdin "REPL: a refused move says why" 1 "Nxe5: no knight of White's can move to e5" 'e4\ne5\nNxe5\n' -- $V
 expect_stdin "REPL: the reason of a refused step in a joined turn" 1 "a pawn cannot move from e2 to e5" 'new duck\ne2e5,d4d5\n' -- $V
 expect_stdin "REPL: a hook's reason" 1 "Ne2: the piece on g1 is paralysed (attacked by an enemy piece of its type)" 'fen 4k3/8/8/8/8/8/4n3/4K1N1 w - - 0 1\nNe2\n' -- $V madrasi
-expect_stdin "REPL: an ambiguous SAN names the candidates" 1 "Nd2 is ambiguous: Nfd2 or Nbd2" 'e4\ne5\nNf3\nNc6\nd3\nd6\nNd2\n' -- $V
+expect_stdin "REPL: an ambiguous SAN names the candidates" 1 "Nd2 is ambiguous: Nbd2 or Nfd2" 'e4\ne5\nNf3\nNc6\nd3\nd6\nNd2\n' -- $V
 out=$(printf 'vs computer\ne4\n' | timeout 60 $V 2>&1)
 judge "REPL: the computer's moves in SAN" 0 "" "$(grep -qE '^computer \(Black\): ([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h]x?[a-h]?[1-8])[+#]?$' <<<"$out"; echo $?)" "$out"
 # The layers: no include of a higher layer, none that resolves to no

@@ -140,6 +140,7 @@ int gen_conceivable(const Position *p, Move *list) {
   }
   scratch->npieces[us ^ 1] = 0;
   scratch->ep = scratch->ep2 = SQ_NONE;
+  pos_sync_bits(scratch);
   int k = gen_pseudo(scratch, pseudo);
   for (int i = 0; i < k; i++) n = add_unique(list, n, pseudo[i]);
   /* Captures onto squares that might hold an enemy piece. */

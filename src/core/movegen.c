@@ -1492,9 +1492,10 @@ static inline uint64_t shift_bits(uint64_t b, int d) {
 ** board's bits, Variant.sets); returns the new end of list. */
 static inline __attribute__((always_inline)) int write_set(const Variant *v, Move *list, int n, uint64_t to, int d,
                                                           int flag) {
+  Move f = MAKE_MOVE(0, 0, flag, 0);
   for (; to; to &= to - 1) {
     int bit = __builtin_ctzll(to);
-    list[n++] = MAKE_MOVE(v->dense_sq[bit - d], v->dense_sq[bit], flag, 0);
+    list[n++] = (Move)v->dense_sq[bit - d] | v->dense_to[bit] | f;
   }
   return n;
 }
@@ -1538,35 +1539,36 @@ static inline __attribute__((always_inline)) int gen_pieces(const Position *p, M
   const uint8_t *b = p->board;
   const uint8_t *enemy = v->enemy[p->side];
   int us = p->side, n = 0, check = -1, pieces = v->still[us] ? 0 : p->npieces[us];
-  /* sets (Variant.sets): the empty squares and the pieces the mover may
-  ** capture, as bits; the mover's pawn-like pieces of set types by type */
-  uint64_t empty = 0, capturable = 0, by_type[MAX_TYPES];
-  if (sets) {
-    uint64_t occupied = 0;
-    for (int c = 0; c < NCOLOURS; c++) {
-      uint64_t here = 0;
-      for (int i = 0; i < p->npieces[c]; i++) here |= 1ull << v->dense_bit[p->plist[c][i]];
-      occupied |= here;
-      if (c == !us) capturable = here;
-    }
-    empty = v->dense_board & ~occupied;
-    for (uint32_t m = v->set_mask[us]; m; m &= m - 1) by_type[__builtin_ctz(m)] = 0;
+  /* sets (Variant.sets): the leapers' moves from the tables and the
+  ** pawn-like types' a step at a time (gen_set), from the bits of the
+  ** empty squares and the pieces the mover may capture; then the other
+  ** pieces (rest), each by its steps */
+  uint64_t rest = 0;
+  if (sets && pieces) {
     /* (where the moves might not all fit, each piece's steps walked) */
     if (pieces * v->set_room[us] > MAX_MOVES) return gen_pieces(p, list, masked, 0);
+    uint64_t empty = v->dense_board & ~(p->bits[0] | p->bits[1] | p->bits[NEUTRAL]), capturable = p->bits[!us];
+    rest = p->bits[us];
+    for (uint32_t m = v->leap_mask[us]; m; m &= m - 1) {
+      int t = __builtin_ctz(m);
+      uint64_t bb = p->type_bits[us][t];
+      rest &= ~bb;
+      for (; bb; bb &= bb - 1) {
+        int bit = __builtin_ctzll(bb);
+        Move from = (Move)v->dense_sq[bit];
+        uint64_t to = (v->leap_move[us][t][bit] & empty) | (v->leap_take[us][t][bit] & capturable);
+        for (; to; to &= to - 1) list[n++] = from | v->dense_to[__builtin_ctzll(to)];
+      }
+    }
+    for (uint32_t m = v->set_mask[us]; m; m &= m - 1) {
+      int t = __builtin_ctz(m);
+      uint64_t bb = p->type_bits[us][t];
+      rest &= ~bb;
+      if (bb) n = gen_set(p, list, n, t, bb, empty, capturable);
+    }
   }
-  for (int i = 0; i < pieces; i++) {
-    int from = p->plist[us][i], t = CELL_TYPE(b[from]);
-    if (sets && IS_SET(v->leap_mask[us], t)) {
-      /* a leaper: its targets from the tables */
-      int bit = v->dense_bit[from];
-      uint64_t to = (v->leap_move[us][t][bit] & empty) | (v->leap_take[us][t][bit] & capturable);
-      for (; to; to &= to - 1) list[n++] = MAKE_MOVE(from, v->dense_sq[__builtin_ctzll(to)], MF_NORMAL, 0);
-      continue;
-    }
-    if (sets && IS_SET(v->set_mask[us], t)) {
-      by_type[t] |= 1ull << v->dense_bit[from];
-      continue;
-    }
+  for (int i = 0; sets ? rest != 0 : i < pieces; sets ? (void)(rest &= rest - 1) : (void)i++) {
+    int from = sets ? v->dense_sq[__builtin_ctzll(rest)] : p->plist[us][i], t = CELL_TYPE(b[from]);
     if (IS_SET(v->plain_mask[us], t) && n + v->plain_room[us][t] <= MAX_MOVES) {
       /* a plain piece: each step a leap or a ride, each move written as is
       ** (masked: only the steps whose first square is on the board) */
@@ -1679,9 +1681,6 @@ static inline __attribute__((always_inline)) int gen_pieces(const Position *p, M
       }
     }
   }
-  if (sets)
-    for (uint32_t m = v->set_mask[us]; m; m &= m - 1)
-      if (by_type[__builtin_ctz(m)]) n = gen_set(p, list, n, __builtin_ctz(m), by_type[__builtin_ctz(m)], empty, capturable);
   return n;
 }
 

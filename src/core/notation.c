@@ -3,6 +3,7 @@
 */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules.h"
@@ -458,14 +459,21 @@ static void refuse_card_play(const Position *p, const char *text, char *err, siz
 
 /* Why a move is refused where the opponent chooses among the moves to the
 ** named square: only those moves may be chosen. */
+static int uci_order(const void *a, const void *b) {
+  return strcmp((const char *)a, (const char *)b);
+}
+
 static void refuse_choice(const Position *p, const char *text, const Move *list, int n, char *err,
                           size_t errlen) {
-  char buf[64], moves[160] = "", to[4];
+  enum { SHOWN = 24 };
+  char uci[SHOWN][16], moves[160] = "", to[4];
   size_t used = 0;
-  for (int i = 0; i < n && used + 8 < sizeof moves; i++) {
-    move_to_uci(p, list[i], buf, sizeof buf);
-    used += (size_t)snprintf(moves + used, sizeof moves - used, "%s%s", i ? ", " : "", buf);
-  }
+  int k = n < SHOWN ? n : SHOWN;
+  /* (in the order of their names: the generator's order is its own) */
+  for (int i = 0; i < k; i++) move_to_uci(p, list[i], uci[i], sizeof uci[i]);
+  qsort(uci, (size_t)k, sizeof uci[0], uci_order);
+  for (int i = 0; i < k && used + 8 < sizeof moves; i++)
+    used += (size_t)snprintf(moves + used, sizeof moves - used, "%s%s", i ? ", " : "", uci[i]);
   board_square_name(&p->v->geo, n ? move_destination(p, list[0]) : 0, to);
   snprintf(err, errlen, "%s: %s now chooses which of %s's pieces goes to %s: one of %s", text,
            colour_title(p->v->phase[p->phase].owner == OWNER_OPPONENT ? p->side ^ 1 : p->side),
@@ -503,6 +511,12 @@ static Move san_fitting(Position *p, const char *text, const Move *list, int n, 
   if (k == 1) return fits[0];
   if (k > 1) {
     char buf[64];
+    /* (named in the order of their squares: the generator's order is its own) */
+    for (int i = 1; i < k; i++)
+      for (int j = i; j > 0 && fits[j - 1] > fits[j]; j--) {
+        Move m = fits[j];
+        fits[j] = fits[j - 1], fits[j - 1] = m;
+      }
     size_t used = (size_t)snprintf(err, errlen, "%s is ambiguous: ", text);
     for (int i = 0; i < k && used < errlen; i++) {
       san_among(p, fits[i], list, n, 0, buf, sizeof buf);

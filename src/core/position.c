@@ -117,9 +117,7 @@ static uint64_t card_effect(Position *p, int sq) {
   if (v->card_flip[t]) {
     uint8_t now = MAKE_CELL(c, v->card_flip[t] - 1);
     k ^= zkey(v, cell, sq) ^ zkey(v, now, sq);
-    p->board[sq] = now;
-    p->count[c][t]--;
-    p->count[c][CELL_TYPE(now)]++;
+    retype_piece(p, sq, now);
   } else {
     k ^= attr_key(v, sq, p->attr[sq]);
     p->attr[sq] ^= (uint8_t)v->card_toggle_bit;
@@ -480,6 +478,14 @@ static inline uint64_t make_place(Position *p, Move m, uint64_t k) {
     k ^= zkey(v, cell, to);
   }
   p->anchor = to;
+  /* a piece put on the square a double step passed: no capture lands
+  ** there now (a FEN read back has no en passant square either) */
+  if (p->ep != SQ_NONE && (to == p->ep || to == p->ep2)) {
+    k ^= ep_key(p);
+    if (to == p->ep) p->ep = p->ep_victim = p->ep2 = SQ_NONE;
+    else p->ep2 = SQ_NONE;
+    if (p->ep != SQ_NONE) k ^= ep_key(p);
+  }
   return k;
 }
 
@@ -599,9 +605,7 @@ static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
     /* a promotion cannot be undone: it restarts the n-move count (as in
     ** Fairy-Stockfish), but a piece turned over, which may turn back */
     if (!v->promo_flip) p->halfmove = 0;
-    p->count[us][CELL_TYPE(cell)]--;
-    p->count[us][CELL_TYPE(promoted)]++;
-    p->board[to] = promoted;
+    retype_piece(p, to, promoted);
     k ^= zkey(v, cell, to) ^ zkey(v, promoted, to);
     if (v->promote_to_lost) { /* uses up a lost piece of that type (or its flip) */
       int t = CELL_TYPE(promoted);
@@ -1072,6 +1076,19 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   board_ok(p);
 }
 
+void pos_sync_bits(Position *p) {
+  const Variant *v = p->v;
+  memset(p->bits, 0, sizeof p->bits);
+  memset(p->type_bits, 0, sizeof p->type_bits);
+  if (!v->sets) return;
+  for (int sq = 0; sq < v->geo.nsq; sq++) {
+    uint8_t cell = p->board[sq];
+    if (cell == CELL_EMPTY || cell == CELL_OFF) continue;
+    p->bits[CELL_COLOUR(cell)] |= 1ull << v->dense_bit[sq];
+    p->type_bits[CELL_COLOUR(cell)][CELL_TYPE(cell)] |= 1ull << v->dense_bit[sq];
+  }
+}
+
 const char *pos_check(const Position *p) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
@@ -1101,6 +1118,15 @@ const char *pos_check(const Position *p) {
     return "piece count and board disagree";
   if (p->phase < 0 || p->phase >= v->nphases) return "turn phase out of range";
   if (memcmp(count, p->count, sizeof count) != 0) return "per-type counts are wrong";
+  if (v->sets) {
+    Position *fresh = malloc(sizeof *fresh);
+    if (!fresh) return "out of memory";
+    memcpy(fresh, p, sizeof *fresh);
+    pos_sync_bits(fresh);
+    int same = !memcmp(fresh->bits, p->bits, sizeof p->bits) && !memcmp(fresh->type_bits, p->type_bits, sizeof p->type_bits);
+    free(fresh);
+    if (!same) return "the pieces' bits and the board disagree";
+  }
   for (int c = 0; c < 2; c++)
     if (p->royal[c] != SQ_NONE &&
         !(p->board[p->royal[c]] != CELL_EMPTY && p->board[p->royal[c]] != CELL_OFF &&

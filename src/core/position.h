@@ -58,6 +58,11 @@ typedef struct Position {
   uint16_t pidx[MAX_SQUARES];
   int npieces[NCOLOURS];
   uint8_t count[NCOLOURS][MAX_TYPES];
+  /* The pieces as bits of the dense board (Variant.sets; where the board
+  ** has more than 64 squares, bit 0 for each, never read): by colour, and
+  ** by colour and type. put_piece and remove_piece keep them. */
+  uint64_t bits[NCOLOURS];
+  uint64_t type_bits[NCOLOURS][MAX_TYPES];
   uint8_t attr[MAX_SQUARES]; /* per-piece state; travels with the piece */
   int royal[2]; /* a royal piece's square, SQ_NONE without one */
   int side;
@@ -285,6 +290,11 @@ static inline int pos_empty_squares(const Position *p) {
 
 /* The values of the two cards (rank, file) that name sq for colour c. */
 void pos_card_values(const Position *p, int c, int sq, int *rank_value, int *file_value);
+
+/* Position.bits and type_bits anew from the board (what the generator
+** reads of a piece's square): after the board was changed in place (a
+** view's scratch copy, a layer shown alone), before generating. */
+void pos_sync_bits(Position *p);
 
 /* The hash computed from scratch, for checking the incremental one. */
 uint64_t pos_compute_key(const Position *pos);

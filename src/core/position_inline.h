@@ -12,21 +12,40 @@
 ** Puts cell on the empty square sq. */
 static inline void put_piece(Position *p, int sq, uint8_t cell) {
   int c = CELL_COLOUR(cell);
+  uint64_t bit = 1ull << p->v->dense_bit[sq];
   p->board[sq] = cell;
   p->pidx[sq] = (uint16_t)p->npieces[c];
   p->plist[c][p->npieces[c]++] = (uint16_t)sq;
   p->count[c][CELL_TYPE(cell)]++;
+  p->bits[c] |= bit;
+  p->type_bits[c][CELL_TYPE(cell)] |= bit;
 }
 
 /* Takes the piece off the occupied square sq. */
 static inline void remove_piece(Position *p, int sq) {
   uint8_t cell = p->board[sq];
   int c = CELL_COLOUR(cell);
+  uint64_t bit = 1ull << p->v->dense_bit[sq];
   int last = p->plist[c][--p->npieces[c]];
   p->plist[c][p->pidx[sq]] = (uint16_t)last;
   p->pidx[last] = p->pidx[sq];
   p->board[sq] = CELL_EMPTY;
   p->count[c][CELL_TYPE(cell)]--;
+  p->bits[c] &= ~bit;
+  p->type_bits[c][CELL_TYPE(cell)] &= ~bit;
+}
+
+/* The piece on sq becomes cell, of its colour (a promotion, a card's
+** turn): the board, the counts and the type's bits. */
+static inline void retype_piece(Position *p, int sq, uint8_t cell) {
+  uint8_t was = p->board[sq];
+  int c = CELL_COLOUR(was);
+  uint64_t bit = 1ull << p->v->dense_bit[sq];
+  p->count[c][CELL_TYPE(was)]--;
+  p->count[c][CELL_TYPE(cell)]++;
+  p->type_bits[c][CELL_TYPE(was)] &= ~bit;
+  p->type_bits[c][CELL_TYPE(cell)] |= bit;
+  p->board[sq] = cell;
 }
 
 /* May the square passed over by mover's double step be taken en passant

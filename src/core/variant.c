@@ -936,6 +936,7 @@ void variant_find_sets(Variant *v) {
   if (g->wrap || g->files * g->ranks > 64) return;
   memset(v->dense_bit, 0, sizeof v->dense_bit);
   memset(v->dense_sq, 0, sizeof v->dense_sq);
+  memset(v->dense_to, 0, sizeof v->dense_to);
   v->dense_board = v->dense_promo[0] = v->dense_promo[1] = 0;
   for (int r = 0; r < g->ranks; r++)
     for (int f = 0; f < g->files; f++) {
@@ -943,6 +944,7 @@ void variant_find_sets(Variant *v) {
       int sq = board_square(g, f, r), bit = r * g->files + f;
       v->dense_bit[sq] = (uint8_t)bit;
       v->dense_sq[bit] = (int16_t)sq;
+      v->dense_to[bit] = (uint32_t)sq << 10; /* (MAKE_MOVE's to) */
       v->dense_board |= 1ull << bit;
       for (int c = 0; c < 2; c++)
         if (v->promo_sq[c][sq]) v->dense_promo[c] |= 1ull << bit;

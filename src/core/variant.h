@@ -828,6 +828,7 @@ typedef struct Variant {
   int set_room[2];                /* the most moves one piece of the colour can have */
   uint8_t dense_bit[MAX_SQUARES]; /* each square's bit */
   int16_t dense_sq[64];           /* each bit's square */
+  uint32_t dense_to[64];          /* each bit's square as a move's to (MAKE_MOVE) */
   uint64_t dense_board;           /* the bits of the squares (not the holes) */
   uint64_t dense_promo[2];        /* the promotion zone (promo_sq) */
   SetStep set_step[2][MAX_TYPES][MAX_SET_STEPS]; /* by the type's step */

@@ -36,6 +36,7 @@ static int lone_moves(const Position *p, int from, Move *list, int with_capture_
   /* every promotion open: what limits them is not geometry */
   memset(scratch.count, 0, sizeof scratch.count);
   memset(scratch.lost, 1, sizeof scratch.lost);
+  pos_sync_bits(&scratch);
   return gen_pseudo(&scratch, list);
 }
 

@@ -1551,11 +1551,17 @@ static int layer_generate(Rules *R, Position *p, Move *list) {
     for (int i = 0; i < nall; i++)
       if (p->board[all[i]] != CELL_EMPTY) p->plist[us][k++] = all[i];
     p->npieces[us] = k;
+    uint64_t kept_bits[NCOLOURS], kept_type_bits[NCOLOURS][MAX_TYPES];
+    memcpy(kept_bits, p->bits, sizeof kept_bits);
+    memcpy(kept_type_bits, p->type_bits, sizeof kept_type_bits);
+    pos_sync_bits(p);
     Move mine[MAX_MOVES];
     int m = gen_pseudo(p, mine);
     memcpy(p->plist[us], all, sizeof all[0] * (size_t)nall);
     p->npieces[us] = nall;
     show_layers(p, &h);
+    memcpy(p->bits, kept_bits, sizeof kept_bits);
+    memcpy(p->type_bits, kept_type_bits, sizeof kept_type_bits);
     for (int i = 0; i < m && n < MAX_MOVES; i++) {
       Move mv = mine[i];
       int flag = MOVE_FLAG(mv), to = MOVE_TO(mv);

@@ -160,8 +160,10 @@ t.equal("atlantis: a check the wall cannot answer (FSF)", counts("4k3/8/8/3**3/8
 t.equal("atlantis: walls beside walls, on the rim and inside (FSF)",
   counts("4k3/1**5/1**5/8/8/6*1/8/4K3 b - - 3 9", 1, 4), "38 1435 54079 2032915")
 g = varia.new(vi .. "atlantis")
-local legal = g:legal()
-t.equal("atlantis: the turns as Fairy-Stockfish writes them", legal[1] .. " " .. legal[#legal], "a2a3,a3a1 a1a1,a1h6")
+local legal, listed = g:legal(), {}
+for _, turn in ipairs(legal) do listed[turn] = true end
+t.check("atlantis: the turns as Fairy-Stockfish writes them", listed["a2a3,a3a1"] and listed["a1a1,a1h6"])
+t.equal("atlantis: the pass last", legal[#legal], "a1a1,a1h6")
 t.check("atlantis: a wall instead of a move", g:play("a1a1,a1h6"))
 t.equal("atlantis: the wall stays, nothing moved", g:fen(), "rnbqkbnr/pppppppp/7*/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1")
 t.check("atlantis: a move, read with or without its gating square", g:play("e7e5,e5a1", "g1f3"))
