@@ -165,10 +165,36 @@ static int row_made(const Position *p, int c) {
   return 0;
 }
 
+/* The rows, blocks and lines on the dense board (Variant.dense), from
+** the pieces' bits: a row an AND of n copies of them shifted along its
+** direction from the squares where it fits, a block the same along both,
+** a line a count of its bits. */
+static int made_dense(const Position *p, int c) {
+  const Variant *v = p->v;
+  uint64_t x = 0;
+  for (uint32_t m = v->connect_types; m; m &= m - 1) x |= p->type_bits[c][__builtin_ctz(m)];
+  if (!x) return 0;
+  for (int d = 0; d < v->nconnect_dirs && v->connect_line; d++) {
+    uint64_t y = x & v->connect_start[d];
+    for (int k = 1; k < v->connect_line && y; k++) y &= x >> (k * v->connect_shift[d]);
+    if (y) return 1;
+  }
+  if (v->connect_square) {
+    uint64_t y = x & v->square_start;
+    for (int dy = 0; dy < v->connect_square && y; dy++)
+      for (int dx = 0; dx < v->connect_square && y; dx++) y &= x >> (dy * v->geo.files + dx);
+    if (y) return 1;
+  }
+  for (int i = 0; i < v->nline_masks && v->connect_collinear; i++)
+    if (__builtin_popcountll(x & v->line_masks[i]) >= v->connect_collinear) return 1;
+  return 0;
+}
+
 int connect_made(const Position *p, int c) {
   const Variant *v = p->v;
   const Geometry *g = &v->geo;
   if (v->connect_join && joined(p, c)) return 1;
+  if (v->dense && !g->wrap && (!v->connect_collinear || v->nline_masks >= 0)) return made_dense(p, c);
   if (v->connect_line && row_made(p, c)) return 1;
   if (!v->connect_square && !v->connect_collinear) return 0;
   for (int i = 0; i < p->npieces[c]; i++) {

@@ -931,6 +931,24 @@ static int gen_drops(const Position *p, Move *list, int n) {
   if (enclose && v->enclosing == ENCLOSE_FALL && !v->has_drop_region && !v->drop_no_doubled &&
       !v->drop_opposite && !v->no_immobile && !v->drop_promoted)
     return falling_drops(p, list, n);
+  if (v->dense && !enclose && !start && !v->drop_opposite) {
+    /* the squares from the bits of the empty ones (Variant.drop_dense),
+    ** in order */
+    uint64_t empty = v->dense_board & ~(p->bits[0] | p->bits[1] | p->bits[NEUTRAL]);
+    for (int t = 0; t < v->ntypes; t++) {
+      if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
+      uint64_t to = empty & v->drop_dense[us][t];
+      if (t + 1 == v->drop_no_doubled)
+        for (uint32_t files = doubled; files; files &= files - 1) to &= ~v->file_dense[__builtin_ctz(files)];
+      Move drop = MAKE_MOVE(0, 0, MF_DROP, t + 1);
+      for (; to && n < MAX_MOVES; to &= to - 1) {
+        int sq = v->dense_sq[__builtin_ctzll(to)];
+        list[n++] = drop | MAKE_MOVE(sq, sq, 0, 0);
+        if (v->drop_promoted && v->promo_to[t] && n < MAX_MOVES) list[n++] = MAKE_MOVE(sq, sq, MF_DROP, v->promo_to[t]);
+      }
+    }
+    return n;
+  }
   uint64_t ok[(MAX_SQUARES + 63) / 64];
   if (enclose) enclosing_squares(p, us, ok);
   for (int t = 0; t < v->ntypes; t++) {

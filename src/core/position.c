@@ -1080,7 +1080,7 @@ void pos_sync_bits(Position *p) {
   const Variant *v = p->v;
   memset(p->bits, 0, sizeof p->bits);
   memset(p->type_bits, 0, sizeof p->type_bits);
-  if (!v->sets) return;
+  if (!v->dense) return;
   for (int sq = 0; sq < v->geo.nsq; sq++) {
     uint8_t cell = p->board[sq];
     if (cell == CELL_EMPTY || cell == CELL_OFF) continue;
@@ -1118,7 +1118,7 @@ const char *pos_check(const Position *p) {
     return "piece count and board disagree";
   if (p->phase < 0 || p->phase >= v->nphases) return "turn phase out of range";
   if (memcmp(count, p->count, sizeof count) != 0) return "per-type counts are wrong";
-  if (v->sets) {
+  if (v->dense) {
     Position *fresh = malloc(sizeof *fresh);
     if (!fresh) return "out of memory";
     memcpy(fresh, p, sizeof *fresh);

@@ -926,18 +926,65 @@ static int find_set_type(Variant *v, int c, int t) {
   return 1;
 }
 
+/* The squares of the dense board from which k steps of (dx, dy), k < n,
+** stay on it. */
+static uint64_t dense_starts(const Geometry *g, int dx, int dy, int n) {
+  uint64_t m = 0;
+  for (int r = 0; r < g->ranks; r++)
+    for (int f = 0; f < g->files; f++) {
+      int lf = f + (n - 1) * dx, lr = r + (n - 1) * dy;
+      if (lf >= 0 && lf < g->files && lr >= 0 && lr < g->ranks) m |= 1ull << (r * g->files + f);
+    }
+  return m;
+}
+
+/* Variant.connect_shift and the masks the connection rules read on a
+** dense board (see there). */
+static void find_dense_connections(Variant *v) {
+  const Geometry *g = &v->geo;
+  static const struct { int dx, dy, dirs; } lines[] = {
+    {1, 0, CONNECT_HORIZONTAL}, {0, 1, CONNECT_VERTICAL},
+    {1, 1, CONNECT_DIAGONAL}, {-1, 1, CONNECT_DIAGONAL},
+  };
+  v->nconnect_dirs = v->nline_masks = 0;
+  v->square_start = v->connect_square ? dense_starts(g, 1, 1, v->connect_square) : 0;
+  for (int d = 0; d < 4; d++) {
+    if (!(v->connect_dirs & lines[d].dirs)) continue;
+    int i = v->nconnect_dirs++;
+    v->connect_shift[i] = (int8_t)(lines[d].dy * g->files + lines[d].dx);
+    v->connect_start[i] = v->connect_line ? dense_starts(g, lines[d].dx, lines[d].dy, v->connect_line) : 0;
+    if (!v->connect_collinear) continue;
+    /* the lines of direction d: from each square with none behind it */
+    for (int r = 0; r < g->ranks; r++)
+      for (int f = 0; f < g->files; f++) {
+        int bf = f - lines[d].dx, br = r - lines[d].dy;
+        if (bf >= 0 && bf < g->files && br >= 0 && br < g->ranks) continue;
+        uint64_t m = 0;
+        for (int x = f, y = r; x >= 0 && x < g->files && y < g->ranks; x += lines[d].dx, y += lines[d].dy)
+          m |= 1ull << (y * g->files + x);
+        m &= v->dense_board;
+        if (__builtin_popcountll(m) < v->connect_collinear) continue;
+        if (v->nline_masks >= 0 && v->nline_masks < 64) v->line_masks[v->nline_masks++] = m;
+        else v->nline_masks = -1;
+      }
+  }
+}
+
 /* Variant.sets and its tables, from the initial ranks (rules_conclude
 ** calls it once they are known). The moves are those the walk of each
 ** piece's steps writes; their order is another. */
 void variant_find_sets(Variant *v) {
   const Geometry *g = &v->geo;
-  v->sets = 0;
+  v->sets = v->dense = 0;
   v->leap_mask[0] = v->leap_mask[1] = v->set_mask[0] = v->set_mask[1] = 0;
-  if (g->wrap || g->files * g->ranks > 64) return;
   memset(v->dense_bit, 0, sizeof v->dense_bit);
   memset(v->dense_sq, 0, sizeof v->dense_sq);
   memset(v->dense_to, 0, sizeof v->dense_to);
+  memset(v->drop_dense, 0, sizeof v->drop_dense);
+  memset(v->file_dense, 0, sizeof v->file_dense);
   v->dense_board = v->dense_promo[0] = v->dense_promo[1] = 0;
+  if (g->files * g->ranks > 64) return;
+  v->dense = 1;
   for (int r = 0; r < g->ranks; r++)
     for (int f = 0; f < g->files; f++) {
       if (board_is_hole(g, f, r)) continue;
@@ -946,9 +993,20 @@ void variant_find_sets(Variant *v) {
       v->dense_sq[bit] = (int16_t)sq;
       v->dense_to[bit] = (uint32_t)sq << 10; /* (MAKE_MOVE's to) */
       v->dense_board |= 1ull << bit;
-      for (int c = 0; c < 2; c++)
+      v->file_dense[f] |= 1ull << bit;
+      for (int c = 0; c < 2; c++) {
         if (v->promo_sq[c][sq]) v->dense_promo[c] |= 1ull << bit;
+        for (int t = 0; t < v->ntypes; t++) {
+          int ok = (v->drop_ranks[c][t] >> r & 1) && (!v->has_drop_region || (v->drop_region[c][r] >> f & 1)) &&
+                   (!(v->confined_mask >> t & 1) || (v->stand[c][sq] >> t & 1)) &&
+                   (!(v->drop_confined_mask >> t & 1) || (v->type[t].drop_region[c][r] >> f & 1)) &&
+                   (!v->no_immobile || (v->mobile[c][t][sq / 64] >> (sq % 64) & 1));
+          if (ok) v->drop_dense[c][t] |= 1ull << bit;
+        }
+      }
     }
+  find_dense_connections(v);
+  if (g->wrap) return;
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
       if (find_leaper(v, c, t)) v->leap_mask[c] |= 1u << t;

@@ -823,7 +823,8 @@ typedef struct Variant {
   ** - a pawn-like type (set_mask: lame double steps, en passant and
   **   promotion allowed) a step at a time for all its pieces at once,
   **   their bitboard shifted (gen_set, set_step). */
-  int sets;                       /* some type is found so */
+  int dense;                      /* the board fits 64 bits: dense_bit holds, Position.bits kept */
+  int sets;                       /* some type is found so (dense, flat) */
   uint32_t leap_mask[2], set_mask[2];
   int set_room[2];                /* the most moves one piece of the colour can have */
   uint8_t dense_bit[MAX_SQUARES]; /* each square's bit */
@@ -833,6 +834,20 @@ typedef struct Variant {
   uint64_t dense_promo[2];        /* the promotion zone (promo_sq) */
   SetStep set_step[2][MAX_TYPES][MAX_SET_STEPS]; /* by the type's step */
   uint64_t leap_move[2][MAX_TYPES][64], leap_take[2][MAX_TYPES][64]; /* by bit */
+  /* where a type may be dropped as far as the square alone tells (its
+  ** ranks, the drop regions, its own region, a square it can move from
+  ** under no_immobile): gen_drops' squares on a dense board */
+  uint64_t drop_dense[2][MAX_TYPES];
+  uint64_t file_dense[MAX_FILES]; /* each file's squares */
+  /* The connection rules on a dense board (connect.c): each line
+  ** direction's shift and the squares a row of connect_line may start
+  ** from; those a block of connect_square may; and the lines of at least
+  ** connect_collinear squares (nline_masks -1: more than fit, walked) */
+  int nconnect_dirs;
+  int8_t connect_shift[4];
+  uint64_t connect_start[4], square_start;
+  int nline_masks;
+  uint64_t line_masks[64];
   PieceLook look[MAX_TYPES]; /* by type, as type[] */
   VariantNames names; /* other programs' names: never read in play */
 } Variant;
