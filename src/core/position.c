@@ -566,7 +566,7 @@ static inline uint64_t make_castling(Position *p, Move m, Undo *u, uint64_t k) {
 }
 
 /* A piece's step, capture, promotion or double step. */
-static inline uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
+static inline __attribute__((always_inline)) uint64_t make_step(Position *p, Move m, Undo *u, uint64_t k) {
   const Variant *v = p->v;
   int us = p->side, them = us ^ 1, from = MOVE_FROM(m), to = MOVE_TO(m), flag = MOVE_FLAG(m);
   int flipped = 0;
