@@ -1727,9 +1727,8 @@ static inline __attribute__((always_inline)) int without_mutual_captures(Positio
 }
 
 /* The legal moves' filters after the check rule (Variant.legal_filters),
-** compulsory capture aside: each keeps or drops a move by itself. (Under
-** compulsory capture; gen_legal has them inline for the others.) */
-static __attribute__((noinline)) int move_filters(Position *p, Move *list, int n) {
+** compulsory capture aside: each keeps or drops a move by itself. */
+static inline __attribute__((always_inline)) int filters_after_check(Position *p, Move *list, int n) {
   const Variant *v = p->v;
   if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
   if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
@@ -1740,21 +1739,19 @@ static __attribute__((noinline)) int move_filters(Position *p, Move *list, int n
   return n;
 }
 
+/* (under compulsory capture, out of line; gen_legal has them inline for
+** the others) */
+static __attribute__((noinline)) int move_filters(Position *p, Move *list, int n) {
+  return filters_after_check(p, list, n);
+}
+
 int gen_legal(Position *p, Move *list) {
   precondition(pos_playable(p) && list);
   int kind = p->v->phase[p->phase].kind;
   const Variant *v = p->v;
   if (kind == PHASE_MOVE && v->legal_filters) {
     int n = legal_moves(p, list);
-    if (!v->must_capture) { /* (move_filters, as it was here: inline) */
-      if (v->drop_no_mate || v->drop_no_check) n = drop_filters(p, list, n);
-      if (v->promo_no_check || v->promo_no_attack || v->promo_by_side) n = promotion_filters(p, list, n);
-      if (v->mutual_immune) n = without_mutual_captures(p, list, n);
-      if (v->no_check) n = without_checks(p, list, n);
-      if (v->king_held) n = king_held(p, list, n);
-      if (v->place_can_fail[p->phase]) n = with_placement(p, list, n);
-      return n;
-    }
+    if (!v->must_capture) return filters_after_check(p, list, n);
     if (!v->move_filters && !v->place_can_fail[p->phase]) { /* compulsory capture alone */
       int k = 0;
       for (int i = 0; i < n; i++)
