@@ -938,8 +938,9 @@ static int gen_drops(const Position *p, Move *list, int n) {
     for (int t = 0; t < v->ntypes; t++) {
       if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
       uint64_t to = empty & v->drop_dense[us][t];
-      if (t + 1 == v->drop_no_doubled)
-        for (uint32_t files = doubled; files; files &= files - 1) to &= ~v->file_dense[__builtin_ctz(files)];
+      if (t + 1 == v->drop_no_doubled) /* (doubled_files' ~0: every file) */
+        for (uint32_t files = doubled & ((1u << v->geo.files) - 1); files; files &= files - 1)
+          to &= ~v->file_dense[__builtin_ctz(files)];
       Move drop = MAKE_MOVE(0, 0, MF_DROP, t + 1);
       for (; to && n < MAX_MOVES; to &= to - 1) {
         int sq = v->dense_sq[__builtin_ctzll(to)];
