@@ -934,7 +934,7 @@ static int gen_drops(const Position *p, Move *list, int n) {
   if (v->dense && !enclose && !start && !v->drop_opposite) {
     /* the squares from the bits of the empty ones (Variant.drop_dense),
     ** in order */
-    uint64_t empty = v->dense_board & ~(p->bits[0] | p->bits[1] | p->bits[NEUTRAL]);
+    uint64_t empty = pos_empty_bits(p);
     for (int t = 0; t < v->ntypes; t++) {
       if (v->drop_unlimited ? IS_SET(v->royal_mask | v->neutral_mask, t) : !p->pocket[us][t]) continue;
       uint64_t to = empty & v->drop_dense[us][t];
@@ -1566,7 +1566,7 @@ static inline __attribute__((always_inline)) int gen_pieces(const Position *p, M
   if (sets && pieces) {
     /* (where the moves might not all fit, each piece's steps walked) */
     if (pieces * v->set_room[us] > MAX_MOVES) return gen_pieces(p, list, masked, 0);
-    uint64_t empty = v->dense_board & ~(p->bits[0] | p->bits[1] | p->bits[NEUTRAL]), capturable = p->bits[!us];
+    uint64_t empty = pos_empty_bits(p), capturable = p->bits[!us];
     rest = p->bits[us];
     for (uint32_t m = v->leap_mask[us]; m; m &= m - 1) {
       int t = __builtin_ctz(m);

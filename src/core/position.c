@@ -1076,17 +1076,22 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
   board_ok(p);
 }
 
-void pos_sync_bits(Position *p) {
+/* The pieces' bits as the board shows them (Position.bits, type_bits). */
+static void board_bits(const Position *p, uint64_t bits[NCOLOURS], uint64_t type_bits[NCOLOURS][MAX_TYPES]) {
   const Variant *v = p->v;
-  memset(p->bits, 0, sizeof p->bits);
-  memset(p->type_bits, 0, sizeof p->type_bits);
+  memset(bits, 0, NCOLOURS * sizeof bits[0]);
+  memset(type_bits, 0, NCOLOURS * sizeof type_bits[0]);
   if (!v->dense) return;
   for (int sq = 0; sq < v->geo.nsq; sq++) {
     uint8_t cell = p->board[sq];
     if (cell == CELL_EMPTY || cell == CELL_OFF) continue;
-    p->bits[CELL_COLOUR(cell)] |= 1ull << v->dense_bit[sq];
-    p->type_bits[CELL_COLOUR(cell)][CELL_TYPE(cell)] |= 1ull << v->dense_bit[sq];
+    bits[CELL_COLOUR(cell)] |= 1ull << v->dense_bit[sq];
+    type_bits[CELL_COLOUR(cell)][CELL_TYPE(cell)] |= 1ull << v->dense_bit[sq];
   }
+}
+
+void pos_sync_bits(Position *p) {
+  board_bits(p, p->bits, p->type_bits);
 }
 
 const char *pos_check(const Position *p) {
@@ -1119,13 +1124,10 @@ const char *pos_check(const Position *p) {
   if (p->phase < 0 || p->phase >= v->nphases) return "turn phase out of range";
   if (memcmp(count, p->count, sizeof count) != 0) return "per-type counts are wrong";
   if (v->dense) {
-    Position *fresh = malloc(sizeof *fresh);
-    if (!fresh) return "out of memory";
-    memcpy(fresh, p, sizeof *fresh);
-    pos_sync_bits(fresh);
-    int same = !memcmp(fresh->bits, p->bits, sizeof p->bits) && !memcmp(fresh->type_bits, p->type_bits, sizeof p->type_bits);
-    free(fresh);
-    if (!same) return "the pieces' bits and the board disagree";
+    uint64_t bits[NCOLOURS], type_bits[NCOLOURS][MAX_TYPES];
+    board_bits(p, bits, type_bits);
+    if (memcmp(bits, p->bits, sizeof bits) || memcmp(type_bits, p->type_bits, sizeof type_bits))
+      return "the pieces' bits and the board disagree";
   }
   for (int c = 0; c < 2; c++)
     if (p->royal[c] != SQ_NONE &&

@@ -291,6 +291,11 @@ static inline int pos_empty_squares(const Position *p) {
 /* The values of the two cards (rank, file) that name sq for colour c. */
 void pos_card_values(const Position *p, int c, int sq, int *rank_value, int *file_value);
 
+/* The empty squares of a dense board (Variant.dense) as bits. */
+static inline uint64_t pos_empty_bits(const Position *p) {
+  return p->v->dense_board & ~(p->bits[WHITE] | p->bits[BLACK] | p->bits[NEUTRAL]);
+}
+
 /* Position.bits and type_bits anew from the board (what the generator
 ** reads of a piece's square): after the board was changed in place (a
 ** view's scratch copy, a layer shown alone), before generating. */
