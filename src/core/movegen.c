@@ -61,6 +61,22 @@ int attacked(const Position *p, int sq, int by) {
   return p->v->ray_masks ? attacked_masked(p, sq, by) : attacked_rays(p, sq, by, 0);
 }
 
+int attacked_dense(const Position *p, int sq, int by, uint64_t occupied, uint64_t gone) {
+  const Variant *v = p->v;
+  int b = v->dense_bit[sq];
+  const uint64_t *near = v->attack_near[by][b], *far = v->attack_far[by][b], *of = p->type_bits[by];
+  uint64_t close = 0, beyond = 0;
+  for (uint32_t ts = v->attack_types[by]; ts; ts &= ts - 1) {
+    int t = __builtin_ctz(ts);
+    close |= near[t] & of[t];
+    beyond |= far[t] & of[t];
+  }
+  if (close & ~gone) return 1;
+  for (beyond &= ~gone; beyond; beyond &= beyond - 1)
+    if (!(v->between_dense[b][__builtin_ctzll(beyond)] & occupied)) return 1;
+  return 0;
+}
+
 void ray_screens(const Position *p, int sq, int by, uint64_t *first) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;

@@ -11,6 +11,12 @@
 
 /* Is sq attacked by a piece of colour by? (The content of sq is ignored.) */
 int attacked(const Position *p, int sq, int by);
+/* attacked() along the rays, read from the bits (Variant.attack_dense),
+** where the board may differ from them by a move being tried: occupied,
+** the squares' bits where something stands; gone, those of pieces of
+** by's that are taken. The special attackers (attacked_specially) are
+** the caller's, on the board as it is then. */
+int attacked_dense(const Position *p, int sq, int by, uint64_t occupied, uint64_t gone);
 /* Does the piece on from attack sq (could it capture there)? */
 int piece_attacks(const Position *p, int from, int sq);
 /* Marks in first (cleared first) the first piece on each of sq's attack

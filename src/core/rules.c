@@ -613,6 +613,32 @@ static inline __attribute__((always_inline)) int king_rays_of(const Position *p,
   return 0;
 }
 
+/* king_rays() from the bits (Variant.attack_dense): a piece of theirs
+** that attacks from one step away checks; one further away checks where
+** nothing stands between, and pins what stands there if that is one
+** piece of ours. */
+static int king_rays_dense(const Position *p, int ksq, uint64_t *watch, int *pins) {
+  const Variant *v = p->v;
+  int us = p->side, them = us ^ 1, b = v->dense_bit[ksq];
+  const uint64_t *near = v->attack_near[them][b], *far = v->attack_far[them][b], *of = p->type_bits[them];
+  uint64_t close = 0, beyond = 0, occupied = ~pos_empty_bits(p);
+  for (uint32_t ts = v->attack_types[them]; ts; ts &= ts - 1) {
+    int t = __builtin_ctz(ts);
+    close |= near[t] & of[t];
+    beyond |= far[t] & of[t];
+  }
+  if (close) return 1;
+  for (; beyond; beyond &= beyond - 1) {
+    uint64_t between = v->between_dense[b][__builtin_ctzll(beyond)] & occupied;
+    if (!between) return 1;
+    if (!(between & (between - 1)) && (between & p->bits[us])) {
+      WATCH(watch, v->dense_sq[__builtin_ctzll(between)]);
+      *pins = 1;
+    }
+  }
+  return 0;
+}
+
 /* (masked: Variant.ray_masks, only the rays whose first square is on the
 ** board; a copy apart, so that chess's stays as it was) */
 static __attribute__((noinline)) int king_rays_masked(const Position *p, int ksq, uint64_t *watch, int *pins) {
@@ -737,6 +763,21 @@ static inline __attribute__((always_inline)) void trial_undo(Position *p, const 
 /* Is sq, or where the piece on sq goes when m moves it, attacked by
 ** colour by once m (board_trial) is played? */
 static int attacked_after(Position *p, Move m, int sq, int by) {
+  const Variant *v = p->v;
+  if (v->attack_dense) {
+    /* from the bits, the move's two squares changed in them alone; the
+    ** board is played only for the special attackers */
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    uint64_t occupied = ~pos_empty_bits(p), gone = 0;
+    if (MOVE_FLAG(m) == MF_DROP || from != to) {
+      uint64_t fb = MOVE_FLAG(m) == MF_DROP ? 0 : 1ull << v->dense_bit[from];
+      gone = 1ull << v->dense_bit[to];
+      occupied = (occupied & ~fb) | gone;
+      if (sq == from) sq = to;
+    }
+    if (attacked_dense(p, sq, by, occupied, gone)) return 1;
+    if (!v->special_attackers[by]) return 0;
+  }
   Trial t;
   trial_play(p, m, &t);
   int hit = attacked(p, sq == t.from ? t.to : sq, by);
@@ -983,7 +1024,9 @@ static inline __attribute__((always_inline)) int legal_one(Position *p, Move *li
   uint64_t watch[(MAX_SQUARES + 63) / 64];
   int watching = 0;
   memset(watch, 0, sizeof watch);
-  int in_check = (v->ray_masks ? king_rays_masked(p, ksq, watch, &watching) : king_rays(p, ksq, watch, &watching)) ||
+  int in_check = (v->attack_dense ? king_rays_dense(p, ksq, watch, &watching)
+                  : v->ray_masks ? king_rays_masked(p, ksq, watch, &watching)
+                                 : king_rays(p, ksq, watch, &watching)) ||
                  attacked_specially(p, ksq, them);
   if (!in_check && v->special_attackers[them]) watching |= mark_special_lines(p, ksq, watch);
   int k = 0, blast = v->nblast > 0;

@@ -970,12 +970,45 @@ static void find_dense_connections(Variant *v) {
   }
 }
 
+/* Variant.attack_dense and its tables (see there), from the rays: each
+** ray walked from each square as attacked_rays() walks it, to the board's
+** edge or a hole (which are fixed), within its reach. */
+static void find_dense_attacks(Variant *v) {
+  const Geometry *g = &v->geo;
+  uint64_t known[64] = {0}; /* the pairs whose between_dense is set */
+  v->attack_dense = 0;
+  v->attack_types[0] = v->attack_types[1] = 0;
+  memset(v->attack_near, 0, sizeof v->attack_near);
+  memset(v->attack_far, 0, sizeof v->attack_far);
+  memset(v->between_dense, 0, sizeof v->between_dense);
+  for (int c = 0; c < 2; c++)
+    for (uint64_t on = v->dense_board; on; on &= on - 1) {
+      int b = __builtin_ctzll(on);
+      for (const Ray *r = v->ray[c], *end = r + v->nrays[c]; r < end; r++) {
+        uint64_t between = 0;
+        for (int k = 1, to = v->dense_sq[b] + r->off; k <= r->reach && board_inside(g, to); k++, to += r->off) {
+          int tb = v->dense_bit[to];
+          uint64_t (*into)[MAX_TYPES] = k == 1 ? v->attack_near[c] : v->attack_far[c];
+          for (uint32_t ts = r->mask[k]; ts; ts &= ts - 1) into[b][__builtin_ctz(ts)] |= 1ull << tb;
+          v->attack_types[c] |= r->mask[k];
+          if (k > 1 && r->mask[k]) {
+            if ((known[b] >> tb & 1) && v->between_dense[b][tb] != between) return; /* two lines: walked */
+            known[b] |= 1ull << tb;
+            v->between_dense[b][tb] = between;
+          }
+          between |= 1ull << tb;
+        }
+      }
+    }
+  v->attack_dense = 1;
+}
+
 /* Variant.sets and its tables, from the initial ranks (rules_conclude
 ** calls it once they are known). The moves are those the walk of each
 ** piece's steps writes; their order is another. */
 void variant_find_sets(Variant *v) {
   const Geometry *g = &v->geo;
-  v->sets = v->dense = 0;
+  v->sets = v->dense = v->attack_dense = 0;
   v->leap_mask[0] = v->leap_mask[1] = v->set_mask[0] = v->set_mask[1] = 0;
   memset(v->dense_bit, 0, sizeof v->dense_bit);
   memset(v->dense_sq, 0, sizeof v->dense_sq);
@@ -1007,6 +1040,7 @@ void variant_find_sets(Variant *v) {
     }
   find_dense_connections(v);
   if (g->wrap) return;
+  find_dense_attacks(v);
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
       if (find_leaper(v, c, t)) v->leap_mask[c] |= 1u << t;

@@ -834,6 +834,18 @@ typedef struct Variant {
   uint64_t dense_promo[2];        /* the promotion zone (promo_sq) */
   SetStep set_step[2][MAX_TYPES][MAX_SET_STEPS]; /* by the type's step */
   uint64_t leap_move[2][MAX_TYPES][64], leap_take[2][MAX_TYPES][64]; /* by bit */
+  /* The attack test on bits (attack_dense: a flat board where each pair
+  ** of squares a ray joins beyond one step has one set of squares between
+  ** them, whichever ray): by the attacked square's bit and the type, the
+  ** squares from which a piece of the type attacks it in one step of a
+  ** ray (attack_near), and in more (attack_far: if the squares between,
+  ** between_dense, are empty); the walk of attacked_rays() costs about
+  ** thirty instructions a ray, most of them on small boards. attack_types:
+  ** the types of the colour on some ray. */
+  int attack_dense;
+  uint32_t attack_types[2];
+  uint64_t attack_near[2][64][MAX_TYPES], attack_far[2][64][MAX_TYPES];
+  uint64_t between_dense[64][64];
   /* where a type may be dropped as far as the square alone tells (its
   ** ranks, the drop regions, its own region, a square it can move from
   ** under no_immobile): gen_drops' squares on a dense board */
