@@ -1595,6 +1595,25 @@ static inline __attribute__((always_inline)) int gen_pieces(const Position *p, M
         for (; to; to &= to - 1) list[n++] = from | v->dense_to[__builtin_ctzll(to)];
       }
     }
+    /* the riders: each ride up to the nearest piece on its line */
+    const uint64_t want[4] = {0, empty, capturable, empty | capturable}; /* by MODE_* */
+    for (uint32_t m = v->slide_mask[us]; m; m &= m - 1) {
+      int t = __builtin_ctz(m);
+      uint64_t bb = p->type_bits[us][t];
+      rest &= ~bb;
+      const SlideStep *s0 = v->slide[us][t], *send = s0 + v->nslides[us][t];
+      for (; bb; bb &= bb - 1) {
+        int bit = __builtin_ctzll(bb);
+        Move from = (Move)v->dense_sq[bit];
+        uint64_t to = (v->leap_move[us][t][bit] & empty) | (v->leap_take[us][t][bit] & capturable);
+        for (const SlideStep *s = s0; s < send; s++) {
+          uint64_t ray = v->slide_ray[s->ray][bit], block = ray & ~empty;
+          if (block) ray &= ~v->slide_ray[s->beyond][s->down ? 63 - __builtin_clzll(block) : __builtin_ctzll(block)];
+          to |= ray & want[s->modes];
+        }
+        for (; to; to &= to - 1) list[n++] = from | v->dense_to[__builtin_ctzll(to)];
+      }
+    }
     for (uint32_t m = v->set_mask[us]; m; m &= m - 1) {
       int t = __builtin_ctz(m);
       uint64_t bb = p->type_bits[us][t];

@@ -871,13 +871,17 @@ static int dense_offset(const Geometry *g, int off) {
 
 /* A plain type whose steps are single leaps, no two of them to one
 ** square: its moves from each square are the tables' (leap_move,
-** leap_take). Two steps alike would write a move twice, as the walk does. */
-static int find_leaper(Variant *v, int c, int t) {
+** leap_take). Two steps alike would write a move twice, as the walk does.
+** rides: its rides are let be (a slider's leaps, find_slider). */
+static int find_leaper(Variant *v, int c, int t, int rides) {
   const Geometry *g = &v->geo;
   if (!(v->plain_mask[c] >> t & 1)) return 0;
   for (int i = 0; i < v->nsteps[c][t]; i++) {
     const Step *s = &v->step[c][t][i];
-    if (s->range != 1) return 0;
+    if (s->range != 1) {
+      if (!rides) return 0;
+      continue; /* (find_slider's) */
+    }
     for (int j = 0; j < i; j++)
       if (v->step[c][t][j].off == s->off) return 0;
   }
@@ -888,12 +892,54 @@ static int find_leaper(Variant *v, int c, int t) {
       v->leap_move[c][t][bit] = v->leap_take[c][t][bit] = 0;
       for (int i = 0; i < v->nsteps[c][t]; i++) {
         const Step *s = &v->step[c][t][i];
-        if (!board_inside(g, sq + s->off)) continue;
+        if (s->range != 1 || !board_inside(g, sq + s->off)) continue;
         uint64_t to = 1ull << v->dense_bit[sq + s->off];
         if (s->modes & MODE_MOVE) v->leap_move[c][t][bit] |= to;
         if (s->modes & MODE_CAPTURE) v->leap_take[c][t][bit] |= to;
       }
     }
+  return 1;
+}
+
+/* The index in Variant.slide_ray of the ride along off of up to range
+** steps (range 0: unlimited), added if new; -1 where the table is full. */
+static int slide_ray_of(Variant *v, int off, int range, int16_t *offs, uint8_t *ranges) {
+  const Geometry *g = &v->geo;
+  if (range == 0 || range > MAX_REACH) range = MAX_REACH;
+  for (int i = 0; i < v->nslide_rays; i++)
+    if (offs[i] == off && ranges[i] == range) return i;
+  if (v->nslide_rays >= MAX_SLIDE_RAYS) return -1;
+  int i = v->nslide_rays++;
+  offs[i] = (int16_t)off, ranges[i] = (uint8_t)range;
+  for (uint64_t on = v->dense_board; on; on &= on - 1) {
+    int b = __builtin_ctzll(on);
+    uint64_t m = 0;
+    for (int k = 1, to = v->dense_sq[b] + off; k <= range && board_inside(g, to); k++, to += off)
+      m |= 1ull << v->dense_bit[to];
+    v->slide_ray[i][b] = m;
+  }
+  return i;
+}
+
+/* A plain type with rides (its leaps find_leaper's tables): its rides
+** for gen_pieces (Variant.slide). offs and ranges: the rays' lines. */
+static int find_slider(Variant *v, int c, int t, int16_t *offs, uint8_t *ranges) {
+  if (!(v->plain_mask[c] >> t & 1)) return 0;
+  int n = 0;
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *s = &v->step[c][t][i];
+    if (s->range == 1) continue;
+    if (n >= MAX_SLIDE_STEPS) return 0;
+    int ray = slide_ray_of(v, s->off, s->range == RANGE_INF ? 0 : s->range, offs, ranges);
+    int beyond = slide_ray_of(v, s->off, 0, offs, ranges);
+    if (ray < 0 || beyond < 0) return 0;
+    SlideStep *e = &v->slide[c][t][n++];
+    e->ray = (uint8_t)ray, e->beyond = (uint8_t)beyond;
+    e->modes = s->modes;
+    e->down = dense_offset(&v->geo, s->off) < 0;
+  }
+  if (!n || !find_leaper(v, c, t, 1)) return 0;
+  v->nslides[c][t] = (uint8_t)n;
   return 1;
 }
 
@@ -1010,6 +1056,7 @@ void variant_find_sets(Variant *v) {
   const Geometry *g = &v->geo;
   v->sets = v->dense = v->attack_dense = 0;
   v->leap_mask[0] = v->leap_mask[1] = v->set_mask[0] = v->set_mask[1] = 0;
+  v->slide_mask[0] = v->slide_mask[1] = 0;
   memset(v->dense_bit, 0, sizeof v->dense_bit);
   memset(v->dense_sq, 0, sizeof v->dense_sq);
   memset(v->dense_to, 0, sizeof v->dense_to);
@@ -1041,9 +1088,14 @@ void variant_find_sets(Variant *v) {
   find_dense_connections(v);
   if (g->wrap) return;
   find_dense_attacks(v);
+  int16_t offs[MAX_SLIDE_RAYS];
+  uint8_t ranges[MAX_SLIDE_RAYS];
+  v->nslide_rays = 0;
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < v->ntypes; t++) {
-      if (find_leaper(v, c, t)) v->leap_mask[c] |= 1u << t;
+      v->nslides[c][t] = 0;
+      if (find_slider(v, c, t, offs, ranges)) v->slide_mask[c] |= 1u << t;
+      else if (find_leaper(v, c, t, 0)) v->leap_mask[c] |= 1u << t;
       else if (find_set_type(v, c, t)) v->set_mask[c] |= 1u << t;
     }
   /* the bound gen_pieces checks: a pawn-like type's plain_room has its
@@ -1056,7 +1108,8 @@ void variant_find_sets(Variant *v) {
       if (room > v->set_room[c]) v->set_room[c] = room;
     }
   }
-  v->sets = (v->leap_mask[0] | v->leap_mask[1] | v->set_mask[0] | v->set_mask[1]) != 0;
+  v->sets = (v->leap_mask[0] | v->leap_mask[1] | v->set_mask[0] | v->set_mask[1] | v->slide_mask[0] |
+             v->slide_mask[1]) != 0;
 }
 
 /* Zobrist keys, room for three colours of cells. */

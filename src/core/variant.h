@@ -317,8 +317,6 @@ enum {
   STEP_EXTRA = 4     /* only from the type's extra squares (Variant.extra_at) */
 };
 
-/* A reverse attack ray: pieces whose type bit is in mask[k] attack the
-** origin from k steps away along off, if nothing stands between. */
 /* One step of a type whose moves are found a bitboard at a time
 ** (Variant.sets): the squares it may start from (its target, and a lame
 ** step's squares in between, on the board; an initial step's from the
@@ -334,6 +332,22 @@ typedef struct SetStep {
 
 #define MAX_SET_STEPS 32
 
+/* A ride of a type whose moves are found a bitboard at a time (Variant.
+** slide_mask): its squares from each square on an empty board
+** (slide_ray[ray]), and those beyond a square that blocks it (slide_ray
+** [beyond], the same line unlimited); toward lower bits or higher (down:
+** which end of the blockers is nearest). */
+typedef struct SlideStep {
+  uint8_t ray, beyond;
+  uint8_t modes; /* MODE_MOVE, MODE_CAPTURE or both */
+  uint8_t down;
+} SlideStep;
+
+#define MAX_SLIDE_STEPS 16
+#define MAX_SLIDE_RAYS 64
+
+/* A reverse attack ray: pieces whose type bit is in mask[k] attack the
+** origin from k steps away along off, if nothing stands between. */
 typedef struct Ray {
   int16_t off;
   uint8_t reach;
@@ -814,18 +828,26 @@ typedef struct Variant {
   uint64_t ray_on[2][64]; /* Variant.ray_masks': bits of ray[] by packed bit */
   /* Bitboard generation (variant_find_sets): on a flat board of at most
   ** 64 squares (a square's bit on the dense board: rank * files + file),
-  ** the plain and pawn-like types whose steps are all single leaps have
-  ** their moves found from bitboards of the empty squares and the
-  ** capturable pieces, where the walk of each step costs about twenty
-  ** instructions (most of them on small boards and among pawns):
+  ** the plain types (leaps and rides) and the pawn-like types whose
+  ** steps are all single leaps have their moves found from bitboards of
+  ** the empty squares and the capturable pieces, where the walk of each
+  ** step costs about twenty instructions (most of them on small boards
+  ** and among pawns):
   ** - a leaper (leap_mask: plain, no two steps alike) a piece at a time,
   **   its targets from the tables leap_move and leap_take by square;
+  ** - a rider (slide_mask: plain, with rides beside its leaps) a piece at
+  **   a time, its leaps so, each ride's squares up to the first piece on
+  **   its line (slide, slide_ray);
   ** - a pawn-like type (set_mask: lame double steps, en passant and
   **   promotion allowed) a step at a time for all its pieces at once,
   **   their bitboard shifted (gen_set, set_step). */
   int dense;                      /* the board fits 64 bits: dense_bit holds, Position.bits kept */
   int sets;                       /* some type is found so (dense, flat) */
-  uint32_t leap_mask[2], set_mask[2];
+  uint32_t leap_mask[2], set_mask[2], slide_mask[2];
+  uint8_t nslides[2][MAX_TYPES];
+  SlideStep slide[2][MAX_TYPES][MAX_SLIDE_STEPS];
+  int nslide_rays;
+  uint64_t slide_ray[MAX_SLIDE_RAYS][64];
   int set_room[2];                /* the most moves one piece of the colour can have */
   uint8_t dense_bit[MAX_SQUARES]; /* each square's bit */
   int16_t dense_sq[64];           /* each bit's square */
