@@ -172,7 +172,9 @@ static int row_made(const Position *p, int c) {
 static int made_dense(const Position *p, int c) {
   const Variant *v = p->v;
   uint64_t x = 0;
-  for (uint32_t m = v->connect_types; m; m &= m - 1) x |= p->type_bits[c][__builtin_ctz(m)];
+  if (v->connect_every_type) x = p->bits[c];
+  else
+    for (uint32_t m = v->connect_types; m; m &= m - 1) x |= p->type_bits[c][__builtin_ctz(m)];
   if (!x) return 0;
   for (int d = 0; d < v->nconnect_dirs && v->connect_line; d++) {
     uint64_t y = x & v->connect_start[d];

@@ -958,6 +958,10 @@ static int gen_drops(const Position *p, Move *list, int n) {
         for (uint32_t files = doubled & ((1u << v->geo.files) - 1); files; files &= files - 1)
           to &= ~v->file_dense[__builtin_ctz(files)];
       Move drop = MAKE_MOVE(0, 0, MF_DROP, t + 1);
+      if (!(v->drop_promoted && v->promo_to[t]) && n <= MAX_MOVES - 64) {
+        for (; to; to &= to - 1) list[n++] = drop | v->dense_same[__builtin_ctzll(to)];
+        continue;
+      }
       for (; to && n < MAX_MOVES; to &= to - 1) {
         int sq = v->dense_sq[__builtin_ctzll(to)];
         list[n++] = drop | MAKE_MOVE(sq, sq, 0, 0);
@@ -1783,7 +1787,7 @@ int gen_pseudo(const Position *p, Move *list) {
   if (v->drops && v->must_drop && kind != PHASE_RELOCATE && kind != PHASE_DRAW) {
     /* a drop, while there is one to make */
     int only = v->must_drop - 2; /* the type that must be dropped, or -1 */
-    int any = only < 0 ? pos_pocket_size(p, us) : p->pocket[us][only];
+    int any = only < 0 ? pos_pocket_any(p, us) : p->pocket[us][only];
     int d = any ? gen_drops(p, list, 0) : 0;
     if (only >= 0 && d) { /* that type's drops alone */
       int k = 0;

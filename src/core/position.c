@@ -373,49 +373,23 @@ static uint64_t end_turn(Position *p, uint64_t k) {
 ** changes. Returns the hash with those changes. */
 static inline uint64_t save_undo(Position *p, Move m, Undo *u) {
   const Variant *v = p->v;
-  int flag = MOVE_FLAG(m), us = p->side;
+  int flag = MOVE_FLAG(m);
   uint64_t k = p->key;
-  u->castle = (uint8_t)p->castle;
-  u->ep = (int16_t)p->ep;
-  u->ep_victim = (int16_t)p->ep_victim;
-  u->ep2 = (int16_t)p->ep2;
-  memcpy(&u->halfmove, &p->halfmove, POS_CLOCKS); /* the counting rule's count too */
-  u->key = p->key;
-  u->side = (uint8_t)us;
-  u->phase = (uint8_t)p->phase;
-  u->checks[0] = p->checks[0];
-  u->checks[1] = p->checks[1];
-  u->series[0] = p->series[0];
-  u->series[1] = p->series[1];
-  u->royal[0] = (int16_t)p->royal[0];
-  u->royal[1] = (int16_t)p->royal[1];
-  u->takeback_from = (int16_t)p->takeback_from;
-  u->passes = (int16_t)p->passes;
+  memcpy(&u->key, &p->key, POS_RESTORED_SIZE);
   if (v->count_passes && (p->passes || flag == MF_PASS)) { /* passes in a row */
     k ^= v->zobrist_pass * (uint64_t)p->passes;
     p->passes = flag == MF_PASS ? p->passes + 1 : 0;
     k ^= v->zobrist_pass * (uint64_t)p->passes;
   }
-  u->takeback_to = (int16_t)p->takeback_to;
-  u->anchor = (int16_t)p->anchor;
-  u->target = (int16_t)p->target;
-  u->target_promo = (int16_t)p->target_promo;
-  u->score[0] = p->score[0];
-  u->score[1] = p->score[1];
   u->captured = CELL_EMPTY;
   u->captured_attr = 0;
   u->moved = CELL_EMPTY; /* a draw or a card play moves no piece */
   u->nblast = 0;
-  u->rng = p->rng;
   u->neffects = 0;
   u->moved_attr = 0;
   memcpy(u->state, p->state, sizeof u->state);
-  u->pending_draws = p->pending_draws;
   u->consumed = -1;
-  u->dropped = p->dropped;
   u->last_step = p->last_step;
-  u->gates[0] = p->gates[0];
-  u->gates[1] = p->gates[1];
   p->dropped = flag == MF_DROP ? (uint8_t)MOVE_PROMO(m) : 0;
 
   if (p->target != SQ_NONE) {
@@ -1046,33 +1020,7 @@ void pos_unmake(Position *p, Move m, const Undo *u) {
     }
     if (u->consumed >= 0) p->lost[us][u->consumed]++;
   }
-  p->side = us;
-  p->dropped = u->dropped;
-  p->gates[0] = u->gates[0];
-  p->gates[1] = u->gates[1];
-  p->phase = u->phase;
-  p->checks[0] = u->checks[0];
-  p->checks[1] = u->checks[1];
-  p->series[0] = u->series[0];
-  p->series[1] = u->series[1];
-  p->castle = u->castle;
-  p->ep = u->ep;
-  p->ep_victim = u->ep_victim;
-  p->ep2 = u->ep2;
-  memcpy(&p->halfmove, &u->halfmove, POS_CLOCKS);
-  p->key = u->key;
-  p->royal[0] = u->royal[0];
-  p->royal[1] = u->royal[1];
-  p->takeback_from = u->takeback_from;
-  p->passes = u->passes;
-  p->takeback_to = u->takeback_to;
-  p->anchor = u->anchor;
-  p->target = u->target;
-  p->target_promo = u->target_promo;
-  p->score[0] = u->score[0];
-  p->score[1] = u->score[1];
-  p->rng = u->rng;
-  p->pending_draws = u->pending_draws;
+  memcpy(&p->key, &u->key, POS_RESTORED_SIZE);
   board_ok(p);
 }
 

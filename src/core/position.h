@@ -51,6 +51,43 @@ enum { MF_NORMAL = 0, MF_DOUBLE, MF_EP, MF_CASTLE, MF_PROMO, MF_PLACE,
 #define MAX_EFFECTS 64 /* cells a move's flips and hooks may change (flips on
                           a 16x16 board: 52 at most) */
 
+/* What a move changes that unmake puts back as it was, whatever the
+** move: one block, declared alike in Position and in Undo (so that make
+** saves it and unmake restores it in one copy, POS_RESTORED_SIZE). */
+#define POS_RESTORED                                                            \
+  uint64_t key;                                                                 \
+  uint64_t rng; /* the game's generator (chance steps) */                       \
+  int royal[2]; /* a royal piece's square, SQ_NONE without one */               \
+  int side;                                                                     \
+  int phase;    /* step of the turn (Variant.phase) */                          \
+  int score[2]; /* points of captured pieces */                                 \
+  int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */ \
+  int passes;   /* passes in a row just made (not in the FEN) */                \
+  int anchor;   /* where this turn's previous step ended (for notation) */      \
+  int target, target_promo; /* the square named (PHASE_TARGET), SQ_NONE */      \
+  int pending_draws; /* cards earned and not yet drawn */                       \
+  int castle;   /* rights: bit colour * 2 + side */                             \
+  int ep, ep_victim; /* en passant square and the piece it captures */          \
+  int ep2;      /* a second square the same step passed (a triple step's;       \
+                   SQ_NONE unless ep is set too): captured the same way */      \
+  int halfmove, fullmove;                                                       \
+  /* Variant.counting_rule: the count's limit and its count so far, in          \
+  ** plies (0: no count runs), as Fairy-Stockfish keeps them; kept out of       \
+  ** the key, as the n-move count is, and written in the FEN in place of        \
+  ** the en passant square and the halfmove clock. move_make starts and         \
+  ** advances the count (pos_make leaves it). */                                \
+  int count_limit, count_ply;                                                   \
+  uint16_t gates[2]; /* files of each side's castling rank where a piece        \
+                        from the pocket may enter when the piece there          \
+                        first leaves (gating) */                                \
+  uint8_t checks[2]; /* checks each side has given (check_limit) */             \
+  /* Variant.mate_series_types: 1 when colour c has been in check at each of    \
+  ** its turns since a check by one of those types (kept out of the key and     \
+  ** the FEN, like the history it stands for) */                                \
+  uint8_t series[2];                                                            \
+  uint8_t dropped; /* type + 1 of the piece the last move dropped, or 0 */      \
+  uint8_t restored_end
+
 typedef struct Position {
   const Variant *v;
   uint8_t board[MAX_SQUARES];
@@ -64,35 +101,19 @@ typedef struct Position {
   uint64_t bits[NCOLOURS];
   uint64_t type_bits[NCOLOURS][MAX_TYPES];
   uint8_t attr[MAX_SQUARES]; /* per-piece state; travels with the piece */
-  int royal[2]; /* a royal piece's square, SQ_NONE without one */
-  int side;
-  int phase;    /* step of the turn (Variant.phase) */
-  int score[2]; /* points of captured pieces */
-  int takeback_from, takeback_to; /* the move no_takeback forbids, or SQ_NONE */
-  int passes;   /* passes in a row just made (not in the FEN) */
-  int anchor;   /* where this turn's previous step ended (for notation) */
-  int target, target_promo; /* the square named (PHASE_TARGET), SQ_NONE */
   /* cards, counted per value (index = value) */
   uint8_t deck[MAX_CARD_VALUES + 1], discard[MAX_CARD_VALUES + 1];
   uint8_t hand[2][MAX_CARD_VALUES + 1];
-  int pending_draws;           /* cards earned and not yet drawn */
   uint8_t lost[2][MAX_TYPES];  /* pieces of each side captured, by type */
   uint8_t pocket[2][MAX_TYPES]; /* pieces in each side's hand, by type */
-  uint8_t dropped;   /* type + 1 of the piece the last move dropped, or 0 */
   uint8_t last_step; /* where a script writes rules: what the turn's last
                         step did (LAST_*, those RuleHooks.terminal_after
                         asks for), every bit in a position set up from a
                         FEN: what led to it is not known */
-  uint16_t gates[2]; /* files of each side's castling rank where a piece
-                        from the pocket may enter when the piece there
-                        first leaves (gating) */
-  uint8_t checks[2];           /* checks each side has given (check_limit) */
-  uint64_t rng;                /* the game's generator (chance steps) */
   int turn_steps;       /* steps made in this turn, where the hooks end
                            turns (else 0): at most MAX_TURN_STEPS */
   int32_t state[POS_STATE_SLOTS]; /* what a variant's hooks keep (hashed,
                                      in the FEN, undone by unmake) */
-  int castle;           /* rights: bit colour * 2 + side */
   int castle_rook[4];   /* the rook of each right */
   int castle_king[2];   /* the castling king's square of each colour */
   uint8_t castle_clear[MAX_SQUARES]; /* rights lost when a square changes */
@@ -109,22 +130,7 @@ typedef struct Position {
   uint8_t castled_win;  /* the last move castled by a right of
                            Variant.castle_wins (not in the key or the FEN:
                            the game is over) */
-  int ep, ep_victim;    /* en passant square and the piece it captures */
-  int ep2;              /* a second square the same step passed (a triple step's;
-                           SQ_NONE unless ep is set too): captured the same way */
-  int halfmove, fullmove;
-  /* Variant.counting_rule: the count's limit and its count so far, in
-  ** plies (0: no count runs), as Fairy-Stockfish keeps them; kept out of
-  ** the key, as the n-move count is, and written in the FEN in place of
-  ** the en passant square and the halfmove clock. move_make starts and
-  ** advances the count (pos_make leaves it); unmake restores it with the
-  ** clocks beside it, in one copy (POS_CLOCKS). */
-  int count_limit, count_ply;
-  /* Variant.mate_series_types: 1 when colour c has been in check at each of
-  ** its turns since a check by one of those types (kept out of the key and
-  ** the FEN, like the history it stands for) */
-  uint8_t series[2];
-  uint64_t key;
+  POS_RESTORED;
 } Position;
 
 /* Colour c's pieces on the board of type t and of the types counted
@@ -145,44 +151,30 @@ static inline int pos_royal_protected(const Position *p, int c, int t) {
 }
 
 typedef struct Undo {
-  uint64_t rng;
   int turn_steps; /* where the hooks end turns */
   int32_t state[POS_STATE_SLOTS];
   uint8_t neffects; /* cells the hooks changed: where, what, attribute */
   int16_t effect_sq[MAX_EFFECTS];
   uint8_t effect_cell[MAX_EFFECTS], effect_attr[MAX_EFFECTS];
-  int pending_draws;
   int8_t consumed; /* the lost type a promotion used, or -1 */
-  uint8_t dropped, last_step;
-  uint16_t gates[2];
+  uint8_t last_step;
   uint8_t captured, captured_attr;
   uint8_t moved, moved_attr;
   uint8_t rook_attr;
-  uint8_t castle;
-  uint8_t side, phase;
-  uint8_t checks[2];
   int16_t blasted_at; /* Position.blasted_at and blasted before a place step */
   uint32_t blasted;
   int16_t castled_from, castled_rook;
   uint8_t nblast; /* pieces a capture's blast removed: where, what, attribute */
   int16_t blast_sq[MAX_BLAST];
   uint8_t blast_cell[MAX_BLAST], blast_attr[MAX_BLAST];
-  uint8_t series[2];
-  int16_t ep, ep_victim, ep2;
-  int16_t royal[2];
-  int16_t takeback_from, takeback_to, anchor, target, target_promo, passes;
-  int score[2];
-  int halfmove, fullmove, count_limit, count_ply; /* as in Position: one copy */
-  uint64_t key;
+  POS_RESTORED; /* as in Position */
 } Undo;
 
-/* The clocks, copied as one by make and unmake: halfmove, fullmove,
-** count_limit and count_ply, in this order in Position and in Undo. */
-#define POS_CLOCKS (4 * sizeof(int))
-_Static_assert(offsetof(Position, count_ply) == offsetof(Position, halfmove) + 3 * sizeof(int),
-               "Position's clocks are one block");
-_Static_assert(offsetof(Undo, count_ply) == offsetof(Undo, halfmove) + 3 * sizeof(int),
-               "Undo's clocks are one block");
+/* POS_RESTORED's size, from key to restored_end: the same in both (one
+** declaration, both blocks starting at a multiple of 8). */
+#define POS_RESTORED_SIZE (offsetof(Position, restored_end) - offsetof(Position, key))
+_Static_assert(offsetof(Undo, restored_end) - offsetof(Undo, key) == POS_RESTORED_SIZE,
+               "Position's and Undo's restored blocks are alike");
 
 /* Sets up pos from a FEN (4 to 6 fields). Returns 0, or -1 with a message
 ** naming the field and the problem. pos is unchanged on failure. */
@@ -265,11 +257,14 @@ static inline int cards_in(const uint8_t *zone, int nvalues) {
 
 /* How many pieces colour c holds in its pocket (an empty pocket, the
 ** common case, told by its bytes read as words). */
-static inline int pos_pocket_size(const Position *p, int c) {
+static inline int pos_pocket_any(const Position *p, int c) {
   uint64_t w[MAX_TYPES / 8], any = 0;
   memcpy(w, p->pocket[c], sizeof w);
   for (int i = 0; i < MAX_TYPES / 8; i++) any |= w[i];
-  if (!any) return 0;
+  return any != 0;
+}
+static inline int pos_pocket_size(const Position *p, int c) {
+  if (!pos_pocket_any(p, c)) return 0;
   int n = 0;
   for (int t = 0; t < p->v->ntypes; t++) n += p->pocket[c][t];
   return n;

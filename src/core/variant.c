@@ -993,6 +993,8 @@ static void find_dense_connections(Variant *v) {
     {1, 1, CONNECT_DIAGONAL}, {-1, 1, CONNECT_DIAGONAL},
   };
   v->nconnect_dirs = v->nline_masks = 0;
+  uint32_t every = v->ntypes >= 32 ? ~0u : (1u << v->ntypes) - 1;
+  v->connect_every_type = (v->connect_types & every) == every;
   v->square_start = v->connect_square ? dense_starts(g, 1, 1, v->connect_square) : 0;
   for (int d = 0; d < 4; d++) {
     if (!(v->connect_dirs & lines[d].dirs)) continue;
@@ -1060,6 +1062,7 @@ void variant_find_sets(Variant *v) {
   memset(v->dense_bit, 0, sizeof v->dense_bit);
   memset(v->dense_sq, 0, sizeof v->dense_sq);
   memset(v->dense_to, 0, sizeof v->dense_to);
+  memset(v->dense_same, 0, sizeof v->dense_same);
   memset(v->drop_dense, 0, sizeof v->drop_dense);
   memset(v->file_dense, 0, sizeof v->file_dense);
   v->dense_board = v->dense_promo[0] = v->dense_promo[1] = 0;
@@ -1072,6 +1075,7 @@ void variant_find_sets(Variant *v) {
       v->dense_bit[sq] = (uint8_t)bit;
       v->dense_sq[bit] = (int16_t)sq;
       v->dense_to[bit] = (uint32_t)sq << 10; /* (MAKE_MOVE's to) */
+      v->dense_same[bit] = (uint32_t)sq | (uint32_t)sq << 10; /* (MAKE_MOVE(sq, sq, 0, 0)) */
       v->dense_board |= 1ull << bit;
       v->file_dense[f] |= 1ull << bit;
       for (int c = 0; c < 2; c++) {

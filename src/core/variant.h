@@ -852,6 +852,7 @@ typedef struct Variant {
   uint8_t dense_bit[MAX_SQUARES]; /* each square's bit */
   int16_t dense_sq[64];           /* each bit's square */
   uint32_t dense_to[64];          /* each bit's square as a move's to (MAKE_MOVE) */
+  uint32_t dense_same[64];        /* ... as its from and to (a drop's) */
   uint64_t dense_board;           /* the bits of the squares (not the holes) */
   uint64_t dense_promo[2];        /* the promotion zone (promo_sq) */
   SetStep set_step[2][MAX_TYPES][MAX_SET_STEPS]; /* by the type's step */
@@ -878,6 +879,7 @@ typedef struct Variant {
   ** from; those a block of connect_square may; and the lines of at least
   ** connect_collinear squares (nline_masks -1: more than fit, walked) */
   int nconnect_dirs;
+  int connect_every_type; /* connect_types has each type: the side's bits are the pieces */
   int8_t connect_shift[4];
   uint64_t connect_start[4], square_start;
   int nline_masks;
