@@ -872,13 +872,14 @@ static int dense_offset(const Geometry *g, int off) {
 /* A plain type whose steps are single leaps, no two of them to one
 ** square: its moves from each square are the tables' (leap_move,
 ** leap_take). Two steps alike would write a move twice, as the walk does.
-** rides: its rides are let be (a slider's leaps, find_slider). */
+** rides: its other steps are let be (a slider's leaps, find_slider, of a
+** type moves_from_lines() allows). */
 static int find_leaper(Variant *v, int c, int t, int rides) {
   const Geometry *g = &v->geo;
-  if (!(v->plain_mask[c] >> t & 1)) return 0;
+  if (!rides && !(v->plain_mask[c] >> t & 1)) return 0;
   for (int i = 0; i < v->nsteps[c][t]; i++) {
     const Step *s = &v->step[c][t][i];
-    if (s->range != 1) {
+    if (s->range != 1 || s->path != PATH_SLIDE) {
       if (!rides) return 0;
       continue; /* (find_slider's) */
     }
@@ -892,7 +893,7 @@ static int find_leaper(Variant *v, int c, int t, int rides) {
       v->leap_move[c][t][bit] = v->leap_take[c][t][bit] = 0;
       for (int i = 0; i < v->nsteps[c][t]; i++) {
         const Step *s = &v->step[c][t][i];
-        if (s->range != 1 || !board_inside(g, sq + s->off)) continue;
+        if (s->range != 1 || s->path != PATH_SLIDE || !board_inside(g, sq + s->off)) continue;
         uint64_t to = 1ull << v->dense_bit[sq + s->off];
         if (s->modes & MODE_MOVE) v->leap_move[c][t][bit] |= to;
         if (s->modes & MODE_CAPTURE) v->leap_take[c][t][bit] |= to;
@@ -921,25 +922,65 @@ static int slide_ray_of(Variant *v, int off, int range, int16_t *offs, uint8_t *
   return i;
 }
 
-/* A plain type with rides (its leaps find_leaper's tables): its rides
-** for gen_pieces (Variant.slide). offs and ranges: the rays' lines. */
-static int find_slider(Variant *v, int c, int t, int16_t *offs, uint8_t *ranges) {
-  if (!(v->plain_mask[c] >> t & 1)) return 0;
-  int n = 0;
+/* Are type t's moves (colour c's) its steps' squares and nothing more: a
+** plain type, or one whose steps are leaps, rides and uncounted hops and
+** grasshoppers' steps, with no condition, promotion or extra square (what
+** gen_pieces' walk of such a type finds, step by step)? */
+static int moves_from_lines(const Variant *v, int c, int t) {
+  if (v->plain_mask[c] >> t & 1) return 1;
+  if ((v->apart_mask | v->extra_mask | v->promote_mask | v->promo_to_mask) >> t & 1 || v->no_immobile ||
+      (v->simple_mask[c] >> t & 1) || v->type[t].no_screen)
+    return 0;
   for (int i = 0; i < v->nsteps[c][t]; i++) {
     const Step *s = &v->step[c][t][i];
-    if (s->range == 1) continue;
-    if (n >= MAX_SLIDE_STEPS) return 0;
-    int ray = slide_ray_of(v, s->off, s->range == RANGE_INF ? 0 : s->range, offs, ranges);
-    int beyond = slide_ray_of(v, s->off, 0, offs, ranges);
-    if (ray < 0 || beyond < 0) return 0;
-    SlideStep *e = &v->slide[c][t][n++];
-    e->ray = (uint8_t)ray, e->beyond = (uint8_t)beyond;
-    e->modes = s->modes;
-    e->down = dense_offset(&v->geo, s->off) < 0;
+    if (s->cond || s->counted || (s->modes & ~(MODE_MOVE | MODE_CAPTURE)) ||
+        (s->path != PATH_SLIDE && s->path != PATH_HOP && s->path != PATH_GRASS))
+      return 0;
+  }
+  return 1;
+}
+
+/* A type with rides or hops (its leaps find_leaper's tables), as
+** moves_from_lines() allows: its lines for gen_pieces (Variant.slide), a
+** step's line shared by the others along it. offs and ranges: the rays'
+** lines. */
+static int find_slider(Variant *v, int c, int t, int16_t *offs, uint8_t *ranges) {
+  if (!moves_from_lines(v, c, t)) return 0;
+  int n = 0;
+  int16_t line_off[MAX_SLIDE_STEPS];
+  int ride_range[MAX_SLIDE_STEPS];
+  for (int i = 0; i < v->nsteps[c][t]; i++) {
+    const Step *s = &v->step[c][t][i];
+    if (s->range == 1 && s->path == PATH_SLIDE) continue;
+    int j = 0;
+    while (j < n && line_off[j] != s->off) j++;
+    SlideStep *e = &v->slide[c][t][j];
+    if (j == n) {
+      if (n >= MAX_SLIDE_STEPS) return 0;
+      int beyond = slide_ray_of(v, s->off, 0, offs, ranges), next = slide_ray_of(v, s->off, 1, offs, ranges);
+      if (beyond < 0 || next < 0) return 0;
+      memset(e, 0, sizeof *e);
+      e->beyond = (uint8_t)beyond, e->next = (uint8_t)next;
+      e->down = dense_offset(&v->geo, s->off) < 0;
+      line_off[n] = s->off, ride_range[n++] = 0;
+    }
+    if (s->path == PATH_GRASS) e->grass |= s->modes;
+    else if (s->path == PATH_HOP) e->hop |= s->modes; /* (a hop's range is not counted: to the edge) */
+    else {
+      /* two rides of one line: of one range (else walked) */
+      int range = s->range == RANGE_INF || s->range > MAX_REACH ? MAX_REACH : s->range;
+      if (ride_range[j] && ride_range[j] != range) return 0;
+      int ray = slide_ray_of(v, s->off, range, offs, ranges);
+      if (ray < 0) return 0;
+      ride_range[j] = range;
+      e->ray = (uint8_t)ray;
+      e->ride |= s->modes;
+    }
   }
   if (!n || !find_leaper(v, c, t, 1)) return 0;
   v->nslides[c][t] = (uint8_t)n;
+  for (int j = 0; j < n; j++)
+    if (v->slide[c][t][j].grass || v->slide[c][t][j].hop) v->jump_mask[c] |= 1u << t;
   return 1;
 }
 
@@ -1058,7 +1099,7 @@ void variant_find_sets(Variant *v) {
   const Geometry *g = &v->geo;
   v->sets = v->dense = v->attack_dense = 0;
   v->leap_mask[0] = v->leap_mask[1] = v->set_mask[0] = v->set_mask[1] = 0;
-  v->slide_mask[0] = v->slide_mask[1] = 0;
+  v->slide_mask[0] = v->slide_mask[1] = v->jump_mask[0] = v->jump_mask[1] = 0;
   memset(v->dense_bit, 0, sizeof v->dense_bit);
   memset(v->dense_sq, 0, sizeof v->dense_sq);
   memset(v->dense_to, 0, sizeof v->dense_to);
@@ -1109,6 +1150,7 @@ void variant_find_sets(Variant *v) {
     for (int t = 0; t < v->ntypes; t++) {
       int room = v->plain_room[c][t];
       if (!((v->plain_mask[c] | v->simple_mask[c]) >> t & 1)) room *= MAX_PROMO + 2;
+      if (v->slide_mask[c] >> t & 1) room = 64; /* (each move once: a square) */
       if (room > v->set_room[c]) v->set_room[c] = room;
     }
   }

@@ -332,14 +332,18 @@ typedef struct SetStep {
 
 #define MAX_SET_STEPS 32
 
-/* A ride of a type whose moves are found a bitboard at a time (Variant.
-** slide_mask): its squares from each square on an empty board
-** (slide_ray[ray]), and those beyond a square that blocks it (slide_ray
-** [beyond], the same line unlimited); toward lower bits or higher (down:
-** which end of the blockers is nearest). */
+/* A line of a type whose moves are found a bitboard at a time (Variant.
+** slide_mask): the squares of its ride (slide_ray[ray], its range) from
+** each square on an empty board; those beyond a square on it (slide_ray
+** [beyond], the line unlimited), and just beyond ([next]); toward lower
+** bits or higher (down: which end of the pieces on it is nearest). Along
+** one line a type may ride (up to the first piece), and jump that piece
+** as a grasshopper (to the square just beyond) and as a hopper (the
+** cannon's move: anywhere beyond, up to the next piece): each with its
+** modes, 0 where it has no such step. */
 typedef struct SlideStep {
-  uint8_t ray, beyond;
-  uint8_t modes; /* MODE_MOVE, MODE_CAPTURE or both */
+  uint8_t ray, beyond, next;
+  uint8_t ride, grass, hop; /* MODE_MOVE, MODE_CAPTURE, both, or 0 */
   uint8_t down;
 } SlideStep;
 
@@ -835,15 +839,17 @@ typedef struct Variant {
   ** and among pawns):
   ** - a leaper (leap_mask: plain, no two steps alike) a piece at a time,
   **   its targets from the tables leap_move and leap_take by square;
-  ** - a rider (slide_mask: plain, with rides beside its leaps) a piece at
-  **   a time, its leaps so, each ride's squares up to the first piece on
-  **   its line (slide, slide_ray);
+  ** - a rider or a hopper (slide_mask: rides, grasshoppers' and hoppers'
+  **   steps beside leaps, none of them conditional or promoting) a piece
+  **   at a time, its leaps so, each line's squares from the first piece on
+  **   it (slide, slide_ray);
   ** - a pawn-like type (set_mask: lame double steps, en passant and
   **   promotion allowed) a step at a time for all its pieces at once,
   **   their bitboard shifted (gen_set, set_step). */
   int dense;                      /* the board fits 64 bits: dense_bit holds, Position.bits kept */
   int sets;                       /* some type is found so (dense, flat) */
   uint32_t leap_mask[2], set_mask[2], slide_mask[2];
+  uint32_t jump_mask[2]; /* of slide_mask, the types with a grasshopper's or hopper's line */
   uint8_t nslides[2][MAX_TYPES];
   SlideStep slide[2][MAX_TYPES][MAX_SLIDE_STEPS];
   int nslide_rays;
