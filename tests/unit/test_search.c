@@ -105,14 +105,16 @@ static void test_mates_in_full_positions(void **state) {
 /* A zugzwang that a pass (null move) would hide: after 1. Rf1 Black, with
 ** a rook and pawns, has nothing but moves that lose, while Black allowed to
 ** pass would be fine; the null move is not tried with a single piece
-** besides the pawns and king. [ZUG] */
+** besides the pawns and king. [ZUG] (At depth 10 to 12 the search's
+** choice turned on the order the generator writes the moves in: Re5
+** with one order, Rf1 with another; at 13 both find Rf1.) */
 static void test_zugzwang(void **state) {
   const Variant *v = *state;
   Searcher *s = search_new(1);
   Position p;
   const char *fen = "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1";
   fx_set_fen(&p, v, fen);
-  assert_int_equal(best(s, v, fen, 10, NULL), fx_move(&p, "e1f1"));
+  assert_int_equal(best(s, v, fen, 13, NULL), fx_move(&p, "e1f1"));
   search_free(s);
 }
 
