@@ -64,13 +64,8 @@ int attacked(const Position *p, int sq, int by) {
 int attacked_dense(const Position *p, int sq, int by, uint64_t occupied, uint64_t gone) {
   const Variant *v = p->v;
   int b = v->dense_bit[sq];
-  const uint64_t *near = v->attack_near[by][b], *far = v->attack_far[by][b], *of = p->type_bits[by];
-  uint64_t close = 0, beyond = 0;
-  for (uint32_t ts = v->attack_types[by]; ts; ts &= ts - 1) {
-    int t = __builtin_ctz(ts);
-    close |= near[t] & of[t];
-    beyond |= far[t] & of[t];
-  }
+  uint64_t close, beyond;
+  dense_attackers(p, b, by, &close, &beyond);
   if (close & ~gone) return 1;
   for (beyond &= ~gone; beyond; beyond &= beyond - 1)
     if (!(v->between_dense[b][__builtin_ctzll(beyond)] & occupied)) return 1;
@@ -1569,10 +1564,6 @@ static inline __attribute__((always_inline)) int gen_set(const Position *p, Move
   return n;
 }
 
-/* gen_pseudo_all()'s walk of the pieces, the pseudo-legal moves of each
-** from its steps. masked (a constant: two copies, chosen once a call):
-** Variant.step_masks, the plain and pawn-like types walk only the steps
-** whose first square is on the board. */
 /* The targets of a type's lines (Variant.slide) from the square of bit,
 ** where it jumps along some: its rides up to the first piece on each line,
 ** the square just beyond that piece for a grasshopper, the squares beyond
@@ -1599,6 +1590,10 @@ static __attribute__((noinline)) uint64_t line_targets(const Variant *v, const S
   return to;
 }
 
+/* gen_pseudo_all()'s walk of the pieces, the pseudo-legal moves of each
+** from its steps. masked (a constant: two copies, chosen once a call):
+** Variant.step_masks, the plain and pawn-like types walk only the steps
+** whose first square is on the board. */
 static inline __attribute__((always_inline)) int gen_pieces(const Position *p, Move *list, int masked, int sets) {
   const Variant *v = p->v;
   const uint8_t *b = p->board;

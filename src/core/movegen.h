@@ -17,6 +17,21 @@ int attacked(const Position *p, int sq, int by);
 ** by's that are taken. The special attackers (attacked_specially) are
 ** the caller's, on the board as it is then. */
 int attacked_dense(const Position *p, int sq, int by, uint64_t occupied, uint64_t gone);
+/* Colour by's pieces that attack the square of dense bit b along the
+** rays on an empty board (Variant.attack_dense): from one step away
+** (close: they attack), and from further (beyond: where nothing stands
+** between, between_dense). attacked_dense's and the king's rays' reading. */
+static inline __attribute__((always_inline)) void dense_attackers(const Position *p, int b, int by, uint64_t *close, uint64_t *beyond) {
+  const Variant *v = p->v;
+  const uint64_t *near = v->attack_near[by][b], *far = v->attack_far[by][b], *of = p->type_bits[by];
+  uint64_t c = 0, f = 0;
+  for (uint32_t ts = v->attack_types[by]; ts; ts &= ts - 1) {
+    int t = __builtin_ctz(ts);
+    c |= near[t] & of[t];
+    f |= far[t] & of[t];
+  }
+  *close = c, *beyond = f;
+}
 /* Does the piece on from attack sq (could it capture there)? */
 int piece_attacks(const Position *p, int from, int sq);
 /* Marks in first (cleared first) the first piece on each of sq's attack

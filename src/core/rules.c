@@ -619,14 +619,9 @@ static inline __attribute__((always_inline)) int king_rays_of(const Position *p,
 ** piece of ours. */
 static int king_rays_dense(const Position *p, int ksq, uint64_t *watch, int *pins) {
   const Variant *v = p->v;
-  int us = p->side, them = us ^ 1, b = v->dense_bit[ksq];
-  const uint64_t *near = v->attack_near[them][b], *far = v->attack_far[them][b], *of = p->type_bits[them];
-  uint64_t close = 0, beyond = 0, occupied = ~pos_empty_bits(p);
-  for (uint32_t ts = v->attack_types[them]; ts; ts &= ts - 1) {
-    int t = __builtin_ctz(ts);
-    close |= near[t] & of[t];
-    beyond |= far[t] & of[t];
-  }
+  int us = p->side, b = v->dense_bit[ksq];
+  uint64_t close, beyond, occupied = ~pos_empty_bits(p);
+  dense_attackers(p, b, us ^ 1, &close, &beyond);
   if (close) return 1;
   for (; beyond; beyond &= beyond - 1) {
     uint64_t between = v->between_dense[b][__builtin_ctzll(beyond)] & occupied;
@@ -780,7 +775,9 @@ static int attacked_after(Position *p, Move m, int sq, int by) {
   }
   Trial t;
   trial_play(p, m, &t);
-  int hit = attacked(p, sq == t.from ? t.to : sq, by);
+  int at = sq == t.from ? t.to : sq;
+  /* (the rays answered above where the attack is read from the bits) */
+  int hit = v->attack_dense ? attacked_specially(p, at, by) : attacked(p, at, by);
   trial_undo(p, &t);
   return hit;
 }

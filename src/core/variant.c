@@ -906,7 +906,7 @@ static int find_leaper(Variant *v, int c, int t, int rides) {
 ** steps (range 0: unlimited), added if new; -1 where the table is full. */
 static int slide_ray_of(Variant *v, int off, int range, int16_t *offs, uint8_t *ranges) {
   const Geometry *g = &v->geo;
-  if (range == 0 || range > MAX_REACH) range = MAX_REACH;
+  if (range == 0 || range > MAX_REACH) range = MAX_REACH; /* (RANGE_INF too) */
   for (int i = 0; i < v->nslide_rays; i++)
     if (offs[i] == off && ranges[i] == range) return i;
   if (v->nslide_rays >= MAX_SLIDE_RAYS) return -1;
@@ -948,7 +948,6 @@ static int find_slider(Variant *v, int c, int t, int16_t *offs, uint8_t *ranges)
   if (!moves_from_lines(v, c, t)) return 0;
   int n = 0;
   int16_t line_off[MAX_SLIDE_STEPS];
-  int ride_range[MAX_SLIDE_STEPS];
   for (int i = 0; i < v->nsteps[c][t]; i++) {
     const Step *s = &v->step[c][t][i];
     if (s->range == 1 && s->path == PATH_SLIDE) continue;
@@ -962,17 +961,14 @@ static int find_slider(Variant *v, int c, int t, int16_t *offs, uint8_t *ranges)
       memset(e, 0, sizeof *e);
       e->beyond = (uint8_t)beyond, e->next = (uint8_t)next;
       e->down = dense_offset(&v->geo, s->off) < 0;
-      line_off[n] = s->off, ride_range[n++] = 0;
+      line_off[n++] = s->off;
     }
     if (s->path == PATH_GRASS) e->grass |= s->modes;
     else if (s->path == PATH_HOP) e->hop |= s->modes; /* (a hop's range is not counted: to the edge) */
     else {
-      /* two rides of one line: of one range (else walked) */
-      int range = s->range == RANGE_INF || s->range > MAX_REACH ? MAX_REACH : s->range;
-      if (ride_range[j] && ride_range[j] != range) return 0;
-      int ray = slide_ray_of(v, s->off, range, offs, ranges);
-      if (ray < 0) return 0;
-      ride_range[j] = range;
+      /* two rides of one line: of one range, one ray (else walked) */
+      int ray = slide_ray_of(v, s->off, s->range, offs, ranges);
+      if (ray < 0 || (e->ride && e->ray != ray)) return 0;
       e->ray = (uint8_t)ray;
       e->ride |= s->modes;
     }
@@ -1065,7 +1061,6 @@ static void find_dense_connections(Variant *v) {
 static void find_dense_attacks(Variant *v) {
   const Geometry *g = &v->geo;
   uint64_t known[64] = {0}; /* the pairs whose between_dense is set */
-  v->attack_dense = 0;
   v->attack_types[0] = v->attack_types[1] = 0;
   memset(v->attack_near, 0, sizeof v->attack_near);
   memset(v->attack_far, 0, sizeof v->attack_far);
