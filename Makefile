@@ -272,7 +272,10 @@ fuzz-smoke: $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
 	      -artifact_prefix=build/fuzz/smoke/crash-$$n- build/fuzz/smoke/$$n tests/fuzz/corpus/$$n \
 	      >>build/fuzz/smoke/$$n.log 2>&1; then \
 	    echo "fuzz_$$n: $$(echo $$seeds | wc -w) seeds and $(FUZZ_SMOKE_RUNS) runs clean"; \
-	  else echo "fuzz_$$n: a finding (build/fuzz/smoke/$$n.log)"; status=1; fi; \
+	  else echo "fuzz_$$n: a finding (build/fuzz/smoke/$$n.log)"; status=1; \
+	    grep -E '^fuzz: |ERROR|SUMMARY|^ *#[0-9]+ 0x.* in |Test unit written|^Base64' \
+	      build/fuzz/smoke/$$n.log | head -40; \
+	    for a in build/fuzz/smoke/crash-$$n-*; do [ -f "$$a" ] && od -An -tx1 "$$a" | head -8; done; fi; \
 	done; exit $$status
 
 # make install [PREFIX=/usr/local] [DESTDIR=...]: the binary, the variant

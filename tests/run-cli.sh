@@ -145,6 +145,10 @@ expect "budget: ownership, one for all squares" 1 "ownership: $(budget_exceeded 
 expect "budget: hook plays on copies" 0 "on_move: $(budget_exceeded hook_copy_play 10 200000000)" -- timeout 20 $V run $H/play.lua $H/hook_copy_play.lua
 expect "budget: g:perft refused in hooks" 0 "on_move: $H/hook_perft.lua:5: g:perft is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
 expect "budget: g:bestmove refused in hooks" 0 "on_move: $H/hook_bestmove.lua:5: g:bestmove is not available in a variant script's hooks" -- timeout 20 $V run $H/play.lua $H/hook_bestmove.lua
+# A hook that recurses until Lua's stack overflows: the traceback of its
+# 500,000 frames took a second a call to build; now the top ones only.
+expect "budget: a hook that recurses without end" 0 "on_move: $H/hook_recursion.lua:8: stack overflow" -- timeout 20 $V run $H/play.lua $H/hook_recursion.lua
+expect "budget: the game after an endless recursion" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" -- timeout 20 $V run $H/play.lua $H/hook_recursion.lua
 expect "budget: the game after a refused hook" 0 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" -- timeout 20 $V run $H/play.lua $H/hook_perft.lua
 # A turn that never ends (turn_ends always false): perft recursed on its
 # steps until the stack overflowed. A turn has at most 128 steps.
@@ -168,6 +172,8 @@ printf 'local g = varia.new("chess")\nassert(g:perft(2) == 400)\nprint("ok " .. 
 expect "run ok" 0 "ok hello" -- $V run "$tmp/ok.lua" hello
 printf 'local function f()\n  error("boom")\nend\nf()\n' > "$tmp/err.lua"
 expect "run error" 1 "err.lua:2: boom" -- $V run "$tmp/err.lua"
+printf 'local function f(n) return f(n + 1) + 1 end\nf(1)\n' > "$tmp/deep.lua"
+expect "run: an endless recursion's traceback, its top levels" 1 "	...	(more than 1000 levels: the rest left out)" -- timeout 20 $V run "$tmp/deep.lua"
 expect "run traceback" 1 "stack traceback" -- $V run "$tmp/err.lua"
 expect "run missing" 1 "cannot open" -- $V run "$tmp/nosuch.lua"
 printf 'local t = require "check"\nt.equal("one", 1, 2)\nt.done()\n' > "$tmp/checks.lua"

@@ -120,10 +120,50 @@ int move_instead_suffix(const Position *p, Move m, char *buf, size_t len) {
   return snprintf(buf, len, ",%s%s", a, b);
 }
 
-int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
+/* Does another move of list[0..n) write m's UCI? A move of a script's
+** kind writes from..to (docs/api.md), as an ordinary move between the
+** same squares does, or another kind's. */
+static int uci_twin(const Position *p, Move m, const Move *list, int n) {
+  char a[64], b[64];
+  uci_style(p, m, p->v->castle_king_takes_rook, a, sizeof a);
+  for (int i = 0; i < n; i++)
+    if (list[i] != m && MOVE_FROM(list[i]) == MOVE_FROM(m) && MOVE_TO(list[i]) == MOVE_TO(m) &&
+        uci_style(p, list[i], p->v->castle_king_takes_rook, b, sizeof b) > 0 && !strcmp(a, b))
+      return 1;
+  return 0;
+}
+
+/* A move of a script's kind that another legal move's UCI would name is
+** written with its kind: f6e4/zap, where f6e4 is the knight's own move.
+** Finding out generates the legal moves, so the hooks, which run inside
+** a generation, write with move_to_uci_plain; the guard keeps any other
+** writer inside this generation from starting one more. */
+static int kind_suffix(const Position *p, Move m, char *buf, size_t len) {
+  static _Thread_local int writing;
+  const RuleHooks *r = p->v->rules;
+  if (MOVE_FLAG(m) != MF_SCRIPT || !r || MOVE_PROMO(m) < 1 || MOVE_PROMO(m) > r->nkinds || writing)
+    return 0;
+  Move list[MAX_MOVES];
+  writing = 1;
+  /* (generation leaves the position as it found it) */
+  int n = gen_legal((Position *)p, list), twin = uci_twin(p, m, list, n);
+  writing = 0;
+  return twin ? snprintf(buf, len, "/%s", r->kinds[MOVE_PROMO(m) - 1]) : 0;
+}
+
+static int uci_written(const Position *p, Move m, int kind, char *buf, size_t len) {
   int n = uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
+  if (kind && n > 0 && (size_t)n < len) n += kind_suffix(p, m, buf + n, len - (size_t)n);
   if (n > 0 && (size_t)n < len && p->v->pass_moves) n += move_instead_suffix(p, m, buf + n, len - (size_t)n);
   return n;
+}
+
+int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
+  return uci_written(p, m, 1, buf, len);
+}
+
+int move_to_uci_plain(const Position *p, Move m, char *buf, size_t len) {
+  return uci_written(p, m, 0, buf, len);
 }
 
 /* Does m, an ordinary move, take a piece, as SAN's x says? Not in place;
@@ -161,6 +201,10 @@ static int san_written(Position *p, Move m, const Move *list, int cnt, int marks
   int t = CELL_TYPE(p->board[from]);
   if (script && script_named(p, m, out, sizeof out)) {
     n = strlen(out);
+  } else if (flag == MF_SCRIPT && (list ? uci_twin(p, m, list, cnt) : kind_suffix(p, m, out, sizeof out))) {
+    /* the piece's SAN would name the other move too */
+    n = (size_t)uci_style(p, m, v->castle_king_takes_rook, out, sizeof out);
+    n += (size_t)snprintf(out + n, sizeof out - n, "/%s", v->rules->kinds[MOVE_PROMO(m) - 1]);
   } else if (flag == MF_PASS) {
     n = (size_t)sprintf(out, "pass");
   } else if (flag == MF_DROP) {
@@ -585,10 +629,26 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
     Move named = script_named_move(p, text, list, n, &found, err, errlen);
     if (found) return named;
   }
+  Move kind_move = MOVE_NONE; /* a script's kind whose plain UCI is the text */
   for (int i = 0; i < n; i++) {
     /* the step (e2e4), or with the wall Fairy-Stockfish writes where one
     ** could have come instead (e2e4,e4a1) */
     int k = uci_style(p, list[i], p->v->castle_king_takes_rook, buf, sizeof buf);
+    if (MOVE_FLAG(list[i]) == MF_SCRIPT && k > 0 && (size_t)k < sizeof buf) {
+      /* f6e4/zap (then the wall's suffix); plain f6e4 names the script's
+      ** move only where no other move is written so */
+      char plain[64];
+      const RuleHooks *r = p->v->rules;
+      if (p->v->pass_moves) move_instead_suffix(p, list[i], buf + k, sizeof buf - (size_t)k);
+      snprintf(plain, sizeof plain, "%s", buf); /* with the wall's suffix, if any */
+      if (r && MOVE_PROMO(list[i]) >= 1 && MOVE_PROMO(list[i]) <= r->nkinds) {
+        snprintf(buf + k, sizeof buf - (size_t)k, "/%s%s", r->kinds[MOVE_PROMO(list[i]) - 1], plain + k);
+        if (!strcmp(buf, text)) return list[i];
+      }
+      if (kind_move == MOVE_NONE && (!strcmp(plain, text) || (plain[k] = '\0', !strcmp(plain, text))))
+        kind_move = list[i];
+      continue;
+    }
     if (strcmp(buf, text) == 0) return list[i];
     if (p->v->pass_moves && k > 0 && (size_t)k < sizeof buf &&
         move_instead_suffix(p, list[i], buf + k, sizeof buf - (size_t)k) && strcmp(buf, text) == 0)
@@ -598,6 +658,7 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
         strcmp(buf + 1, text + 1) == 0)
       return list[i];
   }
+  if (kind_move != MOVE_NONE) return kind_move;
   /* A relocation may also be written from the piece's own square, or as
   ** @target. */
   if (p->v->phase[p->phase].kind == PHASE_RELOCATE) {

@@ -9,8 +9,13 @@
 #include "position.h"
 
 /* UCI coordinates: e2e4, e7e8q, a10a9; castling as the king's move
-** (e1g1), or king takes rook (e1h1) where the variant says so. */
+** (e1g1), or king takes rook (e1h1) where the variant says so.
+** A move of a script's kind that another legal move's UCI would also
+** name says its kind: g1f3/zap (finding that out generates the moves). */
 int move_to_uci(const Position *p, Move m, char *buf, size_t len);
+/* The same without the kind (no generation): for hooks, which run inside
+** one. */
+int move_to_uci_plain(const Position *p, Move m, char *buf, size_t len);
 /* What move_to_uci adds to m where a wall may come instead of a move and
 ** m is a move (",e4a1", Fairy-Stockfish's way), written into buf: its
 ** length, or 0. */

@@ -91,7 +91,17 @@ Sandbox *sandbox_of(lua_State *L) {
   return ud;
 }
 
-/* The message handler of lua.c: a traceback built in C. */
+/* A traceback's levels when the stack is deeper than TRACE_DEEP: the
+** top ones, then a line that says the rest were left out. */
+#define TRACE_DEEP 1000
+#define TRACE_TOP 10
+
+/* The message handler of lua.c: a traceback built in C. luaL_traceback
+** first finds the stack's depth, and lua_getstack walks the frames from
+** the top, so on the stack of an endless recursion (some 300,000 frames
+** when Lua stops it) one traceback took about a second, outside any
+** budget, and a hook that recursed forever on every move held a game for
+** seconds a move. Such a stack gets its top levels only. */
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   if (msg == NULL) {
@@ -99,7 +109,30 @@ static int msghandler(lua_State *L) {
       return 1;
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
-  luaL_traceback(L, L, msg, 1);
+  lua_Debug ar;
+  if (!lua_getstack(L, TRACE_DEEP, &ar)) {
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+  }
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, msg);
+  luaL_addstring(&b, "\nstack traceback:");
+  for (int level = 1; level <= TRACE_TOP && lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Slnt", &ar); /* (luaL_traceback's lines, without its search of globals) */
+    if (ar.currentline > 0) lua_pushfstring(L, "\n\t%s:%d: in ", ar.short_src, ar.currentline);
+    else lua_pushfstring(L, "\n\t%s: in ", ar.short_src);
+    luaL_addvalue(&b);
+    if (*ar.namewhat) lua_pushfstring(L, "%s '%s'", ar.namewhat, ar.name);
+    else if (*ar.what == 'm') lua_pushliteral(L, "main chunk");
+    else if (ar.linedefined > 0) lua_pushfstring(L, "function <%s:%d>", ar.short_src, ar.linedefined);
+    else lua_pushliteral(L, "?");
+    luaL_addvalue(&b);
+    if (ar.istailcall) luaL_addstring(&b, "\n\t(...tail calls...)");
+  }
+  lua_pushfstring(L, "\n\t...\t(more than %d levels: the rest left out)", TRACE_DEEP);
+  luaL_addvalue(&b);
+  luaL_pushresult(&b);
   return 1;
 }
 

@@ -536,7 +536,7 @@ static Move checkmove(lua_State *L, const Rules *R, int idx) {
 static int pos_uci(lua_State *L) {
   Rules *R = view(L);
   char buf[32];
-  move_to_uci(R->p, checkmove(L, R, 2), buf, sizeof buf);
+  move_to_uci_plain(R->p, checkmove(L, R, 2), buf, sizeof buf); /* (hooks may not generate) */
   lua_pushstring(L, buf);
   return 1;
 }

@@ -34,10 +34,11 @@ static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   void *np = realloc(ptr, nsize);
   if (np) s->used = s->used - old + nsize;
   /* Work that builds memory (a concatenation, a string grown in C) is paid
-  ** by its bytes; the error comes at the next firing of the hook, since
-  ** an allocator may not raise. */
+  ** by its bytes, and each block by the allocator's own time; the error
+  ** comes at the next firing of the hook, since an allocator may not
+  ** raise. */
   if (np && nsize > old && s->budget > 0)
-    s->spent += (long)((nsize - old) / SANDBOX_BYTES_PER_INSTRUCTION);
+    s->spent += (long)((nsize - old) / SANDBOX_BYTES_PER_INSTRUCTION) + SANDBOX_ALLOC_COST;
   return np;
 }
 
