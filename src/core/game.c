@@ -52,11 +52,13 @@ void game_free(Game *g) {
   free(g->moves);
   free(g->undos);
   free(g->keys);
+  free(g->checked);
   free(g->texts);
   free(g->msgs);
   g->moves = NULL;
   g->undos = NULL;
   g->keys = NULL;
+  g->checked = NULL;
   g->texts = NULL;
   g->msgs = NULL;
   g->n = g->cap = g->nmsgs = g->msgcap = 0;
@@ -141,12 +143,18 @@ int game_play(Game *g, Move m) {
     uint64_t *k = realloc(g->keys, sizeof *k * (size_t)cap);
     if (!k) return -1;
     g->keys = k;
+    uint8_t *c = realloc(g->checked, (size_t)cap);
+    if (!c) return -1;
+    g->checked = c;
     char **t = realloc(g->texts, sizeof *t * (size_t)cap);
     if (!t) return -1;
     g->texts = t;
     g->cap = cap;
   }
   g->keys[g->n] = g->pos.key;
+  const Variant *v = g->v;
+  g->checked[g->n] = (uint8_t)(v->perpetual_check != RESULT_NONE && !v->royal_capture && g->pos.phase == 0 &&
+                               royal_attacked(&g->pos, g->pos.side));
   g->moves[g->n] = m;
   g->texts[g->n] = NULL;
   if (!IS_GAME_ACTION(m)) move_make(&g->pos, m, &g->undos[g->n]);

@@ -65,6 +65,9 @@ struct Game {
   Move *moves;
   Undo *undos;
   uint64_t *keys; /* key before each move, for repetition */
+  uint8_t *checked; /* the side to move was in check before each move (kept
+                       where perpetual check has a result, else 0s: the
+                       search's repetitions) */
   char **texts;   /* an attempt's text, for ACT_TRY entries */
   Message *msgs;
   int nmsgs, msgcap;

@@ -269,6 +269,7 @@ static int choose_open(Game *g, Searcher *s, const SearchLimits *limits, char *o
   SearchLimits own = *limits;
   if (!own.history) {
     own.history = g->keys;
+    own.history_checked = g->checked;
     own.nhistory = g->n;
   }
   SearchResult r = search_best(s, &g->pos, &own);

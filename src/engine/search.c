@@ -103,6 +103,9 @@ struct Searcher {
   int nexcluded;
   uint64_t path[PLY_LIMIT];        /* the keys of the line being searched */
   uint8_t null_at[PLY_LIMIT];      /* a pass was searched at this ply */
+  uint8_t checked[PLY_LIMIT];      /* the side to move at this ply was in check
+                                      (kept where perpetual check is scored:
+                                      repetition_score) */
   uint8_t no_null[PLY_LIMIT];      /* no pass at this ply (a verification) */
   int root_score;                  /* the score of pv[0][0], this iteration */
   Move killer[PLY_LIMIT][2];
@@ -509,14 +512,51 @@ static int terminal_score(const Position *p, int ply) {
   return decider(p) == mover ? score : -score;
 }
 
-/* Has the position at ply been seen before, in this line or in the game? */
+/* Has the position at ply been seen before? The ply of the line where it
+** was, REPEATED_IN_GAME + i where it was the game's position i before the
+** search began (SearchLimits.history), -1 where never. */
+#define REPEATED_IN_GAME PLY_LIMIT
 static int repeated(const Searcher *s, uint64_t key, int ply) {
   for (int i = ply - 1; i >= 0; i--)
-    if (s->path[i] == key) return 1;
+    if (s->path[i] == key) return i;
   const SearchLimits *l = s->limits;
   for (int i = l->nhistory - 1; i >= 0 && i >= l->nhistory - 100; i--)
-    if (l->history[i] == key) return 1;
-  return 0;
+    if (l->history[i] == key) return REPEATED_IN_GAME + i;
+  return -1;
+}
+
+/* Does the search keep Searcher.checked, to score perpetual checks? Where
+** the rules give a result to the side that checked at each of its turns
+** of a repetition, and a turn is one move of the side to move. */
+static int scores_perpetual(const Variant *v) {
+  return v->perpetual_check != RESULT_NONE && v->nphases == 1 && v->phase[0].kind == PHASE_MOVE &&
+         v->phase[0].owner == OWNER_MOVER && !v->royal_capture;
+}
+
+/* The value, for the side to move at ply, of its position repeated from
+** `at` (repeated()'s answer): a draw, unless the rules score perpetual
+** check and one side checked at each of its moves of the cycle and the
+** other did not: then the checker has the rule's result (Xiangqi's: it
+** loses; a search that called every repetition a draw lost such games
+** to Sjaak II). The positions of the cycle are the line's back to the
+** root, then the game's. A cycle through a pass is a draw. */
+static int repetition_score(const Searcher *s, const Position *p, int at, int ply) {
+  const Variant *v = p->v;
+  const SearchLimits *l = s->limits;
+  int in_game = at >= REPEATED_IN_GAME;
+  if (!scores_perpetual(v) || (in_game && !l->history_checked)) return 0;
+  int checked[2] = {1, 1}; /* at each of their moves: the side to move's opponent, the side to move */
+  int k = 0;               /* positions back from ply */
+  for (int i = ply; i > (in_game ? -1 : at); i--, k++) {
+    if (i > 0 && s->null_at[i - 1]) return 0;
+    checked[k & 1] &= s->checked[i];
+  }
+  if (in_game)
+    for (int i = l->nhistory - 1; i > at - REPEATED_IN_GAME; i--, k++) checked[k & 1] &= l->history_checked[i];
+  if (checked[0] == checked[1]) return 0;
+  int res = v->perpetual_check; /* the checker's */
+  int score = res == RESULT_WIN ? SCORE_MATE - ply : res == RESULT_LOSS ? -SCORE_MATE + ply : 0;
+  return checked[1] ? score : -score;
 }
 
 static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int ply);
@@ -675,7 +715,12 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   if (ply > s->seldepth) s->seldepth = ply;
   if (out_of_time(s)) return 0;
   s->path[ply] = p->key;
-  if (ply > 0 && repeated(s, p->key, ply)) return 0;
+  int track = scores_perpetual(v);
+  if (track) s->checked[ply] = (uint8_t)royal_attacked(p, p->side);
+  if (ply > 0) {
+    int at = repeated(s, p->key, ply);
+    if (at >= 0) return repetition_score(s, p, at, ply);
+  }
   int who = decider(p);
   if (who == 2) {
     if (depth <= 0 || ply >= PLY_LIMIT - 1) {
@@ -703,7 +748,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
     }
   }
   int move_step = v->phase[p->phase].kind == PHASE_MOVE && who == p->side;
-  int in_check = move_step && !v->royal_capture && royal_attacked(p, p->side);
+  int in_check = move_step && !v->royal_capture && (track ? s->checked[ply] : royal_attacked(p, p->side));
   int pv_node = beta - alpha > 1;
   /* the static score, where the pruning below may use it: a move step
   ** of a window of one, not in check, with no mate in sight */
@@ -960,6 +1005,7 @@ static void helpers_start(Searcher *s, const Position *p, const SearchLimits *li
     h->root = *p;
     memset(&h->own, 0, sizeof h->own);
     h->own.history = limits->history;
+    h->own.history_checked = limits->history_checked;
     h->own.nhistory = limits->nhistory;
     h->published = 0;
     h->running = pthread_create(&h->thread, NULL, helper_run, h) == 0;

@@ -69,6 +69,9 @@ typedef struct SearchLimits {
   ** first; may be NULL */
   const uint64_t *history;
   int nhistory;
+  /* whether the side to move was in check at each of them (perpetual
+  ** check: Game.checked); may be NULL */
+  const uint8_t *history_checked;
   /* called after each completed iteration, once per line, when not NULL
   ** (UCI's info lines); it travels with the limits so that the search a
   ** player makes reports itself, without a second search for the report */

@@ -390,6 +390,7 @@ static void uci_go(Uci *u, char *args) {
   lim.lines = u->lines;
   /* the positions of the game before this one (repetition) */
   lim.history = e->g->keys;
+  lim.history_checked = e->g->checked;
   lim.nhistory = e->g->n;
   /* info lines from the search that chooses (none where the engine
   ** decides from sampled views of a partly hidden position) */

@@ -16,6 +16,11 @@
 **  [ZUG]  the zugzwang test position with 1. Rf1 (a classic of null-move
 **         pruning's failures, as in the test suites of chess programming
 **         writers; Stockfish 15.1 and Fairy-Stockfish 11.1 play Rf1 at depth 20).
+**  [PERP] a perpetual check of our making: White's knight checks from f7
+**         and h6, the king going between h8 and g8, while Black threatens
+**         Rb1 mate; Fairy-Stockfish 11.1 plays Nf7+ and scores 0 (depth
+**         18, the line Nf7+ Kg8 Nh6+ Kh8). Where perpetual check loses
+**         (Xiangqi's rule, here given to chess), it is no way out.
 */
 #include <math.h>
 #include <pthread.h>
@@ -116,6 +121,28 @@ static void test_zugzwang(void **state) {
   fx_set_fen(&p, v, fen);
   assert_int_equal(best(s, v, fen, 13, NULL), fx_move(&p, "e1f1"));
   search_free(s);
+}
+
+/* Perpetual check: a draw by repetition, unless the rules make the side
+** that checked at each of its moves lose (Variant.perpetual_check): then
+** the search scores the same line as lost. [PERP] */
+static void test_perpetual_check(void **state) {
+  Variant *v = *state;
+  const char *fen = "qr3n1k/6np/8/6N1/8/8/6PP/7K w - - 0 1";
+  Position p;
+  fx_set_fen(&p, v, fen);
+  Searcher *s = search_new(1);
+  int score;
+  assert_int_equal(best(s, v, fen, 8, &score), fx_move(&p, "g5f7"));
+  assert_int_equal(score, 0);
+  search_free(s);
+  int rule = v->perpetual_check;
+  v->perpetual_check = RESULT_LOSS;
+  s = search_new(1); /* (a fresh table: the one above holds the draws) */
+  best(s, v, fen, 8, &score);
+  assert_true(score < -300);
+  search_free(s);
+  v->perpetual_check = rule;
 }
 
 /* The order of search: the capture that wins most first, and last the
@@ -339,6 +366,7 @@ int main(void) {
       cmocka_unit_test(test_mates_and_captures),
       cmocka_unit_test(test_mates_in_full_positions),
       cmocka_unit_test(test_zugzwang),
+      cmocka_unit_test(test_perpetual_check),
       cmocka_unit_test(test_order),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_clock),
