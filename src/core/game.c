@@ -153,8 +153,7 @@ int game_play(Game *g, Move m) {
   }
   g->keys[g->n] = g->pos.key;
   const Variant *v = g->v;
-  g->checked[g->n] = (uint8_t)(v->perpetual_check != RESULT_NONE && !v->royal_capture && g->pos.phase == 0 &&
-                               royal_attacked(&g->pos, g->pos.side));
+  g->checked[g->n] = (uint8_t)(variant_scores_perpetual(v) && royal_attacked(&g->pos, g->pos.side));
   g->moves[g->n] = m;
   g->texts[g->n] = NULL;
   if (!IS_GAME_ACTION(m)) move_make(&g->pos, m, &g->undos[g->n]);

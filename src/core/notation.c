@@ -120,6 +120,14 @@ int move_instead_suffix(const Position *p, Move m, char *buf, size_t len) {
   return snprintf(buf, len, ",%s%s", a, b);
 }
 
+/* The name of m's kind, where m is a move of a kind the script declared
+** (rules.kinds); NULL for any other move. */
+static const char *script_kind(const Position *p, Move m) {
+  const RuleHooks *r = p->v->rules;
+  int k = MOVE_PROMO(m);
+  return MOVE_FLAG(m) == MF_SCRIPT && r && k >= 1 && k <= r->nkinds ? r->kinds[k - 1] : NULL;
+}
+
 /* Does another move of list[0..n) write m's UCI? A move of a script's
 ** kind writes from..to (docs/api.md), as an ordinary move between the
 ** same squares does, or another kind's. */
@@ -133,37 +141,48 @@ static int uci_twin(const Position *p, Move m, const Move *list, int n) {
   return 0;
 }
 
-/* A move of a script's kind that another legal move's UCI would name is
-** written with its kind: f6e4/zap, where f6e4 is the knight's own move.
-** Finding out generates the legal moves, so the hooks, which run inside
-** a generation, write with move_to_uci_plain; the guard keeps any other
-** writer inside this generation from starting one more. */
-static int kind_suffix(const Position *p, Move m, char *buf, size_t len) {
+/* The kind to write after m's UCI: a move of a script's kind that
+** another legal move's UCI would name is written with its kind (f6e4/zap,
+** where f6e4 is the knight's own move); NULL for any other move.
+** list[0..cnt) are p's legal moves, or NULL: then they are generated
+** here, so the hooks, which run inside a generation, write with
+** move_to_uci_plain, and the guard keeps any other writer inside this
+** generation from starting one more. */
+static const char *kind_to_write(const Position *p, Move m, const Move *list, int cnt) {
   static _Thread_local int writing;
-  const RuleHooks *r = p->v->rules;
-  if (MOVE_FLAG(m) != MF_SCRIPT || !r || MOVE_PROMO(m) < 1 || MOVE_PROMO(m) > r->nkinds || writing)
-    return 0;
-  Move list[MAX_MOVES];
+  const char *kind = script_kind(p, m);
+  if (!kind) return NULL;
+  if (list) return uci_twin(p, m, list, cnt) ? kind : NULL;
+  if (writing) return NULL;
+  Move own[MAX_MOVES];
   writing = 1;
   /* (generation leaves the position as it found it) */
-  int n = gen_legal((Position *)p, list), twin = uci_twin(p, m, list, n);
+  int n = gen_legal((Position *)p, own), twin = uci_twin(p, m, own, n);
   writing = 0;
-  return twin ? snprintf(buf, len, "/%s", r->kinds[MOVE_PROMO(m) - 1]) : 0;
+  return twin ? kind : NULL;
 }
 
-static int uci_written(const Position *p, Move m, int kind, char *buf, size_t len) {
+/* m's UCI; with its kind where with_kind asks and kind_to_write says so;
+** with the wall's suffix where one could have come instead. */
+static int uci_written(const Position *p, Move m, int with_kind, const Move *list, int cnt, char *buf,
+                       size_t len) {
   int n = uci_style(p, m, p->v->castle_king_takes_rook, buf, len);
-  if (kind && n > 0 && (size_t)n < len) n += kind_suffix(p, m, buf + n, len - (size_t)n);
+  const char *kind = with_kind ? kind_to_write(p, m, list, cnt) : NULL;
+  if (kind && n > 0 && (size_t)n < len) n += snprintf(buf + n, len - (size_t)n, "/%s", kind);
   if (n > 0 && (size_t)n < len && p->v->pass_moves) n += move_instead_suffix(p, m, buf + n, len - (size_t)n);
   return n;
 }
 
 int move_to_uci(const Position *p, Move m, char *buf, size_t len) {
-  return uci_written(p, m, 1, buf, len);
+  return uci_written(p, m, 1, NULL, 0, buf, len);
+}
+
+int move_to_uci_among(const Position *p, Move m, const Move *list, int n, char *buf, size_t len) {
+  return uci_written(p, m, 1, list, n, buf, len);
 }
 
 int move_to_uci_plain(const Position *p, Move m, char *buf, size_t len) {
-  return uci_written(p, m, 0, buf, len);
+  return uci_written(p, m, 0, NULL, 0, buf, len);
 }
 
 /* Does m, an ordinary move, take a piece, as SAN's x says? Not in place;
@@ -199,12 +218,13 @@ static int san_written(Position *p, Move m, const Move *list, int cnt, int marks
     return snprintf(buf, len, "%s", sq);
   }
   int t = CELL_TYPE(p->board[from]);
+  const char *kind;
   if (script && script_named(p, m, out, sizeof out)) {
     n = strlen(out);
-  } else if (flag == MF_SCRIPT && (list ? uci_twin(p, m, list, cnt) : kind_suffix(p, m, out, sizeof out))) {
+  } else if ((kind = kind_to_write(p, m, list, cnt))) {
     /* the piece's SAN would name the other move too */
     n = (size_t)uci_style(p, m, v->castle_king_takes_rook, out, sizeof out);
-    n += (size_t)snprintf(out + n, sizeof out - n, "/%s", v->rules->kinds[MOVE_PROMO(m) - 1]);
+    n += (size_t)snprintf(out + n, sizeof out - n, "/%s", kind);
   } else if (flag == MF_PASS) {
     n = (size_t)sprintf(out, "pass");
   } else if (flag == MF_DROP) {
@@ -638,11 +658,11 @@ Move parse_move(Position *p, const char *text, char *err, size_t errlen) {
       /* f6e4/zap (then the wall's suffix); plain f6e4 names the script's
       ** move only where no other move is written so */
       char plain[64];
-      const RuleHooks *r = p->v->rules;
+      const char *kind = script_kind(p, list[i]);
       if (p->v->pass_moves) move_instead_suffix(p, list[i], buf + k, sizeof buf - (size_t)k);
       snprintf(plain, sizeof plain, "%s", buf); /* with the wall's suffix, if any */
-      if (r && MOVE_PROMO(list[i]) >= 1 && MOVE_PROMO(list[i]) <= r->nkinds) {
-        snprintf(buf + k, sizeof buf - (size_t)k, "/%s%s", r->kinds[MOVE_PROMO(list[i]) - 1], plain + k);
+      if (kind) {
+        snprintf(buf + k, sizeof buf - (size_t)k, "/%s%s", kind, plain + k);
         if (!strcmp(buf, text)) return list[i];
       }
       if (kind_move == MOVE_NONE && (!strcmp(plain, text) || (plain[k] = '\0', !strcmp(plain, text))))

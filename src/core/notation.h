@@ -13,6 +13,9 @@
 ** A move of a script's kind that another legal move's UCI would also
 ** name says its kind: g1f3/zap (finding that out generates the moves). */
 int move_to_uci(const Position *p, Move m, char *buf, size_t len);
+/* The same, with list[0..n) p's legal moves, which it then need not
+** generate: for writers going through a list. */
+int move_to_uci_among(const Position *p, Move m, const Move *list, int n, char *buf, size_t len);
 /* The same without the kind (no generation): for hooks, which run inside
 ** one. */
 int move_to_uci_plain(const Position *p, Move m, char *buf, size_t len);

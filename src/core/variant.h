@@ -920,6 +920,16 @@ static inline int step_allowed(const Variant *v, const Step *s, int c, int t, in
   return 1;
 }
 
+/* Are perpetual checks told from the other repetitions by the moves'
+** checks alone? Where the rules give perpetual check a result and a turn
+** is one move of the side to move (then a cycle's checks alternate by
+** side); the game keeps each position's check (Game.checked) and the
+** search scores such cycles only there. */
+static inline int variant_scores_perpetual(const Variant *v) {
+  return v->perpetual_check != RESULT_NONE && v->nphases == 1 && v->phase[0].kind == PHASE_MOVE &&
+         v->phase[0].owner == OWNER_MOVER && !v->royal_capture;
+}
+
 /* The rank colour c castles on (castling.rank, counted from its side),
 ** which is also where its gates and unmoved pieces are marked. */
 static inline int variant_castle_rank(const Variant *v, int c) {

@@ -245,7 +245,7 @@ static int some_try_matches(Belief *b, const BeliefOracle *o, Position *p, const
     return -1;
   }
   int n = which & TRY_CONCEIVABLE ? gen_conceivable(p, list) : 0, nl = gen_legal(p, legal), found = 0;
-  for (int j = 0; j < nl; j++) move_to_uci(p, legal[j], names[j], sizeof names[j]);
+  for (int j = 0; j < nl; j++) move_to_uci_among(p, legal[j], legal, nl, names[j], sizeof names[j]);
   for (int i = 0; i < n && !found; i++) {
     int is_legal = 0;
     move_to_uci(p, list[i], uci, sizeof uci);

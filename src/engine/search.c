@@ -500,6 +500,12 @@ static int out_of_time(Searcher *s) {
   return s->aborted;
 }
 
+/* A result's score at ply for the side it is given to: a win or a loss
+** there as a mate there, sooner being better. */
+static int result_score(int res, int ply) {
+  return res == RESULT_WIN ? SCORE_MATE - ply : res == RESULT_LOSS ? -SCORE_MATE + ply : 0;
+}
+
 /* The value of a position with no moves for the decider, by the rules. */
 static int terminal_score(const Position *p, int ply) {
   const Variant *v = p->v;
@@ -507,8 +513,7 @@ static int terminal_score(const Position *p, int ply) {
   if (v->has_terminal && pos_terminal(p, &result)) res = result;
   else if (!v->royal_capture && royal_attacked((Position *)p, mover)) res = checkmate_result(p);
   else res = v->stalemate;
-  res = result_for(p, mover, res);
-  int score = res == RESULT_WIN ? SCORE_MATE - ply : res == RESULT_LOSS ? -SCORE_MATE + ply : 0;
+  int score = result_score(result_for(p, mover, res), ply);
   return decider(p) == mover ? score : -score;
 }
 
@@ -525,14 +530,6 @@ static int repeated(const Searcher *s, uint64_t key, int ply) {
   return -1;
 }
 
-/* Does the search keep Searcher.checked, to score perpetual checks? Where
-** the rules give a result to the side that checked at each of its turns
-** of a repetition, and a turn is one move of the side to move. */
-static int scores_perpetual(const Variant *v) {
-  return v->perpetual_check != RESULT_NONE && v->nphases == 1 && v->phase[0].kind == PHASE_MOVE &&
-         v->phase[0].owner == OWNER_MOVER && !v->royal_capture;
-}
-
 /* The value, for the side to move at ply, of its position repeated from
 ** `at` (repeated()'s answer): a draw, unless the rules score perpetual
 ** check and one side checked at each of its moves of the cycle and the
@@ -544,7 +541,7 @@ static int repetition_score(const Searcher *s, const Position *p, int at, int pl
   const Variant *v = p->v;
   const SearchLimits *l = s->limits;
   int in_game = at >= REPEATED_IN_GAME;
-  if (!scores_perpetual(v) || (in_game && !l->history_checked)) return 0;
+  if (!variant_scores_perpetual(v) || (in_game && !l->history_checked)) return 0;
   int checked[2] = {1, 1}; /* at each of their moves: the side to move's opponent, the side to move */
   int k = 0;               /* positions back from ply */
   for (int i = ply; i > (in_game ? -1 : at); i--, k++) {
@@ -554,8 +551,7 @@ static int repetition_score(const Searcher *s, const Position *p, int at, int pl
   if (in_game)
     for (int i = l->nhistory - 1; i > at - REPEATED_IN_GAME; i--, k++) checked[k & 1] &= l->history_checked[i];
   if (checked[0] == checked[1]) return 0;
-  int res = v->perpetual_check; /* the checker's */
-  int score = res == RESULT_WIN ? SCORE_MATE - ply : res == RESULT_LOSS ? -SCORE_MATE + ply : 0;
+  int score = result_score(v->perpetual_check, ply); /* the checker's */
   return checked[1] ? score : -score;
 }
 
@@ -715,7 +711,7 @@ static int search(Searcher *s, Position *p, int depth, int alpha, int beta, int 
   if (ply > s->seldepth) s->seldepth = ply;
   if (out_of_time(s)) return 0;
   s->path[ply] = p->key;
-  int track = scores_perpetual(v);
+  int track = variant_scores_perpetual(v);
   if (track) s->checked[ply] = (uint8_t)royal_attacked(p, p->side);
   if (ply > 0) {
     int at = repeated(s, p->key, ply);

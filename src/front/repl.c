@@ -486,7 +486,7 @@ static void list_moves(Repl *r) {
   }
   int n = d.kind == DECIDE_NONE ? 0 : gen_legal(&r->g->pos, list);
   for (int i = 0; i < n; i++) {
-    move_to_uci(&r->g->pos, list[i], uci, sizeof uci);
+    move_to_uci_among(&r->g->pos, list[i], list, n, uci, sizeof uci);
     move_to_san(&r->g->pos, list[i], san, sizeof san);
     printf("%s (%s)%s", uci, san, (i + 1) % 6 == 0 || i + 1 == n ? "\n" : "  ");
   }

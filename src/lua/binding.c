@@ -304,7 +304,7 @@ static void push_turns(lua_State *L, Position *p, int san, const char *prefix, i
   for (int i = 0; i < n; i++) {
     Undo u;
     if (san) move_to_san(p, list[i], step, sizeof step);
-    else move_to_uci(p, list[i], step, sizeof step);
+    else move_to_uci_among(p, list[i], list, n, step, sizeof step);
     snprintf(buf, sizeof buf, "%s%s%s", prefix, *prefix ? "," : "", step);
     move_make(p, list[i], &u);
     /* A turn's string ends where chance takes over (it decides at play). */
@@ -451,7 +451,7 @@ static int g_decision(lua_State *L) {
     char buf[64];
     int n = gen_legal(&g->pos, list);
     for (int i = 0; i < n; i++) {
-      move_to_uci(&g->pos, list[i], buf, sizeof buf);
+      move_to_uci_among(&g->pos, list[i], list, n, buf, sizeof buf);
       lua_pushstring(L, buf);
       lua_rawseti(L, -2, i + 1);
     }
@@ -1180,7 +1180,7 @@ static int g_selftest(lua_State *L) {
   int n = gen_legal(p, list);
   for (int i = 0; i < n; i++) {
     Undo u;
-    move_to_uci(p, list[i], uci, sizeof uci);
+    move_to_uci_among(p, list[i], list, n, uci, sizeof uci);
     if (parse_move(p, uci, err, sizeof err) != list[i]) {
       lua_pushnil(L);
       lua_pushfstring(L, "%s does not read back as the same move (%s)", uci, err);
