@@ -132,7 +132,7 @@ end
 -- (the loader checks the table again, whoever built it).
 local EVAL_FIELDS = {
   mobility = true, passed = true, doubled = true, isolated = true, colour_pair = true,
-  pst = { centre = true, advance = true },
+  pst = { centre = true, advance = true, goal = true },
   royal = { shield = true, attack = true, edge = true, centre = true },
   values_end = "pieces",
 }

@@ -3,7 +3,8 @@
 ** declares: the piece values (estimated from the piece's moves on an
 ** empty board where the script gives none), the squares each piece
 ** reaches from each square of an empty board (centralisation), the
-** distance to the promotion zone, the pawns' files (passed, doubled,
+** distance to the promotion zone and to the goal squares of a piece that
+** wins by reaching them, the pawns' files (passed, doubled,
 ** isolated), the colours of colour-bound pieces, and the pieces around
 ** each royal piece. What depends on the variant alone is computed once
 ** (eval_build); eval_white reads it for each position.
@@ -15,6 +16,9 @@
 
 /* A passed pawn's least bonus (see eval_build). */
 #define PASSED_BASE 10
+/* What a piece that wins by reaching a goal square is worth there, more
+** than far from it (see goal_distance). */
+#define GOAL_UNIT 200
 
 /* The weights where the script gives none (Variant's EVAL_*): what the
 ** evaluation had as constants before they were a script's. */
@@ -23,11 +27,11 @@ static const int default_weight[EVAL_NWEIGHTS] = {
     [EVAL_CENTRE] = 100,     [EVAL_ADVANCE] = 100, [EVAL_PASSED] = 100,
     [EVAL_DOUBLED] = 12,     [EVAL_ISOLATED] = 10, [EVAL_COLOUR_PAIR] = 35,
     [EVAL_SHIELD] = 10,      [EVAL_ATTACK] = 100,  [EVAL_ROYAL_EDGE] = 2,
-    [EVAL_ROYAL_CENTRE] = 3};
+    [EVAL_ROYAL_CENTRE] = 3, [EVAL_GOAL] = 100};
 
 int eval_weight_scale(int i) {
   return i == EVAL_MOBILITY || i == EVAL_CENTRE || i == EVAL_ADVANCE || i == EVAL_PASSED ||
-                 i == EVAL_ATTACK
+                 i == EVAL_ATTACK || i == EVAL_GOAL
              ? 100
              : 1;
 }
@@ -52,6 +56,39 @@ static int empty_board_reach(const Variant *v, int c, int t, int sq) {
     }
   }
   return reach;
+}
+
+/* How many of its own steps a piece of type t and colour c needs, on an
+** empty board, from each square to the nearest of c's goal squares
+** (rules.goal), in dist (-1: it never gets there): a search backwards
+** from the goal squares, over the steps that move (the steps
+** empty_board_reach counts, less those that only capture). Returns the
+** most steps needed from any square it may stand on. */
+static int goal_distance(const Variant *v, int c, int t, int8_t dist[MAX_SQUARES]) {
+  const Geometry *g = &v->geo;
+  int queue[MAX_SQUARES], head = 0, tail = 0, far = 0;
+  memset(dist, -1, MAX_SQUARES);
+  for (int i = 0; i < v->ngoal[c]; i++)
+    if (dist[v->goal_sq[c][i]] < 0) dist[queue[tail++] = v->goal_sq[c][i]] = 0;
+  while (head < tail) {
+    int to = queue[head++];
+    for (int i = 0; i < v->nsteps[c][t]; i++) {
+      const Step *st = &v->step[c][t][i];
+      if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS ||
+          !(st->modes & MODE_MOVE))
+        continue;
+      int from = to;
+      for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {
+        from -= st->off;
+        if (!board_inside(g, from)) break;
+        if (dist[from] >= 0 || !(v->stand[c][from] >> t & 1)) continue;
+        dist[from] = (int8_t)(dist[to] + 1 < 127 ? dist[to] + 1 : 127);
+        if (dist[from] > far) far = dist[from];
+        queue[tail++] = from;
+      }
+    }
+  }
+  return far;
 }
 
 /* Does a piece of type t keep to squares of one colour: does every step
@@ -114,6 +151,19 @@ void eval_build(EvalTables *e, int (*reach)[MAX_TYPES][MAX_SQUARES], const Varia
     e->value_end[t] = v->value_end_given >> t & 1 ? v->value_end[t] : e->value[t];
     if (e->value_end[t] != e->value[t]) e->has_end = 1;
   }
+  /* a piece that wins by reaching a square: the square of the share of
+  ** the way made times GOAL_UNIT (a race of kings, a hill), against it
+  ** where reaching the goal loses */
+  int goal_sign = v->goal == RESULT_WIN ? 1 : v->goal == RESULT_LOSS ? -1 : 0;
+  for (int t = 0; t < v->ntypes; t++)
+    for (int c = 0; c < 2 && goal_sign && (v->goal_types >> t & 1); c++) {
+      int8_t dist[MAX_SQUARES];
+      int far = goal_distance(v, c, t, dist);
+      for (int sq = 0; sq < MAX_SQUARES; sq++)
+        if (dist[sq] >= 0)
+          e->pst_goal[c][t][sq] =
+              (int16_t)(goal_sign * (far ? GOAL_UNIT * (far - dist[sq]) * (far - dist[sq]) / (far * far) : GOAL_UNIT));
+    }
   for (int t = 0; t < v->ntypes; t++) {
     const PieceType *pt = &v->type[t];
     /* what reaching the zone is worth: the best promotion */
@@ -157,7 +207,8 @@ void eval_build(EvalTables *e, int (*reach)[MAX_TYPES][MAX_SQUARES], const Varia
           }
           e->pst_centre[c][t][sq] = (int16_t)centre;
           e->pst_advance[c][t][sq] = (int16_t)advance;
-          e->pst[c][t][sq] = clamp16(e->w[EVAL_CENTRE] * centre / 100 + e->w[EVAL_ADVANCE] * advance / 100);
+          e->pst[c][t][sq] = clamp16(e->w[EVAL_CENTRE] * centre / 100 + e->w[EVAL_ADVANCE] * advance / 100 +
+                                     e->w[EVAL_GOAL] * e->pst_goal[c][t][sq] / 100);
         }
     }
   }
@@ -259,6 +310,7 @@ static inline int evaluate(const EvalTables *e, const Position *p, double *f) {
         count[t] += sign;
         f[EVAL_CENTRE] += sign * e->pst_centre[c][t][sq];
         f[EVAL_ADVANCE] += sign * e->pst_advance[c][t][sq];
+        f[EVAL_GOAL] += sign * e->pst_goal[c][t][sq];
       }
       if (e->minor_mask >> t & 1) {
         pawn_file[c][npawn[c]] = (uint8_t)board_file(g, sq);

@@ -15,7 +15,7 @@ typedef struct EvalTables {
   const Variant *v;
   char name[48], source[1100];
   int value[MAX_TYPES];
-  int16_t pst[2][MAX_TYPES][MAX_SQUARES]; /* centralisation and advancement */
+  int16_t pst[2][MAX_TYPES][MAX_SQUARES]; /* centralisation, advancement, the goal */
   int16_t centre[MAX_SQUARES];            /* a royal piece's closeness to the centre */
   int start_material;                     /* both sides' pieces at the start, royal
                                              pieces and pawns left out */
@@ -32,6 +32,7 @@ typedef struct EvalTables {
   int value_end[MAX_TYPES]; /* endgame values (value where none is given) */
   int has_end;              /* some endgame value differs */
   int16_t pst_centre[2][MAX_TYPES][MAX_SQUARES], pst_advance[2][MAX_TYPES][MAX_SQUARES];
+  int16_t pst_goal[2][MAX_TYPES][MAX_SQUARES];
   int16_t passed_unit[2][MAX_TYPES][MAX_RANKS];
 } EvalTables;
 

@@ -49,7 +49,8 @@ return std.extend(require "chess", {
            values_end = { p = 130, n = 280, r = 600 } },
 })
 ]])
-for _, spec in ipairs({ "chess", "shogi", "capablanca", "grand", "crazyhouse", "circe", "gardner", custom }) do
+for _, spec in ipairs({ "chess", "shogi", "capablanca", "grand", "crazyhouse", "circe", "gardner", "racingkings",
+                        "breakthrough", custom }) do
   local worst, positions, exact = 0, 0, 0
   walk(spec, 120, 11, function(g)
     local f = g:features()
@@ -90,6 +91,37 @@ t.check("a position with a doubled pawn and mobility", fa.values[id] ~= 0 and fa
   "doubled " .. fa.values[id] .. ", mobility " .. fa.values[im])
 t.equal("the evaluation moves by the changed terms", fb.eval - fa.eval,
   math.floor(2 * fa.values[im] + 28 * fa.values[id] + 0.5))
+
+-- Where pieces win by reaching squares (rules.goal), a piece of such a
+-- type is worth 200 centipawns times the square of the share of the way
+-- it has made, in its own steps on an empty board (pst.goal, per cent;
+-- White's less Black's). Racing kings: a king needs 7 steps from the
+-- first rank to the eighth; on the second rank (the start) it has made
+-- 1 (200 / 49, 4 cp), on the third 2 (200 * 4 / 49, 16), on the seventh
+-- 6 (146). King of the Hill: from e1 the hill is 3 king steps away; from
+-- e3 one (200 * 4 / 9, 88).
+local function goal(spec, moves, fen)
+  local g = varia.new(spec, fen and { fen = fen } or nil)
+  for _, m in ipairs(moves) do g:play(m) end
+  local f = g:features()
+  return f.values[index(f, "pst.goal")], f
+end
+t.equal("racing kings: both kings on their second rank", goal("racingkings", {}), 0)
+t.equal("racing kings: White's king a rank up", goal("racingkings", { "h2h3" }), 16 - 4)
+t.equal("racing kings: and Black's too", goal("racingkings", { "h2h3", "a2a3" }), 0)
+t.equal("racing kings: White's king on the seventh rank, Black's on its second",
+  goal("racingkings", {}, "8/7K/8/8/8/8/krbnNB1R/qrbnNBRQ b - - 0 1"), 146 - 4)
+t.equal("king of the hill: a king on e3", goal("kingofthehill", { "e2e4", "e7e5", "e1e2", "d7d6", "e2e3" }), 88)
+local goalless = write("goalless.lua", [[
+local std = require "std"
+return std.extend(require "racingkings", { name = "goalless", eval = std.eval { pst = { goal = 0 } } })
+]])
+local _, fa1 = goal("racingkings", { "h2h3" })
+local _, fb1 = goal(goalless, { "h2h3" })
+t.equal("pst.goal = 0: the same feature", fb1.values[index(fb1, "pst.goal")], 12)
+t.equal("pst.goal = 0: no weight", fb1.weights[index(fb1, "pst.goal")], 0)
+t.equal("pst.goal = 0: the evaluation without the term", fa1.eval - fb1.eval, 12)
+t.equal("chess has no goal", goal("chess", { "e2e4" }), 0)
 
 -- A bad eval table is refused, naming the field: through std.eval at the
 -- file:line of the table, and by the loader whoever built it.
@@ -155,7 +187,7 @@ t.check("every weight of the file checked", checked >= 20, checked)
 local report = io.popen("./varia tune --report " .. out):read("a")
 t.check("--report: the weights' table", report:find("term             weight  95%% interval      given    it 1    it 2"), report)
 
-for _, name in ipairs({ "weighted.lua", "mob.lua", "bad1.lua", "bad2.lua", "bad3.lua", "gt.lua", "tune.txt" }) do
+for _, name in ipairs({ "weighted.lua", "mob.lua", "goalless.lua", "bad1.lua", "bad2.lua", "bad3.lua", "gt.lua", "tune.txt" }) do
   os.remove(dir .. "/" .. name)
 end
 os.remove(dir)
