@@ -131,7 +131,7 @@ end
 -- script writes them, so that a bad field is reported at its file:line
 -- (the loader checks the table again, whoever built it).
 local EVAL_FIELDS = {
-  mobility = true, passed = true, doubled = true, isolated = true, colour_pair = true,
+  mobility = true, passed = true, doubled = true, isolated = true, colour_pair = true, checks = true,
   pst = { centre = true, advance = true, goal = true },
   royal = { shield = true, attack = true, edge = true, centre = true },
   values_end = "pieces",

@@ -243,6 +243,7 @@ enum {
   EVAL_ROYAL_EDGE,   /* centipawns per step off the centre, middle game (royal.edge) */
   EVAL_ROYAL_CENTRE, /* centipawns per step to the centre, endgame (royal.centre) */
   EVAL_GOAL,         /* per cent of the bonus for nearing a goal (pst.goal) */
+  EVAL_CHECKS,       /* centipawns for a check short of check_limit (checks) */
   EVAL_NWEIGHTS
 };
 

@@ -5,8 +5,8 @@
 ** reaches from each square of an empty board (centralisation), the
 ** distance to the promotion zone and to the goal squares of a piece that
 ** wins by reaching them, the pawns' files (passed, doubled,
-** isolated), the colours of colour-bound pieces, and the pieces around
-** each royal piece. What depends on the variant alone is computed once
+** isolated), the colours of colour-bound pieces, the pieces around
+** each royal piece, and the checks given where they win. What depends on the variant alone is computed once
 ** (eval_build); eval_white reads it for each position.
 */
 #include <stdlib.h>
@@ -27,7 +27,7 @@ static const int default_weight[EVAL_NWEIGHTS] = {
     [EVAL_CENTRE] = 100,     [EVAL_ADVANCE] = 100, [EVAL_PASSED] = 100,
     [EVAL_DOUBLED] = 12,     [EVAL_ISOLATED] = 10, [EVAL_COLOUR_PAIR] = 35,
     [EVAL_SHIELD] = 10,      [EVAL_ATTACK] = 100,  [EVAL_ROYAL_EDGE] = 2,
-    [EVAL_ROYAL_CENTRE] = 3, [EVAL_GOAL] = 100};
+    [EVAL_ROYAL_CENTRE] = 3, [EVAL_GOAL] = 100,   [EVAL_CHECKS] = 500};
 
 int eval_weight_scale(int i) {
   return i == EVAL_MOBILITY || i == EVAL_CENTRE || i == EVAL_ADVANCE || i == EVAL_PASSED ||
@@ -398,6 +398,15 @@ static inline int evaluate(const EvalTables *e, const Position *p, double *f) {
       f[EVAL_ROYAL_EDGE] -= sign * mg * e->centre[sq] / 256.0;
       f[EVAL_ROYAL_CENTRE] += sign * (256 - mg) * e->centre[sq] / 256.0;
     }
+  }
+  /* Where giving check_limit checks wins: the checks given, the square of
+  ** the share of the way (one check short of the limit the weight: the
+  ** opponent must then meet every check as if it were mate) */
+  if (v->check_limit > 1) {
+    int short1 = (v->check_limit - 1) * (v->check_limit - 1);
+    int given = p->checks[WHITE] * p->checks[WHITE] - p->checks[BLACK] * p->checks[BLACK];
+    score += e->w[EVAL_CHECKS] * given / short1;
+    if (f) f[EVAL_CHECKS] = (double)given / short1;
   }
   /* Where points decide, they count far more than what stands on the
   ** board (which may change hands). */

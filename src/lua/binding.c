@@ -512,7 +512,7 @@ static int g_features(lua_State *L) {
       [EVAL_DOUBLED] = "doubled",        [EVAL_ISOLATED] = "isolated",
       [EVAL_COLOUR_PAIR] = "colour_pair", [EVAL_SHIELD] = "royal.shield",
       [EVAL_ATTACK] = "royal.attack",    [EVAL_ROYAL_EDGE] = "royal.edge",
-      [EVAL_ROYAL_CENTRE] = "royal.centre", [EVAL_GOAL] = "pst.goal"};
+      [EVAL_ROYAL_CENTRE] = "royal.centre", [EVAL_GOAL] = "pst.goal", [EVAL_CHECKS] = "checks"};
   Game *g = togame(L);
   const EvalTables *e = search_eval_tables(binding_searcher(L), g->v);
   double f[EVAL_NFEATURES], w[EVAL_NFEATURES];

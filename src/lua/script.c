@@ -652,12 +652,12 @@ static void read_cards(Reader *r, int idx, Variant *v) {
 
 /* eval = { mobility = 100, pst = { centre = 100, advance = 100, goal = 100 },
 **          passed = 100, doubled = 12, isolated = 10, colour_pair = 35,
-**          royal = { shield = 10, attack = 100, edge = 2, centre = 3 },
+**          royal = { shield = 10, attack = 100, edge = 2, centre = 3 }, checks = 500,
 **          values_end = { n = 300, ... } }: the weights of the
 ** evaluation's terms (what each is: Variant's EVAL_*; docs/api.md). */
 static void read_eval(Reader *r, int idx, Variant *v) {
-  static const char *const known[] = {"mobility", "pst", "passed", "doubled", "isolated",
-                                      "colour_pair", "royal", "values_end", NULL};
+  static const char *const known[] = {"mobility", "pst",   "passed",     "doubled", "isolated",
+                                      "colour_pair", "royal", "values_end", "checks",  NULL};
   static const char *const known_pst[] = {"centre", "advance", "goal", NULL};
   static const char *const known_royal[] = {"shield", "attack", "edge", "centre", NULL};
   static const struct { const char *table, *key; int weight; } fields[] = {
@@ -666,7 +666,8 @@ static void read_eval(Reader *r, int idx, Variant *v) {
       {NULL, "doubled", EVAL_DOUBLED},         {NULL, "isolated", EVAL_ISOLATED},
       {NULL, "colour_pair", EVAL_COLOUR_PAIR}, {"royal", "shield", EVAL_SHIELD},
       {"royal", "attack", EVAL_ATTACK},        {"royal", "edge", EVAL_ROYAL_EDGE},
-      {"royal", "centre", EVAL_ROYAL_CENTRE}, {"pst", "goal", EVAL_GOAL}};
+      {"royal", "centre", EVAL_ROYAL_CENTRE}, {"pst", "goal", EVAL_GOAL},
+      {NULL, "checks", EVAL_CHECKS}};
   lua_State *L = r->L;
   int t = get_table(r, idx, "eval", "");
   if (!t) return;

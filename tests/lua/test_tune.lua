@@ -50,7 +50,7 @@ return std.extend(require "chess", {
 })
 ]])
 for _, spec in ipairs({ "chess", "shogi", "capablanca", "grand", "crazyhouse", "circe", "gardner", "racingkings",
-                        "breakthrough", custom }) do
+                        "breakthrough", "3check", "5check", custom }) do
   local worst, positions, exact = 0, 0, 0
   walk(spec, 120, 11, function(g)
     local f = g:features()
@@ -122,6 +122,28 @@ t.equal("pst.goal = 0: the same feature", fb1.values[index(fb1, "pst.goal")], 12
 t.equal("pst.goal = 0: no weight", fb1.weights[index(fb1, "pst.goal")], 0)
 t.equal("pst.goal = 0: the evaluation without the term", fa1.eval - fb1.eval, 12)
 t.equal("chess has no goal", goal("chess", { "e2e4" }), 0)
+
+-- Where giving check_limit checks wins, the checks given: the weight
+-- (checks, 500 centipawns) times the square of the share of the way to
+-- one check short of the limit, White's less Black's. Three-check: one
+-- check given is a quarter of the way squared (125 cp), two the whole
+-- (500); the FEN says the checks each side still needs.
+local function checks(spec, counters)
+  local fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - " .. counters .. " 0 1"
+  local f = varia.new(spec, { fen = fen }):features()
+  return f.values[index(f, "checks")], f.weights[index(f, "checks")], f.eval
+end
+local c0, w0, e0 = checks("3check", "3+3")
+local c1, _, e1 = checks("3check", "2+3")
+local c2, _, e2 = checks("3check", "3+1")
+t.equal("three-check: no check given", c0, 0)
+t.equal("three-check: the weight", w0, 500)
+t.equal("three-check: White gave one", c1, 0.25)
+t.equal("three-check: one check is worth 125", e1 - e0, 125)
+t.equal("three-check: Black gave two", c2, -1)
+t.equal("three-check: two checks are worth 500", e0 - e2, 500)
+local c5 = checks("5check", "4+5")
+t.equal("five-check: White gave one of the four short of the limit", c5, 1 / 16)
 
 -- A bad eval table is refused, naming the field: through std.eval at the
 -- file:line of the table, and by the loader whoever built it.
