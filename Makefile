@@ -172,7 +172,7 @@ variants-table: varia
 
 # varia tune's measured gain, tuned against untuned (docs/engine.md, Tuning)
 tune-gain: varia
-	nice tests/tune/gain.sh
+	nice tests/tune/gain.sh $(VARIANTS)
 
 # Every suite, summed up in one 'N passed, N failed' line. The fuzz targets
 # are checked to compile first, so that an API change cannot leave them

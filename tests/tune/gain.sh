@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
 # The measured gain of varia tune (docs/engine.md, Tuning): each variant
-# tuned from 3 rounds of self-play games at 1000 nodes a move (60 games a
-# round; 100 for nightriders; shogi's fit blends the results with the
-# search's scores, --lambda 0.5), then its tuned copy against it, GAMES
-# games (default 200) at NODES nodes a move (default 1000). Minutes per
-# variant on two free cores: on demand (make tune-gain), not in make test.
+# tuned from ITERATIONS rounds of GAMES self-play games at 1000 nodes a
+# move (shogi's fit blends the results with the search's scores,
+# --lambda 0.5), then its tuned copy against it, GAMES games (default
+# 200) at NODES nodes a move (default 1000). A minute (three-check) to a
+# quarter of an hour (Grand Chess) per variant on two free cores: on
+# demand (make tune-gain, or the variants' names as arguments), not in
+# make test.
 set -eu
 cd "$(dirname "$0")/../.."
 games=${GAMES:-200} nodes=${NODES:-1000}
-while read -r spec rounds extra; do
+while read -r spec rounds iterations extra; do
   name=$(basename "$spec" .lua)
+  if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
   # shellcheck disable=SC2086 # extra: options, split on purpose
-  ./varia tune "$spec" --games "$rounds" --nodes 1000 --iterations 3 --seed 1 $extra \
+  ./varia tune "$spec" --games "$rounds" --nodes 1000 --iterations "$iterations" --seed 1 $extra \
     --out "tests/tune/$name-tuned.lua" >/dev/null </dev/null
   ./varia run tests/tune/gain.lua "$spec" "tests/tune/$name-tuned.lua" "$games" "$nodes" 1 6 </dev/null
 done <<'LIST'
-capablanca 60
-shogi 60 --lambda 0.5
-grand 60
-circe 60
-tests/tune/nightriders.lua 100
+capablanca 60 3
+shogi 60 3 --lambda 0.5
+grand 60 3
+circe 60 3
+tests/tune/nightriders.lua 100 3
+atomic 100 4
+3check 100 4
+5check 100 4
+kingofthehill 100 4
+racingkings 100 4
 LIST
