@@ -27,7 +27,8 @@ local fmt = string.format
 
 local USAGE = [==[
 usage: varia tune VARIANT [--games N] [--depth D | --nodes N] [--iterations K]
-                          [--seed S] [--max-plies N] [--ridge R] [--lambda L] [--out FILE]
+                          [--seed S] [--max-plies N] [--ridge R] [--lambda L] [--hold]
+                          [--out FILE]
        varia tune --report FILE
 Learns VARIANT's evaluation from seeded self-play (the piece values by
 game phase and the weights of its eval table): K iterations (default 3)
@@ -37,7 +38,8 @@ quiet positions (Texel's method), a ridge of R (default 0.25) holding
 each weight where the games say little, the pawn keeping its value;
 each iteration plays with the values of the one before. --lambda L
 fits a blend of the result (share L) and the search's score from each
-position (1 - L; default 1, the result alone). Writes FILE (default
+position (1 - L; default 1, the result alone). --hold moves a weight
+only where its 95% interval leaves where it is. Writes FILE (default
 NAME-tuned.lua, beside VARIANT's file, or here for a built-in NAME), a
 variant script that requires VARIANT and sets the fitted values: give
 it to varia analyze, diff, uci as any script. --report FILE prints the
@@ -78,6 +80,7 @@ local function parse(args)
     elseif a == "--lambda" then
       o.lambda = tonumber(value(a))
       if not o.lambda or o.lambda < 0 or o.lambda > 1 then lab.usage_error("--lambda needs a number from 0 to 1") end
+    elseif a == "--hold" then o.hold = true
     elseif a == "--out" or a == "-o" then o.out = value(a)
     elseif a == "--report" then o.report = value(a)
     elseif a:sub(1, 1) == "-" then lab.usage_error("unknown option '" .. a .. "'")
@@ -280,7 +283,8 @@ local function report_lines(o, f, history, ci, pieces, terms, games_total)
   local lines = {}
   lines[#lines + 1] = fmt("varia tune %s --games %d %s --iterations %d --seed %d --max-plies %d%s",
     o.variant, o.games, o.nodes and "--nodes " .. o.nodes or "--depth " .. o.depth, o.iterations, o.seed, o.max_plies,
-    (o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "") .. (o.lambda and fmt(" --lambda %g", o.lambda) or ""))
+    (o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "") .. (o.lambda and fmt(" --lambda %g", o.lambda) or "") ..
+    (o.hold and " --hold" or ""))
   lines[#lines + 1] = fmt("%d iterations played, %d games", #history - 1, games_total)
   local function table_of(title, width, list)
     local head = fmt("%-" .. width .. "s %8s  %-15s", title, title == "piece" and "value" or "weight", "95% interval")
@@ -469,6 +473,11 @@ function M.main(tty, args)
       for _, c in ipairs(cols) do
         local is_value = f.names[c]:match("^value") ~= nil
         local v = limited(fitted[c], w[c], f.scales[c], is_value)
+        -- --hold: where the resampled games put the weight on both sides
+        -- of where it is, they do not say which way it should go (a
+        -- feature that hardly varies gets wild coefficients)
+        local iv, now = ci[c], script_value(w[c], f.scales[c])
+        if o.hold and iv and iv.lo <= now and now <= iv.hi then v = w[c] end
         local size = math.max(math.abs(w[c]), is_value and 10 or 1)
         moved = math.max(moved, math.abs(v - w[c]) / size)
         w[c] = v

@@ -1033,6 +1033,16 @@ given=$(rookless gardner) tuned=$(rookless "$tmp/t1.lua")
 judge "tune: the search uses the tuned values" 0 "ok" 0 "$( [ -n "$tuned_rook" ] && [ -n "$given" ] && [ -n "$tuned" ] &&
   [ "$tuned" != "$given" ] && [ $((given + 500 - tuned - tuned_rook)) -ge -120 ] && [ $((given + 500 - tuned - tuned_rook)) -le 120 ] &&
   echo ok || echo "rook $tuned_rook, given $given, tuned $tuned")"
+# --hold: a weight whose interval (the last fit's, over resampled games)
+# holds where it was stays there; the others move as without it
+$V tune gardner --games 30 --depth 1 --iterations 2 --seed 3 --hold --out "$tmp/t4.lua" >/dev/null 2>&1
+expect "tune --hold: the report says so" 0 "--games 30 --depth 1 --iterations 2 --seed 3 --max-plies 200 --hold" -- $V tune --report "$tmp/t4.lua"
+held=$($V tune --report "$tmp/t4.lua" | awk '$4 == "-" && $3 ~ /^-?[0-9]+$/ {
+  lo = $3 + 0; hi = $5 + 0; prev = $(NF - 1) + 0; last = $NF + 0
+  if (lo <= prev && prev <= hi) { if (last != prev) bad++; else held++ } else if (last != prev) moved++ }
+  END { print (bad ? "moved inside its interval" : held && moved ? "ok" : "held " held + 0 ", moved " moved + 0) }')
+judge "tune --hold: held inside the interval, moved outside" 0 "ok" 0 "$held"
+
 # the tuned files of docs/engine.md's measured gains (make tune-gain) stay
 # scripts that load, with the report varia tune wrote into them
 for f in tests/tune/*-tuned.lua; do
