@@ -476,8 +476,10 @@ function M.main(tty, args)
         -- --hold: where the resampled games put the weight on both sides
         -- of where it is, they do not say which way it should go (a
         -- feature that hardly varies gets wild coefficients)
-        local iv, now = ci[c], script_value(w[c], f.scales[c])
-        if o.hold and iv and iv.lo <= now and now <= iv.hi then v = w[c] end
+        if o.hold then
+          local iv, now = ci[c], script_value(w[c], f.scales[c])
+          if iv and iv.lo <= now and now <= iv.hi then v = w[c] end
+        end
         local size = math.max(math.abs(w[c]), is_value and 10 or 1)
         moved = math.max(moved, math.abs(v - w[c]) / size)
         w[c] = v

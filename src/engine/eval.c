@@ -4,10 +4,11 @@
 ** empty board where the script gives none), the squares each piece
 ** reaches from each square of an empty board (centralisation), the
 ** distance to the promotion zone and to the goal squares of a piece that
-** wins by reaching them, the pawns' files (passed, doubled,
-** isolated), the colours of colour-bound pieces, the pieces around
-** each royal piece, and the checks given where they win. What depends on the variant alone is computed once
-** (eval_build); eval_white reads it for each position.
+** wins by reaching them, the pawns' files (passed, doubled, isolated),
+** the colours of colour-bound pieces, the pieces around each royal
+** piece, and the checks given where they win. What depends on the
+** variant alone is computed once (eval_build); eval_white reads it for
+** each position.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,13 @@ int eval_weight_scale(int i) {
              : 1;
 }
 
+/* Does the evaluation count this step in what a piece reaches: not a
+** step with a condition (a first move's, an extra one), nor a hopper's,
+** which needs a piece to jump. */
+static inline int step_counted(const Step *st) {
+  return !(st->cond & (STEP_INITIAL | STEP_EXTRA)) && st->path != PATH_HOP && st->path != PATH_GRASS;
+}
+
 /* Twice the number of squares a piece of type t and colour c reaches from
 ** sq on an empty board (a square where it only moves, or only captures,
 ** counts half): steps with a condition, and hoppers, which need a piece
@@ -45,8 +53,7 @@ static int empty_board_reach(const Variant *v, int c, int t, int sq) {
   int reach = 0;
   for (int i = 0; i < v->nsteps[c][t]; i++) {
     const Step *st = &v->step[c][t][i];
-    if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS)
-      continue;
+    if (!step_counted(st)) continue;
     int w = !!(st->modes & MODE_MOVE) + !!(st->modes & MODE_CAPTURE);
     int to = sq;
     for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {
@@ -74,9 +81,7 @@ static int goal_distance(const Variant *v, int c, int t, int8_t dist[MAX_SQUARES
     int to = queue[head++];
     for (int i = 0; i < v->nsteps[c][t]; i++) {
       const Step *st = &v->step[c][t][i];
-      if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS ||
-          !(st->modes & MODE_MOVE))
-        continue;
+      if (!step_counted(st) || !(st->modes & MODE_MOVE)) continue;
       int from = to;
       for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {
         from -= st->off;
@@ -265,8 +270,7 @@ static int mobility(const Position *p, int c, int t, int sq) {
   int reach = 0;
   for (int i = 0; i < v->nsteps[c][t]; i++) {
     const Step *st = &v->step[c][t][i];
-    if ((st->cond & (STEP_INITIAL | STEP_EXTRA)) || st->path == PATH_HOP || st->path == PATH_GRASS)
-      continue;
+    if (!step_counted(st)) continue;
     int move = !!(st->modes & MODE_MOVE), capture = !!(st->modes & MODE_CAPTURE);
     int to = sq;
     for (int k = 0; k < (st->range == RANGE_INF ? MAX_REACH : st->range); k++) {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The measured gain of varia tune (docs/engine.md, Tuning): each variant
-# tuned from ITERATIONS rounds of GAMES self-play games at 1000 nodes a
-# move (shogi's fit blends the results with the search's scores,
-# --lambda 0.5), then its tuned copy against it, GAMES games (default
-# 200) at NODES nodes a move (default 1000). A minute (three-check) to a
+# of the list tuned from its rounds (iterations) of its games a round of
+# self-play at 1000 nodes a move (shogi's fit blends the results with the
+# search's scores, --lambda 0.5), then its tuned copy against it, GAMES
+# games (default 200) at NODES nodes a move (default 1000). A minute (three-check) to a
 # quarter of an hour (Grand Chess) per variant on two free cores: on
 # demand (make tune-gain, or the variants' names as arguments), not in
 # make test.
