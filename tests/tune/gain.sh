@@ -22,10 +22,13 @@ capablanca 60 3
 shogi 60 3 --lambda 0.5
 grand 60 3
 circe 60 3
-tests/tune/nightriders.lua 100 3
+tests/tune/nightriders.lua 300 6
 atomic 100 4
 3check 100 4
 5check 100 4
 kingofthehill 100 4
 racingkings 100 4
+tests/tune/grand-unvalued.lua 300 4
+tests/tune/capablanca-unvalued.lua 300 6
+tests/tune/shogi-unvalued.lua 150 3 --hold
 LIST

@@ -1,48 +1,51 @@
 -- nightriders, its evaluation tuned by varia tune (docs/engine.md, Tuning).
--- tune: varia tune tests/tune/nightriders.lua --games 100 --nodes 1000 --iterations 3 --seed 1 --max-plies 200
--- tune: 3 iterations played, 300 games
--- tune: piece     value  95% interval      given    it 1    it 2    it 3
--- tune: b           458  419 - 477           484     452     455     458
--- tune: n           437  426 - 449           393     429     435     437
--- tune: p           100  -                   100     100     100     100
--- tune: q           811  791 - 834           715     767     799     811
--- tune: r           334  297 - 374           542     452     373     334
--- tune: term             weight  95% interval      given    it 1    it 2    it 3
--- tune: mobility            178  165 - 198           100     147     169     178
--- tune: pst.centre          152  111 - 200           100     170     172     152
--- tune: pst.advance          37  8 - 55              100      49      38      37
--- tune: passed              102  98 - 105            100     104     103     102
--- tune: doubled              31  25 - 38              12      24      29      31
--- tune: isolated             10  6 - 13               10       7      10      10
--- tune: colour_pair          35  -                    35      35      35      35
--- tune: royal.shield          5  -3 - 19              10       6       3       5
--- tune: royal.attack        494  402 - 569           100     200     360     494
--- tune: royal.edge            0  -3 - 3                2      -3      -1       0
--- tune: royal.centre         -2  -4 - -1               3       1      -1      -2
--- tune: values_end.b        494  482 - 510           484     489     494     494
--- tune: values_end.n        413  396 - 426           393     416     416     413
--- tune: values_end.p         96  93 - 100            100      97      97      96
--- tune: values_end.q        774  763 - 789           715     737     762     774
--- tune: values_end.r        480  470 - 494           542     515     489     480
+-- tune: varia tune tests/tune/nightriders.lua --games 300 --nodes 1000 --iterations 6 --seed 1 --max-plies 200
+-- tune: 6 iterations played, 1800 games
+-- tune: piece     value  95% interval      given    it 1    it 2    it 3    it 4    it 5    it 6
+-- tune: b           519  514 - 528           484     511     518     522     522     519     519
+-- tune: n           438  433 - 443           393     406     415     421     427     435     438
+-- tune: p           100  -                   100     100     100     100     100     100     100
+-- tune: q           761  753 - 769           715     729     750     755     759     761     761
+-- tune: r           346  335 - 355           542     464     415     392     376     358     346
+-- tune: term             weight  95% interval      given    it 1    it 2    it 3    it 4    it 5    it 6
+-- tune: mobility            186  179 - 190           100     123     139     156     167     179     186
+-- tune: pst.centre          112  101 - 122           100     124     126     129     124     122     112
+-- tune: pst.advance          83  73 - 95             100     102      96      94      90      85      83
+-- tune: passed               92  91 - 93             100      99      96      95      93      93      92
+-- tune: doubled              14  8 - 19               12       7      11      11      13      14      14
+-- tune: isolated              9  8 - 11               10       7       7       8       9       9       9
+-- tune: colour_pair          35  -                    35      35      35      35      35      35      35
+-- tune: royal.shield          6  4 - 8                10      10       8       7       6       5       6
+-- tune: royal.attack        435  414 - 453           100     196     273     351     390     422     435
+-- tune: royal.edge           11  10 - 12               2       4       6       8       9      11      11
+-- tune: royal.centre          0  0 - 0                 3       3       2       1       0       0       0
+-- tune: pst.goal            100  -                   100     100     100     100     100     100     100
+-- tune: checks              500  -                   500     500     500     500     500     500     500
+-- tune: values_end.b        511  506 - 515           484     503     509     511     512     511     511
+-- tune: values_end.n        427  422 - 431           393     403     413     419     422     426     427
+-- tune: values_end.p         88  88 - 90             100      97      95      93      91      89      88
+-- tune: values_end.q        773  770 - 776           715     735     750     757     762     768     773
+-- tune: values_end.r        488  484 - 492           542     519     502     495     492     489     488
 local std = require "std"
 local base = require "nightriders"
 return std.extend(base, {
   name = "nightriders-tuned",
   pieces = {
-    b = { value = 458 },
-    n = { value = 437 },
+    b = { value = 519 },
+    n = { value = 438 },
     p = { value = 100 },
-    q = { value = 811 },
-    r = { value = 334 },
+    q = { value = 761 },
+    r = { value = 346 },
   },
   eval = std.eval {
-    mobility = 178,
-    passed = 102,
-    doubled = 31,
-    isolated = 10,
+    mobility = 186,
+    passed = 92,
+    doubled = 14,
+    isolated = 9,
     colour_pair = 35,
-    pst = { centre = 152, advance = 37 },
-    royal = { shield = 5, attack = 494, edge = 0, centre = -2 },
-    values_end = { b = 494, n = 413, p = 96, q = 774, r = 480 },
+    checks = 500,
+    pst = { centre = 112, advance = 83, goal = 100 },
+    royal = { shield = 6, attack = 435, edge = 11, centre = 0 },
+    values_end = { b = 511, n = 427, p = 88, q = 773, r = 488 },
   },
 })
