@@ -20,6 +20,7 @@
 -- a bootstrap over the games, those of each iteration) is kept in the
 -- file's comments and printed again by `varia tune --report FILE`.
 local stats = require "labstats"
+local duel = require "labduel"
 local lab = ... -- lua/lab.lua, given by src/front/cli.c
 
 local M = {}
@@ -28,7 +29,7 @@ local fmt = string.format
 local USAGE = [==[
 usage: varia tune VARIANT [--games N] [--depth D | --nodes N] [--iterations K]
                           [--seed S] [--max-plies N] [--ridge R] [--lambda L] [--hold]
-                          [--out FILE]
+                          [--gate G] [--out FILE]
        varia tune --report FILE
 Learns VARIANT's evaluation from seeded self-play (the piece values by
 game phase and the weights of its eval table): K iterations (default 3)
@@ -39,7 +40,9 @@ each weight where the games say little, the pawn keeping its value;
 each iteration plays with the values of the one before. --lambda L
 fits a blend of the result (share L) and the search's score from each
 position (1 - L; default 1, the result alone). --hold moves a weight
-only where its 95% interval leaves where it is. Writes FILE (default
+only where its 95% interval leaves where it is. --gate G plays each
+iteration's weights against the weights before it, G games; where they
+score under one half they are undone and the tune stops. Writes FILE (default
 NAME-tuned.lua, beside VARIANT's file, or here for a built-in NAME), a
 variant script that requires VARIANT and sets the fitted values: give
 it to varia analyze, diff, uci as any script. --report FILE prints the
@@ -81,6 +84,7 @@ local function parse(args)
       o.lambda = tonumber(value(a))
       if not o.lambda or o.lambda < 0 or o.lambda > 1 then lab.usage_error("--lambda needs a number from 0 to 1") end
     elseif a == "--hold" then o.hold = true
+    elseif a == "--gate" then o.gate = count(a, 2)
     elseif a == "--out" or a == "-o" then o.out = value(a)
     elseif a == "--report" then o.report = value(a)
     elseif a:sub(1, 1) == "-" then lab.usage_error("unknown option '" .. a .. "'")
@@ -284,7 +288,7 @@ local function report_lines(o, f, history, ci, pieces, terms, games_total)
   lines[#lines + 1] = fmt("varia tune %s --games %d %s --iterations %d --seed %d --max-plies %d%s",
     o.variant, o.games, o.nodes and "--nodes " .. o.nodes or "--depth " .. o.depth, o.iterations, o.seed, o.max_plies,
     (o.ridge ~= RIDGE and fmt(" --ridge %g", o.ridge) or "") .. (o.lambda and fmt(" --lambda %g", o.lambda) or "") ..
-    (o.hold and " --hold" or ""))
+    (o.hold and " --hold" or "") .. (o.gate and fmt(" --gate %d", o.gate) or ""))
   lines[#lines + 1] = fmt("%d iterations played, %d games", #history - 1, games_total)
   local function table_of(title, width, list)
     local head = fmt("%-" .. width .. "s %8s  %-15s", title, title == "piece" and "value" or "weight", "95% interval")
@@ -304,15 +308,17 @@ local function report_lines(o, f, history, ci, pieces, terms, games_total)
 end
 
 -- The tuned script: the pieces' values, and every weight it fitted (or
--- was given) in the eval table, in the script's units.
-local function write_tuned(o, f, current, pieces, terms, lines)
+-- was given) in the eval table, in the script's units; at path (default
+-- o.out) under name (default the variant's with -tuned).
+local function write_tuned(o, f, current, pieces, terms, lines, path, name)
+  path, name = path or o.out, name or o.module .. "-tuned"
   local out = {}
   out[#out + 1] = "-- " .. o.module .. ", its evaluation tuned by varia tune (docs/engine.md, Tuning)."
   for _, l in ipairs(lines) do out[#out + 1] = "-- tune: " .. l end
   out[#out + 1] = "local std = require \"std\""
   out[#out + 1] = "local base = require " .. fmt("%q", o.module)
   out[#out + 1] = "return std.extend(base, {"
-  out[#out + 1] = fmt("  name = %q,", o.module .. "-tuned")
+  out[#out + 1] = fmt("  name = %q,", name)
   out[#out + 1] = "  pieces = {"
   for _, e in ipairs(pieces) do
     out[#out + 1] = fmt("    %s = { value = %d },", e.label, current[e.index])
@@ -335,8 +341,8 @@ local function write_tuned(o, f, current, pieces, terms, lines)
   end
   out[#out + 1] = "  },"
   out[#out + 1] = "})"
-  local file, err = io.open(o.out, "w")
-  if not file then lab.die("cannot write " .. o.out .. ": " .. tostring(err)) end
+  local file, err = io.open(path, "w")
+  if not file then lab.die("cannot write " .. path .. ": " .. tostring(err)) end
   file:write(table.concat(out, "\n"), "\n")
   file:close()
 end
@@ -388,6 +394,28 @@ local function fitted_features(f, info, ref)
     end
   end
   return pieces, terms, candidates
+end
+
+-- A path as the loader takes a script's (a file needs a slash).
+local function as_spec(path) return path:find("/", 1, true) and path or "./" .. path end
+
+-- --gate: iteration it's weights (written to o.out) against the weights
+-- before it (previous, written beside it for the match, where its require
+-- finds the variant), o.gate games at the tune's nodes or depth from
+-- openings of their own. The fit says where the games of self-play point;
+-- the match says whether the engine plays better there: a fit that
+-- rewards what goes with winning (attackers near the king, in Shogi)
+-- runs on round after round, and plays worse.
+local function gate_match(o, f, pieces, terms, previous, it, tick)
+  local path = o.out:gsub("%.lua$", "") .. "-gate.lua"
+  write_tuned(o, f, previous, pieces, terms, { fmt("the weights before iteration %d, for --gate", it) },
+    path, o.module .. "-gate")
+  local ok, w, d, l = pcall(duel.match, varia.new, as_spec(path), as_spec(o.out),
+    { games = o.gate, nodes = o.nodes, depth = not o.nodes and tonumber(o.depth) or nil,
+      seed = o.seed * 1000 + it, max_plies = o.max_plies }, function() tick() end)
+  os.remove(path)
+  if not ok then lab.die(fmt("--gate: %s", tostring(w))) end
+  return w, d, l
 end
 
 -- At most a halving or a doubling of a piece's value an iteration (few
@@ -450,8 +478,8 @@ function M.main(tty, args)
     return h
   end
   local history = { snapshot() }
-  local tick = progress(tty, o.games * o.iterations)
-  local spec, all = o.variant, {}
+  local tick = progress(tty, (o.games + (o.gate or 0)) * o.iterations)
+  local spec, all, gates = o.variant, {}, {}
   for it = 1, o.iterations do
     local cfg = lab.make_config(lab.parse_analyze({ spec, "--games", tostring(o.games), "--seed",
       tostring(o.seed * 1000 + it), "--depth", o.nodes and "64" or o.depth, "--max-plies", tostring(o.max_plies) }))
@@ -466,7 +494,8 @@ function M.main(tty, args)
     local rows = gather(games)
     local cols, sigma = spread(rows, candidates, is_count)
     local fitted, state = texel(rows, w, cols, sigma, nil, 12, o.ridge, o.lambda)
-    local moved, ci = 0, {}
+    local moved, ci, before = 0, {}, {}
+    for i, x in ipairs(w) do before[i] = x end
     if fitted then
       -- the intervals of this fit, from the weights it started from
       ci = intervals(games, w, cols, sigma, f.scales, state, o.seed * 1000 + it, o.ridge, o.lambda)
@@ -489,7 +518,7 @@ function M.main(tty, args)
     history[#history + 1] = current
     local lines = report_lines(o, f, history, ci, pieces, terms, #all)
     write_tuned(o, f, current, pieces, terms, lines)
-    spec = o.out:find("/", 1, true) and o.out or "./" .. o.out
+    spec = as_spec(o.out)
     -- the file as the loader sees it: a require that does not find the
     -- variant from where it was written is said now, not at its first use
     local loaded, why = pcall(varia.new, spec)
@@ -497,9 +526,27 @@ function M.main(tty, args)
     if not fitted then
       lines[#lines + 1] = "(nothing could be fitted: too few decided games; try more --games)"
     end
-    if it == o.iterations or (fitted and moved < SETTLED) then
+    local undone = false
+    if o.gate then
+      if fitted and moved > 0 then
+        local gw, gd, gl = gate_match(o, f, pieces, terms, history[#history - 1], it, tick)
+        local score = (gw + gd / 2) / (gw + gd + gl)
+        undone = score < 0.5
+        gates[#gates + 1] = fmt("gate: iteration %d against the weights before it, %d games: +%d =%d -%d (%.3f), %s",
+          it, gw + gd + gl, gw, gd, gl, score, undone and "undone" or "kept")
+        if undone then
+          for i, x in ipairs(before) do w[i] = x end
+          history[#history] = nil
+          lines = report_lines(o, f, history, ci, pieces, terms, #all)
+        end
+      end
+      for _, g in ipairs(gates) do lines[#lines + 1] = g end
+      if undone then lines[#lines + 1] = fmt("stopped: iteration %d played worse than the weights before it", it) end
+      write_tuned(o, f, history[#history], pieces, terms, lines)
+    end
+    if it == o.iterations or undone or (fitted and moved < SETTLED) then
       tick(true)
-      if it < o.iterations then lines[#lines + 1] = fmt("settled after iteration %d (no weight moved %d%%)", it, SETTLED * 100) end
+      if it < o.iterations and not undone then lines[#lines + 1] = fmt("settled after iteration %d (no weight moved %d%%)", it, SETTLED * 100) end
       for _, l in ipairs(lines) do io.write(l, "\n") end
       io.write(fmt("written to %s\n", o.out))
       break

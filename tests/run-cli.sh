@@ -1042,6 +1042,20 @@ held=$($V tune --report "$tmp/t4.lua" | awk '$4 == "-" && $3 ~ /^-?[0-9]+$/ {
   if (lo <= prev && prev <= hi) { if (last != prev) bad++; else held++ } else if (last != prev) moved++ }
   END { print (bad ? "moved inside its interval" : held && moved ? "ok" : "held " held + 0 ", moved " moved + 0) }')
 judge "tune --hold: held inside the interval, moved outside" 0 "ok" 0 "$held"
+# --gate: an iteration whose weights lose their match against the weights
+# before it is undone and the tune stops, with the first iteration's
+# weights, those a tune of one iteration writes (seed 5: the second loses,
+# 1.5 of 4); one that does not lose keeps its weights, as without the gate
+# (seed 3); the match's file of the weights before it is gone
+noreport() { grep -v '^--' "$1"; }
+$V tune gardner --games 8 --depth 1 --iterations 3 --seed 5 --gate 4 --out "$tmp/g1.lua" >/dev/null 2>&1
+expect "tune --gate: a losing iteration undone" 0 "gate: iteration 2 against the weights before it, 4 games: +1 =1 -2 (0.375), undone" -- $V tune --report "$tmp/g1.lua"
+$V tune gardner --games 8 --depth 1 --iterations 1 --seed 5 --out "$tmp/g2.lua" >/dev/null 2>&1
+judge "tune --gate: the weights before it kept" 0 "same" 0 "$(cmp -s <(noreport "$tmp/g1.lua") <(noreport "$tmp/g2.lua") && echo same || echo differ)"
+$V tune gardner --games 8 --depth 1 --iterations 3 --seed 3 --gate 4 --out "$tmp/g3.lua" >/dev/null 2>&1
+judge "tune --gate: an iteration that does not lose kept" 0 "same" 0 "$(cmp -s <(noreport "$tmp/g3.lua") <(noreport "$tmp/t1.lua") && echo same || echo differ)"
+judge "tune --gate: the match's file removed" 0 "none" 0 "$(ls "$tmp" | grep -c -- '-gate\.lua$' | sed 's/^0$/none/')"
+expect "tune --gate: too few games" 2 "--gate needs a whole number of at least 2" -- $V tune gardner --gate 1
 
 # the tuned files of docs/engine.md's measured gains (make tune-gain) stay
 # scripts that load, with the report varia tune wrote into them

@@ -184,4 +184,27 @@ t.check("a score for the side to move, here lost", score and score < -400, tostr
 local k = varia.new("kriegspiel")
 t.equal("no score from a vote over samples", select("#", k:bestmove(1)), 1)
 
+-- labduel (varia tune --gate, tests/tune/gain.lua): the score, its Elo
+-- (400 log10(s / (1 - s))) and margin (1.96 standard errors of the mean
+-- score, as Elo), by hand: 3 wins and a loss, 0.75, +190.85 +- 663.14
+-- (the upper end clamped at 0.999); 108 =14 -78, 0.575, +52.51 +- 47.24
+local duel = require "labduel"
+local s, elo, margin = duel.score(3, 0, 1)
+near("duel: score", s, 0.75)
+near("duel: Elo", elo, 190.848501887865, 1e-9)
+near("duel: margin", margin, 663.1409217094867, 1e-9)
+s, elo, margin = duel.score(108, 14, 78)
+near("duel: score of 200", s, 0.575)
+near("duel: Elo of 200", elo, 52.51156585572754, 1e-9)
+near("duel: margin of 200", margin, 47.23542590229849, 1e-9)
+-- a script against itself: each opening once with each colour, the same
+-- searches, so each pair of games is one game played twice with the
+-- colours swapped: exactly one half, whatever the games
+local w, d, l = duel.match(varia.new, "gardner", "gardner", { games = 6, depth = 1, seed = 3 })
+t.equal("duel: a script against itself, six games", w + d + l, 6)
+t.equal("duel: a script against itself wins what it loses", w, l)
+-- the same seed, the same games
+local again = { duel.match(varia.new, "gardner", "gardner", { games = 6, depth = 1, seed = 3 }) }
+t.equal("duel: the same seed, the same result", table.concat(again, " "), w .. " " .. d .. " " .. l)
+
 t.done()

@@ -30,5 +30,5 @@ kingofthehill 100 4
 racingkings 100 4
 tests/tune/grand-unvalued.lua 300 4
 tests/tune/capablanca-unvalued.lua 300 6
-tests/tune/shogi-unvalued.lua 150 3 --hold
+tests/tune/shogi-unvalued.lua 150 6 --hold --gate 100
 LIST
