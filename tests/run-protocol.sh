@@ -201,6 +201,16 @@ VARIA_PATH=$vp transcript "xboard: pieces in XBoard's Betza" xboard 'variant dia
   "piece A& rflffrflN" "piece C& Z" "piece D& vWfF" "piece E& N0" "piece F& fmWfcF" "piece G& rflfN" \
   "piece H& nH" "piece I& gRgB" "piece J& W3flF" "piece L& ifmnDWF" \
   "telluser varia: XBoard cannot be told exactly how these pieces move, and may judge their moves wrongly (turn its legality testing off to play them): H (a lame leap past two squares, of which XBoard checks the first), L (first moves from any square of a rank, where XBoard allows them from the piece's start square)"
+# XBoard's P steps aside onto an empty square only in its own Berolina
+# Chess; in an engine-defined variant it takes such a step for an
+# en-passant capture (tests/run-xboard.sh, camel10)
+cat > "$vp/aside.lua" <<'EOF_'
+local std = require "std"
+return std.extend(std.chess, { name = "aside", pieces = {
+  p = { name = "pawn", betza = "fmFfcW", value = 100, promotes = true, pawn = true } } })
+EOF_
+VARIA_PATH=$vp transcript "xboard: a pawn that steps aside" xboard 'variant aside\nquit\n' "piece P& fmFfcW" \
+  "telluser varia: XBoard cannot be told exactly how these pieces move, and may judge their moves wrongly (turn its legality testing off to play them): P (a move aside onto an empty square, which XBoard takes for an en-passant capture of the piece behind it)"
 VARIA_PATH=$vp transcript "xboard: a refusal names the variant by its XBoard name" xboard 'variant mine\nvariant nosuch\nquit\n' \
   "~Error \\(.*; the variant stays mine\\): variant nosuch"
 VARIA_PATH=$vp transcript "uci: UCI_Chess960 picks the declared shuffled form" uci \

@@ -13,6 +13,7 @@
 ** No letters: all directions. Modifiers follow in XBoard's order: i
 ** first, then the directions, m c e, then p g n; a rider ends in 0.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,14 @@ unsigned xbetza_describe(const Variant *v, int t, char *out, size_t len) {
   if (has_initial && !pt->initial_unmoved && (pt->initial_ranks || !pt->pawn))
     inexact |= XBETZA_INITIAL;
   if (o.truncated) inexact |= XBETZA_TRUNCATED;
+  /* XBoard gives the type in its P slot a pawn's en passant: with its
+  ** legality testing on, a step aside (a file changed) onto an empty
+  ** square from its own half is an en-passant capture, which takes the
+  ** piece behind the square off the board (ApplyMove in backend.c), but
+  ** in its own Berolina Chess. varia's Berolina pawns move so. */
+  if (toupper((unsigned char)pt->letter) == 'P')
+    for (int i = 0; i < m->n; i++)
+      if ((m->rule[i].modes & MODE_MOVE) && m->rule[i].dx != 0) inexact |= XBETZA_ASIDE;
   return inexact;
 }
 
@@ -160,6 +169,7 @@ void xbetza_reasons(unsigned bits, char *out, size_t len) {
       "pieces it may not capture or jump over",
       "first moves from any square of a rank, where XBoard allows them from the piece's start square",
       "more moves than the command has room for",
+      "a move aside onto an empty square, which XBoard takes for an en-passant capture of the piece behind it",
   };
   size_t at = 0;
   if (len) out[0] = '\0';

@@ -25,7 +25,10 @@ enum {
   XBETZA_NO_CAPTURE = 8, /* types it may not capture, or jump over */
   XBETZA_INITIAL = 16,  /* first moves (i) from ranks, not only from the
                            piece's start square as XBoard allows them */
-  XBETZA_TRUNCATED = 32 /* longer than the room given */
+  XBETZA_TRUNCATED = 32, /* longer than the room given */
+  XBETZA_ASIDE = 64     /* XBoard's pawn (P) stepping aside onto an empty
+                           square: XBoard 4.9 takes it for an en-passant
+                           capture and removes the piece behind it */
 };
 
 /* Writes the moves of type t of v in XBoard's Betza into out (len bytes,
