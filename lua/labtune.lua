@@ -530,7 +530,7 @@ function M.main(tty, args)
     if o.gate then
       if fitted and moved > 0 then
         local gw, gd, gl = gate_match(o, f, pieces, terms, history[#history - 1], it, tick)
-        local score = (gw + gd / 2) / (gw + gd + gl)
+        local score = duel.score(gw, gd, gl)
         undone = score < 0.5
         gates[#gates + 1] = fmt("gate: iteration %d against the weights before it, %d games: +%d =%d -%d (%.3f), %s",
           it, gw + gd + gl, gw, gd, gl, score, undone and "undone" or "kept")
@@ -542,7 +542,9 @@ function M.main(tty, args)
       end
       for _, g in ipairs(gates) do lines[#lines + 1] = g end
       if undone then lines[#lines + 1] = fmt("stopped: iteration %d played worse than the weights before it", it) end
-      write_tuned(o, f, history[#history], pieces, terms, lines)
+      -- the file again, with the matches' lines (and the weights before
+      -- the round, where it was undone)
+      if #gates > 0 then write_tuned(o, f, history[#history], pieces, terms, lines) end
     end
     if it == o.iterations or undone or (fitted and moved < SETTLED) then
       tick(true)
